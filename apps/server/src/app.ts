@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { registerAccessControl } from "./auth/guard.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { createAuthService } from "./auth/service.ts";
+import { createSessionService } from "./auth/sessions.ts";
+import { createAccessTokens } from "./auth/tokens.ts";
+import type { Database } from "./db/client.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { HttpError } from "./lib/errors.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { createChildrenService } from "./modules/children/service.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { createUserDirectory } from "./modules/users/service.ts";
+
+export const VERSION = "0.1.0";
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export interface AppDeps {
+  db: Database;
+  appSecret: string;
+  env: "development" | "production" | "test";
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built web app from apps/web/dist (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(deps: AppDeps) {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: "RATE_LIMITED",
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: "Sprout API", version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  const accessTokens = createAccessTokens(deps.appSecret);
+  const directory = createUserDirectory({ db: deps.db });
+  const sessions = createSessionService({ db: deps.db, clock, accessTokens });
+  const auth = createAuthService({ db: deps.db, clock, sessions, directory });
+  const children = createChildrenService({ db: deps.db });
+  const analytics = createAnalyticsService({
+    children,
+    // Enquiries and invoices have no store until their areas land; until then there are none.
+    openEnquiries: async () => 0,
+    pendingInvoices: async () => 0,
+  });
+
+  registerAccessControl(app, { db: deps.db, clock, sessions, directory, accessTokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ db: deps.db, version: VERSION }));
+      await api.register(authRoutes({ auth, sessions, directory }));
+      await api.register(analyticsRoutes({ analytics }));
+    },
+    { prefix: "/api" },
+  );
+
+  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, "index.html"));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && serveWeb;
+    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    return reply.code(404).send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });
+  });
+
+  return app;
+}
+
+const GENERIC_MESSAGES: Record<number, [string, string]> = {
+  400: ["Bad request", "BAD_REQUEST"],
+  401: ["Authentication required", "UNAUTHORIZED"],
+  403: ["Forbidden", "FORBIDDEN"],
+  404: ["Not found", "NOT_FOUND"],
+  405: ["Method not allowed", "METHOD_NOT_ALLOWED"],
+  413: ["Request body is too large", "PAYLOAD_TOO_LARGE"],
+  415: ["Unsupported content type", "UNSUPPORTED_MEDIA_TYPE"],
+};
+
+/** Every error leaves as `{error, code}`; nothing from a stack trace or SQL gets out. */
+function errorHandler(this: ReturnType<typeof Fastify>, error: FastifyError, request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ error: error.message, code: error.code, details: error.details });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || error.validationContext || "body";
+      const message = issue.message ?? "is invalid";
+      details[field] ??= message.endsWith("received undefined") ? `${field} is required` : message;
+    }
+    const first = Object.values(details)[0] ?? "Invalid request";
+    return reply.code(400).send({ error: first, code: "VALIDATION_ERROR", details });
+  }
+  if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+    return reply.code(400).send({ error: "The request body is not valid JSON", code: "INVALID_JSON" });
+  }
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+    return reply.code(400).send({ error: "The request body is empty", code: "EMPTY_BODY" });
+  }
+  if (error.statusCode === 429) {
+    return reply.code(429).send({ error: error.message, code: "RATE_LIMITED" });
+  }
+  if (isResponseSerializationError(error)) request.log.error({ err: error }, "response did not match its schema");
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error({ err: error }, "unhandled error");
+  const [message, code] = GENERIC_MESSAGES[status] ?? ["An unexpected error occurred.", "INTERNAL_ERROR"];
+  return reply.code(status).send({ error: message, code });
+}

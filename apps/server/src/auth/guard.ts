@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { type Feature, hasAnyFeature, type Role } from "@sprout/shared/roles";
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import { forbidden, HttpError, unauthorized } from "../lib/errors.ts";
+import type { UserDirectory } from "../modules/users/service.ts";
+import { type Caller, resolveScope, type Scope } from "./caller.ts";
+import type { SessionService } from "./sessions.ts";
+import { type AccessTokens, safeEqual, sha256 } from "./tokens.ts";
+
+/**
+ * Who may call a route. Every /api route must declare one; the server refuses to start
+ * otherwise, and the permission-matrix test walks each of them with every role.
+ */
+export type Access =
+  | { public: true }
+  | { signedIn: true }
+  | { features: readonly Feature[] }
+  | { roles: readonly Role[] };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyInstance {
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const SESSION_MESSAGES = {
+  noToken: "Authentication required",
+  badToken: "Invalid or expired token",
+  session: "Session expired. Please log in again.",
+  inactive: "Your account has been deactivated. Please contact your administrator.",
+  csrf: "Missing or invalid CSRF token",
+};
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  sessions: SessionService;
+  directory: UserDirectory;
+  accessTokens: AccessTokens;
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: Deps) {
+  app.decorate("routeAccess", []);
+  app.decorateRequest("caller", null as unknown as Caller);
+
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (!route.url.startsWith("/api/") || route.url.startsWith("/api/docs")) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") app.routeAccess.push({ method, url: route.url, access });
+    }
+    if ("public" in access) return;
+    const guard = async (request: FastifyRequest) => {
+      request.caller = await authenticate(request, deps);
+      if (!allows(access, request.caller.role)) throw forbidden();
+    };
+    route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
+  });
+}
+
+function allows(access: Access, role: Role): boolean {
+  if ("features" in access) return hasAnyFeature(role, access.features);
+  if ("roles" in access) return access.roles.includes(role);
+  return true;
+}
+
+async function authenticate(request: FastifyRequest, deps: Deps): Promise<Caller> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw unauthorized(SESSION_MESSAGES.noToken, "NO_TOKEN");
+  const claims = await deps.accessTokens.verify(token, deps.clock.now());
+  if (!claims) throw unauthorized(SESSION_MESSAGES.badToken, "TOKEN_INVALID");
+
+  const sessionToken = request.headers["x-session-token"];
+  const session = await deps.sessions.findById(claims.sessionId);
+  const live =
+    session &&
+    typeof sessionToken === "string" &&
+    session.stage === "active" &&
+    !session.revokedAt &&
+    session.expiresAt > deps.clock.now() &&
+    safeEqual(session.sessionTokenHash, sha256(sessionToken));
+  if (!live) throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
+
+  if (!SAFE_METHODS.has(request.method)) {
+    const csrf = request.headers["x-csrf-token"];
+    if (typeof csrf !== "string" || !safeEqual(csrf, session.csrfToken)) {
+      throw new HttpError(403, "CSRF_INVALID", SESSION_MESSAGES.csrf);
+    }
+  }
+
+  const user = await deps.directory.findById(claims.userId);
+  if (!user?.isActive) throw unauthorized(SESSION_MESSAGES.inactive, "ACCOUNT_INACTIVE");
+
+  let scope: Promise<Scope> | undefined;
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    role: user.role,
+    organisationId: user.organisationId,
+    centerId: user.centerId,
+    scope: () => {
+      scope ??= resolveScope(deps.db, user);
+      return scope;
+    },
+  };
+}

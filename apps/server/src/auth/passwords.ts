@@ -1,0 +1,22 @@
+import { hash, verify } from "@node-rs/argon2";
+
+// argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
+const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, options);
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the user does not exist, so timing does not tell. */
+let dummyHash: Promise<string> | undefined;
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword("not-a-real-password");
+  await verifyPassword(await dummyHash, password);
+}

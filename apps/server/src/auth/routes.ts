@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  errorResponse,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  refreshRequest,
+  refreshResponse,
+  verifyResponse,
+} from "@sprout/shared/schemas/auth";
+import { unauthorized } from "../lib/errors.ts";
+import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
+import type { AuthService } from "./service.ts";
+import type { SessionService } from "./sessions.ts";
+
+const LOGIN_RATE_LIMIT = {
+  max: 10,
+  timeWindow: "1 minute",
+  keyGenerator: (request: { ip: string; body?: unknown }) =>
+    `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
+};
+
+export function authRoutes(deps: { auth: AuthService; sessions: SessionService; directory: UserDirectory }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      "/auth/login",
+      {
+        config: { access: { public: true }, rateLimit: LOGIN_RATE_LIMIT },
+        schema: {
+          tags: ["auth"],
+          body: loginRequest,
+          response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 423: errorResponse },
+        },
+      },
+      async (request) =>
+        deps.auth.login(request.body.email, request.body.password, {
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
+        }),
+    );
+
+    api.post(
+      "/auth/refresh-token",
+      {
+        config: { access: { public: true }, rateLimit: { max: 30, timeWindow: "1 minute" } },
+        schema: { tags: ["auth"], body: refreshRequest, response: { 200: refreshResponse, 401: errorResponse } },
+      },
+      async (request) => {
+        const result = await deps.sessions.rotate(request.body.refreshToken);
+        if (result === "reused") throw unauthorized("Refresh token was already used; the session has been ended", "REFRESH_REUSED");
+        if (result === "invalid") throw unauthorized("Invalid or expired refresh token", "REFRESH_INVALID");
+        return result;
+      },
+    );
+
+    api.get(
+      "/auth/verify",
+      { config: { access: { signedIn: true } }, schema: { tags: ["auth"], response: { 200: verifyResponse } } },
+      async (request) => {
+        const user = await deps.directory.findById(request.caller.userId);
+        return { valid: true as const, user: toSessionUser(user!) };
+      },
+    );
+
+    api.post(
+      "/auth/logout",
+      { config: { access: { signedIn: true } }, schema: { tags: ["auth"], response: { 200: messageResponse } } },
+      async (request) => {
+        await deps.sessions.revoke(request.caller.sessionId, "logout");
+        return { message: "Logged out successfully" };
+      },
+    );
+  };
+}

@@ -1,0 +1,47 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { SignJWT, jwtVerify } from "jose";
+import { ACCESS_TOKEN_TTL_SECONDS } from "@sprout/shared/constants";
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** Short-lived access tokens, signed with the app secret and bound to one server-side session. */
+export function createAccessTokens(appSecret: string) {
+  const key = createHash("sha256").update(`access-token:${appSecret}`).digest();
+  return {
+    async sign(claims: AccessClaims, now: Date): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(claims.userId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token: string, now: Date): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          currentDate: now,
+        });
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

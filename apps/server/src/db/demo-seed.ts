@@ -1,0 +1,169 @@
+import type { Role } from "@sprout/shared/roles";
+import { hashPassword } from "../auth/passwords.ts";
+import type { Database } from "./client.ts";
+import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
+import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
+import { users } from "./schema/users.ts";
+
+export const DEMO_PASSWORD = "Sprout@2026";
+
+export const DEMO_SIGN_INS: { email: string; role: Role; fullName: string; centre: number | null }[] = [
+  { email: "superadmin@sprout.test", role: "super_admin", fullName: "Arjun Mehta", centre: null },
+  { email: "owner@sprout.test", role: "owner", fullName: "Kavita Reddy", centre: null },
+  { email: "finance@sprout.test", role: "financial_manager", fullName: "Rohit Agarwal", centre: null },
+  { email: "director@sprout.test", role: "center_director", fullName: "Sunita Iyer", centre: 0 },
+  { email: "admin@sprout.test", role: "admin", fullName: "Farhan Qureshi", centre: 0 },
+  { email: "coordinator@sprout.test", role: "academic_coordinator", fullName: "Lakshmi Narayanan", centre: 0 },
+  { email: "teacher@sprout.test", role: "teacher", fullName: "Priya Sharma", centre: 0 },
+  { email: "parent@sprout.test", role: "parent", fullName: "Vikram Malhotra", centre: 0 },
+];
+
+const CENTRES = [
+  { name: "Sprout Koramangala", address: "14, 5th Block, 80 Feet Road, Koramangala", city: "Bengaluru", state: "Karnataka", postalCode: "560095", phone: "+91 80 4123 5501", email: "koramangala@sprout.test" },
+  { name: "Sprout Andheri West", address: "22, Lokhandwala Complex, Andheri West", city: "Mumbai", state: "Maharashtra", postalCode: "400053", phone: "+91 22 4012 7702", email: "andheri@sprout.test" },
+  { name: "Sprout Gachibowli", address: "Plot 9, Financial District Road, Gachibowli", city: "Hyderabad", state: "Telangana", postalCode: "500032", phone: "+91 40 4455 9903", email: "gachibowli@sprout.test" },
+];
+
+const CLASSROOMS = [
+  { name: "Creche", description: "6 months to 18 months", program: "Daycare - CRECHE", fee: 14000 },
+  { name: "Playgroup", description: "18 months to 2.5 years", program: "Pre-school - PLAYGROUP", fee: 12000 },
+  { name: "Toddlers", description: "2 to 3 years", program: "Pre-school - TODDLERS", fee: 12500 },
+  { name: "Pre-Kindy", description: "3 to 4 years", program: "Pre-school - PRE-KINDY", fee: 13000 },
+  { name: "Kindy", description: "4 to 5 years", program: "Pre-school - KINDY", fee: 13500 },
+];
+
+const FIRST_NAMES_BOYS = ["Aarav", "Vivaan", "Aditya", "Vihaan", "Arjun", "Sai", "Reyansh", "Ayaan", "Krishna", "Ishaan", "Shaurya", "Atharv", "Advik", "Kabir", "Dhruv", "Rudra", "Aryan", "Veer", "Yuvan", "Om"];
+const FIRST_NAMES_GIRLS = ["Aadhya", "Ananya", "Diya", "Saanvi", "Pari", "Myra", "Kiara", "Ira", "Navya", "Anika", "Aarohi", "Meher", "Riya", "Tara", "Siya", "Avni", "Prisha", "Zara", "Nitya", "Ishita"];
+const FATHER_NAMES = ["Rahul", "Amit", "Sandeep", "Karthik", "Manish", "Naveen", "Sanjay", "Rajesh", "Vikas", "Anand", "Harish", "Imran", "Suresh", "Deepak", "Gaurav"];
+const MOTHER_NAMES = ["Pooja", "Neha", "Sneha", "Divya", "Anjali", "Swati", "Shruti", "Kavya", "Meena", "Nisha", "Rekha", "Ayesha", "Deepa", "Preeti", "Sonal"];
+const SURNAMES = ["Sharma", "Iyer", "Reddy", "Patel", "Nair", "Gupta", "Menon", "Rao", "Kulkarni", "Chatterjee", "Joshi", "Khan", "Das", "Pillai", "Bhat", "Verma", "Naidu", "Desai", "Banerjee", "Shetty"];
+
+/** A small seeded generator, so every demo database has the same people. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  return {
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    between: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)),
+  };
+}
+
+const mobile = (random: ReturnType<typeof generator>) =>
+  `+91 ${random.pick(["98", "99", "97", "96", "88", "87", "79", "70", "63"])}${random.between(100, 999)} ${random.between(10000, 99999)}`;
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Loads one organisation with three centres, their classrooms, about 150 children with parents,
+ * and one sign-in per role. Does nothing when the database already has an organisation.
+ */
+export async function seedDemoData(db: Database, today = new Date()) {
+  const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
+  if (existing.length > 0) return null;
+  const random = generator(20_260_401);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    const [organisation] = await tx.insert(organisations).values({ name: "Sprout Early Learning" }).returning();
+    const centreRows = await tx
+      .insert(centers)
+      .values(CENTRES.map((centre) => ({ ...centre, organisationId: organisation!.id, capacity: 150 })))
+      .returning();
+    const classroomRows = await tx
+      .insert(classrooms)
+      .values(centreRows.flatMap((centre) => CLASSROOMS.map((room) => ({ centerId: centre.id, name: room.name, description: room.description }))))
+      .returning();
+
+    const userRows = await tx
+      .insert(users)
+      .values(
+        DEMO_SIGN_INS.map((person) => ({
+          organisationId: organisation!.id,
+          email: person.email,
+          passwordHash,
+          fullName: person.fullName,
+          role: person.role,
+          centerId: person.centre === null ? null : centreRows[person.centre]!.id,
+          phoneNumber: mobile(random),
+          jobTitle: person.role === "parent" ? null : person.role.replaceAll("_", " "),
+        })),
+      )
+      .returning();
+    const userByRole = (role: Role) => userRows.find((user) => user.role === role)!;
+    await tx.insert(ownerCenters).values(centreRows.map((centre) => ({ ownerId: userByRole("owner").id, centerId: centre.id })));
+
+    const roomsOf = (centreId: string) => classroomRows.filter((room) => room.centerId === centreId);
+    const firstCentreRooms = roomsOf(centreRows[0]!.id);
+    await tx.insert(classroomTeachers).values(
+      [firstCentreRooms[2]!, firstCentreRooms[3]!].map((room) => ({ classroomId: room.id, teacherId: userByRole("teacher").id })),
+    );
+
+    const childValues: (typeof students.$inferInsert)[] = [];
+    const familyOf: { father: string; mother: string; surname: string }[] = [];
+    for (const [centreIndex, centre] of centreRows.entries()) {
+      const rooms = roomsOf(centre.id);
+      for (let n = 0; n < 50; n++) {
+        const roomIndex = n % rooms.length;
+        const girl = random.between(0, 1) === 1;
+        const surname = random.pick(SURNAMES);
+        const ageMonths = 8 + roomIndex * 12 + random.between(0, 10);
+        const birth = new Date(today.getTime() - ageMonths * 30.4 * 86_400_000);
+        const enrolled = new Date(today.getTime() - random.between(20, 400) * 86_400_000);
+        const status = centreIndex === 0 && n === 7 ? "paused" : centreIndex === 1 && n === 11 ? "left" : "active";
+        childValues.push({
+          centerId: centre.id,
+          classroomId: rooms[roomIndex]!.id,
+          firstName: random.pick(girl ? FIRST_NAMES_GIRLS : FIRST_NAMES_BOYS),
+          lastName: surname,
+          gender: girl ? "Female" : "Male",
+          dateOfBirth: isoDate(birth),
+          enrollmentDate: isoDate(enrolled),
+          status,
+          programName: CLASSROOMS[roomIndex]!.program,
+          monthlyFeePaise: CLASSROOMS[roomIndex]!.fee * 100,
+          ...(status === "paused" && {
+            pauseStartDate: isoDate(new Date(today.getTime() - 3 * 86_400_000)),
+            pauseEndDate: isoDate(new Date(today.getTime() + 10 * 86_400_000)),
+            pauseReason: "Vacation/Travel",
+            pauseNotes: "Family trip to Kerala",
+            pausedBy: userByRole("admin").id,
+          }),
+          ...(status === "left" && { exitDate: isoDate(new Date(today.getTime() - 15 * 86_400_000)), exitReason: "Family relocated to Pune" }),
+        });
+        familyOf.push({ father: random.pick(FATHER_NAMES), mother: random.pick(MOTHER_NAMES), surname });
+      }
+    }
+    // The demo parent's two children, in different classrooms of the first centre.
+    const parent = userByRole("parent");
+    childValues[2] = { ...childValues[2]!, firstName: "Aanya", lastName: "Malhotra", gender: "Female", status: "active" };
+    childValues[3] = { ...childValues[3]!, firstName: "Kabir", lastName: "Malhotra", gender: "Male", status: "active" };
+    familyOf[2] = familyOf[3] = { father: "Vikram", mother: "Nandini", surname: "Malhotra" };
+
+    const childRows = await tx.insert(students).values(childValues).returning({ id: students.id, centerId: students.centerId });
+    const guardianValues = childRows.flatMap((child, index) => {
+      const family = familyOf[index]!;
+      return [
+        { centerId: child.centerId, firstName: family.father, lastName: family.surname, phone: mobile(random), email: `${family.father}.${family.surname}${index}@example.in`.toLowerCase() },
+        { centerId: child.centerId, firstName: family.mother, lastName: family.surname, phone: mobile(random), email: `${family.mother}.${family.surname}${index}@example.in`.toLowerCase() },
+      ];
+    });
+    // One guardian record for the demo parent, linked to both children and to the sign-in.
+    guardianValues[4] = { ...guardianValues[4]!, email: "parent@sprout.test" };
+    const guardianRows = await tx
+      .insert(guardians)
+      .values(guardianValues.map((guardian, index) => (index === 4 ? { ...guardian, userId: parent.id } : guardian)))
+      .returning({ id: guardians.id });
+    const links = childRows.flatMap((child, index) => [
+      { studentId: child.id, guardianId: guardianRows[index * 2]!.id, relation: "Father", isPrimary: true },
+      { studentId: child.id, guardianId: guardianRows[index * 2 + 1]!.id, relation: "Mother", isPrimary: false },
+    ]);
+    // Kabir (index 3) shares the demo parent's guardian record with his sister.
+    links[6] = { ...links[6]!, guardianId: guardianRows[4]!.id };
+    await tx.insert(studentGuardians).values(links);
+
+    return { centres: centreRows.length, classrooms: classroomRows.length, children: childRows.length, users: userRows.length };
+  });
+}

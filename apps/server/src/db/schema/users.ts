@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "@sprout/shared/roles";
+import { centers, organisations } from "./organisations.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    fullName: text("full_name").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    centerId: uuid("center_id").references((): any => centers.id),
+    phoneNumber: text("phone_number"),
+    jobTitle: text("job_title"),
+    isActive: boolean("is_active").notNull().default(true),
+    mustResetPassword: boolean("must_reset_password").notNull().default(false),
+    failedLoginCount: integer("failed_login_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** TOTP secret, encrypted with the app secret (never stored in clear). */
+    twoFactorSecret: text("two_factor_secret"),
+    /** Last accepted TOTP time step, so that one code cannot be replayed in its window. */
+    twoFactorLastStep: integer("two_factor_last_step"),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)],
+);

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+
+const healthResponse = z.object({ status: z.enum(["ok", "degraded"]), database: z.boolean(), version: z.string() });
+
+export function healthRoutes({ db, version }: { db: Database; version: string }) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      "/health",
+      {
+        config: { access: { public: true }, rateLimit: false },
+        schema: { tags: ["health"], response: { 200: healthResponse, 503: healthResponse } },
+      },
+      async (_request, reply) => {
+        const database = await db
+          .execute(sql`select 1`)
+          .then(() => true)
+          .catch(() => false);
+        return reply.code(database ? 200 : 503).send({ status: database ? "ok" : "degraded", database, version });
+      },
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@sprout/shared/schemas/auth";
+import type { Database } from "../../db/client.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { users } from "../../db/schema/users.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type UserWithCentre = UserRow & { centerName: string | null };
+
+/** Reads of user accounts shared by sign-in and user management. */
+export function createUserDirectory({ db }: { db: Database }) {
+  const withCentre = () =>
+    db
+      .select({ user: users, centerName: centers.name })
+      .from(users)
+      .leftJoin(centers, eq(centers.id, users.centerId));
+
+  return {
+    async findByEmail(email: string): Promise<UserWithCentre | null> {
+      const [row] = await withCentre().where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+      return row ? { ...row.user, centerName: row.centerName } : null;
+    },
+    async findById(id: string): Promise<UserWithCentre | null> {
+      const [row] = await withCentre().where(eq(users.id, id));
+      return row ? { ...row.user, centerName: row.centerName } : null;
+    },
+  };
+}
+export type UserDirectory = ReturnType<typeof createUserDirectory>;
+
+/** The user as the browser keeps it (spec: role, fullName, centerName, name, id ...). */
+export function toSessionUser(user: UserWithCentre): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    fullName: user.fullName,
+    full_name: user.fullName,
+    name: user.fullName,
+    center_id: user.centerId,
+    centerName: user.centerName,
+    center_name: user.centerName,
+    mustResetPassword: user.mustResetPassword,
+  };
+}

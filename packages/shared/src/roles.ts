@@ -1,0 +1,300 @@
+/**
+ * Roles, their features and the navigation they unlock. The server's route guards, the
+ * side navigation and the permission-matrix test all read this one table.
+ */
+export const ROLES = [
+  "super_admin",
+  "owner",
+  "financial_manager",
+  "center_director",
+  "admin",
+  "academic_coordinator",
+  "teacher",
+  "parent",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: "Super Administrator",
+  owner: "Center Owner",
+  financial_manager: "Financial Manager",
+  center_director: "Center Director",
+  admin: "Administrator",
+  academic_coordinator: "Academic Coordinator",
+  teacher: "Teacher",
+  parent: "Parent",
+};
+
+export const ROLE_PRIORITY: Record<Role, number> = {
+  super_admin: 1,
+  owner: 2,
+  financial_manager: 2,
+  center_director: 3,
+  admin: 4,
+  academic_coordinator: 4,
+  teacher: 5,
+  parent: 6,
+};
+
+export const FEATURES = [
+  "analytics_dashboard",
+  "basic_dashboard",
+  "center_comparison",
+  "financial_metrics",
+  "operational_kpi",
+  "children_management",
+  "view_assigned_classes",
+  "view_own_children",
+  "classroom_management",
+  "staff_management",
+  "staff_scheduling",
+  "staff_performance",
+  "center_management",
+  "user_management",
+  "attendance_management",
+  "enquiry_management",
+  "billing",
+  "invoice_generation",
+  "payment_processing",
+  "budget_approval",
+  "budget_requests",
+  "budget_limit",
+  "financial_oversight",
+  "expense_tracking",
+  "parent_communication",
+  "parent_feedback",
+  "messaging_oversight",
+  "incident_management",
+  "emergency_response",
+  "safety_compliance",
+  "policy_management",
+  "policy_implementation",
+  "reports_view",
+  "financial_reports",
+  "attendance_reports",
+  "performance_analytics",
+  "system_settings",
+  "program_settings",
+  "fee_settings",
+  "company_settings",
+  "documents",
+  "document_upload",
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export const ROLE_FEATURES: Record<Role, readonly Feature[]> = {
+  super_admin: [
+    "analytics_dashboard",
+    "center_comparison",
+    "financial_metrics",
+    "children_management",
+    "classroom_management",
+    "staff_management",
+    "center_management",
+    "user_management",
+    "attendance_management",
+    "enquiry_management",
+    "billing",
+    "invoice_generation",
+    "payment_processing",
+    "reports_view",
+    "financial_reports",
+    "attendance_reports",
+    "system_settings",
+    "program_settings",
+    "fee_settings",
+    "company_settings",
+    "documents",
+    "document_upload",
+  ],
+  owner: [
+    "analytics_dashboard",
+    "financial_metrics",
+    "operational_kpi",
+    "children_management",
+    "classroom_management",
+    "staff_management",
+    "staff_scheduling",
+    "staff_performance",
+    "attendance_management",
+    "enquiry_management",
+    "billing",
+    "invoice_generation",
+    "payment_processing",
+    "budget_approval",
+    "budget_requests",
+    "budget_limit",
+    "financial_oversight",
+    "expense_tracking",
+    "parent_communication",
+    "parent_feedback",
+    "messaging_oversight",
+    "incident_management",
+    "emergency_response",
+    "safety_compliance",
+    "policy_management",
+    "policy_implementation",
+    "reports_view",
+    "financial_reports",
+    "attendance_reports",
+    "performance_analytics",
+    "program_settings",
+    "fee_settings",
+    "documents",
+    "document_upload",
+  ],
+  financial_manager: [
+    "analytics_dashboard",
+    "financial_metrics",
+    "billing",
+    "invoice_generation",
+    "payment_processing",
+    "budget_approval",
+    "budget_limit",
+    "financial_oversight",
+    "expense_tracking",
+    "reports_view",
+    "financial_reports",
+    "documents",
+  ],
+  center_director: [
+    "analytics_dashboard",
+    "operational_kpi",
+    "children_management",
+    "classroom_management",
+    "staff_management",
+    "staff_scheduling",
+    "staff_performance",
+    "attendance_management",
+    "enquiry_management",
+    "billing",
+    "invoice_generation",
+    "budget_approval",
+    "budget_requests",
+    "expense_tracking",
+    "parent_communication",
+    "parent_feedback",
+    "messaging_oversight",
+    "incident_management",
+    "emergency_response",
+    "safety_compliance",
+    "policy_implementation",
+    "reports_view",
+    "attendance_reports",
+    "performance_analytics",
+    "program_settings",
+    "documents",
+    "document_upload",
+  ],
+  admin: [
+    "basic_dashboard",
+    "children_management",
+    "classroom_management",
+    "attendance_management",
+    "enquiry_management",
+    "billing",
+    "invoice_generation",
+    "reports_view",
+    "attendance_reports",
+    "program_settings",
+    "documents",
+    "document_upload",
+  ],
+  academic_coordinator: [
+    "basic_dashboard",
+    "children_management",
+    "classroom_management",
+    "attendance_management",
+    "enquiry_management",
+    "reports_view",
+    "attendance_reports",
+    "documents",
+  ],
+  teacher: ["basic_dashboard", "view_assigned_classes", "attendance_management", "documents"],
+  parent: ["basic_dashboard", "view_own_children", "documents"],
+};
+
+export function hasFeature(role: Role, feature: Feature): boolean {
+  return ROLE_FEATURES[role].includes(feature);
+}
+
+export function hasAnyFeature(role: Role, features: readonly Feature[]): boolean {
+  return features.some((feature) => hasFeature(role, feature));
+}
+
+export interface NavigationEntry {
+  label: string;
+  path: string;
+  /** The entry shows when the role has any of these. */
+  features: readonly Feature[];
+  /**
+   * False while the area behind the entry has not been built: such entries stay hidden rather
+   * than lead to a "coming soon" page.
+   */
+  ready: boolean;
+}
+
+export const NAVIGATION: readonly NavigationEntry[] = [
+  { label: "Dashboard", path: "/dashboard", features: ["analytics_dashboard", "basic_dashboard"], ready: true },
+  { label: "User Management", path: "/users", features: ["user_management"], ready: false },
+  { label: "Children", path: "/children", features: ["children_management"], ready: false },
+  {
+    label: "Classrooms",
+    path: "/classrooms",
+    features: ["classroom_management", "view_assigned_classes"],
+    ready: false,
+  },
+  { label: "Staff Management", path: "/staff", features: ["staff_management"], ready: false },
+  {
+    label: "Budget & Finance",
+    path: "/budget",
+    features: ["budget_approval", "budget_requests", "budget_limit", "expense_tracking", "financial_oversight"],
+    ready: false,
+  },
+  { label: "Attendance", path: "/attendance", features: ["attendance_management"], ready: false },
+  { label: "Enquiries", path: "/enquiries", features: ["enquiry_management"], ready: false },
+  {
+    label: "Billing",
+    path: "/billing",
+    features: ["billing", "invoice_generation", "payment_processing"],
+    ready: false,
+  },
+  {
+    label: "Parent Communication",
+    path: "/parent-communication",
+    features: ["parent_communication", "parent_feedback", "messaging_oversight"],
+    ready: false,
+  },
+  {
+    label: "Incident Management",
+    path: "/incidents",
+    features: ["incident_management", "emergency_response", "safety_compliance"],
+    ready: false,
+  },
+  { label: "Policies", path: "/policies", features: ["policy_management", "policy_implementation"], ready: false },
+  {
+    label: "Reports & Analytics",
+    path: "/reports",
+    features: ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"],
+    ready: false,
+  },
+  { label: "Documents", path: "/documents", features: ["documents", "document_upload"], ready: false },
+  {
+    label: "Settings",
+    path: "/settings",
+    features: ["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"],
+    ready: false,
+  },
+];
+
+export function navigationFor(role: Role): NavigationEntry[] {
+  return NAVIGATION.filter((entry) => entry.ready && hasAnyFeature(role, entry.features));
+}
+
+/** Roles whose staff work inside one centre (their `center_id` is their scope). */
+export const CENTRE_ROLES: readonly Role[] = [
+  "center_director",
+  "admin",
+  "academic_coordinator",
+  "teacher",
+];
