@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(rateLimit, {
     global: false,
+    // After body parsing, so that sign-in limits can be keyed by the address being tried.
+    hook: "preHandler",
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: "RATE_LIMITED",

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { afterAll } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { openDatabase, type DatabaseHandle } from "../src/db/client.ts";
+import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
+import type { Clock } from "../src/lib/clock.ts";
+
+export { DEMO_PASSWORD };
+
+/** A clock that tests can move. */
+export function testClock(start = new Date("2026-11-20T06:30:00Z")) {
+  let now = start;
+  const clock: Clock & { advance(ms: number): void; set(date: Date): void } = {
+    now: () => now,
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms);
+    },
+    set: (date) => {
+      now = date;
+    },
+  };
+  return clock;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
+ * server named by DATABASE_URL (dropped when the file ends).
+ */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  const name = `sprout_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof testClock>;
+}
+
+/** Builds the app on a fresh, migrated database holding the demo data. Closed after the file. */
+export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  await database.migrate();
+  const clock = testClock();
+  if (options.seed !== false) await seedDemoData(database.db, clock.now());
+  const app = await buildApp({ db: database.db, appSecret: "test-secret-".padEnd(48, "x"), env: "test", clock, serveWeb: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, clock };
+}
+
+export interface SignedIn {
+  token: string;
+  sessionToken: string;
+  csrfToken: string;
+  refreshToken: string;
+  user: { id: string; role: string; center_id: string | null };
+  headers: Record<string, string>;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<SignedIn> {
+  const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+  const body = response.json();
+  return {
+    ...body,
+    headers: { authorization: `Bearer ${body.token}`, "x-session-token": body.sessionToken, "x-csrf-token": body.csrfToken },
+  };
+}
+
+/** Calls the API as a signed-in user, with the headers the web client sends. */
+export function as(app: FastifyInstance, session: SignedIn) {
+  const call = (method: InjectOptions["method"], url: string, payload?: unknown) =>
+    app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+  return {
+    get: (url: string) => call("GET", url),
+    post: (url: string, payload?: unknown) => call("POST", url, payload),
+    put: (url: string, payload?: unknown) => call("PUT", url, payload),
+    patch: (url: string, payload?: unknown) => call("PATCH", url, payload),
+    delete: (url: string) => call("DELETE", url),
+  };
+}
+
+export const DEMO_EMAILS = {
+  super_admin: "superadmin@sprout.test",
+  owner: "owner@sprout.test",
+  financial_manager: "finance@sprout.test",
+  center_director: "director@sprout.test",
+  admin: "admin@sprout.test",
+  academic_coordinator: "coordinator@sprout.test",
+  teacher: "teacher@sprout.test",
+  parent: "parent@sprout.test",
+} as const;
