@@ -64,7 +64,8 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps) {
       request.caller = await authenticate(request, deps);
       if (!allows(access, request.caller.role)) throw forbidden();
     };
-    route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
+    // onRequest: the caller is known and checked before the body is even read or validated.
+    route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { hasAnyFeature, ROLES, type Role } from "@sprout/shared/roles";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../test/harness.ts";
+import type { Access } from "./auth/guard.ts";
+
+/**
+ * Every API route, who may call it, and a request that exercises it. This table is the
+ * reviewed record of access: adding a route without a row here fails the suite, and so does
+ * changing a route's rule without changing its row.
+ */
+interface Row {
+  route: string;
+  allowed: "public" | readonly Role[];
+  /** The URL to call when the route has parameters. */
+  url?: string;
+  payload?: unknown;
+  /** The call ends the caller's session: sign in afresh for it. */
+  fresh?: boolean;
+}
+
+const ALL: readonly Role[] = ROLES;
+
+const MATRIX: Row[] = [
+  { route: "GET /api/health", allowed: "public" },
+  { route: "POST /api/auth/login", allowed: "public" },
+  { route: "POST /api/auth/refresh-token", allowed: "public" },
+  { route: "GET /api/auth/verify", allowed: ALL },
+  { route: "POST /api/auth/logout", allowed: ALL, fresh: true },
+  { route: "GET /api/analytics/overview", allowed: ALL },
+];
+
+const { app } = await createTestApp();
+
+function rolesOf(access: Access): "public" | Role[] {
+  if ("public" in access) return "public";
+  if ("signedIn" in access) return [...ROLES];
+  if ("roles" in access) return ROLES.filter((role) => access.roles.includes(role));
+  return ROLES.filter((role) => hasAnyFeature(role, access.features));
+}
+
+describe("permission matrix", () => {
+  it("lists every registered route, with the roles its rule allows", () => {
+    const registered = Object.fromEntries(app.routeAccess.map((route) => [`${route.method} ${route.url}`, rolesOf(route.access)]));
+    const table = Object.fromEntries(MATRIX.map((row) => [row.route, row.allowed === "public" ? "public" : [...row.allowed]]));
+    expect(table).toEqual(registered);
+  });
+
+  const sessions = new Map<Role, SignedIn>();
+  const sessionOf = async (role: Role, fresh?: boolean) => {
+    if (fresh) return signIn(app, DEMO_EMAILS[role]);
+    if (!sessions.has(role)) sessions.set(role, await signIn(app, DEMO_EMAILS[role]));
+    return sessions.get(role)!;
+  };
+
+  for (const row of MATRIX.filter((entry) => entry.allowed !== "public")) {
+    it(`${row.route}: allowed roles get through, the others get 403, strangers 401`, async () => {
+      const [method, pattern] = row.route.split(" ") as [string, string];
+      const url = row.url ?? pattern;
+      const anonymous = await app.inject({ method: method as "GET", url });
+      expect(anonymous.statusCode, "without a session").toBe(401);
+      for (const role of ROLES) {
+        const client = as(app, await sessionOf(role, row.fresh)) as unknown as Record<string, (url: string, payload?: unknown) => Promise<{ statusCode: number; body: string }>>;
+        const response = await client[method.toLowerCase()]!(url, row.payload);
+        if ((row.allowed as readonly Role[]).includes(role)) {
+          expect([401, 403], `${role} should be allowed: ${response.body}`).not.toContain(response.statusCode);
+        } else {
+          expect(response.statusCode, `${role} should be refused`).toBe(403);
+        }
+      }
+    });
+  }
+});
