@@ -290,11 +290,3 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 export function navigationFor(role: Role): NavigationEntry[] {
   return NAVIGATION.filter((entry) => entry.ready && hasAnyFeature(role, entry.features));
 }
-
-/** Roles whose staff work inside one centre (their `center_id` is their scope). */
-export const CENTRE_ROLES: readonly Role[] = [
-  "center_director",
-  "admin",
-  "academic_coordinator",
-  "teacher",
-];
