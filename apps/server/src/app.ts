@@ -7,6 +7,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { Redis } from "ioredis";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -38,6 +39,8 @@ export interface AppDeps {
   env: "development" | "production" | "test";
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** Shared store for rate limits when several instances run; in-process otherwise. */
+  redisUrl?: string;
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
 }
@@ -72,10 +75,13 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  const redis = deps.redisUrl ? new Redis(deps.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
     // After body parsing, so that sign-in limits can be keyed by the address being tried.
     hook: "preHandler",
+    ...(redis && { redis }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: "RATE_LIMITED",

@@ -11,6 +11,7 @@ async function main() {
     db: database.db,
     appSecret: config.appSecret,
     env: config.env,
+    redisUrl: config.redisUrl,
     logger: { level: config.logLevel },
   });
   if (config.demoData) {
