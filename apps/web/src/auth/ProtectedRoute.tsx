@@ -1,0 +1,25 @@
+import type { Role } from "@sprout/shared/roles";
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { AccessDenied } from "../components/AccessDenied";
+import { PageLoader } from "../components/PageLoader";
+import { useSession } from "./useSession";
+import { useVerifiedSession } from "./useVerifiedSession";
+
+interface Props {
+  children: ReactNode;
+  /** When set, only this role may see the children. */
+  requiredRole?: Role;
+}
+
+/** Shows its children only to a session the server has just confirmed. */
+export function ProtectedRoute({ children, requiredRole }: Props) {
+  const { signedIn, user } = useSession();
+  const verification = useVerifiedSession(signedIn);
+
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (verification.isPending) return <PageLoader label="Checking your session" />;
+  if (verification.isError || !user) return <Navigate to="/login" replace />;
+  if (requiredRole && user.role !== requiredRole) return <AccessDenied />;
+  return children;
+}

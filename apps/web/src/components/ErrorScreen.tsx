@@ -1,0 +1,83 @@
+import ErrorOutline from "@mui/icons-material/ErrorOutline";
+import ReportGmailerrorred from "@mui/icons-material/ReportGmailerrorred";
+import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { useMemo } from "react";
+import { isCritical, recordError, resetErrorCount } from "./errorCount";
+
+interface Props {
+  error: unknown;
+  onRetry: () => void;
+}
+
+/**
+ * The global error screen. Each error is counted for the tab's session; once there have been
+ * more than five, retrying is unlikely to help, so it offers a reload or a clean start instead.
+ */
+export function ErrorScreen({ error, onRetry }: Props) {
+  // Counted while rendering so that the sixth error shows the critical screen at once;
+  // recordError counts each error object only once, however often React renders.
+  const count = useMemo(() => recordError(error), [error]);
+  const critical = isCritical(count);
+
+  const logoutAndClear = () => {
+    localStorage.clear();
+    resetErrorCount();
+    window.location.assign("/login");
+  };
+
+  return (
+    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2, bgcolor: "background.default" }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, width: "100%" }} role="alert">
+        <Stack spacing={2} sx={{ alignItems: "center", textAlign: "center" }}>
+          {critical ? (
+            <ReportGmailerrorred color="error" sx={{ fontSize: 64 }} aria-hidden />
+          ) : (
+            <ErrorOutline color="warning" sx={{ fontSize: 64 }} aria-hidden />
+          )}
+          <Typography variant="h5" component="h1">
+            {critical ? "Critical Error" : "Something went wrong"}
+          </Typography>
+          <Typography color="text.secondary">
+            {critical
+              ? "Errors keep happening. Refresh the page, or sign out and clear the data kept in this browser."
+              : "The page ran into a problem. You can try again or go back to the home page."}
+          </Typography>
+          <Alert severity="error" icon={false} sx={{ width: "100%", textAlign: "left" }}>
+            <Typography variant="body2" component="pre" sx={{ m: 0, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+              {describe(error)}
+            </Typography>
+          </Alert>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ width: { xs: "100%", sm: "auto" } }}>
+            {critical ? (
+              <>
+                <Button variant="contained" onClick={() => window.location.reload()}>
+                  Refresh Page
+                </Button>
+                <Button variant="outlined" color="error" onClick={logoutAndClear}>
+                  Logout &amp; Clear Data
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="contained" onClick={onRetry}>
+                  Try Again
+                </Button>
+                <Button variant="outlined" onClick={() => window.location.assign("/")}>
+                  Go to Home
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof error === "object" && error !== null && "status" in error && "statusText" in error) {
+    return `${String(error.status)} ${String(error.statusText)}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import Visibility from "@mui/icons-material/Visibility";
+import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Link, Stack, TextField } from "@mui/material";
+import { type LoginRequest, loginRequest } from "@sprout/shared/schemas/auth";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { hasToken } from "../../auth/session";
+import { useVerifiedSession } from "../../auth/useVerifiedSession";
+import { PageLoader } from "../../components/PageLoader";
+import { AuthCard } from "./AuthCard";
+import { loginErrorMessage } from "./loginErrorMessage";
+import { useLogin } from "./useLogin";
+
+/** What a redirect to /login may carry, e.g. after a password reset. */
+interface LoginRedirectState {
+  message?: string;
+  email?: string;
+}
+
+function redirectState(state: unknown): LoginRedirectState {
+  if (typeof state !== "object" || state === null) return {};
+  const { message, email } = state as Record<string, unknown>;
+  return {
+    message: typeof message === "string" ? message : undefined,
+    email: typeof email === "string" ? email : undefined,
+  };
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const carried = redirectState(location.state);
+  // Only a session that existed on arrival sends the visitor on; one made here navigates itself.
+  const [arrivedSignedIn] = useState(hasToken);
+  const existing = useVerifiedSession(arrivedSignedIn);
+  const [showPassword, setShowPassword] = useState(false);
+  const signIn = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { email: carried.email ?? "", password: "" },
+  });
+
+  if (arrivedSignedIn && existing.isSuccess) return <Navigate to="/" replace />;
+  if (arrivedSignedIn && existing.isPending) return <PageLoader label="Checking your session" />;
+
+  const onSubmit = handleSubmit((credentials) =>
+    signIn.mutate(credentials, {
+      onSuccess: (outcome) => {
+        if (outcome.kind === "two-factor") {
+          navigate("/verify-2fa", { state: { sessionToken: outcome.sessionToken, expiresIn: outcome.expiresIn } });
+        } else {
+          navigate("/", { replace: true });
+        }
+      },
+    }),
+  );
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to access your preschool dashboard">
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+        <Stack spacing={2.5}>
+          {carried.message && !signIn.isError && <Alert severity="success">{carried.message}</Alert>}
+          {signIn.isError && <Alert severity="error">{loginErrorMessage(signIn.error)}</Alert>}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            autoFocus={!carried.email}
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register("email")}
+          />
+          <TextField
+            label="Password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            fullWidth
+            autoFocus={Boolean(carried.email)}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+            {...register("password")}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? "Hide password" : "Show password"}
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={signIn.isPending}
+            startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {signIn.isPending ? "Signing in…" : "Sign In"}
+          </Button>
+          <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
+            Forgot your password?
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

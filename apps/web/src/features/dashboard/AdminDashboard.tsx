@@ -1,0 +1,62 @@
+import ChildCare from "@mui/icons-material/ChildCare";
+import ContactPhone from "@mui/icons-material/ContactPhone";
+import MeetingRoom from "@mui/icons-material/MeetingRoom";
+import Receipt from "@mui/icons-material/Receipt";
+import { Alert, Box, Grid, LinearProgress, Stack, Typography } from "@mui/material";
+import type { SessionUser } from "@sprout/shared/schemas/auth";
+import { ApiError } from "../../api/errors";
+import { formatLongDate } from "../../format";
+import { CounterCard } from "./CounterCard";
+import { QuickActions } from "./QuickActions";
+import { TodaysFocus } from "./TodaysFocus";
+import { useOverview } from "./useOverview";
+
+function loadError(error: unknown): string {
+  return error instanceof ApiError ? `Error loading dashboard: ${error.message}` : "Failed to load dashboard data";
+}
+
+export function AdminDashboard({ user }: { user: SessionUser }) {
+  const overview = useOverview();
+  const data = overview.data;
+
+  return (
+    <Stack spacing={4}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Welcome back, {user.fullName.split(" ")[0]}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {formatLongDate(new Date())}
+          {user.centerName ? ` · ${user.centerName}` : ""}
+        </Typography>
+      </Box>
+
+      {overview.isPending && <LinearProgress aria-label="Loading dashboard" />}
+      {overview.isError && <Alert severity="error">{loadError(overview.error)}</Alert>}
+
+      <Grid container spacing={2} component="section" aria-label="Centre figures">
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CounterCard label="Total Students" loading={overview.isPending} value={data?.total_students} to="/children" icon={ChildCare} color="#2e7d5b" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CounterCard label="Total Classrooms" loading={overview.isPending} value={data?.total_classrooms} to="/classrooms" icon={MeetingRoom} color="#3f51b5" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CounterCard label="Open Enquiries" loading={overview.isPending} value={data?.open_enquiries} to="/enquiries" icon={ContactPhone} color="#ed6c02" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <CounterCard label="Pending Invoices" loading={overview.isPending} value={data?.pending_invoices} to="/billing" icon={Receipt} color="#d32f2f" />
+        </Grid>
+      </Grid>
+
+      <Box component="section" aria-labelledby="quick-actions-heading">
+        <Typography id="quick-actions-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Quick Actions
+        </Typography>
+        <QuickActions />
+      </Box>
+
+      {data && <TodaysFocus overview={data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import ContactPhone from "@mui/icons-material/ContactPhone";
+import EventAvailable from "@mui/icons-material/EventAvailable";
+import Receipt from "@mui/icons-material/Receipt";
+import type { SvgIconComponent } from "@mui/icons-material";
+import { Card, CardHeader, List, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
+import type { Overview } from "@sprout/shared/schemas/analytics";
+import { Link as RouterLink } from "react-router";
+import { formatNumber } from "../../format";
+
+interface FocusItem {
+  primary: string;
+  secondary: string;
+  to: string;
+  icon: SvgIconComponent;
+}
+
+/** Spec: enquiries only when some are open, invoices only when some are pending, attendance always. */
+export function focusItems(overview: Overview): FocusItem[] {
+  const items: FocusItem[] = [];
+  if (overview.open_enquiries > 0) {
+    const n = overview.open_enquiries;
+    items.push({
+      primary: `Follow up ${formatNumber(n)} open ${n === 1 ? "enquiry" : "enquiries"}`,
+      secondary: "Families waiting to hear back about admission",
+      to: "/enquiries",
+      icon: ContactPhone,
+    });
+  }
+  if (overview.pending_invoices > 0) {
+    const n = overview.pending_invoices;
+    items.push({
+      primary: `${formatNumber(n)} pending ${n === 1 ? "invoice" : "invoices"}`,
+      secondary: "Payments still to be collected",
+      to: "/billing",
+      icon: Receipt,
+    });
+  }
+  items.push({
+    primary: "Review today's attendance",
+    secondary: "Check every classroom has marked its register",
+    to: "/attendance",
+    icon: EventAvailable,
+  });
+  return items;
+}
+
+export function TodaysFocus({ overview }: { overview: Overview }) {
+  return (
+    <Card>
+      <CardHeader title="Today's Focus" slotProps={{ title: { variant: "h6", component: "h2" } }} />
+      <List disablePadding aria-label="Today's Focus">
+        {focusItems(overview).map(({ primary, secondary, to, icon: Icon }) => (
+          <ListItemButton key={to} component={RouterLink} to={to} divider>
+            <ListItemIcon>
+              <Icon color="primary" aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary={primary} secondary={secondary} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { formatCurrency, formatDate, formatDateTime, formatLongDate, formatNumber } from "./format";
+
+describe("format", () => {
+  it("keeps a calendar date on its own day in any time zone", () => {
+    expect(formatDate("2026-04-01")).toBe("01/04/2026");
+  });
+
+  it("shows an instant as the date it was in India", () => {
+    // 20:00 UTC on 31 March is already 1 April in Kolkata.
+    expect(formatDate("2026-03-31T20:00:00Z")).toBe("01/04/2026");
+    expect(formatLongDate("2026-03-31T20:00:00Z")).toBe("Wednesday, 1 April 2026");
+    expect(formatDateTime("2026-03-31T20:00:00Z")).toMatch(/^01 Apr 2026, 1:30\s?am$/i);
+  });
+
+  it("writes rupees and counts with Indian grouping", () => {
+    expect(formatCurrency(123456.5)).toBe("₹1,23,456.50");
+    expect(formatCurrency(0)).toBe("₹0.00");
+    expect(formatNumber(1234567)).toBe("12,34,567");
+  });
+});

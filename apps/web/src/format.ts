@@ -1,0 +1,58 @@
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+
+/** The one place that turns dates and money into text: en-IN, rupees, the centre's time zone. */
+
+const LOCALE = "en-IN";
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: DEFAULT_TIME_ZONE,
+});
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: DEFAULT_TIME_ZONE,
+});
+const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+/**
+ * A calendar date ("2026-04-01") stays that date everywhere; an instant is shown as the date it
+ * was in the centre's time zone.
+ */
+export function formatDate(value: string | Date): string {
+  if (typeof value === "string") {
+    const match = CALENDAR_DATE.exec(value);
+    if (match) return dateFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  }
+  const instant = new Date(value);
+  const local = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(instant);
+  return formatDate(local);
+}
+
+/** "Saturday, 4 April 2026" in the centre's time zone. */
+export function formatLongDate(value: string | Date): string {
+  return longDateFormat.format(new Date(value));
+}
+
+export function formatDateTime(value: string | Date): string {
+  return dateTimeFormat.format(new Date(value));
+}
+
+/** Rupees as the API carries them (at most two decimals): "₹1,23,456.50". */
+export function formatCurrency(rupees: number): string {
+  return currencyFormat.format(rupees);
+}
+
+/** Counts with Indian digit grouping: 1,23,456. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}

@@ -1,0 +1,83 @@
+import Menu from "@mui/icons-material/Menu";
+import Spa from "@mui/icons-material/Spa";
+import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
+import { DRAWER_WIDTH } from "@sprout/shared/constants";
+import { useState } from "react";
+import { Outlet } from "react-router";
+import { logout } from "../auth/api";
+import { useSignedInUser } from "../auth/useSession";
+import { SideNav } from "./SideNav";
+import { parentTheme, staffTheme } from "./theme";
+
+/** The signed-in frame: side navigation (permanent from md, a hamburger drawer below) and the page. */
+export function AppLayout() {
+  const user = useSignedInUser();
+  const theme = user.role === "parent" ? parentTheme : staffTheme;
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Frame />
+    </ThemeProvider>
+  );
+}
+
+function Frame() {
+  const user = useSignedInUser();
+  const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const handleLogout = () => {
+    setLoggingOut(true);
+    void logout();
+  };
+
+  const nav = (
+    <SideNav user={user} onNavigate={() => setOpen(false)} onLogout={handleLogout} loggingOut={loggingOut} />
+  );
+  const paperSx = { width: DRAWER_WIDTH, boxSizing: "border-box" } as const;
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      {!wide && (
+        <AppBar position="fixed" color="primary" elevation={1}>
+          <Toolbar>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation menu"
+              onClick={() => setOpen(true)}
+              sx={{ mr: 1 }}
+            >
+              <Menu />
+            </IconButton>
+            <Spa sx={{ mr: 1 }} aria-hidden />
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+              Sprout
+            </Typography>
+          </Toolbar>
+        </AppBar>
+      )}
+      {wide ? (
+        <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, "& .MuiDrawer-paper": paperSx }}>
+          {nav}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ "& .MuiDrawer-paper": paperSx }}
+        >
+          {nav}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
+        {!wide && <Toolbar />}
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import Logout from "@mui/icons-material/Logout";
+import Spa from "@mui/icons-material/Spa";
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
+import type { SessionUser } from "@sprout/shared/schemas/auth";
+import { NavLink, useLocation } from "react-router";
+import { navIcon } from "./navIcons";
+
+interface Props {
+  user: SessionUser;
+  onNavigate: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+/** The drawer's content: who is signed in, where they can go, and the way out. */
+export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
+  const { pathname } = useLocation();
+  const entries = navigationFor(user.role);
+  const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
+
+  return (
+    <Stack sx={{ height: "100%" }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", px: 2.5, py: 2 }}>
+        <Spa color="primary" aria-hidden />
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: "primary.main" }}>
+          Sprout
+        </Typography>
+      </Stack>
+      <Divider />
+      <Stack spacing={1} sx={{ alignItems: "center", textAlign: "center", px: 2, py: 3 }} data-testid="nav-user">
+        <Avatar sx={{ width: 56, height: 56, bgcolor: "primary.main", fontSize: 24 }} aria-hidden>
+          {initial}
+        </Avatar>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {user.fullName}
+        </Typography>
+        <Chip label={ROLE_LABELS[user.role]} size="small" color="primary" variant="outlined" />
+        <Typography variant="body2" color="text.secondary">
+          {user.centerName ?? "All centres"}
+        </Typography>
+      </Stack>
+      <Divider />
+      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: "auto", py: 1 }}>
+        <List disablePadding>
+          {entries.map((entry) => {
+            const Icon = navIcon(entry.path);
+            const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+            return (
+              <ListItemButton
+                key={entry.path}
+                component={NavLink}
+                to={entry.path}
+                selected={active}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
+              >
+                <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
+                  <Icon aria-hidden />
+                </ListItemIcon>
+                <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2 }}>
+        <Button
+          fullWidth
+          variant="outlined"
+          color="inherit"
+          startIcon={<Logout />}
+          onClick={onLogout}
+          disabled={loggingOut}
+        >
+          {loggingOut ? "Signing out…" : "Logout"}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

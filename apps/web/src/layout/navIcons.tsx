@@ -1,0 +1,40 @@
+import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
+import Assessment from "@mui/icons-material/Assessment";
+import ChildCare from "@mui/icons-material/ChildCare";
+import Dashboard from "@mui/icons-material/Dashboard";
+import Description from "@mui/icons-material/Description";
+import EventAvailable from "@mui/icons-material/EventAvailable";
+import Forum from "@mui/icons-material/Forum";
+import Gavel from "@mui/icons-material/Gavel";
+import Groups from "@mui/icons-material/Groups";
+import ManageAccounts from "@mui/icons-material/ManageAccounts";
+import MeetingRoom from "@mui/icons-material/MeetingRoom";
+import Receipt from "@mui/icons-material/Receipt";
+import ReportProblem from "@mui/icons-material/ReportProblem";
+import Settings from "@mui/icons-material/Settings";
+import ContactPhone from "@mui/icons-material/ContactPhone";
+import type { SvgIconComponent } from "@mui/icons-material";
+import Circle from "@mui/icons-material/Circle";
+
+/** One icon per navigation path of the shared table; an area added later gets a dot until it picks one. */
+const ICONS: Record<string, SvgIconComponent> = {
+  "/dashboard": Dashboard,
+  "/users": ManageAccounts,
+  "/children": ChildCare,
+  "/classrooms": MeetingRoom,
+  "/staff": Groups,
+  "/budget": AccountBalanceWallet,
+  "/attendance": EventAvailable,
+  "/enquiries": ContactPhone,
+  "/billing": Receipt,
+  "/parent-communication": Forum,
+  "/incidents": ReportProblem,
+  "/policies": Gavel,
+  "/reports": Assessment,
+  "/documents": Description,
+  "/settings": Settings,
+};
+
+export function navIcon(path: string): SvgIconComponent {
+  return ICONS[path] ?? Circle;
+}

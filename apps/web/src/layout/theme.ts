@@ -1,0 +1,50 @@
+import { createTheme, type ThemeOptions } from "@mui/material/styles";
+
+// No web fonts: the app must look right offline and on slow phone connections.
+const fontFamily = [
+  "system-ui",
+  "-apple-system",
+  '"Segoe UI"',
+  "Roboto",
+  '"Noto Sans"',
+  '"Helvetica Neue"',
+  "Arial",
+  "sans-serif",
+].join(",");
+
+const shared: ThemeOptions = {
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily,
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    MuiCard: { defaultProps: { variant: "outlined" } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+};
+
+/** Staff console: calm greens and neutral surfaces for long working days. */
+export const staffTheme = createTheme({
+  ...shared,
+  palette: {
+    mode: "light",
+    primary: { main: "#2e7d5b", contrastText: "#ffffff" },
+    secondary: { main: "#3f51b5" },
+    background: { default: "#f4f7f5", paper: "#ffffff" },
+  },
+});
+
+/** Parent portal: a warmer palette, so that families know they are in their own space. */
+export const parentTheme = createTheme({
+  ...shared,
+  palette: {
+    mode: "light",
+    primary: { main: "#c2571a", contrastText: "#ffffff" },
+    secondary: { main: "#8e4ba8" },
+    background: { default: "#fff7f0", paper: "#ffffff" },
+  },
+});

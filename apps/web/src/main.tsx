@@ -1,0 +1,35 @@
+import { CssBaseline } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { queryClient } from "./api/queryClient";
+import { onSessionEnded } from "./auth/session";
+import { ErrorBoundary } from "./components/ErrorBoundary";
+import { staffTheme } from "./layout/theme";
+import { routes } from "./routes";
+
+const router = createBrowserRouter(routes);
+
+// Whoever ends the session (logout, a refused refresh), nothing of it may linger on screen.
+onSessionEnded(() => {
+  queryClient.clear();
+  if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
+});
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={staffTheme}>
+      <CssBaseline />
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </ThemeProvider>
+  </StrictMode>,
+);
