@@ -1,0 +1,345 @@
+import { z } from "zod";
+import { isIsoDate, todayIn } from "./children.ts";
+
+export { todayIn };
+
+/* ---------- Options and messages (spec: staff administration, enquiry form) ---------- */
+
+export const ENQUIRY_STATUSES = ["Open", "Follow-up", "Closed", "Lost"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** Statuses that count as open enquiries on the dashboards. */
+export const OPEN_ENQUIRY_STATUSES: readonly EnquiryStatus[] = ["Open", "Follow-up"];
+
+export const ENQUIRY_SOURCES = ["Online", "Walk-in", "Advertisement", "Reference (Internal)", "Reference (External)", "Others"] as const;
+export const GENDERS = ["Male", "Female", "Other"] as const;
+
+export const ENQUIRY_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const ENQUIRY_DEFAULT_PAGE_SIZE = 10;
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const COMPANY_MIN = 2;
+export const COMPANY_MAX = 100;
+export const REMARKS_MAX = 500;
+export const SERVICE_HOURS_MIN = 2;
+export const SERVICE_HOURS_MAX = 12;
+export const CHILD_MIN_AGE_MONTHS = 6;
+export const CHILD_MAX_AGE_YEARS = 8;
+export const FOLLOW_UP_MAX_MONTHS = 6;
+
+const nameMessages = (label: string) => ({
+  required: `${label} is required`,
+  tooShort: `${label} must be at least ${NAME_MIN} characters`,
+  tooLong: `${label} must not exceed ${NAME_MAX} characters`,
+  letters: `${label} can only contain letters, spaces, hyphens, and apostrophes`,
+});
+
+export const ENQUIRY_MESSAGES = {
+  childName: nameMessages("Child name"),
+  parentName: nameMessages("Parent name"),
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Please enter a valid 10-digit mobile number",
+  emailInvalid: "Please enter a valid email address",
+  dateInvalid: "Please enter a valid date",
+  dobFuture: "Date of birth cannot be in the future",
+  dobTooYoung: "Child must be at least 6 months old",
+  dobTooOld: "Child cannot be older than 8 years",
+  followUpRequired: "Follow-up date is required",
+  followUpPast: "Follow-up date cannot be in the past",
+  followUpTooFar: "Follow-up date cannot be more than 6 months ahead",
+  serviceHoursNumber: "Service hours must be a positive number",
+  serviceHoursMin: "Minimum 2 hours required",
+  serviceHoursMax: "Maximum 12 hours allowed",
+  companyTooShort: "Company name must be at least 2 characters",
+  companyTooLong: "Company name must not exceed 100 characters",
+  remarksTooLong: "Remarks must not exceed 500 characters",
+  sourceRequired: "Source is required",
+  genderInvalid: "Please choose Male, Female or Other",
+  majorRequired: "Major program is required",
+  majorUnknown: "Please choose a major program from the list",
+  specificRequired: "Specific program is required",
+  specificMismatch: "Please choose a specific program of the selected major program",
+  statusInvalid: "Please choose a status",
+  reasonRequired: "Reason for closure is required when the status is Lost",
+  textTooLong: "Must not exceed 200 characters",
+  fixErrors: "Please fix all validation errors before submitting",
+  submitFailed: "Failed to submit enquiry.",
+  fetchFailed: "Failed to fetch enquiries.",
+  admitFailed: "Failed to admit student.",
+  updateFailed: "Failed to update enquiry.",
+  alreadyAdmitted: "This enquiry has already been converted to a student",
+  admittedReadOnly: "This enquiry has been admitted and can no longer be changed",
+  empty: "No enquiries found",
+  created: "Enquiry submitted",
+  updated: "Enquiry updated",
+} as const;
+
+/* ---------- Calendar arithmetic on YYYY-MM-DD ---------- */
+
+/** Adds calendar months; a day past the end of the target month falls on its last day. */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = index - targetYear * 12;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
+  const date = new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay)));
+  return date.toISOString().slice(0, 10);
+}
+
+/* ---------- Field schemas ---------- */
+
+const blankToNull = (value: unknown) => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string") return value.trim() === "" ? null : value.trim();
+  return value;
+};
+
+/** A person's name: letters (any script), spaces, hyphens and apostrophes, 2 to 50 characters. */
+export const personName = (messages: ReturnType<typeof nameMessages>) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .min(NAME_MIN, messages.tooShort)
+    .max(NAME_MAX, messages.tooLong)
+    .regex(/^[\p{L}\p{M}\s'’-]*$/u, messages.letters);
+
+/** Normalises an Indian mobile number: spaces dropped, optional +91, then 10 digits from 6 to 9. */
+export function normaliseMobile(value: string): string | null {
+  const compact = value.replace(/\s+/g, "");
+  const match = /^(?:\+91)?([6-9]\d{9})$/.exec(compact);
+  return match ? `+91${match[1]}` : null;
+}
+
+export const mobileNumber = (required = ENQUIRY_MESSAGES.mobileRequired) =>
+  z
+    .string({ error: required })
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .refine((value) => normaliseMobile(value) !== null, ENQUIRY_MESSAGES.mobileInvalid)
+        .transform((value) => normaliseMobile(value)!),
+    );
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const optionalEmail = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .max(255, ENQUIRY_MESSAGES.emailInvalid)
+    .regex(EMAIL, ENQUIRY_MESSAGES.emailInvalid)
+    .transform((value) => value.toLowerCase())
+    .nullable(),
+);
+
+export const optionalDate = z.preprocess(blankToNull, z.string().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable());
+
+const optionalText = (max: number, message: string) => z.preprocess(blankToNull, z.string().max(max, message).nullable());
+
+/** The age rule of the enquiry form: not in the future, at least 6 months, at most 8 years. */
+export function childDobProblem(dob: string, today: string): string | null {
+  if (dob > today) return ENQUIRY_MESSAGES.dobFuture;
+  if (dob > addMonths(today, -CHILD_MIN_AGE_MONTHS)) return ENQUIRY_MESSAGES.dobTooYoung;
+  if (dob < addMonths(today, -12 * CHILD_MAX_AGE_YEARS)) return ENQUIRY_MESSAGES.dobTooOld;
+  return null;
+}
+
+/** A follow-up may be today, and at most 6 months ahead. */
+export function followUpProblem(date: string, today: string): string | null {
+  if (date < today) return ENQUIRY_MESSAGES.followUpPast;
+  if (date > addMonths(today, FOLLOW_UP_MAX_MONTHS)) return ENQUIRY_MESSAGES.followUpTooFar;
+  return null;
+}
+
+const serviceHours = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === "string" ? Number(blank) : blank;
+  },
+  z
+    .number({ error: ENQUIRY_MESSAGES.serviceHoursNumber })
+    .positive(ENQUIRY_MESSAGES.serviceHoursNumber)
+    .min(SERVICE_HOURS_MIN, ENQUIRY_MESSAGES.serviceHoursMin)
+    .max(SERVICE_HOURS_MAX, ENQUIRY_MESSAGES.serviceHoursMax)
+    .nullable(),
+);
+
+export interface EnquiryRuleOptions {
+  /** "Today" (YYYY-MM-DD) in the centre's time zone; without it the date rules that need it wait. */
+  today?: string;
+  /** The organisation's programs, major → specific; without it any names are taken. */
+  programs?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * The enquiry payload with every rule of the spec, used by the form (today = the browser's date)
+ * and by the server (today = the centre's date on the server clock).
+ */
+export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
+  const fields = z.object({
+    child_name: personName(ENQUIRY_MESSAGES.childName),
+    child_dob: optionalDate,
+    parent_name: personName(ENQUIRY_MESSAGES.parentName),
+    mobile_number: mobileNumber(),
+    email: optionalEmail,
+    parent_location: optionalText(200, ENQUIRY_MESSAGES.textTooLong),
+    company: z.preprocess(
+      blankToNull,
+      z.string().min(COMPANY_MIN, ENQUIRY_MESSAGES.companyTooShort).max(COMPANY_MAX, ENQUIRY_MESSAGES.companyTooLong).nullable(),
+    ),
+    gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: ENQUIRY_MESSAGES.genderInvalid }).nullable()),
+    source: z.preprocess(blankToNull, z.enum(ENQUIRY_SOURCES, { error: ENQUIRY_MESSAGES.sourceRequired })),
+    major_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.majorRequired }).max(100)),
+    specific_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.specificRequired }).max(100)),
+    service_hours: serviceHours,
+    status: z.preprocess((value) => value ?? "Open", z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid })),
+    reason_for_closure: optionalText(500, ENQUIRY_MESSAGES.remarksTooLong),
+    follow_up_flag: z.preprocess((value) => value ?? false, z.boolean()),
+    follow_up_date: optionalDate,
+    assigned_to: optionalText(100, "Must not exceed 100 characters"),
+    remarks: optionalText(REMARKS_MAX, ENQUIRY_MESSAGES.remarksTooLong),
+    visited: z.preprocess((value) => value ?? false, z.boolean()),
+    probable_joining_date: optionalDate,
+    /** For multi-centre roles: the centre the enquiry is for. */
+    center_id: z.preprocess(blankToNull, z.uuid({ error: "Please choose a centre" }).nullable()),
+  });
+
+  return z.preprocess(
+    // Choosing Follow-up turns the follow-up flag on.
+    (value) =>
+      value && typeof value === "object" && (value as { status?: unknown }).status === "Follow-up"
+        ? { ...(value as object), follow_up_flag: true }
+        : value,
+    fields.superRefine((enquiry, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      if (today && enquiry.child_dob) {
+        const problem = childDobProblem(enquiry.child_dob, today);
+        if (problem) issue("child_dob", problem);
+      }
+      if (enquiry.follow_up_flag) {
+        if (!enquiry.follow_up_date) issue("follow_up_date", ENQUIRY_MESSAGES.followUpRequired);
+        else if (today) {
+          const problem = followUpProblem(enquiry.follow_up_date, today);
+          if (problem) issue("follow_up_date", problem);
+        }
+      }
+      if (enquiry.status === "Lost" && !enquiry.reason_for_closure) issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
+      if (programs) {
+        const specifics = programs[enquiry.major_program];
+        if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
+        else if (!specifics.includes(enquiry.specific_program)) issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
+      }
+    }),
+  );
+}
+export type EnquiryInput = z.input<ReturnType<typeof enquirySchema>>;
+export type EnquiryPayload = z.output<ReturnType<typeof enquirySchema>>;
+
+/** The form's values before parsing: what the inputs hold. */
+export interface EnquiryFormValues {
+  child_name: string;
+  child_dob: string;
+  parent_name: string;
+  mobile_number: string;
+  email: string;
+  parent_location: string;
+  company: string;
+  gender: string;
+  source: string;
+  major_program: string;
+  specific_program: string;
+  service_hours: string;
+  status: EnquiryStatus;
+  reason_for_closure: string;
+  follow_up_flag: boolean;
+  follow_up_date: string;
+  assigned_to: string;
+  remarks: string;
+  visited: boolean;
+  probable_joining_date: string;
+  center_id: string;
+}
+
+/** Each refused field with the first message about it, e.g. {child_name: "Child name is required"}. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    details[key] ??= issue.message;
+  }
+  return details;
+}
+
+/* ---------- Answers and queries ---------- */
+
+export const enquiry = z.object({
+  id: z.string(),
+  enquiry_date: z.string(),
+  child_name: z.string(),
+  child_dob: z.string().nullable(),
+  parent_name: z.string(),
+  mobile_number: z.string(),
+  email: z.string().nullable(),
+  parent_location: z.string().nullable(),
+  company: z.string().nullable(),
+  /** Derived: the company is on the organisation's tie-up list. */
+  has_tie_up: z.boolean(),
+  gender: z.string().nullable(),
+  source: z.string(),
+  major_program: z.string(),
+  specific_program: z.string(),
+  service_hours: z.number().nullable(),
+  status: z.enum(ENQUIRY_STATUSES),
+  reason_for_closure: z.string().nullable(),
+  follow_up_flag: z.boolean(),
+  follow_up_date: z.string().nullable(),
+  /** The follow-up date is today or earlier and the enquiry is still open. */
+  follow_up_due: z.boolean(),
+  assigned_to: z.string().nullable(),
+  remarks: z.string().nullable(),
+  visited: z.boolean(),
+  probable_joining_date: z.string().nullable(),
+  center_id: z.string(),
+  center_name: z.string(),
+  /** The student made from this enquiry at admission. */
+  student_id: z.string().nullable(),
+  converted_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Enquiry = z.infer<typeof enquiry>;
+
+export const enquiriesQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (ENQUIRY_PAGE_SIZES as readonly number[]).includes(value), "Page size must be 5, 10, 25 or 50")
+    .optional()
+    .default(ENQUIRY_DEFAULT_PAGE_SIZE),
+  /** Part of the child's name. */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(ENQUIRY_STATUSES).optional(),
+  /** "due": open enquiries whose follow-up date is today or past. */
+  follow_up: z.enum(["due"]).optional(),
+  center_id: z.uuid().optional(),
+});
+export type EnquiriesQuery = z.input<typeof enquiriesQuery>;
+
+export const enquiriesPage = z.object({
+  enquiries: z.array(enquiry),
+  pagination: z.object({
+    current_page: z.number().int(),
+    total_pages: z.number().int(),
+    total_items: z.number().int(),
+    items_per_page: z.number().int(),
+  }),
+  /** Open enquiries in scope whose follow-up is due today or overdue. */
+  due_follow_ups: z.number().int(),
+});
+export type EnquiriesPage = z.infer<typeof enquiriesPage>;
+
+export const enquiryIdParams = z.object({ id: z.uuid({ error: "Enquiry not found" }) });

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/* ---------- Academic programs ---------- */
+
+/**
+ * The spec's program lists. Every organisation starts with these; Settings → Manage Academic
+ * Programs adds more.
+ */
+export const DEFAULT_PROGRAMS: Readonly<Record<string, readonly string[]>> = {
+  Daycare: ["CRECHE", "PLAYGROUP", "TODDLERS", "PRE-KINDY", "KINDY"],
+  "Pre-school": ["PLAYGROUP", "TODDLERS", "PRE-KINDY", "KINDY"],
+  "Adhoc Daycare": ["Adhoc Daycare"],
+  "After-school Care": ["Joey Juniors", "Koala Seniors"],
+};
+
+export const SETTINGS_MESSAGES = {
+  majorRequired: "Major program is required",
+  specificRequired: "Specific program is required",
+  programTooLong: "Program name must not exceed 100 characters",
+  programDuplicate: "This program already exists",
+  companyRequired: "Company name is required",
+  companyTooShort: "Company name must be at least 2 characters",
+  companyTooLong: "Company name must not exceed 100 characters",
+  companyDuplicate: "This company already exists",
+  loadPrograms: "Failed to load programs.",
+  addProgram: "Failed to add program.",
+  loadCompanies: "Failed to load companies.",
+  addCompany: "Failed to add company.",
+  programAdded: "Program added",
+  companyAdded: "Company added",
+} as const;
+
+export const program = z.object({
+  id: z.string(),
+  major_program: z.string(),
+  specific_program: z.string(),
+});
+export type Program = z.infer<typeof program>;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+export const createProgramRequest = z.object({
+  majorProgram: requiredText(SETTINGS_MESSAGES.majorRequired, 100, SETTINGS_MESSAGES.programTooLong),
+  specificProgram: requiredText(SETTINGS_MESSAGES.specificRequired, 100, SETTINGS_MESSAGES.programTooLong),
+});
+export type CreateProgramRequest = z.input<typeof createProgramRequest>;
+
+/** Programs grouped by major program, in the order they were added. */
+export function groupPrograms(programs: readonly Pick<Program, "major_program" | "specific_program">[]): Record<string, string[]> {
+  const groups: Record<string, string[]> = {};
+  for (const row of programs) (groups[row.major_program] ??= []).push(row.specific_program);
+  return groups;
+}
+
+/* ---------- Tie-up companies ---------- */
+
+export const company = z.object({
+  id: z.string(),
+  company_name: z.string(),
+});
+export type Company = z.infer<typeof company>;
+
+export const companyName = z
+  .string({ error: SETTINGS_MESSAGES.companyRequired })
+  .trim()
+  .min(1, SETTINGS_MESSAGES.companyRequired)
+  .min(2, SETTINGS_MESSAGES.companyTooShort)
+  .max(100, SETTINGS_MESSAGES.companyTooLong);
+
+export const createCompanyRequest = z.object({ companyName });
+export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
+
+export const checkCompanyQuery = z.object({ name: z.string().trim().max(200).optional().default("") });
+export const checkCompanyResponse = z.object({
+  hasTieUp: z.boolean(),
+  /** The company as it is written in the tie-up list, when there is one. */
+  company_name: z.string().nullable(),
+});
