@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
@@ -27,6 +28,17 @@ import { HttpError } from "./lib/errors.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
 import { createChildrenService } from "./modules/children/service.ts";
+import { createEnrollmentService } from "./modules/children/enrollment.ts";
+import { childrenRoutes } from "./modules/children/routes.ts";
+import { centersRoutes } from "./modules/centers/routes.ts";
+import { createCentersService } from "./modules/centers/service.ts";
+import { classroomsRoutes } from "./modules/classrooms/routes.ts";
+import { createClassroomsService } from "./modules/classrooms/service.ts";
+import { documentsRoutes } from "./modules/documents/routes.ts";
+import { createDocumentsService } from "./modules/documents/service.ts";
+import { promotionRoutes } from "./modules/promotion/routes.ts";
+import { createPromotionService } from "./modules/promotion/service.ts";
+import { createFileStore } from "./files/store.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
 
@@ -43,6 +55,8 @@ export interface AppDeps {
   redisUrl?: string;
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
+  filesDir?: string;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -99,6 +113,8 @@ export async function buildApp(deps: AppDeps) {
   const sessions = createSessionService({ db: deps.db, clock, accessTokens });
   const auth = createAuthService({ db: deps.db, clock, sessions, directory });
   const children = createChildrenService({ db: deps.db });
+  const enrollment = createEnrollmentService({ db: deps.db, clock });
+  const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
   const analytics = createAnalyticsService({
     children,
     // Enquiries and invoices have no store until their areas land; until then there are none.
@@ -113,6 +129,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes({ db: deps.db, version: VERSION }));
       await api.register(authRoutes({ auth, sessions, directory }));
       await api.register(analyticsRoutes({ analytics }));
+      await api.register(childrenRoutes({ children, enrollment }));
+      await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
+      await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));
+      await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
+      await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },
     { prefix: "/api" },
   );

@@ -2,6 +2,9 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { embeddedDataDir, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
+import { systemClock } from "./lib/clock.ts";
+import path from "node:path";
 
 async function main() {
   const config = loadConfig();
@@ -12,18 +15,21 @@ async function main() {
     appSecret: config.appSecret,
     env: config.env,
     redisUrl: config.redisUrl,
+    filesDir: path.join(config.dataDir, "files"),
     logger: { level: config.logLevel },
   });
   if (config.demoData) {
     const seeded = await seedDemoData(database.db);
     if (seeded) app.log.info(seeded, "demo data loaded");
   }
+  const scheduler = startScheduler({ db: database.db, clock: systemClock, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);

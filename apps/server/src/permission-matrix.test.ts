@@ -19,6 +19,11 @@ interface Row {
 }
 
 const ALL: readonly Role[] = ROLES;
+/** Children and classroom management (issue 4). */
+const CHILDREN: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
+const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
+const UPLOADERS: readonly Role[] = ["super_admin", "owner", "center_director", "admin"];
+const NO_ID = "00000000-0000-4000-8000-000000000000";
 
 const MATRIX: Row[] = [
   { route: "GET /api/health", allowed: "public" },
@@ -27,6 +32,28 @@ const MATRIX: Row[] = [
   { route: "GET /api/auth/verify", allowed: ALL },
   { route: "POST /api/auth/logout", allowed: ALL, fresh: true },
   { route: "GET /api/analytics/overview", allowed: ALL },
+  // Children, classrooms, centres, documents (issue 4). Unknown ids answer 404 to allowed roles.
+  { route: "GET /api/admin/children", allowed: CHILDREN },
+  { route: "GET /api/students", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher"] },
+  { route: "GET /api/students/paused", allowed: CHILDREN },
+  { route: "PATCH /api/students/:id/pause", allowed: CHILDREN, url: `/api/students/${NO_ID}/pause`, payload: { pause_start_date: "2030-01-01", pause_end_date: "2030-01-08", reason: "Other" } },
+  { route: "PATCH /api/students/:id/resume", allowed: CHILDREN, url: `/api/students/${NO_ID}/resume`, payload: {} },
+  { route: "POST /api/students/:id/exit", allowed: CHILDREN, url: `/api/students/${NO_ID}/exit`, payload: { exit_date: "2026-11-01", exit_reason: "Moved" } },
+  { route: "POST /api/admin-class/promotion/assign", allowed: CHILDREN, payload: { student_id: NO_ID, center_id: NO_ID, class_id: NO_ID } },
+  { route: "POST /api/admin-class/promotion/promote", allowed: CHILDREN, payload: { student_id: NO_ID, center_id: NO_ID, from_class_id: NO_ID, to_class_id: NO_ID } },
+  { route: "POST /api/admin-class/promotion/transfer", allowed: CHILDREN, payload: { student_id: NO_ID, from_center_id: NO_ID, to_center_id: NO_ID, to_class_id: NO_ID } },
+  { route: "GET /api/classrooms", allowed: CLASSROOM_VIEW },
+  { route: "GET /api/admin/classrooms", allowed: CLASSROOM_VIEW },
+  { route: "POST /api/admin/classrooms", allowed: CHILDREN, payload: { name: "" } },
+  { route: "PUT /api/admin/classrooms/:id", allowed: CHILDREN, url: `/api/admin/classrooms/${NO_ID}`, payload: { name: "Room" } },
+  { route: "DELETE /api/admin/classrooms/:id", allowed: CHILDREN, url: `/api/admin/classrooms/${NO_ID}` },
+  { route: "GET /api/centers", allowed: ALL.filter((role) => role !== "parent") },
+  { route: "POST /api/centers", allowed: ["super_admin"], payload: { center_name: "" } },
+  { route: "PUT /api/centers/:id", allowed: ["super_admin"], url: `/api/centers/${NO_ID}`, payload: { center_name: "X", address: "Y", city: "Z" } },
+  { route: "GET /api/documents", allowed: ALL },
+  { route: "POST /api/documents/upload", allowed: UPLOADERS },
+  { route: "GET /api/documents/:id/file", allowed: ALL, url: `/api/documents/${NO_ID}/file` },
+  { route: "DELETE /api/documents/:id", allowed: UPLOADERS, url: `/api/documents/${NO_ID}` },
 ];
 
 const { app } = await createTestApp();

@@ -1,27 +1,195 @@
-import { and, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  type ChildrenPage,
+  type ChildrenQuery,
+  childrenQuery,
+  type Student,
+  type StudentStatus,
+} from "@sprout/shared/schemas/children";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { users } from "../../db/schema/users.ts";
+import { notFound } from "../../lib/errors.ts";
+import { toRupees } from "../../lib/money.ts";
+
+/** The columns a student answer is made of (one join of student, classroom, centre and pauser). */
+export const studentColumns = {
+  id: students.id,
+  studentId: students.studentId,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  status: students.status,
+  dateOfBirth: students.dateOfBirth,
+  gender: students.gender,
+  classId: students.classroomId,
+  classroomName: classrooms.name,
+  centerId: students.centerId,
+  centerName: centers.name,
+  timeZone: centers.timeZone,
+  organisationId: centers.organisationId,
+  enrollmentDate: students.enrollmentDate,
+  pauseStartDate: students.pauseStartDate,
+  pauseEndDate: students.pauseEndDate,
+  pauseReason: students.pauseReason,
+  pauseNotes: students.pauseNotes,
+  pausedByName: users.fullName,
+  exitDate: students.exitDate,
+  exitReason: students.exitReason,
+  programName: students.programName,
+  monthlyFeePaise: students.monthlyFeePaise,
+};
+function selectStudentsFrom(executor: Database) {
+  return executor
+    .select(studentColumns)
+    .from(students)
+    .innerJoin(centers, eq(centers.id, students.centerId))
+    .leftJoin(classrooms, eq(classrooms.id, students.classroomId))
+    .leftJoin(users, eq(users.id, students.pausedBy));
+}
+export type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudentsFrom>["execute"]>>[number];
+
+export function toStudent(row: StudentRow): Student {
+  return {
+    id: row.id,
+    student_id: row.studentId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    status: row.status as StudentStatus,
+    date_of_birth: row.dateOfBirth,
+    gender: row.gender,
+    class_id: row.classId,
+    classroom_name: row.classroomName,
+    center_id: row.centerId,
+    center_name: row.centerName,
+    time_zone: row.timeZone,
+    enrollment_date: row.enrollmentDate,
+    pause_start_date: row.pauseStartDate,
+    pause_end_date: row.pauseEndDate,
+    pause_reason: row.pauseReason,
+    pause_notes: row.pauseNotes,
+    paused_by_name: row.pausedByName,
+    exit_date: row.exitDate,
+    exit_reason: row.exitReason,
+    program_name: row.programName,
+    monthly_fee: row.monthlyFeePaise === null ? null : toRupees(row.monthlyFeePaise),
+  };
+}
+
+/** Students the scope may see: its centres and, for parents, their own children only. */
+export function inScope(scope: Scope): SQL {
+  const conditions = [inArray(students.centerId, scope.centerIds)];
+  if (scope.childIds) conditions.push(inArray(students.id, scope.childIds));
+  return and(...conditions)!;
+}
+
+/** A centre the caller asked for must be one of theirs; another centre is "not found". */
+export function assertCentreInScope(scope: Scope, centerId: string | undefined) {
+  if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /** Children and classrooms of the centres in a caller's scope. */
 export function createChildrenService({ db }: { db: Database }) {
+  const selectStudents = (executor: Database = db) => selectStudentsFrom(executor);
+
   return {
     /** Children on the roll (active or paused; not those who have left). */
     async countEnrolled(scope: Scope): Promise<number> {
-      const conditions = [inArray(students.centerId, scope.centerIds), ne(students.status, "left")];
-      if (scope.childIds) conditions.push(inArray(students.id, scope.childIds));
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(students)
-        .where(and(...conditions));
+        .where(and(inScope(scope), ne(students.status, "left")));
       return row?.count ?? 0;
     },
+
     async countClassrooms(scope: Scope): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(classrooms)
         .where(inArray(classrooms.centerId, scope.centerIds));
       return row?.count ?? 0;
+    },
+
+    /** One page of children, searched by name or student ID and filtered by status. */
+    async list(scope: Scope, input: ChildrenQuery): Promise<ChildrenPage> {
+      const query = childrenQuery.parse(input);
+      assertCentreInScope(scope, query.center_id);
+      const base = [inScope(scope)];
+      if (query.center_id) base.push(eq(students.centerId, query.center_id));
+      const filtered = [...base];
+      if (query.status !== "all") filtered.push(eq(students.status, query.status));
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        filtered.push(
+          or(
+            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
+            ilike(students.studentId, pattern),
+          )!,
+        );
+      }
+      const where = and(...filtered);
+      const [rows, [total], byStatus] = await Promise.all([
+        selectStudents()
+          .where(where)
+          .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ count: sql<number>`count(*)::int` }).from(students).where(where),
+        db
+          .select({ status: students.status, count: sql<number>`count(*)::int` })
+          .from(students)
+          .where(and(...base))
+          .groupBy(students.status),
+      ]);
+      const counts = { all: 0, active: 0, paused: 0, left: 0 };
+      for (const row of byStatus) {
+        counts[row.status as StudentStatus] = row.count;
+        counts.all += row.count;
+      }
+      const count = total?.count ?? 0;
+      return {
+        children: rows.map(toStudent),
+        pagination: { page: query.page, limit: query.limit, total: count, totalPages: Math.max(1, Math.ceil(count / query.limit)) },
+        counts,
+      };
+    },
+
+    /** Every child in scope (for pickers), optionally of one status, centre or classroom. */
+    async listStudents(
+      scope: Scope,
+      filter: { status?: StudentStatus; center_id?: string; class_id?: string },
+    ): Promise<Student[]> {
+      assertCentreInScope(scope, filter.center_id);
+      const conditions = [inScope(scope)];
+      if (filter.status) conditions.push(eq(students.status, filter.status));
+      if (filter.center_id) conditions.push(eq(students.centerId, filter.center_id));
+      if (filter.class_id) conditions.push(eq(students.classroomId, filter.class_id));
+      const rows = await selectStudents()
+        .where(and(...conditions))
+        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+      return rows.map(toStudent);
+    },
+
+    /** Paused children, the nearest end date first. */
+    async listPaused(scope: Scope, centerId?: string): Promise<Student[]> {
+      assertCentreInScope(scope, centerId);
+      const conditions = [inScope(scope), eq(students.status, "paused")];
+      if (centerId) conditions.push(eq(students.centerId, centerId));
+      const rows = await selectStudents()
+        .where(and(...conditions))
+        .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id));
+      return rows.map(toStudent);
+    },
+
+    /** One child in scope, or 404 (also for another centre's child). */
+    async get(scope: Scope, id: string, executor: Database = db): Promise<StudentRow> {
+      const [row] = await selectStudents(executor).where(and(inScope(scope), eq(students.id, id)));
+      if (!row) throw notFound("Student");
+      return row;
     },
   };
 }

@@ -1,0 +1,37 @@
+import { Cron } from "croner";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createEnrollmentService } from "../modules/children/enrollment.ts";
+import { JOB_LOCKS, runExclusive } from "./lock.ts";
+
+/** The automatic resume of pauses whose end date has come, run by one instance at a time. */
+export async function runAutoResume(db: Database, clock: Clock) {
+  const outcome = await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, (tx) =>
+    createEnrollmentService({ db: tx, clock }).resumeExpiredPauses(clock.now()),
+  );
+  return outcome ? { ran: true as const, resumed: outcome.result.length } : { ran: false as const, resumed: 0 };
+}
+
+/**
+ * Starts the in-process schedule. Every 15 minutes (and once at start) pauses that end today in
+ * their centre's time zone are resumed; running often means a centre's midnight is never missed
+ * by more than a quarter of an hour, whatever its time zone.
+ */
+export function startScheduler({ db, clock, log }: { db: Database; clock: Clock; log: FastifyBaseLogger }) {
+  const autoResume = async () => {
+    try {
+      const outcome = await runAutoResume(db, clock);
+      if (outcome.resumed > 0) log.info(outcome, "paused students resumed on their end date");
+    } catch (error) {
+      log.error({ err: error }, "automatic resume of paused students failed");
+    }
+  };
+  const jobs = [new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume)];
+  void autoResume();
+  return {
+    stop() {
+      for (const job of jobs) job.stop();
+    },
+  };
+}

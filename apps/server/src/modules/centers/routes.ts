@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { center, centerIdParams, centerInput } from "@sprout/shared/schemas/centers";
+import { ROLES } from "@sprout/shared/roles";
+import type { CentersService } from "./service.ts";
+
+const STAFF = ROLES.filter((role) => role !== "parent");
+const MANAGE = { features: ["center_management"] } as const;
+
+export function centersRoutes({ centers }: { centers: CentersService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/centers",
+      { config: { access: { roles: STAFF } }, schema: { tags: ["centers"], response: { 200: z.array(center) } } },
+      async (request) => centers.list(await request.caller.scope()),
+    );
+
+    api.post(
+      "/centers",
+      { config: { access: MANAGE }, schema: { tags: ["centers"], body: centerInput, response: { 201: center } } },
+      async (request, reply) => reply.code(201).send(await centers.create(request.caller, request.body)),
+    );
+
+    api.put(
+      "/centers/:id",
+      { config: { access: MANAGE }, schema: { tags: ["centers"], params: centerIdParams, body: centerInput, response: { 200: center } } },
+      async (request) => centers.update(request.caller, request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,262 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EXIT_MESSAGES, PAUSE_MESSAGES } from "@sprout/shared/schemas/children";
+import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { students } from "../../db/schema/children.ts";
+import { studentPauses } from "../../db/schema/enrollment.ts";
+import { exitRecords } from "../../db/schema/exits.ts";
+import { runAutoResume } from "../../jobs/scheduler.ts";
+import { childrenOf, createCentreUser, demoCentres } from "./test-support.ts";
+
+const { app, database, clock } = await createTestApp();
+const db = database.db;
+const [koramangala, andheri, gachibowli] = await demoCentres(db);
+await createCentreUser(db, andheri!.id, "center_director", "director.andheri@sprout.test");
+
+type Client = ReturnType<typeof as>;
+let director: Client;
+let otherDirector: Client;
+let owner: Client;
+let teacher: Client;
+/** Sign in again at the clock's current time (access tokens last minutes; tests move days). */
+async function signInAll() {
+  director = as(app, await signIn(app, DEMO_EMAILS.center_director));
+  otherDirector = as(app, await signIn(app, "director.andheri@sprout.test"));
+  owner = as(app, await signIn(app, DEMO_EMAILS.owner));
+  teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
+}
+let signedInAt = clock.now().getTime();
+async function setClock(date: Date) {
+  clock.set(date);
+  if (Math.abs(date.getTime() - signedInAt) < 5 * 60_000) return;
+  signedInAt = date.getTime();
+  await signInAll();
+}
+await signInAll();
+
+/** 12:00 in Bengaluru on 20 November 2026: "today" there is the 20th. */
+const NOON_IST = new Date("2026-11-20T06:30:00Z");
+const pause = (start: string, end: string, reason = "Vacation/Travel", notes = "") => ({
+  pause_start_date: start,
+  pause_end_date: end,
+  reason,
+  notes,
+});
+
+describe("GET /api/admin/children", () => {
+  it("pages, searches and filters the caller's centre only, with counts by status", async () => {
+    const response = await director.get("/api/admin/children?limit=10&page=2");
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.children).toHaveLength(10);
+    expect(body.pagination).toEqual({ page: 2, limit: 10, total: 50, totalPages: 5 });
+    expect(body.counts).toEqual({ all: 50, active: 49, paused: 1, left: 0 });
+    expect(new Set(body.children.map((child: { center_id: string }) => child.center_id))).toEqual(new Set([koramangala!.id]));
+
+    const paused = (await director.get("/api/admin/children?status=paused")).json();
+    expect(paused.children).toHaveLength(1);
+    expect(paused.children[0]).toMatchObject({ status: "paused", pause_reason: "Vacation/Travel", paused_by_name: "Farhan Qureshi" });
+
+    const search = (await director.get("/api/admin/children?search=malhotra")).json();
+    expect(search.children.map((child: { name: string }) => child.name).sort()).toEqual(["Aanya Malhotra", "Kabir Malhotra"]);
+    expect(search.pagination.total).toBe(2);
+    const byId = (await director.get(`/api/admin/children?search=${search.children[0].student_id}`)).json();
+    expect(byId.children).toHaveLength(1);
+    // Wildcards are searched for literally.
+    expect((await director.get("/api/admin/children?search=%25")).json().children).toHaveLength(0);
+  });
+
+  it("shows the owner every centre they own, and a centre filter", async () => {
+    const all = (await owner.get("/api/admin/children?limit=5")).json();
+    expect(all.counts).toEqual({ all: 150, active: 148, paused: 1, left: 1 });
+    const left = (await owner.get(`/api/admin/children?status=left&center_id=${andheri!.id}`)).json();
+    expect(left.children).toHaveLength(1);
+    expect(left.children[0].exit_reason).toBe("Family relocated to Pune");
+  });
+
+  it("answers 404 for another centre's filter and 400 for a bad page size", async () => {
+    expect((await director.get(`/api/admin/children?center_id=${andheri!.id}`)).statusCode).toBe(404);
+    expect((await director.get("/api/admin/children?limit=1000")).statusCode).toBe(400);
+  });
+
+  it("gives teachers their centre's children through GET /api/students", async () => {
+    const response = await teacher.get("/api/students?status=active");
+    expect(response.statusCode).toBe(200);
+    const list = response.json();
+    expect(list).toHaveLength(49);
+    expect(list.every((child: { center_id: string; monthly_fee: number }) => child.center_id === koramangala!.id && child.monthly_fee > 1000)).toBe(true);
+    expect((await teacher.get(`/api/students?center_id=${gachibowli!.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("pause and resume", () => {
+  let child: { id: string; firstName: string; lastName: string };
+  beforeAll(async () => {
+    await setClock(NOON_IST);
+    [child] = (await childrenOf(db, koramangala!.id)).slice(10, 11) as [typeof child];
+  });
+
+  it("requires a reason, a start from tomorrow and an end at least a day after the start", async () => {
+    const noReason = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27", "   "));
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toBe(PAUSE_MESSAGES.reasonRequired);
+
+    const today = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-20", "2026-11-27"));
+    expect(today.statusCode).toBe(400);
+    expect(today.json()).toMatchObject({ error: PAUSE_MESSAGES.startTooEarly, details: { pause_start_date: PAUSE_MESSAGES.startTooEarly } });
+
+    const sameDay = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-21"));
+    expect(sameDay.statusCode).toBe(400);
+    expect(sameDay.json().error).toBe(PAUSE_MESSAGES.endTooEarly);
+
+    const badDate = await director.patch(`/api/students/${child.id}/pause`, pause("2026-02-30", "2026-03-05"));
+    expect(badDate.statusCode).toBe(400);
+    const [row] = await db.select().from(students).where(eq(students.id, child.id));
+    expect(row!.status).toBe("active");
+  });
+
+  it("judges 'tomorrow' in the centre's time zone, around midnight in Asia/Kolkata", async () => {
+    // 23:59:59 on the 20th in Bengaluru (18:29:59 UTC): tomorrow is the 21st.
+    await setClock(new Date("2026-11-20T18:29:59Z"));
+    const other = (await childrenOf(db, koramangala!.id))[20]!;
+    const late = await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-21", "2026-11-22"));
+    expect(late.statusCode).toBe(200);
+    await director.patch(`/api/students/${other.id}/resume`, {});
+
+    // 00:00 on the 21st in Bengaluru, though still the 20th in UTC: the 21st is now today.
+    await setClock(new Date("2026-11-20T18:30:00Z"));
+    const midnight = await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-21", "2026-11-28"));
+    expect(midnight.statusCode).toBe(400);
+    expect(midnight.json().error).toBe(PAUSE_MESSAGES.startTooEarly);
+    expect((await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-22", "2026-11-23"))).statusCode).toBe(200);
+    await director.patch(`/api/students/${other.id}/resume`, {});
+    await setClock(NOON_IST);
+  });
+
+  it("pauses an active child, records who paused, and refuses to pause twice", async () => {
+    const response = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27", " Medical reasons ", "Surgery"));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe(`${child.firstName} ${child.lastName} has been paused successfully`);
+    expect(body.student).toMatchObject({
+      status: "paused",
+      pause_start_date: "2026-11-21",
+      pause_end_date: "2026-11-27",
+      pause_reason: "Medical reasons",
+      pause_notes: "Surgery",
+      paused_by_name: "Sunita Iyer",
+    });
+    const again = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-22", "2026-11-29"));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(PAUSE_MESSAGES.onlyActive);
+
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.pause")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("lists paused children of the caller's centres, nearest end first", async () => {
+    const list = (await director.get("/api/students/paused")).json();
+    expect(list.map((row: { id: string }) => row.id)).toContain(child.id);
+    expect(list.every((row: { status: string }) => row.status === "paused")).toBe(true);
+    const ends = list.map((row: { pause_end_date: string }) => row.pause_end_date);
+    expect([...ends].sort()).toEqual(ends);
+    expect((await director.get(`/api/students/paused?center_id=${koramangala!.id}`)).json()).toHaveLength(list.length);
+    expect((await director.get(`/api/students/paused?center_id=${andheri!.id}`)).statusCode).toBe(404);
+    expect((await otherDirector.get("/api/students/paused")).json()).toEqual([]);
+  });
+
+  it("answers 404 to another centre's director, for pause, resume and exit alike", async () => {
+    expect((await otherDirector.patch(`/api/students/${child.id}/resume`, {})).statusCode).toBe(404);
+    expect((await otherDirector.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode).toBe(404);
+    expect((await otherDirector.post(`/api/students/${child.id}/exit`, { exit_date: "2026-11-20", exit_reason: "x" })).statusCode).toBe(404);
+    const [row] = await db.select().from(students).where(eq(students.id, child.id));
+    expect(row!.status).toBe("paused");
+  });
+
+  it("resumes a paused child (also before the end date), and refuses to resume an active one", async () => {
+    const response = await director.patch(`/api/students/${child.id}/resume`, { notes: "Recovered early" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(`${child.firstName} ${child.lastName} has been resumed successfully`);
+    expect(response.json().student).toMatchObject({ status: "active", pause_start_date: null, pause_reason: null });
+    const history = await db.select().from(studentPauses).where(eq(studentPauses.studentId, child.id));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ reason: "Medical reasons", endedHow: "manual", resumeNotes: "Recovered early" });
+
+    const again = await director.patch(`/api/students/${child.id}/resume`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(PAUSE_MESSAGES.onlyPaused);
+  });
+});
+
+describe("automatic resume on the end date", () => {
+  it("resumes pauses whose end date has come in the centre's time zone, once", async () => {
+    await setClock(NOON_IST);
+    const child = (await childrenOf(db, koramangala!.id))[30]!;
+    expect((await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-24"))).statusCode).toBe(200);
+
+    // 23:59 on the 23rd in Bengaluru: not yet.
+    clock.set(new Date("2026-11-23T18:29:00Z"));
+    let outcome = await runAutoResume(db, clock);
+    expect(outcome.ran).toBe(true);
+    let [row] = await db.select().from(students).where(eq(students.id, child.id));
+    expect(row!.status).toBe("paused");
+
+    // 00:00 on the 24th in Bengaluru (still the 23rd in UTC): the end date has come.
+    clock.set(new Date("2026-11-23T18:30:00Z"));
+    outcome = await runAutoResume(db, clock);
+    [row] = await db.select().from(students).where(eq(students.id, child.id));
+    expect(row).toMatchObject({ status: "active", pauseEndDate: null, pausedBy: null });
+    expect(outcome.resumed).toBeGreaterThanOrEqual(1);
+    const [history] = await db.select().from(studentPauses).where(eq(studentPauses.studentId, child.id));
+    expect(history).toMatchObject({ endedHow: "automatic", endDate: "2026-11-24" });
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.resume.automatic")));
+    expect(audit).toHaveLength(1);
+
+    expect((await runAutoResume(db, clock)).resumed).toBe(0);
+    await setClock(NOON_IST);
+  });
+
+  it("the seeded pause that ends in ten days is left alone until then", async () => {
+    await setClock(NOON_IST);
+    const [seeded] = await childrenOf(db, koramangala!.id, "paused");
+    expect(seeded).toBeDefined();
+    await runAutoResume(db, clock);
+    expect((await childrenOf(db, koramangala!.id, "paused")).map((row) => row.id)).toContain(seeded!.id);
+  });
+});
+
+describe("recording that a child has left", () => {
+  it("needs a date and a reason, not before enrollment nor in the future", async () => {
+    await setClock(NOON_IST);
+    const child = (await childrenOf(db, koramangala!.id))[35]!;
+    const blank = await director.post(`/api/students/${child.id}/exit`, { exit_date: "", exit_reason: "" });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().details).toMatchObject({ exit_date: EXIT_MESSAGES.dateRequired });
+    const early = await director.post(`/api/students/${child.id}/exit`, { exit_date: "2000-01-01", exit_reason: "Moved" });
+    expect(early.json().error).toBe(EXIT_MESSAGES.beforeEnrollment);
+    const future = await director.post(`/api/students/${child.id}/exit`, { exit_date: "2026-11-21", exit_reason: "Moved" });
+    expect(future.json().error).toBe(EXIT_MESSAGES.future);
+  });
+
+  it("marks a paused child as left, closes the pause and writes an exit record", async () => {
+    const [child] = await childrenOf(db, koramangala!.id, "paused");
+    const response = await director.post(`/api/students/${child!.id}/exit`, { exit_date: "2026-11-20", exit_reason: "Family moved to Chennai" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().student).toMatchObject({ status: "left", exit_date: "2026-11-20", exit_reason: "Family moved to Chennai", pause_end_date: null });
+    const [record] = await db.select().from(exitRecords).where(eq(exitRecords.studentId, child!.id));
+    expect(record).toMatchObject({
+      personName: `${child!.firstName} ${child!.lastName}`,
+      personType: "student",
+      exitDate: "2026-11-20",
+      exitReason: "Family moved to Chennai",
+      centerId: koramangala!.id,
+    });
+    expect(record!.recordedBy).not.toBeNull();
+    const again = await director.post(`/api/students/${child!.id}/exit`, { exit_date: "2026-11-20", exit_reason: "Again" });
+    expect(again.statusCode).toBe(409);
+    // A child who left can be neither paused nor resumed.
+    expect((await director.patch(`/api/students/${child!.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode).toBe(409);
+    expect((await director.patch(`/api/students/${child!.id}/resume`, {})).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  childrenQuery,
+  childrenResponse,
+  exitRequest,
+  pausedQuery,
+  pauseRequest,
+  resumeRequest,
+  student,
+  studentActionResponse,
+  studentIdParams,
+  studentsQuery,
+} from "@sprout/shared/schemas/children";
+import type { EnrollmentService } from "./enrollment.ts";
+import type { ChildrenService } from "./service.ts";
+
+const MANAGE = { features: ["children_management"] } as const;
+
+export function childrenRoutes({ children, enrollment }: { children: ChildrenService; enrollment: EnrollmentService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/admin/children",
+      { config: { access: MANAGE }, schema: { tags: ["children"], querystring: childrenQuery, response: { 200: childrenResponse } } },
+      async (request) => children.list(await request.caller.scope(), request.query),
+    );
+
+    api.get(
+      "/students",
+      {
+        config: { access: { features: ["children_management", "view_assigned_classes", "billing", "invoice_generation"] } },
+        schema: { tags: ["children"], querystring: studentsQuery, response: { 200: z.array(student) } },
+      },
+      async (request) => children.listStudents(await request.caller.scope(), request.query),
+    );
+
+    api.get(
+      "/students/paused",
+      { config: { access: MANAGE }, schema: { tags: ["children"], querystring: pausedQuery, response: { 200: z.array(student) } } },
+      async (request) => children.listPaused(await request.caller.scope(), request.query.center_id),
+    );
+
+    api.patch(
+      "/students/:id/pause",
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["children"], params: studentIdParams, body: pauseRequest, response: { 200: studentActionResponse } },
+      },
+      async (request) => {
+        const paused = await enrollment.pause(request.caller, request.params.id, request.body);
+        return { message: `${paused.name} has been paused successfully`, student: paused };
+      },
+    );
+
+    api.patch(
+      "/students/:id/resume",
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["children"], params: studentIdParams, body: resumeRequest.optional(), response: { 200: studentActionResponse } },
+      },
+      async (request) => {
+        const resumed = await enrollment.resume(request.caller, request.params.id, request.body ?? {});
+        return { message: `${resumed.name} has been resumed successfully`, student: resumed };
+      },
+    );
+
+    api.post(
+      "/students/:id/exit",
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["children"], params: studentIdParams, body: exitRequest, response: { 200: studentActionResponse } },
+      },
+      async (request) => {
+        const left = await enrollment.recordExit(request.caller, request.params.id, request.body);
+        return { message: `${left.name} has been recorded as left`, student: left };
+      },
+    );
+  };
+}

@@ -1,0 +1,168 @@
+import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, type DocumentItem, type DocumentType } from "@sprout/shared/schemas/documents";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { documents } from "../../db/schema/documents.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { users } from "../../db/schema/users.ts";
+import type { FileStore } from "../../files/store.ts";
+import { sniff } from "../../files/sniff.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import { assertCentreInScope } from "../children/service.ts";
+
+/** Parents see the documents meant for families; staff see every document of their centres. */
+const PARENT_TYPES: DocumentType[] = ["policy", "form"];
+
+export function createDocumentsService({ db, clock, files }: { db: Database; clock: Clock; files: FileStore }) {
+  /** Documents of the caller's organisation, of their centres or of the whole organisation. */
+  async function visible(caller: Caller): Promise<SQL> {
+    const scope = await caller.scope();
+    const conditions = [
+      eq(documents.organisationId, scope.organisationId),
+      scope.centerIds.length > 0 ? or(isNull(documents.centerId), inArray(documents.centerId, scope.centerIds))! : isNull(documents.centerId),
+    ];
+    if (caller.role === "parent") conditions.push(inArray(documents.type, PARENT_TYPES));
+    return and(...conditions)!;
+  }
+
+  const select = () =>
+    db
+      .select({
+        id: documents.id,
+        name: documents.name,
+        type: documents.type,
+        description: documents.description,
+        uploadedBy: users.fullName,
+        uploadedAt: documents.uploadedAt,
+        mimeType: documents.mimeType,
+        size: documents.sizeBytes,
+        centerId: documents.centerId,
+        centerName: centers.name,
+        storedName: documents.storedName,
+      })
+      .from(documents)
+      .leftJoin(users, eq(users.id, documents.uploadedBy))
+      .leftJoin(centers, eq(centers.id, documents.centerId));
+  type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
+
+  const toItem = (row: Row): DocumentItem => ({
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    uploadedBy: row.uploadedBy,
+    uploadDate: row.uploadedAt.toISOString(),
+    url: `/api/documents/${row.id}/file`,
+    mime_type: row.mimeType,
+    size: row.size,
+    center_id: row.centerId,
+    center_name: row.centerName,
+  });
+
+  async function find(caller: Caller, id: string): Promise<Row> {
+    const [row] = await select().where(and(eq(documents.id, id), await visible(caller)));
+    if (!row) throw notFound("Document");
+    return row;
+  }
+
+  return {
+    async list(caller: Caller, filter: { type?: DocumentType; center_id?: string } = {}): Promise<DocumentItem[]> {
+      assertCentreInScope(await caller.scope(), filter.center_id);
+      const conditions = [await visible(caller)];
+      if (filter.type) conditions.push(eq(documents.type, filter.type));
+      if (filter.center_id) conditions.push(eq(documents.centerId, filter.center_id));
+      const rows = await select()
+        .where(and(...conditions))
+        .orderBy(desc(documents.uploadedAt), desc(documents.id));
+      return rows.map(toItem);
+    },
+
+    /**
+     * Stores an upload. The file's kind is read from its content; its name is only kept as a
+     * label. A centre's staff upload to their centre; a super admin without a centre chosen
+     * uploads for the whole organisation; other multi-centre users choose a centre.
+     */
+    async upload(
+      caller: Caller,
+      input: { fileName: string; content: Buffer; type: DocumentType; description: string; center_id?: string },
+    ): Promise<DocumentItem> {
+      if (input.content.length === 0) throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
+      if (input.content.length > DOCUMENT_MAX_BYTES) throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
+      const kind = sniff(input.content);
+      if (!kind) throw new HttpError(415, "UNSUPPORTED_FILE_TYPE", DOCUMENT_MESSAGES.badType);
+      const scope = await caller.scope();
+      assertCentreInScope(scope, input.center_id);
+      let centerId: string | null = input.center_id ?? caller.centerId ?? null;
+      if (!centerId && caller.role !== "super_admin") {
+        if (scope.centerIds.length !== 1) throw badRequest(DOCUMENT_MESSAGES.chooseCentre, { center_id: DOCUMENT_MESSAGES.chooseCentre });
+        centerId = scope.centerIds[0]!;
+      }
+      const name = cleanName(input.fileName, kind.ext);
+      const storedName = await files.save(input.content, kind.ext);
+      try {
+        const [row] = await db
+          .insert(documents)
+          .values({
+            organisationId: caller.organisationId,
+            centerId,
+            name,
+            type: input.type,
+            description: input.description || null,
+            storedName,
+            mimeType: kind.mime,
+            sizeBytes: input.content.length,
+            uploadedBy: caller.userId,
+            uploadedAt: clock.now(),
+          })
+          .returning({ id: documents.id });
+        await writeAudit(db, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "document.upload",
+          entity: "document",
+          entityId: row!.id,
+          after: { name, type: input.type, center_id: centerId, mime_type: kind.mime, size: input.content.length },
+        });
+        return toItem(await find(caller, row!.id));
+      } catch (error) {
+        await files.remove(storedName);
+        throw error;
+      }
+    },
+
+    /** The stored file of a document the caller may see. */
+    async open(caller: Caller, id: string) {
+      const row = await find(caller, id);
+      return { name: row.name, mimeType: row.mimeType, size: row.size, stream: files.open(row.storedName) };
+    },
+
+    async remove(caller: Caller, id: string): Promise<void> {
+      const row = await find(caller, id);
+      // A document of the whole organisation belongs to no centre's staff.
+      if (row.centerId === null && caller.role !== "super_admin") throw forbidden("Only a super admin can delete an organisation-wide document");
+      await db.delete(documents).where(eq(documents.id, id));
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "document.delete",
+        entity: "document",
+        entityId: id,
+        before: { name: row.name, type: row.type, center_id: row.centerId, description: row.description },
+      });
+      await files.remove(row.storedName);
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The uploader's file name, kept as a label only: no folders, no control characters, right extension. */
+function cleanName(fileName: string, ext: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
+  if (!base) return `document.${ext}`;
+  return base.toLowerCase().endsWith(`.${ext}`) || (ext === "jpg" && /\.jpe?g$/i.test(base)) ? base : `${base}.${ext}`;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { assignRequest, PROMOTION_MESSAGES, promoteRequest, studentActionResponse, transferRequest } from "@sprout/shared/schemas/children";
+import type { PromotionService } from "./service.ts";
+
+const MANAGE = { features: ["children_management"] } as const;
+const schema = (body: typeof assignRequest | typeof promoteRequest | typeof transferRequest) => ({
+  tags: ["promotion"],
+  body,
+  response: { 200: studentActionResponse },
+});
+
+export function promotionRoutes({ promotion }: { promotion: PromotionService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post("/admin-class/promotion/assign", { config: { access: MANAGE }, schema: schema(assignRequest) }, async (request) => ({
+      message: PROMOTION_MESSAGES.assigned,
+      student: await promotion.assign(request.caller, assignRequest.parse(request.body)),
+    }));
+
+    api.post("/admin-class/promotion/promote", { config: { access: MANAGE }, schema: schema(promoteRequest) }, async (request) => ({
+      message: PROMOTION_MESSAGES.promoted,
+      student: await promotion.promote(request.caller, promoteRequest.parse(request.body)),
+    }));
+
+    api.post("/admin-class/promotion/transfer", { config: { access: MANAGE }, schema: schema(transferRequest) }, async (request) => ({
+      message: PROMOTION_MESSAGES.transferred,
+      student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
+    }));
+  };
+}

@@ -1,0 +1,244 @@
+import { z } from "zod";
+
+/* ---------- Calendar dates (YYYY-MM-DD), as a centre's clock sees them ---------- */
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The calendar date at `now` in a time zone, e.g. "2026-11-21" in Asia/Kolkata. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const isoDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" });
+
+/* ---------- Students ---------- */
+
+export const STUDENT_STATUSES = ["active", "paused", "left"] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+export const student = z.object({
+  id: z.string(),
+  student_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  status: z.enum(STUDENT_STATUSES),
+  date_of_birth: z.string().nullable(),
+  gender: z.string().nullable(),
+  class_id: z.string().nullable(),
+  classroom_name: z.string().nullable(),
+  center_id: z.string(),
+  center_name: z.string(),
+  /** The centre's time zone, which decides "today" for pauses. */
+  time_zone: z.string(),
+  enrollment_date: z.string(),
+  pause_start_date: z.string().nullable(),
+  pause_end_date: z.string().nullable(),
+  pause_reason: z.string().nullable(),
+  pause_notes: z.string().nullable(),
+  paused_by_name: z.string().nullable(),
+  exit_date: z.string().nullable(),
+  exit_reason: z.string().nullable(),
+  program_name: z.string().nullable(),
+  /** Rupees. */
+  monthly_fee: z.number().nullable(),
+});
+export type Student = z.infer<typeof student>;
+
+export const CHILDREN_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export const childrenQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(["all", ...STUDENT_STATUSES]).default("all"),
+  center_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ChildrenQuery = z.input<typeof childrenQuery>;
+
+export const childrenResponse = z.object({
+  children: z.array(student),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+  /** Children in scope by status, whatever the filter and search: drives the empty messages. */
+  counts: z.object({ all: z.number().int(), active: z.number().int(), paused: z.number().int(), left: z.number().int() }),
+});
+export type ChildrenPage = z.infer<typeof childrenResponse>;
+
+export const studentsQuery = z.object({
+  status: z.enum(STUDENT_STATUSES).optional(),
+  center_id: z.uuid().optional(),
+  class_id: z.uuid().optional(),
+});
+
+export const studentIdParams = z.object({ id: z.uuid({ error: "Student not found" }) });
+
+/* ---------- Pause and resume ---------- */
+
+export const PAUSE_REASONS = [
+  "Vacation/Travel",
+  "Medical reasons",
+  "Family circumstances",
+  "Temporary relocation",
+  "Financial constraints",
+  "Other",
+] as const;
+
+export const PAUSE_MESSAGES = {
+  startRequired: "Start date is required",
+  startTooEarly: "Start date must be tomorrow or later",
+  endRequired: "End date is required",
+  endTooEarly: "End date must be at least one day after the start date",
+  reasonRequired: "Reason is required",
+  onlyActive: "Only active students can be paused",
+  onlyPaused: "Only paused students can be resumed",
+  pauseFailed: "Failed to pause student",
+  resumeFailed: "Failed to resume student",
+  listFailed: "Failed to fetch paused students",
+  noTokens: "Authentication tokens not found",
+} as const;
+
+/** The dialog's defaults: start tomorrow, end 7 days from today. */
+export function pauseDefaults(today: string) {
+  return { pause_start_date: addDays(today, 1), pause_end_date: addDays(today, 7), reason: "", notes: "" };
+}
+
+/** When the start moves past the end, the end becomes one week after the new start. */
+export function adjustEndForStart(start: string, end: string): string {
+  return isIsoDate(start) && isIsoDate(end) && start > end ? addDays(start, 7) : end;
+}
+
+/** Length of the pause in days (end minus start); shown only when above 0. */
+export function pauseDuration(start: string, end: string): number {
+  return isIsoDate(start) && isIsoDate(end) ? daysBetween(start, end) : 0;
+}
+
+/**
+ * Pause payload rules. `today` is the date in the child's centre: the earliest start is
+ * tomorrow there, and the end is at least one day after the start.
+ */
+export function pauseRequestFor(today: string) {
+  return z
+    .object({
+      pause_start_date: isoDate(PAUSE_MESSAGES.startRequired),
+      pause_end_date: isoDate(PAUSE_MESSAGES.endRequired),
+      reason: z.string({ error: PAUSE_MESSAGES.reasonRequired }).trim().min(1, PAUSE_MESSAGES.reasonRequired).max(500),
+      notes: z.string().trim().max(1000).optional().default(""),
+    })
+    .superRefine((value, ctx) => {
+      if (isIsoDate(value.pause_start_date) && value.pause_start_date < addDays(today, 1)) {
+        ctx.addIssue({ code: "custom", path: ["pause_start_date"], message: PAUSE_MESSAGES.startTooEarly });
+      }
+      if (
+        isIsoDate(value.pause_start_date) &&
+        isIsoDate(value.pause_end_date) &&
+        value.pause_end_date < addDays(value.pause_start_date, 1)
+      ) {
+        ctx.addIssue({ code: "custom", path: ["pause_end_date"], message: PAUSE_MESSAGES.endTooEarly });
+      }
+    });
+}
+
+/** The shape the route accepts; the date rules that need the centre's "today" run in the service. */
+export const pauseRequest = pauseRequestFor("0000-01-01");
+export type PauseRequest = z.input<typeof pauseRequest>;
+
+export const resumeRequest = z.object({ notes: z.string().trim().max(1000).optional().default("") });
+export type ResumeRequest = z.input<typeof resumeRequest>;
+
+export const pausedQuery = z.object({ center_id: z.uuid().optional() });
+
+/** Expiry of a pause seen from `today`: expired, expires today, tomorrow, or N days remaining. */
+export function pauseExpiry(endDate: string, today: string) {
+  const days = daysBetween(today, endDate);
+  const label =
+    days < 0
+      ? `Expired ${-days} day${days === -1 ? "" : "s"} ago`
+      : days === 0
+        ? "Expires today"
+        : days === 1
+          ? "Expires tomorrow"
+          : `${days} days remaining`;
+  const color: "error" | "warning" | "info" = days < 0 ? "error" : days <= 3 ? "warning" : "info";
+  return { days, expired: days < 0, dueSoon: days >= 0 && days <= 3, label, color };
+}
+
+/* ---------- Leaving ---------- */
+
+export const EXIT_MESSAGES = {
+  dateRequired: "Exit date is required",
+  reasonRequired: "Exit reason is required",
+  beforeEnrollment: "Exit date cannot be before the enrollment date",
+  future: "Exit date cannot be in the future",
+  alreadyLeft: "This student has already left",
+} as const;
+
+export const exitRequest = z.object({
+  exit_date: isoDate(EXIT_MESSAGES.dateRequired),
+  exit_reason: z.string({ error: EXIT_MESSAGES.reasonRequired }).trim().min(1, EXIT_MESSAGES.reasonRequired).max(500),
+});
+export type ExitRequest = z.input<typeof exitRequest>;
+
+/* ---------- Promote, assign, transfer ---------- */
+
+const requiredId = (message: string) => z.uuid({ error: message });
+
+export const PROMOTION_MESSAGES = {
+  assigned: "Student assigned successfully!",
+  promoted: "Student promoted successfully!",
+  transferred: "Student transferred successfully!",
+  assignFailed: "Failed to assign student.",
+  promoteFailed: "Failed to promote student.",
+  transferFailed: "Failed to transfer student.",
+  onlyActive: "Only active students can be moved",
+  notInClass: "The student is not in the current class chosen",
+  sameClass: "Choose a different class",
+  sameCentre: "Choose a different centre",
+  otherCentre: "The class must belong to the chosen centre",
+  useTransfer: "Use Transfer to move a student to another centre",
+  notFromCentre: "The student is not in the centre transferred from",
+} as const;
+
+export const assignRequest = z.object({
+  student_id: requiredId("Please choose a student"),
+  center_id: requiredId("Please choose a centre"),
+  class_id: requiredId("Please choose a class"),
+});
+export const promoteRequest = z.object({
+  student_id: requiredId("Please choose a student"),
+  center_id: requiredId("Please choose a centre"),
+  from_class_id: requiredId("Please choose the current class"),
+  to_class_id: requiredId("Please choose a class"),
+});
+export const transferRequest = z.object({
+  student_id: requiredId("Please choose a student"),
+  from_center_id: requiredId("Please choose the current centre"),
+  to_center_id: requiredId("Please choose a new centre"),
+  to_class_id: requiredId("Please choose a new class"),
+});
+export type AssignRequest = z.input<typeof assignRequest>;
+export type PromoteRequest = z.input<typeof promoteRequest>;
+export type TransferRequest = z.input<typeof transferRequest>;
+
+export const studentActionResponse = z.object({ message: z.string(), student });
