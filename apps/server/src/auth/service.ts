@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from "@sprout/shared/constants";
+import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import type { LoginResponse } from "@sprout/shared/schemas/auth";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/users.ts";
@@ -7,6 +8,7 @@ import { writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
 import { HttpError, unauthorized } from "../lib/errors.ts";
 import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
+import type { PasswordResetService } from "./password-reset.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import type { RequestMeta, SessionService } from "./sessions.ts";
 
@@ -22,10 +24,12 @@ interface Deps {
   clock: Clock;
   sessions: SessionService;
   directory: UserDirectory;
+  /** Starts the set-a-new-password flow for users whose reset was forced. */
+  passwordReset?: Pick<PasswordResetService, "startForcedReset">;
 }
 
 /** Sign-in rules: password check, lockout after repeated failures, deactivated accounts, 2FA. */
-export function createAuthService({ db, clock, sessions, directory }: Deps) {
+export function createAuthService({ db, clock, sessions, directory, passwordReset }: Deps) {
   return {
     async login(email: string, password: string, meta: RequestMeta): Promise<LoginResponse> {
       const user = await directory.findByEmail(email);
@@ -48,6 +52,17 @@ export function createAuthService({ db, clock, sessions, directory }: Deps) {
         .update(users)
         .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now })
         .where(eq(users.id, user.id));
+
+      // A forced reset: the right password proves who it is, but it opens no session. A code is
+      // e-mailed and the answer names the reset, so the web goes straight to the code step.
+      if (user.mustResetPassword && passwordReset) {
+        const started = await passwordReset.startForcedReset(user);
+        throw new HttpError(403, "PASSWORD_RESET_REQUIRED", ACCOUNT_MESSAGES.forcedReset, {
+          email: user.email,
+          resetId: started.resetId,
+          maskedEmail: started.maskedEmail,
+        });
+      }
 
       if (user.twoFactorEnabled) {
         const pending = await sessions.startPendingTwoFactor(user.id, meta);

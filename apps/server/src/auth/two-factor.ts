@@ -1,0 +1,250 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { generate, generateSecret, generateURI, verify } from "otplib";
+import QRCode from "qrcode";
+import {
+  ACCOUNT_MESSAGES,
+  BACKUP_CODE_COUNT,
+  BACKUP_CODE_LENGTH,
+  TWO_FACTOR_LOCK_MINUTES,
+  TWO_FACTOR_MAX_FAILURES,
+} from "@sprout/shared/schemas/account";
+import type { Database } from "../db/client.ts";
+import { twoFactorBackupCodes } from "../db/schema/account.ts";
+import { users } from "../db/schema/users.ts";
+import { writeAudit } from "../lib/audit.ts";
+import type { Clock } from "../lib/clock.ts";
+import { badRequest, HttpError, notFound, unauthorized } from "../lib/errors.ts";
+import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
+import type { AttemptCounter } from "./attempts.ts";
+import { verifyPassword } from "./passwords.ts";
+import { randomCode, type SecretBox } from "./secrets.ts";
+import type { RequestMeta, SessionService } from "./sessions.ts";
+
+export const TOTP_PERIOD_SECONDS = 30;
+/** One step either side of now, for clocks that drift a little. */
+const TOLERANCE_SECONDS = 30;
+const ISSUER = "Sprout";
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  attempts: AttemptCounter;
+  sessions: SessionService;
+  directory: UserDirectory;
+}
+
+/** RFC 6238 app codes (6 digits, 30 s), one-time backup codes, and their limits. */
+export function createTwoFactorService({ db, clock, secrets, attempts, sessions, directory }: Deps) {
+  const epoch = () => Math.floor(clock.now().getTime() / 1000);
+
+  async function requireUser(userId: string) {
+    const user = await directory.findById(userId);
+    if (!user) throw notFound("User");
+    return user;
+  }
+
+  async function issueBackupCodes(userId: string): Promise<string[]> {
+    const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => randomCode(BACKUP_CODE_LENGTH));
+    await db.transaction(async (tx) => {
+      await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
+      await tx
+        .insert(twoFactorBackupCodes)
+        .values(codes.map((code) => ({ userId, codeHash: secrets.hashCode(userId, code), createdAt: clock.now() })));
+    });
+    return codes;
+  }
+
+  async function backupCodesRemaining(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(twoFactorBackupCodes)
+      .where(and(eq(twoFactorBackupCodes.userId, userId), isNull(twoFactorBackupCodes.usedAt)));
+    return row?.count ?? 0;
+  }
+
+  /** Checks an app code against the secret; on success records its step so it cannot be replayed. */
+  async function acceptTotp(userId: string, sealedSecret: string, lastStep: number | null, token: string) {
+    const result = await verify({
+      secret: secrets.decrypt(sealedSecret),
+      token,
+      epoch: epoch(),
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(lastStep !== null && { afterTimeStep: lastStep }),
+    });
+    if (!result.valid) return false;
+    const step = (result as { timeStep: number }).timeStep;
+    // Compare-and-set on the last step: two requests with one code cannot both pass.
+    const claimed = await db
+      .update(users)
+      .set({ twoFactorLastStep: step })
+      .where(
+        and(
+          eq(users.id, userId),
+          lastStep === null
+            ? isNull(users.twoFactorLastStep)
+            : sql`${users.twoFactorLastStep} = ${lastStep}`,
+        ),
+      )
+      .returning({ id: users.id });
+    return claimed.length === 1;
+  }
+
+  async function acceptBackupCode(userId: string, code: string) {
+    const claimed = await db
+      .update(twoFactorBackupCodes)
+      .set({ usedAt: clock.now() })
+      .where(
+        and(
+          eq(twoFactorBackupCodes.userId, userId),
+          eq(twoFactorBackupCodes.codeHash, secrets.hashCode(userId, code)),
+          isNull(twoFactorBackupCodes.usedAt),
+        ),
+      )
+      .returning({ id: twoFactorBackupCodes.id });
+    return claimed.length === 1;
+  }
+
+  async function ensureNotLocked(userId: string) {
+    const recent = await attempts.recent("2fa_failure", userId, TWO_FACTOR_LOCK_MINUTES);
+    if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
+      throw new HttpError(429, "TWO_FACTOR_LOCKED", ACCOUNT_MESSAGES.twoFactorTooMany(recent.retryMinutes));
+    }
+  }
+
+  /**
+   * Checks a second-factor code of an enrolled user: a 6-digit app code or an 8-character
+   * backup code. Wrong codes count towards a temporary lock.
+   */
+  async function checkCode(userId: string, rawCode: string): Promise<{ usedBackupCode: boolean }> {
+    await ensureNotLocked(userId);
+    const user = await requireUser(userId);
+    if (!user.twoFactorEnabled || !user.twoFactorSecret) {
+      throw new HttpError(403, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
+    }
+    const code = rawCode.replace(/[\s-]/g, "").toUpperCase();
+    let ok = false;
+    let usedBackupCode = false;
+    if (/^\d{6}$/.test(code)) {
+      ok = await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, code);
+    } else if (/^[A-Z0-9]{8}$/.test(code)) {
+      ok = await acceptBackupCode(user.id, code);
+      usedBackupCode = ok;
+    }
+    if (!ok) {
+      await attempts.record("2fa_failure", user.id);
+      const recent = await attempts.recent("2fa_failure", user.id, TWO_FACTOR_LOCK_MINUTES);
+      if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
+        throw new HttpError(429, "TWO_FACTOR_LOCKED", ACCOUNT_MESSAGES.twoFactorTooMany(recent.retryMinutes));
+      }
+      throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
+    }
+    await attempts.clear("2fa_failure", user.id);
+    if (usedBackupCode) {
+      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_backup_code_used", entity: "user", entityId: user.id });
+    }
+    return { usedBackupCode };
+  }
+
+  async function confirmPassword(userId: string, password: string) {
+    const recent = await attempts.recent("password_confirm", userId, TWO_FACTOR_LOCK_MINUTES);
+    if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
+      throw new HttpError(429, "PASSWORD_CONFIRM_LOCKED", ACCOUNT_MESSAGES.passwordTooMany(recent.retryMinutes));
+    }
+    const user = await requireUser(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await attempts.record("password_confirm", userId);
+      throw new HttpError(400, "PASSWORD_INCORRECT", ACCOUNT_MESSAGES.passwordIncorrect);
+    }
+    await attempts.clear("password_confirm", userId);
+    return user;
+  }
+
+  return {
+    checkCode,
+
+    /** Starts (or restarts) enrolment: a new secret and new backup codes, not yet in force. */
+    async setup(userId: string) {
+      const user = await requireUser(userId);
+      if (user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
+      const secret = generateSecret();
+      await db
+        .update(users)
+        .set({ twoFactorSecret: secrets.encrypt(secret), twoFactorLastStep: null, updatedAt: clock.now() })
+        .where(eq(users.id, userId));
+      const backupCodes = await issueBackupCodes(userId);
+      const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret, period: TOTP_PERIOD_SECONDS, digits: 6 });
+      const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 1, width: 240 });
+      return { qrCode, secret, backupCodes, otpauthUrl };
+    },
+
+    async verifySetup(userId: string, token: string) {
+      await ensureNotLocked(userId);
+      const user = await requireUser(userId);
+      if (user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
+      if (!user.twoFactorSecret) throw badRequest(ACCOUNT_MESSAGES.twoFactorNoSetup);
+      if (!(await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, token))) {
+        await attempts.record("2fa_failure", user.id);
+        throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
+      }
+      await db.update(users).set({ twoFactorEnabled: true, updatedAt: clock.now() }).where(eq(users.id, userId));
+      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_enabled", entity: "user", entityId: user.id });
+      return { message: ACCOUNT_MESSAGES.twoFactorEnabled, enabled: true };
+    },
+
+    /** Completes a sign-in that is waiting for the second factor. */
+    async completeLogin(sessionToken: string, token: string, meta: RequestMeta) {
+      const pending = await sessions.findLive(sessionToken, "pending_2fa");
+      if (!pending) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired, "SESSION_EXPIRED");
+      let result: { usedBackupCode: boolean };
+      try {
+        result = await checkCode(pending.userId, token);
+      } catch (error) {
+        // Once the lock trips, the half-open session is of no more use.
+        if (error instanceof HttpError && error.statusCode === 429) await sessions.revoke(pending.id, "2fa_failures");
+        throw error;
+      }
+      await sessions.revoke(pending.id, "2fa_completed");
+      const user = await requireUser(pending.userId);
+      if (!user.isActive) throw new HttpError(403, "ACCOUNT_INACTIVE", "Your account has been deactivated. Please contact your administrator.");
+      const issued = await sessions.start(user.id, meta);
+      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "login", entity: "session", after: { secondFactor: result.usedBackupCode ? "backup_code" : "totp" } });
+      return {
+        ...issued,
+        user: toSessionUser(user),
+        require2FA: false as const,
+        usedBackupCode: result.usedBackupCode,
+        backupCodesRemaining: await backupCodesRemaining(user.id),
+      };
+    },
+
+    async status(userId: string) {
+      const user = await requireUser(userId);
+      return { enabled: user.twoFactorEnabled, backupCodesRemaining: user.twoFactorEnabled ? await backupCodesRemaining(userId) : 0 };
+    },
+
+    async disable(userId: string, password: string) {
+      const user = await confirmPassword(userId, password);
+      if (!user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
+      await db
+        .update(users)
+        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: clock.now() })
+        .where(eq(users.id, userId));
+      await db.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
+      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_disabled", entity: "user", entityId: user.id });
+      return { message: ACCOUNT_MESSAGES.twoFactorDisabled };
+    },
+
+    async regenerateBackupCodes(userId: string, password: string) {
+      const user = await confirmPassword(userId, password);
+      if (!user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
+      const backupCodes = await issueBackupCodes(userId);
+      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_backup_codes_regenerated", entity: "user", entityId: user.id });
+      return { message: "New backup codes generated. The old ones no longer work.", backupCodes };
+    },
+
+    /** The current app code for a secret (for tests and the CLI; never exposed over HTTP). */
+    currentCode: (secret: string, at: Date) => generate({ secret, epoch: Math.floor(at.getTime() / 1000) }),
+  };
+}
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

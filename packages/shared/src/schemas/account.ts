@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { sessionUser } from "./auth.ts";
+
+/** Constants of the password-reset and two-factor flows (spec 3, section 9). */
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_SECONDS = 900;
+export const RESET_MAX_ATTEMPTS = 5;
+/** Reset requests allowed per address in RESET_REQUEST_WINDOW_MINUTES. */
+export const RESET_REQUESTS_PER_WINDOW = 3;
+export const RESET_REQUEST_WINDOW_MINUTES = 15;
+/** An invitation to set a first password stays valid for three days. */
+export const INVITATION_TTL_SECONDS = 72 * 3600;
+export const RESET_DELAYS_MS = { afterSend: 2000, afterVerify: 1500, afterReset: 3000 } as const;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+export const BACKUP_CODE_LENGTH = 8;
+export const BACKUP_CODE_COUNT = 10;
+export const TWO_FACTOR_MAX_FAILURES = 5;
+export const TWO_FACTOR_LOCK_MINUTES = 15;
+export const SECRET_COPY_NOTICE_MS = 3000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 255;
+
+export const ACCOUNT_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must not exceed 255 characters",
+  codeRequired: "Please enter the 6-character code",
+  codeFormat: "The code is 6 letters or digits",
+  passwordRequired: "Password is required",
+  passwordMin: "Password must be at least 8 characters",
+  passwordMax: "Password must not exceed 128 characters",
+  passwordLower: "Password must contain at least one lowercase letter",
+  passwordUpper: "Password must contain at least one uppercase letter",
+  passwordDigit: "Password must contain at least one number",
+  confirmRequired: "Please confirm your password",
+  mismatch: "Passwords do not match",
+  resetSent: "If an account exists for this email, a verification code has been sent.",
+  resetTooMany: (minutes: number) =>
+    `Too many reset requests for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before requesting another code.`,
+  codeInvalid: (remaining: number) =>
+    `Invalid verification code. ${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`,
+  codeExpired: "Verification code has expired. Please request a new one.",
+  codeUsed: "This code has already been used. Please request a new one.",
+  codeLocked: "Too many incorrect attempts. Please request a new code.",
+  resetNotFound: "Reset request not found",
+  resetTokenInvalid: "Your reset session is invalid or has expired. Please start again.",
+  resetDone: "Your password has been reset successfully. You can now sign in with your new password.",
+  forcedReset: "Your password must be changed before you can sign in. We have e-mailed you a verification code.",
+  testEmailProduction: "Test email not available in production",
+  testEmailNone: "No email has been sent to this address",
+  twoFactorCodeRequired: "Please enter your verification code",
+  twoFactorAppFormat: "The app code is 6 digits",
+  twoFactorBackupFormat: "The backup code is 8 letters or digits",
+  twoFactorInvalid: "Invalid verification code. Please try again.",
+  twoFactorTooMany: (minutes: number) =>
+    `Too many incorrect codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and sign in again.`,
+  twoFactorAlreadyEnabled: "Two-factor authentication is already enabled",
+  twoFactorNotEnabled: "Two-factor authentication is not enabled",
+  twoFactorNoSetup: "Start the two-factor setup first",
+  twoFactorEnabled: "Two-factor authentication has been enabled",
+  twoFactorDisabled: "Two-factor authentication has been disabled",
+  twoFactorRequired: "Two-factor code required",
+  twoFactorMustEnable: "Set up two-factor authentication to continue",
+  sessionExpired: "Session expired. Please log in again.",
+  passwordIncorrect: "Incorrect password",
+  passwordTooMany: (minutes: number) =>
+    `Too many incorrect passwords. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+} as const;
+
+export const emailField = z
+  .string({ error: ACCOUNT_MESSAGES.emailRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.emailRequired)
+  .max(EMAIL_MAX, ACCOUNT_MESSAGES.emailTooLong)
+  .pipe(z.email(ACCOUNT_MESSAGES.emailInvalid));
+
+/** The new-password rule: 8 to 128, a lowercase letter, an uppercase letter and a digit. */
+export const newPasswordField = z
+  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, ACCOUNT_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax)
+  .regex(/[a-z]/, ACCOUNT_MESSAGES.passwordLower)
+  .regex(/[A-Z]/, ACCOUNT_MESSAGES.passwordUpper)
+  .regex(/\d/, ACCOUNT_MESSAGES.passwordDigit);
+
+/** Strength 0 to 5: a point each for length 8+, lower, upper, digit, a special character and length 12+ (capped at 5). */
+export function passwordStrength(password: string): { score: number; label: string } {
+  let points = 0;
+  if (password.length >= PASSWORD_MIN) points++;
+  if (/[a-z]/.test(password)) points++;
+  if (/[A-Z]/.test(password)) points++;
+  if (/\d/.test(password)) points++;
+  if (/[^A-Za-z0-9]/.test(password)) points++;
+  if (password.length >= 12) points++;
+  const score = Math.min(5, points);
+  return { score, label: STRENGTH_LABELS[score]! };
+}
+/** Label by score 0..5: a password that just meets the rule is "Good"; add a symbol or length for "Strong". */
+export const STRENGTH_LABELS = ["Very Weak", "Very Weak", "Weak", "Fair", "Good", "Strong"] as const;
+
+export const challengeCodeField = z
+  .string({ error: ACCOUNT_MESSAGES.codeRequired })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.codeRequired)
+  .regex(/^[A-Za-z0-9]{6}$/, ACCOUNT_MESSAGES.codeFormat)
+  .transform((code) => code.toUpperCase());
+
+export const forgotPasswordRequest = z.object({ email: emailField });
+export const forgotPasswordResponse = z.object({
+  message: z.string(),
+  resetId: z.uuid(),
+  maskedEmail: z.string(),
+});
+
+export const verifyResetCodeRequest = z.object({
+  email: emailField,
+  challengeCode: challengeCodeField,
+  resetId: z.uuid("The reset request is not valid"),
+});
+export const verifyResetCodeResponse = z.object({ resetToken: z.string(), userName: z.string() });
+
+export const resetPasswordRequest = z.object({
+  email: emailField,
+  newPassword: newPasswordField,
+  resetToken: z.string().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200),
+  resetId: z.uuid("The reset request is not valid"),
+});
+
+/** The reset-password form: the shared rule plus the confirmation. */
+export const resetPasswordForm = z
+  .object({
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.confirmRequired),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: ACCOUNT_MESSAGES.mismatch,
+    path: ["confirmPassword"],
+  });
+
+export const resetStatusResponse = z.object({
+  resetId: z.uuid(),
+  status: z.enum(["pending", "verified", "used", "expired", "locked", "superseded"]),
+  expiresAt: z.string(),
+  expiresIn: z.number().int(),
+  attemptsRemaining: z.number().int(),
+});
+
+export const testEmailResponse = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().optional(),
+  sentAt: z.string(),
+});
+
+/** A 6-digit app code or an 8-character backup code; spaces and dashes are ignored. */
+export const secondFactorCode = z
+  .string({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
+  .transform((code) => code.replace(/[\s-]/g, "").toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, ACCOUNT_MESSAGES.twoFactorCodeRequired)
+      .regex(/^(\d{6}|[A-Z0-9]{8})$/, "Enter a 6-digit app code or an 8-character backup code"),
+  );
+
+export const twoFactorSetupResponse = z.object({
+  qrCode: z.string(),
+  secret: z.string(),
+  backupCodes: z.array(z.string()),
+  otpauthUrl: z.string(),
+});
+export const twoFactorVerifySetupRequest = z.object({
+  token: z
+    .string({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
+    .trim()
+    .regex(/^\d{6}$/, ACCOUNT_MESSAGES.twoFactorAppFormat),
+});
+export const twoFactorVerifyRequest = z.object({
+  token: secondFactorCode,
+  sessionToken: z.string().min(1, ACCOUNT_MESSAGES.sessionExpired).max(200),
+});
+export const twoFactorVerifyResponse = z.object({
+  token: z.string(),
+  sessionToken: z.string(),
+  csrfToken: z.string(),
+  refreshToken: z.string(),
+  user: sessionUser,
+  require2FA: z.literal(false),
+  expiresIn: z.number().int(),
+  usedBackupCode: z.boolean(),
+  backupCodesRemaining: z.number().int(),
+});
+export const twoFactorStatusResponse = z.object({
+  enabled: z.boolean(),
+  backupCodesRemaining: z.number().int(),
+});
+export const passwordConfirmRequest = z.object({
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX),
+});
+export const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
