@@ -5,7 +5,12 @@ import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 const LOCALE = "en-IN";
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
   weekday: "long",
   day: "numeric",

@@ -17,7 +17,10 @@ const publicRoutes: RouteObject[] = [
  * An area that only some roles may open wraps its page in <ProtectedRoute requiredRole=...>.
  */
 const areaRoutes: RouteObject[] = [
-  { path: "dashboard", lazy: async () => ({ Component: (await import("./features/dashboard/HomeDashboard")).HomeDashboard }) },
+  {
+    path: "dashboard",
+    lazy: async () => ({ Component: (await import("./features/dashboard/HomeDashboard")).HomeDashboard }),
+  },
 ];
 
 export const routes: RouteObject[] = [

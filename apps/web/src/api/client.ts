@@ -88,10 +88,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}, 
 export const api = {
   get: <T>(path: string, schema?: z.ZodType<T>, options: Omit<RequestOptions, "method" | "body"> = {}) =>
     apiRequest(path, { ...options, method: "GET" }, schema),
-  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest(path, { ...options, method: "POST", body }, schema),
+  post: <T>(
+    path: string,
+    body?: unknown,
+    schema?: z.ZodType<T>,
+    options: Omit<RequestOptions, "method" | "body"> = {},
+  ) => apiRequest(path, { ...options, method: "POST", body }, schema),
   put: <T>(path: string, body?: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: "PUT", body }, schema),
-  patch: <T>(path: string, body?: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: "PATCH", body }, schema),
+  patch: <T>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    apiRequest(path, { method: "PATCH", body }, schema),
   delete: <T>(path: string, schema?: z.ZodType<T>) => apiRequest(path, { method: "DELETE" }, schema),
 };
 

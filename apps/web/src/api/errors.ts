@@ -43,9 +43,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 
 function isStringRecord(value: unknown): value is Record<string, string> {
   return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.values(value).every((entry) => typeof entry === "string")
+    typeof value === "object" && value !== null && Object.values(value).every((entry) => typeof entry === "string")
   );
 }
 

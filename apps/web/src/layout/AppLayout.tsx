@@ -33,9 +33,7 @@ function Frame() {
     void logout();
   };
 
-  const nav = (
-    <SideNav user={user} onNavigate={() => setOpen(false)} onLogout={handleLogout} loggingOut={loggingOut} />
-  );
+  const nav = <SideNav user={user} onNavigate={() => setOpen(false)} onLogout={handleLogout} loggingOut={loggingOut} />;
   const paperSx = { width: DRAWER_WIDTH, boxSizing: "border-box" } as const;
 
   return (

@@ -7,6 +7,7 @@ import {
   Chip,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -32,7 +33,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
 
   return (
-    <Stack sx={{ height: "100%" }}>
+    <Stack component="nav" aria-label="Main navigation" sx={{ height: "100%" }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", px: 2.5, py: 2 }}>
         <Spa color="primary" aria-hidden />
         <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: "primary.main" }}>
@@ -53,25 +54,26 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
         </Typography>
       </Stack>
       <Divider />
-      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: "auto", py: 1 }}>
+      <Box sx={{ flex: 1, overflowY: "auto", py: 1 }}>
         <List disablePadding>
           {entries.map((entry) => {
             const Icon = navIcon(entry.path);
             const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
             return (
-              <ListItemButton
-                key={entry.path}
-                component={NavLink}
-                to={entry.path}
-                selected={active}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
-              >
-                <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
-                  <Icon aria-hidden />
-                </ListItemIcon>
-                <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
-              </ListItemButton>
+              <ListItem key={entry.path} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.path}
+                  selected={active}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
+                    <Icon aria-hidden />
+                  </ListItemIcon>
+                  <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

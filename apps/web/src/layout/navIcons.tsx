@@ -1,6 +1,9 @@
+import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
 import Assessment from "@mui/icons-material/Assessment";
 import ChildCare from "@mui/icons-material/ChildCare";
+import Circle from "@mui/icons-material/Circle";
+import ContactPhone from "@mui/icons-material/ContactPhone";
 import Dashboard from "@mui/icons-material/Dashboard";
 import Description from "@mui/icons-material/Description";
 import EventAvailable from "@mui/icons-material/EventAvailable";
@@ -12,9 +15,6 @@ import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import Receipt from "@mui/icons-material/Receipt";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import Settings from "@mui/icons-material/Settings";
-import ContactPhone from "@mui/icons-material/ContactPhone";
-import type { SvgIconComponent } from "@mui/icons-material";
-import Circle from "@mui/icons-material/Circle";
 
 /** One icon per navigation path of the shared table; an area added later gets a dot until it picks one. */
 const ICONS: Record<string, SvgIconComponent> = {

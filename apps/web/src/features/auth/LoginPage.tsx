@@ -1,7 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
-import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Link, Stack, TextField } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  TextField,
+} from "@mui/material";
 import { type LoginRequest, loginRequest } from "@sprout/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

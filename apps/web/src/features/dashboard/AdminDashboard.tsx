@@ -36,16 +36,44 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
 
       <Grid container spacing={2} component="section" aria-label="Centre figures">
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CounterCard label="Total Students" loading={overview.isPending} value={data?.total_students} to="/children" icon={ChildCare} color="#2e7d5b" />
+          <CounterCard
+            label="Total Students"
+            loading={overview.isPending}
+            value={data?.total_students}
+            to="/children"
+            icon={ChildCare}
+            color="#2e7d5b"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CounterCard label="Total Classrooms" loading={overview.isPending} value={data?.total_classrooms} to="/classrooms" icon={MeetingRoom} color="#3f51b5" />
+          <CounterCard
+            label="Total Classrooms"
+            loading={overview.isPending}
+            value={data?.total_classrooms}
+            to="/classrooms"
+            icon={MeetingRoom}
+            color="#3f51b5"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CounterCard label="Open Enquiries" loading={overview.isPending} value={data?.open_enquiries} to="/enquiries" icon={ContactPhone} color="#ed6c02" />
+          <CounterCard
+            label="Open Enquiries"
+            loading={overview.isPending}
+            value={data?.open_enquiries}
+            to="/enquiries"
+            icon={ContactPhone}
+            color="#ed6c02"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <CounterCard label="Pending Invoices" loading={overview.isPending} value={data?.pending_invoices} to="/billing" icon={Receipt} color="#d32f2f" />
+          <CounterCard
+            label="Pending Invoices"
+            loading={overview.isPending}
+            value={data?.pending_invoices}
+            to="/billing"
+            icon={Receipt}
+            color="#d32f2f"
+          />
         </Grid>
       </Grid>
 

@@ -1,8 +1,8 @@
+import type { SvgIconComponent } from "@mui/icons-material";
 import ContactPhone from "@mui/icons-material/ContactPhone";
 import EventAvailable from "@mui/icons-material/EventAvailable";
 import Receipt from "@mui/icons-material/Receipt";
-import type { SvgIconComponent } from "@mui/icons-material";
-import { Card, CardHeader, List, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
+import { Card, CardHeader, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
 import type { Overview } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
 import { formatNumber } from "../../format";
@@ -50,12 +50,14 @@ export function TodaysFocus({ overview }: { overview: Overview }) {
       <CardHeader title="Today's Focus" slotProps={{ title: { variant: "h6", component: "h2" } }} />
       <List disablePadding aria-label="Today's Focus">
         {focusItems(overview).map(({ primary, secondary, to, icon: Icon }) => (
-          <ListItemButton key={to} component={RouterLink} to={to} divider>
-            <ListItemIcon>
-              <Icon color="primary" aria-hidden />
-            </ListItemIcon>
-            <ListItemText primary={primary} secondary={secondary} />
-          </ListItemButton>
+          <ListItem key={to} disablePadding divider>
+            <ListItemButton component={RouterLink} to={to}>
+              <ListItemIcon>
+                <Icon color="primary" aria-hidden />
+              </ListItemIcon>
+              <ListItemText primary={primary} secondary={secondary} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

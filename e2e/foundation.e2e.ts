@@ -1,0 +1,281 @@
+import AxeBuilder from "@axe-core/playwright";
+import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_USERS,
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  readStorage,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs a journey in a fresh context (own storage) and always closes it. */
+async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function navLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  return nav.locator(".MuiListItemText-primary").allTextContents();
+}
+
+// A JWT-shaped token that no server signed.
+const FORGED_TOKEN = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJub2JvZHkifQ.c2lnbmF0dXJlLW5vdC12YWxpZA";
+
+describe("sign-in and the app shell", () => {
+  for (const user of DEMO_USERS) {
+    it(`${user.role}: signs in, sees the role's navigation and identity, signs out`, async () => {
+      await withPage(DESKTOP, async (page) => {
+        await signIn(page, user.email);
+        expect(new URL(page.url()).pathname).toBe("/dashboard");
+        expect(await navLabels(page)).toEqual(navigationFor(user.role).map((entry) => entry.label));
+
+        const identity = page.getByTestId("nav-user");
+        await visible(identity.getByText(user.fullName, { exact: true }));
+        await visible(identity.getByText(ROLE_LABELS[user.role], { exact: true }));
+        await visible(identity.getByText(user.centre ?? "All centres", { exact: true }));
+        await visible(identity.getByText(user.fullName.charAt(0), { exact: true }));
+
+        await page.getByRole("button", { name: "Logout" }).click();
+        await page.waitForURL("**/login");
+        expect(Object.values(await readStorage(page)).every((value) => value === null)).toBe(true);
+      });
+    });
+  }
+
+  it("shows the server's message for a wrong password and keeps the visitor on /login", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto("/login");
+      await page.locator("input[name=email]").fill(demoUser("teacher").email);
+      await page.locator("input[name=password]").fill("not-the-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await visible(page.getByRole("alert").getByText("Invalid email or password"));
+      expect(new URL(page.url()).pathname).toBe("/login");
+    });
+  });
+
+  it("validates the form without the browser's own validation", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto("/login");
+      await visible(page.getByRole("heading", { name: "Welcome Back" }));
+      await visible(page.getByText("Sign in to access your preschool dashboard"));
+      expect(await page.locator("form").getAttribute("novalidate")).not.toBeNull();
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await visible(page.getByText("Email is required"));
+      await visible(page.getByText("Password is required"));
+
+      const password = page.locator("input[name=password]");
+      expect(await password.getAttribute("type")).toBe("password");
+      await page.getByRole("button", { name: "Show password" }).click();
+      expect(await password.getAttribute("type")).toBe("text");
+      await page.getByRole("button", { name: "Hide password" }).click();
+      expect(await password.getAttribute("type")).toBe("password");
+
+      expect(await page.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe(
+        "/forgot-password",
+      );
+      const accessibility = await new AxeBuilder({ page }).analyze();
+      expect(accessibility.violations.map((violation) => violation.id)).toEqual([]);
+    });
+  });
+
+  it("sends a signed-in visitor from /login to the dashboard", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("academic_coordinator").email);
+      await page.goto("/login");
+      await page.waitForURL("**/dashboard");
+    });
+  });
+
+  it("sends a visitor without a session from a protected page to /login", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto("/dashboard");
+      await page.waitForURL("**/login");
+    });
+  });
+
+  it("auto-login signs in from the query string, and explains what is missing", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto("/auto-login?email=owner%40sprout.test");
+      await visible(page.getByText("Missing email or password query params"));
+
+      await page.goto("/auto-login?email=owner%40sprout.test&password=wrong-password");
+      await visible(page.getByText("Login failed: Invalid email or password"));
+
+      await page.goto("/auto-login?email=owner%40sprout.test&password=Sprout%402026");
+      await visible(page.getByText("Success. Redirecting..."));
+      await page.waitForURL("**/dashboard");
+      await visible(page.getByRole("heading", { name: "Welcome, Kavita Reddy" }));
+    });
+  });
+
+  it("shows a real 404 page for an unknown address", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(viewport, async (page) => {
+        await page.goto("/no-such-page");
+        await visible(page.getByRole("heading", { name: "Page not found" }));
+        expect(await page.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
+        await screenshot(page, "not-found");
+      });
+    }
+  });
+});
+
+describe("session refresh", () => {
+  it("refreshes silently after the access token goes bad, and ends the session when refresh is refused", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("center_director").email);
+      const before = await readStorage(page);
+
+      await page.evaluate((forged) => localStorage.setItem("token", forged), FORGED_TOKEN);
+      await page.reload();
+      await visible(page.getByRole("navigation", { name: "Main navigation" }));
+      await visible(page.getByRole("heading", { name: "Welcome, Sunita Iyer" }));
+      const after = await readStorage(page);
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+      expect(after.token).not.toBe(FORGED_TOKEN);
+      expect(after.refreshToken).not.toBe(before.refreshToken);
+
+      await page.evaluate((forged) => {
+        localStorage.setItem("token", forged);
+        localStorage.setItem("refreshToken", "not-a-refresh-token");
+      }, FORGED_TOKEN);
+      await page.reload();
+      await page.waitForURL("**/login");
+      expect(Object.values(await readStorage(page)).every((value) => value === null)).toBe(true);
+    });
+  });
+});
+
+describe("dashboards", () => {
+  it("admin dashboard shows the four counters from the API, linked, with today's focus", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(viewport, async (page) => {
+        await page.goto("/login");
+        await screenshot(page, "login");
+        await submitSignIn(page, demoUser("admin").email);
+        const overview = await page.evaluate(async () => {
+          const response = await fetch("/api/analytics/overview", {
+            headers: {
+              Authorization: `Bearer ${localStorage.getItem("token")}`,
+              "X-Session-Token": localStorage.getItem("sessionToken") ?? "",
+            },
+          });
+          return (await response.json()) as Record<string, number>;
+        });
+        const counters = [
+          ["children", "total_students"],
+          ["classrooms", "total_classrooms"],
+          ["enquiries", "open_enquiries"],
+          ["billing", "pending_invoices"],
+        ] as const;
+        for (const [area, field] of counters) {
+          const counter = await visible(page.getByTestId(`counter-${area}`).filter({ hasText: /\d/ }));
+          expect(await counter.textContent()).toBe(overview[field]?.toLocaleString("en-IN"));
+          expect(await page.locator(`main a[href="/${area}"]`).first().isVisible()).toBe(true);
+        }
+        expect(overview.total_students).toBeGreaterThan(0);
+
+        const focus = page.getByRole("list", { name: "Today's Focus" });
+        await visible(focus.getByText("Review today's attendance"));
+        expect(await focus.getByText(/open enquir/).count()).toBe(overview.open_enquiries ? 1 : 0);
+        expect(await focus.getByText(/pending invoice/).count()).toBe(overview.pending_invoices ? 1 : 0);
+        await screenshot(page, "admin-dashboard");
+
+        if (viewport === DESKTOP) {
+          const accessibility = await new AxeBuilder({ page }).analyze();
+          expect(accessibility.violations.map((violation) => violation.id)).toEqual([]);
+        }
+      });
+    }
+  });
+
+  it("parent sees the parent theme and the welcome line; on a phone the drawer opens from the menu", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(viewport, async (page) => {
+        if (viewport === PHONE) {
+          await submitSignIn(page, demoUser("parent").email);
+          await visible(page.getByRole("heading", { name: "Welcome, Vikram Malhotra" }));
+          await screenshot(page, "parent-dashboard");
+          await page.getByRole("button", { name: "Open navigation menu" }).click();
+          await visible(page.getByRole("button", { name: "Logout" }));
+          // The drawer slides in; photograph it once it has arrived.
+          await page.waitForFunction(() => {
+            const paper = document.querySelector(".MuiDrawer-modal .MuiDrawer-paper");
+            return paper !== null && getComputedStyle(paper).transform === "none";
+          });
+          expect(await navLabels(page)).toEqual(navigationFor("parent").map((entry) => entry.label));
+          await screenshot(page, "parent-drawer");
+        } else {
+          await signIn(page, demoUser("parent").email);
+          await visible(page.getByRole("heading", { name: "Welcome, Vikram Malhotra" }));
+          await screenshot(page, "parent-dashboard");
+        }
+      });
+    }
+  });
+});
+
+describe("global error screen", () => {
+  it("catches a page whose code fails to load, counts errors, and turns critical after five", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("teacher").email);
+      // As when a deploy replaces the app's files under an open tab: the dashboard's code is gone.
+      await page.route(/\/assets\/HomeDashboard-[^/]+\.js$/, (route) => route.abort());
+      await page.reload();
+      await visible(page.getByRole("heading", { name: "Something went wrong" }));
+      await visible(page.getByRole("button", { name: "Try Again" }));
+      await visible(page.getByRole("button", { name: "Go to Home" }));
+      await screenshot(page, "error-screen");
+
+      for (let attempt = 2; attempt <= 6; attempt += 1) {
+        await page.getByRole("button", { name: attempt % 2 === 0 ? "Try Again" : "Go to Home" }).click();
+        const heading = attempt > 5 ? "Critical Error" : "Something went wrong";
+        await page.waitForFunction((count) => sessionStorage.getItem("sprout.errorCount") === String(count), attempt);
+        await visible(page.getByRole("heading", { name: heading }));
+      }
+      await visible(page.getByRole("button", { name: "Refresh Page" }));
+      await visible(page.getByRole("button", { name: "Logout & Clear Data" }));
+      await screenshot(page, "error-critical");
+
+      await page.getByRole("button", { name: "Logout & Clear Data" }).click();
+      await page.waitForURL("**/login");
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+      await page.unroute(/\/assets\/HomeDashboard-[^/]+\.js$/);
+      await signIn(page, demoUser("teacher").email);
+      await visible(page.getByRole("heading", { name: "Welcome, Priya Sharma" }));
+    });
+  });
+
+  it("the error screen fits a phone", async () => {
+    await withPage(PHONE, async (page) => {
+      await page.route(/\/assets\/HomeDashboard-[^/]+\.js$/, (route) => route.abort());
+      await submitSignIn(page, demoUser("academic_coordinator").email);
+      await visible(page.getByRole("heading", { name: "Something went wrong" }));
+      await screenshot(page, "error-screen");
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Role } from "@sprout/shared/roles";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const baseURL = inject("baseURL");
+export const DEMO_PASSWORD = "Sprout@2026";
+export const DESKTOP = { width: 1366, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The demo sign-ins the README lists, with the names and centres the demo data gives them. */
+export const DEMO_USERS: readonly { role: Role; email: string; fullName: string; centre: string | null }[] = [
+  { role: "super_admin", email: "superadmin@sprout.test", fullName: "Arjun Mehta", centre: null },
+  { role: "owner", email: "owner@sprout.test", fullName: "Kavita Reddy", centre: null },
+  { role: "financial_manager", email: "finance@sprout.test", fullName: "Rohit Agarwal", centre: null },
+  { role: "center_director", email: "director@sprout.test", fullName: "Sunita Iyer", centre: "Sprout Koramangala" },
+  { role: "admin", email: "admin@sprout.test", fullName: "Farhan Qureshi", centre: "Sprout Koramangala" },
+  {
+    role: "academic_coordinator",
+    email: "coordinator@sprout.test",
+    fullName: "Lakshmi Narayanan",
+    centre: "Sprout Koramangala",
+  },
+  { role: "teacher", email: "teacher@sprout.test", fullName: "Priya Sharma", centre: "Sprout Koramangala" },
+  { role: "parent", email: "parent@sprout.test", fullName: "Vikram Malhotra", centre: "Sprout Koramangala" },
+];
+
+export function demoUser(role: Role) {
+  const user = DEMO_USERS.find((candidate) => candidate.role === role);
+  if (!user) throw new Error(`No demo user for ${role}`);
+  return user;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh context (own storage) and page; tests close the context when done. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: "en-IN" });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills and sends the sign-in form, as a person would, and waits for the move to /dashboard. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(email);
+  await page.locator("input[name=password]").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** Signs in and waits for the desktop layout's navigation. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await submitSignIn(page, email, password);
+  await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
+}
+
+/** Waits until the locator is visible (playwright-core has no auto-waiting expect). */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: "visible" });
+  return locator;
+}
+
+export function readStorage(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      ["token", "sessionToken", "csrfToken", "refreshToken", "user", "children"].map((key) => [
+        key,
+        localStorage.getItem(key),
+      ]),
+    ),
+  );
+}
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  const { width } = page.viewportSize() ?? DESKTOP;
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+}
