@@ -93,5 +93,10 @@ const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "s
 export async function screenshot(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true });
   const { width } = page.viewportSize() ?? DESKTOP;
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  // Finished transitions only: a half-drawn focus outline is not what people see.
+  await page.screenshot({
+    path: path.join(screenshotDir, `${name}-${width}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
 }

@@ -26,7 +26,7 @@ export function QuickActions() {
   return (
     <Grid container spacing={2}>
       {ACTIONS.map(({ title, description, to, icon: Icon }) => (
-        <Grid key={to} size={{ xs: 12, sm: 6, lg: 2.4 }}>
+        <Grid key={to} size={{ xs: 6, lg: 2.4 }}>
           <Card sx={{ height: "100%" }}>
             <CardActionArea component={RouterLink} to={to} sx={{ height: "100%" }}>
               <CardContent>
