@@ -17,7 +17,17 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { accountRoutes } from "./auth/account-routes.ts";
+import { createAttemptCounter } from "./auth/attempts.ts";
 import { registerAccessControl } from "./auth/guard.ts";
+import { createPasswordResetService } from "./auth/password-reset.ts";
+import { createSecretBox } from "./auth/secrets.ts";
+import { createTwoFactorService } from "./auth/two-factor.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createStaffService } from "./modules/staff/service.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
+import { createUserAdminService } from "./modules/users/admin-service.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createAuthService } from "./auth/service.ts";
 import { createSessionService } from "./auth/sessions.ts";
@@ -55,6 +65,8 @@ export interface AppDeps {
   redisUrl?: string;
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** Outgoing mail: SMTP_URL (unset = the outbox table) and the sender address. */
+  mail?: { smtpUrl?: string; from?: string };
   /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
   filesDir?: string;
 }
@@ -111,7 +123,12 @@ export async function buildApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
   const sessions = createSessionService({ db: deps.db, clock, accessTokens });
-  const auth = createAuthService({ db: deps.db, clock, sessions, directory });
+  const mailer: Mailer = createMailer({ db: deps.db, clock, env: deps.env, log: app.log, smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? "Sprout <no-reply@sprout.test>" });
+  const secrets = createSecretBox(deps.appSecret);
+  const attempts = createAttemptCounter({ db: deps.db, clock });
+  const passwordReset = createPasswordResetService({ db: deps.db, clock, mailer, secrets, attempts, sessions, directory });
+  const twoFactor = createTwoFactorService({ db: deps.db, clock, secrets, attempts, sessions, directory });
+  const auth = createAuthService({ db: deps.db, clock, sessions, directory, passwordReset });
   const children = createChildrenService({ db: deps.db });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
   const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
@@ -128,6 +145,9 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(healthRoutes({ db: deps.db, version: VERSION }));
       await api.register(authRoutes({ auth, sessions, directory }));
+      await api.register(accountRoutes({ passwordReset, twoFactor, mailer, env: deps.env }));
+      await api.register(userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
+      await api.register(staffRoutes({ staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
       await api.register(analyticsRoutes({ analytics }));
       await api.register(childrenRoutes({ children, enrollment }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));

@@ -16,6 +16,7 @@ async function main() {
     env: config.env,
     redisUrl: config.redisUrl,
     filesDir: path.join(config.dataDir, "files"),
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
     logger: { level: config.logLevel },
   });
   if (config.demoData) {

@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Role } from "@sprout/shared/roles";
+import { type CreateStaffInput, STAFF_MESSAGES, type StaffMember, type UpdateStaffInput } from "@sprout/shared/schemas/staff";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import type { SessionService } from "../../auth/sessions.ts";
+import type { Database } from "../../db/client.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { staff } from "../../db/schema/staff.ts";
+import { users } from "../../db/schema/users.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { type Inviter, mayAssign } from "../users/admin-service.ts";
+
+type StaffRole = StaffMember["role"];
+
+/**
+ * The sign-in role of a staff record. There is no separate "staff" sign-in role in the role
+ * table yet, so support staff sign in with the least-privileged staff role, teacher (which
+ * shows only classrooms they are assigned to). See docs/decisions.md.
+ */
+export const ACCOUNT_ROLE: Record<StaffRole, Role> = { teacher: "teacher", admin: "admin", staff: "teacher" };
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  sessions: SessionService;
+  inviter: Inviter;
+}
+
+type Row = { staff: typeof staff.$inferSelect; email: string; isActive: boolean; centerName: string };
+
+function present(row: Row): StaffMember {
+  const record = row.staff;
+  return {
+    id: record.id,
+    user_id: record.userId,
+    email: row.email,
+    first_name: record.firstName,
+    last_name: record.lastName,
+    role: record.role,
+    designation: record.designation,
+    department: record.department,
+    employee_id: record.employeeId,
+    joining_date: record.joiningDate,
+    contract_type: record.contractType,
+    contact_number: record.contactNumber,
+    emergency_contact: record.emergencyContact,
+    address: record.address,
+    // The account is the one switch: a deactivated account is an inactive staff member.
+    active_status: row.isActive,
+    center_id: record.centerId,
+    center_name: row.centerName,
+  };
+}
+
+/** Staff records of centres, each with its sign-in account (/staff). */
+export function createStaffService({ db, clock, sessions, inviter }: Deps) {
+  const select = () =>
+    db
+      .select({ staff, email: users.email, isActive: users.isActive, centerName: centers.name })
+      .from(staff)
+      .innerJoin(users, eq(users.id, staff.userId))
+      .innerJoin(centers, eq(centers.id, staff.centerId));
+
+  const inScope = (scope: Scope) =>
+    scope.centerIds.length === 0
+      ? sql`false`
+      : and(eq(staff.organisationId, scope.organisationId), inArray(staff.centerId, scope.centerIds));
+
+  async function load(scope: Scope, id: string) {
+    const [row] = await select().where(and(eq(staff.id, id), inScope(scope)));
+    if (!row) throw notFound("Staff member");
+    return row;
+  }
+
+  async function ensureEmailFree(email: string, exceptUserId?: string) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (row && row.id !== exceptUserId) throw conflict(STAFF_MESSAGES.emailTaken);
+  }
+
+  const fields = (input: UpdateStaffInput) => ({
+    firstName: input.first_name,
+    lastName: input.last_name,
+    role: input.role,
+    designation: input.designation || null,
+    department: input.department || null,
+    joiningDate: input.joining_date || null,
+    contractType: input.contract_type,
+    contactNumber: input.contact_number || null,
+    emergencyContact: input.emergency_contact || null,
+    address: input.address || null,
+    activeStatus: input.active_status,
+  });
+
+  async function byId(id: string) {
+    const [row] = await select().where(eq(staff.id, id));
+    return present(row!);
+  }
+
+  return {
+    async list(scope: Scope): Promise<StaffMember[]> {
+      const rows = await select().where(inScope(scope)).orderBy(asc(staff.firstName), asc(staff.lastName));
+      return rows.map(present);
+    },
+
+    async listByCenter(scope: Scope, centerId: string): Promise<StaffMember[]> {
+      if (!scope.centerIds.includes(centerId)) throw notFound("Centre");
+      const rows = await select()
+        .where(and(inScope(scope), eq(staff.centerId, centerId)))
+        .orderBy(asc(staff.firstName), asc(staff.lastName));
+      return rows.map(present);
+    },
+
+    async create(caller: Caller, scope: Scope, input: CreateStaffInput, appUrl: string) {
+      if (!scope.centerIds.includes(input.center_id)) throw notFound("Centre");
+      const accountRole = ACCOUNT_ROLE[input.role];
+      if (!mayAssign(caller.role, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      await ensureEmailFree(input.email);
+      const password = input.password ? input.password : null;
+      const now = clock.now();
+      const { user, record } = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            organisationId: scope.organisationId,
+            email: input.email.trim().toLowerCase(),
+            passwordHash: password ? await hashPassword(password) : null,
+            fullName: `${input.first_name} ${input.last_name}`,
+            role: accountRole,
+            centerId: input.center_id,
+            phoneNumber: input.contact_number || null,
+            jobTitle: input.designation || null,
+            isActive: input.active_status,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        const [record] = await tx
+          .insert(staff)
+          .values({ ...fields(input), organisationId: scope.organisationId, centerId: input.center_id, userId: user!.id, createdAt: now, updatedAt: now })
+          .returning({ id: staff.id });
+        return { user: user!, record: record! };
+      });
+      const member = await byId(record.id);
+      await writeAudit(db, { organisationId: scope.organisationId, actorId: caller.userId, action: "staff_created", entity: "staff", entityId: member.id, after: { ...member, invited: !password } });
+      if (!password) await inviter.invite(user, appUrl);
+      return { message: password ? STAFF_MESSAGES.created : STAFF_MESSAGES.createdInvited, staff: member };
+    },
+
+    async update(caller: Caller, scope: Scope, id: string, input: UpdateStaffInput) {
+      const current = await load(scope, id);
+      const before = present(current);
+      const accountRole = ACCOUNT_ROLE[input.role];
+      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
+      // The caller must outrank both the account as it is and as it would become.
+      if (!mayAssign(caller.role, account!.role) || !mayAssign(caller.role, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      await ensureEmailFree(input.email, current.staff.userId);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await tx.update(staff).set({ ...fields(input), updatedAt: now }).where(eq(staff.id, id));
+        await tx
+          .update(users)
+          .set({
+            email: input.email.trim().toLowerCase(),
+            fullName: `${input.first_name} ${input.last_name}`,
+            role: accountRole,
+            phoneNumber: input.contact_number || null,
+            jobTitle: input.designation || null,
+            isActive: input.active_status,
+            updatedAt: now,
+          })
+          .where(eq(users.id, current.staff.userId));
+      });
+      if (current.isActive && !input.active_status) await sessions.revokeAllOfUser(current.staff.userId, "deactivated");
+      const member = await byId(id);
+      await writeAudit(db, { organisationId: scope.organisationId, actorId: caller.userId, action: "staff_updated", entity: "staff", entityId: id, before, after: member });
+      return { message: STAFF_MESSAGES.updated, staff: member };
+    },
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;

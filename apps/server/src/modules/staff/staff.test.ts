@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
+import { STAFF_MESSAGES } from "@sprout/shared/schemas/staff";
+import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { assignableRoles } from "../users/admin-service.ts";
+
+const { app } = await createTestApp();
+const superAdmin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
+const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
+const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
+const centres = (await superAdmin.get("/api/owners/centers")).json() as { id: string; name: string }[];
+const koramangala = centres.find((centre) => centre.name === "Sprout Koramangala")!;
+const andheri = centres.find((centre) => centre.name === "Sprout Andheri West")!;
+
+const member = (overrides: Record<string, unknown> = {}) => ({
+  email: "anita.pillai@sprout.test",
+  password: "Teacher2026",
+  first_name: "Anita",
+  last_name: "Pillai",
+  role: "teacher",
+  designation: "Assistant Teacher",
+  department: "Pre-school",
+  joining_date: "2026-06-01",
+  contract_type: "full-time",
+  contact_number: "+91 98860 11223",
+  emergency_contact: "Ravi Pillai, 9886055667",
+  address: "12, 4th Cross, HSR Layout, Bengaluru",
+  active_status: true,
+  center_id: koramangala.id,
+  ...overrides,
+});
+
+describe("staff management", () => {
+  let anitaId = "";
+
+  it("creates a staff member with every field, an employee ID from the sequence, and a sign-in account", async () => {
+    const created = await director.post("/api/staff", member());
+    expect(created.statusCode, created.body).toBe(200);
+    const staff = created.json().staff;
+    expect(staff).toMatchObject({
+      email: "anita.pillai@sprout.test",
+      first_name: "Anita",
+      last_name: "Pillai",
+      role: "teacher",
+      designation: "Assistant Teacher",
+      department: "Pre-school",
+      joining_date: "2026-06-01",
+      contract_type: "full-time",
+      contact_number: "+91 98860 11223",
+      emergency_contact: "Ravi Pillai, 9886055667",
+      address: "12, 4th Cross, HSR Layout, Bengaluru",
+      active_status: true,
+      center_id: koramangala.id,
+      center_name: "Sprout Koramangala",
+    });
+    expect(staff.employee_id).toMatch(/^EMP-\d{4,}$/);
+    expect(JSON.stringify(created.json())).not.toContain("Teacher2026");
+    anitaId = staff.id;
+    await expect(signIn(app, "anita.pillai@sprout.test", "Teacher2026")).resolves.toMatchObject({ user: { role: "teacher", center_name: "Sprout Koramangala" } });
+
+    const second = await owner.post("/api/staff", member({ email: "joseph@sprout.test", first_name: "Joseph", last_name: "Dsouza", role: "staff", password: "", center_id: andheri.id }));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().message).toBe(STAFF_MESSAGES.createdInvited);
+    const next = Number(second.json().staff.employee_id.slice(4));
+    expect(next).toBeGreaterThan(Number(staff.employee_id.slice(4)));
+    const mail = (await app.inject({ method: "GET", url: "/api/auth/test-email?email=joseph@sprout.test" })).json();
+    expect(mail.subject).toMatch(/invited/);
+    expect(mail.code).toMatch(/^[A-Z0-9]{6}$/);
+  });
+
+  it("validates with clear messages", async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [member({ email: "a1@sprout.test", first_name: "" }), 400, STAFF_MESSAGES.firstNameRequired],
+      [member({ email: "a2@sprout.test", role: "principal" }), 400, "Role is required"],
+      [member({ email: "a3@sprout.test", joining_date: "01/06/2026" }), 400, STAFF_MESSAGES.dateInvalid],
+      [member({ email: "a4@sprout.test", password: "weakpass" }), 400, ACCOUNT_MESSAGES.passwordUpper],
+      [member({ email: "a5@sprout.test", contract_type: "forever" }), 400, ""],
+      [member(), 409, STAFF_MESSAGES.emailTaken],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await director.post("/api/staff", payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      if (message) expect(response.json().error).toBe(message);
+    }
+  });
+
+  it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
+    const all = (await superAdmin.get("/api/staff")).json();
+    expect(all.map((row: { email: string }) => row.email).sort()).toEqual(["anita.pillai@sprout.test", "joseph@sprout.test"]);
+    expect((await owner.get("/api/staff")).json()).toHaveLength(2);
+    const mine = (await director.get("/api/staff")).json();
+    expect(mine.map((row: { email: string }) => row.email)).toEqual(["anita.pillai@sprout.test"]);
+    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json()).toHaveLength(1);
+    const elsewhere = await director.get(`/api/staff/center/${andheri.id}`);
+    expect(elsewhere.statusCode).toBe(404);
+    const joseph = all.find((row: { email: string }) => row.email === "joseph@sprout.test");
+    const theirs = await director.put(`/api/staff/${joseph.id}`, member({ email: joseph.email, first_name: "Hacked" }));
+    expect(theirs.statusCode).toBe(404);
+    const intoAndheri = await director.post("/api/staff", member({ email: "sneak@sprout.test", center_id: andheri.id }));
+    expect(intoAndheri.statusCode).toBe(404);
+    expect((await superAdmin.get(`/api/staff/center/${andheri.id}`)).json()).toHaveLength(1);
+  });
+
+  it("updates a staff member and their account; deactivation ends their sessions", async () => {
+    const anita = await signIn(app, "anita.pillai@sprout.test", "Teacher2026");
+    const { center_id: _centre, password: _password, ...fields } = member();
+    const updated = await director.put(`/api/staff/${anitaId}`, { ...fields, designation: "Lead Teacher", contract_type: "part-time", active_status: false });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().staff).toMatchObject({ designation: "Lead Teacher", contract_type: "part-time", active_status: false });
+    expect((await as(app, anita).get("/api/auth/verify")).statusCode).toBe(401);
+    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "anita.pillai@sprout.test", password: "Teacher2026" } });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it("nobody hands out a role at or above their own", () => {
+    expect(assignableRoles("owner")).not.toContain("super_admin");
+    expect(assignableRoles("owner")).not.toContain("owner");
+    expect(assignableRoles("center_director")).toEqual(["admin", "academic_coordinator", "teacher", "parent"]);
+    expect(assignableRoles("teacher")).toEqual(["parent"]);
+  });
+});

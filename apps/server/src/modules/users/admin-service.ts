@@ -1,0 +1,224 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
+import type { CreateUserRequest, ManagedUser, UpdateUserRequest } from "@sprout/shared/schemas/users";
+import { USER_MESSAGES } from "@sprout/shared/schemas/users";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import type { SessionService } from "../../auth/sessions.ts";
+import type { Database } from "../../db/client.ts";
+import { centers, ownerCenters } from "../../db/schema/organisations.ts";
+import { users } from "../../db/schema/users.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+
+/** Roles that must belong to one centre (the centre roles and parents). */
+const NEEDS_CENTRE: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
+
+export interface Inviter {
+  invite(user: { id: string; email: string; fullName: string }, appUrl: string): Promise<unknown>;
+}
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  sessions: SessionService;
+  inviter: Inviter;
+}
+
+/** Roles a caller may hand out: strictly below their own. Nobody creates their equal or better. */
+export function assignableRoles(callerRole: Role): Role[] {
+  return ROLES.filter((role) => ROLE_PRIORITY[role] > ROLE_PRIORITY[callerRole]);
+}
+
+/** Whether a caller may hand out a role (shared with staff management). */
+export function mayAssign(callerRole: Role, role: Role): boolean {
+  return assignableRoles(callerRole).includes(role);
+}
+
+type Row = { user: typeof users.$inferSelect; centerName: string | null };
+
+function present({ user, centerName }: Row): ManagedUser {
+  return {
+    id: user.id,
+    full_name: user.fullName,
+    email: user.email,
+    role: user.role,
+    center_id: user.centerId,
+    center_name: centerName,
+    phone_number: user.phoneNumber,
+    job_title: user.jobTitle,
+    is_active: user.isActive,
+    must_reset_password: user.mustResetPassword,
+    two_factor_enabled: user.twoFactorEnabled,
+    last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+  };
+}
+
+/** What the audit log keeps of a user: never a password hash or a two-factor secret. */
+const auditView = (user: ManagedUser) => ({
+  full_name: user.full_name,
+  email: user.email,
+  role: user.role,
+  center_id: user.center_id,
+  phone_number: user.phone_number,
+  job_title: user.job_title,
+  is_active: user.is_active,
+  must_reset_password: user.must_reset_password,
+});
+
+/** User accounts as the super admin manages them (/users). */
+export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
+  const select = () =>
+    db.select({ user: users, centerName: centers.name }).from(users).leftJoin(centers, eq(centers.id, users.centerId));
+
+  /** Who the caller may see: the whole organisation for a super admin, else users of their centres. */
+  function visibleTo(caller: Caller, scope: Scope) {
+    const sameOrg = eq(users.organisationId, caller.organisationId);
+    if (caller.role === "super_admin") return sameOrg;
+    if (scope.centerIds.length === 0) return sql`false`;
+    return and(sameOrg, inArray(users.centerId, scope.centerIds));
+  }
+
+  async function load(caller: Caller, scope: Scope, id: string): Promise<Row> {
+    const [row] = await select().where(and(eq(users.id, id), visibleTo(caller, scope)));
+    if (!row) throw notFound("User");
+    return row;
+  }
+
+  /** Changing someone else needs a role strictly above theirs. */
+  function ensureMayChange(caller: Caller, target: Row) {
+    if (target.user.id === caller.userId) return;
+    if (ROLE_PRIORITY[target.user.role] <= ROLE_PRIORITY[caller.role]) throw forbidden("You cannot change this user");
+  }
+
+  function checkRoleAndCentre(caller: Caller, scope: Scope, role: Role, centerId: string | null | undefined) {
+    if (!mayAssign(caller.role, role)) throw forbidden(USER_MESSAGES.roleNotAllowed);
+    if (NEEDS_CENTRE.includes(role) && !centerId) throw badRequest(USER_MESSAGES.centerRequired, { centerId: USER_MESSAGES.centerRequired });
+    if (centerId && !scope.centerIds.includes(centerId)) {
+      throw badRequest(USER_MESSAGES.centerNotAllowed, { centerId: USER_MESSAGES.centerNotAllowed });
+    }
+  }
+
+  async function ensureEmailFree(email: string, exceptId?: string) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    if (row && row.id !== exceptId) throw conflict(USER_MESSAGES.emailTaken);
+  }
+
+  async function byId(id: string) {
+    const [row] = await select().where(eq(users.id, id));
+    return present(row!);
+  }
+
+  return {
+    roles(caller: Caller) {
+      return { roles: assignableRoles(caller.role).map((value) => ({ value, label: ROLE_LABELS[value] })) };
+    },
+
+    async centers(scope: Scope) {
+      if (scope.centerIds.length === 0) return [];
+      return db
+        .select({ id: centers.id, name: centers.name })
+        .from(centers)
+        .where(inArray(centers.id, scope.centerIds))
+        .orderBy(asc(centers.name));
+    },
+
+    async list(caller: Caller, scope: Scope): Promise<ManagedUser[]> {
+      const rows = await select().where(visibleTo(caller, scope)).orderBy(asc(users.fullName));
+      return rows.map(present);
+    },
+
+    async create(caller: Caller, scope: Scope, input: CreateUserRequest, appUrl: string) {
+      checkRoleAndCentre(caller, scope, input.role, input.centerId);
+      await ensureEmailFree(input.email);
+      const password = input.password ? input.password : null;
+      const now = clock.now();
+      const created = await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            organisationId: caller.organisationId,
+            email: input.email.trim().toLowerCase(),
+            passwordHash: password ? await hashPassword(password) : null,
+            fullName: input.fullName,
+            role: input.role,
+            centerId: input.centerId ?? null,
+            phoneNumber: input.phoneNumber || null,
+            jobTitle: input.jobTitle || null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (input.role === "owner" && input.centerId) {
+          await tx.insert(ownerCenters).values({ ownerId: user!.id, centerId: input.centerId });
+        }
+        return user!;
+      });
+      const user = await byId(created.id);
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_created", entity: "user", entityId: user.id, after: { ...auditView(user), invited: !password } });
+      if (!password) await inviter.invite(created, appUrl);
+      return { message: password ? USER_MESSAGES.created : USER_MESSAGES.createdInvited, user };
+    },
+
+    async update(caller: Caller, scope: Scope, id: string, input: UpdateUserRequest) {
+      const target = await load(caller, scope, id);
+      ensureMayChange(caller, target);
+      const before = present(target);
+      const self = id === caller.userId;
+      const centerId = input.centerId ?? null;
+      if (self) {
+        if (input.role !== target.user.role || centerId !== target.user.centerId) throw badRequest(USER_MESSAGES.selfRole);
+        if (input.isActive === false) throw badRequest(USER_MESSAGES.selfDeactivate);
+      } else if (input.role !== target.user.role || centerId !== target.user.centerId) {
+        checkRoleAndCentre(caller, scope, input.role, centerId);
+      }
+      await ensureEmailFree(input.email, id);
+      const isActive = input.isActive ?? target.user.isActive;
+      await db
+        .update(users)
+        .set({
+          fullName: input.fullName,
+          email: input.email.trim().toLowerCase(),
+          role: input.role,
+          centerId,
+          phoneNumber: input.phoneNumber || null,
+          jobTitle: input.jobTitle || null,
+          isActive,
+          updatedAt: clock.now(),
+        })
+        .where(eq(users.id, id));
+      if (!isActive && target.user.isActive) await sessions.revokeAllOfUser(id, "deactivated");
+      const user = await byId(id);
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_updated", entity: "user", entityId: id, before: auditView(before), after: auditView(user) });
+      return { message: USER_MESSAGES.updated, user };
+    },
+
+    async toggleStatus(caller: Caller, scope: Scope, id: string) {
+      const target = await load(caller, scope, id);
+      if (id === caller.userId) throw badRequest(USER_MESSAGES.selfDeactivate);
+      ensureMayChange(caller, target);
+      const isActive = !target.user.isActive;
+      await db.update(users).set({ isActive, updatedAt: clock.now() }).where(eq(users.id, id));
+      if (!isActive) await sessions.revokeAllOfUser(id, "deactivated");
+      const user = await byId(id);
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: isActive ? "user_activated" : "user_deactivated", entity: "user", entityId: id, before: { is_active: !isActive }, after: { is_active: isActive } });
+      return { message: isActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated, user };
+    },
+
+    /** Forces a new password at the next sign-in; current sessions end now. */
+    async forcePasswordReset(caller: Caller, scope: Scope, id: string) {
+      const target = await load(caller, scope, id);
+      ensureMayChange(caller, target);
+      await db.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));
+      await sessions.revokeAllOfUser(id, "password_reset_forced");
+      const user = await byId(id);
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_password_reset_forced", entity: "user", entityId: id, before: { must_reset_password: target.user.mustResetPassword }, after: { must_reset_password: true } });
+      return { message: USER_MESSAGES.resetForced, user };
+    },
+  };
+}
+export type UserAdminService = ReturnType<typeof createUserAdminService>;

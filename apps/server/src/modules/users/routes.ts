@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponse } from "@sprout/shared/schemas/auth";
+import {
+  centerOptionsResponse,
+  createUserRequest,
+  idParams,
+  rolesResponse,
+  updateUserRequest,
+  userChangeResponse,
+  userListResponse,
+} from "@sprout/shared/schemas/users";
+import type { UserAdminService } from "./admin-service.ts";
+
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const manage = { access: { features: ["user_management"] } } as const;
+
+/** The address of this app as the caller reached it, for links in e-mails. */
+export const appUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** User management (/users): paths under /api/owners as the spec names them. */
+export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get("/owners/roles", { config: manage, schema: { tags: ["users"], response: { 200: rolesResponse } } }, async (request) =>
+      userAdmin.roles(request.caller),
+    );
+
+    api.get(
+      "/owners/centers",
+      { config: { access: { features: ["user_management", "center_management"] } }, schema: { tags: ["users"], response: { 200: centerOptionsResponse } } },
+      async (request) => userAdmin.centers(await request.caller.scope()),
+    );
+
+    api.get("/owners", { config: manage, schema: { tags: ["users"], response: { 200: userListResponse } } }, async (request) =>
+      userAdmin.list(request.caller, await request.caller.scope()),
+    );
+
+    api.post(
+      "/owners",
+      { config: manage, schema: { tags: ["users"], body: createUserRequest, response: { 200: userChangeResponse, ...errors } } },
+      async (request) => userAdmin.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
+    );
+
+    api.put(
+      "/owners/:id",
+      { config: manage, schema: { tags: ["users"], params: idParams, body: updateUserRequest, response: { 200: userChangeResponse, ...errors } } },
+      async (request) => userAdmin.update(request.caller, await request.caller.scope(), request.params.id, request.body),
+    );
+
+    api.put(
+      "/owners/:id/toggle-status",
+      { config: manage, schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } } },
+      async (request) => userAdmin.toggleStatus(request.caller, await request.caller.scope(), request.params.id),
+    );
+
+    api.put(
+      "/owners/:id/reset-password",
+      { config: manage, schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } } },
+      async (request) => userAdmin.forcePasswordReset(request.caller, await request.caller.scope(), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { emailField, newPasswordField } from "./account.ts";
+import { phoneField } from "./users.ts";
+
+export const STAFF_ROLE_OPTIONS = ["teacher", "admin", "staff"] as const;
+export const CONTRACT_TYPE_OPTIONS = ["full-time", "part-time", "contract", "temporary"] as const;
+export const STAFF_ROLE_LABELS: Record<(typeof STAFF_ROLE_OPTIONS)[number], string> = {
+  teacher: "Teacher",
+  admin: "Admin",
+  staff: "Staff",
+};
+export const CONTRACT_TYPE_LABELS: Record<(typeof CONTRACT_TYPE_OPTIONS)[number], string> = {
+  "full-time": "Full-time",
+  "part-time": "Part-time",
+  contract: "Contract",
+  temporary: "Temporary",
+};
+
+export const STAFF_MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  nameLength: "Must be 2 to 50 characters",
+  centerRequired: "Please choose a centre",
+  centerNotAllowed: "You cannot add staff to this centre",
+  roleNotAllowed: "You cannot create staff with this role",
+  emailTaken: "An account with this email already exists",
+  dateInvalid: "Please enter a valid date (yyyy-MM-dd)",
+  created: "Staff member added",
+  createdInvited: "Staff member added. An invitation to set a password has been e-mailed.",
+  updated: "Staff member updated",
+} as const;
+
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).min(2, STAFF_MESSAGES.nameLength).max(50, STAFF_MESSAGES.nameLength);
+const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.dateInvalid)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STAFF_MESSAGES.dateInvalid);
+
+const staffFields = {
+  email: emailField,
+  first_name: name(STAFF_MESSAGES.firstNameRequired),
+  last_name: name(STAFF_MESSAGES.lastNameRequired),
+  role: z.enum(STAFF_ROLE_OPTIONS, { error: "Role is required" }),
+  designation: text(100).optional(),
+  department: text(100).optional(),
+  joining_date: z.union([z.literal(""), isoDate]).nullable().optional(),
+  contract_type: z.enum(CONTRACT_TYPE_OPTIONS).default("full-time"),
+  contact_number: phoneField.optional(),
+  emergency_contact: text(100).optional(),
+  address: text(500).optional(),
+  active_status: z.boolean().default(true),
+};
+
+/** Create: also the centre, and a password or none to e-mail an invitation. */
+export const createStaffRequest = z.object({
+  ...staffFields,
+  password: z.union([z.literal(""), newPasswordField]).optional(),
+  center_id: z.uuid(STAFF_MESSAGES.centerRequired),
+});
+export type CreateStaffRequest = z.input<typeof createStaffRequest>;
+
+export const updateStaffRequest = z.object(staffFields);
+export type UpdateStaffRequest = z.input<typeof updateStaffRequest>;
+
+export const staffMember = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(STAFF_ROLE_OPTIONS),
+  designation: z.string().nullable(),
+  department: z.string().nullable(),
+  employee_id: z.string(),
+  joining_date: z.string().nullable(),
+  contract_type: z.enum(CONTRACT_TYPE_OPTIONS),
+  contact_number: z.string().nullable(),
+  emergency_contact: z.string().nullable(),
+  address: z.string().nullable(),
+  active_status: z.boolean(),
+  center_id: z.uuid(),
+  center_name: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const staffListResponse = z.array(staffMember);
+export const staffChangeResponse = z.object({ message: z.string(), staff: staffMember });
+export const centerIdParams = z.object({ centerId: z.uuid("Not a valid centre id") });
+export type CreateStaffInput = z.output<typeof createStaffRequest>;
+export type UpdateStaffInput = z.output<typeof updateStaffRequest>;

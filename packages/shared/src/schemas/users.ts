@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { ROLES } from "../roles.ts";
+import { ACCOUNT_MESSAGES, emailField, newPasswordField } from "./account.ts";
+
+export const USER_MESSAGES = {
+  fullNameRequired: "Full name is required",
+  fullNameLength: "Full name must be 2 to 100 characters",
+  roleRequired: "Role is required",
+  centerRequired: "Please choose a centre for this role",
+  phoneInvalid: "Please enter a valid 10-digit mobile number",
+  emailTaken: "An account with this email already exists",
+  roleNotAllowed: "You cannot assign this role",
+  centerNotAllowed: "You cannot assign a user to this centre",
+  selfRole: "You cannot change your own role or centre",
+  selfDeactivate: "You cannot deactivate your own account",
+  created: "User created successfully",
+  createdInvited: "User created. An invitation to set a password has been e-mailed.",
+  updated: "User updated successfully",
+  activated: "User activated",
+  deactivated: "User deactivated; their sessions have been ended",
+  resetForced: "The user must set a new password at their next sign-in",
+} as const;
+
+/** Optional +91, then 10 digits starting with 6 to 9; spaces ignored. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(20, USER_MESSAGES.phoneInvalid)
+  .refine((value) => value === "" || /^(\+91)?[6-9]\d{9}$/.test(value.replace(/[\s-]/g, "")), USER_MESSAGES.phoneInvalid);
+
+const optionalText = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+
+const userFields = {
+  fullName: z
+    .string({ error: USER_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, USER_MESSAGES.fullNameRequired)
+    .min(2, USER_MESSAGES.fullNameLength)
+    .max(100, USER_MESSAGES.fullNameLength),
+  email: emailField,
+  role: z.enum(ROLES, { error: USER_MESSAGES.roleRequired }),
+  centerId: z.uuid().nullable().optional(),
+  phoneNumber: phoneField.optional(),
+  jobTitle: optionalText(100).optional(),
+};
+
+/** Create: a password, or none to e-mail an invitation to set one. */
+export const createUserRequest = z.object({
+  ...userFields,
+  password: z.union([z.literal(""), newPasswordField]).optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+export const updateUserRequest = z.object({ ...userFields, isActive: z.boolean().optional() });
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+export const managedUser = z.object({
+  id: z.uuid(),
+  full_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  center_id: z.uuid().nullable(),
+  center_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  job_title: z.string().nullable(),
+  is_active: z.boolean(),
+  must_reset_password: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  last_login_at: z.string().nullable(),
+});
+export type ManagedUser = z.infer<typeof managedUser>;
+
+export const userListResponse = z.array(managedUser);
+export const userChangeResponse = z.object({ message: z.string(), user: managedUser });
+export const rolesResponse = z.object({ roles: z.array(z.object({ value: z.enum(ROLES), label: z.string() })) });
+export const centerOptionsResponse = z.array(z.object({ id: z.uuid(), name: z.string() }));
+export const idParams = z.object({ id: z.uuid("Not a valid id") });
+
+export { ACCOUNT_MESSAGES };
