@@ -10,6 +10,11 @@ import { AppLayout } from "./layout/AppLayout";
 const publicRoutes: RouteObject[] = [
   { path: "login", element: <LoginPage /> },
   { path: "auto-login", element: <AutoLoginPage /> },
+  // Password reset and two-factor sign-in (issue 3).
+  { path: "forgot-password", lazy: async () => ({ Component: (await import("./features/account/ForgotPasswordPage")).ForgotPasswordPage }) },
+  { path: "verify-reset-code", lazy: async () => ({ Component: (await import("./features/account/VerifyResetCodePage")).VerifyResetCodePage }) },
+  { path: "reset-password", lazy: async () => ({ Component: (await import("./features/account/ResetPasswordPage")).ResetPasswordPage }) },
+  { path: "verify-2fa", lazy: async () => ({ Component: (await import("./features/account/Verify2FAPage")).Verify2FAPage }) },
 ];
 
 /**
@@ -21,6 +26,22 @@ const areaRoutes: RouteObject[] = [
     path: "dashboard",
     lazy: async () => ({ Component: (await import("./features/dashboard/HomeDashboard")).HomeDashboard }),
   },
+  // Users, staff and the signed-in user's own security settings (issue 3).
+  {
+    path: "users",
+    lazy: async () => {
+      const { UsersPage } = await import("./features/users/UsersPage");
+      return { element: <ProtectedRoute requiredRole="super_admin"><UsersPage /></ProtectedRoute> };
+    },
+  },
+  {
+    path: "staff",
+    lazy: async () => {
+      const [{ StaffPage }, { RequireFeature }] = await Promise.all([import("./features/staff/StaffPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["staff_management"]}><StaffPage /></RequireFeature> };
+    },
+  },
+  { path: "account/security", lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }) },
 ];
 
 export const routes: RouteObject[] = [
@@ -29,6 +50,13 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       ...publicRoutes,
+      {
+        path: "setup-2fa",
+        lazy: async () => {
+          const { Setup2FAPage } = await import("./features/account/Setup2FAPage");
+          return { element: <ProtectedRoute><Setup2FAPage /></ProtectedRoute> };
+        },
+      },
       {
         path: "/",
         element: (

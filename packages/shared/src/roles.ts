@@ -236,7 +236,7 @@ export interface NavigationEntry {
 
 export const NAVIGATION: readonly NavigationEntry[] = [
   { label: "Dashboard", path: "/dashboard", features: ["analytics_dashboard", "basic_dashboard"], ready: true },
-  { label: "User Management", path: "/users", features: ["user_management"], ready: false },
+  { label: "User Management", path: "/users", features: ["user_management"], ready: true },
   { label: "Children", path: "/children", features: ["children_management"], ready: false },
   {
     label: "Classrooms",
@@ -244,7 +244,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     features: ["classroom_management", "view_assigned_classes"],
     ready: false,
   },
-  { label: "Staff Management", path: "/staff", features: ["staff_management"], ready: false },
+  { label: "Staff Management", path: "/staff", features: ["staff_management"], ready: true },
   {
     label: "Budget & Finance",
     path: "/budget",

@@ -1,4 +1,5 @@
 import Logout from "@mui/icons-material/Logout";
+import Security from "@mui/icons-material/Security";
 import Spa from "@mui/icons-material/Spa";
 import {
   Avatar,
@@ -80,6 +81,17 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
       </Box>
       <Divider />
       <Box sx={{ p: 2 }}>
+        <Button
+          fullWidth
+          component={NavLink}
+          to="/account/security"
+          onClick={onNavigate}
+          color="inherit"
+          startIcon={<Security />}
+          sx={{ mb: 1, justifyContent: "flex-start" }}
+        >
+          Account &amp; Security
+        </Button>
         <Button
           fullWidth
           variant="outlined"

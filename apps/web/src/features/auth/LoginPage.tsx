@@ -16,6 +16,7 @@ import { type LoginRequest, loginRequest } from "@sprout/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { ApiError } from "../../api/errors";
 import { hasToken } from "../../auth/session";
 import { useVerifiedSession } from "../../auth/useVerifiedSession";
 import { PageLoader } from "../../components/PageLoader";
@@ -66,6 +67,14 @@ export function LoginPage() {
           navigate("/verify-2fa", { state: { sessionToken: outcome.sessionToken, expiresIn: outcome.expiresIn } });
         } else {
           navigate("/", { replace: true });
+        }
+      },
+      onError: (error) => {
+        // A forced reset: the server e-mailed a code; go straight to the code step (issue 3).
+        if (error instanceof ApiError && error.code === "PASSWORD_RESET_REQUIRED" && error.details?.resetId) {
+          navigate("/verify-reset-code", {
+            state: { email: error.details.email, resetId: error.details.resetId, maskedEmail: error.details.maskedEmail, notice: error.message },
+          });
         }
       },
     }),

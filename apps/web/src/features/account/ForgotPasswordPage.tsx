@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField } from "@mui/material";
+import { forgotPasswordRequest, RESET_DELAYS_MS } from "@sprout/shared/schemas/account";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { errorMessage } from "../../api/errors";
+import { AuthCard } from "../auth/AuthCard";
+import { accountApi } from "./api";
+import { ResetSteps } from "./ResetSteps";
+
+type Form = z.infer<typeof forgotPasswordRequest>;
+
+/** Step 1 of the reset: the address to send the code to. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const carried = (location.state as { email?: string } | null)?.email ?? search.get("email") ?? "";
+  const send = useMutation({ mutationFn: (email: string) => accountApi.forgotPassword(email) });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Form>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: carried } });
+
+  // Code sent: on to the code step after 2 s.
+  useEffect(() => {
+    if (!send.data) return;
+    const email = send.variables ?? "";
+    const timer = setTimeout(
+      () => navigate("/verify-reset-code", { state: { email, resetId: send.data.resetId, maskedEmail: send.data.maskedEmail } }),
+      RESET_DELAYS_MS.afterSend,
+    );
+    return () => clearTimeout(timer);
+  }, [send.data, send.variables, navigate]);
+
+  return (
+    <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a verification code">
+      <ResetSteps active={0} />
+      <Box component="form" noValidate aria-label="Request a reset code" onSubmit={handleSubmit(({ email }) => send.mutate(email))}>
+        <Stack spacing={2.5}>
+          {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
+          {send.data && (
+            <Alert severity="success">
+              {send.data.message} Check {send.data.maskedEmail}.
+            </Alert>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            disabled={Boolean(send.data)}
+            {...register("email")}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={send.isPending || Boolean(send.data)}
+            startIcon={send.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {send.isPending ? "Sending…" : "Send Verification Code"}
+          </Button>
+          <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
+            Back to sign in
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import Visibility from "@mui/icons-material/Visibility";
+import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography } from "@mui/material";
+import { RESET_DELAYS_MS, resetPasswordForm } from "@sprout/shared/schemas/account";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import type { z } from "zod";
+import { errorMessage } from "../../api/errors";
+import { AuthCard } from "../auth/AuthCard";
+import { accountApi } from "./api";
+import { PasswordStrength } from "./PasswordStrength";
+import { ResetSteps } from "./ResetSteps";
+
+type Form = z.infer<typeof resetPasswordForm>;
+interface Carried {
+  email?: string;
+  resetId?: string;
+  resetToken?: string;
+  userName?: string;
+}
+
+/** Step 3 of the reset: the new password, its confirmation and its strength. */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const carried = (location.state ?? {}) as Carried;
+  const [shown, setShown] = useState(false);
+  const reset = useMutation({
+    mutationFn: (newPassword: string) =>
+      accountApi.resetPassword({ email: carried.email!, resetId: carried.resetId!, resetToken: carried.resetToken!, newPassword }),
+  });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<Form>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: "", confirmPassword: "" } });
+
+  // Done: back to sign-in after 3 s, with the address filled in.
+  useEffect(() => {
+    if (!reset.data) return;
+    const timer = setTimeout(
+      () => navigate("/login", { replace: true, state: { message: reset.data.message, email: carried.email } }),
+      RESET_DELAYS_MS.afterReset,
+    );
+    return () => clearTimeout(timer);
+  }, [reset.data, carried.email, navigate]);
+
+  if (!carried.email || !carried.resetId || !carried.resetToken) return <Navigate to="/forgot-password" replace />;
+
+  const visibility = {
+    input: {
+      endAdornment: (
+        <InputAdornment position="end">
+          <IconButton aria-label={shown ? "Hide password" : "Show password"} onClick={() => setShown((value) => !value)} edge="end">
+            {shown ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      ),
+    },
+  };
+
+  return (
+    <AuthCard title="Reset Password" subtitle={carried.userName ? `Choose a new password, ${carried.userName}` : "Choose a new password"}>
+      <ResetSteps active={2} />
+      <Box component="form" noValidate aria-label="Set a new password" onSubmit={handleSubmit(({ newPassword }) => reset.mutate(newPassword))}>
+        <Stack spacing={2.5}>
+          {reset.isError && <Alert severity="error">{errorMessage(reset.error)}</Alert>}
+          {reset.data && <Alert severity="success">{reset.data.message} Taking you to sign in…</Alert>}
+          <TextField
+            label="New Password"
+            type={shown ? "text" : "password"}
+            autoComplete="new-password"
+            required
+            fullWidth
+            autoFocus
+            error={Boolean(errors.newPassword)}
+            helperText={errors.newPassword?.message ?? "8 to 128 characters, with a lowercase letter, an uppercase letter and a number"}
+            disabled={Boolean(reset.data)}
+            slotProps={visibility}
+            {...register("newPassword")}
+          />
+          <PasswordStrength password={watch("newPassword")} />
+          <TextField
+            label="Confirm Password"
+            type={shown ? "text" : "password"}
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword?.message}
+            disabled={Boolean(reset.data)}
+            {...register("confirmPassword")}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={reset.isPending || Boolean(reset.data)}
+            startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {reset.isPending ? "Saving…" : "Reset Password"}
+          </Button>
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
+            Every device signed in to your account will be signed out.
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

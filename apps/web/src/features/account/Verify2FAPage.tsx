@@ -1,0 +1,156 @@
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { TWO_FACTOR_SESSION_SECONDS } from "@sprout/shared/constants";
+import { ACCOUNT_MESSAGES, BACKUP_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "@sprout/shared/schemas/account";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { ApiError, errorMessage } from "../../api/errors";
+import { AuthCard } from "../auth/AuthCard";
+import { accountApi, clock } from "./api";
+
+type Mode = "app" | "backup";
+const EXPIRED_REDIRECT_MS = 3000;
+
+/** What a code looks like: digits only is an app code, anything with a letter a backup code. */
+function detect(code: string): Mode | null {
+  const cleaned = code.replace(/[\s-]/g, "");
+  if (!cleaned) return null;
+  return /^\d+$/.test(cleaned) ? "app" : "backup";
+}
+
+/** The second step of a two-factor sign-in: an app code or a backup code, before the session lapses. */
+export function Verify2FAPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const carried = (location.state ?? {}) as { sessionToken?: string; expiresIn?: number };
+  const [mode, setMode] = useState<Mode>("app");
+  const [code, setCode] = useState("");
+  const [formError, setFormError] = useState("");
+  const [deadline] = useState(() => Date.now() + (carried.expiresIn ?? TWO_FACTOR_SESSION_SECONDS) * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.round((deadline - now) / 1000));
+  const verify = useMutation({
+    mutationFn: (token: string) => accountApi.completeTwoFactorLogin(carried.sessionToken!, token),
+    onSuccess: () => {
+      queryClient.clear();
+      navigate("/dashboard", { replace: true });
+    },
+  });
+  const sessionOver =
+    left === 0 || (verify.error instanceof ApiError && (verify.error.status === 401 || verify.error.code === "TWO_FACTOR_LOCKED"));
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  // Expired (or ended by the server): say so, then back to sign-in after 3 s.
+  useEffect(() => {
+    if (!sessionOver) return;
+    const timer = setTimeout(() => navigate("/login", { replace: true }), EXPIRED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [sessionOver, navigate]);
+
+  if (!carried.sessionToken) return <Navigate to="/login" replace />;
+
+  const expected = mode === "app" ? TWO_FACTOR_CODE_LENGTH : BACKUP_CODE_LENGTH;
+  const detected = detect(code);
+  const hint =
+    detected && detected !== mode
+      ? mode === "app"
+        ? "This looks like a backup code."
+        : "This looks like an app code."
+      : null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const cleaned = code.replace(/[\s-]/g, "");
+    if (!cleaned) return setFormError(ACCOUNT_MESSAGES.twoFactorCodeRequired);
+    if (mode === "app" && !/^\d{6}$/.test(cleaned)) return setFormError(ACCOUNT_MESSAGES.twoFactorAppFormat);
+    if (mode === "backup" && !/^[A-Za-z0-9]{8}$/.test(cleaned)) return setFormError(ACCOUNT_MESSAGES.twoFactorBackupFormat);
+    setFormError("");
+    verify.mutate(cleaned);
+  };
+
+  const failure = verify.isError
+    ? left === 0
+      ? ACCOUNT_MESSAGES.sessionExpired
+      : verify.error instanceof ApiError && verify.error.hasServerMessage
+        ? errorMessage(verify.error)
+        : "Verification failed. Please try again."
+    : left === 0
+      ? ACCOUNT_MESSAGES.sessionExpired
+      : "";
+
+  return (
+    <AuthCard title="Two-Factor Verification" subtitle="Enter the code from your authenticator app, or one of your backup codes">
+      <Box component="form" noValidate aria-label="Two-factor verification" onSubmit={submit}>
+        <Stack spacing={2.5}>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            color="primary"
+            value={mode}
+            onChange={(_, next: Mode | null) => {
+              if (next) {
+                setMode(next);
+                setFormError("");
+              }
+            }}
+            aria-label="Kind of code"
+          >
+            <ToggleButton value="app">Authenticator app</ToggleButton>
+            <ToggleButton value="backup">Backup code</ToggleButton>
+          </ToggleButtonGroup>
+          {failure && <Alert severity="error">{failure}{sessionOver ? " Returning to sign in…" : ""}</Alert>}
+          {formError && <Alert severity="warning">{formError}</Alert>}
+          <TextField
+            label={mode === "app" ? "6-digit app code" : "8-character backup code"}
+            value={code}
+            onChange={(event) => setCode(event.target.value.slice(0, 12))}
+            autoFocus
+            autoComplete="one-time-code"
+            disabled={sessionOver || verify.isPending}
+            slotProps={{
+              htmlInput: {
+                inputMode: mode === "app" ? "numeric" : "text",
+                maxLength: mode === "app" ? 6 : 9,
+                style: { letterSpacing: 6, fontSize: 22, textAlign: "center", textTransform: "uppercase" },
+              },
+            }}
+            helperText={
+              hint ? (
+                <span>
+                  {hint}{" "}
+                  <Link component="button" type="button" onClick={() => setMode(detected!)}>
+                    Switch to {detected === "app" ? "authenticator app" : "backup code"}
+                  </Link>
+                </span>
+              ) : mode === "app" ? (
+                `Open your authenticator app and enter the ${expected}-digit code.`
+              ) : (
+                `Each ${expected}-character backup code works once.`
+              )
+            }
+          />
+          <Typography variant="body2" color={left < 60 ? "error" : "text.secondary"} sx={{ textAlign: "center" }}>
+            Session expires in {clock(left)}
+          </Typography>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={sessionOver || verify.isPending}
+            startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {verify.isPending ? "Verifying…" : "Verify"}
+          </Button>
+          <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
+            Back to sign in
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from "@mui/material";
+import { ACCOUNT_MESSAGES, RESET_CODE_LENGTH, RESET_DELAYS_MS } from "@sprout/shared/schemas/account";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { errorMessage } from "../../api/errors";
+import { AuthCard } from "../auth/AuthCard";
+import { accountApi, clock } from "./api";
+import { CodeBoxes } from "./CodeBoxes";
+import { ResetSteps } from "./ResetSteps";
+
+interface Carried {
+  email?: string;
+  resetId?: string;
+  maskedEmail?: string;
+  notice?: string;
+}
+
+/** Step 2 of the reset: the six-character code, with the time it has left. */
+export function VerifyResetCodePage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const carried = (location.state ?? {}) as Carried;
+  const email = carried.email ?? search.get("email") ?? "";
+  const invited = search.get("invite") === "1";
+  const [resetId, setResetId] = useState(carried.resetId ?? search.get("resetId") ?? "");
+  const [maskedEmail, setMaskedEmail] = useState(carried.maskedEmail ?? email);
+  const [code, setCode] = useState("");
+  const [formError, setFormError] = useState("");
+
+  // The countdown is the server's: it says how long this code has left.
+  const status = useQuery({
+    queryKey: ["reset-status", resetId],
+    queryFn: () => accountApi.resetStatus(resetId),
+    enabled: Boolean(resetId),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (status.data) setDeadline(Date.now() + status.data.expiresIn * 1000);
+  }, [status.data]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = deadline === null ? null : Math.max(0, Math.round((deadline - now) / 1000));
+  const expired = left === 0 || (status.data !== undefined && status.data.status !== "pending");
+
+  const verify = useMutation({
+    mutationFn: (challengeCode: string) => accountApi.verifyResetCode({ email, challengeCode, resetId }),
+  });
+  const resend = useMutation({
+    mutationFn: () => accountApi.forgotPassword(email),
+    onSuccess: (answer) => {
+      setResetId(answer.resetId);
+      setMaskedEmail(answer.maskedEmail);
+      setCode("");
+      verify.reset();
+    },
+  });
+
+  // Verified: on to the new password after 1.5 s.
+  useEffect(() => {
+    if (!verify.data) return;
+    const timer = setTimeout(
+      () => navigate("/reset-password", { state: { email, resetId, resetToken: verify.data.resetToken, userName: verify.data.userName } }),
+      RESET_DELAYS_MS.afterVerify,
+    );
+    return () => clearTimeout(timer);
+  }, [verify.data, email, resetId, navigate]);
+
+  if (!email || !resetId) return <Navigate to="/forgot-password" replace />;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (code.length !== RESET_CODE_LENGTH) {
+      setFormError(ACCOUNT_MESSAGES.codeRequired);
+      return;
+    }
+    setFormError("");
+    verify.mutate(code);
+  };
+
+  return (
+    <AuthCard title="Verify Code" subtitle={`Enter the 6-character code we sent to ${maskedEmail}`}>
+      <ResetSteps active={1} />
+      <Box component="form" noValidate aria-label="Verify the reset code" onSubmit={submit}>
+        <Stack spacing={2.5}>
+          {carried.notice && !verify.isError && !verify.data && <Alert severity="info">{carried.notice}</Alert>}
+          {invited && !verify.data && <Alert severity="info">Welcome to Sprout. Enter the code from your invitation to choose your password.</Alert>}
+          {verify.isError && <Alert severity="error">{errorMessage(verify.error)}</Alert>}
+          {resend.isError && <Alert severity="error">Failed to resend code. Please try again.</Alert>}
+          {resend.isSuccess && !verify.isError && !verify.data && <Alert severity="success">A new code has been sent.</Alert>}
+          {verify.data && <Alert severity="success">Code verified. Hello {verify.data.userName}, let us set your new password…</Alert>}
+          {formError && <Alert severity="warning">{formError}</Alert>}
+          <CodeBoxes value={code} onChange={setCode} disabled={verify.isPending || Boolean(verify.data)} error={verify.isError} />
+          <Typography variant="body2" color={expired ? "error" : "text.secondary"} sx={{ textAlign: "center" }} aria-live="polite">
+            {left === null
+              ? "Checking the code's time…"
+              : expired
+                ? "The code has expired. Request a new one."
+                : `Code expires in ${clock(left)}`}
+          </Typography>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={verify.isPending || Boolean(verify.data) || expired}
+            startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            {verify.isPending ? "Verifying…" : "Verify Code"}
+          </Button>
+          <Button variant="text" onClick={() => resend.mutate()} disabled={!expired || resend.isPending}>
+            {resend.isPending ? "Sending…" : "Resend Code"}
+          </Button>
+          <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
+            Back to sign in
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

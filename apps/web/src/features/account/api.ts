@@ -1,0 +1,73 @@
+import {
+  backupCodesResponse,
+  forgotPasswordResponse,
+  resetStatusResponse,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+  twoFactorVerifyResponse,
+  verifyResetCodeResponse,
+} from "@sprout/shared/schemas/account";
+import { messageResponse } from "@sprout/shared/schemas/auth";
+import { z } from "zod";
+import { api } from "../../api/client";
+import { saveTokens, saveUser } from "../../auth/session";
+
+/** Calls without a session: no session headers, no refresh on 401. */
+const open = { authenticated: false } as const;
+
+export const accountApi = {
+  forgotPassword: (email: string) => api.post("/auth/forgot-password", { email }, forgotPasswordResponse, open),
+  verifyResetCode: (body: { email: string; challengeCode: string; resetId: string }) =>
+    api.post("/auth/verify-reset-code", body, verifyResetCodeResponse, open),
+  resetPassword: (body: { email: string; newPassword: string; resetToken: string; resetId: string }) =>
+    api.post("/auth/reset-password", body, messageResponse, open),
+  resetStatus: (resetId: string) => api.get(`/auth/reset-status/${resetId}`, resetStatusResponse, open),
+
+  twoFactorSetup: () => api.get("/auth/2fa/setup", twoFactorSetupResponse),
+  twoFactorVerifySetup: (token: string) =>
+    api.post("/auth/2fa/verify-setup", { token }, z.object({ message: z.string(), enabled: z.boolean() })),
+  twoFactorStatus: () => api.get("/auth/2fa/status", twoFactorStatusResponse),
+  twoFactorDisable: (password: string) => api.post("/auth/2fa/disable", { password }, messageResponse),
+  regenerateBackupCodes: (password: string) =>
+    api.post("/auth/2fa/regenerate-backup-codes", { password }, backupCodesResponse),
+
+  /** Completes a two-factor sign-in and stores the session, as a password sign-in does. */
+  async completeTwoFactorLogin(sessionToken: string, token: string) {
+    const answer = await api.post("/auth/2fa/verify", { sessionToken, token }, twoFactorVerifyResponse, open);
+    saveTokens({
+      token: answer.token,
+      sessionToken: answer.sessionToken,
+      csrfToken: answer.csrfToken,
+      refreshToken: answer.refreshToken,
+    });
+    saveUser(answer.user);
+    return answer;
+  },
+};
+
+/** mm:ss for a countdown. */
+export function clock(seconds: number): string {
+  const safe = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(safe / 60)).padStart(2, "0")}:${String(safe % 60).padStart(2, "0")}`;
+}
+
+/** Saves text as a file through the browser's download flow. */
+export function downloadText(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function backupCodesFile(codes: string[], email: string) {
+  return [
+    "Sprout two-factor backup codes",
+    `Account: ${email}`,
+    "Each code works once. Keep them somewhere safe.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+}

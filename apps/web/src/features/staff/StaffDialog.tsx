@@ -1,0 +1,193 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Switch,
+  TextField,
+} from "@mui/material";
+import {
+  CONTRACT_TYPE_LABELS,
+  CONTRACT_TYPE_OPTIONS,
+  createStaffRequest,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLE_OPTIONS,
+  type StaffMember,
+  updateStaffRequest,
+} from "@sprout/shared/schemas/staff";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+
+const createForm = createStaffRequest.extend({ center_id: z.string().min(1, "Please choose a centre") });
+const editForm = updateStaffRequest.extend({ password: z.string().optional(), center_id: z.string().optional() });
+export type StaffFormValues = z.input<typeof createForm>;
+
+interface Props {
+  open: boolean;
+  member: StaffMember | null;
+  centres: { id: string; name: string }[];
+  defaultCentre: string;
+  pending: boolean;
+  error?: string;
+  onSubmit: (values: StaffFormValues) => void;
+  onClose: () => void;
+}
+
+/** Add or edit a staff member, with every field of the staff record. */
+export function StaffDialog({ open, member, centres, defaultCentre, pending, error, onSubmit, onClose }: Props) {
+  const editing = member !== null;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<StaffFormValues>({
+    resolver: zodResolver(editing ? editForm : createForm) as never,
+    defaultValues: {
+      email: member?.email ?? "",
+      password: "",
+      first_name: member?.first_name ?? "",
+      last_name: member?.last_name ?? "",
+      role: member?.role ?? "teacher",
+      designation: member?.designation ?? "",
+      department: member?.department ?? "",
+      joining_date: member?.joining_date ?? "",
+      contract_type: member?.contract_type ?? "full-time",
+      contact_number: member?.contact_number ?? "",
+      emergency_contact: member?.emergency_contact ?? "",
+      address: member?.address ?? "",
+      active_status: member?.active_status ?? true,
+      center_id: member?.center_id ?? defaultCentre,
+    },
+  });
+  const field = (name: keyof StaffFormValues) => ({
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message as string | undefined,
+    fullWidth: true,
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={editing ? "Edit staff member" : "Add staff member"}>
+        <DialogTitle>{editing ? "Edit Staff Member" : "Add Staff Member"}</DialogTitle>
+        <DialogContent>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="First Name" required {...field("first_name")} {...register("first_name")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Last Name" required {...field("last_name")} {...register("last_name")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Email" type="email" required {...field("email")} {...register("email")} />
+            </Grid>
+            {!editing && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  {...field("password")}
+                  helperText={errors.password?.message ?? "Leave empty to e-mail an invitation to set one"}
+                  {...register("password")}
+                />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="role"
+                control={control}
+                render={({ field: input }) => (
+                  <TextField select label="Role" required {...field("role")} {...input}>
+                    {STAFF_ROLE_OPTIONS.map((role) => (
+                      <MenuItem key={role} value={role}>
+                        {STAFF_ROLE_LABELS[role]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            {!editing && (
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  name="center_id"
+                  control={control}
+                  render={({ field: input }) => (
+                    <TextField select label="Centre" required {...field("center_id")} {...input}>
+                      {centres.map((centre) => (
+                        <MenuItem key={centre.id} value={centre.id}>
+                          {centre.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+            )}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Designation" {...field("designation")} {...register("designation")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Department" {...field("department")} {...register("department")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Joining Date" type="date" {...field("joining_date")} slotProps={{ inputLabel: { shrink: true } }} {...register("joining_date")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                name="contract_type"
+                control={control}
+                render={({ field: input }) => (
+                  <TextField select label="Contract Type" {...field("contract_type")} {...input}>
+                    {CONTRACT_TYPE_OPTIONS.map((type) => (
+                      <MenuItem key={type} value={type}>
+                        {CONTRACT_TYPE_LABELS[type]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Contact Number" {...field("contact_number")} {...register("contact_number")} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label="Emergency Contact" {...field("emergency_contact")} {...register("emergency_contact")} />
+            </Grid>
+            <Grid size={12}>
+              <TextField label="Address" multiline minRows={2} {...field("address")} {...register("address")} />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                name="active_status"
+                control={control}
+                render={({ field: input }) => (
+                  <FormControlLabel control={<Switch checked={Boolean(input.value)} onChange={(event) => input.onChange(event.target.checked)} />} label="Active" />
+                )}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? "Saving…" : editing ? "Save Changes" : "Add Staff"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

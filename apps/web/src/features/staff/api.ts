@@ -1,0 +1,27 @@
+import { center } from "@sprout/shared/schemas/centers";
+import { type CreateStaffRequest, staffChangeResponse, staffListResponse, type UpdateStaffRequest } from "@sprout/shared/schemas/staff";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "../../api/client";
+
+export const useStaff = (centerId: string) =>
+  useQuery({
+    queryKey: ["staff", centerId],
+    queryFn: () => api.get(centerId ? `/staff/center/${centerId}` : "/staff", staffListResponse),
+  });
+
+/** The centres the caller may see (the centres area's list). */
+export const useStaffCentres = () =>
+  useQuery({ queryKey: ["centers"], queryFn: () => api.get("/centers", z.array(center)), staleTime: 300_000 });
+
+export function useStaffMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["staff"] });
+  return {
+    create: useMutation({ mutationFn: (body: CreateStaffRequest) => api.post("/staff", body, staffChangeResponse), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UpdateStaffRequest }) => api.put(`/staff/${id}`, body, staffChangeResponse),
+      onSuccess: refresh,
+    }),
+  };
+}

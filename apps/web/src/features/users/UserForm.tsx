@@ -1,0 +1,132 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from "@mui/material";
+import type { Role } from "@sprout/shared/roles";
+import { createUserRequest, type ManagedUser, updateUserRequest } from "@sprout/shared/schemas/users";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+
+/** The form's values: every field as text, the centre "" for none. */
+const formSchema = createUserRequest.extend({ centerId: z.string(), isActive: z.boolean() });
+export type UserFormValues = z.input<typeof formSchema>;
+
+interface Props {
+  mode: "create" | "edit";
+  user?: ManagedUser;
+  roles: { value: Role; label: string }[];
+  centres: { id: string; name: string }[];
+  pending: boolean;
+  error?: string;
+  onSubmit: (values: UserFormValues) => void;
+  onCancel?: () => void;
+}
+
+/** Add-user and edit-user fields; the rules are the server's (shared schema). */
+export function UserForm({ mode, user, roles, centres, pending, error, onSubmit, onCancel }: Props) {
+  const schema = mode === "create" ? formSchema : updateUserRequest.extend({ centerId: z.string(), isActive: z.boolean(), password: z.string().optional() });
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<UserFormValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: {
+      fullName: user?.full_name ?? "",
+      email: user?.email ?? "",
+      password: "",
+      role: user?.role ?? ("" as Role),
+      centerId: user?.center_id ?? "",
+      phoneNumber: user?.phone_number ?? "",
+      jobTitle: user?.job_title ?? "",
+      isActive: user?.is_active ?? true,
+    },
+  });
+  const submit = handleSubmit((values) => {
+    onSubmit(values);
+    if (mode === "create") reset();
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={mode === "create" ? "Add user" : "Edit user"}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Full Name" required fullWidth error={Boolean(errors.fullName)} helperText={errors.fullName?.message} {...register("fullName")} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Email" type="email" required fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} {...register("email")} />
+        </Grid>
+        {mode === "create" && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message ?? "Minimum 8 characters, with upper and lower case and a number. Leave empty to e-mail an invitation."}
+              {...register("password")}
+            />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="role"
+            control={control}
+            render={({ field }) => (
+              <TextField select label="Role" required fullWidth error={Boolean(errors.role)} helperText={errors.role?.message} {...field}>
+                {roles.map((role) => (
+                  <MenuItem key={role.value} value={role.value}>
+                    {role.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="centerId"
+            control={control}
+            render={({ field }) => (
+              <TextField select label="Centre" fullWidth error={Boolean(errors.centerId)} helperText={errors.centerId?.message ?? "Required for centre staff and parents"} {...field}>
+                <MenuItem value="">
+                  <em>No centre</em>
+                </MenuItem>
+                {centres.map((centre) => (
+                  <MenuItem key={centre.id} value={centre.id}>
+                    {centre.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Phone Number" fullWidth error={Boolean(errors.phoneNumber)} helperText={errors.phoneNumber?.message} {...register("phoneNumber")} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label="Job Title" fullWidth error={Boolean(errors.jobTitle)} helperText={errors.jobTitle?.message} {...register("jobTitle")} />
+        </Grid>
+        {mode === "edit" && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              name="isActive"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Active" />
+              )}
+            />
+          </Grid>
+        )}
+      </Grid>
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end" }}>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+        <Button type="submit" variant="contained" disabled={pending}>
+          {mode === "create" ? (pending ? "Creating…" : "Create User") : pending ? "Saving…" : "Save Changes"}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+import Edit from "@mui/icons-material/Edit";
+import LockReset from "@mui/icons-material/LockReset";
+import PersonOff from "@mui/icons-material/PersonOff";
+import PersonOutline from "@mui/icons-material/PersonOutline";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Snackbar,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { ROLE_LABELS } from "@sprout/shared/roles";
+import type { ManagedUser } from "@sprout/shared/schemas/users";
+import { useState } from "react";
+import { ApiError } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { DEFAULT_ROLES, useCentres, useRoles, useUserMutations, useUsers } from "./api";
+import { UserForm, type UserFormValues } from "./UserForm";
+
+/** The server's words when it explained itself (a rule broken), else the spec's fallback. */
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
+
+const toBody = (values: UserFormValues) => ({
+  fullName: values.fullName,
+  email: values.email,
+  role: values.role,
+  centerId: values.centerId ? values.centerId : null,
+  phoneNumber: values.phoneNumber ?? "",
+  jobTitle: values.jobTitle ?? "",
+});
+
+type Confirm = { kind: "toggle" | "reset"; user: ManagedUser } | null;
+
+/** User Management: add a user, see them all, edit, (de)activate and force a password reset. */
+export function UsersPage() {
+  const me = useSignedInUser();
+  const users = useUsers();
+  const roles = useRoles();
+  const centres = useCentres();
+  const { create, update, toggle, forceReset } = useUserMutations();
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [snack, setSnack] = useState<{ message: string; severity: "success" | "error" } | null>(null);
+  const roleOptions = roles.data?.roles ?? DEFAULT_ROLES;
+  const loadFailed = users.isError || centres.isError;
+
+  const onCreate = (values: UserFormValues) =>
+    create.mutate(
+      { ...toBody(values), password: values.password ?? "" },
+      { onSuccess: (answer) => setSnack({ message: answer.message, severity: "success" }) },
+    );
+  const onUpdate = (values: UserFormValues) =>
+    update.mutate(
+      { id: editing!.id, body: { ...toBody(values), isActive: values.isActive } },
+      {
+        onSuccess: (answer) => {
+          setEditing(null);
+          setSnack({ message: answer.message, severity: "success" });
+        },
+      },
+    );
+  const onConfirm = () => {
+    if (!confirm) return;
+    const mutation = confirm.kind === "toggle" ? toggle : forceReset;
+    const fallback = confirm.kind === "toggle" ? "Failed to toggle user status" : "Failed to force password reset";
+    mutation.mutate(confirm.user.id, {
+      onSuccess: (answer) => setSnack({ message: answer.message, severity: "success" }),
+      onError: (error) => setSnack({ message: failure(error, fallback), severity: "error" }),
+      onSettled: () => setConfirm(null),
+    });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          User Management
+        </Typography>
+        <Typography color="text.secondary">Create sign-ins, change roles and centres, and control access.</Typography>
+      </Box>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Add User
+          </Typography>
+          <UserForm
+            mode="create"
+            roles={roleOptions}
+            centres={centres.data ?? []}
+            pending={create.isPending}
+            error={create.isError ? failure(create.error, "Failed to create user") : undefined}
+            onSubmit={onCreate}
+          />
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            All Users {users.data ? `(${users.data.length})` : ""}
+          </Typography>
+          {loadFailed && <Alert severity="error">Failed to load users or centers</Alert>}
+          {users.isPending && (
+            <Stack sx={{ alignItems: "center", py: 4 }}>
+              <CircularProgress aria-label="Loading users" />
+            </Stack>
+          )}
+          {users.data && users.data.length === 0 && <Typography color="text.secondary">No users yet.</Typography>}
+          {users.data && users.data.length > 0 && (
+            <TableContainer>
+              <Table size="small" aria-label="All users">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Role</TableCell>
+                    <TableCell>Centre</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {users.data.map((user) => {
+                    const self = user.id === me.id;
+                    return (
+                      <TableRow key={user.id} hover>
+                        <TableCell>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {user.full_name}
+                          </Typography>
+                          {user.job_title && (
+                            <Typography variant="caption" color="text.secondary">
+                              {user.job_title}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ wordBreak: "break-all" }}>{user.email}</TableCell>
+                        <TableCell>
+                          <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
+                        </TableCell>
+                        <TableCell>{user.center_name ?? "—"}</TableCell>
+                        <TableCell>
+                          <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+                            <Chip size="small" color={user.is_active ? "success" : "default"} label={user.is_active ? "Active" : "Inactive"} />
+                            {user.must_reset_password && <Chip size="small" color="warning" label="Reset pending" />}
+                            {user.two_factor_enabled && <Chip size="small" variant="outlined" color="primary" label="2FA" />}
+                          </Stack>
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                          <Tooltip title="Edit">
+                            <IconButton aria-label={`Edit ${user.full_name}`} onClick={() => setEditing(user)} size="small">
+                              <Edit fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title={user.is_active ? "Deactivate" : "Activate"}>
+                            <span>
+                              <IconButton
+                                aria-label={`${user.is_active ? "Deactivate" : "Activate"} ${user.full_name}`}
+                                onClick={() => setConfirm({ kind: "toggle", user })}
+                                disabled={self}
+                                size="small"
+                                color={user.is_active ? "error" : "success"}
+                              >
+                                {user.is_active ? <PersonOff fontSize="small" /> : <PersonOutline fontSize="small" />}
+                              </IconButton>
+                            </span>
+                          </Tooltip>
+                          <Tooltip title="Force password reset">
+                            <IconButton aria-label={`Force password reset for ${user.full_name}`} onClick={() => setConfirm({ kind: "reset", user })} size="small">
+                              <LockReset fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="md">
+        <DialogTitle>Edit User</DialogTitle>
+        <DialogContent>
+          <Box sx={{ pt: 1 }}>
+            {editing && (
+              <UserForm
+                key={editing.id}
+                mode="edit"
+                user={editing}
+                roles={editing.id === me.id ? [{ value: editing.role, label: ROLE_LABELS[editing.role] }] : roleOptions}
+                centres={centres.data ?? []}
+                pending={update.isPending}
+                error={update.isError ? failure(update.error, "Failed to update user") : undefined}
+                onSubmit={onUpdate}
+                onCancel={() => {
+                  setEditing(null);
+                  update.reset();
+                }}
+              />
+            )}
+          </Box>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
+        <DialogTitle>
+          {confirm?.kind === "reset" ? "Force password reset" : confirm?.user.is_active ? "Deactivate user" : "Activate user"}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {confirm?.kind === "reset"
+              ? `${confirm.user.full_name} will be signed out now and must set a new password at their next sign-in.`
+              : confirm?.user.is_active
+                ? `${confirm.user.full_name} will be signed out everywhere at once and cannot sign in until activated again.`
+                : `${confirm?.user.full_name} will be able to sign in again.`}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>Cancel</Button>
+          <Button variant="contained" color={confirm?.kind === "toggle" && confirm.user.is_active ? "error" : "primary"} onClick={onConfirm} disabled={toggle.isPending || forceReset.isPending}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Snackbar open={snack !== null} autoHideDuration={6000} onClose={() => setSnack(null)} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        {snack ? (
+          <Alert severity={snack.severity} variant="filled" onClose={() => setSnack(null)}>
+            {snack.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Stack>
+  );
+}

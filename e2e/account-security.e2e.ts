@@ -1,0 +1,277 @@
+import { generate } from "otplib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn, submitSignIn, visible } from "./helpers";
+
+let browser: Browser;
+
+/** Accounts made for this file, so that other files' demo sign-ins stay as they were. */
+const RESET_USER = { email: "e2e.reset@sprout.test", password: "Original2026", fullName: "Rekha Menon" };
+const TWO_FACTOR_USER = { email: "e2e.twofactor@sprout.test", password: "Original2026", fullName: "Sameer Kulkarni" };
+
+async function apiSignIn(email: string, password = "Sprout@2026") {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json();
+  return { authorization: `Bearer ${body.token}`, "x-session-token": body.sessionToken, "x-csrf-token": body.csrfToken };
+}
+
+async function createUser(headers: Record<string, string>, user: { email: string; password: string; fullName: string }, centerId: string) {
+  const response = await fetch(`${baseURL}/api/owners`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify({ ...user, role: "teacher", centerId }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function latestCode(email: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(email)}`);
+  const mail = await response.json();
+  return mail.code as string;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await apiSignIn("superadmin@sprout.test");
+  const centres = (await (await fetch(`${baseURL}/api/owners/centers`, { headers: admin })).json()) as { id: string; name: string }[];
+  const koramangala = centres.find((centre) => centre.name === "Sprout Koramangala")!;
+  await createUser(admin, RESET_USER, koramangala.id);
+  await createUser(admin, TWO_FACTOR_USER, koramangala.id);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Pastes text into the focused element the way a browser does (a paste event with clipboard data). */
+async function paste(page: Page, selector: string, text: string) {
+  await page.locator(selector).focus();
+  await page.evaluate(
+    ({ selector: target, text: value }) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", value);
+      document.querySelector(target)!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { selector, text },
+  );
+}
+
+/** An app code for the secret, waiting for a fresh 30-second step when `after` was just used. */
+async function appCode(secret: string, after?: string): Promise<string> {
+  for (let wait = 0; wait < 35; wait++) {
+    const code = await generate({ secret });
+    if (code !== after) return code;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("no new TOTP step");
+}
+
+describe("account security", () => {
+  it("forgot password: code from the outbox, six boxes with paste, strength meter, then sign in with the new password", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await page.waitForURL("**/forgot-password");
+      await page.locator("input[name=email]").fill(RESET_USER.email);
+      await screenshot(page, "forgot-password");
+      await page.getByRole("button", { name: "Send Verification Code" }).click();
+      await visible(page.getByText("If an account exists for this email"));
+      await page.waitForURL("**/verify-reset-code");
+      await visible(page.getByText(/Code expires in 1[45]:\d\d/));
+      const code = await latestCode(RESET_USER.email);
+      expect(code).toMatch(/^[A-Z0-9]{6}$/);
+      await paste(page, "input[aria-label='Character 1 of 6']", code.toLowerCase());
+      for (let index = 0; index < 6; index++) {
+        expect(await page.locator(`input[aria-label='Character ${index + 1} of 6']`).inputValue()).toBe(code[index]);
+      }
+      await screenshot(page, "verify-reset-code");
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await visible(page.getByText("Code verified"));
+      await page.waitForURL("**/reset-password");
+      await page.locator("input[name=newPassword]").fill("weak");
+      await visible(page.getByText("Very Weak"));
+      await page.locator("input[name=newPassword]").fill("Brand-New-2026");
+      await visible(page.getByText("Strong"));
+      await page.locator("input[name=confirmPassword]").fill("Brand-New-2027");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await visible(page.getByText("Passwords do not match"));
+      await page.locator("input[name=confirmPassword]").fill("Brand-New-2026");
+      await screenshot(page, "reset-password");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await visible(page.getByText("Your password has been reset successfully"));
+      await page.waitForURL("**/login");
+      await visible(page.getByText("You can now sign in with your new password"));
+      expect(await page.locator("input[name=email]").inputValue()).toBe(RESET_USER.email);
+      await page.locator("input[name=password]").fill("Brand-New-2026");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/dashboard");
+    });
+  });
+
+  it("two-factor: set up with a code computed from the shown secret, then sign in with an app code and with a backup code", async () => {
+    let secret = "";
+    let backupCodes: string[] = [];
+    let setupCode = "";
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, TWO_FACTOR_USER.email, TWO_FACTOR_USER.password);
+      await page.getByRole("link", { name: "Account & Security" }).click();
+      await page.waitForURL("**/account/security");
+      await visible(page.getByText("Disabled"));
+      await screenshot(page, "account-security");
+      await page.getByRole("link", { name: "Enable two-factor authentication" }).click();
+      await page.waitForURL("**/setup-2fa");
+      secret = (await (await visible(page.getByTestId("totp-secret"))).textContent())!.trim();
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await page.getByRole("button", { name: "Copy secret" }).click();
+      await visible(page.getByText("Secret copied to clipboard"));
+      await screenshot(page, "setup-2fa");
+      await page.getByText("Secret copied to clipboard").waitFor({ state: "hidden", timeout: 5000 });
+      await page.getByRole("button", { name: "Next" }).click();
+      setupCode = await appCode(secret);
+      await page.getByLabel("6-digit app code").fill(setupCode);
+      await page.getByRole("button", { name: "Verify" }).click();
+      const codes = await visible(page.getByTestId("backup-codes"));
+      backupCodes = (await codes.locator("> *").allTextContents()).map((code) => code.trim());
+      expect(backupCodes).toHaveLength(10);
+      const finish = page.getByRole("button", { name: "Finish" });
+      expect(await finish.isDisabled()).toBe(true);
+      await screenshot(page, "setup-2fa-backup-codes");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download Backup Codes" }).click()]);
+      expect(download.suggestedFilename()).toBe("sprout-backup-codes.txt");
+      expect(await finish.isDisabled()).toBe(false);
+      await finish.click();
+      await page.waitForURL("**/account/security");
+      await visible(page.getByText("Enabled", { exact: true }));
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+
+      // Sign in with an app code (a new one: the setup code cannot be replayed).
+      await page.locator("input[name=email]").fill(TWO_FACTOR_USER.email);
+      await page.locator("input[name=password]").fill(TWO_FACTOR_USER.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/verify-2fa");
+      await visible(page.getByText(/Session expires in (10:00|09:5\d)/));
+      await page.getByLabel("6-digit app code").fill("ABCD");
+      await visible(page.getByText("This looks like a backup code."));
+      await screenshot(page, "verify-2fa");
+      await page.getByLabel("6-digit app code").fill(await appCode(secret, setupCode));
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      await page.waitForURL("**/dashboard");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+
+      // And with a backup code.
+      await page.locator("input[name=email]").fill(TWO_FACTOR_USER.email);
+      await page.locator("input[name=password]").fill(TWO_FACTOR_USER.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/verify-2fa");
+      await page.getByRole("button", { name: "Backup code" }).click();
+      await page.getByLabel("8-character backup code").fill(backupCodes[0]!);
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      await page.waitForURL("**/dashboard");
+    });
+  });
+
+  it("super admin creates a user who signs in; deactivation ends their session and refuses their sign-in", async () => {
+    const person = { email: "e2e.new.user@sprout.test", password: "Welcome2026", fullName: "Divya Shetty" };
+    await withPage(DESKTOP, async (admin) => {
+      await signIn(admin, "superadmin@sprout.test");
+      await admin.getByRole("link", { name: "User Management" }).click();
+      await admin.waitForURL("**/users");
+      await visible(admin.getByRole("table", { name: "All users" }));
+      const form = admin.getByRole("form", { name: "Add user" });
+      await form.locator("input[name=fullName]").fill(person.fullName);
+      await form.locator("input[name=email]").fill(person.email);
+      await form.locator("input[name=password]").fill(person.password);
+      await form.getByRole("combobox", { name: "Role" }).click();
+      await admin.getByRole("option", { name: "Teacher" }).click();
+      await form.getByRole("combobox", { name: "Centre" }).click();
+      await admin.getByRole("option", { name: "Sprout Koramangala" }).click();
+      await form.locator("input[name=phoneNumber]").fill("98450 12345");
+      await form.getByRole("button", { name: "Create User" }).click();
+      await visible(admin.getByText("User created successfully"));
+      await visible(admin.getByRole("cell", { name: person.email }));
+      await screenshot(admin, "users");
+
+      await withPage(DESKTOP, async (newcomer) => {
+        await signIn(newcomer, person.email, person.password);
+        await admin.getByRole("button", { name: `Deactivate ${person.fullName}` }).click();
+        await admin.getByRole("button", { name: "Confirm" }).click();
+        await visible(admin.getByText("User deactivated"));
+        // The open session is dead at once: the next check sends them to sign-in.
+        await newcomer.reload();
+        await newcomer.waitForURL("**/login");
+        await newcomer.locator("input[name=email]").fill(person.email);
+        await newcomer.locator("input[name=password]").fill(person.password);
+        await newcomer.getByRole("button", { name: "Sign In" }).click();
+        await visible(newcomer.getByText("Your account has been deactivated"));
+      });
+    });
+  });
+
+  it("staff management: the owner adds a staff member with a sign-in", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, "owner@sprout.test");
+      await page.getByRole("link", { name: "Staff Management" }).click();
+      await page.waitForURL("**/staff");
+      await page.getByRole("button", { name: "Add Staff" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator("input[name=first_name]").fill("Anita");
+      await dialog.locator("input[name=last_name]").fill("Pillai");
+      await dialog.locator("input[name=email]").fill("e2e.anita@sprout.test");
+      await dialog.locator("input[name=password]").fill("Teacher2026");
+      await dialog.getByRole("combobox", { name: "Centre" }).click();
+      await page.getByRole("option", { name: "Sprout Koramangala" }).click();
+      await dialog.locator("input[name=designation]").fill("Assistant Teacher");
+      await dialog.locator("input[name=department]").fill("Pre-school");
+      await dialog.locator("input[name=joining_date]").fill("2026-06-01");
+      await dialog.locator("input[name=contact_number]").fill("+91 98860 11223");
+      await dialog.locator("input[name=emergency_contact]").fill("Ravi Pillai, 9886055667");
+      await dialog.locator("textarea[name=address]").fill("12, 4th Cross, HSR Layout, Bengaluru");
+      await screenshot(page, "staff-dialog");
+      await dialog.getByRole("button", { name: "Add Staff" }).click();
+      await visible(page.getByText("Staff member added"));
+      await visible(page.getByRole("cell", { name: /EMP-\d+/ }));
+      await screenshot(page, "staff");
+    });
+    await withPage(DESKTOP, async (page) => {
+      await submitSignIn(page, "e2e.anita@sprout.test", "Teacher2026");
+    });
+  });
+
+  it("phone layouts of the account screens", async () => {
+    await withPage(PHONE, async (page) => {
+      await page.goto("/forgot-password");
+      await visible(page.getByRole("button", { name: "Send Verification Code" }));
+      await screenshot(page, "forgot-password");
+      await page.goto(`/verify-reset-code?email=${encodeURIComponent(RESET_USER.email)}&resetId=00000000-0000-4000-8000-000000000000`);
+      await visible(page.getByRole("group", { name: "Verification code" }));
+      await screenshot(page, "verify-reset-code");
+    });
+    await withPage(PHONE, async (page) => {
+      await submitSignIn(page, "superadmin@sprout.test");
+      await page.goto("/users");
+      await visible(page.getByRole("table", { name: "All users" }));
+      await screenshot(page, "users");
+      await page.goto("/staff");
+      await visible(page.getByRole("table", { name: "Staff" }));
+      await screenshot(page, "staff");
+      await page.goto("/account/security");
+      await visible(page.getByText("Two-factor authentication"));
+      await screenshot(page, "account-security");
+    });
+  });
+});
