@@ -242,3 +242,14 @@ export type PromoteRequest = z.input<typeof promoteRequest>;
 export type TransferRequest = z.input<typeof transferRequest>;
 
 export const studentActionResponse = z.object({ message: z.string(), student });
+
+export const studentMove = z.object({
+  id: z.string(),
+  kind: z.enum(["assign", "promote", "transfer"]),
+  from_center_id: z.string().nullable(),
+  to_center_id: z.string(),
+  from_class_id: z.string().nullable(),
+  to_class_id: z.string().nullable(),
+  moved_by: z.string().nullable(),
+  moved_at: z.string(),
+});

@@ -12,6 +12,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import { notFound } from "../../lib/errors.ts";
 
 export function createCentersService({ db }: { db: Database }) {
+  // The outer table is named in full: without a join, drizzle leaves its columns unqualified.
   const select = () =>
     db
       .select({
@@ -26,8 +27,8 @@ export function createCentersService({ db }: { db: Database }) {
         capacity: centers.capacity,
         time_zone: centers.timeZone,
         is_active: centers.isActive,
-        total_students: sql<number>`(select count(*)::int from ${students} where ${students.centerId} = ${centers.id} and ${students.status} <> 'left')`,
-        total_classrooms: sql<number>`(select count(*)::int from ${classrooms} where ${classrooms.centerId} = ${centers.id})`,
+        total_students: sql<number>`(select count(*)::int from ${students} where ${students.centerId} = "centers"."id" and ${students.status} <> 'left')`,
+        total_classrooms: sql<number>`(select count(*)::int from ${classrooms} where ${classrooms.centerId} = "centers"."id")`,
       })
       .from(centers);
 

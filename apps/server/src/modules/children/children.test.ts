@@ -94,7 +94,7 @@ describe("pause and resume", () => {
   let child: { id: string; firstName: string; lastName: string };
   beforeAll(async () => {
     await setClock(NOON_IST);
-    [child] = (await childrenOf(db, koramangala!.id)).slice(10, 11) as [typeof child];
+    child = (await childrenOf(db, koramangala!.id))[10]!;
   });
 
   it("requires a reason, a start from tomorrow and an end at least a day after the start", async () => {
@@ -186,6 +186,17 @@ describe("pause and resume", () => {
     const again = await director.patch(`/api/students/${child.id}/resume`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(PAUSE_MESSAGES.onlyPaused);
+  });
+});
+
+describe("pause by a multi-centre user", () => {
+  it("lets the owner pause and resume a child of any centre they own", async () => {
+    await setClock(NOON_IST);
+    const child = (await childrenOf(db, gachibowli!.id))[5]!;
+    const paused = await owner.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-22", "Other"));
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().student.paused_by_name).toBe("Kavita Reddy");
+    expect((await owner.patch(`/api/students/${child.id}/resume`, {})).statusCode).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type Student,
   todayIn,
 } from "@sprout/shared/schemas/children";
-import type { Caller } from "../../auth/caller.ts";
+import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { studentPauses } from "../../db/schema/enrollment.ts";
@@ -50,19 +50,23 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
     class_id: row.classId,
   });
 
-  /** Locks the child's row for the rest of the transaction, then reads it through the scope. */
-  async function lockInScope(tx: Database, caller: Caller, id: string) {
-    const scope = await caller.scope();
+  /**
+   * Locks the child's row for the rest of the transaction, then reads it through the scope.
+   * The scope is resolved before the transaction opens: on the embedded database a query
+   * outside the transaction would wait for it to end.
+   */
+  async function lockInScope(tx: Database, scope: Scope, id: string) {
     const children = createChildrenService({ db: tx });
     await children.get(scope, id, tx);
     await tx.execute(sql`select 1 from ${students} where ${students.id} = ${id} for update`);
-    return { children, row: await children.get(scope, id, tx), scope };
+    return { children, row: await children.get(scope, id, tx) };
   }
 
   return {
     async pause(caller: Caller, id: string, input: PauseRequest): Promise<Student> {
+      const scope = await caller.scope();
       return db.transaction(async (tx) => {
-        const { children, row, scope } = await lockInScope(tx, caller, id);
+        const { children, row } = await lockInScope(tx, scope, id);
         if (row.status !== "active") throw wrongState(PAUSE_MESSAGES.onlyActive);
         const today = todayIn(row.timeZone, clock.now());
         const parsed = pauseRequestFor(today).safeParse(input);
@@ -106,8 +110,9 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
 
     async resume(caller: Caller, id: string, input: ResumeRequest): Promise<Student> {
       const body = resumeRequest.parse(input);
+      const scope = await caller.scope();
       return db.transaction(async (tx) => {
-        const { children, row, scope } = await lockInScope(tx, caller, id);
+        const { children, row } = await lockInScope(tx, scope, id);
         if (row.status !== "paused") throw wrongState(PAUSE_MESSAGES.onlyPaused);
         const now = clock.now();
         await tx.update(students).set({ status: "active", ...CLEARED_PAUSE, updatedAt: now }).where(eq(students.id, id));
@@ -134,8 +139,9 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
       const parsed = exitRequest.safeParse(input);
       if (!parsed.success) throw firstIssue(parsed.error);
       const body = parsed.data;
+      const scope = await caller.scope();
       return db.transaction(async (tx) => {
-        const { children, row, scope } = await lockInScope(tx, caller, id);
+        const { children, row } = await lockInScope(tx, scope, id);
         if (row.status === "left") throw wrongState(EXIT_MESSAGES.alreadyLeft);
         const today = todayIn(row.timeZone, clock.now());
         if (body.exit_date > today) throw badRequest(EXIT_MESSAGES.future, { exit_date: EXIT_MESSAGES.future });

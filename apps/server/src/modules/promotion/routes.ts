@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { assignRequest, PROMOTION_MESSAGES, promoteRequest, studentActionResponse, transferRequest } from "@sprout/shared/schemas/children";
+import { assignRequest, PROMOTION_MESSAGES, promoteRequest, studentActionResponse, studentIdParams, studentMove, transferRequest } from "@sprout/shared/schemas/children";
+import { z } from "zod";
 import type { PromotionService } from "./service.ts";
 
 const MANAGE = { features: ["children_management"] } as const;
@@ -28,5 +29,11 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
       message: PROMOTION_MESSAGES.transferred,
       student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
     }));
+
+    api.get(
+      "/students/:id/moves",
+      { config: { access: MANAGE }, schema: { tags: ["promotion"], params: studentIdParams, response: { 200: z.array(studentMove) } } },
+      async (request) => promotion.history(await request.caller.scope(), request.params.id),
+    );
   };
 }

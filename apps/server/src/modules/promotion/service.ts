@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import {
   type AssignRequest,
   PROMOTION_MESSAGES,
@@ -118,11 +118,21 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
     /** A child's classrooms and centres over time, newest first. */
     async history(scope: Scope, studentId: string) {
       await createChildrenService({ db }).get(scope, studentId);
-      return db
-        .select()
+      const rows = await db
+        .select({
+          id: studentMoves.id,
+          kind: studentMoves.kind,
+          from_center_id: studentMoves.fromCenterId,
+          to_center_id: studentMoves.toCenterId,
+          from_class_id: studentMoves.fromClassId,
+          to_class_id: studentMoves.toClassId,
+          moved_by: studentMoves.movedBy,
+          moved_at: studentMoves.movedAt,
+        })
         .from(studentMoves)
-        .where(and(eq(studentMoves.studentId, studentId)))
-        .orderBy(sql`${studentMoves.movedAt} desc`);
+        .where(eq(studentMoves.studentId, studentId))
+        .orderBy(desc(studentMoves.movedAt));
+      return rows.map((row) => ({ ...row, moved_at: row.moved_at.toISOString() }));
     },
   };
 }
