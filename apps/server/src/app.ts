@@ -37,6 +37,12 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { admissionsRoutes } from "./modules/admissions/routes.ts";
+import { createAdmissionsService } from "./modules/admissions/service.ts";
+import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
+import { createEnquiriesService } from "./modules/enquiries/service.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
 import { createChildrenService } from "./modules/children/service.ts";
 import { createEnrollmentService } from "./modules/children/enrollment.ts";
 import { childrenRoutes } from "./modules/children/routes.ts";
@@ -132,10 +138,12 @@ export async function buildApp(deps: AppDeps) {
   const children = createChildrenService({ db: deps.db });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
   const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
+  const settings = createSettingsService({ db: deps.db });
+  const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
   const analytics = createAnalyticsService({
     children,
-    // Enquiries and invoices have no store until their areas land; until then there are none.
-    openEnquiries: async () => 0,
+    openEnquiries: enquiries.countOpen,
+    // Invoices have no store until their area lands; until then there are none.
     pendingInvoices: async () => 0,
   });
 
@@ -149,6 +157,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
       await api.register(staffRoutes({ staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
       await api.register(analyticsRoutes({ analytics }));
+      await api.register(settingsRoutes({ settings }));
+      await api.register(enquiriesRoutes({ enquiries }));
+      await api.register(admissionsRoutes({ admissions: createAdmissionsService({ db: deps.db, clock, enquiries, inviter: passwordReset, log: app.log }) }));
       await api.register(childrenRoutes({ children, enrollment }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
       await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));

@@ -19,6 +19,9 @@ interface Row {
 }
 
 const ALL: readonly Role[] = ROLES;
+/** Roles with enquiry management, which also read the program and company lists (issue 5). */
+const ENQUIRIES: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
+const UNKNOWN_ENQUIRY = "00000000-0000-4000-8000-0000000000e5";
 /** Children and classroom management (issue 4). */
 const CHILDREN: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
 const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
@@ -77,6 +80,16 @@ const MATRIX: Row[] = [
   { route: "GET /api/staff/center/:centerId", allowed: ["super_admin", "owner", "center_director"], url: `/api/staff/center/${NO_ID}` },
   { route: "POST /api/staff", allowed: ["super_admin", "owner", "center_director"], payload: { first_name: "" } },
   { route: "PUT /api/staff/:id", allowed: ["super_admin", "owner", "center_director"], url: `/api/staff/${NO_ID}`, payload: { first_name: "" } },
+  // Enquiries, admissions and application settings (issue 5).
+  { route: "GET /api/enquiries", allowed: ENQUIRIES },
+  { route: "GET /api/enquiries/check-company", allowed: ENQUIRIES, url: "/api/enquiries/check-company?name=Infosys" },
+  { route: "POST /api/enquiries", allowed: ENQUIRIES, payload: { child_name: "" } },
+  { route: "PUT /api/enquiries/:id", allowed: ENQUIRIES, url: `/api/enquiries/${UNKNOWN_ENQUIRY}`, payload: { child_name: "" } },
+  { route: "POST /api/admissions/convert/:enquiryId", allowed: ENQUIRIES, url: `/api/admissions/convert/${UNKNOWN_ENQUIRY}`, payload: {} },
+  { route: "GET /api/settings/programs", allowed: ENQUIRIES },
+  { route: "POST /api/settings/programs", allowed: ["super_admin", "owner", "center_director", "admin"], payload: { majorProgram: "", specificProgram: "" } },
+  { route: "GET /api/settings/companies", allowed: ENQUIRIES },
+  { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" } },
 ];
 
 const { app } = await createTestApp();

@@ -42,6 +42,20 @@ const areaRoutes: RouteObject[] = [
     },
   },
   { path: "account/security", lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }) },
+  // Enquiries and admissions; application settings (issue 5).
+  {
+    path: "enquiries",
+    lazy: async () => {
+      const [{ EnquiriesPage }, { RequireFeature }] = await Promise.all([import("./features/enquiries/EnquiriesPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["enquiry_management"]}><EnquiriesPage /></RequireFeature> };
+    },
+  },
+  {
+    path: "settings",
+    lazy: async () => {
+      const [{ SettingsPage }, { RequireFeature }] = await Promise.all([import("./features/settings/SettingsPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"]}><SettingsPage /></RequireFeature> };
+    },
 ];
 
 export const routes: RouteObject[] = [

@@ -4,6 +4,7 @@ import type { Database } from "./client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
 import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
 import { users } from "./schema/users.ts";
+import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
 
 export const DEMO_PASSWORD = "Sprout@2026";
 
@@ -163,6 +164,8 @@ export async function seedDemoData(db: Database, today = new Date()) {
     // Kabir (index 3) shares the demo parent's guardian record with his sister.
     links[6] = { ...links[6]!, guardianId: guardianRows[4]!.id };
     await tx.insert(studentGuardians).values(links);
+
+    await seedEnquiriesDemo(tx, organisation!.id, centreRows.map((centre) => centre.id), today);
 
     return { centres: centreRows.length, classrooms: classroomRows.length, children: childRows.length, users: userRows.length };
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "./children.ts";
-import { ENQUIRY_MESSAGES, GENDERS, mobileNumber, NAME_MAX, optionalDate, optionalEmail } from "./enquiries.ts";
+import { ENQUIRY_MESSAGES, GENDERS, mobileNumber, NAME_MAX, normaliseMobile, optionalDate, optionalEmail } from "./enquiries.ts";
 
 /** The three parent/guardian rows of the Final Admission Form, in order. */
 export const DEFAULT_RELATIONS = ["Father", "Mother", "Guardian"] as const;
@@ -33,7 +33,7 @@ const parentRow = z.object({
   firstName: z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
   lastName: z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
   relation: z.string().trim().min(1).max(30).optional().default("Guardian"),
-  phone: z.string().optional().default(""),
+  phone: z.preprocess((value) => value ?? "", z.string()),
   email: optionalEmail,
 });
 
@@ -48,44 +48,50 @@ const phoneSchema = mobileNumber(ADMISSION_MESSAGES.parentPhone);
  * filled in needs a first name, and a phone number when one is given must be valid.
  */
 export function admissionSchema({ today }: { today?: string } = {}) {
-  return z
-    .object({
-      child: z.object({
-        firstName: name(ADMISSION_MESSAGES.childFirstName),
-        lastName: name(null).optional().default(""),
-        dateOfBirth: z
-          .string({ error: ADMISSION_MESSAGES.dobRequired })
-          .trim()
-          .min(1, ADMISSION_MESSAGES.dobRequired)
-          .refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid)
-          .refine((value) => !today || value <= today, ADMISSION_MESSAGES.dobFuture),
-        gender: z.enum(GENDERS, { error: ADMISSION_MESSAGES.genderRequired }),
-      }),
-      parents: z.array(parentRow).min(1, ADMISSION_MESSAGES.parentsRequired).max(3),
-      classroomId: z.uuid({ error: ADMISSION_MESSAGES.classroomRequired }),
-      probableJoiningDate: optionalDate,
-    })
-    .transform((value, ctx) => {
-      const parents: { firstName: string; lastName: string; relation: string; phone: string | null; email: string | null; isPrimary: boolean }[] = [];
+  const parents = z
+    .array(parentRow)
+    .min(1, ADMISSION_MESSAGES.parentsRequired)
+    .max(3)
+    .superRefine((rows, ctx) => {
       const seen = new Set<string>();
-      value.parents.forEach((row, index) => {
+      rows.forEach((row, index) => {
         if (index > 0 && isBlankRow(row)) return;
-        const at = (field: string) => ["parents", index, field];
-        if (!row.firstName) ctx.addIssue({ code: "custom", path: at("firstName"), message: ADMISSION_MESSAGES.parentFirstName });
-        let phone: string | null = null;
+        const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [index, field], message });
+        if (!row.firstName) issue("firstName", ADMISSION_MESSAGES.parentFirstName);
         if (index === 0 || row.phone.trim()) {
           const parsed = phoneSchema.safeParse(row.phone);
-          if (parsed.success) phone = parsed.data;
-          else ctx.addIssue({ code: "custom", path: at("phone"), message: parsed.error.issues[0]!.message });
+          if (!parsed.success) issue("phone", parsed.error.issues[0]!.message);
         }
         if (row.email) {
-          if (seen.has(row.email)) ctx.addIssue({ code: "custom", path: at("email"), message: ADMISSION_MESSAGES.emailTwice });
+          if (seen.has(row.email)) issue("email", ADMISSION_MESSAGES.emailTwice);
           seen.add(row.email);
         }
-        parents.push({ firstName: row.firstName, lastName: row.lastName, relation: row.relation, phone, email: row.email, isPrimary: index === 0 });
       });
-      return { ...value, parents };
-    });
+    })
+    .transform((rows) =>
+      rows.flatMap((row, index) =>
+        index > 0 && isBlankRow(row)
+          ? []
+          : [{ firstName: row.firstName, lastName: row.lastName, relation: row.relation, phone: row.phone.trim() ? normaliseMobile(row.phone) : null, email: row.email, isPrimary: index === 0 }],
+      ),
+    );
+
+  return z.object({
+    child: z.object({
+      firstName: name(ADMISSION_MESSAGES.childFirstName),
+      lastName: name(null).optional().default(""),
+      dateOfBirth: z
+        .string({ error: ADMISSION_MESSAGES.dobRequired })
+        .trim()
+        .min(1, ADMISSION_MESSAGES.dobRequired)
+        .refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid)
+        .refine((value) => !today || value <= today, ADMISSION_MESSAGES.dobFuture),
+      gender: z.enum(GENDERS, { error: ADMISSION_MESSAGES.genderRequired }),
+    }),
+    parents,
+    classroomId: z.uuid({ error: ADMISSION_MESSAGES.classroomRequired }),
+    probableJoiningDate: optionalDate,
+  });
 }
 export type AdmissionInput = z.input<ReturnType<typeof admissionSchema>>;
 export type AdmissionPayload = z.output<ReturnType<typeof admissionSchema>>;

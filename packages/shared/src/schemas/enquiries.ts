@@ -112,7 +112,7 @@ export function normaliseMobile(value: string): string | null {
   return match ? `+91${match[1]}` : null;
 }
 
-export const mobileNumber = (required = ENQUIRY_MESSAGES.mobileRequired) =>
+export const mobileNumber = (required: string = ENQUIRY_MESSAGES.mobileRequired) =>
   z
     .string({ error: required })
     .transform((value) => value.replace(/\s+/g, ""))
@@ -327,7 +327,15 @@ export const enquiriesQuery = z.object({
   follow_up: z.enum(["due"]).optional(),
   center_id: z.uuid().optional(),
 });
-export type EnquiriesQuery = z.input<typeof enquiriesQuery>;
+/** The query as the browser builds it. */
+export interface EnquiriesQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: EnquiryStatus;
+  follow_up?: "due";
+  center_id?: string;
+}
 
 export const enquiriesPage = z.object({
   enquiries: z.array(enquiry),

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { enquiriesPage, enquiriesQuery, enquiry, enquiryIdParams, enquirySchema } from "@sprout/shared/schemas/enquiries";
+import { checkCompanyQuery, checkCompanyResponse } from "@sprout/shared/schemas/settings";
+import type { EnquiriesService } from "./service.ts";
+
+const ENQUIRIES = { features: ["enquiry_management"] } as const;
+/** The rules that need no date; the service applies all of them again with the centre's today. */
+const enquiryBody = enquirySchema();
+
+export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/enquiries",
+      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], querystring: enquiriesQuery, response: { 200: enquiriesPage } } },
+      async (request) => enquiries.list(request.caller, request.query),
+    );
+
+    api.get(
+      "/enquiries/check-company",
+      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], querystring: checkCompanyQuery, response: { 200: checkCompanyResponse } } },
+      async (request) => enquiries.checkCompany(request.caller, request.query.name),
+    );
+
+    api.post(
+      "/enquiries",
+      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], body: enquiryBody, response: { 201: enquiry } } },
+      async (request, reply) => reply.code(201).send(await enquiries.create(request.caller, request.body)),
+    );
+
+    api.put(
+      "/enquiries/:id",
+      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], params: enquiryIdParams, body: enquiryBody, response: { 200: enquiry } } },
+      async (request) => enquiries.update(request.caller, request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,241 @@
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  type EnquiriesPage,
+  type EnquiriesQuery,
+  type Enquiry,
+  ENQUIRY_DEFAULT_PAGE_SIZE,
+  ENQUIRY_MESSAGES,
+  type EnquiryPayload,
+  enquirySchema,
+  fieldErrors,
+  OPEN_ENQUIRY_STATUSES,
+  todayIn,
+} from "@sprout/shared/schemas/enquiries";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { enquiries } from "../../db/schema/enquiries.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { companies } from "../../db/schema/settings.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { SettingsService } from "../settings/service.ts";
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  settings: SettingsService;
+}
+
+type EnquiryRow = typeof enquiries.$inferSelect;
+
+/** Enquiries (leads) of the centres in a caller's scope. */
+export function createEnquiriesService({ db, clock, settings }: Deps) {
+  const openStatuses = inArray(enquiries.status, [...OPEN_ENQUIRY_STATUSES]);
+  /** Still open, with a follow-up date that is today or past in the centre's own time zone. */
+  const dueCondition = () =>
+    and(
+      openStatuses,
+      eq(enquiries.followUpFlag, true),
+      sql`${enquiries.followUpDate} <= (${clock.now().toISOString()}::timestamptz at time zone ${centers.timeZone})::date`,
+    )!;
+
+  const select = (executor: Database = db) =>
+    executor
+      .select({
+        enquiry: enquiries,
+        centerName: centers.name,
+        tieUp: companies.id,
+        due: sql<boolean>`coalesce(${dueCondition()}, false)`,
+      })
+      .from(enquiries)
+      .innerJoin(centers, eq(centers.id, enquiries.centerId))
+      .leftJoin(
+        companies,
+        and(eq(companies.organisationId, enquiries.organisationId), sql`lower(${companies.companyName}) = lower(${enquiries.company})`),
+      );
+
+  const toEnquiry = (row: { enquiry: EnquiryRow; centerName: string; tieUp: string | null; due: boolean }): Enquiry => {
+    const e = row.enquiry;
+    return {
+      id: e.id,
+      enquiry_date: e.enquiryDate,
+      child_name: e.childName,
+      child_dob: e.childDob,
+      parent_name: e.parentName,
+      mobile_number: e.mobileNumber,
+      email: e.email,
+      parent_location: e.parentLocation,
+      company: e.company,
+      has_tie_up: row.tieUp !== null,
+      gender: e.gender,
+      source: e.source,
+      major_program: e.majorProgram,
+      specific_program: e.specificProgram,
+      service_hours: e.serviceHours,
+      status: e.status,
+      reason_for_closure: e.reasonForClosure,
+      follow_up_flag: e.followUpFlag,
+      follow_up_date: e.followUpDate,
+      follow_up_due: Boolean(row.due),
+      assigned_to: e.assignedTo,
+      remarks: e.remarks,
+      visited: e.visited,
+      probable_joining_date: e.probableJoiningDate,
+      center_id: e.centerId,
+      center_name: row.centerName,
+      student_id: e.studentId,
+      converted_at: e.convertedAt?.toISOString() ?? null,
+      created_at: e.createdAt.toISOString(),
+      updated_at: e.updatedAt.toISOString(),
+    };
+  };
+
+  async function centreOf(scope: Scope, caller: Caller, centerId: string | null | undefined) {
+    let id = centerId ?? null;
+    if (!id) {
+      if (caller.centerId && scope.centerIds.includes(caller.centerId)) id = caller.centerId;
+      else if (scope.centerIds.length === 1) id = scope.centerIds[0]!;
+      else throw badRequest("Please choose a centre", { center_id: "Please choose a centre" });
+    }
+    if (!scope.centerIds.includes(id)) throw notFound("Center");
+    const [centre] = await db.select({ id: centers.id, timeZone: centers.timeZone }).from(centers).where(eq(centers.id, id));
+    if (!centre) throw notFound("Center");
+    return { id: centre.id, today: todayIn(centre.timeZone, clock.now()) };
+  }
+
+  /** Applies every rule of the form with the centre's "today" and the organisation's programs. */
+  async function validate(organisationId: string, today: string, body: unknown): Promise<EnquiryPayload> {
+    const programs = await settings.programMap(organisationId);
+    const result = enquirySchema({ today, programs }).safeParse(body);
+    if (!result.success) {
+      const details = fieldErrors(result.error);
+      throw badRequest(Object.values(details)[0] ?? ENQUIRY_MESSAGES.fixErrors, details);
+    }
+    return result.data;
+  }
+
+  const columns = (payload: EnquiryPayload) => ({
+    childName: payload.child_name,
+    childDob: payload.child_dob,
+    parentName: payload.parent_name,
+    mobileNumber: payload.mobile_number,
+    email: payload.email,
+    parentLocation: payload.parent_location,
+    company: payload.company,
+    gender: payload.gender,
+    source: payload.source,
+    majorProgram: payload.major_program,
+    specificProgram: payload.specific_program,
+    serviceHours: payload.service_hours,
+    status: payload.status,
+    reasonForClosure: payload.reason_for_closure,
+    followUpFlag: payload.follow_up_flag,
+    followUpDate: payload.follow_up_date,
+    assignedTo: payload.assigned_to,
+    remarks: payload.remarks,
+    visited: payload.visited,
+    probableJoiningDate: payload.probable_joining_date,
+  });
+
+  async function findInScope(scope: Scope, id: string, executor: Database = db) {
+    const [row] = await select(executor).where(and(eq(enquiries.id, id), inArray(enquiries.centerId, scope.centerIds)));
+    if (!row) throw notFound("Enquiry");
+    return row;
+  }
+
+  return {
+    async list(caller: Caller, query: EnquiriesQuery): Promise<EnquiriesPage> {
+      const scope = await caller.scope();
+      if (query.center_id && !scope.centerIds.includes(query.center_id)) throw notFound("Center");
+      const page = query.page ?? 1;
+      const limit = query.limit ?? ENQUIRY_DEFAULT_PAGE_SIZE;
+      const inScope = inArray(enquiries.centerId, query.center_id ? [query.center_id] : scope.centerIds);
+      const conditions: SQL[] = [inScope];
+      if (query.search?.trim()) conditions.push(ilike(enquiries.childName, `%${escapeLike(query.search.trim())}%`));
+      if (query.status) conditions.push(eq(enquiries.status, query.status));
+      if (query.follow_up === "due") conditions.push(dueCondition());
+      const where = and(...conditions);
+
+      const [rows, [total], [due]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(desc(enquiries.enquiryDate), desc(enquiries.createdAt), desc(enquiries.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(enquiries).innerJoin(centers, eq(centers.id, enquiries.centerId)).where(where),
+        db.select({ n: count() }).from(enquiries).innerJoin(centers, eq(centers.id, enquiries.centerId)).where(and(inScope, dueCondition())),
+      ]);
+      const totalItems = Number(total?.n ?? 0);
+      return {
+        enquiries: rows.map(toEnquiry),
+        pagination: { current_page: page, total_pages: Math.max(1, Math.ceil(totalItems / limit)), total_items: totalItems, items_per_page: limit },
+        due_follow_ups: Number(due?.n ?? 0),
+      };
+    },
+
+    async get(caller: Caller, id: string): Promise<Enquiry> {
+      return toEnquiry(await findInScope(await caller.scope(), id));
+    },
+
+    async create(caller: Caller, body: { center_id?: string | null }): Promise<Enquiry> {
+      const scope = await caller.scope();
+      const centre = await centreOf(scope, caller, body.center_id);
+      const payload = await validate(caller.organisationId, centre.today, body);
+      const now = clock.now();
+      const [row] = await db
+        .insert(enquiries)
+        .values({
+          ...columns(payload),
+          organisationId: caller.organisationId,
+          centerId: centre.id,
+          enquiryDate: centre.today,
+          createdBy: caller.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: enquiries.id });
+      const created = toEnquiry(await findInScope(scope, row!.id));
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "enquiry_created", entity: "enquiry", entityId: created.id, after: created });
+      return created;
+    },
+
+    async update(caller: Caller, id: string, body: unknown): Promise<Enquiry> {
+      const scope = await caller.scope();
+      const before = await findInScope(scope, id);
+      if (before.enquiry.studentId) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
+      const centre = await centreOf(scope, caller, before.enquiry.centerId);
+      const payload = await validate(caller.organisationId, centre.today, body);
+      const [updated] = await db
+        .update(enquiries)
+        .set({ ...columns(payload), updatedAt: clock.now() })
+        .where(and(eq(enquiries.id, id), isNull(enquiries.studentId)))
+        .returning({ id: enquiries.id });
+      if (!updated) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
+      const after = toEnquiry(await findInScope(scope, id));
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "enquiry_updated", entity: "enquiry", entityId: id, before: toEnquiry(before), after });
+      return after;
+    },
+
+    async checkCompany(caller: Caller, name: string) {
+      const found = await settings.findCompany(caller.organisationId, name);
+      return { hasTieUp: found !== null, company_name: found };
+    },
+
+    /** Open and Follow-up enquiries in scope: the dashboards' open-enquiry figure. */
+    async countOpen(scope: Scope): Promise<number> {
+      if (scope.centerIds.length === 0 || scope.childIds) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(enquiries)
+        .where(and(inArray(enquiries.centerId, scope.centerIds), openStatuses));
+      return Number(row?.n ?? 0);
+    },
+
+    findInScope,
+    toEnquiry,
+  };
+}
+export type EnquiriesService = ReturnType<typeof createEnquiriesService>;

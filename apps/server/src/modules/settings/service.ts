@@ -1,0 +1,100 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  type Company,
+  type CreateCompanyRequest,
+  type CreateProgramRequest,
+  DEFAULT_PROGRAMS,
+  groupPrograms,
+  type Program,
+  SETTINGS_MESSAGES,
+} from "@sprout/shared/schemas/settings";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { companies, programs } from "../../db/schema/settings.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import { conflict } from "../../lib/errors.ts";
+
+/** Gives an organisation the spec's program lists. Safe to call again: existing pairs are kept. */
+export async function seedDefaultPrograms(db: Database, organisationId: string) {
+  const rows = Object.entries(DEFAULT_PROGRAMS).flatMap(([majorProgram, specifics]) =>
+    specifics.map((specificProgram) => ({ organisationId, majorProgram, specificProgram })),
+  );
+  await db.insert(programs).values(rows).onConflictDoNothing();
+}
+
+const toProgram = (row: typeof programs.$inferSelect): Program => ({
+  id: row.id,
+  major_program: row.majorProgram,
+  specific_program: row.specificProgram,
+});
+
+/** Application settings of an organisation: academic programs and tie-up companies. */
+export function createSettingsService({ db }: { db: Database }) {
+  async function listPrograms(organisationId: string): Promise<Program[]> {
+    const read = () =>
+      db.select().from(programs).where(eq(programs.organisationId, organisationId)).orderBy(asc(programs.createdAt), sql`ctid`);
+    let rows = await read();
+    // A new organisation starts with the spec's lists.
+    if (rows.length === 0) {
+      await seedDefaultPrograms(db, organisationId);
+      rows = await read();
+    }
+    return rows.map(toProgram);
+  }
+
+  return {
+    listPrograms: (caller: Caller) => listPrograms(caller.organisationId),
+
+    /** major → specific programs, as the enquiry rules take them. */
+    async programMap(organisationId: string) {
+      return groupPrograms(await listPrograms(organisationId));
+    },
+
+    async addProgram(caller: Caller, input: CreateProgramRequest): Promise<Program> {
+      await listPrograms(caller.organisationId);
+      const majorProgram = input.majorProgram.trim();
+      const specificProgram = input.specificProgram.trim();
+      const [row] = await db
+        .insert(programs)
+        .values({ organisationId: caller.organisationId, majorProgram, specificProgram })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(SETTINGS_MESSAGES.programDuplicate);
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "program_added", entity: "program", entityId: row.id, after: toProgram(row) });
+      return toProgram(row);
+    },
+
+    async listCompanies(caller: Caller): Promise<Company[]> {
+      const rows = await db
+        .select()
+        .from(companies)
+        .where(eq(companies.organisationId, caller.organisationId))
+        .orderBy(asc(sql`lower(${companies.companyName})`));
+      return rows.map((row) => ({ id: row.id, company_name: row.companyName }));
+    },
+
+    async addCompany(caller: Caller, input: CreateCompanyRequest): Promise<Company> {
+      const [row] = await db
+        .insert(companies)
+        .values({ organisationId: caller.organisationId, companyName: input.companyName.trim() })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(SETTINGS_MESSAGES.companyDuplicate);
+      const company = { id: row.id, company_name: row.companyName };
+      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "company_added", entity: "company", entityId: row.id, after: company });
+      return company;
+    },
+
+    /** The tie-up check of the enquiry form: is this company on the list (case and spaces ignored)? */
+    async findCompany(organisationId: string, name: string | null | undefined): Promise<string | null> {
+      const wanted = name?.trim().replace(/\s+/g, " ");
+      if (!wanted) return null;
+      const [row] = await db
+        .select({ name: companies.companyName })
+        .from(companies)
+        .where(and(eq(companies.organisationId, organisationId), sql`lower(${companies.companyName}) = lower(${wanted})`));
+      return row?.name ?? null;
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
