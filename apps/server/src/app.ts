@@ -56,6 +56,12 @@ import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
 import { createFileStore } from "./files/store.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { billingRoutes } from "./modules/billing/routes.ts";
+import { createBillingService } from "./modules/billing/service.ts";
+import { exitsRoutes } from "./modules/exits/routes.ts";
+import { createExitsService } from "./modules/exits/service.ts";
+import { feesRoutes } from "./modules/fees/routes.ts";
+import { createFeesService } from "./modules/fees/service.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
 
 export const VERSION = "0.1.0";
@@ -140,11 +146,11 @@ export async function buildApp(deps: AppDeps) {
   const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
   const settings = createSettingsService({ db: deps.db });
   const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
+  const billing = createBillingService({ db: deps.db, clock });
   const analytics = createAnalyticsService({
     children,
     openEnquiries: enquiries.countOpen,
-    // Invoices have no store until their area lands; until then there are none.
-    pendingInvoices: async () => 0,
+    pendingInvoices: billing.countOpen,
   });
 
   registerAccessControl(app, { db: deps.db, clock, sessions, directory, accessTokens });
@@ -164,6 +170,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
       await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
+      await api.register(billingRoutes({ billing, twoFactor }));
+      await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
+      await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },
     { prefix: "/api" },

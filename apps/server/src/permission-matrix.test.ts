@@ -90,6 +90,21 @@ const MATRIX: Row[] = [
   { route: "POST /api/settings/programs", allowed: ["super_admin", "owner", "center_director", "admin"], payload: { majorProgram: "", specificProgram: "" } },
   { route: "GET /api/settings/companies", allowed: ENQUIRIES },
   { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" } },
+  // Billing, fee structures and exit records (issue 6). Unknown ids answer 404 to allowed roles.
+  { route: "GET /api/invoices", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"] },
+  { route: "GET /api/invoices/:id", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"], url: `/api/invoices/${NO_ID}` },
+  { route: "GET /api/invoices/generate-pdf/:id", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"], url: `/api/invoices/generate-pdf/${NO_ID}` },
+  { route: "POST /api/invoices/generate-monthly", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"], payload: { center_id: NO_ID } },
+  { route: "POST /api/invoices/:id/payments", allowed: ["super_admin", "owner", "financial_manager"], url: `/api/invoices/${NO_ID}/payments`, payload: { amount: 1, paid_on: "2026-11-20", mode: "cash" } },
+  { route: "POST /api/invoices/:id/cancel", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"], url: `/api/invoices/${NO_ID}/cancel`, payload: { reason: "x" } },
+  { route: "GET /api/invoices/requests", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
+  { route: "POST /api/invoices/requests", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"], payload: {} },
+  { route: "POST /api/invoices/requests/:id/approve", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"], url: `/api/invoices/requests/${NO_ID}/approve` },
+  { route: "POST /api/invoices/requests/:id/reject", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"], url: `/api/invoices/requests/${NO_ID}/reject`, payload: { reason: "x" } },
+  { route: "GET /api/fee-structures", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
+  { route: "POST /api/fee-structures", allowed: ["super_admin", "owner"], payload: {} },
+  { route: "PUT /api/fee-structures/:id", allowed: ["super_admin", "owner"], url: `/api/fee-structures/${NO_ID}`, payload: {} },
+  { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
 ];
 
 const { app } = await createTestApp();

@@ -5,6 +5,7 @@ import { classrooms, classroomTeachers, guardians, studentGuardians, students } 
 import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
 import { users } from "./schema/users.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
+import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
 
 export const DEMO_PASSWORD = "Sprout@2026";
 
@@ -166,6 +167,7 @@ export async function seedDemoData(db: Database, today = new Date()) {
     await tx.insert(studentGuardians).values(links);
 
     await seedEnquiriesDemo(tx, organisation!.id, centreRows.map((centre) => centre.id), today);
+    await seedBillingDemo(tx, organisation!.id, today);
 
     return { centres: centreRows.length, classrooms: classroomRows.length, children: childRows.length, users: userRows.length };
   });

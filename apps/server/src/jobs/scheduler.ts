@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createEnrollmentService } from "../modules/children/enrollment.ts";
+import { runMarkOverdue } from "../modules/billing/overdue-job.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 
 /** The automatic resume of pauses whose end date has come, run by one instance at a time. */
@@ -27,8 +28,21 @@ export function startScheduler({ db, clock, log }: { db: Database; clock: Clock;
       log.error({ err: error }, "automatic resume of paused students failed");
     }
   };
-  const jobs = [new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume)];
+  // Invoices past their due date (in their centre's time zone) become Overdue, on the same cadence.
+  const overdue = async () => {
+    try {
+      const outcome = await runMarkOverdue(db, clock);
+      if (outcome.overdue > 0) log.info(outcome, "invoices marked overdue");
+    } catch (error) {
+      log.error({ err: error }, "marking overdue invoices failed");
+    }
+  };
+  const jobs = [
+    new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume),
+    new Cron("*/15 * * * *", { protect: true, name: "overdue-invoices" }, overdue),
+  ];
   void autoResume();
+  void overdue();
   return {
     stop() {
       for (const job of jobs) job.stop();

@@ -1,0 +1,90 @@
+import { generate } from "otplib";
+import { PDFParse } from "pdf-parse";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { query } from "./test-support.ts";
+
+const { app, clock, database } = await createTestApp();
+const db = database.db;
+
+const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) });
+
+async function enrol(session: SignedIn) {
+  const setup = (await as(app, session).get("/api/auth/2fa/setup")).json() as { secret: string; backupCodes: string[] };
+  const enabled = await as(app, session).post("/api/auth/2fa/verify-setup", { token: await codeFor(setup.secret) });
+  expect(enabled.statusCode).toBe(200);
+  clock.advance(30_000);
+  return setup;
+}
+
+const download = (session: SignedIn, id: string, code?: string) =>
+  app.inject({ method: "GET", url: `/api/invoices/generate-pdf/${id}`, headers: { ...session.headers, ...(code === undefined ? {} : { "x-2fa-totp": code }) } });
+
+const parentSession = await signIn(app, DEMO_EMAILS.parent);
+const financeSession = await signIn(app, DEMO_EMAILS.financial_manager);
+const directorSession = await signIn(app, DEMO_EMAILS.center_director);
+const family = await query<{ id: string }>(
+  db,
+  "select s.id from students s join student_guardians sg on sg.student_id = s.id join guardians g on g.id = sg.guardian_id join users u on u.id = g.user_id where u.email = 'parent@sprout.test'",
+);
+const familyIds = family.map((child) => `'${child.id}'`).join(",");
+// A paid invoice of the demo parent's child (with a payment) and another family's invoice.
+const [own] = await query<{ id: string; invoice_number: string; first_name: string; last_name: string; classroom: string; center_name: string }>(
+  db,
+  `select i.id, i.invoice_number, s.first_name, s.last_name, c.name as classroom, ce.center_name from invoices i join students s on s.id = i.student_id
+   join classrooms c on c.id = s.class_id join centers ce on ce.id = i.center_id where i.student_id in (${familyIds}) and i.status = 'Paid' limit 1`,
+);
+const [stranger] = await query<{ id: string }>(db, `select id from invoices where student_id not in (${familyIds}) limit 1`);
+
+describe("invoice PDF behind a second factor", () => {
+  it("without two-factor the user is told to set it up; a missing code is refused", async () => {
+    const missing = await download(parentSession, own!.id);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", error: ACCOUNT_MESSAGES.twoFactorRequired });
+    const notEnabled = await download(parentSession, own!.id, "123456");
+    expect(notEnabled.statusCode).toBe(403);
+    expect(notEnabled.json()).toMatchObject({ code: "TWO_FACTOR_NOT_ENABLED", error: ACCOUNT_MESSAGES.twoFactorMustEnable });
+  });
+
+  it("a parent downloads their own child's invoice with a valid code; a wrong code is refused", async () => {
+    const { secret } = await enrol(parentSession);
+    const wrong = await download(parentSession, own!.id, "000000");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.twoFactorInvalid);
+
+    const response = await download(parentSession, own!.id, await codeFor(secret));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toContain(`filename="${own!.invoice_number}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    for (const expected of [own!.center_name, own!.invoice_number, `${own!.first_name} ${own!.last_name}`, `Classroom: ${own!.classroom}`, "PAID", "Issue date", "Due date", "Balance due", "Payments"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/₹\d{1,2},\d{3}\.00/);
+    expect(text).toContain("₹0.00");
+    expect(text).toMatch(/UPI|Bank transfer/);
+  });
+
+  it("another family's invoice is 404 before any code is asked; so is another centre's", async () => {
+    const otherFamily = await download(parentSession, stranger!.id, "123456");
+    expect(otherFamily.statusCode).toBe(404);
+    const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
+    const [otherCentreChild] = await query<{ id: string }>(db, "select id from students where center_id <> (select center_id from users where email = 'admin@sprout.test') and status = 'active' limit 1");
+    const request = (await owner.post("/api/invoices/requests", { child_id: otherCentreChild!.id, amount: 700, dueDate: "2026-12-01" })).json().request;
+    const invoiceId = (await owner.post(`/api/invoices/requests/${request.id}/approve`)).json().request.invoice_id;
+    expect((await download(directorSession, invoiceId, "123456")).statusCode).toBe(404);
+  });
+
+  it("staff download any invoice in scope, with a backup code too", async () => {
+    const { backupCodes } = await enrol(financeSession);
+    const response = await download(financeSession, stranger!.id, backupCodes[0]);
+    expect(response.statusCode).toBe(200);
+    const reused = await download(financeSession, stranger!.id, backupCodes[0]);
+    expect(reused.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,125 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Invoice, InvoiceRequest } from "@sprout/shared/schemas/billing";
+import type { Scope } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { invoiceRequests, invoices } from "../../db/schema/billing.ts";
+import { classrooms, students } from "../../db/schema/children.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { toRupees } from "../../lib/money.ts";
+
+/** Rows of a raw statement, whichever driver ran it (PGlite answers {rows}, pg answers {rows} too). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** A PostgreSQL array literal of ids for `= any(...::uuid[])`; ids are UUIDs, checked by the caller's scope. */
+export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Invoices the scope may see: its centres and, for parents, their own children only. */
+export function invoiceInScope(scope: Scope): SQL {
+  const conditions = [inArray(invoices.centerId, scope.centerIds)];
+  if (scope.childIds) conditions.push(inArray(invoices.studentId, scope.childIds));
+  return and(...conditions)!;
+}
+
+export const invoiceColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  studentId: invoices.studentId,
+  centerId: invoices.centerId,
+  organisationId: invoices.organisationId,
+  kind: invoices.kind,
+  billingMonth: invoices.billingMonth,
+  description: invoices.description,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  totalPaise: invoices.totalPaise,
+  paidPaise: invoices.paidPaise,
+  status: invoices.status,
+  cancelReason: invoices.cancelReason,
+  childFirstName: students.firstName,
+  childLastName: students.lastName,
+  childStudentId: students.studentId,
+  classroomName: classrooms.name,
+  centerName: centers.name,
+  timeZone: centers.timeZone,
+};
+
+export function selectInvoices(executor: Database) {
+  return executor
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .innerJoin(centers, eq(centers.id, invoices.centerId))
+    .leftJoin(classrooms, eq(classrooms.id, students.classroomId));
+}
+export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>["execute"]>>[number];
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    child_id: row.studentId,
+    child_first_name: row.childFirstName,
+    child_last_name: row.childLastName,
+    classroom_name: row.classroomName,
+    student_id: row.childStudentId,
+    center_name: row.centerName,
+    kind: row.kind,
+    billing_month: row.billingMonth,
+    description: row.description,
+    issue_date: row.issueDate,
+    due_date: row.dueDate,
+    total_amount: toRupees(row.totalPaise),
+    amount_paid: toRupees(row.paidPaise),
+    balance: toRupees(row.totalPaise - row.paidPaise),
+    status: row.status,
+    cancel_reason: row.cancelReason,
+  };
+}
+
+export function toInvoiceRequest(row: {
+  id: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  childStudentId: string;
+  centerName: string;
+  amountPaise: number;
+  dueDate: string;
+  description: string | null;
+  status: (typeof invoiceRequests.$inferSelect)["status"];
+  rejectReason: string | null;
+  requestedByName: string | null;
+  requestedAt: Date;
+  decidedByName: string | null;
+  decidedAt: Date | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+}): InvoiceRequest {
+  return {
+    id: row.id,
+    child_id: row.studentId,
+    child_name: `${row.firstName} ${row.lastName}`.trim(),
+    student_id: row.childStudentId,
+    center_name: row.centerName,
+    amount: toRupees(row.amountPaise),
+    due_date: row.dueDate,
+    description: row.description,
+    status: row.status,
+    reject_reason: row.rejectReason,
+    requested_by_name: row.requestedByName,
+    requested_at: row.requestedAt.toISOString(),
+    decided_by_name: row.decidedByName,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    invoice_id: row.invoiceId,
+    invoice_number: row.invoiceNumber,
+  };
+}
+
+/** The next invoice number for an issue date: INV-2026-000123. */
+export const nextInvoiceNumber = (issueDate: string) =>
+  sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;

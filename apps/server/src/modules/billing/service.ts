@@ -1,0 +1,401 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  type CreateInvoiceRequest,
+  createInvoiceRequest,
+  type InvoiceDetail,
+  type InvoiceRequest,
+  type InvoicesPage,
+  type InvoicesQuery,
+  invoicesQuery,
+  type PaymentRequest,
+  paymentRequest,
+  BILLING_MESSAGES,
+} from "@sprout/shared/schemas/billing";
+import { todayIn } from "@sprout/shared/schemas/children";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
+import { students } from "../../db/schema/children.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { users } from "../../db/schema/users.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { toPaise, toRupees } from "../../lib/money.ts";
+import { createMonthlyGeneration } from "./generation.ts";
+import { invoiceInScope, type InvoiceRow, nextInvoiceNumber, rowsOf, selectInvoices, toInvoice, toInvoiceRequest, UUID } from "./queries.ts";
+
+const wrongState = (message: string) => new HttpError(409, "INVALID_STATE", message);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+const rupeeText = (paise: number) => `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export const INVOICE_MESSAGES = {
+  alreadyPaid: "This invoice is already paid",
+  cancelled: "This invoice has been cancelled",
+  hasPayments: "An invoice with payments recorded cannot be cancelled",
+  exceedsBalance: (balance: number) => `Amount exceeds the balance due of ${rupeeText(balance)}`,
+  requestDecided: (status: string) => `This request has already been ${status.toLowerCase()}`,
+} as const;
+
+/**
+ * Invoices, their payments and invoice requests. Every query is filtered by the caller's scope;
+ * another centre's or another family's invoice answers 404. Nothing is deleted: invoices are
+ * cancelled, payments are kept, and every change writes an audit row.
+ */
+export function createBillingService({ db, clock }: { db: Database; clock: Clock }) {
+  const recorder = alias(users, "recorder");
+  const requester = alias(users, "requester");
+  const decider = alias(users, "decider");
+
+  async function findInvoice(executor: Database, scope: Scope, id: string, lock = false): Promise<InvoiceRow> {
+    if (!UUID.test(id)) throw notFound("Invoice");
+    const query = selectInvoices(executor).where(and(invoiceInScope(scope), eq(invoices.id, id)));
+    const [row] = lock ? await query.for("update", { of: invoices }) : await query;
+    if (!row) throw notFound("Invoice");
+    return row;
+  }
+
+  async function detail(executor: Database, row: InvoiceRow): Promise<InvoiceDetail> {
+    const [lines, paid] = await Promise.all([
+      executor
+        .select({ description: invoiceLines.description, amountPaise: invoiceLines.amountPaise })
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, row.id))
+        .orderBy(asc(invoiceLines.position)),
+      executor
+        .select({
+          id: payments.id,
+          amountPaise: payments.amountPaise,
+          paidOn: payments.paidOn,
+          mode: payments.mode,
+          reference: payments.reference,
+          recordedByName: recorder.fullName,
+          recordedAt: payments.recordedAt,
+        })
+        .from(payments)
+        .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
+        .where(eq(payments.invoiceId, row.id))
+        .orderBy(asc(payments.paidOn), asc(payments.recordedAt)),
+    ]);
+    return {
+      ...toInvoice(row),
+      lines: lines.map((line) => ({ description: line.description, amount: toRupees(line.amountPaise) })),
+      payments: paid.map((entry) => ({
+        id: entry.id,
+        amount: toRupees(entry.amountPaise),
+        paid_on: entry.paidOn,
+        mode: entry.mode,
+        reference: entry.reference,
+        recorded_by_name: entry.recordedByName,
+        recorded_at: entry.recordedAt.toISOString(),
+      })),
+    };
+  }
+
+  function selectRequests(executor: Database) {
+    return executor
+      .select({
+        id: invoiceRequests.id,
+        studentId: invoiceRequests.studentId,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        childStudentId: students.studentId,
+        centerId: invoiceRequests.centerId,
+        centerName: centers.name,
+        timeZone: centers.timeZone,
+        amountPaise: invoiceRequests.amountPaise,
+        dueDate: invoiceRequests.dueDate,
+        description: invoiceRequests.description,
+        status: invoiceRequests.status,
+        rejectReason: invoiceRequests.rejectReason,
+        requestedByName: requester.fullName,
+        requestedAt: invoiceRequests.requestedAt,
+        decidedByName: decider.fullName,
+        decidedAt: invoiceRequests.decidedAt,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+      })
+      .from(invoiceRequests)
+      .innerJoin(students, eq(students.id, invoiceRequests.studentId))
+      .innerJoin(centers, eq(centers.id, invoiceRequests.centerId))
+      .leftJoin(requester, eq(requester.id, invoiceRequests.requestedBy))
+      .leftJoin(decider, eq(decider.id, invoiceRequests.decidedBy))
+      .leftJoin(invoices, eq(invoices.requestId, invoiceRequests.id));
+  }
+
+  async function findRequest(executor: Database, scope: Scope, id: string, lock = false) {
+    if (!UUID.test(id)) throw notFound("Invoice request");
+    const query = selectRequests(executor).where(and(inArray(invoiceRequests.centerId, scope.centerIds), eq(invoiceRequests.id, id)));
+    const [row] = lock ? await query.for("update", { of: invoiceRequests }) : await query;
+    if (!row) throw notFound("Invoice request");
+    return row;
+  }
+
+  return {
+    generateMonthly: createMonthlyGeneration({ db, clock }),
+
+    /** Pending and Overdue invoices in scope: the dashboard's "Pending Invoices". */
+    async countOpen(scope: Scope): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(and(invoiceInScope(scope), inArray(invoices.status, ["Pending", "Overdue"])));
+      return row?.count ?? 0;
+    },
+
+    /** One page of invoices, newest first, filtered by status and searched by child name. */
+    async list(scope: Scope, raw: InvoicesQuery): Promise<InvoicesPage> {
+      const query = invoicesQuery.parse(raw);
+      if (query.center_id && !scope.centerIds.includes(query.center_id)) throw notFound("Center");
+      const conditions: SQL[] = [invoiceInScope(scope)];
+      if (query.center_id) conditions.push(eq(invoices.centerId, query.center_id));
+      if (query.status) conditions.push(eq(invoices.status, query.status));
+      const search = query.child_name?.trim();
+      const searching = !!search;
+      if (search) {
+        conditions.push(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, `%${escapeLike(search)}%`));
+      }
+      const where = and(...conditions);
+      const countQuery = searching
+        ? db.select({ count: sql<number>`count(*)::int` }).from(invoices).innerJoin(students, eq(students.id, invoices.studentId)).where(where)
+        : db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where);
+      const [rows, [total]] = await Promise.all([
+        selectInvoices(db)
+          .where(where)
+          .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        countQuery,
+      ]);
+      const count = total?.count ?? 0;
+      return {
+        invoices: rows.map(toInvoice),
+        pagination: {
+          current_page: query.page,
+          total_pages: Math.max(1, Math.ceil(count / query.limit)),
+          total_items: count,
+          items_per_page: query.limit,
+        },
+      };
+    },
+
+    async get(scope: Scope, id: string): Promise<InvoiceDetail> {
+      return detail(db, await findInvoice(db, scope, id));
+    },
+
+    /** What the PDF shows: the invoice with lines and payments, and the centre's letterhead. */
+    async document(scope: Scope, id: string) {
+      const row = await findInvoice(db, scope, id);
+      const [centre] = await db.select().from(centers).where(eq(centers.id, row.centerId));
+      return { invoice: await detail(db, row), centre: centre! };
+    },
+
+    /** Records money received; part payments add up and the invoice is Paid once nothing is due. */
+    async recordPayment(caller: Caller, id: string, raw: PaymentRequest): Promise<InvoiceDetail> {
+      const input = paymentRequest.parse(raw);
+      const scope = await caller.scope();
+      return db.transaction(async (tx) => {
+        const row = await findInvoice(tx, scope, id, true);
+        if (row.status === "Paid") throw wrongState(INVOICE_MESSAGES.alreadyPaid);
+        if (row.status === "Cancelled") throw wrongState(INVOICE_MESSAGES.cancelled);
+        const amountPaise = toPaise(input.amount);
+        const balance = row.totalPaise - row.paidPaise;
+        if (amountPaise > balance) throw badRequest(INVOICE_MESSAGES.exceedsBalance(balance), { amount: INVOICE_MESSAGES.exceedsBalance(balance) });
+        if (input.paid_on > todayIn(row.timeZone, clock.now())) {
+          throw badRequest(BILLING_MESSAGES.paymentDateFuture, { paid_on: BILLING_MESSAGES.paymentDateFuture });
+        }
+        const now = clock.now();
+        const [created] = await tx
+          .insert(payments)
+          .values({ invoiceId: id, amountPaise, paidOn: input.paid_on, mode: input.mode, reference: input.reference || null, recordedBy: caller.userId, recordedAt: now })
+          .returning({ id: payments.id });
+        const paidPaise = row.paidPaise + amountPaise;
+        const status = paidPaise === row.totalPaise ? "Paid" : row.status;
+        await tx
+          .update(invoices)
+          .set({ paidPaise, status, updatedAt: now, ...(status === "Paid" && { paidAt: now }) })
+          .where(eq(invoices.id, id));
+        await writeAudit(tx, {
+          organisationId: row.organisationId,
+          actorId: caller.userId,
+          action: "invoice.payment",
+          entity: "invoice",
+          entityId: id,
+          before: { status: row.status, paid_paise: row.paidPaise },
+          after: { status, paid_paise: paidPaise, payment_id: created!.id, amount_paise: amountPaise, paid_on: input.paid_on, mode: input.mode, reference: input.reference || null },
+        });
+        return detail(tx, await findInvoice(tx, scope, id));
+      });
+    },
+
+    /** Cancels an unpaid invoice with a reason; it stays in the books as Cancelled. */
+    async cancel(caller: Caller, id: string, reason: string): Promise<InvoiceDetail> {
+      const scope = await caller.scope();
+      return db.transaction(async (tx) => {
+        const row = await findInvoice(tx, scope, id, true);
+        if (row.status === "Paid") throw wrongState(INVOICE_MESSAGES.alreadyPaid);
+        if (row.status === "Cancelled") throw wrongState(INVOICE_MESSAGES.cancelled);
+        if (row.paidPaise > 0) throw wrongState(INVOICE_MESSAGES.hasPayments);
+        const now = clock.now();
+        await tx
+          .update(invoices)
+          .set({ status: "Cancelled", cancelReason: reason, cancelledBy: caller.userId, cancelledAt: now, updatedAt: now })
+          .where(eq(invoices.id, id));
+        await writeAudit(tx, {
+          organisationId: row.organisationId,
+          actorId: caller.userId,
+          action: "invoice.cancel",
+          entity: "invoice",
+          entityId: id,
+          before: { status: row.status },
+          after: { status: "Cancelled", reason },
+        });
+        return detail(tx, await findInvoice(tx, scope, id));
+      });
+    },
+
+    /**
+     * Pending invoices whose due date has passed in their centre's time zone become Overdue (the
+     * scheduled job). One statement; one audit row per invoice.
+     */
+    async markOverdue(now: Date = clock.now()): Promise<number> {
+      const [row] = rowsOf<{ count: number }>(
+        await db.execute(sql`
+          with updated as (
+            update invoices i set status = 'Overdue', updated_at = ${now.toISOString()}::timestamptz
+            from centers c
+            where c.id = i.center_id and i.status = 'Pending'
+              and i.due_date < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+            returning i.id, i.organisation_id, i.invoice_number, i.due_date
+          ),
+          audit as (
+            insert into audit_log (organisation_id, actor_id, action, entity, entity_id, before, after, at)
+            select organisation_id, null, 'invoice.overdue', 'invoice', id::text,
+                   jsonb_build_object('status', 'Pending'),
+                   jsonb_build_object('status', 'Overdue', 'invoice_number', invoice_number, 'due_date', due_date),
+                   ${now.toISOString()}::timestamptz
+            from updated
+            returning 1
+          )
+          select (select count(*) from updated)::int as count, (select count(*) from audit)::int as audited
+        `),
+      );
+      return row?.count ?? 0;
+    },
+
+    /* ---------- Invoice requests ---------- */
+
+    async listRequests(scope: Scope, status?: InvoiceRequest["status"]): Promise<InvoiceRequest[]> {
+      const conditions: SQL[] = [inArray(invoiceRequests.centerId, scope.centerIds)];
+      if (status) conditions.push(eq(invoiceRequests.status, status));
+      const rows = await selectRequests(db)
+        .where(and(...conditions))
+        .orderBy(sql`case when ${invoiceRequests.status} = 'Pending' then 0 else 1 end`, desc(invoiceRequests.requestedAt))
+        .limit(500);
+      return rows.map(toInvoiceRequest);
+    },
+
+    async createRequest(caller: Caller, raw: CreateInvoiceRequest): Promise<InvoiceRequest> {
+      const input = createInvoiceRequest.parse(raw);
+      const scope = await caller.scope();
+      if (!UUID.test(input.child_id)) throw notFound("Student");
+      const [child] = await db
+        .select({ id: students.id, centerId: students.centerId, timeZone: centers.timeZone, organisationId: centers.organisationId })
+        .from(students)
+        .innerJoin(centers, eq(centers.id, students.centerId))
+        .where(and(eq(students.id, input.child_id), inArray(students.centerId, scope.centerIds)));
+      if (!child) throw notFound("Student");
+      if (input.dueDate < todayIn(child.timeZone, clock.now())) {
+        throw badRequest(BILLING_MESSAGES.dueDatePast, { dueDate: BILLING_MESSAGES.dueDatePast });
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(invoiceRequests)
+          .values({
+            organisationId: child.organisationId,
+            centerId: child.centerId,
+            studentId: child.id,
+            amountPaise: toPaise(input.amount),
+            dueDate: input.dueDate,
+            description: input.description || null,
+            requestedBy: caller.userId,
+            requestedAt: clock.now(),
+          })
+          .returning({ id: invoiceRequests.id });
+        const created = await findRequest(tx, scope, row!.id);
+        await writeAudit(tx, { organisationId: child.organisationId, actorId: caller.userId, action: "invoice_request.create", entity: "invoice_request", entityId: row!.id, after: toInvoiceRequest(created) });
+        return toInvoiceRequest(created);
+      });
+    },
+
+    /** Approving a Pending request issues its invoice (today, due on the requested date). */
+    async approveRequest(caller: Caller, id: string): Promise<InvoiceRequest> {
+      const scope = await caller.scope();
+      return db.transaction(async (tx) => {
+        const request = await findRequest(tx, scope, id, true);
+        if (request.status !== "Pending") throw wrongState(INVOICE_MESSAGES.requestDecided(request.status));
+        const now = clock.now();
+        const today = todayIn(request.timeZone, now);
+        const description = request.description || "Invoice on request";
+        const [invoice] = await tx
+          .insert(invoices)
+          .values({
+            organisationId: caller.organisationId,
+            centerId: request.centerId,
+            studentId: request.studentId,
+            invoiceNumber: nextInvoiceNumber(today),
+            kind: "request",
+            requestId: id,
+            description,
+            issueDate: today,
+            dueDate: request.dueDate < today ? today : request.dueDate,
+            totalPaise: request.amountPaise,
+            createdBy: caller.userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
+        await tx.insert(invoiceLines).values({ invoiceId: invoice!.id, position: 0, description, amountPaise: request.amountPaise });
+        await tx
+          .update(invoiceRequests)
+          .set({ status: "Approved", decidedBy: caller.userId, decidedAt: now })
+          .where(eq(invoiceRequests.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "invoice_request.approve",
+          entity: "invoice_request",
+          entityId: id,
+          before: { status: request.status },
+          after: { status: "Approved", invoice_id: invoice!.id, invoice_number: invoice!.invoiceNumber },
+        });
+        return toInvoiceRequest(await findRequest(tx, scope, id));
+      });
+    },
+
+    async rejectRequest(caller: Caller, id: string, reason: string): Promise<InvoiceRequest> {
+      const scope = await caller.scope();
+      return db.transaction(async (tx) => {
+        const request = await findRequest(tx, scope, id, true);
+        if (request.status !== "Pending") throw wrongState(INVOICE_MESSAGES.requestDecided(request.status));
+        const now = clock.now();
+        await tx
+          .update(invoiceRequests)
+          .set({ status: "Rejected", rejectReason: reason, decidedBy: caller.userId, decidedAt: now })
+          .where(eq(invoiceRequests.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "invoice_request.reject",
+          entity: "invoice_request",
+          entityId: id,
+          before: { status: request.status },
+          after: { status: "Rejected", reason },
+        });
+        return toInvoiceRequest(await findRequest(tx, scope, id));
+      });
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

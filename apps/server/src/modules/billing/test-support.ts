@@ -1,0 +1,8 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { rowsOf } from "./queries.ts";
+
+/** Raw rows for assertions in tests. */
+export async function query<T>(db: Database, text: string): Promise<T[]> {
+  return rowsOf<T>(await db.execute(sql.raw(text)));
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { feeStructure, feeStructureIdParams, feeStructureInput, feeStructuresResponse } from "@sprout/shared/schemas/fees";
+import type { FeesService } from "./service.ts";
+
+/** Who reads fee structures (billing staff need them) and who changes them (fee settings). */
+export const FEE_VIEW = { features: ["fee_settings", "billing", "invoice_generation", "payment_processing"] } as const;
+const FEE_EDIT = { features: ["fee_settings"] } as const;
+
+export function feesRoutes({ fees }: { fees: FeesService }) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/fee-structures",
+      { config: { access: FEE_VIEW }, schema: { tags: ["fees"], response: { 200: feeStructuresResponse } } },
+      async (request) => fees.list(await request.caller.scope()),
+    );
+
+    api.post(
+      "/fee-structures",
+      { config: { access: FEE_EDIT }, schema: { tags: ["fees"], body: feeStructureInput, response: { 201: feeStructure } } },
+      async (request, reply) => reply.code(201).send(await fees.create(request.caller, request.body)),
+    );
+
+    api.put(
+      "/fee-structures/:id",
+      { config: { access: FEE_EDIT }, schema: { tags: ["fees"], params: feeStructureIdParams, body: feeStructureInput, response: { 200: feeStructure } } },
+      async (request) => fees.update(request.caller, request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { FEE_MESSAGES, type FeeStructure, type FeeStructureInput, feeStructureInput } from "@sprout/shared/schemas/fees";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { feeComponents, feeStructures } from "../../db/schema/billing.ts";
+import { students } from "../../db/schema/children.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { toPaise, toRupees } from "../../lib/money.ts";
+
+type StructureRow = typeof feeStructures.$inferSelect;
+type ComponentRow = typeof feeComponents.$inferSelect;
+
+function toFeeStructure(row: StructureRow, components: ComponentRow[], studentsCount: number): FeeStructure {
+  return {
+    id: row.id,
+    program_name: row.programName,
+    program_type: row.programType,
+    age_group: row.ageGroup,
+    academic_year: row.academicYear,
+    service_hours: row.serviceHours,
+    monthly_fee: toRupees(row.monthlyFeePaise),
+    registration_fee: toRupees(row.registrationFeePaise),
+    security_deposit: toRupees(row.securityDepositPaise),
+    material_fee: toRupees(row.materialFeePaise),
+    quarterly_discount_percent: row.quarterlyDiscountPercent,
+    annual_discount_percent: row.annualDiscountPercent,
+    components: components
+      .sort((a, b) => a.position - b.position)
+      .map((component) => ({
+        id: component.id,
+        name: component.name,
+        amount: toRupees(component.amountPaise),
+        component_type: component.componentType,
+        is_refundable: component.isRefundable,
+        is_optional: component.isOptional,
+      })),
+    students_count: studentsCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function columnsOf(input: ReturnType<typeof feeStructureInput.parse>) {
+  return {
+    programName: input.program_name,
+    programType: input.program_type,
+    ageGroup: input.age_group || null,
+    academicYear: input.academic_year,
+    serviceHours: input.service_hours ?? null,
+    monthlyFeePaise: toPaise(input.monthly_fee),
+    registrationFeePaise: toPaise(input.registration_fee),
+    securityDepositPaise: toPaise(input.security_deposit),
+    materialFeePaise: toPaise(input.material_fee),
+    quarterlyDiscountPercent: input.quarterly_discount_percent,
+    annualDiscountPercent: input.annual_discount_percent,
+  };
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === "23505" || cause.cause?.code === "23505";
+};
+
+/**
+ * Fee structures: what each program costs in an academic year. They belong to the organisation
+ * (every centre charges the same for a program); students are linked by program name, and a
+ * student's own monthly fee, when set, overrides the structure's.
+ */
+export function createFeesService({ db, clock }: { db: Database; clock: Clock }) {
+  async function load(executor: Database, scope: Scope, ids?: string[]): Promise<FeeStructure[]> {
+    const conditions = [eq(feeStructures.organisationId, scope.organisationId)];
+    if (ids) conditions.push(inArray(feeStructures.id, ids));
+    const rows = await executor
+      .select()
+      .from(feeStructures)
+      .where(and(...conditions))
+      .orderBy(desc(feeStructures.academicYear), asc(feeStructures.programName));
+    if (rows.length === 0) return [];
+    const structureIds = rows.map((row) => row.id);
+    const [components, counts] = await Promise.all([
+      executor.select().from(feeComponents).where(inArray(feeComponents.feeStructureId, structureIds)),
+      scope.centerIds.length === 0
+        ? Promise.resolve([])
+        : executor
+            .select({ program: students.programName, count: sql<number>`count(*)::int` })
+            .from(students)
+            .where(and(inArray(students.centerId, scope.centerIds), ne(students.status, "left")))
+            .groupBy(students.programName),
+    ]);
+    const countOf = new Map(counts.map((row) => [row.program, row.count]));
+    return rows.map((row) =>
+      toFeeStructure(
+        row,
+        components.filter((component) => component.feeStructureId === row.id),
+        countOf.get(row.programName) ?? 0,
+      ),
+    );
+  }
+
+  return {
+    list: (scope: Scope) => load(db, scope),
+
+    async create(caller: Caller, raw: FeeStructureInput): Promise<FeeStructure> {
+      const input = feeStructureInput.parse(raw);
+      const scope = await caller.scope();
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(feeStructures)
+            .values({ ...columnsOf(input), organisationId: caller.organisationId, createdBy: caller.userId, createdAt: clock.now(), updatedAt: clock.now() })
+            .returning({ id: feeStructures.id });
+          if (input.components.length > 0) {
+            await tx.insert(feeComponents).values(
+              input.components.map((component, position) => ({
+                feeStructureId: row!.id,
+                position,
+                name: component.name,
+                amountPaise: toPaise(component.amount),
+                componentType: component.component_type,
+                isRefundable: component.is_refundable,
+                isOptional: component.is_optional,
+              })),
+            );
+          }
+          const [created] = await load(tx, scope, [row!.id]);
+          await writeAudit(tx, { organisationId: caller.organisationId, actorId: caller.userId, action: "fee_structure.create", entity: "fee_structure", entityId: row!.id, after: created });
+          return created!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(FEE_MESSAGES.duplicate);
+        throw error;
+      }
+    },
+
+    async update(caller: Caller, id: string, raw: FeeStructureInput): Promise<FeeStructure> {
+      const input = feeStructureInput.parse(raw);
+      const scope = await caller.scope();
+      try {
+        return await db.transaction(async (tx) => {
+          const [before] = await load(tx, scope, [id]);
+          if (!before) throw notFound("Fee structure");
+          await tx
+            .update(feeStructures)
+            .set({ ...columnsOf(input), updatedAt: clock.now() })
+            .where(and(eq(feeStructures.id, id), eq(feeStructures.organisationId, caller.organisationId)));
+          // Components are settings, not records of money: the new list replaces the old one
+          // (the audit row keeps both).
+          await tx.delete(feeComponents).where(eq(feeComponents.feeStructureId, id));
+          if (input.components.length > 0) {
+            await tx.insert(feeComponents).values(
+              input.components.map((component, position) => ({
+                feeStructureId: id,
+                position,
+                name: component.name,
+                amountPaise: toPaise(component.amount),
+                componentType: component.component_type,
+                isRefundable: component.is_refundable,
+                isOptional: component.is_optional,
+              })),
+            );
+          }
+          const [after] = await load(tx, scope, [id]);
+          await writeAudit(tx, { organisationId: caller.organisationId, actorId: caller.userId, action: "fee_structure.update", entity: "fee_structure", entityId: id, before, after });
+          return after!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(FEE_MESSAGES.duplicate);
+        throw error;
+      }
+    },
+  };
+}
+export type FeesService = ReturnType<typeof createFeesService>;

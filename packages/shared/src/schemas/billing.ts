@@ -1,0 +1,242 @@
+import { z } from "zod";
+import { isIsoDate } from "./children.ts";
+
+/* ---------- Messages (the spec's where it names them) ---------- */
+
+export const BILLING_MESSAGES = {
+  studentRequired: "Please select a student",
+  amountRequired: "Amount is required",
+  amountPositive: "Amount must be greater than 0",
+  amountDecimals: "Amount can have at most two decimals",
+  amountTooLarge: "Amount must not exceed ₹10,00,000",
+  dueDateRequired: "Due date is required",
+  dueDatePast: "Due date cannot be in the past",
+  invalidDate: "Please enter a valid date (YYYY-MM-DD)",
+  descriptionTooLong: "Description must not exceed 500 characters",
+  rejectReasonRequired: "Please provide a reason for rejection",
+  cancelReasonRequired: "Please provide a reason for cancelling",
+  reasonTooLong: "Reason must not exceed 500 characters",
+  paymentDateRequired: "Payment date is required",
+  paymentDateFuture: "Payment date cannot be in the future",
+  paymentModeRequired: "Please choose a payment mode",
+  referenceTooLong: "Reference must not exceed 100 characters",
+  // The spec's error catalogue (billing screen and invoice list).
+  fetchRequestsFailed: "Failed to fetch invoice requests",
+  actionFailed: "Action failed",
+  submitFailed: "Failed to submit request",
+  loadStudentsFailed: "Failed to load students",
+  generateFailed: "Failed to generate invoices",
+  fetchInvoicesFailed: "Failed to fetch invoices",
+  noInvoices: "No invoices found",
+  twoFactorCodeInvalid: "Please enter a valid 2FA code.",
+  twoFactorFailed: "2FA verification failed.",
+} as const;
+
+/** The largest single amount a form accepts: ten lakh rupees. */
+export const MAX_AMOUNT_RUPEES = 1_000_000;
+export const INVOICE_PAGE_SIZES = [5, 10, 25, 50] as const;
+export const INVOICE_DEFAULT_PAGE_SIZE = 10;
+export const MONTHLY_INVOICE_DUE_DAYS = 30;
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** Rupees as typed or sent: a number (or numeric text) above zero with at most two decimals. */
+export const rupeesAmount = (required: string = BILLING_MESSAGES.amountRequired) =>
+  z.preprocess(
+    (value) => {
+      const plain = emptyToUndefined(typeof value === "string" ? value.trim() : value);
+      return typeof plain === "string" && /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : plain;
+    },
+    z
+      .number({ error: required })
+      .refine((value) => Number.isFinite(value), { message: required })
+      .refine((value) => value > 0, { message: BILLING_MESSAGES.amountPositive })
+      .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), { message: BILLING_MESSAGES.amountDecimals })
+      .refine((value) => value <= MAX_AMOUNT_RUPEES, { message: BILLING_MESSAGES.amountTooLarge }),
+  );
+
+const calendarDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, { message: BILLING_MESSAGES.invalidDate });
+
+const reason = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(500, BILLING_MESSAGES.reasonTooLong);
+
+/* ---------- Invoices ---------- */
+
+export const INVOICE_STATUSES = ["Pending", "Paid", "Overdue", "Cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Chip colours the spec gives: Paid success, Pending warning, Overdue error, Cancelled neutral outlined. */
+export const INVOICE_STATUS_CHIPS: Record<InvoiceStatus, { color: "success" | "warning" | "error" | "default"; variant: "filled" | "outlined" }> = {
+  Paid: { color: "success", variant: "filled" },
+  Pending: { color: "warning", variant: "filled" },
+  Overdue: { color: "error", variant: "filled" },
+  Cancelled: { color: "default", variant: "outlined" },
+};
+
+export const invoice = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  child_id: z.string(),
+  child_first_name: z.string(),
+  child_last_name: z.string(),
+  classroom_name: z.string().nullable(),
+  student_id: z.string(),
+  center_name: z.string(),
+  kind: z.enum(["monthly", "request"]),
+  billing_month: z.string().nullable(),
+  description: z.string().nullable(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  total_amount: z.number(),
+  amount_paid: z.number(),
+  balance: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  cancel_reason: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoicesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (INVOICE_PAGE_SIZES as readonly number[]).includes(value), { message: "Page size must be 5, 10, 25 or 50" })
+    .default(INVOICE_DEFAULT_PAGE_SIZE),
+  status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
+  child_name: z.string().trim().max(100).optional(),
+  center_id: z.preprocess(emptyToUndefined, z.uuid().optional()),
+});
+export type InvoicesQuery = z.input<typeof invoicesQuery>;
+
+export const invoicesResponse = z.object({
+  invoices: z.array(invoice),
+  pagination: z.object({
+    current_page: z.number().int(),
+    total_pages: z.number().int(),
+    total_items: z.number().int(),
+    items_per_page: z.number().int(),
+  }),
+});
+export type InvoicesPage = z.infer<typeof invoicesResponse>;
+
+export const invoiceLine = z.object({ description: z.string(), amount: z.number() });
+
+export const PAYMENT_MODES = ["cash", "upi", "card", "bank_transfer", "cheque"] as const;
+export const PAYMENT_MODE_LABELS: Record<(typeof PAYMENT_MODES)[number], string> = {
+  cash: "Cash",
+  upi: "UPI",
+  card: "Card",
+  bank_transfer: "Bank transfer",
+  cheque: "Cheque",
+};
+
+export const payment = z.object({
+  id: z.string(),
+  amount: z.number(),
+  paid_on: z.string(),
+  mode: z.enum(PAYMENT_MODES),
+  reference: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
+  recorded_at: z.string(),
+});
+
+export const invoiceDetail = invoice.extend({
+  lines: z.array(invoiceLine),
+  payments: z.array(payment),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+export const invoiceIdParams = z.object({ id: z.uuid({ error: "Invoice not found" }) });
+
+export const paymentRequest = z.object({
+  amount: rupeesAmount(),
+  paid_on: calendarDate(BILLING_MESSAGES.paymentDateRequired),
+  mode: z.enum(PAYMENT_MODES, { error: BILLING_MESSAGES.paymentModeRequired }),
+  reference: z.string().trim().max(100, BILLING_MESSAGES.referenceTooLong).optional().default(""),
+});
+export type PaymentRequest = z.input<typeof paymentRequest>;
+
+export const cancelInvoiceRequest = z.object({ reason: reason(BILLING_MESSAGES.cancelReasonRequired) });
+
+export const invoiceActionResponse = z.object({ message: z.string(), invoice: invoiceDetail });
+
+/* ---------- Monthly generation ---------- */
+
+/** An optional centre; without a body, every centre in the caller's scope. */
+export const generateMonthlyRequest = z.preprocess(
+  (value) => value ?? {},
+  z.object({ center_id: z.preprocess(emptyToUndefined, z.uuid().optional()) }),
+);
+
+export const generateMonthlyResponse = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  /** Why students were not invoiced. */
+  skipped_breakdown: z.object({
+    already_invoiced: z.number().int(),
+    paused: z.number().int(),
+    left: z.number().int(),
+    no_monthly_fee: z.number().int(),
+    not_yet_enrolled: z.number().int(),
+  }),
+  months: z.array(z.string()),
+});
+export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResponse>;
+
+/* ---------- Invoice requests ---------- */
+
+export const INVOICE_REQUEST_STATUSES = ["Pending", "Approved", "Rejected"] as const;
+
+export const invoiceRequest = z.object({
+  id: z.string(),
+  child_id: z.string(),
+  child_name: z.string(),
+  student_id: z.string(),
+  center_name: z.string(),
+  amount: z.number(),
+  due_date: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(INVOICE_REQUEST_STATUSES),
+  reject_reason: z.string().nullable(),
+  requested_by_name: z.string().nullable(),
+  requested_at: z.string(),
+  decided_by_name: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+});
+export type InvoiceRequest = z.infer<typeof invoiceRequest>;
+
+export const invoiceRequestsQuery = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(INVOICE_REQUEST_STATUSES).optional()),
+});
+export const invoiceRequestsResponse = z.object({ requests: z.array(invoiceRequest) });
+
+/** The Request Invoice dialog and POST /api/invoices/requests: {child_id, amount, dueDate, description}. */
+export const createInvoiceRequest = z.object({
+  child_id: z.string({ error: BILLING_MESSAGES.studentRequired }).trim().min(1, BILLING_MESSAGES.studentRequired),
+  amount: rupeesAmount(),
+  dueDate: calendarDate(BILLING_MESSAGES.dueDateRequired),
+  description: z.string().trim().max(500, BILLING_MESSAGES.descriptionTooLong).optional().default(""),
+});
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
+
+export const rejectInvoiceRequest = z.object({ reason: reason(BILLING_MESSAGES.rejectReasonRequired) });
+
+export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: "Invoice request not found" }) });
+
+export const invoiceRequestActionResponse = z.object({ message: z.string(), request: invoiceRequest });
+
+/** The invoice number a PDF is saved under: INV-2026-000123.pdf. */
+export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
+
+/** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
+export const pdfTwoFactorCode = z
+  .string()
+  .regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { isIsoDate } from "./children.ts";
+
+export const FEE_MESSAGES = {
+  programRequired: "Program name is required",
+  programTypeRequired: "Program type is required",
+  academicYearRequired: "Academic year is required",
+  academicYearFormat: "Academic year must look like 2026-27",
+  monthlyFeeRequired: "Monthly fee is required",
+  amountInvalid: "Enter an amount in rupees with at most two decimals",
+  amountTooLarge: "Amount must not exceed ₹10,00,000",
+  percentRange: "Discount must be between 0 and 100 percent",
+  serviceHoursRange: "Service hours must be between 2 and 12",
+  componentNameRequired: "Component name is required",
+  componentTypeRequired: "Choose a component type",
+  duplicate: "A fee structure for this program and academic year already exists",
+  notFound: "Fee structure not found",
+  invalidDate: "Please enter a valid date (YYYY-MM-DD)",
+  dateOrder: "Start date must be on or before the end date",
+} as const;
+
+/** The spec's defaults, in rupees. */
+export const DEFAULT_REGISTRATION_FEE = 10000;
+export const DEFAULT_SECURITY_DEPOSIT = 10000;
+
+export const FEE_COMPONENT_TYPES = ["one_time", "recurring", "annual"] as const;
+export const FEE_COMPONENT_TYPE_LABELS: Record<(typeof FEE_COMPONENT_TYPES)[number], string> = {
+  one_time: "One-time",
+  recurring: "Recurring (monthly)",
+  annual: "Annual",
+};
+export const PROGRAM_TYPES = ["daycare", "preschool", "adhoc_daycare", "after_school"] as const;
+export const PROGRAM_TYPE_LABELS: Record<(typeof PROGRAM_TYPES)[number], string> = {
+  daycare: "Daycare",
+  preschool: "Pre-school",
+  adhoc_daycare: "Adhoc Daycare",
+  after_school: "After-school Care",
+};
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const toNumber = (value: unknown) => {
+  const plain = blankToUndefined(typeof value === "string" ? value.trim() : value);
+  return typeof plain === "string" && /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : plain;
+};
+
+/** Zero or more rupees with at most two decimals. */
+const rupees = (required: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: required })
+      .refine((value) => value >= 0 && /^\d+(\.\d{1,2})?$/.test(String(value)), { message: FEE_MESSAGES.amountInvalid })
+      .refine((value) => value <= 1_000_000, { message: FEE_MESSAGES.amountTooLarge }),
+  );
+const optionalRupees = (fallback: number) =>
+  z.preprocess((value) => toNumber(value) ?? fallback, rupees(FEE_MESSAGES.amountInvalid));
+const percent = z.preprocess(
+  (value) => toNumber(value) ?? 0,
+  z.number({ error: FEE_MESSAGES.percentRange }).min(0, FEE_MESSAGES.percentRange).max(100, FEE_MESSAGES.percentRange),
+);
+
+/** "2026-27": a start year and the last two digits of the next year. */
+export function isAcademicYear(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  return !!match && (Number(match[1]) + 1) % 100 === Number(match[2]);
+}
+
+/** The academic year (April to March) a calendar date falls in: 2026-11-20 -> "2026-27". */
+export function academicYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+export const feeComponentInput = z.object({
+  name: z.string({ error: FEE_MESSAGES.componentNameRequired }).trim().min(1, FEE_MESSAGES.componentNameRequired).max(100),
+  amount: rupees(FEE_MESSAGES.amountInvalid),
+  component_type: z.enum(FEE_COMPONENT_TYPES, { error: FEE_MESSAGES.componentTypeRequired }),
+  is_refundable: z.boolean().default(false),
+  is_optional: z.boolean().default(false),
+});
+
+export const feeStructureInput = z.object({
+  program_name: z.string({ error: FEE_MESSAGES.programRequired }).trim().min(1, FEE_MESSAGES.programRequired).max(100),
+  program_type: z.string({ error: FEE_MESSAGES.programTypeRequired }).trim().min(1, FEE_MESSAGES.programTypeRequired).max(50),
+  age_group: z.string().trim().max(50).optional().default(""),
+  academic_year: z
+    .string({ error: FEE_MESSAGES.academicYearRequired })
+    .trim()
+    .min(1, FEE_MESSAGES.academicYearRequired)
+    .refine(isAcademicYear, { message: FEE_MESSAGES.academicYearFormat }),
+  service_hours: z.preprocess(
+    toNumber,
+    z.number({ error: FEE_MESSAGES.serviceHoursRange }).min(2, FEE_MESSAGES.serviceHoursRange).max(12, FEE_MESSAGES.serviceHoursRange).nullable().optional(),
+  ),
+  monthly_fee: rupees(FEE_MESSAGES.monthlyFeeRequired),
+  registration_fee: optionalRupees(DEFAULT_REGISTRATION_FEE),
+  security_deposit: optionalRupees(DEFAULT_SECURITY_DEPOSIT),
+  material_fee: optionalRupees(0),
+  quarterly_discount_percent: percent,
+  annual_discount_percent: percent,
+  components: z.array(feeComponentInput).max(30).default([]),
+});
+export type FeeStructureInput = z.input<typeof feeStructureInput>;
+
+export const feeComponent = z.object({
+  id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  component_type: z.enum(FEE_COMPONENT_TYPES),
+  is_refundable: z.boolean(),
+  is_optional: z.boolean(),
+});
+
+export const feeStructure = z.object({
+  id: z.string(),
+  program_name: z.string(),
+  program_type: z.string(),
+  age_group: z.string().nullable(),
+  academic_year: z.string(),
+  service_hours: z.number().nullable(),
+  monthly_fee: z.number(),
+  registration_fee: z.number(),
+  security_deposit: z.number(),
+  material_fee: z.number(),
+  quarterly_discount_percent: z.number(),
+  annual_discount_percent: z.number(),
+  components: z.array(feeComponent),
+  /** Students whose program is this one (enrolled, not left). */
+  students_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type FeeStructure = z.infer<typeof feeStructure>;
+
+export const feeStructureIdParams = z.object({ id: z.uuid({ error: FEE_MESSAGES.notFound }) });
+export const feeStructuresResponse = z.array(feeStructure);
+
+/* ---------- Exit records ---------- */
+
+export const EXIT_PERSON_TYPES = ["student", "teacher_staff", "other_staff"] as const;
+export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number], string> = {
+  student: "Student",
+  teacher_staff: "Teacher",
+  other_staff: "Other staff",
+};
+
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z.string().refine(isIsoDate, { message: FEE_MESSAGES.invalidDate }).optional(),
+);
+
+export const exitsQuery = z
+  .object({
+    type: z.preprocess(blankToUndefined, z.enum(EXIT_PERSON_TYPES).optional()),
+    startDate: optionalDate,
+    endDate: optionalDate,
+  })
+  .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
+    message: FEE_MESSAGES.dateOrder,
+    path: ["startDate"],
+  });
+export type ExitsQuery = z.input<typeof exitsQuery>;
+
+export const exitRecord = z.object({
+  id: z.string(),
+  person_name: z.string(),
+  person_type: z.enum(EXIT_PERSON_TYPES),
+  job_title: z.string().nullable(),
+  exit_date: z.string(),
+  exit_reason: z.string(),
+  center_name: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
+  recorded_at: z.string(),
+});
+export type ExitRecord = z.infer<typeof exitRecord>;
+export const exitsResponse = z.array(exitRecord);
