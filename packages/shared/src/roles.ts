@@ -252,7 +252,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     ready: false,
   },
   { label: "Attendance", path: "/attendance", features: ["attendance_management"], ready: false },
-  { label: "Enquiries", path: "/enquiries", features: ["enquiry_management"], ready: false },
+  { label: "Enquiries", path: "/enquiries", features: ["enquiry_management"], ready: true },
   {
     label: "Billing",
     path: "/billing",
@@ -283,7 +283,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     label: "Settings",
     path: "/settings",
     features: ["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"],
-    ready: false,
+    ready: true,
   },
 ];
 

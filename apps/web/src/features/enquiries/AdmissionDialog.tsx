@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { type AdmissionFormValues, admissionSchema, DEFAULT_RELATIONS, RELATIONS } from "@sprout/shared/schemas/admissions";
+import { type EnquiryFormValues, GENDERS } from "@sprout/shared/schemas/enquiries";
+import { useMemo } from "react";
+import { Controller, type Path, useForm } from "react-hook-form";
+import { browserToday, useClassrooms } from "./api";
+
+const split = (name: string) => {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(" ") };
+};
+
+export function admissionDefaults(enquiry: EnquiryFormValues): AdmissionFormValues {
+  const child = split(enquiry.child_name);
+  const parent = split(enquiry.parent_name);
+  return {
+    child: { firstName: child.first, lastName: child.last, dateOfBirth: enquiry.child_dob, gender: enquiry.gender },
+    parents: DEFAULT_RELATIONS.map((relation, index) =>
+      index === 0
+        ? { firstName: parent.first, lastName: parent.last, relation, phone: enquiry.mobile_number, email: enquiry.email }
+        : { firstName: "", lastName: "", relation, phone: "", email: "" },
+    ),
+    classroomId: "",
+    probableJoiningDate: enquiry.probable_joining_date,
+  };
+}
+
+interface Props {
+  open: boolean;
+  centerId: string;
+  initial: AdmissionFormValues;
+  busy: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (values: AdmissionFormValues) => void;
+}
+
+/** Final Admission Form: child details, three parent/guardian rows, classroom, probable joining date. */
+export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel, onConfirm }: Props) {
+  const schema = useMemo(() => admissionSchema({ today: browserToday() }), []);
+  const form = useForm<AdmissionFormValues>({ resolver: zodResolver(schema as never) as never, mode: "all", defaultValues: initial });
+  const classrooms = useClassrooms(centerId || undefined);
+
+  const field = (name: Path<AdmissionFormValues>, label: string, props: Record<string, unknown> = {}, options?: readonly { value: string; label: string }[]) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: input, fieldState }) => (
+        <TextField
+          {...input}
+          value={(input.value as string) ?? ""}
+          label={label}
+          select={Boolean(options)}
+          fullWidth
+          size="small"
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? " "}
+          slotProps={{ inputLabel: props.type === "date" ? { shrink: true } : undefined }}
+          {...props}
+        >
+          {options?.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  const list = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} fullWidth maxWidth="md" aria-labelledby="admission-title">
+      <form noValidate onSubmit={form.handleSubmit(onConfirm)}>
+        <DialogTitle id="admission-title">Final Admission Form</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2.5}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Child details
+            </Typography>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("child.firstName", "First Name", { required: true })}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("child.lastName", "Last Name")}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("child.dateOfBirth", "Date of Birth", { type: "date", required: true })}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("child.gender", "Gender", { required: true }, list(GENDERS))}</Grid>
+            </Grid>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Parents / guardians
+            </Typography>
+            {[0, 1, 2].map((index) => (
+              <Grid container spacing={2} key={index} aria-label={`Parent ${index + 1}`} role="group">
+                <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.relation`, "Relation", {}, list(RELATIONS))}</Grid>
+                <Grid size={{ xs: 12, sm: 2.5 }}>{field(`parents.${index}.firstName`, "First Name", { required: index === 0 })}</Grid>
+                <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.lastName`, "Last Name")}</Grid>
+                <Grid size={{ xs: 12, sm: 2.5 }}>{field(`parents.${index}.phone`, "Phone", { required: index === 0, inputMode: "tel" })}</Grid>
+                <Grid size={{ xs: 12, sm: 3 }}>{field(`parents.${index}.email`, "Email", { type: "email" })}</Grid>
+              </Grid>
+            ))}
+            <Typography variant="body2" color="text.secondary">
+              Each parent with an e-mail address gets a parent sign-in and an e-mailed invitation to set a password.
+            </Typography>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field(
+                  "classroomId",
+                  "Classroom",
+                  { required: true, disabled: classrooms.isLoading },
+                  (classrooms.data ?? []).map((room) => ({ value: room.id, label: room.name })),
+                )}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("probableJoiningDate", "Probable Joining Date", { type: "date" })}</Grid>
+            </Grid>
+            {error && <Alert severity="error">{error}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
+            {busy ? "Admitting..." : "Confirm Admission"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,296 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, Grid, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import {
+  ENQUIRY_MESSAGES,
+  ENQUIRY_SOURCES,
+  ENQUIRY_STATUSES,
+  type Enquiry,
+  type EnquiryFormValues,
+  type EnquiryStatus,
+  enquirySchema,
+  GENDERS,
+  REMARKS_MAX,
+} from "@sprout/shared/schemas/enquiries";
+import { type ReactNode, useEffect, useMemo } from "react";
+import { Controller, type Path, useForm, type UseFormReturn } from "react-hook-form";
+import { browserToday, usePrograms, useTieUp } from "./api";
+
+export const emptyEnquiry = (centerId = ""): EnquiryFormValues => ({
+  child_name: "",
+  child_dob: "",
+  parent_name: "",
+  mobile_number: "",
+  email: "",
+  parent_location: "",
+  company: "",
+  gender: "",
+  source: "",
+  major_program: "",
+  specific_program: "",
+  service_hours: "",
+  status: "Open",
+  reason_for_closure: "",
+  follow_up_flag: false,
+  follow_up_date: "",
+  assigned_to: "",
+  remarks: "",
+  visited: false,
+  probable_joining_date: "",
+  center_id: centerId,
+});
+
+export function enquiryToForm(enquiry: Enquiry): EnquiryFormValues {
+  return {
+    child_name: enquiry.child_name,
+    child_dob: enquiry.child_dob ?? "",
+    parent_name: enquiry.parent_name,
+    mobile_number: enquiry.mobile_number,
+    email: enquiry.email ?? "",
+    parent_location: enquiry.parent_location ?? "",
+    company: enquiry.company ?? "",
+    gender: enquiry.gender ?? "",
+    source: enquiry.source,
+    major_program: enquiry.major_program,
+    specific_program: enquiry.specific_program,
+    service_hours: enquiry.service_hours === null ? "" : String(enquiry.service_hours),
+    status: enquiry.status,
+    reason_for_closure: enquiry.reason_for_closure ?? "",
+    follow_up_flag: enquiry.follow_up_flag,
+    follow_up_date: enquiry.follow_up_date ?? "",
+    assigned_to: enquiry.assigned_to ?? "",
+    remarks: enquiry.remarks ?? "",
+    visited: enquiry.visited,
+    probable_joining_date: enquiry.probable_joining_date ?? "",
+    center_id: enquiry.center_id,
+  };
+}
+
+/** The enquiry form's state, with the shared rules (browser's today, the organisation's programs), live. */
+export function useEnquiryForm(initial: EnquiryFormValues) {
+  const programs = usePrograms();
+  const groups = programs.data?.groups;
+  const schema = useMemo(() => enquirySchema({ today: browserToday(), programs: groups }), [groups]);
+  return useForm<EnquiryFormValues>({ resolver: zodResolver(schema as never) as never, mode: "all", defaultValues: initial });
+}
+
+interface Props {
+  form: UseFormReturn<EnquiryFormValues>;
+  /** Called when the status becomes Closed and the rest of the form is valid. */
+  onClosedChosen: () => void;
+  /** The centre picker, for users of several centres (new enquiries only). */
+  centres?: { id: string; name: string }[];
+  actions: ReactNode;
+  error?: string | null;
+}
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
+      {title}
+    </Typography>
+    <Grid container spacing={2}>
+      {children}
+    </Grid>
+  </Box>
+);
+
+/** The three sections of the enquiry form: Demographics, Academics, Status & Follow-up. */
+export function EnquiryFields({ form, onClosedChosen, centres, actions, error }: Props) {
+  const { control, watch, setValue, trigger, formState } = form;
+  const programs = usePrograms();
+  const groups = programs.data?.groups ?? {};
+  const major = watch("major_program");
+  const status = watch("status");
+  const followUp = watch("follow_up_flag");
+  const remarks = watch("remarks") ?? "";
+  const companyName = watch("company") ?? "";
+  const tieUp = useTieUp(companyName);
+  const hasErrors = Object.keys(formState.errors).length > 0;
+
+  // A new rule set (programs loaded) re-checks what the user has already touched.
+  useEffect(() => {
+    if (Object.keys(formState.touchedFields).length > 0) void trigger(Object.keys(formState.touchedFields) as Path<EnquiryFormValues>[]);
+  }, [programs.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const text = (name: Path<EnquiryFormValues>, label: string, props: Record<string, unknown> = {}, size = 6) => (
+    <Grid size={{ xs: 12, sm: size }}>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            value={field.value ?? ""}
+            label={label}
+            fullWidth
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? (props.hint as string | undefined) ?? " "}
+            slotProps={{ inputLabel: props.type === "date" ? { shrink: true } : undefined, htmlInput: { "aria-label": label } }}
+            {...Object.fromEntries(Object.entries(props).filter(([key]) => key !== "hint"))}
+          />
+        )}
+      />
+    </Grid>
+  );
+
+  const select = (name: Path<EnquiryFormValues>, label: string, options: readonly (string | { value: string; label: string })[], onPick?: (value: string) => void, props: Record<string, unknown> = {}) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            {...field}
+            value={field.value ?? ""}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              onPick?.(event.target.value);
+            }}
+            label={label}
+            fullWidth
+            size="small"
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? " "}
+            {...props}
+          >
+            {options.map((option) => {
+              const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+              return (
+                <MenuItem key={value} value={value}>
+                  {text}
+                </MenuItem>
+              );
+            })}
+          </TextField>
+        )}
+      />
+    </Grid>
+  );
+
+  const chooseStatus = async (value: string) => {
+    const next = value as EnquiryStatus;
+    if (next === "Follow-up") setValue("follow_up_flag", true, { shouldValidate: true });
+    if (next === "Closed" || next === "Lost") setValue("follow_up_flag", false, { shouldValidate: true });
+    if (next === "Closed" && (await trigger())) onClosedChosen();
+    else void trigger(["follow_up_date", "reason_for_closure"]);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Section title="Demographics">
+        {text("child_name", "Child Name", { required: true })}
+        {text("child_dob", "Child Date of Birth", { type: "date" })}
+        {select("gender", "Gender", GENDERS)}
+        {text("parent_name", "Parent Name", { required: true })}
+        {text("mobile_number", "Mobile Number", { required: true, hint: "10 digits, +91 optional", inputMode: "tel" })}
+        {text("email", "Email", { type: "email" })}
+        {text("parent_location", "Parent Location")}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="company"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Company"
+                fullWidth
+                size="small"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? " "}
+                slotProps={{
+                  input: {
+                    endAdornment:
+                      !fieldState.error && companyName.trim().length >= 2 && tieUp.data ? (
+                        <Chip
+                          size="small"
+                          color={tieUp.data.hasTieUp ? "success" : "default"}
+                          label={tieUp.data.hasTieUp ? "Tie-up" : "No tie-up"}
+                          data-testid="tie-up"
+                        />
+                      ) : undefined,
+                  },
+                }}
+              />
+            )}
+          />
+        </Grid>
+        {centres && centres.length > 1 && select("center_id", "Centre", centres.map((centre) => ({ value: centre.id, label: centre.name })), undefined, { required: true })}
+      </Section>
+
+      <Section title="Academics">
+        {select("source", "Source", ENQUIRY_SOURCES, undefined, { required: true })}
+        {select("major_program", "Major Program", Object.keys(groups), () => setValue("specific_program", "", { shouldValidate: false }), { required: true })}
+        {select("specific_program", "Specific Program", groups[major] ?? [], undefined, { required: true, disabled: !major })}
+        {text("service_hours", "Service Hours", { type: "number", hint: "2 to 12 hours a day", inputMode: "decimal" })}
+        {text("probable_joining_date", "Probable Joining Date", { type: "date" })}
+        {text("assigned_to", "Assigned To")}
+      </Section>
+
+      <Section title="Status & Follow-up">
+        {select("status", "Status", ENQUIRY_STATUSES, chooseStatus)}
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
+          <Controller
+            name="follow_up_flag"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={field.value} onChange={(event) => (field.onChange(event.target.checked), void trigger("follow_up_date"))} />}
+                label="Follow-up needed"
+              />
+            )}
+          />
+          <Controller
+            name="visited"
+            control={control}
+            render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Visited the centre" />}
+          />
+        </Grid>
+        {followUp && text("follow_up_date", "Follow-up Date", { type: "date", required: true })}
+        {status === "Lost" && text("reason_for_closure", "Reason for Closure", { required: true })}
+        <Grid size={12}>
+          <Controller
+            name="remarks"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Remarks"
+                multiline
+                minRows={2}
+                fullWidth
+                size="small"
+                error={Boolean(fieldState.error)}
+                helperText={
+                  <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+                    <span>{fieldState.error?.message ?? ""}</span>
+                    <span data-testid="remarks-counter">
+                      {remarks.length}/{REMARKS_MAX}
+                    </span>
+                  </Box>
+                }
+              />
+            )}
+          />
+        </Grid>
+      </Section>
+
+      {error && <Alert severity="error">{error}</Alert>}
+      {hasErrors && (
+        <Alert severity="warning" role="status">
+          {ENQUIRY_MESSAGES.fixErrors}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>
+        {actions}
+      </Stack>
+    </Stack>
+  );
+}
+
+export const SubmitButton = ({ form, label, busy }: { form: UseFormReturn<EnquiryFormValues>; label: string; busy: boolean }) => (
+  <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
+    {label}
+  </Button>
+);

@@ -1,0 +1,70 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, List, ListItem, ListItemText, TextField, Typography } from "@mui/material";
+import { type CreateCompanyRequest, createCompanyRequest, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { ApiError } from "../../api/errors";
+import { useCompanies, useSettingsMutations } from "./api";
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
+
+/** Manage Tie-up Companies: the companies whose employees get the tie-up arrangement. */
+export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
+  const companies = useCompanies();
+  const { addCompany } = useSettingsMutations();
+  const [done, setDone] = useState("");
+  const form = useForm<CreateCompanyRequest>({ resolver: zodResolver(createCompanyRequest as never) as never, defaultValues: { companyName: "" } });
+  const submit = form.handleSubmit(async (values) => {
+    setDone("");
+    try {
+      await addCompany.mutateAsync(values);
+      setDone(SETTINGS_MESSAGES.companyAdded);
+      form.reset({ companyName: "" });
+    } catch {
+      /* shown from the mutation's error */
+    }
+  });
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="companies-title">
+      <CardContent>
+        <Typography id="companies-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Manage Tie-up Companies
+        </Typography>
+        {canAdd && (
+          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 2 }} aria-label="Add company">
+            <Grid container spacing={2} sx={{ alignItems: "flex-start" }}>
+              <Grid size={{ xs: 12, sm: 10 }}>
+                <Controller
+                  name="companyName"
+                  control={form.control}
+                  render={({ field, fieldState }) => (
+                    <TextField {...field} label="Company Name" size="small" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? " "} />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 2 }}>
+                <Button type="submit" variant="contained" fullWidth disabled={addCompany.isPending}>
+                  Add
+                </Button>
+              </Grid>
+            </Grid>
+            {addCompany.isError && <Alert severity="error" sx={{ mt: 1 }}>{failure(addCompany.error, SETTINGS_MESSAGES.addCompany)}</Alert>}
+            {done && <Alert severity="success" sx={{ mt: 1 }}>{done}</Alert>}
+          </Box>
+        )}
+        {companies.isLoading && <CircularProgress size={24} />}
+        {companies.isError && <Alert severity="error">{SETTINGS_MESSAGES.loadCompanies}</Alert>}
+        {companies.data && companies.data.length === 0 && <Typography color="text.secondary">No tie-up companies yet.</Typography>}
+        <List dense>
+          {companies.data?.map((row) => (
+            <ListItem key={row.id} divider>
+              <ListItemText primary={row.company_name} />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, TextField, Typography } from "@mui/material";
+import { type CreateProgramRequest, createProgramRequest, groupPrograms, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { ApiError } from "../../api/errors";
+import { usePrograms, useSettingsMutations } from "./api";
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
+
+/** Manage Academic Programs: major programs and their specific programs, used by the enquiry form. */
+export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
+  const programs = usePrograms();
+  const { addProgram } = useSettingsMutations();
+  const [done, setDone] = useState("");
+  const form = useForm<CreateProgramRequest>({ resolver: zodResolver(createProgramRequest as never) as never, defaultValues: { majorProgram: "", specificProgram: "" } });
+  const submit = form.handleSubmit(async (values) => {
+    setDone("");
+    try {
+      await addProgram.mutateAsync(values);
+      setDone(SETTINGS_MESSAGES.programAdded);
+      form.reset({ majorProgram: values.majorProgram, specificProgram: "" });
+    } catch {
+      /* shown from the mutation's error */
+    }
+  });
+  const groups = groupPrograms(programs.data ?? []);
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="programs-title">
+      <CardContent>
+        <Typography id="programs-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Manage Academic Programs
+        </Typography>
+        {canAdd && (
+          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 3 }} aria-label="Add program">
+            <Grid container spacing={2} sx={{ alignItems: "flex-start" }}>
+              {(["majorProgram", "specificProgram"] as const).map((name) => (
+                <Grid size={{ xs: 12, sm: 5 }} key={name}>
+                  <Controller
+                    name={name}
+                    control={form.control}
+                    render={({ field, fieldState }) => (
+                      <TextField
+                        {...field}
+                        label={name === "majorProgram" ? "Major Program" : "Specific Program"}
+                        size="small"
+                        fullWidth
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldState.error?.message ?? (name === "majorProgram" ? "An existing one or a new one" : " ")}
+                        slotProps={{ htmlInput: { list: name === "majorProgram" ? "major-programs" : undefined } }}
+                      />
+                    )}
+                  />
+                </Grid>
+              ))}
+              <Grid size={{ xs: 12, sm: 2 }}>
+                <Button type="submit" variant="contained" fullWidth disabled={addProgram.isPending}>
+                  Add
+                </Button>
+              </Grid>
+            </Grid>
+            <datalist id="major-programs">
+              {Object.keys(groups).map((major) => (
+                <option key={major} value={major} />
+              ))}
+            </datalist>
+            {addProgram.isError && <Alert severity="error" sx={{ mt: 1 }}>{failure(addProgram.error, SETTINGS_MESSAGES.addProgram)}</Alert>}
+            {done && <Alert severity="success" sx={{ mt: 1 }}>{done}</Alert>}
+          </Box>
+        )}
+        {programs.isLoading && <CircularProgress size={24} />}
+        {programs.isError && <Alert severity="error">{SETTINGS_MESSAGES.loadPrograms}</Alert>}
+        <Stack spacing={1.5}>
+          {Object.entries(groups).map(([major, specifics]) => (
+            <Box key={major}>
+              <Typography variant="subtitle2">{major}</Typography>
+              <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.75, mt: 0.5 }}>
+                {specifics.map((specific) => (
+                  <Chip key={specific} label={specific} size="small" variant="outlined" />
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

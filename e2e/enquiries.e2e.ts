@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The browser's calendar date plus some days, as the date input takes it. */
+const dateIn = (days: number) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+};
+
+async function choose(page: Page, scope: ReturnType<Page["locator"]>, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const stamp = Date.now().toString(36).slice(-4);
+const parentEmail = `anvi.parent.${stamp}@example.in`;
+
+describe("enquiries: from the first call to an enrolled child", () => {
+  it("creates an enquiry with errors shown live and fixed, with a follow-up", async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, demoUser("admin").email);
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Enquiries" }).click();
+    await page.waitForURL("**/enquiries");
+    const form = page.getByRole("form", { name: "New enquiry" });
+    await visible(form.getByRole("combobox", { name: "Major Program" }));
+    await visible(page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+
+    const submit = form.getByRole("button", { name: "Submit Enquiry" });
+    expect(await submit.isDisabled()).toBe(true);
+
+    // An error appears as soon as the field is left, and goes when it is fixed.
+    await form.getByLabel("Child Name", { exact: true }).fill("A");
+    await form.getByLabel("Child Name", { exact: true }).blur();
+    await visible(form.getByText("Child name must be at least 2 characters"));
+    await visible(form.getByText("Please fix all validation errors before submitting"));
+    await form.getByLabel("Mobile Number", { exact: true }).fill("12345");
+    await form.getByLabel("Mobile Number", { exact: true }).blur();
+    await visible(form.getByText("Please enter a valid 10-digit mobile number"));
+    await screenshot(page, "enquiry-form-errors");
+
+    await form.getByLabel("Child Name", { exact: true }).fill(`Anvi Kapoor ${"x".slice(1)}`.trim());
+    await form.getByText("Child name must be at least 2 characters").waitFor({ state: "detached" });
+    await form.getByLabel("Mobile Number", { exact: true }).fill("+91 98450 12345");
+    await form.getByText("Please enter a valid 10-digit mobile number").waitFor({ state: "detached" });
+    await form.getByLabel("Child Date of Birth", { exact: true }).fill("2023-06-15");
+    await choose(page, form, "Gender", "Female");
+    await form.getByLabel("Parent Name", { exact: true }).fill("Ritika Kapoor");
+    await form.getByLabel("Email", { exact: true }).fill(parentEmail);
+    await form.getByLabel("Company").fill("infosys");
+    await visible(form.getByTestId("tie-up").getByText("Tie-up"));
+    await choose(page, form, "Source", "Reference (External)");
+    await choose(page, form, "Major Program", "Pre-school");
+    // The specific program's options follow the major program.
+    await form.getByRole("combobox", { name: "Specific Program" }).click();
+    const options = await page.getByRole("option").allTextContents();
+    expect(options).toEqual(["PLAYGROUP", "TODDLERS", "PRE-KINDY", "KINDY"]);
+    await page.getByRole("option", { name: "TODDLERS" }).click();
+    await form.getByLabel("Service Hours", { exact: true }).fill("1");
+    await visible(form.getByText("Minimum 2 hours required"));
+    await form.getByLabel("Service Hours", { exact: true }).fill("6");
+    await form.getByText("Minimum 2 hours required").waitFor({ state: "detached" });
+    await form.getByLabel("Remarks").fill("Prefers the morning batch.");
+    await visible(form.getByTestId("remarks-counter").getByText("26/500"));
+
+    // Follow-up needs a date, not in the past.
+    await choose(page, form, "Status", "Follow-up");
+    await visible(form.getByText("Follow-up date is required"));
+    await form.getByLabel("Follow-up Date", { exact: true }).fill(dateIn(-2));
+    await visible(form.getByText("Follow-up date cannot be in the past"));
+    await form.getByLabel("Follow-up Date", { exact: true }).fill(dateIn(3));
+    await form.getByText("Follow-up date cannot be in the past").waitFor({ state: "detached" });
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("form[aria-label='New enquiry'] button[type=submit]")?.disabled);
+    await screenshot(page, "enquiry-form-filled");
+    await submit.click();
+    await visible(page.getByText("Enquiry submitted"));
+
+    await page.getByLabel("Search by child name").fill("Anvi");
+    const row = page.getByRole("table", { name: "Enquiries" }).getByRole("row", { name: /Anvi Kapoor/ });
+    await visible(row);
+    expect(await row.textContent()).toContain("Follow-up");
+    expect(await row.textContent()).toContain("+91 98450 12345");
+    await context.close();
+  });
+
+  it("closes the enquiry into the Final Admission Form, admits the child, and the parent signs in", async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, demoUser("admin").email);
+    await page.goto("/enquiries");
+    await page.getByLabel("Search by child name").fill("Anvi");
+    const row = page.getByRole("table", { name: "Enquiries" }).getByRole("row", { name: /Anvi Kapoor/ });
+    await (await visible(row)).click();
+
+    const dialog = page.getByRole("dialog", { name: "Update Enquiry Details" });
+    await visible(dialog);
+    await screenshot(page, "enquiry-edit");
+    // Choosing Closed, then Cancel on the admission form, puts the status back to Open.
+    await choose(page, dialog, "Status", "Closed");
+    const admission = page.getByRole("dialog", { name: "Final Admission Form" });
+    await visible(admission);
+    await admission.getByRole("button", { name: "Cancel" }).click();
+    await admission.waitFor({ state: "detached" });
+    expect(await dialog.getByRole("combobox", { name: "Status" }).textContent()).toContain("Open");
+
+    await choose(page, dialog, "Status", "Closed");
+    await visible(admission);
+    // Prefilled from the enquiry; relations default to Father, Mother, Guardian.
+    expect(await admission.getByLabel("First Name").first().inputValue()).toBe("Anvi");
+    const relations = await admission.getByRole("combobox", { name: "Relation" }).allTextContents();
+    expect(relations).toEqual(["Father", "Mother", "Guardian"]);
+    await choose(page, admission.getByRole("group", { name: "Parent 1" }), "Relation", "Mother");
+    await choose(page, admission, "Classroom", "Toddlers");
+    await admission.getByLabel("Probable Joining Date").fill(dateIn(10));
+    await screenshot(page, "admission-form");
+    await admission.getByRole("button", { name: "Confirm Admission" }).click();
+    await visible(page.getByText(/Student admitted successfully: Anvi Kapoor \(SPR-\d+\) in Toddlers/));
+    await admission.waitFor({ state: "detached" });
+    await screenshot(page, "enquiry-admitted");
+
+    // The child is on the centre's roll.
+    const children = await page.evaluate(async () => {
+      const response = await fetch("/api/admin/children?search=Anvi&limit=100", {
+        headers: { Authorization: `Bearer ${localStorage.getItem("token")}`, "X-Session-Token": localStorage.getItem("sessionToken") ?? "" },
+      });
+      return (await response.json()) as { children: { name: string; classroom_name: string | null }[] };
+    });
+    expect(children.children).toContainEqual(expect.objectContaining({ name: "Anvi Kapoor", classroom_name: "Toddlers" }));
+    if (await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Children" }).count()) {
+      await page.goto("/children");
+      await visible(page.getByText("Anvi Kapoor").first());
+      await screenshot(page, "children-after-admission");
+    }
+    await context.close();
+
+    // The parent's invitation: code from the outbox (non-production), new password, sign in.
+    const mail = await (await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(parentEmail)}`)).json();
+    const resetId = /resetId=([0-9a-f-]{36})/.exec(mail.text)![1];
+    const verified = await fetch(`${baseURL}/api/auth/verify-reset-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: parentEmail, challengeCode: mail.code, resetId }),
+    });
+    expect(verified.status).toBe(200);
+    const { resetToken } = await verified.json();
+    const reset = await fetch(`${baseURL}/api/auth/reset-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: parentEmail, resetId, resetToken, newPassword: "Anvi@Sprout2026" }),
+    });
+    expect(reset.status).toBe(200);
+    const parent = await openPage(browser, DESKTOP);
+    await signIn(parent.page, parentEmail, "Anvi@Sprout2026");
+    const user = await parent.page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}"));
+    expect(user.role).toBe("parent");
+    await parent.context.close();
+  });
+
+  it("shows the enquiries screen and settings on a phone and on a desktop", async () => {
+    const phone = await openPage(browser, PHONE);
+    await phone.page.goto("/login");
+    await phone.page.locator("input[name=email]").fill(demoUser("admin").email);
+    await phone.page.locator("input[name=password]").fill("Sprout@2026");
+    await phone.page.getByRole("button", { name: "Sign In" }).click();
+    await phone.page.waitForURL("**/dashboard");
+    await phone.page.goto("/enquiries");
+    await visible(phone.page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+    await screenshot(phone.page, "enquiries");
+    await phone.page.goto("/settings");
+    await visible(phone.page.getByText("Koala Seniors"));
+    await screenshot(phone.page, "settings");
+    await phone.context.close();
+
+    const desk = await openPage(browser, DESKTOP);
+    await signIn(desk.page, demoUser("super_admin").email);
+    await desk.page.goto("/settings");
+    await visible(desk.page.getByText("Koala Seniors"));
+    await desk.page.getByLabel("Company Name").fill("Infosys");
+    await desk.page.getByRole("form", { name: "Add company" }).getByRole("button", { name: "Add" }).click();
+    await visible(desk.page.getByText("This company already exists"));
+    await screenshot(desk.page, "settings");
+    await desk.page.goto("/enquiries");
+    await visible(desk.page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+    await screenshot(desk.page, "enquiries");
+    await desk.context.close();
+  });
+});
