@@ -1,6 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
   backupCodesResponse,
@@ -19,6 +16,9 @@ import {
   verifyResetCodeResponse,
 } from "@sprout/shared/schemas/account";
 import { errorResponse, messageResponse } from "@sprout/shared/schemas/auth";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { HttpError } from "../lib/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PasswordResetService } from "./password-reset.ts";
@@ -74,14 +74,23 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, env }: Deps) {
         schema: { tags: ["auth"], body: resetPasswordRequest, response: { 200: messageResponse, ...errors } },
       },
       async (request) =>
-        passwordReset.resetPassword(request.body.email, request.body.resetId, request.body.resetToken, request.body.newPassword),
+        passwordReset.resetPassword(
+          request.body.email,
+          request.body.resetId,
+          request.body.resetToken,
+          request.body.newPassword,
+        ),
     );
 
     api.get(
       "/auth/reset-status/:id",
       {
         config: { access: { public: true }, rateLimit: { max: 60, timeWindow: "1 minute" } },
-        schema: { tags: ["auth"], params: z.object({ id: z.uuid(ACCOUNT_MESSAGES.resetNotFound) }), response: { 200: resetStatusResponse, ...errors } },
+        schema: {
+          tags: ["auth"],
+          params: z.object({ id: z.uuid(ACCOUNT_MESSAGES.resetNotFound) }),
+          response: { 200: resetStatusResponse, ...errors },
+        },
       },
       async (request) => passwordReset.status(request.params.id),
     );
@@ -136,14 +145,21 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, env }: Deps) {
       "/auth/2fa/verify",
       {
         config: { access: { public: true }, rateLimit: { max: 20, timeWindow: "1 minute" } },
-        schema: { tags: ["two-factor"], body: twoFactorVerifyRequest, response: { 200: twoFactorVerifyResponse, ...errors } },
+        schema: {
+          tags: ["two-factor"],
+          body: twoFactorVerifyRequest,
+          response: { 200: twoFactorVerifyResponse, ...errors },
+        },
       },
       async (request) => twoFactor.completeLogin(request.body.sessionToken, request.body.token, meta(request)),
     );
 
     api.get(
       "/auth/2fa/status",
-      { config: { access: { signedIn: true } }, schema: { tags: ["two-factor"], response: { 200: twoFactorStatusResponse } } },
+      {
+        config: { access: { signedIn: true } },
+        schema: { tags: ["two-factor"], response: { 200: twoFactorStatusResponse } },
+      },
       async (request) => twoFactor.status(request.caller.userId),
     );
 
@@ -160,7 +176,11 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, env }: Deps) {
       "/auth/2fa/regenerate-backup-codes",
       {
         config: { access: { signedIn: true } },
-        schema: { tags: ["two-factor"], body: passwordConfirmRequest, response: { 200: backupCodesResponse, ...errors } },
+        schema: {
+          tags: ["two-factor"],
+          body: passwordConfirmRequest,
+          response: { 200: backupCodesResponse, ...errors },
+        },
       },
       async (request) => twoFactor.regenerateBackupCodes(request.caller.userId, request.body.password),
     );

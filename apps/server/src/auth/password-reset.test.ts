@@ -1,15 +1,17 @@
-import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
+import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
 import { buildApp } from "../app.ts";
 
 const { app, clock, database } = await createTestApp();
 
-const post = (url: string, payload: unknown) => app.inject({ method: "POST", url, payload });
+const post = (url: string, payload: Record<string, unknown>) => app.inject({ method: "POST", url, payload });
 const forgot = (email: string) => post("/api/auth/forgot-password", { email });
 const latestMail = async (email: string) => {
   const response = await app.inject({ method: "GET", url: `/api/auth/test-email?email=${encodeURIComponent(email)}` });
-  return response.statusCode === 200 ? (response.json() as { to: string; subject: string; text: string; code?: string }) : null;
+  return response.statusCode === 200
+    ? (response.json() as { to: string; subject: string; text: string; code?: string })
+    : null;
 };
 /** Requests a code and reads it from the outbox. */
 async function requestCode(email: string) {
@@ -108,7 +110,11 @@ describe("verify reset code and reset password", () => {
     const email = DEMO_EMAILS.parent;
     const first = await requestCode(email);
     clock.advance(15 * 60_000 + 1000);
-    const late = await post("/api/auth/verify-reset-code", { email, resetId: first.resetId, challengeCode: first.code });
+    const late = await post("/api/auth/verify-reset-code", {
+      email,
+      resetId: first.resetId,
+      challengeCode: first.code,
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ code: "CODE_EXPIRED", error: ACCOUNT_MESSAGES.codeExpired });
     const status = await app.inject({ method: "GET", url: `/api/auth/reset-status/${first.resetId}` });
@@ -116,7 +122,11 @@ describe("verify reset code and reset password", () => {
 
     const second = await requestCode(email);
     expect(second.resetId).not.toBe(first.resetId);
-    const ok = await post("/api/auth/verify-reset-code", { email, resetId: second.resetId, challengeCode: second.code });
+    const ok = await post("/api/auth/verify-reset-code", {
+      email,
+      resetId: second.resetId,
+      challengeCode: second.code,
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -148,11 +158,22 @@ describe("verify reset code and reset password", () => {
 
   it("refuses a code for another address, a malformed code and an unknown reset", async () => {
     const { resetId, code } = await requestCode(DEMO_EMAILS.owner);
-    const other = await post("/api/auth/verify-reset-code", { email: DEMO_EMAILS.teacher, resetId, challengeCode: code });
+    const other = await post("/api/auth/verify-reset-code", {
+      email: DEMO_EMAILS.teacher,
+      resetId,
+      challengeCode: code,
+    });
     expect(other.statusCode).toBe(400);
-    const malformed = await post("/api/auth/verify-reset-code", { email: DEMO_EMAILS.owner, resetId, challengeCode: "AB-12" });
+    const malformed = await post("/api/auth/verify-reset-code", {
+      email: DEMO_EMAILS.owner,
+      resetId,
+      challengeCode: "AB-12",
+    });
     expect(malformed.json().error).toBe(ACCOUNT_MESSAGES.codeFormat);
-    const unknown = await app.inject({ method: "GET", url: "/api/auth/reset-status/00000000-0000-4000-8000-000000000000" });
+    const unknown = await app.inject({
+      method: "GET",
+      url: "/api/auth/reset-status/00000000-0000-4000-8000-000000000000",
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -171,7 +192,9 @@ describe("verify reset code and reset password", () => {
     const email = DEMO_EMAILS.teacher;
     clock.advance(16 * 60_000);
     const issued = await requestCode(email);
-    const rows = (await database.db.execute(`select code_hash from password_resets where id = '${issued.resetId}'`)) as unknown as { rows: { code_hash: string }[] };
+    const rows = (await database.db.execute(
+      `select code_hash from password_resets where id = '${issued.resetId}'`,
+    )) as unknown as { rows: { code_hash: string }[] };
     const stored = rows.rows[0]!.code_hash;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(issued.code);
@@ -180,9 +203,18 @@ describe("verify reset code and reset password", () => {
 
 describe("test email", () => {
   it("is not available in production", async () => {
-    const production = await buildApp({ db: database.db, appSecret: "p".repeat(48), env: "production", clock, serveWeb: false });
+    const production = await buildApp({
+      db: database.db,
+      appSecret: "p".repeat(48),
+      env: "production",
+      clock,
+      serveWeb: false,
+    });
     await production.ready();
-    const response = await production.inject({ method: "GET", url: `/api/auth/test-email?email=${DEMO_EMAILS.teacher}` });
+    const response = await production.inject({
+      method: "GET",
+      url: `/api/auth/test-email?email=${DEMO_EMAILS.teacher}`,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe(ACCOUNT_MESSAGES.testEmailProduction);
     await production.close();

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from "drizzle-orm";
 import {
   ACCOUNT_MESSAGES,
   INVITATION_TTL_SECONDS,
@@ -8,6 +7,7 @@ import {
   RESET_REQUEST_WINDOW_MINUTES,
   RESET_REQUESTS_PER_WINDOW,
 } from "@sprout/shared/schemas/account";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { passwordResets } from "../db/schema/account.ts";
 import { users } from "../db/schema/users.ts";
@@ -43,7 +43,12 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
   const minutes = RESET_CODE_TTL_SECONDS / 60;
 
   /** Writes a new challenge for an address (replacing any live one) and returns it with its code. */
-  async function createChallenge(email: string, userId: string | null, purpose: "reset" | "invitation", ttlSeconds: number) {
+  async function createChallenge(
+    email: string,
+    userId: string | null,
+    purpose: "reset" | "invitation",
+    ttlSeconds: number,
+  ) {
     const now = clock.now();
     const code = randomCode(RESET_CODE_LENGTH);
     await db
@@ -122,7 +127,8 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
       const status = statusOf(row);
       if (status === "used" || status === "verified") throw new HttpError(400, "CODE_USED", ACCOUNT_MESSAGES.codeUsed);
       if (status === "locked") throw new HttpError(429, "CODE_LOCKED", ACCOUNT_MESSAGES.codeLocked);
-      if (status === "expired" || status === "superseded") throw new HttpError(400, "CODE_EXPIRED", ACCOUNT_MESSAGES.codeExpired);
+      if (status === "expired" || status === "superseded")
+        throw new HttpError(400, "CODE_EXPIRED", ACCOUNT_MESSAGES.codeExpired);
 
       const matches = safeEqual(row.codeHash, secrets.hashCode(row.id, code.toUpperCase()));
       if (!matches || !row.userId) {
@@ -214,4 +220,3 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
   };
 }
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
-

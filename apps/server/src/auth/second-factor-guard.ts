@@ -1,5 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
+import type { FastifyRequest } from "fastify";
 import { HttpError } from "../lib/errors.ts";
 import type { TwoFactorService } from "./two-factor.ts";
 

@@ -1,6 +1,6 @@
+import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { as, createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../../test/harness.ts";
 import { createUserDirectory } from "../modules/users/service.ts";
 import { createAttemptCounter } from "./attempts.ts";
@@ -49,7 +49,9 @@ describe("two-factor setup", () => {
     expect(rows[0]!.two_factor_secret.startsWith("v1.")).toBe(true);
     expect(rows[0]!.two_factor_secret).not.toContain(body.secret);
     expect(rows[0]!.two_factor_enabled).toBe(false);
-    const stored = (await database.db.execute(`select code_hash from two_factor_backup_codes`)) as unknown as { rows: { code_hash: string }[] };
+    const stored = (await database.db.execute(`select code_hash from two_factor_backup_codes`)) as unknown as {
+      rows: { code_hash: string }[];
+    };
     expect(stored.rows.map((row) => row.code_hash)).not.toContain(body.backupCodes[0]);
 
     const wrong = await as(app, session).post("/api/auth/2fa/verify-setup", { token: "000000" });
@@ -59,7 +61,10 @@ describe("two-factor setup", () => {
     expect(malformed.json().error).toBe(ACCOUNT_MESSAGES.twoFactorAppFormat);
     const ok = await as(app, session).post("/api/auth/2fa/verify-setup", { token: await codeFor(body.secret) });
     expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.twoFactorEnabled, enabled: true });
-    expect((await as(app, session).get("/api/auth/2fa/status")).json()).toEqual({ enabled: true, backupCodesRemaining: 10 });
+    expect((await as(app, session).get("/api/auth/2fa/status")).json()).toEqual({
+      enabled: true,
+      backupCodesRemaining: 10,
+    });
     const again = await as(app, session).get("/api/auth/2fa/setup");
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
@@ -75,9 +80,21 @@ describe("two-factor sign-in", () => {
     ({ secret, backupCodes } = await enrol(email));
     const response = await login(email);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ token: null, sessionToken: expect.any(String), csrfToken: null, refreshToken: null, user: null, require2FA: true, expiresIn: 600 });
+    expect(response.json()).toEqual({
+      token: null,
+      sessionToken: expect.any(String),
+      csrfToken: null,
+      refreshToken: null,
+      user: null,
+      require2FA: true,
+      expiresIn: 600,
+    });
     // The half-open session opens nothing.
-    const sneaky = await app.inject({ method: "GET", url: "/api/auth/verify", headers: { "x-session-token": response.json().sessionToken } });
+    const sneaky = await app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { "x-session-token": response.json().sessionToken },
+    });
     expect(sneaky.statusCode).toBe(401);
   });
 
@@ -87,9 +104,21 @@ describe("two-factor sign-in", () => {
     const done = await verify2fa(first.sessionToken, code);
     expect(done.statusCode).toBe(200);
     const body = done.json();
-    expect(body).toMatchObject({ require2FA: false, usedBackupCode: false, user: { role: "center_director" }, expiresIn: expect.any(Number) });
+    expect(body).toMatchObject({
+      require2FA: false,
+      usedBackupCode: false,
+      user: { role: "center_director" },
+      expiresIn: expect.any(Number),
+    });
     for (const key of ["token", "sessionToken", "csrfToken", "refreshToken"]) expect(typeof body[key]).toBe("string");
-    const session = { ...body, headers: { authorization: `Bearer ${body.token}`, "x-session-token": body.sessionToken, "x-csrf-token": body.csrfToken } } as SignedIn;
+    const session = {
+      ...body,
+      headers: {
+        authorization: `Bearer ${body.token}`,
+        "x-session-token": body.sessionToken,
+        "x-csrf-token": body.csrfToken,
+      },
+    } as SignedIn;
     expect((await as(app, session).get("/api/auth/verify")).statusCode).toBe(200);
 
     // The pending session was used up.
@@ -145,7 +174,9 @@ describe("two-factor sign-in", () => {
     const wrong = await as(app, session).post("/api/auth/2fa/regenerate-backup-codes", { password: "nope" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.passwordIncorrect);
-    const regenerated = await as(app, session).post("/api/auth/2fa/regenerate-backup-codes", { password: DEMO_PASSWORD });
+    const regenerated = await as(app, session).post("/api/auth/2fa/regenerate-backup-codes", {
+      password: DEMO_PASSWORD,
+    });
     expect(regenerated.statusCode).toBe(200);
     const fresh: string[] = regenerated.json().backupCodes;
     expect(fresh).toHaveLength(10);
@@ -158,14 +189,18 @@ describe("two-factor sign-in", () => {
     expect(disabledWrong.statusCode).toBe(400);
     const disabled = await as(app, session).post("/api/auth/2fa/disable", { password: DEMO_PASSWORD });
     expect(disabled.json()).toEqual({ message: ACCOUNT_MESSAGES.twoFactorDisabled });
-    expect((await as(app, session).get("/api/auth/2fa/status")).json()).toEqual({ enabled: false, backupCodesRemaining: 0 });
+    expect((await as(app, session).get("/api/auth/2fa/status")).json()).toEqual({
+      enabled: false,
+      backupCodesRemaining: 0,
+    });
     expect((await login(other)).json().require2FA).toBe(false);
   });
 
   it("too many wrong password confirmations are refused for a while", async () => {
     const session = await signIn(app, DEMO_EMAILS.admin);
     const statuses: number[] = [];
-    for (let n = 0; n < 6; n++) statuses.push((await as(app, session).post("/api/auth/2fa/disable", { password: "bad" })).statusCode);
+    for (let n = 0; n < 6; n++)
+      statuses.push((await as(app, session).post("/api/auth/2fa/disable", { password: "bad" })).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
@@ -174,7 +209,14 @@ describe("the x-2fa-totp guard", () => {
   const db = database.db;
   const directory = createUserDirectory({ db });
   const sessions = createSessionService({ db, clock, accessTokens: createAccessTokens(APP_SECRET) });
-  const twoFactor = createTwoFactorService({ db, clock, secrets: createSecretBox(APP_SECRET), attempts: createAttemptCounter({ db, clock }), sessions, directory });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    secrets: createSecretBox(APP_SECRET),
+    attempts: createAttemptCounter({ db, clock }),
+    sessions,
+    directory,
+  });
   const guard = requireSecondFactor(twoFactor);
   const requestOf = (userId: string, code?: string) =>
     ({ caller: { userId }, headers: code === undefined ? {} : { "x-2fa-totp": code } }) as never;
@@ -183,7 +225,10 @@ describe("the x-2fa-totp guard", () => {
     const { session, secret, backupCodes } = await enrol(DEMO_EMAILS.owner);
     const userId = session.user.id;
     await expect(guard(requestOf(userId))).rejects.toMatchObject({ statusCode: 403, code: "TWO_FACTOR_REQUIRED" });
-    await expect(guard(requestOf(userId, "123456"))).rejects.toMatchObject({ statusCode: 400, code: "INVALID_2FA_CODE" });
+    await expect(guard(requestOf(userId, "123456"))).rejects.toMatchObject({
+      statusCode: 400,
+      code: "INVALID_2FA_CODE",
+    });
     const code = await codeFor(secret);
     await expect(guard(requestOf(userId, code))).resolves.toBeUndefined();
     await expect(guard(requestOf(userId, code))).rejects.toMatchObject({ code: "INVALID_2FA_CODE" });
@@ -191,6 +236,9 @@ describe("the x-2fa-totp guard", () => {
     await expect(guard(requestOf(userId, backupCodes[0]))).rejects.toMatchObject({ code: "INVALID_2FA_CODE" });
 
     const parent = await signIn(app, DEMO_EMAILS.parent);
-    await expect(guard(requestOf(parent.user.id, "123456"))).rejects.toMatchObject({ statusCode: 403, code: "TWO_FACTOR_NOT_ENABLED" });
+    await expect(guard(requestOf(parent.user.id, "123456"))).rejects.toMatchObject({
+      statusCode: 403,
+      code: "TWO_FACTOR_NOT_ENABLED",
+    });
   });
 });

@@ -1,6 +1,3 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { generate, generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import {
   ACCOUNT_MESSAGES,
   BACKUP_CODE_COUNT,
@@ -8,6 +5,9 @@ import {
   TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
 } from "@sprout/shared/schemas/account";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { generate, generateSecret, generateURI, verify } from "otplib";
+import QRCode from "qrcode";
 import type { Database } from "../db/client.ts";
 import { twoFactorBackupCodes } from "../db/schema/account.ts";
 import { users } from "../db/schema/users.ts";
@@ -81,9 +81,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       .where(
         and(
           eq(users.id, userId),
-          lastStep === null
-            ? isNull(users.twoFactorLastStep)
-            : sql`${users.twoFactorLastStep} = ${lastStep}`,
+          lastStep === null ? isNull(users.twoFactorLastStep) : sql`${users.twoFactorLastStep} = ${lastStep}`,
         ),
       )
       .returning({ id: users.id });
@@ -141,7 +139,13 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     }
     await attempts.clear("2fa_failure", user.id);
     if (usedBackupCode) {
-      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_backup_code_used", entity: "user", entityId: user.id });
+      await writeAudit(db, {
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: "2fa_backup_code_used",
+        entity: "user",
+        entityId: user.id,
+      });
     }
     return { usedBackupCode };
   }
@@ -166,14 +170,21 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     /** Starts (or restarts) enrolment: a new secret and new backup codes, not yet in force. */
     async setup(userId: string) {
       const user = await requireUser(userId);
-      if (user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
+      if (user.twoFactorEnabled)
+        throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
       const secret = generateSecret();
       await db
         .update(users)
         .set({ twoFactorSecret: secrets.encrypt(secret), twoFactorLastStep: null, updatedAt: clock.now() })
         .where(eq(users.id, userId));
       const backupCodes = await issueBackupCodes(userId);
-      const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret, period: TOTP_PERIOD_SECONDS, digits: 6 });
+      const otpauthUrl = generateURI({
+        issuer: ISSUER,
+        label: user.email,
+        secret,
+        period: TOTP_PERIOD_SECONDS,
+        digits: 6,
+      });
       const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 1, width: 240 });
       return { qrCode, secret, backupCodes, otpauthUrl };
     },
@@ -181,14 +192,21 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     async verifySetup(userId: string, token: string) {
       await ensureNotLocked(userId);
       const user = await requireUser(userId);
-      if (user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
+      if (user.twoFactorEnabled)
+        throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
       if (!user.twoFactorSecret) throw badRequest(ACCOUNT_MESSAGES.twoFactorNoSetup);
       if (!(await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, token))) {
         await attempts.record("2fa_failure", user.id);
         throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
       }
       await db.update(users).set({ twoFactorEnabled: true, updatedAt: clock.now() }).where(eq(users.id, userId));
-      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_enabled", entity: "user", entityId: user.id });
+      await writeAudit(db, {
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: "2fa_enabled",
+        entity: "user",
+        entityId: user.id,
+      });
       return { message: ACCOUNT_MESSAGES.twoFactorEnabled, enabled: true };
     },
 
@@ -206,9 +224,20 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       }
       await sessions.revoke(pending.id, "2fa_completed");
       const user = await requireUser(pending.userId);
-      if (!user.isActive) throw new HttpError(403, "ACCOUNT_INACTIVE", "Your account has been deactivated. Please contact your administrator.");
+      if (!user.isActive)
+        throw new HttpError(
+          403,
+          "ACCOUNT_INACTIVE",
+          "Your account has been deactivated. Please contact your administrator.",
+        );
       const issued = await sessions.start(user.id, meta);
-      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "login", entity: "session", after: { secondFactor: result.usedBackupCode ? "backup_code" : "totp" } });
+      await writeAudit(db, {
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: "login",
+        entity: "session",
+        after: { secondFactor: result.usedBackupCode ? "backup_code" : "totp" },
+      });
       return {
         ...issued,
         user: toSessionUser(user),
@@ -220,26 +249,43 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
 
     async status(userId: string) {
       const user = await requireUser(userId);
-      return { enabled: user.twoFactorEnabled, backupCodesRemaining: user.twoFactorEnabled ? await backupCodesRemaining(userId) : 0 };
+      return {
+        enabled: user.twoFactorEnabled,
+        backupCodesRemaining: user.twoFactorEnabled ? await backupCodesRemaining(userId) : 0,
+      };
     },
 
     async disable(userId: string, password: string) {
       const user = await confirmPassword(userId, password);
-      if (!user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
+      if (!user.twoFactorEnabled)
+        throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
       await db
         .update(users)
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: clock.now() })
         .where(eq(users.id, userId));
       await db.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
-      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_disabled", entity: "user", entityId: user.id });
+      await writeAudit(db, {
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: "2fa_disabled",
+        entity: "user",
+        entityId: user.id,
+      });
       return { message: ACCOUNT_MESSAGES.twoFactorDisabled };
     },
 
     async regenerateBackupCodes(userId: string, password: string) {
       const user = await confirmPassword(userId, password);
-      if (!user.twoFactorEnabled) throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
+      if (!user.twoFactorEnabled)
+        throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
       const backupCodes = await issueBackupCodes(userId);
-      await writeAudit(db, { organisationId: user.organisationId, actorId: user.id, action: "2fa_backup_codes_regenerated", entity: "user", entityId: user.id });
+      await writeAudit(db, {
+        organisationId: user.organisationId,
+        actorId: user.id,
+        action: "2fa_backup_codes_regenerated",
+        entity: "user",
+        entityId: user.id,
+      });
       return { message: "New backup codes generated. The old ones no longer work.", backupCodes };
     },
 

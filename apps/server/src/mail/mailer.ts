@@ -68,7 +68,8 @@ export function createMailer({ db, clock, from, smtpUrl, env, log }: MailDeps) {
         .returning({ id: mailOutbox.id });
       if (!transport) {
         // The laptop delivery: the message is in the outbox table and, outside production, in the log.
-        if (env !== "production") log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail stored in outbox");
+        if (env !== "production")
+          log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail stored in outbox");
         else log?.info({ to: mail.to, subject: mail.subject }, "mail stored in outbox (SMTP_URL not set)");
         return;
       }

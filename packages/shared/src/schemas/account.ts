@@ -198,6 +198,9 @@ export const twoFactorStatusResponse = z.object({
   backupCodesRemaining: z.number().int(),
 });
 export const passwordConfirmRequest = z.object({
-  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX),
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX),
 });
 export const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()) });

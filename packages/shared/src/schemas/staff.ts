@@ -31,7 +31,12 @@ export const STAFF_MESSAGES = {
 } as const;
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).min(2, STAFF_MESSAGES.nameLength).max(50, STAFF_MESSAGES.nameLength);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(2, STAFF_MESSAGES.nameLength)
+    .max(50, STAFF_MESSAGES.nameLength);
 const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
 const isoDate = z
   .string()
@@ -45,7 +50,10 @@ const staffFields = {
   role: z.enum(STAFF_ROLE_OPTIONS, { error: "Role is required" }),
   designation: text(100).optional(),
   department: text(100).optional(),
-  joining_date: z.union([z.literal(""), isoDate]).nullable().optional(),
+  joining_date: z
+    .union([z.literal(""), isoDate])
+    .nullable()
+    .optional(),
   contract_type: z.enum(CONTRACT_TYPE_OPTIONS).default("full-time"),
   contact_number: phoneField.optional(),
   emergency_contact: text(100).optional(),

@@ -26,7 +26,10 @@ export const phoneField = z
   .string()
   .trim()
   .max(20, USER_MESSAGES.phoneInvalid)
-  .refine((value) => value === "" || /^(\+91)?[6-9]\d{9}$/.test(value.replace(/[\s-]/g, "")), USER_MESSAGES.phoneInvalid);
+  .refine(
+    (value) => value === "" || /^(\+91)?[6-9]\d{9}$/.test(value.replace(/[\s-]/g, "")),
+    USER_MESSAGES.phoneInvalid,
+  );
 
 const optionalText = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
 

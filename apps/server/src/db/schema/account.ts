@@ -14,7 +14,9 @@ export const passwordResets = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     /** "reset" from forgot-password or a forced reset; "invitation" for a new account. */
-    purpose: text("purpose", { enum: ["reset", "invitation"] }).notNull().default("reset"),
+    purpose: text("purpose", { enum: ["reset", "invitation"] })
+      .notNull()
+      .default("reset"),
     codeHash: text("code_hash").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

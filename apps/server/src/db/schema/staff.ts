@@ -24,10 +24,7 @@ export const staff = pgTable(
       .unique()
       .references(() => users.id),
     /** The human employee ID, e.g. EMP-1001, made by the database sequence. */
-    employeeId: text("employee_id")
-      .notNull()
-      .unique()
-      .default(sql`'EMP-' || nextval('employee_number_seq')`),
+    employeeId: text("employee_id").notNull().unique().default(sql`'EMP-' || nextval('employee_number_seq')`),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     role: text("role", { enum: STAFF_ROLES }).notNull(),

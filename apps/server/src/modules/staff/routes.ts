@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   centerIdParams,
@@ -9,6 +7,8 @@ import {
   updateStaffRequest,
 } from "@sprout/shared/schemas/staff";
 import { idParams } from "@sprout/shared/schemas/users";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { appUrlOf } from "../users/routes.ts";
 import type { StaffService } from "./service.ts";
 
@@ -20,25 +20,41 @@ export function staffRoutes({ staff }: { staff: StaffService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get("/staff", { config: manage, schema: { tags: ["staff"], response: { 200: staffListResponse } } }, async (request) =>
-      staff.list(await request.caller.scope()),
+    api.get(
+      "/staff",
+      { config: manage, schema: { tags: ["staff"], response: { 200: staffListResponse } } },
+      async (request) => staff.list(await request.caller.scope()),
     );
 
     api.get(
       "/staff/center/:centerId",
-      { config: manage, schema: { tags: ["staff"], params: centerIdParams, response: { 200: staffListResponse, 404: errorResponse } } },
+      {
+        config: manage,
+        schema: { tags: ["staff"], params: centerIdParams, response: { 200: staffListResponse, 404: errorResponse } },
+      },
       async (request) => staff.listByCenter(await request.caller.scope(), request.params.centerId),
     );
 
     api.post(
       "/staff",
-      { config: manage, schema: { tags: ["staff"], body: createStaffRequest, response: { 200: staffChangeResponse, ...errors } } },
+      {
+        config: manage,
+        schema: { tags: ["staff"], body: createStaffRequest, response: { 200: staffChangeResponse, ...errors } },
+      },
       async (request) => staff.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
     );
 
     api.put(
       "/staff/:id",
-      { config: manage, schema: { tags: ["staff"], params: idParams, body: updateStaffRequest, response: { 200: staffChangeResponse, ...errors } } },
+      {
+        config: manage,
+        schema: {
+          tags: ["staff"],
+          params: idParams,
+          body: updateStaffRequest,
+          response: { 200: staffChangeResponse, ...errors },
+        },
+      },
       async (request) => staff.update(request.caller, await request.caller.scope(), request.params.id, request.body),
     );
   };

@@ -1,6 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Role } from "@sprout/shared/roles";
-import { type CreateStaffInput, STAFF_MESSAGES, type StaffMember, type UpdateStaffInput } from "@sprout/shared/schemas/staff";
+import {
+  type CreateStaffInput,
+  STAFF_MESSAGES,
+  type StaffMember,
+  type UpdateStaffInput,
+} from "@sprout/shared/schemas/staff";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
@@ -142,12 +147,26 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
           .returning();
         const [record] = await tx
           .insert(staff)
-          .values({ ...fields(input), organisationId: scope.organisationId, centerId: input.center_id, userId: user!.id, createdAt: now, updatedAt: now })
+          .values({
+            ...fields(input),
+            organisationId: scope.organisationId,
+            centerId: input.center_id,
+            userId: user!.id,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning({ id: staff.id });
         return { user: user!, record: record! };
       });
       const member = await byId(record.id);
-      await writeAudit(db, { organisationId: scope.organisationId, actorId: caller.userId, action: "staff_created", entity: "staff", entityId: member.id, after: { ...member, invited: !password } });
+      await writeAudit(db, {
+        organisationId: scope.organisationId,
+        actorId: caller.userId,
+        action: "staff_created",
+        entity: "staff",
+        entityId: member.id,
+        after: { ...member, invited: !password },
+      });
       if (!password) await inviter.invite(user, appUrl);
       return { message: password ? STAFF_MESSAGES.created : STAFF_MESSAGES.createdInvited, staff: member };
     },
@@ -158,11 +177,15 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       const accountRole = ACCOUNT_ROLE[input.role];
       const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
       // The caller must outrank both the account as it is and as it would become.
-      if (!mayAssign(caller.role, account!.role) || !mayAssign(caller.role, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (!mayAssign(caller.role, account!.role) || !mayAssign(caller.role, accountRole))
+        throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       await ensureEmailFree(input.email, current.staff.userId);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx.update(staff).set({ ...fields(input), updatedAt: now }).where(eq(staff.id, id));
+        await tx
+          .update(staff)
+          .set({ ...fields(input), updatedAt: now })
+          .where(eq(staff.id, id));
         await tx
           .update(users)
           .set({
@@ -178,7 +201,15 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       });
       if (current.isActive && !input.active_status) await sessions.revokeAllOfUser(current.staff.userId, "deactivated");
       const member = await byId(id);
-      await writeAudit(db, { organisationId: scope.organisationId, actorId: caller.userId, action: "staff_updated", entity: "staff", entityId: id, before, after: member });
+      await writeAudit(db, {
+        organisationId: scope.organisationId,
+        actorId: caller.userId,
+        action: "staff_updated",
+        entity: "staff",
+        entityId: id,
+        before,
+        after: member,
+      });
       return { message: STAFF_MESSAGES.updated, staff: member };
     },
   };

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { STAFF_MESSAGES } from "@sprout/shared/schemas/staff";
+import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { assignableRoles } from "../users/admin-service.ts";
 
@@ -56,9 +56,21 @@ describe("staff management", () => {
     expect(staff.employee_id).toMatch(/^EMP-\d{4,}$/);
     expect(JSON.stringify(created.json())).not.toContain("Teacher2026");
     anitaId = staff.id;
-    await expect(signIn(app, "anita.pillai@sprout.test", "Teacher2026")).resolves.toMatchObject({ user: { role: "teacher", center_name: "Sprout Koramangala" } });
+    await expect(signIn(app, "anita.pillai@sprout.test", "Teacher2026")).resolves.toMatchObject({
+      user: { role: "teacher", center_name: "Sprout Koramangala" },
+    });
 
-    const second = await owner.post("/api/staff", member({ email: "joseph@sprout.test", first_name: "Joseph", last_name: "Dsouza", role: "staff", password: "", center_id: andheri.id }));
+    const second = await owner.post(
+      "/api/staff",
+      member({
+        email: "joseph@sprout.test",
+        first_name: "Joseph",
+        last_name: "Dsouza",
+        role: "staff",
+        password: "",
+        center_id: andheri.id,
+      }),
+    );
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().message).toBe(STAFF_MESSAGES.createdInvited);
     const next = Number(second.json().staff.employee_id.slice(4));
@@ -86,7 +98,10 @@ describe("staff management", () => {
 
   it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
     const all = (await superAdmin.get("/api/staff")).json();
-    expect(all.map((row: { email: string }) => row.email).sort()).toEqual(["anita.pillai@sprout.test", "joseph@sprout.test"]);
+    expect(all.map((row: { email: string }) => row.email).sort()).toEqual([
+      "anita.pillai@sprout.test",
+      "joseph@sprout.test",
+    ]);
     expect((await owner.get("/api/staff")).json()).toHaveLength(2);
     const mine = (await director.get("/api/staff")).json();
     expect(mine.map((row: { email: string }) => row.email)).toEqual(["anita.pillai@sprout.test"]);
@@ -96,7 +111,10 @@ describe("staff management", () => {
     const joseph = all.find((row: { email: string }) => row.email === "joseph@sprout.test");
     const theirs = await director.put(`/api/staff/${joseph.id}`, member({ email: joseph.email, first_name: "Hacked" }));
     expect(theirs.statusCode).toBe(404);
-    const intoAndheri = await director.post("/api/staff", member({ email: "sneak@sprout.test", center_id: andheri.id }));
+    const intoAndheri = await director.post(
+      "/api/staff",
+      member({ email: "sneak@sprout.test", center_id: andheri.id }),
+    );
     expect(intoAndheri.statusCode).toBe(404);
     expect((await superAdmin.get(`/api/staff/center/${andheri.id}`)).json()).toHaveLength(1);
   });
@@ -104,11 +122,24 @@ describe("staff management", () => {
   it("updates a staff member and their account; deactivation ends their sessions", async () => {
     const anita = await signIn(app, "anita.pillai@sprout.test", "Teacher2026");
     const { center_id: _centre, password: _password, ...fields } = member();
-    const updated = await director.put(`/api/staff/${anitaId}`, { ...fields, designation: "Lead Teacher", contract_type: "part-time", active_status: false });
+    const updated = await director.put(`/api/staff/${anitaId}`, {
+      ...fields,
+      designation: "Lead Teacher",
+      contract_type: "part-time",
+      active_status: false,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().staff).toMatchObject({ designation: "Lead Teacher", contract_type: "part-time", active_status: false });
+    expect(updated.json().staff).toMatchObject({
+      designation: "Lead Teacher",
+      contract_type: "part-time",
+      active_status: false,
+    });
     expect((await as(app, anita).get("/api/auth/verify")).statusCode).toBe(401);
-    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "anita.pillai@sprout.test", password: "Teacher2026" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "anita.pillai@sprout.test", password: "Teacher2026" },
+    });
     expect(login.statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
 import type { CreateUserRequest, ManagedUser, UpdateUserRequest } from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
@@ -94,7 +94,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
 
   function checkRoleAndCentre(caller: Caller, scope: Scope, role: Role, centerId: string | null | undefined) {
     if (!mayAssign(caller.role, role)) throw forbidden(USER_MESSAGES.roleNotAllowed);
-    if (NEEDS_CENTRE.includes(role) && !centerId) throw badRequest(USER_MESSAGES.centerRequired, { centerId: USER_MESSAGES.centerRequired });
+    if (NEEDS_CENTRE.includes(role) && !centerId)
+      throw badRequest(USER_MESSAGES.centerRequired, { centerId: USER_MESSAGES.centerRequired });
     if (centerId && !scope.centerIds.includes(centerId)) {
       throw badRequest(USER_MESSAGES.centerNotAllowed, { centerId: USER_MESSAGES.centerNotAllowed });
     }
@@ -159,7 +160,14 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
         return user!;
       });
       const user = await byId(created.id);
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_created", entity: "user", entityId: user.id, after: { ...auditView(user), invited: !password } });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "user_created",
+        entity: "user",
+        entityId: user.id,
+        after: { ...auditView(user), invited: !password },
+      });
       if (!password) await inviter.invite(created, appUrl);
       return { message: password ? USER_MESSAGES.created : USER_MESSAGES.createdInvited, user };
     },
@@ -171,7 +179,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       const self = id === caller.userId;
       const centerId = input.centerId ?? null;
       if (self) {
-        if (input.role !== target.user.role || centerId !== target.user.centerId) throw badRequest(USER_MESSAGES.selfRole);
+        if (input.role !== target.user.role || centerId !== target.user.centerId)
+          throw badRequest(USER_MESSAGES.selfRole);
         if (input.isActive === false) throw badRequest(USER_MESSAGES.selfDeactivate);
       } else if (input.role !== target.user.role || centerId !== target.user.centerId) {
         checkRoleAndCentre(caller, scope, input.role, centerId);
@@ -193,7 +202,15 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
         .where(eq(users.id, id));
       if (!isActive && target.user.isActive) await sessions.revokeAllOfUser(id, "deactivated");
       const user = await byId(id);
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_updated", entity: "user", entityId: id, before: auditView(before), after: auditView(user) });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "user_updated",
+        entity: "user",
+        entityId: id,
+        before: auditView(before),
+        after: auditView(user),
+      });
       return { message: USER_MESSAGES.updated, user };
     },
 
@@ -205,7 +222,15 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       await db.update(users).set({ isActive, updatedAt: clock.now() }).where(eq(users.id, id));
       if (!isActive) await sessions.revokeAllOfUser(id, "deactivated");
       const user = await byId(id);
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: isActive ? "user_activated" : "user_deactivated", entity: "user", entityId: id, before: { is_active: !isActive }, after: { is_active: isActive } });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: isActive ? "user_activated" : "user_deactivated",
+        entity: "user",
+        entityId: id,
+        before: { is_active: !isActive },
+        after: { is_active: isActive },
+      });
       return { message: isActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated, user };
     },
 
@@ -216,7 +241,15 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       await db.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));
       await sessions.revokeAllOfUser(id, "password_reset_forced");
       const user = await byId(id);
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "user_password_reset_forced", entity: "user", entityId: id, before: { must_reset_password: target.user.mustResetPassword }, after: { must_reset_password: true } });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "user_password_reset_forced",
+        entity: "user",
+        entityId: id,
+        before: { must_reset_password: target.user.mustResetPassword },
+        after: { must_reset_password: true },
+      });
       return { message: USER_MESSAGES.resetForced, user };
     },
   };

@@ -1,5 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   centerOptionsResponse,
@@ -10,6 +8,8 @@ import {
   userChangeResponse,
   userListResponse,
 } from "@sprout/shared/schemas/users";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { UserAdminService } from "./admin-service.ts";
 
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -23,41 +23,67 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get("/owners/roles", { config: manage, schema: { tags: ["users"], response: { 200: rolesResponse } } }, async (request) =>
-      userAdmin.roles(request.caller),
+    api.get(
+      "/owners/roles",
+      { config: manage, schema: { tags: ["users"], response: { 200: rolesResponse } } },
+      async (request) => userAdmin.roles(request.caller),
     );
 
     api.get(
       "/owners/centers",
-      { config: { access: { features: ["user_management", "center_management"] } }, schema: { tags: ["users"], response: { 200: centerOptionsResponse } } },
+      {
+        config: { access: { features: ["user_management", "center_management"] } },
+        schema: { tags: ["users"], response: { 200: centerOptionsResponse } },
+      },
       async (request) => userAdmin.centers(await request.caller.scope()),
     );
 
-    api.get("/owners", { config: manage, schema: { tags: ["users"], response: { 200: userListResponse } } }, async (request) =>
-      userAdmin.list(request.caller, await request.caller.scope()),
+    api.get(
+      "/owners",
+      { config: manage, schema: { tags: ["users"], response: { 200: userListResponse } } },
+      async (request) => userAdmin.list(request.caller, await request.caller.scope()),
     );
 
     api.post(
       "/owners",
-      { config: manage, schema: { tags: ["users"], body: createUserRequest, response: { 200: userChangeResponse, ...errors } } },
-      async (request) => userAdmin.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
+      {
+        config: manage,
+        schema: { tags: ["users"], body: createUserRequest, response: { 200: userChangeResponse, ...errors } },
+      },
+      async (request) =>
+        userAdmin.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
     );
 
     api.put(
       "/owners/:id",
-      { config: manage, schema: { tags: ["users"], params: idParams, body: updateUserRequest, response: { 200: userChangeResponse, ...errors } } },
-      async (request) => userAdmin.update(request.caller, await request.caller.scope(), request.params.id, request.body),
+      {
+        config: manage,
+        schema: {
+          tags: ["users"],
+          params: idParams,
+          body: updateUserRequest,
+          response: { 200: userChangeResponse, ...errors },
+        },
+      },
+      async (request) =>
+        userAdmin.update(request.caller, await request.caller.scope(), request.params.id, request.body),
     );
 
     api.put(
       "/owners/:id/toggle-status",
-      { config: manage, schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } } },
+      {
+        config: manage,
+        schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } },
+      },
       async (request) => userAdmin.toggleStatus(request.caller, await request.caller.scope(), request.params.id),
     );
 
     api.put(
       "/owners/:id/reset-password",
-      { config: manage, schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } } },
+      {
+        config: manage,
+        schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } },
+      },
       async (request) => userAdmin.forcePasswordReset(request.caller, await request.caller.scope(), request.params.id),
     );
   };

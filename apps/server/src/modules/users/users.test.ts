@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
+import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 
 const { app, database } = await createTestApp();
@@ -9,18 +9,52 @@ const centres = (await admin.get("/api/owners/centers")).json() as { id: string;
 const koramangala = centres.find((centre) => centre.name === "Sprout Koramangala")!;
 
 const auditRows = async (action: string) =>
-  ((await database.db.execute(`select * from audit_log where action = '${action}'`)) as unknown as { rows: { before: unknown; after: unknown; entity_id: string }[] }).rows;
+  (
+    (await database.db.execute(`select * from audit_log where action = '${action}'`)) as unknown as {
+      rows: { before: unknown; after: unknown; entity_id: string }[];
+    }
+  ).rows;
 
 describe("user management", () => {
   it("lists roles a super admin may assign, centres and users", async () => {
     const roles = (await admin.get("/api/owners/roles")).json().roles;
-    expect(roles.map((role: { value: string }) => role.value)).toEqual(["owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher", "parent"]);
+    expect(roles.map((role: { value: string }) => role.value)).toEqual([
+      "owner",
+      "financial_manager",
+      "center_director",
+      "admin",
+      "academic_coordinator",
+      "teacher",
+      "parent",
+    ]);
     expect(roles[0]).toEqual({ value: "owner", label: "Center Owner" });
-    expect(centres.map((centre) => centre.name)).toEqual(["Sprout Andheri West", "Sprout Gachibowli", "Sprout Koramangala"]);
+    expect(centres.map((centre) => centre.name)).toEqual([
+      "Sprout Andheri West",
+      "Sprout Gachibowli",
+      "Sprout Koramangala",
+    ]);
     const users = (await admin.get("/api/owners")).json();
     const teacher = users.find((user: { email: string }) => user.email === DEMO_EMAILS.teacher);
-    expect(teacher).toMatchObject({ full_name: "Priya Sharma", role: "teacher", center_name: "Sprout Koramangala", is_active: true });
-    expect(Object.keys(teacher).sort()).toEqual(["center_id", "center_name", "email", "full_name", "id", "is_active", "job_title", "last_login_at", "must_reset_password", "phone_number", "role", "two_factor_enabled"]);
+    expect(teacher).toMatchObject({
+      full_name: "Priya Sharma",
+      role: "teacher",
+      center_name: "Sprout Koramangala",
+      is_active: true,
+    });
+    expect(Object.keys(teacher).sort()).toEqual([
+      "center_id",
+      "center_name",
+      "email",
+      "full_name",
+      "id",
+      "is_active",
+      "job_title",
+      "last_login_at",
+      "must_reset_password",
+      "phone_number",
+      "role",
+      "two_factor_enabled",
+    ]);
     expect(JSON.stringify(users)).not.toMatch(/password_hash|passwordHash|two_factor_secret/);
   });
 
@@ -35,8 +69,14 @@ describe("user management", () => {
       jobTitle: "Lead teacher",
     });
     expect(created.statusCode).toBe(200);
-    expect(created.json().user).toMatchObject({ email: "meera.joshi@sprout.test", role: "teacher", center_name: "Sprout Koramangala" });
-    await expect(signIn(app, "meera.joshi@sprout.test", "Welcome123")).resolves.toMatchObject({ user: { role: "teacher" } });
+    expect(created.json().user).toMatchObject({
+      email: "meera.joshi@sprout.test",
+      role: "teacher",
+      center_name: "Sprout Koramangala",
+    });
+    await expect(signIn(app, "meera.joshi@sprout.test", "Welcome123")).resolves.toMatchObject({
+      user: { role: "teacher" },
+    });
     const audit = await auditRows("user_created");
     expect(audit.at(-1)!.after).toMatchObject({ email: "meera.joshi@sprout.test", invited: false });
     expect(JSON.stringify(audit)).not.toContain("Welcome123");
@@ -44,14 +84,71 @@ describe("user management", () => {
 
   it("refuses bad input with clear messages and changes nothing", async () => {
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ fullName: "", email: "x@sprout.test", role: "teacher", centerId: koramangala.id }, 400, USER_MESSAGES.fullNameRequired],
-      [{ fullName: "Valid Name", email: "nope", role: "teacher", centerId: koramangala.id }, 400, ACCOUNT_MESSAGES.emailInvalid],
-      [{ fullName: "Valid Name", email: "v@sprout.test", password: "short", role: "teacher", centerId: koramangala.id }, 400, ACCOUNT_MESSAGES.passwordMin],
-      [{ fullName: "Valid Name", email: "v@sprout.test", password: "Welcome123", role: "teacher" }, 400, USER_MESSAGES.centerRequired],
-      [{ fullName: "Valid Name", email: "v@sprout.test", password: "Welcome123", role: "teacher", centerId: koramangala.id, phoneNumber: "12345" }, 400, USER_MESSAGES.phoneInvalid],
-      [{ fullName: "Valid Name", email: DEMO_EMAILS.teacher, password: "Welcome123", role: "teacher", centerId: koramangala.id }, 409, USER_MESSAGES.emailTaken],
-      [{ fullName: "Valid Name", email: "boss@sprout.test", password: "Welcome123", role: "super_admin" }, 403, USER_MESSAGES.roleNotAllowed],
-      [{ fullName: "Valid Name", email: "v@sprout.test", password: "Welcome123", role: "teacher", centerId: "00000000-0000-4000-8000-000000000000" }, 400, USER_MESSAGES.centerNotAllowed],
+      [
+        { fullName: "", email: "x@sprout.test", role: "teacher", centerId: koramangala.id },
+        400,
+        USER_MESSAGES.fullNameRequired,
+      ],
+      [
+        { fullName: "Valid Name", email: "nope", role: "teacher", centerId: koramangala.id },
+        400,
+        ACCOUNT_MESSAGES.emailInvalid,
+      ],
+      [
+        {
+          fullName: "Valid Name",
+          email: "v@sprout.test",
+          password: "short",
+          role: "teacher",
+          centerId: koramangala.id,
+        },
+        400,
+        ACCOUNT_MESSAGES.passwordMin,
+      ],
+      [
+        { fullName: "Valid Name", email: "v@sprout.test", password: "Welcome123", role: "teacher" },
+        400,
+        USER_MESSAGES.centerRequired,
+      ],
+      [
+        {
+          fullName: "Valid Name",
+          email: "v@sprout.test",
+          password: "Welcome123",
+          role: "teacher",
+          centerId: koramangala.id,
+          phoneNumber: "12345",
+        },
+        400,
+        USER_MESSAGES.phoneInvalid,
+      ],
+      [
+        {
+          fullName: "Valid Name",
+          email: DEMO_EMAILS.teacher,
+          password: "Welcome123",
+          role: "teacher",
+          centerId: koramangala.id,
+        },
+        409,
+        USER_MESSAGES.emailTaken,
+      ],
+      [
+        { fullName: "Valid Name", email: "boss@sprout.test", password: "Welcome123", role: "super_admin" },
+        403,
+        USER_MESSAGES.roleNotAllowed,
+      ],
+      [
+        {
+          fullName: "Valid Name",
+          email: "v@sprout.test",
+          password: "Welcome123",
+          role: "teacher",
+          centerId: "00000000-0000-4000-8000-000000000000",
+        },
+        400,
+        USER_MESSAGES.centerNotAllowed,
+      ],
     ];
     const before = (await admin.get("/api/owners")).json().length;
     for (const [payload, status, message] of cases) {
@@ -63,15 +160,33 @@ describe("user management", () => {
   });
 
   it("creates a user without a password by e-mailing an invitation that sets one", async () => {
-    const created = await admin.post("/api/owners", { fullName: "Nikhil Rao", email: "nikhil@sprout.test", role: "admin", centerId: koramangala.id });
+    const created = await admin.post("/api/owners", {
+      fullName: "Nikhil Rao",
+      email: "nikhil@sprout.test",
+      role: "admin",
+      centerId: koramangala.id,
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json().message).toBe(USER_MESSAGES.createdInvited);
     const mail = (await app.inject({ method: "GET", url: "/api/auth/test-email?email=nikhil@sprout.test" })).json();
     expect(mail.subject).toMatch(/invited/);
     const resetId = /resetId=([0-9a-f-]{36})/.exec(mail.text)![1];
-    const verified = await app.inject({ method: "POST", url: "/api/auth/verify-reset-code", payload: { email: "nikhil@sprout.test", resetId, challengeCode: mail.code } });
+    const verified = await app.inject({
+      method: "POST",
+      url: "/api/auth/verify-reset-code",
+      payload: { email: "nikhil@sprout.test", resetId, challengeCode: mail.code },
+    });
     expect(verified.statusCode).toBe(200);
-    const set = await app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { email: "nikhil@sprout.test", resetId, resetToken: verified.json().resetToken, newPassword: "FirstPass9" } });
+    const set = await app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: {
+        email: "nikhil@sprout.test",
+        resetId,
+        resetToken: verified.json().resetToken,
+        newPassword: "FirstPass9",
+      },
+    });
     expect(set.statusCode).toBe(200);
     await expect(signIn(app, "nikhil@sprout.test", "FirstPass9")).resolves.toMatchObject({ user: { role: "admin" } });
   });
@@ -83,7 +198,11 @@ describe("user management", () => {
     expect(toggled.statusCode).toBe(200);
     expect(toggled.json()).toMatchObject({ message: USER_MESSAGES.deactivated, user: { is_active: false } });
     expect((await as(app, teacher).get("/api/auth/verify")).statusCode).toBe(401);
-    const refused = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "meera.joshi@sprout.test", password: "Welcome123" } });
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "meera.joshi@sprout.test", password: "Welcome123" },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("ACCOUNT_INACTIVE");
     const back = await admin.put(`/api/owners/${id}/toggle-status`, {});
@@ -96,14 +215,31 @@ describe("user management", () => {
   it("edits a user; nobody changes their own role or deactivates themselves", async () => {
     const users = (await admin.get("/api/owners")).json();
     const meera = users.find((user: { email: string }) => user.email === "meera.joshi@sprout.test");
-    const edited = await admin.put(`/api/owners/${meera.id}`, { fullName: "Meera J. Joshi", email: meera.email, role: "academic_coordinator", centerId: koramangala.id, phoneNumber: "9845012345", jobTitle: "Coordinator", isActive: true });
+    const edited = await admin.put(`/api/owners/${meera.id}`, {
+      fullName: "Meera J. Joshi",
+      email: meera.email,
+      role: "academic_coordinator",
+      centerId: koramangala.id,
+      phoneNumber: "9845012345",
+      jobTitle: "Coordinator",
+      isActive: true,
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().user).toMatchObject({ full_name: "Meera J. Joshi", role: "academic_coordinator", job_title: "Coordinator" });
+    expect(edited.json().user).toMatchObject({
+      full_name: "Meera J. Joshi",
+      role: "academic_coordinator",
+      job_title: "Coordinator",
+    });
     const audit = await auditRows("user_updated");
     expect(audit.at(-1)).toMatchObject({ before: { role: "teacher" }, after: { role: "academic_coordinator" } });
 
     const me = users.find((user: { email: string }) => user.email === DEMO_EMAILS.super_admin);
-    const demote = await admin.put(`/api/owners/${me.id}`, { fullName: me.full_name, email: me.email, role: "owner", centerId: null });
+    const demote = await admin.put(`/api/owners/${me.id}`, {
+      fullName: me.full_name,
+      email: me.email,
+      role: "owner",
+      centerId: null,
+    });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().error).toBe(USER_MESSAGES.selfRole);
     const off = await admin.put(`/api/owners/${me.id}/toggle-status`, {});
@@ -120,22 +256,45 @@ describe("user management", () => {
     expect(forced.json()).toMatchObject({ message: USER_MESSAGES.resetForced, user: { must_reset_password: true } });
     expect((await as(app, teacher).get("/api/auth/verify")).statusCode).toBe(401);
 
-    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "Sprout@2026" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password: "Sprout@2026" },
+    });
     expect(login.statusCode).toBe(403);
     const body = login.json();
-    expect(body).toMatchObject({ code: "PASSWORD_RESET_REQUIRED", error: ACCOUNT_MESSAGES.forcedReset, details: { email, maskedEmail: "te*****@sprout.test" } });
+    expect(body).toMatchObject({
+      code: "PASSWORD_RESET_REQUIRED",
+      error: ACCOUNT_MESSAGES.forcedReset,
+      details: { email, maskedEmail: "te*****@sprout.test" },
+    });
     // A wrong password reveals nothing about the forced reset.
-    const wrong = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "Wrong-pass1" } });
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password: "Wrong-pass1" },
+    });
     expect(wrong.statusCode).toBe(401);
 
     const mail = (await app.inject({ method: "GET", url: `/api/auth/test-email?email=${email}` })).json();
     expect(mail.subject).toMatch(/Set a new Sprout password/);
     const resetId = body.details.resetId;
-    const verified = await app.inject({ method: "POST", url: "/api/auth/verify-reset-code", payload: { email, resetId, challengeCode: mail.code } });
+    const verified = await app.inject({
+      method: "POST",
+      url: "/api/auth/verify-reset-code",
+      payload: { email, resetId, challengeCode: mail.code },
+    });
     const { resetToken } = verified.json();
-    await app.inject({ method: "POST", url: "/api/auth/reset-password", payload: { email, resetId, resetToken, newPassword: "Changed2026" } });
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { email, resetId, resetToken, newPassword: "Changed2026" },
+    });
     const after = await signIn(app, email, "Changed2026");
     expect(after.user).toMatchObject({ role: "teacher" });
-    expect((await admin.get("/api/owners")).json().find((user: { email: string }) => user.email === email).must_reset_password).toBe(false);
+    expect(
+      (await admin.get("/api/owners")).json().find((user: { email: string }) => user.email === email)
+        .must_reset_password,
+    ).toBe(false);
   });
 });

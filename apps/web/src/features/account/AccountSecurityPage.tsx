@@ -40,7 +40,8 @@ export function AccountSecurityPage() {
   const status = useQuery({ queryKey: ["2fa-status"], queryFn: accountApi.twoFactorStatus });
   const confirm = useMutation({
     mutationFn: async () => {
-      if (action === "disable") return { kind: "disable" as const, answer: await accountApi.twoFactorDisable(password) };
+      if (action === "disable")
+        return { kind: "disable" as const, answer: await accountApi.twoFactorDisable(password) };
       return { kind: "regenerate" as const, answer: await accountApi.regenerateBackupCodes(password) };
     },
     onSuccess: (result) => {
@@ -90,7 +91,7 @@ export function AccountSecurityPage() {
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
             <Security color="primary" aria-hidden />
             <Typography variant="h6" component="h2">
               Two-factor authentication
@@ -135,7 +136,14 @@ export function AccountSecurityPage() {
           {newCodes && (
             <Stack spacing={1.5} sx={{ mt: 2 }}>
               <Alert severity="warning">Your new backup codes. The old ones no longer work.</Alert>
-              <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: 1, fontFamily: "monospace" }}>
+              <Box
+                sx={{
+                  display: "grid",
+                  gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))",
+                  gap: 1,
+                  fontFamily: "monospace",
+                }}
+              >
                 {newCodes.map((code) => (
                   <Paper key={code} variant="outlined" sx={{ py: 0.75, textAlign: "center" }}>
                     {code}
@@ -163,7 +171,9 @@ export function AccountSecurityPage() {
             confirm.mutate();
           }}
         >
-          <DialogTitle>{action === "disable" ? "Disable two-factor authentication" : "Regenerate backup codes"}</DialogTitle>
+          <DialogTitle>
+            {action === "disable" ? "Disable two-factor authentication" : "Regenerate backup codes"}
+          </DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Typography variant="body2" color="text.secondary">
@@ -185,7 +195,12 @@ export function AccountSecurityPage() {
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" color={action === "disable" ? "error" : "primary"} disabled={!password || confirm.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              color={action === "disable" ? "error" : "primary"}
+              disabled={!password || confirm.isPending}
+            >
               {action === "disable" ? "Disable" : "Regenerate"}
             </Button>
           </DialogActions>

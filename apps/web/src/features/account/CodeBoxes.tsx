@@ -54,7 +54,11 @@ export function CodeBoxes({ value, onChange, length = 6, disabled, error }: Prop
   };
 
   return (
-    <Box role="group" aria-label="Verification code" sx={{ display: "flex", gap: { xs: 1, sm: 1.5 }, justifyContent: "center" }}>
+    <Box
+      role="group"
+      aria-label="Verification code"
+      sx={{ display: "flex", gap: { xs: 1, sm: 1.5 }, justifyContent: "center" }}
+    >
       {chars.map((char, index) => (
         <TextField
           // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions
@@ -77,7 +81,13 @@ export function CodeBoxes({ value, onChange, length = 6, disabled, error }: Prop
               autoComplete: index === 0 ? "one-time-code" : "off",
               autoCapitalize: "characters",
               spellCheck: false,
-              style: { textAlign: "center", fontSize: 24, fontWeight: 600, padding: "12px 0", textTransform: "uppercase" },
+              style: {
+                textAlign: "center",
+                fontSize: 24,
+                fontWeight: 600,
+                padding: "12px 0",
+                textTransform: "uppercase",
+              },
             },
           }}
           sx={{ width: { xs: 44, sm: 52 } }}

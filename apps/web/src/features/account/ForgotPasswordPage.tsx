@@ -31,7 +31,10 @@ export function ForgotPasswordPage() {
     if (!send.data) return;
     const email = send.variables ?? "";
     const timer = setTimeout(
-      () => navigate("/verify-reset-code", { state: { email, resetId: send.data.resetId, maskedEmail: send.data.maskedEmail } }),
+      () =>
+        navigate("/verify-reset-code", {
+          state: { email, resetId: send.data.resetId, maskedEmail: send.data.maskedEmail },
+        }),
       RESET_DELAYS_MS.afterSend,
     );
     return () => clearTimeout(timer);
@@ -40,7 +43,12 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a verification code">
       <ResetSteps active={0} />
-      <Box component="form" noValidate aria-label="Request a reset code" onSubmit={handleSubmit(({ email }) => send.mutate(email))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Request a reset code"
+        onSubmit={handleSubmit(({ email }) => send.mutate(email))}
+      >
         <Stack spacing={2.5}>
           {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
           {send.data && (

@@ -1,7 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
-import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { RESET_DELAYS_MS, resetPasswordForm } from "@sprout/shared/schemas/account";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -30,14 +40,22 @@ export function ResetPasswordPage() {
   const [shown, setShown] = useState(false);
   const reset = useMutation({
     mutationFn: (newPassword: string) =>
-      accountApi.resetPassword({ email: carried.email!, resetId: carried.resetId!, resetToken: carried.resetToken!, newPassword }),
+      accountApi.resetPassword({
+        email: carried.email!,
+        resetId: carried.resetId!,
+        resetToken: carried.resetToken!,
+        newPassword,
+      }),
   });
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<Form>({ resolver: zodResolver(resetPasswordForm), defaultValues: { newPassword: "", confirmPassword: "" } });
+  } = useForm<Form>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
 
   // Done: back to sign-in after 3 s, with the address filled in.
   useEffect(() => {
@@ -55,7 +73,11 @@ export function ResetPasswordPage() {
     input: {
       endAdornment: (
         <InputAdornment position="end">
-          <IconButton aria-label={shown ? "Hide password" : "Show password"} onClick={() => setShown((value) => !value)} edge="end">
+          <IconButton
+            aria-label={shown ? "Hide password" : "Show password"}
+            onClick={() => setShown((value) => !value)}
+            edge="end"
+          >
             {shown ? <VisibilityOff /> : <Visibility />}
           </IconButton>
         </InputAdornment>
@@ -64,9 +86,17 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Reset Password" subtitle={carried.userName ? `Choose a new password, ${carried.userName}` : "Choose a new password"}>
+    <AuthCard
+      title="Reset Password"
+      subtitle={carried.userName ? `Choose a new password, ${carried.userName}` : "Choose a new password"}
+    >
       <ResetSteps active={2} />
-      <Box component="form" noValidate aria-label="Set a new password" onSubmit={handleSubmit(({ newPassword }) => reset.mutate(newPassword))}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Set a new password"
+        onSubmit={handleSubmit(({ newPassword }) => reset.mutate(newPassword))}
+      >
         <Stack spacing={2.5}>
           {reset.isError && <Alert severity="error">{errorMessage(reset.error)}</Alert>}
           {reset.data && <Alert severity="success">{reset.data.message} Taking you to sign in…</Alert>}
@@ -78,7 +108,10 @@ export function ResetPasswordPage() {
             fullWidth
             autoFocus
             error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword?.message ?? "8 to 128 characters, with a lowercase letter, an uppercase letter and a number"}
+            helperText={
+              errors.newPassword?.message ??
+              "8 to 128 characters, with a lowercase letter, an uppercase letter and a number"
+            }
             disabled={Boolean(reset.data)}
             slotProps={visibility}
             {...register("newPassword")}

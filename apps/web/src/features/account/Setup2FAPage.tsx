@@ -65,7 +65,10 @@ export function Setup2FAPage() {
   };
 
   return (
-    <AuthCard title="Set Up Two-Factor Authentication" subtitle="Protect your account with a code from an authenticator app">
+    <AuthCard
+      title="Set Up Two-Factor Authentication"
+      subtitle="Protect your account with a code from an authenticator app"
+    >
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         {STEPS.map((label) => (
           <Step key={label}>
@@ -90,13 +93,25 @@ export function Setup2FAPage() {
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
             Scan this QR code with Google Authenticator, Microsoft Authenticator, Authy or any TOTP app.
           </Typography>
-          <Box component="img" src={setup.data.qrCode} alt="QR code for your authenticator app" sx={{ width: 220, height: 220 }} />
+          <Box
+            component="img"
+            src={setup.data.qrCode}
+            alt="QR code for your authenticator app"
+            sx={{ width: 220, height: 220 }}
+          />
           <Typography variant="body2" color="text.secondary">
             Cannot scan? Enter this key instead:
           </Typography>
-          <Paper variant="outlined" sx={{ px: 2, py: 1, display: "flex", alignItems: "center", gap: 1, maxWidth: "100%" }}>
-            <Typography component="code" data-testid="totp-secret" sx={{ fontFamily: "monospace", fontSize: 15, wordBreak: "break-all" }}>
-              {setup.data.secret}
+          <Paper
+            variant="outlined"
+            sx={{ px: 2, py: 1, display: "flex", alignItems: "center", gap: 1, maxWidth: "100%" }}
+          >
+            <Typography
+              component="code"
+              data-testid="totp-secret"
+              sx={{ fontFamily: "monospace", fontSize: 15, wordBreak: "break-all" }}
+            >
+              {setup.data.secret.match(/.{1,4}/g)?.join(" ")}
             </Typography>
             <Tooltip title="Copy secret">
               <IconButton aria-label="Copy secret" onClick={copySecret} size="small">
@@ -130,7 +145,9 @@ export function Setup2FAPage() {
               onChange={(event) => setToken(event.target.value.replace(/\D/g, "").slice(0, 6))}
               autoFocus
               autoComplete="one-time-code"
-              slotProps={{ htmlInput: { inputMode: "numeric", style: { letterSpacing: 6, fontSize: 22, textAlign: "center" } } }}
+              slotProps={{
+                htmlInput: { inputMode: "numeric", style: { letterSpacing: 6, fontSize: 22, textAlign: "center" } },
+              }}
             />
             <Stack direction="row" spacing={1.5}>
               <Button variant="outlined" onClick={() => setStep(0)} sx={{ flex: 1 }}>
@@ -157,7 +174,14 @@ export function Setup2FAPage() {
           </Typography>
           <Box
             data-testid="backup-codes"
-            sx={{ display: "grid", gridTemplateColumns: "repeat(2, 1fr)", gap: 1, fontFamily: "monospace", fontSize: 16, textAlign: "center" }}
+            sx={{
+              display: "grid",
+              gridTemplateColumns: "repeat(2, 1fr)",
+              gap: 1,
+              fontFamily: "monospace",
+              fontSize: 16,
+              textAlign: "center",
+            }}
           >
             {setup.data.backupCodes.map((code) => (
               <Paper key={code} variant="outlined" sx={{ py: 0.75 }}>
@@ -172,7 +196,9 @@ export function Setup2FAPage() {
             variant="contained"
             size="large"
             disabled={!downloaded}
-            onClick={() => navigate("/account/security", { replace: true, state: { message: ACCOUNT_MESSAGES.twoFactorEnabled } })}
+            onClick={() =>
+              navigate("/account/security", { replace: true, state: { message: ACCOUNT_MESSAGES.twoFactorEnabled } })
+            }
           >
             Finish
           </Button>

@@ -1,4 +1,15 @@
-import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Link,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
 import { TWO_FACTOR_SESSION_SECONDS } from "@sprout/shared/constants";
 import { ACCOUNT_MESSAGES, BACKUP_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "@sprout/shared/schemas/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -38,7 +49,8 @@ export function Verify2FAPage() {
     },
   });
   const sessionOver =
-    left === 0 || (verify.error instanceof ApiError && (verify.error.status === 401 || verify.error.code === "TWO_FACTOR_LOCKED"));
+    left === 0 ||
+    (verify.error instanceof ApiError && (verify.error.status === 401 || verify.error.code === "TWO_FACTOR_LOCKED"));
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -67,7 +79,8 @@ export function Verify2FAPage() {
     const cleaned = code.replace(/[\s-]/g, "");
     if (!cleaned) return setFormError(ACCOUNT_MESSAGES.twoFactorCodeRequired);
     if (mode === "app" && !/^\d{6}$/.test(cleaned)) return setFormError(ACCOUNT_MESSAGES.twoFactorAppFormat);
-    if (mode === "backup" && !/^[A-Za-z0-9]{8}$/.test(cleaned)) return setFormError(ACCOUNT_MESSAGES.twoFactorBackupFormat);
+    if (mode === "backup" && !/^[A-Za-z0-9]{8}$/.test(cleaned))
+      return setFormError(ACCOUNT_MESSAGES.twoFactorBackupFormat);
     setFormError("");
     verify.mutate(cleaned);
   };
@@ -83,7 +96,10 @@ export function Verify2FAPage() {
       : "";
 
   return (
-    <AuthCard title="Two-Factor Verification" subtitle="Enter the code from your authenticator app, or one of your backup codes">
+    <AuthCard
+      title="Two-Factor Verification"
+      subtitle="Enter the code from your authenticator app, or one of your backup codes"
+    >
       <Box component="form" noValidate aria-label="Two-factor verification" onSubmit={submit}>
         <Stack spacing={2.5}>
           <ToggleButtonGroup
@@ -102,7 +118,12 @@ export function Verify2FAPage() {
             <ToggleButton value="app">Authenticator app</ToggleButton>
             <ToggleButton value="backup">Backup code</ToggleButton>
           </ToggleButtonGroup>
-          {failure && <Alert severity="error">{failure}{sessionOver ? " Returning to sign in…" : ""}</Alert>}
+          {failure && (
+            <Alert severity="error">
+              {failure}
+              {sessionOver ? " Returning to sign in…" : ""}
+            </Alert>
+          )}
           {formError && <Alert severity="warning">{formError}</Alert>}
           <TextField
             label={mode === "app" ? "6-digit app code" : "8-character backup code"}

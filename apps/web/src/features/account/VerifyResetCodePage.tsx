@@ -47,7 +47,9 @@ export function VerifyResetCodePage() {
     return () => clearInterval(timer);
   }, []);
   const left = deadline === null ? null : Math.max(0, Math.round((deadline - now) / 1000));
-  const expired = left === 0 || (status.data !== undefined && status.data.status !== "pending");
+  // A reset the server does not know (an old link) counts as over: only a new code helps.
+  const unknown = status.isError;
+  const expired = unknown || left === 0 || (status.data !== undefined && status.data.status !== "pending");
 
   const verify = useMutation({
     mutationFn: (challengeCode: string) => accountApi.verifyResetCode({ email, challengeCode, resetId }),
@@ -66,7 +68,10 @@ export function VerifyResetCodePage() {
   useEffect(() => {
     if (!verify.data) return;
     const timer = setTimeout(
-      () => navigate("/reset-password", { state: { email, resetId, resetToken: verify.data.resetToken, userName: verify.data.userName } }),
+      () =>
+        navigate("/reset-password", {
+          state: { email, resetId, resetToken: verify.data.resetToken, userName: verify.data.userName },
+        }),
       RESET_DELAYS_MS.afterVerify,
     );
     return () => clearTimeout(timer);
@@ -90,19 +95,39 @@ export function VerifyResetCodePage() {
       <Box component="form" noValidate aria-label="Verify the reset code" onSubmit={submit}>
         <Stack spacing={2.5}>
           {carried.notice && !verify.isError && !verify.data && <Alert severity="info">{carried.notice}</Alert>}
-          {invited && !verify.data && <Alert severity="info">Welcome to Sprout. Enter the code from your invitation to choose your password.</Alert>}
+          {invited && !verify.data && (
+            <Alert severity="info">
+              Welcome to Sprout. Enter the code from your invitation to choose your password.
+            </Alert>
+          )}
           {verify.isError && <Alert severity="error">{errorMessage(verify.error)}</Alert>}
           {resend.isError && <Alert severity="error">Failed to resend code. Please try again.</Alert>}
-          {resend.isSuccess && !verify.isError && !verify.data && <Alert severity="success">A new code has been sent.</Alert>}
-          {verify.data && <Alert severity="success">Code verified. Hello {verify.data.userName}, let us set your new password…</Alert>}
+          {resend.isSuccess && !verify.isError && !verify.data && (
+            <Alert severity="success">A new code has been sent.</Alert>
+          )}
+          {verify.data && (
+            <Alert severity="success">Code verified. Hello {verify.data.userName}, let us set your new password…</Alert>
+          )}
           {formError && <Alert severity="warning">{formError}</Alert>}
-          <CodeBoxes value={code} onChange={setCode} disabled={verify.isPending || Boolean(verify.data)} error={verify.isError} />
-          <Typography variant="body2" color={expired ? "error" : "text.secondary"} sx={{ textAlign: "center" }} aria-live="polite">
-            {left === null
-              ? "Checking the code's time…"
-              : expired
-                ? "The code has expired. Request a new one."
-                : `Code expires in ${clock(left)}`}
+          <CodeBoxes
+            value={code}
+            onChange={setCode}
+            disabled={verify.isPending || Boolean(verify.data)}
+            error={verify.isError}
+          />
+          <Typography
+            variant="body2"
+            color={expired ? "error" : "text.secondary"}
+            sx={{ textAlign: "center" }}
+            aria-live="polite"
+          >
+            {unknown
+              ? "This code is no longer valid. Request a new one."
+              : left === null
+                ? "Checking the code's time…"
+                : expired
+                  ? "The code has expired. Request a new one."
+                  : `Code expires in ${clock(left)}`}
           </Typography>
           <Button
             type="submit"

@@ -75,7 +75,12 @@ export function StaffDialog({ open, member, centres, defaultCentre, pending, err
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
-      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={editing ? "Edit staff member" : "Add staff member"}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-label={editing ? "Edit staff member" : "Add staff member"}
+      >
         <DialogTitle>{editing ? "Edit Staff Member" : "Add Staff Member"}</DialogTitle>
         <DialogContent>
           {error && (
@@ -144,7 +149,13 @@ export function StaffDialog({ open, member, centres, defaultCentre, pending, err
               <TextField label="Department" {...field("department")} {...register("department")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Joining Date" type="date" {...field("joining_date")} slotProps={{ inputLabel: { shrink: true } }} {...register("joining_date")} />
+              <TextField
+                label="Joining Date"
+                type="date"
+                {...field("joining_date")}
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...register("joining_date")}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
@@ -175,7 +186,15 @@ export function StaffDialog({ open, member, centres, defaultCentre, pending, err
                 name="active_status"
                 control={control}
                 render={({ field: input }) => (
-                  <FormControlLabel control={<Switch checked={Boolean(input.value)} onChange={(event) => input.onChange(event.target.checked)} />} label="Active" />
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={Boolean(input.value)}
+                        onChange={(event) => input.onChange(event.target.checked)}
+                      />
+                    }
+                    label="Active"
+                  />
                 )}
               />
             </Grid>

@@ -29,7 +29,9 @@ import { useStaff, useStaffCentres, useStaffMutations } from "./api";
 import { StaffDialog, type StaffFormValues } from "./StaffDialog";
 
 const failure = (error: unknown) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : "Failed to save staff member";
+  error instanceof ApiError && error.hasServerMessage && error.status < 500
+    ? error.message
+    : "Failed to save staff member";
 
 /** Staff Management: the centres' staff, with an add/edit dialog. */
 export function StaffPage() {
@@ -49,27 +51,49 @@ export function StaffPage() {
   };
   const onSubmit = (values: StaffFormValues) => {
     const { center_id, password, ...fields } = values;
-    const done = { onSuccess: (answer: { message: string }) => (setSnack(answer.message), close()) };
+    const done = {
+      onSuccess: (answer: { message: string }) => {
+        setSnack(answer.message);
+        close();
+      },
+    };
     if (dialog?.member) update.mutate({ id: dialog.member.id, body: fields }, done);
     else create.mutate({ ...fields, password, center_id }, done);
   };
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             Staff Management
           </Typography>
           <Typography color="text.secondary">Employees of your centres and their sign-in accounts.</Typography>
         </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ member: null })} disabled={centreOptions.length === 0}>
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setDialog({ member: null })}
+          disabled={centreOptions.length === 0}
+        >
           Add Staff
         </Button>
       </Stack>
 
       {centreOptions.length > 1 && (
-        <TextField select label="Centre" value={centreFilter} onChange={(event) => setCentreFilter(event.target.value)} sx={{ maxWidth: 320 }} size="small">
+        <TextField
+          select
+          label="Centre"
+          value={centreFilter}
+          onChange={(event) => setCentreFilter(event.target.value)}
+          sx={{ maxWidth: 320 }}
+          size="small"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">All centres</MenuItem>
           {centreOptions.map((centre) => (
             <MenuItem key={centre.id} value={centre.id}>
@@ -93,14 +117,13 @@ export function StaffPage() {
         )}
         {staff.data && staff.data.length > 0 && (
           <TableContainer>
-            <Table size="small" aria-label="Staff">
+            <Table size="small" aria-label="Staff" sx={{ "& th": { whiteSpace: "nowrap" } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Employee ID</TableCell>
                   <TableCell>Name</TableCell>
                   <TableCell>Role</TableCell>
                   <TableCell>Designation</TableCell>
-                  <TableCell>Department</TableCell>
                   <TableCell>Centre</TableCell>
                   <TableCell>Joined</TableCell>
                   <TableCell>Contract</TableCell>
@@ -117,23 +140,39 @@ export function StaffPage() {
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {member.first_name} {member.last_name}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-all" }}>
+                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
                         {member.email}
                       </Typography>
                     </TableCell>
                     <TableCell>{STAFF_ROLE_LABELS[member.role]}</TableCell>
-                    <TableCell>{member.designation ?? "—"}</TableCell>
-                    <TableCell>{member.department ?? "—"}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{member.designation ?? "—"}</Typography>
+                      {member.department && (
+                        <Typography variant="caption" color="text.secondary">
+                          {member.department}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell>{member.center_name}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{member.joining_date ? formatDate(member.joining_date) : "—"}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {member.joining_date ? formatDate(member.joining_date) : "—"}
+                    </TableCell>
                     <TableCell>{CONTRACT_TYPE_LABELS[member.contract_type]}</TableCell>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>{member.contact_number ?? "—"}</TableCell>
                     <TableCell>
-                      <Chip size="small" color={member.active_status ? "success" : "default"} label={member.active_status ? "Active" : "Inactive"} />
+                      <Chip
+                        size="small"
+                        color={member.active_status ? "success" : "default"}
+                        label={member.active_status ? "Active" : "Inactive"}
+                      />
                     </TableCell>
                     <TableCell align="right">
                       <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit ${member.first_name} ${member.last_name}`} size="small" onClick={() => setDialog({ member })}>
+                        <IconButton
+                          aria-label={`Edit ${member.first_name} ${member.last_name}`}
+                          size="small"
+                          onClick={() => setDialog({ member })}
+                        >
                           <Edit fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -159,7 +198,12 @@ export function StaffPage() {
           onClose={close}
         />
       )}
-      <Snackbar open={Boolean(snack)} autoHideDuration={6000} onClose={() => setSnack("")} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+      <Snackbar
+        open={Boolean(snack)}
+        autoHideDuration={6000}
+        onClose={() => setSnack("")}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
         <Alert severity="success" variant="filled" onClose={() => setSnack("")}>
           {snack}
         </Alert>

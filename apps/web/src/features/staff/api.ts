@@ -1,5 +1,10 @@
 import { center } from "@sprout/shared/schemas/centers";
-import { type CreateStaffRequest, staffChangeResponse, staffListResponse, type UpdateStaffRequest } from "@sprout/shared/schemas/staff";
+import {
+  type CreateStaffRequest,
+  staffChangeResponse,
+  staffListResponse,
+  type UpdateStaffRequest,
+} from "@sprout/shared/schemas/staff";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../api/client";
@@ -18,9 +23,13 @@ export function useStaffMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["staff"] });
   return {
-    create: useMutation({ mutationFn: (body: CreateStaffRequest) => api.post("/staff", body, staffChangeResponse), onSuccess: refresh }),
+    create: useMutation({
+      mutationFn: (body: CreateStaffRequest) => api.post("/staff", body, staffChangeResponse),
+      onSuccess: refresh,
+    }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: UpdateStaffRequest }) => api.put(`/staff/${id}`, body, staffChangeResponse),
+      mutationFn: ({ id, body }: { id: string; body: UpdateStaffRequest }) =>
+        api.put(`/staff/${id}`, body, staffChangeResponse),
       onSuccess: refresh,
     }),
   };

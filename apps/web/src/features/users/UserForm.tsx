@@ -22,12 +22,14 @@ interface Props {
 
 /** Add-user and edit-user fields; the rules are the server's (shared schema). */
 export function UserForm({ mode, user, roles, centres, pending, error, onSubmit, onCancel }: Props) {
-  const schema = mode === "create" ? formSchema : updateUserRequest.extend({ centerId: z.string(), isActive: z.boolean(), password: z.string().optional() });
+  const schema =
+    mode === "create"
+      ? formSchema
+      : updateUserRequest.extend({ centerId: z.string(), isActive: z.boolean(), password: z.string().optional() });
   const {
     register,
     handleSubmit,
     control,
-    reset,
     formState: { errors },
   } = useForm<UserFormValues>({
     resolver: zodResolver(schema) as never,
@@ -42,20 +44,38 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
       isActive: user?.is_active ?? true,
     },
   });
-  const submit = handleSubmit((values) => {
-    onSubmit(values);
-    if (mode === "create") reset();
-  });
+  const submit = handleSubmit((values) => onSubmit(values));
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={mode === "create" ? "Add user" : "Edit user"}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit}
+      aria-label={mode === "create" ? "Add user" : "Edit user"}
+    >
       {error && <Alert severity="error">{error}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Full Name" required fullWidth error={Boolean(errors.fullName)} helperText={errors.fullName?.message} {...register("fullName")} />
+          <TextField
+            label="Full Name"
+            required
+            fullWidth
+            error={Boolean(errors.fullName)}
+            helperText={errors.fullName?.message}
+            {...register("fullName")}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Email" type="email" required fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} {...register("email")} />
+          <TextField
+            label="Email"
+            type="email"
+            required
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register("email")}
+          />
         </Grid>
         {mode === "create" && (
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -65,7 +85,10 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
               autoComplete="new-password"
               fullWidth
               error={Boolean(errors.password)}
-              helperText={errors.password?.message ?? "Minimum 8 characters, with upper and lower case and a number. Leave empty to e-mail an invitation."}
+              helperText={
+                errors.password?.message ??
+                "Minimum 8 characters, with upper and lower case and a number. Leave empty to e-mail an invitation."
+              }
               {...register("password")}
             />
           </Grid>
@@ -75,7 +98,15 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
             name="role"
             control={control}
             render={({ field }) => (
-              <TextField select label="Role" required fullWidth error={Boolean(errors.role)} helperText={errors.role?.message} {...field}>
+              <TextField
+                select
+                label="Role"
+                required
+                fullWidth
+                error={Boolean(errors.role)}
+                helperText={errors.role?.message}
+                {...field}
+              >
                 {roles.map((role) => (
                   <MenuItem key={role.value} value={role.value}>
                     {role.label}
@@ -90,7 +121,14 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
             name="centerId"
             control={control}
             render={({ field }) => (
-              <TextField select label="Centre" fullWidth error={Boolean(errors.centerId)} helperText={errors.centerId?.message ?? "Required for centre staff and parents"} {...field}>
+              <TextField
+                select
+                label="Centre"
+                fullWidth
+                error={Boolean(errors.centerId)}
+                helperText={errors.centerId?.message ?? "Required for centre staff and parents"}
+                {...field}
+              >
                 <MenuItem value="">
                   <em>No centre</em>
                 </MenuItem>
@@ -104,10 +142,22 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Phone Number" fullWidth error={Boolean(errors.phoneNumber)} helperText={errors.phoneNumber?.message} {...register("phoneNumber")} />
+          <TextField
+            label="Phone Number"
+            fullWidth
+            error={Boolean(errors.phoneNumber)}
+            helperText={errors.phoneNumber?.message}
+            {...register("phoneNumber")}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Job Title" fullWidth error={Boolean(errors.jobTitle)} helperText={errors.jobTitle?.message} {...register("jobTitle")} />
+          <TextField
+            label="Job Title"
+            fullWidth
+            error={Boolean(errors.jobTitle)}
+            helperText={errors.jobTitle?.message}
+            {...register("jobTitle")}
+          />
         </Grid>
         {mode === "edit" && (
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -115,7 +165,10 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
               name="isActive"
               control={control}
               render={({ field }) => (
-                <FormControlLabel control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Active" />
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                  label="Active"
+                />
               )}
             />
           </Grid>

@@ -60,13 +60,20 @@ export function UsersPage() {
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [snack, setSnack] = useState<{ message: string; severity: "success" | "error" } | null>(null);
+  // A new add-user form after each creation (a fresh mount clears every field and label).
+  const [formKey, setFormKey] = useState(0);
   const roleOptions = roles.data?.roles ?? DEFAULT_ROLES;
   const loadFailed = users.isError || centres.isError;
 
   const onCreate = (values: UserFormValues) =>
     create.mutate(
       { ...toBody(values), password: values.password ?? "" },
-      { onSuccess: (answer) => setSnack({ message: answer.message, severity: "success" }) },
+      {
+        onSuccess: (answer) => {
+          setSnack({ message: answer.message, severity: "success" });
+          setFormKey((key) => key + 1);
+        },
+      },
     );
   const onUpdate = (values: UserFormValues) =>
     update.mutate(
@@ -104,6 +111,7 @@ export function UsersPage() {
             Add User
           </Typography>
           <UserForm
+            key={formKey}
             mode="create"
             roles={roleOptions}
             centres={centres.data ?? []}
@@ -128,11 +136,11 @@ export function UsersPage() {
           {users.data && users.data.length === 0 && <Typography color="text.secondary">No users yet.</Typography>}
           {users.data && users.data.length > 0 && (
             <TableContainer>
-              <Table size="small" aria-label="All users">
+              <Table size="small" aria-label="All users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Name</TableCell>
-                    <TableCell>Email</TableCell>
+                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Email</TableCell>
                     <TableCell>Role</TableCell>
                     <TableCell>Centre</TableCell>
                     <TableCell>Status</TableCell>
@@ -148,27 +156,44 @@ export function UsersPage() {
                           <Typography variant="body2" sx={{ fontWeight: 600 }}>
                             {user.full_name}
                           </Typography>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ display: { xs: "block", md: "none" }, whiteSpace: "nowrap" }}
+                          >
+                            {user.email}
+                          </Typography>
                           {user.job_title && (
-                            <Typography variant="caption" color="text.secondary">
+                            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
                               {user.job_title}
                             </Typography>
                           )}
                         </TableCell>
-                        <TableCell sx={{ wordBreak: "break-all" }}>{user.email}</TableCell>
+                        <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{user.email}</TableCell>
                         <TableCell>
                           <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
                         </TableCell>
                         <TableCell>{user.center_name ?? "—"}</TableCell>
                         <TableCell>
                           <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
-                            <Chip size="small" color={user.is_active ? "success" : "default"} label={user.is_active ? "Active" : "Inactive"} />
+                            <Chip
+                              size="small"
+                              color={user.is_active ? "success" : "default"}
+                              label={user.is_active ? "Active" : "Inactive"}
+                            />
                             {user.must_reset_password && <Chip size="small" color="warning" label="Reset pending" />}
-                            {user.two_factor_enabled && <Chip size="small" variant="outlined" color="primary" label="2FA" />}
+                            {user.two_factor_enabled && (
+                              <Chip size="small" variant="outlined" color="primary" label="2FA" />
+                            )}
                           </Stack>
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                           <Tooltip title="Edit">
-                            <IconButton aria-label={`Edit ${user.full_name}`} onClick={() => setEditing(user)} size="small">
+                            <IconButton
+                              aria-label={`Edit ${user.full_name}`}
+                              onClick={() => setEditing(user)}
+                              size="small"
+                            >
                               <Edit fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -186,7 +211,11 @@ export function UsersPage() {
                             </span>
                           </Tooltip>
                           <Tooltip title="Force password reset">
-                            <IconButton aria-label={`Force password reset for ${user.full_name}`} onClick={() => setConfirm({ kind: "reset", user })} size="small">
+                            <IconButton
+                              aria-label={`Force password reset for ${user.full_name}`}
+                              onClick={() => setConfirm({ kind: "reset", user })}
+                              size="small"
+                            >
                               <LockReset fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -227,7 +256,11 @@ export function UsersPage() {
 
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
         <DialogTitle>
-          {confirm?.kind === "reset" ? "Force password reset" : confirm?.user.is_active ? "Deactivate user" : "Activate user"}
+          {confirm?.kind === "reset"
+            ? "Force password reset"
+            : confirm?.user.is_active
+              ? "Deactivate user"
+              : "Activate user"}
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -240,13 +273,23 @@ export function UsersPage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button variant="contained" color={confirm?.kind === "toggle" && confirm.user.is_active ? "error" : "primary"} onClick={onConfirm} disabled={toggle.isPending || forceReset.isPending}>
+          <Button
+            variant="contained"
+            color={confirm?.kind === "toggle" && confirm.user.is_active ? "error" : "primary"}
+            onClick={onConfirm}
+            disabled={toggle.isPending || forceReset.isPending}
+          >
             Confirm
           </Button>
         </DialogActions>
       </Dialog>
 
-      <Snackbar open={snack !== null} autoHideDuration={6000} onClose={() => setSnack(null)} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+      <Snackbar
+        open={snack !== null}
+        autoHideDuration={6000}
+        onClose={() => setSnack(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
         {snack ? (
           <Alert severity={snack.severity} variant="filled" onClose={() => setSnack(null)}>
             {snack.message}

@@ -17,20 +17,38 @@ export const DEFAULT_ROLES: { value: Role; label: string }[] = (
 
 export const useUsers = () => useQuery({ queryKey: ["users"], queryFn: () => api.get("/owners", userListResponse) });
 export const useRoles = () =>
-  useQuery({ queryKey: ["users", "roles"], queryFn: () => api.get("/owners/roles", rolesResponse), staleTime: 300_000 });
+  useQuery({
+    queryKey: ["users", "roles"],
+    queryFn: () => api.get("/owners/roles", rolesResponse),
+    staleTime: 300_000,
+  });
 export const useCentres = () =>
-  useQuery({ queryKey: ["users", "centers"], queryFn: () => api.get("/owners/centers", centerOptionsResponse), staleTime: 300_000 });
+  useQuery({
+    queryKey: ["users", "centers"],
+    queryFn: () => api.get("/owners/centers", centerOptionsResponse),
+    staleTime: 300_000,
+  });
 
 export function useUserMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["users"] });
   return {
-    create: useMutation({ mutationFn: (body: CreateUserRequest) => api.post("/owners", body, userChangeResponse), onSuccess: refresh }),
-    update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: UpdateUserRequest }) => api.put(`/owners/${id}`, body, userChangeResponse),
+    create: useMutation({
+      mutationFn: (body: CreateUserRequest) => api.post("/owners", body, userChangeResponse),
       onSuccess: refresh,
     }),
-    toggle: useMutation({ mutationFn: (id: string) => api.put(`/owners/${id}/toggle-status`, {}, userChangeResponse), onSuccess: refresh }),
-    forceReset: useMutation({ mutationFn: (id: string) => api.put(`/owners/${id}/reset-password`, {}, userChangeResponse), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UpdateUserRequest }) =>
+        api.put(`/owners/${id}`, body, userChangeResponse),
+      onSuccess: refresh,
+    }),
+    toggle: useMutation({
+      mutationFn: (id: string) => api.put(`/owners/${id}/toggle-status`, {}, userChangeResponse),
+      onSuccess: refresh,
+    }),
+    forceReset: useMutation({
+      mutationFn: (id: string) => api.put(`/owners/${id}/reset-password`, {}, userChangeResponse),
+      onSuccess: refresh,
+    }),
   };
 }
