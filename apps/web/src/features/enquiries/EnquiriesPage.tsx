@@ -341,7 +341,7 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.id} hover onClick={() => onOpen(row)} sx={{ cursor: "pointer" }} tabIndex={0} onKeyDown={(event) => event.key === "Enter" && onOpen(row)}>
-                    <TableCell>{formatDate(row.enquiry_date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.enquiry_date)}</TableCell>
                     <TableCell>
                       {row.child_name}
                       {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
@@ -355,7 +355,9 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
                     <TableCell>
                       <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
                         <Chip size="small" label={row.student_id ? "Admitted" : row.status} color={STATUS_COLOURS[row.status]} />
-                        {row.follow_up_due && row.follow_up_date && <Chip size="small" variant="outlined" color="warning" label={`Follow up ${formatDate(row.follow_up_date)}`} />}
+                        {row.follow_up_due && row.follow_up_date && (
+                          <Chip size="small" variant="outlined" color="warning" label={`Due ${formatDate(row.follow_up_date)}`} title={`Follow-up due ${formatDate(row.follow_up_date)}`} />
+                        )}
                       </Stack>
                     </TableCell>
                   </TableRow>

@@ -44,7 +44,7 @@ export function enquiryToForm(enquiry: Enquiry): EnquiryFormValues {
     child_name: enquiry.child_name,
     child_dob: enquiry.child_dob ?? "",
     parent_name: enquiry.parent_name,
-    mobile_number: enquiry.mobile_number,
+    mobile_number: enquiry.mobile_number.replace(/^\+91(\d{5})(\d{5})$/, "+91 $1 $2"),
     email: enquiry.email ?? "",
     parent_location: enquiry.parent_location ?? "",
     company: enquiry.company ?? "",
