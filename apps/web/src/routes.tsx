@@ -42,6 +42,28 @@ const areaRoutes: RouteObject[] = [
     },
   },
   { path: "account/security", lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }) },
+  // Children, classrooms and documents (issue 4); Center Management lives in Settings.
+  {
+    path: "children",
+    lazy: async () => {
+      const [{ ChildrenPage }, { RequireFeature }] = await Promise.all([import("./features/children/ChildrenPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["children_management"]}><ChildrenPage /></RequireFeature> };
+    },
+  },
+  {
+    path: "classrooms",
+    lazy: async () => {
+      const [{ ClassroomsPage }, { RequireFeature }] = await Promise.all([import("./features/classrooms/ClassroomsPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["classroom_management", "view_assigned_classes"]}><ClassroomsPage /></RequireFeature> };
+    },
+  },
+  {
+    path: "documents",
+    lazy: async () => {
+      const [{ DocumentsPage }, { RequireFeature }] = await Promise.all([import("./features/documents/DocumentsPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["documents", "document_upload"]}><DocumentsPage /></RequireFeature> };
+    },
+  },
   // Enquiries and admissions; application settings (issue 5).
   {
     path: "enquiries",

@@ -237,12 +237,12 @@ export interface NavigationEntry {
 export const NAVIGATION: readonly NavigationEntry[] = [
   { label: "Dashboard", path: "/dashboard", features: ["analytics_dashboard", "basic_dashboard"], ready: true },
   { label: "User Management", path: "/users", features: ["user_management"], ready: true },
-  { label: "Children", path: "/children", features: ["children_management"], ready: false },
+  { label: "Children", path: "/children", features: ["children_management"], ready: true },
   {
     label: "Classrooms",
     path: "/classrooms",
     features: ["classroom_management", "view_assigned_classes"],
-    ready: false,
+    ready: true,
   },
   { label: "Staff Management", path: "/staff", features: ["staff_management"], ready: true },
   {
@@ -278,7 +278,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     features: ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"],
     ready: false,
   },
-  { label: "Documents", path: "/documents", features: ["documents", "document_upload"], ready: false },
+  { label: "Documents", path: "/documents", features: ["documents", "document_upload"], ready: true },
   {
     label: "Settings",
     path: "/settings",

@@ -1,0 +1,246 @@
+import PauseCircle from "@mui/icons-material/PauseCircle";
+import PlayCircle from "@mui/icons-material/PlayCircle";
+import Search from "@mui/icons-material/Search";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  CircularProgress,
+  InputAdornment,
+  MenuItem,
+  Snackbar,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from "@sprout/shared/schemas/children";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { formatDate } from "../../format";
+import { useChildren } from "./api";
+import { ExitDialog } from "./ExitDialog";
+import { PromoteDialog, TransferDialog } from "./MoveDialogs";
+import { PauseDialog } from "./PauseDialog";
+import { PausedStudents } from "./PausedStudents";
+import { ResumeDialog } from "./ResumeDialog";
+import { centreToday } from "./shared";
+
+const STATUS_COLOURS: Record<StudentStatus, "success" | "warning" | "default"> = { active: "success", paused: "warning", left: "default" };
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type Dialogs = "pause" | "resume" | "promote" | "transfer" | "exit";
+
+/** Children Management: All Students (searched, filtered, paged on the server) and Paused Students. */
+export function ChildrenPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "paused" ? "paused" : "all";
+  const [notice, setNotice] = useState("");
+  const [open, setOpen] = useState<{ kind: Dialogs; student: Student } | null>(null);
+  const dialogFor = (kind: Dialogs) => (open?.kind === kind ? open.student : null);
+  const done = (message: string) => {
+    setOpen(null);
+    setNotice(message);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Children Management
+        </Typography>
+        <Typography color="text.secondary">Enrolled children, their classrooms, pauses and moves.</Typography>
+      </Box>
+      <Tabs value={tab} onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})} aria-label="Children views">
+        <Tab value="all" label="All Students" />
+        <Tab value="paused" label="Paused Students" />
+      </Tabs>
+      {tab === "all" ? <AllStudents onAction={(kind, student) => setOpen({ kind, student })} /> : <PausedStudents onResume={(student) => setOpen({ kind: "resume", student })} />}
+
+      <PauseDialog student={dialogFor("pause")} onClose={() => setOpen(null)} onDone={done} />
+      <ResumeDialog student={dialogFor("resume")} onClose={() => setOpen(null)} onDone={done} />
+      <PromoteDialog student={dialogFor("promote")} onClose={() => setOpen(null)} onDone={done} />
+      <TransferDialog student={dialogFor("transfer")} onClose={() => setOpen(null)} onDone={done} />
+      <ExitDialog student={dialogFor("exit")} onClose={() => setOpen(null)} onDone={done} />
+      <Snackbar open={Boolean(notice)} autoHideDuration={5000} onClose={() => setNotice("")} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+        <Alert severity="success" variant="filled" onClose={() => setNotice("")}>
+          {notice}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+}
+
+function AllStudents({ onAction }: { onAction: (kind: Dialogs, student: Student) => void }) {
+  const [status, setStatus] = useState<"all" | StudentStatus>("all");
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(25);
+  // Search as the user types, a moment after they stop.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const children = useChildren({ status, search, page: page + 1, limit });
+  const data = children.data;
+
+  const empty = data && data.children.length === 0;
+  const emptyText =
+    data?.counts.all === 0 ? "No children have been enrolled yet." : status === "all" ? "No children match your search." : `No ${status} children found.`;
+
+  return (
+    <Card variant="outlined">
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
+        <TextField
+          label="Search by name or student ID"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          size="small"
+          sx={{ flex: 1 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+        />
+        <TextField
+          select
+          label="Status"
+          size="small"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as typeof status);
+            setPage(0);
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="all">All</MenuItem>
+          {STUDENT_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {capitalise(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {children.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          Failed to fetch children data.
+        </Alert>
+      )}
+      {children.isPending && (
+        <Stack sx={{ alignItems: "center", py: 6 }}>
+          <CircularProgress aria-label="Loading children" />
+        </Stack>
+      )}
+      {empty && (
+        <Typography color="text.secondary" sx={{ p: 4, textAlign: "center" }}>
+          {emptyText}
+        </Typography>
+      )}
+      {data && data.children.length > 0 && (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Children">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Date of birth</TableCell>
+                  <TableCell>Classroom</TableCell>
+                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Enrollment date</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.children.map((child) => (
+                  <ChildRow key={child.id} child={child} onAction={onAction} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={data.pagination.total}
+            page={page}
+            onPageChange={(_, next) => setPage(next)}
+            rowsPerPage={limit}
+            onRowsPerPageChange={(event) => {
+              setLimit(Number(event.target.value));
+              setPage(0);
+            }}
+            rowsPerPageOptions={[10, 25, 50, 100]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialogs, student: Student) => void }) {
+  const expiry = child.status === "paused" && child.pause_end_date ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone)) : null;
+  return (
+    <TableRow hover>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {child.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {child.student_id}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <Chip size="small" label={capitalise(child.status)} color={STATUS_COLOURS[child.status]} />
+        {expiry && (
+          <Box sx={{ mt: 0.5 }}>
+            <Typography variant="caption" color={expiry.expired ? "error" : "text.secondary"} sx={{ display: "block" }}>
+              {expiry.expired ? "Expired" : `${expiry.days} day${expiry.days === 1 ? "" : "s"} remaining`}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+              {child.pause_reason}
+            </Typography>
+          </Box>
+        )}
+      </TableCell>
+      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{child.date_of_birth ? formatDate(child.date_of_birth) : "—"}</TableCell>
+      <TableCell>{child.classroom_name ?? "Unassigned"}</TableCell>
+      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{formatDate(child.enrollment_date)}</TableCell>
+      <TableCell align="right">
+        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap", gap: 0.5 }}>
+          {child.status === "active" && (
+            <>
+              <Button size="small" color="warning" startIcon={<PauseCircle />} onClick={() => onAction("pause", child)} aria-label={`Pause ${child.name}`}>
+                Pause
+              </Button>
+              <Button size="small" onClick={() => onAction("promote", child)} aria-label={`Promote ${child.name}`}>
+                Promote
+              </Button>
+              <Button size="small" onClick={() => onAction("transfer", child)} aria-label={`Transfer ${child.name}`}>
+                Transfer
+              </Button>
+            </>
+          )}
+          {child.status === "paused" && (
+            <Button size="small" color="success" startIcon={<PlayCircle />} onClick={() => onAction("resume", child)} aria-label={`Resume ${child.name}`}>
+              Resume
+            </Button>
+          )}
+          {child.status !== "left" && (
+            <Button size="small" color="error" onClick={() => onAction("exit", child)} aria-label={`Record leaving of ${child.name}`}>
+              Leaving
+            </Button>
+          )}
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}

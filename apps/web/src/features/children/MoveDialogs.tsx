@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
+import { assignRequest, PROMOTION_MESSAGES, promoteRequest, type Student, transferRequest } from "@sprout/shared/schemas/children";
+import { useEffect, useState } from "react";
+import { useCentreClassrooms, useCentres, useStudentActions } from "./api";
+import { failure } from "./shared";
+
+type Props = { student: Student | null; onClose: () => void; onDone: (message: string) => void };
+
+function Select({ label, value, onChange, options, disabled, error }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { id: string; name: string }[];
+  disabled?: boolean;
+  error?: string;
+}) {
+  return (
+    <TextField select fullWidth required label={label} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} error={Boolean(error)} helperText={error}>
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Promote or Assign Student: a centre and a class (and the current class, to promote). */
+export function PromoteDialog({ student, onClose, onDone }: Props) {
+  const { assign, promote } = useStudentActions();
+  const centres = useCentres();
+  const [mode, setMode] = useState<"assign" | "promote">("assign");
+  const [centerId, setCenterId] = useState("");
+  const [fromClassId, setFromClassId] = useState("");
+  const [classId, setClassId] = useState("");
+  const [error, setError] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const rooms = useCentreClassrooms(centerId || undefined);
+  const pending = assign.isPending || promote.isPending;
+
+  useEffect(() => {
+    if (!student) return;
+    setMode(student.class_id ? "promote" : "assign");
+    setCenterId(student.center_id);
+    setFromClassId(student.class_id ?? "");
+    setClassId("");
+    setError("");
+    setFieldErrors({});
+  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async () => {
+    setError("");
+    const body =
+      mode === "assign"
+        ? assignRequest.safeParse({ student_id: student!.id, center_id: centerId, class_id: classId })
+        : promoteRequest.safeParse({ student_id: student!.id, center_id: centerId, from_class_id: fromClassId, to_class_id: classId });
+    if (!body.success) {
+      setFieldErrors(Object.fromEntries(body.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setFieldErrors({});
+    try {
+      const answer = mode === "assign" ? await assign.mutateAsync(body.data as never) : await promote.mutateAsync(body.data as never);
+      onDone(answer.message);
+    } catch (caught) {
+      setError(failure(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed));
+    }
+  };
+
+  const roomOptions = (rooms.data ?? []).map((room) => ({ id: room.id, name: room.name }));
+  return (
+    <Dialog open={Boolean(student)} onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="promote-title">
+      <DialogTitle id="promote-title">Promote or Assign Student</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography>
+            <strong>{student?.name}</strong> ({student?.student_id}) · {student?.classroom_name ?? "Unassigned"}
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_, value) => value && setMode(value)} aria-label="Action">
+            <ToggleButton value="assign">Assign</ToggleButton>
+            <ToggleButton value="promote">Promote</ToggleButton>
+          </ToggleButtonGroup>
+          <Select
+            label="Centre"
+            value={centerId}
+            onChange={(value) => {
+              setCenterId(value);
+              setClassId("");
+              setFromClassId("");
+            }}
+            options={(centres.data ?? []).map((centre) => ({ id: centre.id, name: centre.center_name }))}
+            error={fieldErrors.center_id}
+          />
+          {mode === "promote" && (
+            <Select label="Current class" value={fromClassId} onChange={setFromClassId} options={roomOptions} error={fieldErrors.from_class_id} />
+          )}
+          <Select label={mode === "promote" ? "New class" : "Class"} value={classId} onChange={setClassId} options={roomOptions} error={fieldErrors.class_id ?? fieldErrors.to_class_id} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={pending}>
+          {pending ? "Saving..." : mode === "assign" ? "Assign" : "Promote"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Transfer Student to Another Center: the current centre is not offered. */
+export function TransferDialog({ student, onClose, onDone }: Props) {
+  const { transfer } = useStudentActions();
+  const centres = useCentres();
+  const [centerId, setCenterId] = useState("");
+  const [classId, setClassId] = useState("");
+  const [error, setError] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const rooms = useCentreClassrooms(centerId || undefined);
+  const others = (centres.data ?? []).filter((centre) => centre.id !== student?.center_id);
+
+  useEffect(() => {
+    if (!student) return;
+    setCenterId("");
+    setClassId("");
+    setError("");
+    setFieldErrors({});
+  }, [student?.id]);
+
+  const submit = async () => {
+    setError("");
+    const body = transferRequest.safeParse({ student_id: student!.id, from_center_id: student!.center_id, to_center_id: centerId, to_class_id: classId });
+    if (!body.success) {
+      setFieldErrors(Object.fromEntries(body.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setFieldErrors({});
+    try {
+      const answer = await transfer.mutateAsync(body.data);
+      onDone(answer.message);
+    } catch (caught) {
+      setError(failure(caught, PROMOTION_MESSAGES.transferFailed));
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(student)} onClose={transfer.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
+      <DialogTitle id="transfer-title">Transfer Student to Another Center</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography>
+            <strong>{student?.name}</strong> ({student?.student_id}) · {student?.center_name}
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+          {centres.isSuccess && others.length === 0 ? (
+            <Alert severity="info">There is no other centre you manage to transfer this student to.</Alert>
+          ) : (
+            <>
+              <Select
+                label="New centre"
+                value={centerId}
+                onChange={(value) => {
+                  setCenterId(value);
+                  setClassId("");
+                }}
+                options={others.map((centre) => ({ id: centre.id, name: centre.center_name }))}
+                error={fieldErrors.to_center_id}
+              />
+              <Select
+                label="New class"
+                value={classId}
+                onChange={setClassId}
+                options={(rooms.data ?? []).map((room) => ({ id: room.id, name: room.name }))}
+                disabled={!centerId}
+                error={fieldErrors.to_class_id}
+              />
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={transfer.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={transfer.isPending || others.length === 0}>
+          {transfer.isPending ? "Transferring..." : "Transfer"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,188 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  addDays,
+  adjustEndForStart,
+  PAUSE_MESSAGES,
+  PAUSE_REASONS,
+  type PauseRequest,
+  pauseDefaults,
+  pauseDuration,
+  pauseRequestFor,
+  type Student,
+} from "@sprout/shared/schemas/children";
+import { useEffect, useMemo, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useStudentActions } from "./api";
+import { centreToday, failure, missingTokens } from "./shared";
+
+const WARNINGS = [
+  "The student will not appear in attendance while paused",
+  "Billing for the pause period is suspended",
+  "The student resumes automatically on the end date",
+  "You can resume the student manually at any time",
+];
+
+/** Pause Student Enrollment: dates from tomorrow, a required reason, optional notes. */
+export function PauseDialog({ student, onClose, onDone }: { student: Student | null; onClose: () => void; onDone: (message: string) => void }) {
+  const today = centreToday(student?.time_zone ?? "Asia/Kolkata");
+  const schema = useMemo(() => pauseRequestFor(today), [today]);
+  const form = useForm<PauseRequest>({ resolver: zodResolver(schema as never) as never, defaultValues: pauseDefaults(today), mode: "onChange" });
+  const { pause } = useStudentActions();
+  const [error, setError] = useState("");
+  const [start, end, reason] = useWatch({ control: form.control, name: ["pause_start_date", "pause_end_date", "reason"] });
+  const duration = pauseDuration(start, end);
+
+  // Fields and error start afresh every time the dialog opens.
+  useEffect(() => {
+    if (student) {
+      form.reset(pauseDefaults(today));
+      setError("");
+      pause.reset();
+    }
+  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = form.handleSubmit(async (values) => {
+    const tokens = missingTokens();
+    if (tokens) return setError(tokens);
+    setError("");
+    try {
+      const answer = await pause.mutateAsync({ id: student!.id, body: values });
+      onDone(answer.message);
+    } catch (caught) {
+      setError(failure(caught, PAUSE_MESSAGES.pauseFailed));
+    }
+  });
+
+  return (
+    <Dialog open={Boolean(student)} onClose={pause.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="pause-title">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id="pause-title">Pause Student Enrollment</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+              <Typography sx={{ fontWeight: 600 }}>{student?.name}</Typography>
+              <Typography color="text.secondary">({student?.student_id})</Typography>
+              <Chip size="small" color="success" label={student?.status ?? "active"} />
+            </Stack>
+            {error && <Alert severity="error">{error}</Alert>}
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={form.control}
+                  name="pause_start_date"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      onChange={(event) => {
+                        field.onChange(event);
+                        const adjusted = adjustEndForStart(event.target.value, form.getValues("pause_end_date"));
+                        if (adjusted !== form.getValues("pause_end_date")) form.setValue("pause_end_date", adjusted, { shouldValidate: true });
+                        else void form.trigger("pause_end_date");
+                      }}
+                      type="date"
+                      label="Start date"
+                      required
+                      fullWidth
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: addDays(today, 1) } }}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ?? "Earliest: tomorrow"}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={form.control}
+                  name="pause_end_date"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      type="date"
+                      label="End date"
+                      required
+                      fullWidth
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start ? addDays(start, 1) : undefined } }}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ?? "At least one day after the start"}
+                    />
+                  )}
+                />
+              </Grid>
+            </Grid>
+            {duration > 0 && (
+              <Typography color="primary" sx={{ fontWeight: 600 }} role="status">
+                Duration: {duration} day{duration === 1 ? "" : "s"}
+              </Typography>
+            )}
+            <Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                Quick reasons
+              </Typography>
+              <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
+                {PAUSE_REASONS.map((option) => (
+                  <Chip
+                    key={option}
+                    label={option}
+                    clickable
+                    color={reason === option ? "primary" : "default"}
+                    variant={reason === option ? "filled" : "outlined"}
+                    onClick={() => form.setValue("reason", option, { shouldValidate: true })}
+                  />
+                ))}
+              </Stack>
+            </Box>
+            <Controller
+              control={form.control}
+              name="reason"
+              render={({ field, fieldState }) => (
+                <TextField {...field} label="Reason for pause" required multiline minRows={2} fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="notes"
+              render={({ field }) => <TextField {...field} label="Additional notes (optional)" multiline minRows={2} fullWidth />}
+            />
+            <Alert severity="warning">
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                During the pause:
+              </Typography>
+              <List dense disablePadding>
+                {WARNINGS.map((line) => (
+                  <ListItem key={line} disableGutters sx={{ py: 0 }}>
+                    <ListItemText primary={`• ${line}`} />
+                  </ListItem>
+                ))}
+              </List>
+            </Alert>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pause.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="warning" disabled={pause.isPending || !reason?.trim()}>
+            {pause.isPending ? "Pausing..." : "Pause Student"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import { PAUSE_MESSAGES, pauseDuration, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
+import { useEffect, useState } from "react";
+import { useStudentActions } from "./api";
+import { centreToday, failure, missingTokens, pauseDate } from "./shared";
+
+const AFTER_RESUME = [
+  "The student is active again from today",
+  "The student appears in attendance again",
+  "Billing resumes from today",
+];
+
+/** Resume Student Enrollment: the pause period, days remaining or since expiry, optional notes. */
+export function ResumeDialog({ student, onClose, onDone }: { student: Student | null; onClose: () => void; onDone: (message: string) => void }) {
+  const { resume } = useStudentActions();
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState("");
+  useEffect(() => {
+    if (student) {
+      setNotes("");
+      setError("");
+      resume.reset();
+    }
+  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const start = student?.pause_start_date ?? "";
+  const end = student?.pause_end_date ?? "";
+  const expiry = end ? pauseExpiry(end, centreToday(student!.time_zone)) : null;
+  const days = pauseDuration(start, end);
+
+  const submit = async () => {
+    const tokens = missingTokens();
+    if (tokens) return setError(tokens);
+    setError("");
+    try {
+      const answer = await resume.mutateAsync({ id: student!.id, body: { notes } });
+      onDone(answer.message);
+    } catch (caught) {
+      setError(failure(caught, PAUSE_MESSAGES.resumeFailed));
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(student)} onClose={resume.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="resume-title">
+      <DialogTitle id="resume-title">Resume Student Enrollment</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Typography sx={{ fontWeight: 600 }}>{student?.name}</Typography>
+            <Typography color="text.secondary">({student?.student_id})</Typography>
+            <Chip size="small" color="warning" label="Currently Paused" />
+          </Stack>
+          {error && <Alert severity="error">{error}</Alert>}
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              Pause period
+            </Typography>
+            <Typography>
+              {pauseDate(start)} – {pauseDate(end)} ({days} day{days === 1 ? "" : "s"})
+            </Typography>
+          </Box>
+          {expiry && <Chip sx={{ alignSelf: "flex-start" }} color={expiry.color} label={expiry.label} />}
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              Original reason
+            </Typography>
+            <Typography>{student?.pause_reason || "No reason provided"}</Typography>
+          </Box>
+          <TextField label="Resume notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} multiline minRows={2} fullWidth />
+          <Alert severity="info">
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              After resuming:
+            </Typography>
+            <List dense disablePadding>
+              {AFTER_RESUME.map((line) => (
+                <ListItem key={line} disableGutters sx={{ py: 0 }}>
+                  <ListItemText primary={`• ${line}`} />
+                </ListItem>
+              ))}
+            </List>
+          </Alert>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={resume.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="success" onClick={submit} disabled={resume.isPending}>
+          {resume.isPending ? "Resuming..." : "Resume Student"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

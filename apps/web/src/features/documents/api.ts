@@ -1,0 +1,24 @@
+import { documentItem } from "@sprout/shared/schemas/documents";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api, apiDownload } from "../../api/client";
+
+export const useDocuments = () => useQuery({ queryKey: ["documents"], queryFn: () => api.get("/documents", z.array(documentItem)) });
+
+export function useDocumentMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ["documents"] });
+  return {
+    upload: useMutation({ mutationFn: (form: FormData) => api.post("/documents/upload", form, documentItem), onSuccess }),
+    remove: useMutation({ mutationFn: (id: string) => api.delete(`/documents/${id}`, z.object({ message: z.string() })), onSuccess }),
+  };
+}
+
+/** Fetches the file with the session's headers and opens it in a new tab (a plain link has no token). */
+export async function openDocument(id: string, target: Window | null) {
+  const { blob } = await apiDownload(`/documents/${id}/file`);
+  const url = URL.createObjectURL(blob);
+  if (target) target.location.href = url;
+  else window.open(url, "_blank", "noopener");
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
