@@ -78,6 +78,22 @@ const areaRoutes: RouteObject[] = [
       const [{ SettingsPage }, { RequireFeature }] = await Promise.all([import("./features/settings/SettingsPage"), import("./features/account/RequireFeature")]);
       return { element: <RequireFeature features={["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"]}><SettingsPage /></RequireFeature> };
     },
+  },
+  // Billing (parents see their own invoices there) and Fee Management (issue 6).
+  {
+    path: "billing",
+    lazy: async () => {
+      const [{ BillingPage }, { RequireFeature }] = await Promise.all([import("./features/billing/BillingPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["billing", "invoice_generation", "payment_processing", "view_own_children"]}><BillingPage /></RequireFeature> };
+    },
+  },
+  {
+    path: "fees",
+    lazy: async () => {
+      const [{ FeesPage }, { RequireFeature }] = await Promise.all([import("./features/fees/FeesPage"), import("./features/account/RequireFeature")]);
+      return { element: <RequireFeature features={["fee_settings", "billing", "invoice_generation", "payment_processing"]}><FeesPage /></RequireFeature> };
+    },
+  },
 ];
 
 export const routes: RouteObject[] = [

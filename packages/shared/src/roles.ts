@@ -257,7 +257,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     label: "Billing",
     path: "/billing",
     features: ["billing", "invoice_generation", "payment_processing"],
-    ready: false,
+    ready: true,
   },
   {
     label: "Parent Communication",

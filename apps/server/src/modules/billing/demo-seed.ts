@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { academicYearOf } from "@sprout/shared/schemas/fees";
 import { addDays } from "@sprout/shared/schemas/children";
 import type { Database } from "../../db/client.ts";
 import { feeComponents, feeStructures, invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
+import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { nextInvoiceNumber } from "./queries.ts";
@@ -65,11 +66,31 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
     ]),
   );
 
+  // Exit records for the Fee Management screen: children already marked as left, and a teacher
+  // who left last term.
+  await tx.execute(sql`
+    insert into exit_records (organisation_id, center_id, person_name, person_type, student_id, exit_date, exit_reason, recorded_by, recorded_at)
+    select ${organisationId}::uuid, s.center_id, trim(s.first_name || ' ' || s.last_name), 'student', s.id,
+           coalesce(s.exit_date, ${today}::date), coalesce(s.exit_reason, 'Left'), ${adminId}::uuid, ${now.toISOString()}::timestamptz
+    from students s join centers c on c.id = s.center_id
+    where c.organisation_id = ${organisationId}::uuid and s.status = 'left'
+      and not exists (select 1 from exit_records e where e.student_id = s.id)`);
   // The demo staff's centre (where the demo parent's children are).
   const [adminCentre] = await tx.select({ id: users.centerId }).from(users).where(eq(users.email, "admin@sprout.test"));
   const [anyCentre] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.organisationId, organisationId)).limit(1);
   const firstCentre = adminCentre?.id ? { id: adminCentre.id } : anyCentre;
   if (!firstCentre) return;
+  await tx.insert(exitRecords).values({
+    organisationId,
+    centerId: firstCentre.id,
+    personName: "Meera Joshi",
+    personType: "teacher_staff",
+    jobTitle: "Teacher",
+    exitDate: addDays(today, -40),
+    exitReason: "Relocated to Chennai",
+    recordedBy: adminId,
+    recordedAt: new Date(now.getTime() - 40 * 86_400_000),
+  });
   const children = await tx
     .select({ id: students.id, fee: students.monthlyFeePaise, program: students.programName, firstName: students.firstName })
     .from(students)

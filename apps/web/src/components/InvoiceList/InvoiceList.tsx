@@ -1,0 +1,179 @@
+import Download from "@mui/icons-material/Download";
+import Search from "@mui/icons-material/Search";
+import {
+  Alert,
+  Box,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import {
+  BILLING_MESSAGES,
+  INVOICE_DEFAULT_PAGE_SIZE,
+  INVOICE_PAGE_SIZES,
+  INVOICE_STATUS_CHIPS,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceStatus,
+} from "@sprout/shared/schemas/billing";
+import { type ReactNode, useDeferredValue, useState } from "react";
+import { ApiError } from "../../api/errors";
+import { formatCurrency, formatDate } from "../../format";
+import { useInvoices } from "./api";
+import { DownloadDialog } from "./DownloadDialog";
+
+export function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
+  const chip = INVOICE_STATUS_CHIPS[status];
+  return <Chip size="small" label={status} color={chip.color} variant={chip.variant} />;
+}
+
+interface Props {
+  title?: string;
+  /** Extra actions per row (record payment, cancel ...), beside Download. */
+  actions?: (invoice: Invoice) => ReactNode;
+}
+
+/**
+ * The shared invoice list: invoice number, child, classroom, dates, total, status chip; a status
+ * filter and a child-name search; pages of 5, 10, 25 or 50 (10 by default); Download asks for the
+ * two-factor code before fetching the PDF.
+ */
+export function InvoiceList({ title = "Invoices", actions }: Props) {
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState<number>(INVOICE_DEFAULT_PAGE_SIZE);
+  const [status, setStatus] = useState<InvoiceStatus | "">("");
+  const [search, setSearch] = useState("");
+  const childName = useDeferredValue(search.trim());
+  const [downloading, setDownloading] = useState<Invoice | null>(null);
+  const invoices = useInvoices({ page: page + 1, limit, status: status || undefined, child_name: childName || undefined });
+  const rows = invoices.data?.invoices ?? [];
+
+  return (
+    <Paper component="section" aria-labelledby="invoice-list-heading" variant="outlined">
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2, alignItems: { sm: "center" } }}>
+        <Typography id="invoice-list-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        <TextField
+          size="small"
+          label="Search child name"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as InvoiceStatus | "");
+            setPage(0);
+          }}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {INVOICE_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {invoices.isFetching && <LinearProgress aria-label="Loading invoices" />}
+      {invoices.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {invoices.error instanceof ApiError && invoices.error.hasServerMessage ? invoices.error.message : BILLING_MESSAGES.fetchInvoicesFailed}
+        </Alert>
+      )}
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Invoice #</TableCell>
+              <TableCell>Child</TableCell>
+              <TableCell>Classroom</TableCell>
+              <TableCell>Issue date</TableCell>
+              <TableCell>Due date</TableCell>
+              <TableCell align="right">Total</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((invoice) => (
+              <TableRow key={invoice.id} hover data-testid="invoice-row">
+                <TableCell sx={{ whiteSpace: "nowrap", fontFamily: "monospace" }}>{invoice.invoice_number}</TableCell>
+                <TableCell>
+                  {invoice.child_first_name} {invoice.child_last_name}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {invoice.student_id}
+                  </Typography>
+                </TableCell>
+                <TableCell>{invoice.classroom_name ?? "Unassigned"}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.issue_date)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.due_date)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  {formatCurrency(invoice.total_amount)}
+                  {invoice.amount_paid > 0 && invoice.balance > 0 && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {formatCurrency(invoice.balance)} due
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <InvoiceStatusChip status={invoice.status} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <Tooltip title="Download PDF">
+                    <IconButton aria-label={`Download ${invoice.invoice_number}`} onClick={() => setDownloading(invoice)} size="small">
+                      <Download fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  {actions?.(invoice)}
+                </TableCell>
+              </TableRow>
+            ))}
+            {invoices.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>
+                  <Box sx={{ py: 4, textAlign: "center", color: "text.secondary" }}>{BILLING_MESSAGES.noInvoices}</Box>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={invoices.data?.pagination.total_items ?? 0}
+        page={invoices.data ? Math.min(page, Math.max(0, invoices.data.pagination.total_pages - 1)) : 0}
+        onPageChange={(_, next) => setPage(next)}
+        rowsPerPage={limit}
+        rowsPerPageOptions={[...INVOICE_PAGE_SIZES]}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+      <DownloadDialog invoice={downloading} onClose={() => setDownloading(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { BILLING_MESSAGES, type InvoiceStatus, invoiceFileName, invoicesResponse } from "@sprout/shared/schemas/billing";
+import { twoFactorStatusResponse } from "@sprout/shared/schemas/account";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, apiDownload, saveDownload } from "../../api/client";
+import { ApiError } from "../../api/errors";
+
+export const INVOICES_KEY = ["invoices"] as const;
+
+export interface InvoiceListQuery {
+  page: number;
+  limit: number;
+  status?: InvoiceStatus;
+  child_name?: string;
+}
+
+export const useInvoices = (query: InvoiceListQuery) =>
+  useQuery({
+    queryKey: [...INVOICES_KEY, query],
+    queryFn: ({ signal }) =>
+      api.get("/invoices", invoicesResponse, {
+        signal,
+        query: { page: query.page, limit: query.limit, status: query.status || undefined, child_name: query.child_name || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTwoFactorEnabled = () =>
+  useQuery({ queryKey: ["auth", "2fa", "status"], queryFn: () => api.get("/auth/2fa/status", twoFactorStatusResponse), staleTime: 30_000 });
+
+/** Fetches the invoice PDF with the code in `x-2fa-totp` and saves it under the invoice number. */
+export async function downloadInvoicePdf(id: string, invoiceNumber: string, code: string) {
+  const file = await apiDownload(`/invoices/generate-pdf/${id}`, { headers: { "x-2fa-totp": code } });
+  saveDownload(file, invoiceFileName(invoiceNumber));
+}
+
+/** The server's message for a refused code, else the spec's fallback. */
+export function downloadErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.hasServerMessage ? error.message : BILLING_MESSAGES.twoFactorFailed;
+}

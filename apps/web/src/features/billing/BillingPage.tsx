@@ -1,0 +1,246 @@
+import AddCard from "@mui/icons-material/AddCard";
+import Block from "@mui/icons-material/Block";
+import Payments from "@mui/icons-material/Payments";
+import PostAdd from "@mui/icons-material/PostAdd";
+import Tune from "@mui/icons-material/Tune";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Snackbar,
+  Stack,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { hasAnyFeature } from "@sprout/shared/roles";
+import { BILLING_MESSAGES, cancelInvoiceRequest, type Invoice, type InvoiceRequest, rejectInvoiceRequest } from "@sprout/shared/schemas/billing";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { ApiError } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { InvoiceList } from "../../components/InvoiceList/InvoiceList";
+import { useBillingMutations } from "./api";
+import { PaymentDialog } from "./PaymentDialog";
+import { ReasonDialog } from "./ReasonDialog";
+import { RequestInvoiceDialog } from "./RequestInvoiceDialog";
+import { RequestsTable } from "./RequestsTable";
+
+/** The spec's billing snackbar stays 6 seconds. */
+const SNACKBAR_MS = 6000;
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.hasServerMessage ? error.message : fallback);
+
+/**
+ * Billing and Invoice Management: monthly generation behind a confirmation, invoice requests and
+ * their approval, the invoice list with payments and cancellation. Parents see their invoices.
+ */
+export function BillingPage() {
+  const user = useSignedInUser();
+  const canRequest = hasAnyFeature(user.role, ["billing", "invoice_generation"]);
+  const canGenerate = hasAnyFeature(user.role, ["invoice_generation"]);
+  const canPay = hasAnyFeature(user.role, ["payment_processing"]);
+  const canSeeFees = hasAnyFeature(user.role, ["fee_settings", "billing", "invoice_generation", "payment_processing"]);
+  const mutations = useBillingMutations();
+
+  const [snack, setSnack] = useState<{ text: string; severity: "success" | "error" } | null>(null);
+  const [confirmGenerate, setConfirmGenerate] = useState(false);
+  const [requesting, setRequesting] = useState(false);
+  const [rejecting, setRejecting] = useState<InvoiceRequest | null>(null);
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [cancelling, setCancelling] = useState<Invoice | null>(null);
+  const say = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
+
+  const month = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
+
+  const generate = () => {
+    setConfirmGenerate(false);
+    mutations.generate.mutate(undefined, {
+      onSuccess: (result) => say(result.message),
+      onError: (error) => say(messageOf(error, BILLING_MESSAGES.generateFailed), "error"),
+    });
+  };
+  const approve = (request: InvoiceRequest) =>
+    mutations.approve.mutate(request.id, {
+      onSuccess: (result) => say(result.message),
+      onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+    });
+
+  if (!canRequest && !canPay) {
+    return (
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Invoices
+        </Typography>
+        <InvoiceList title="Your invoices" />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "center" } }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            Billing and Invoice Management
+          </Typography>
+          <Typography color="text.secondary">Invoice requests, monthly invoices and payments</Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+          {canSeeFees && (
+            <Button component={RouterLink} to="/fees" startIcon={<Tune />} variant="text">
+              Fee Management
+            </Button>
+          )}
+          {canRequest && (
+            <Button startIcon={<AddCard />} variant="outlined" onClick={() => setRequesting(true)}>
+              Request Invoice
+            </Button>
+          )}
+          {canGenerate && (
+            <Button startIcon={<PostAdd />} variant="contained" disabled={mutations.generate.isPending} onClick={() => setConfirmGenerate(true)}>
+              {mutations.generate.isPending ? "Generating..." : "Generate Monthly Invoices"}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+
+      {canRequest && (
+        <RequestsTable
+          canDecide={canGenerate}
+          busy={mutations.approve.isPending || mutations.reject.isPending}
+          onApprove={approve}
+          onReject={setRejecting}
+        />
+      )}
+
+      <InvoiceList
+        actions={(invoice) =>
+          invoice.status === "Pending" || invoice.status === "Overdue" ? (
+            <>
+              {canPay && (
+                <Tooltip title="Record payment">
+                  <IconButton size="small" color="success" aria-label={`Record payment for ${invoice.invoice_number}`} onClick={() => setPaying(invoice)}>
+                    <Payments fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+              {canGenerate && invoice.amount_paid === 0 && (
+                <Tooltip title="Cancel invoice">
+                  <IconButton size="small" color="error" aria-label={`Cancel ${invoice.invoice_number}`} onClick={() => setCancelling(invoice)}>
+                    <Block fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </>
+          ) : null
+        }
+      />
+
+      <Dialog open={confirmGenerate} onClose={() => setConfirmGenerate(false)}>
+        <DialogTitle>Generate monthly invoices?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            This creates the {month} invoice for every student on monthly billing in your centres, due in 30 days. Students who already have an
+            invoice for the month, students who have left and students paused for the whole month are skipped.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmGenerate(false)}>Cancel</Button>
+          <Button variant="contained" onClick={generate}>
+            Generate
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <RequestInvoiceDialog
+        open={requesting}
+        pending={mutations.createRequest.isPending}
+        error={mutations.createRequest.isError ? messageOf(mutations.createRequest.error, BILLING_MESSAGES.submitFailed) : undefined}
+        onClose={() => {
+          setRequesting(false);
+          mutations.createRequest.reset();
+        }}
+        onSubmit={(values) =>
+          mutations.createRequest.mutate(values, {
+            onSuccess: (result) => {
+              setRequesting(false);
+              say(result.message);
+            },
+          })
+        }
+      />
+
+      <ReasonDialog
+        open={rejecting !== null}
+        title="Reject invoice request"
+        text={rejecting ? `Why is the request for ${rejecting.child_name} rejected?` : ""}
+        confirmLabel="Reject"
+        schema={rejectInvoiceRequest}
+        pending={mutations.reject.isPending}
+        onClose={() => setRejecting(null)}
+        onConfirm={(reason) => {
+          const request = rejecting;
+          setRejecting(null);
+          if (request)
+            mutations.reject.mutate(
+              { id: request.id, reason },
+              { onSuccess: (result) => say(result.message), onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error") },
+            );
+        }}
+      />
+
+      <ReasonDialog
+        open={cancelling !== null}
+        title={`Cancel ${cancelling?.invoice_number ?? "invoice"}`}
+        text="The invoice stays in the books as Cancelled. Why is it cancelled?"
+        confirmLabel="Cancel invoice"
+        schema={cancelInvoiceRequest}
+        pending={mutations.cancel.isPending}
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) => {
+          const invoice = cancelling;
+          setCancelling(null);
+          if (invoice)
+            mutations.cancel.mutate(
+              { id: invoice.id, reason },
+              { onSuccess: (result) => say(result.message), onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error") },
+            );
+        }}
+      />
+
+      <PaymentDialog
+        invoice={paying}
+        pending={mutations.pay.isPending}
+        error={mutations.pay.isError ? messageOf(mutations.pay.error, BILLING_MESSAGES.actionFailed) : undefined}
+        onClose={() => {
+          setPaying(null);
+          mutations.pay.reset();
+        }}
+        onSubmit={(body) =>
+          paying &&
+          mutations.pay.mutate(
+            { id: paying.id, body },
+            {
+              onSuccess: (result) => {
+                setPaying(null);
+                say(result.message);
+              },
+            },
+          )
+        }
+      />
+
+      <Snackbar open={snack !== null} autoHideDuration={SNACKBAR_MS} onClose={() => setSnack(null)} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
+        <Alert severity={snack?.severity ?? "success"} variant="filled" onClose={() => setSnack(null)} sx={{ width: "100%" }}>
+          {snack?.text}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField } from "@mui/material";
+import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
+import { Controller, useForm } from "react-hook-form";
+import { useBillableStudents } from "./api";
+
+interface Props {
+  open: boolean;
+  pending: boolean;
+  error?: string;
+  onClose: () => void;
+  onSubmit: (values: CreateInvoiceRequest) => void;
+}
+
+/** Request Invoice for Student: student, amount and due date required; description optional. */
+export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }: Props) {
+  const students = useBillableStudents(open);
+  const options = (students.data ?? []).filter((child) => child.status !== "left");
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateInvoiceRequest>({
+    resolver: zodResolver(createInvoiceRequest) as never,
+    defaultValues: { child_id: "", amount: "" as unknown as number, dueDate: "", description: "" },
+  });
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Request invoice">
+        <DialogTitle>Request Invoice for Student</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && <Alert severity="error">{error}</Alert>}
+            {students.isError && <Alert severity="error">{BILLING_MESSAGES.loadStudentsFailed}</Alert>}
+            <Controller
+              control={control}
+              name="child_id"
+              render={({ field }) => (
+                <Autocomplete
+                  options={options}
+                  loading={students.isPending}
+                  value={options.find((child) => child.id === field.value) ?? null}
+                  onChange={(_, child) => field.onChange(child?.id ?? "")}
+                  getOptionLabel={(child) => `${child.name} (${child.student_id})`}
+                  renderOption={(props, child) => (
+                    <li {...props} key={child.id}>
+                      {child.name} · {child.student_id} · {child.classroom_name ?? "Unassigned"}
+                    </li>
+                  )}
+                  renderInput={(params) => (
+                    <TextField {...params} label="Student" required error={Boolean(errors.child_id)} helperText={errors.child_id?.message} />
+                  )}
+                />
+              )}
+            />
+            <TextField
+              label="Amount"
+              required
+              inputMode="decimal"
+              error={Boolean(errors.amount)}
+              helperText={errors.amount?.message}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
+              {...register("amount")}
+            />
+            <TextField
+              label="Due Date"
+              type="date"
+              required
+              error={Boolean(errors.dueDate)}
+              helperText={errors.dueDate?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...register("dueDate")}
+            />
+            <TextField label="Description" multiline minRows={2} error={Boolean(errors.description)} helperText={errors.description?.message} {...register("description")} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? "Submitting..." : "Submit Request"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,218 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import Add from "@mui/icons-material/Add";
+import Delete from "@mui/icons-material/Delete";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  Grid,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  academicYearOf,
+  DEFAULT_REGISTRATION_FEE,
+  DEFAULT_SECURITY_DEPOSIT,
+  FEE_COMPONENT_TYPE_LABELS,
+  FEE_COMPONENT_TYPES,
+  type FeeStructure,
+  type FeeStructureInput,
+  feeStructureInput,
+  PROGRAM_TYPE_LABELS,
+  PROGRAM_TYPES,
+} from "@sprout/shared/schemas/fees";
+import { todayIn } from "@sprout/shared/schemas/children";
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import { useEffect } from "react";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
+
+interface Props {
+  open: boolean;
+  structure: FeeStructure | null;
+  pending: boolean;
+  error?: string;
+  onClose: () => void;
+  onSubmit: (values: FeeStructureInput) => void;
+}
+
+const rupee = { input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } };
+
+function defaults(structure: FeeStructure | null): FeeStructureInput {
+  if (!structure) {
+    return {
+      program_name: "",
+      program_type: "preschool",
+      age_group: "",
+      academic_year: academicYearOf(todayIn(DEFAULT_TIME_ZONE)),
+      service_hours: "",
+      monthly_fee: "",
+      registration_fee: DEFAULT_REGISTRATION_FEE,
+      security_deposit: DEFAULT_SECURITY_DEPOSIT,
+      material_fee: 0,
+      quarterly_discount_percent: 0,
+      annual_discount_percent: 0,
+      components: [],
+    };
+  }
+  return { ...structure, age_group: structure.age_group ?? "", service_hours: structure.service_hours ?? "" };
+}
+
+/** Create or edit a fee structure with all its fields and components. */
+export function FeeStructureDialog({ open, structure, pending, error, onClose, onSubmit }: Props) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FeeStructureInput>({ resolver: zodResolver(feeStructureInput) as never, defaultValues: defaults(structure) });
+  const components = useFieldArray({ control, name: "components" });
+  useEffect(() => {
+    if (open) reset(defaults(structure));
+  }, [open, structure, reset]);
+  const fieldError = (name: keyof FeeStructureInput) => {
+    const message = (errors[name] as { message?: string } | undefined)?.message;
+    return { error: Boolean(message), helperText: message };
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
+      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Fee structure">
+        <DialogTitle>{structure ? `Edit ${structure.program_name}` : "New Fee Structure"}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && <Alert severity="error">{error}</Alert>}
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField label="Program name" required fullWidth placeholder="Pre-school - KINDY" {...register("program_name")} {...fieldError("program_name")} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="program_type"
+                  render={({ field }) => (
+                    <TextField select label="Program type" required fullWidth value={field.value ?? ""} onChange={field.onChange} {...fieldError("program_type")}>
+                      {PROGRAM_TYPES.map((type) => (
+                        <MenuItem key={type} value={type}>
+                          {PROGRAM_TYPE_LABELS[type]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <TextField label="Age group" fullWidth placeholder="3-4 years" {...register("age_group")} {...fieldError("age_group")} />
+              </Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>
+                <TextField label="Academic year" required fullWidth placeholder="2026-27" {...register("academic_year")} {...fieldError("academic_year")} />
+              </Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>
+                <TextField label="Service hours" fullWidth inputMode="decimal" {...register("service_hours")} {...fieldError("service_hours")} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField label="Monthly fee" required fullWidth inputMode="decimal" slotProps={rupee} {...register("monthly_fee")} {...fieldError("monthly_fee")} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField label="Registration fee" fullWidth inputMode="decimal" slotProps={rupee} {...register("registration_fee")} {...fieldError("registration_fee")} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField label="Security deposit" fullWidth inputMode="decimal" slotProps={rupee} {...register("security_deposit")} {...fieldError("security_deposit")} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField label="Material fee" fullWidth inputMode="decimal" slotProps={rupee} {...register("material_fee")} {...fieldError("material_fee")} />
+              </Grid>
+              <Grid size={{ xs: 6 }}>
+                <TextField label="Quarterly discount %" fullWidth inputMode="decimal" {...register("quarterly_discount_percent")} {...fieldError("quarterly_discount_percent")} />
+              </Grid>
+              <Grid size={{ xs: 6 }}>
+                <TextField label="Annual discount %" fullWidth inputMode="decimal" {...register("annual_discount_percent")} {...fieldError("annual_discount_percent")} />
+              </Grid>
+            </Grid>
+            <Divider />
+            <Stack direction="row" sx={{ alignItems: "center" }}>
+              <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
+                Components
+              </Typography>
+              <Button
+                startIcon={<Add />}
+                onClick={() => components.append({ name: "", amount: "" as unknown as number, component_type: "one_time", is_refundable: false, is_optional: false })}
+              >
+                Add component
+              </Button>
+            </Stack>
+            {components.fields.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                No components. Recurring, non-optional components are added to every monthly invoice.
+              </Typography>
+            )}
+            {components.fields.map((field, index) => {
+              const rowErrors = errors.components?.[index];
+              return (
+                <Paper key={field.id} variant="outlined" sx={{ p: 1.5 }}>
+                  <Grid container spacing={1.5} sx={{ alignItems: "center" }}>
+                    <Grid size={{ xs: 12, sm: 4 }}>
+                      <TextField size="small" label="Name" required fullWidth {...register(`components.${index}.name`)} error={Boolean(rowErrors?.name)} helperText={rowErrors?.name?.message} />
+                    </Grid>
+                    <Grid size={{ xs: 6, sm: 2.5 }}>
+                      <TextField size="small" label="Amount" required fullWidth inputMode="decimal" slotProps={rupee} {...register(`components.${index}.amount`)} error={Boolean(rowErrors?.amount)} helperText={rowErrors?.amount?.message} />
+                    </Grid>
+                    <Grid size={{ xs: 6, sm: 2.5 }}>
+                      <Controller
+                        control={control}
+                        name={`components.${index}.component_type`}
+                        render={({ field: typeField }) => (
+                          <TextField select size="small" label="Type" fullWidth value={typeField.value ?? ""} onChange={typeField.onChange}>
+                            {FEE_COMPONENT_TYPES.map((type) => (
+                              <MenuItem key={type} value={type}>
+                                {FEE_COMPONENT_TYPE_LABELS[type]}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                        )}
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 10, sm: 2.5 }}>
+                      <Controller
+                        control={control}
+                        name={`components.${index}.is_refundable`}
+                        render={({ field: check }) => <FormControlLabel control={<Checkbox size="small" checked={Boolean(check.value)} onChange={(event) => check.onChange(event.target.checked)} />} label="Refundable" />}
+                      />
+                      <Controller
+                        control={control}
+                        name={`components.${index}.is_optional`}
+                        render={({ field: check }) => <FormControlLabel control={<Checkbox size="small" checked={Boolean(check.value)} onChange={(event) => check.onChange(event.target.checked)} />} label="Optional" />}
+                      />
+                    </Grid>
+                    <Grid size={{ xs: 2, sm: 0.5 }}>
+                      <IconButton aria-label={`Remove component ${index + 1}`} onClick={() => components.remove(index)} size="small">
+                        <Delete fontSize="small" />
+                      </IconButton>
+                    </Grid>
+                  </Grid>
+                </Paper>
+              );
+            })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? "Saving..." : "Save"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

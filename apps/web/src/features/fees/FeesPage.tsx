@@ -1,0 +1,260 @@
+import Add from "@mui/icons-material/Add";
+import Edit from "@mui/icons-material/Edit";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Snackbar,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { hasAnyFeature } from "@sprout/shared/roles";
+import {
+  EXIT_PERSON_TYPE_LABELS,
+  EXIT_PERSON_TYPES,
+  type ExitsQuery,
+  FEE_COMPONENT_TYPE_LABELS,
+  type FeeStructure,
+  PROGRAM_TYPE_LABELS,
+} from "@sprout/shared/schemas/fees";
+import { useState } from "react";
+import { ApiError } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { formatCurrency, formatDate } from "../../format";
+import { useExitRecords, useFeeMutations, useFeeStructures } from "./api";
+import { FeeStructureDialog } from "./FeeStructureDialog";
+
+/** Fee Management: the Fee Structures tab and the Exit Records tab. */
+export function FeesPage() {
+  const [tab, setTab] = useState(0);
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Fee Management
+        </Typography>
+        <Typography color="text.secondary">What each program costs, and who has left</Typography>
+      </Box>
+      <Tabs value={tab} onChange={(_, next) => setTab(next)} aria-label="Fee management" variant="scrollable">
+        <Tab label="Fee Structures" id="fees-tab-0" aria-controls="fees-panel-0" />
+        <Tab label="Exit Records" id="fees-tab-1" aria-controls="fees-panel-1" />
+      </Tabs>
+      <Box role="tabpanel" id={`fees-panel-${tab}`} aria-labelledby={`fees-tab-${tab}`}>
+        {tab === 0 ? <FeeStructuresTab /> : <ExitRecordsTab />}
+      </Box>
+    </Stack>
+  );
+}
+
+function FeeStructuresTab() {
+  const user = useSignedInUser();
+  const canEdit = hasAnyFeature(user.role, ["fee_settings"]);
+  const structures = useFeeStructures();
+  const { save } = useFeeMutations();
+  const [editing, setEditing] = useState<FeeStructure | null | "new">(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const rows = structures.data ?? [];
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Fee Structures
+        </Typography>
+        {canEdit && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")}>
+            New Fee Structure
+          </Button>
+        )}
+      </Stack>
+      {structures.isFetching && <LinearProgress aria-label="Loading fee structures" />}
+      {structures.isError && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>Failed to load fee structures</Alert>}
+      <TableContainer>
+        <Table size="small" aria-label="Fee structures">
+          <TableHead>
+            <TableRow>
+              <TableCell>Program</TableCell>
+              <TableCell>Year</TableCell>
+              <TableCell align="right">Monthly</TableCell>
+              <TableCell align="right">Registration</TableCell>
+              <TableCell align="right">Deposit</TableCell>
+              <TableCell align="right">Material</TableCell>
+              <TableCell>Discounts</TableCell>
+              <TableCell>Components</TableCell>
+              <TableCell align="right">Students</TableCell>
+              {canEdit && <TableCell align="right">Edit</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((structure) => (
+              <TableRow key={structure.id} hover data-testid="fee-structure-row">
+                <TableCell>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {structure.program_name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ?? structure.program_type}
+                    {structure.age_group ? ` · ${structure.age_group}` : ""}
+                    {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
+                  </Typography>
+                </TableCell>
+                <TableCell>{structure.academic_year}</TableCell>
+                <TableCell align="right">{formatCurrency(structure.monthly_fee)}</TableCell>
+                <TableCell align="right">{formatCurrency(structure.registration_fee)}</TableCell>
+                <TableCell align="right">{formatCurrency(structure.security_deposit)}</TableCell>
+                <TableCell align="right">{formatCurrency(structure.material_fee)}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  Q {structure.quarterly_discount_percent}% · A {structure.annual_discount_percent}%
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }}>
+                    {structure.components.map((component) => (
+                      <Tooltip
+                        key={component.id}
+                        title={`${FEE_COMPONENT_TYPE_LABELS[component.component_type]}${component.is_refundable ? ", refundable" : ""}${component.is_optional ? ", optional" : ""}`}
+                      >
+                        <Chip size="small" variant="outlined" label={`${component.name} ${formatCurrency(component.amount)}`} />
+                      </Tooltip>
+                    ))}
+                  </Stack>
+                </TableCell>
+                <TableCell align="right">{structure.students_count}</TableCell>
+                {canEdit && (
+                  <TableCell align="right">
+                    <IconButton aria-label={`Edit ${structure.program_name} ${structure.academic_year}`} size="small" onClick={() => setEditing(structure)}>
+                      <Edit fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+            {structures.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={10}>
+                  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No fee structures yet.</Box>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <FeeStructureDialog
+        open={editing !== null}
+        structure={editing === "new" ? null : editing}
+        pending={save.isPending}
+        error={save.isError ? (save.error instanceof ApiError && save.error.hasServerMessage ? save.error.message : "Failed to save fee structure") : undefined}
+        onClose={() => {
+          setEditing(null);
+          save.reset();
+        }}
+        onSubmit={(body) =>
+          save.mutate(
+            { id: editing && editing !== "new" ? editing.id : undefined, body },
+            {
+              onSuccess: (structure) => {
+                setEditing(null);
+                setSaved(`Fee structure for ${structure.program_name} saved.`);
+              },
+            },
+          )
+        }
+      />
+      <Snackbar open={saved !== null} autoHideDuration={6000} onClose={() => setSaved(null)} message={saved} />
+    </Paper>
+  );
+}
+
+function ExitRecordsTab() {
+  const [filters, setFilters] = useState<ExitsQuery>({ type: undefined, startDate: "", endDate: "" });
+  const invalidRange = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
+  const exits = useExitRecords(invalidRange ? { ...filters, endDate: "" } : filters);
+  const rows = exits.data ?? [];
+  const set = (patch: Partial<ExitsQuery>) => setFilters((current) => ({ ...current, ...patch }));
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2, alignItems: { sm: "center" } }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Exit Records
+        </Typography>
+        <TextField select size="small" label="Type" value={filters.type ?? ""} onChange={(event) => set({ type: (event.target.value || undefined) as ExitsQuery["type"] })} sx={{ minWidth: 150 }}>
+          <MenuItem value="">All types</MenuItem>
+          {EXIT_PERSON_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {EXIT_PERSON_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" type="date" label="From" value={filters.startDate ?? ""} onChange={(event) => set({ startDate: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={filters.endDate ?? ""}
+          onChange={(event) => set({ endDate: event.target.value })}
+          error={invalidRange}
+          helperText={invalidRange ? "End date is before start date" : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      {exits.isFetching && <LinearProgress aria-label="Loading exit records" />}
+      <TableContainer>
+        <Table size="small" aria-label="Exit records">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell>Job title</TableCell>
+              <TableCell>Exit date</TableCell>
+              <TableCell>Reason</TableCell>
+              <TableCell>Centre</TableCell>
+              <TableCell>Recorded by</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((record) => (
+              <TableRow key={record.id} data-testid="exit-row">
+                <TableCell>{record.person_name}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
+                </TableCell>
+                <TableCell>{record.job_title ?? "—"}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(record.exit_date)}</TableCell>
+                <TableCell>{record.exit_reason}</TableCell>
+                <TableCell>{record.center_name ?? "All centres"}</TableCell>
+                <TableCell>
+                  {record.recorded_by_name ?? "—"}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {formatDate(record.recorded_at)}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ))}
+            {exits.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
