@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
 
 let browser: Browser;
@@ -78,7 +78,9 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await visible(form.getByText("Follow-up date cannot be in the past"));
     await form.getByLabel("Follow-up Date", { exact: true }).fill(dateIn(3));
     await form.getByText("Follow-up date cannot be in the past").waitFor({ state: "detached" });
-    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("form[aria-label='New enquiry'] button[type=submit]")?.disabled);
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>("form[aria-label='New enquiry'] button[type=submit]")?.disabled,
+    );
     await screenshot(page, "enquiry-form-filled");
     await submit.click();
     await visible(page.getByText("Enquiry submitted"));
@@ -128,12 +130,19 @@ describe("enquiries: from the first call to an enrolled child", () => {
     // The child is on the centre's roll.
     const children = await page.evaluate(async () => {
       const response = await fetch("/api/admin/children?search=Anvi&limit=100", {
-        headers: { Authorization: `Bearer ${localStorage.getItem("token")}`, "X-Session-Token": localStorage.getItem("sessionToken") ?? "" },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem("token")}`,
+          "X-Session-Token": localStorage.getItem("sessionToken") ?? "",
+        },
       });
       return (await response.json()) as { children: { name: string; classroom_name: string | null }[] };
     });
-    expect(children.children).toContainEqual(expect.objectContaining({ name: "Anvi Kapoor", classroom_name: "Toddlers" }));
-    if (await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Children" }).count()) {
+    expect(children.children).toContainEqual(
+      expect.objectContaining({ name: "Anvi Kapoor", classroom_name: "Toddlers" }),
+    );
+    if (
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Children" }).count()
+    ) {
       await page.goto("/children");
       await visible(page.getByText("Anvi Kapoor").first());
       await screenshot(page, "children-after-admission");

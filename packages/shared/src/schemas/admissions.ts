@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { isIsoDate } from "./children.ts";
-import { ENQUIRY_MESSAGES, GENDERS, mobileNumber, NAME_MAX, normaliseMobile, optionalDate, optionalEmail } from "./enquiries.ts";
+import {
+  ENQUIRY_MESSAGES,
+  GENDERS,
+  mobileNumber,
+  NAME_MAX,
+  normaliseMobile,
+  optionalDate,
+  optionalEmail,
+} from "./enquiries.ts";
 
 /** The three parent/guardian rows of the Final Admission Form, in order. */
 export const DEFAULT_RELATIONS = ["Father", "Mother", "Guardian"] as const;
@@ -26,7 +34,9 @@ export const ADMISSION_MESSAGES = {
 
 const name = (required: string | null) => {
   const base = z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong);
-  return required ? z.string({ error: required }).trim().min(1, required).max(NAME_MAX, ADMISSION_MESSAGES.tooLong) : base;
+  return required
+    ? z.string({ error: required }).trim().min(1, required).max(NAME_MAX, ADMISSION_MESSAGES.tooLong)
+    : base;
 };
 
 const parentRow = z.object({
@@ -56,7 +66,8 @@ export function admissionSchema({ today }: { today?: string } = {}) {
       const seen = new Set<string>();
       rows.forEach((row, index) => {
         if (index > 0 && isBlankRow(row)) return;
-        const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [index, field], message });
+        const issue = (field: string, message: string) =>
+          ctx.addIssue({ code: "custom", path: [index, field], message });
         if (!row.firstName) issue("firstName", ADMISSION_MESSAGES.parentFirstName);
         if (index === 0 || row.phone.trim()) {
           const parsed = phoneSchema.safeParse(row.phone);
@@ -72,7 +83,16 @@ export function admissionSchema({ today }: { today?: string } = {}) {
       rows.flatMap((row, index) =>
         index > 0 && isBlankRow(row)
           ? []
-          : [{ firstName: row.firstName, lastName: row.lastName, relation: row.relation, phone: row.phone.trim() ? normaliseMobile(row.phone) : null, email: row.email, isPrimary: index === 0 }],
+          : [
+              {
+                firstName: row.firstName,
+                lastName: row.lastName,
+                relation: row.relation,
+                phone: row.phone.trim() ? normaliseMobile(row.phone) : null,
+                email: row.email,
+                isPrimary: index === 0,
+              },
+            ],
       ),
     );
 

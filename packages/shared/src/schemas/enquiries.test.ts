@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { admissionSchema } from "./admissions.ts";
-import { addMonths, ENQUIRY_MESSAGES as M, enquirySchema, fieldErrors, normaliseMobile } from "./enquiries.ts";
+import { addMonths, enquirySchema, fieldErrors, ENQUIRY_MESSAGES as M, normaliseMobile } from "./enquiries.ts";
 import { DEFAULT_PROGRAMS } from "./settings.ts";
 
 const today = "2026-11-20";
@@ -34,7 +34,14 @@ describe("calendar months", () => {
 describe("enquiry form rules", () => {
   it("accepts a minimal valid enquiry and fills the defaults", () => {
     const parsed = schema.parse(valid);
-    expect(parsed).toMatchObject({ status: "Open", follow_up_flag: false, visited: false, email: null, child_dob: null, service_hours: null });
+    expect(parsed).toMatchObject({
+      status: "Open",
+      follow_up_flag: false,
+      visited: false,
+      email: null,
+      child_dob: null,
+      service_hours: null,
+    });
   });
 
   describe.each([
@@ -78,7 +85,15 @@ describe("enquiry form rules", () => {
       expect(normaliseMobile("+91 6123 456 789")).toBe("+916123456789");
     });
     it("refuses other numbers", () => {
-      for (const raw of ["5876543210", "987654321", "98765432101", "+9198765432", "+929876543210", "91-9876543210", "98765o4321"]) {
+      for (const raw of [
+        "5876543210",
+        "987654321",
+        "98765432101",
+        "+9198765432",
+        "+929876543210",
+        "91-9876543210",
+        "98765o4321",
+      ]) {
         expect(errorOf({ mobile_number: raw }, "mobile_number"), raw).toBe(M.mobileInvalid);
       }
     });
@@ -117,7 +132,12 @@ describe("enquiry form rules", () => {
   describe("follow-up", () => {
     it("choosing Follow-up turns the flag on and requires a date", () => {
       expect(errorOf({ status: "Follow-up" }, "follow_up_date")).toBe(M.followUpRequired);
-      const parsed = schema.parse({ ...valid, status: "Follow-up", follow_up_flag: false, follow_up_date: "2026-11-25" });
+      const parsed = schema.parse({
+        ...valid,
+        status: "Follow-up",
+        follow_up_flag: false,
+        follow_up_date: "2026-11-25",
+      });
       expect(parsed.follow_up_flag).toBe(true);
     });
     it("the flag alone also requires a date", () => {
@@ -172,14 +192,25 @@ describe("enquiry form rules", () => {
     expect(errorOf({ source: "Newspaper" }, "source")).toBe(M.sourceRequired);
     expect(errorOf({ major_program: "" }, "major_program")).toBe(M.majorRequired);
     expect(errorOf({ specific_program: "" }, "specific_program")).toBe(M.specificRequired);
-    for (const source of ["Online", "Walk-in", "Advertisement", "Reference (Internal)", "Reference (External)", "Others"]) {
+    for (const source of [
+      "Online",
+      "Walk-in",
+      "Advertisement",
+      "Reference (Internal)",
+      "Reference (External)",
+      "Others",
+    ]) {
       expect(errorOf({ source }, "source"), source).toBeUndefined();
     }
   });
 
   it("the specific program must belong to the major program", () => {
-    expect(errorOf({ major_program: "After-school Care", specific_program: "Koala Seniors" }, "specific_program")).toBeUndefined();
-    expect(errorOf({ major_program: "Pre-school", specific_program: "CRECHE" }, "specific_program")).toBe(M.specificMismatch);
+    expect(
+      errorOf({ major_program: "After-school Care", specific_program: "Koala Seniors" }, "specific_program"),
+    ).toBeUndefined();
+    expect(errorOf({ major_program: "Pre-school", specific_program: "CRECHE" }, "specific_program")).toBe(
+      M.specificMismatch,
+    );
     expect(errorOf({ major_program: "Boarding", specific_program: "CRECHE" }, "major_program")).toBe(M.majorUnknown);
   });
 
@@ -192,18 +223,29 @@ describe("enquiry form rules", () => {
   it("Lost requires a reason for closure", () => {
     expect(errorOf({ status: "Lost" }, "reason_for_closure")).toBe(M.reasonRequired);
     expect(errorOf({ status: "Lost", reason_for_closure: "  " }, "reason_for_closure")).toBe(M.reasonRequired);
-    expect(errorOf({ status: "Lost", reason_for_closure: "Chose a centre nearer home" }, "reason_for_closure")).toBeUndefined();
+    expect(
+      errorOf({ status: "Lost", reason_for_closure: "Chose a centre nearer home" }, "reason_for_closure"),
+    ).toBeUndefined();
     expect(errorOf({ status: "Closed" }, "reason_for_closure")).toBeUndefined();
   });
 
   it("without today, the date rules that need it wait (the server applies them with the centre's date)", () => {
     const loose = enquirySchema();
-    expect(errorOf({ child_dob: "2030-01-01", status: "Follow-up", follow_up_date: "2001-01-01" }, "child_dob", loose)).toBeUndefined();
+    expect(
+      errorOf({ child_dob: "2030-01-01", status: "Follow-up", follow_up_date: "2001-01-01" }, "child_dob", loose),
+    ).toBeUndefined();
     expect(errorOf({ status: "Follow-up" }, "follow_up_date", loose)).toBe(M.followUpRequired);
   });
 
   it("parsing its own output again gives the same output (the server parses twice)", () => {
-    const once = schema.parse({ ...valid, mobile_number: "+91 98765 43210", email: "A@B.in", service_hours: "6", status: "Follow-up", follow_up_date: today });
+    const once = schema.parse({
+      ...valid,
+      mobile_number: "+91 98765 43210",
+      email: "A@B.in",
+      service_hours: "6",
+      status: "Follow-up",
+      follow_up_date: today,
+    });
     expect(schema.parse(once)).toEqual(once);
   });
 });
@@ -213,7 +255,13 @@ describe("final admission form rules", () => {
   const ok = {
     child: { firstName: "Aarav", lastName: "Sharma", dateOfBirth: "2023-04-02", gender: "Male" },
     parents: [
-      { firstName: "Rahul", lastName: "Sharma", relation: "Father", phone: "+91 98765 43210", email: "rahul@example.in" },
+      {
+        firstName: "Rahul",
+        lastName: "Sharma",
+        relation: "Father",
+        phone: "+91 98765 43210",
+        email: "rahul@example.in",
+      },
       { firstName: "", lastName: "", relation: "Mother", phone: "", email: "" },
       { firstName: "", lastName: "", relation: "Guardian", phone: "", email: "" },
     ],
@@ -245,16 +293,27 @@ describe("final admission form rules", () => {
   });
 
   it("a filled second row needs a first name and a valid phone when one is given", () => {
-    expect(errors({ parents: [ok.parents[0]!, { firstName: "", lastName: "Sharma", relation: "Mother", phone: "12345", email: "" }] })).toMatchObject({
+    expect(
+      errors({
+        parents: [ok.parents[0]!, { firstName: "", lastName: "Sharma", relation: "Mother", phone: "12345", email: "" }],
+      }),
+    ).toMatchObject({
       "parents.1.firstName": "Parent first name is required",
       "parents.1.phone": M.mobileInvalid,
     });
   });
 
   it("refuses a date of birth in the future and one e-mail for two parents", () => {
-    expect(errors({ child: { ...ok.child, dateOfBirth: "2026-11-21" } })).toMatchObject({ "child.dateOfBirth": M.dobFuture });
+    expect(errors({ child: { ...ok.child, dateOfBirth: "2026-11-21" } })).toMatchObject({
+      "child.dateOfBirth": M.dobFuture,
+    });
     expect(
-      errors({ parents: [ok.parents[0]!, { firstName: "Pooja", lastName: "Sharma", relation: "Mother", phone: "", email: "RAHUL@example.in" }] }),
+      errors({
+        parents: [
+          ok.parents[0]!,
+          { firstName: "Pooja", lastName: "Sharma", relation: "Mother", phone: "", email: "RAHUL@example.in" },
+        ],
+      }),
     ).toMatchObject({ "parents.1.email": "The same e-mail address is given for two parents" });
   });
 });

@@ -10,7 +10,14 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 /** Statuses that count as open enquiries on the dashboards. */
 export const OPEN_ENQUIRY_STATUSES: readonly EnquiryStatus[] = ["Open", "Follow-up"];
 
-export const ENQUIRY_SOURCES = ["Online", "Walk-in", "Advertisement", "Reference (Internal)", "Reference (External)", "Others"] as const;
+export const ENQUIRY_SOURCES = [
+  "Online",
+  "Walk-in",
+  "Advertisement",
+  "Reference (Internal)",
+  "Reference (External)",
+  "Others",
+] as const;
 export const GENDERS = ["Male", "Female", "Other"] as const;
 
 export const ENQUIRY_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -135,9 +142,13 @@ export const optionalEmail = z.preprocess(
     .nullable(),
 );
 
-export const optionalDate = z.preprocess(blankToNull, z.string().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable());
+export const optionalDate = z.preprocess(
+  blankToNull,
+  z.string().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable(),
+);
 
-const optionalText = (max: number, message: string) => z.preprocess(blankToNull, z.string().max(max, message).nullable());
+const optionalText = (max: number, message: string) =>
+  z.preprocess(blankToNull, z.string().max(max, message).nullable());
 
 /** The age rule of the enquiry form: not in the future, at least 6 months, at most 8 years. */
 export function childDobProblem(dob: string, today: string): string | null {
@@ -154,18 +165,15 @@ export function followUpProblem(date: string, today: string): string | null {
   return null;
 }
 
-const serviceHours = z.preprocess(
-  (value) => {
-    const blank = blankToNull(value);
-    return typeof blank === "string" ? Number(blank) : blank;
-  },
-  z
-    .number({ error: ENQUIRY_MESSAGES.serviceHoursNumber })
-    .positive(ENQUIRY_MESSAGES.serviceHoursNumber)
-    .min(SERVICE_HOURS_MIN, ENQUIRY_MESSAGES.serviceHoursMin)
-    .max(SERVICE_HOURS_MAX, ENQUIRY_MESSAGES.serviceHoursMax)
-    .nullable(),
-);
+const serviceHours = z.preprocess((value) => {
+  const blank = blankToNull(value);
+  return typeof blank === "string" ? Number(blank) : blank;
+}, z
+  .number({ error: ENQUIRY_MESSAGES.serviceHoursNumber })
+  .positive(ENQUIRY_MESSAGES.serviceHoursNumber)
+  .min(SERVICE_HOURS_MIN, ENQUIRY_MESSAGES.serviceHoursMin)
+  .max(SERVICE_HOURS_MAX, ENQUIRY_MESSAGES.serviceHoursMax)
+  .nullable());
 
 export interface EnquiryRuleOptions {
   /** "Today" (YYYY-MM-DD) in the centre's time zone; without it the date rules that need it wait. */
@@ -188,14 +196,21 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
     parent_location: optionalText(200, ENQUIRY_MESSAGES.textTooLong),
     company: z.preprocess(
       blankToNull,
-      z.string().min(COMPANY_MIN, ENQUIRY_MESSAGES.companyTooShort).max(COMPANY_MAX, ENQUIRY_MESSAGES.companyTooLong).nullable(),
+      z
+        .string()
+        .min(COMPANY_MIN, ENQUIRY_MESSAGES.companyTooShort)
+        .max(COMPANY_MAX, ENQUIRY_MESSAGES.companyTooLong)
+        .nullable(),
     ),
     gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: ENQUIRY_MESSAGES.genderInvalid }).nullable()),
     source: z.preprocess(blankToNull, z.enum(ENQUIRY_SOURCES, { error: ENQUIRY_MESSAGES.sourceRequired })),
     major_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.majorRequired }).max(100)),
     specific_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.specificRequired }).max(100)),
     service_hours: serviceHours,
-    status: z.preprocess((value) => value ?? "Open", z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid })),
+    status: z.preprocess(
+      (value) => value ?? "Open",
+      z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid }),
+    ),
     reason_for_closure: optionalText(500, ENQUIRY_MESSAGES.remarksTooLong),
     follow_up_flag: z.preprocess((value) => value ?? false, z.boolean()),
     follow_up_date: optionalDate,
@@ -226,11 +241,13 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
           if (problem) issue("follow_up_date", problem);
         }
       }
-      if (enquiry.status === "Lost" && !enquiry.reason_for_closure) issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
+      if (enquiry.status === "Lost" && !enquiry.reason_for_closure)
+        issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
       if (programs) {
         const specifics = programs[enquiry.major_program];
         if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
-        else if (!specifics.includes(enquiry.specific_program)) issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
+        else if (!specifics.includes(enquiry.specific_program))
+          issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
       }
     }),
   );

@@ -47,9 +47,14 @@ export const createProgramRequest = z.object({
 export type CreateProgramRequest = z.input<typeof createProgramRequest>;
 
 /** Programs grouped by major program, in the order they were added. */
-export function groupPrograms(programs: readonly Pick<Program, "major_program" | "specific_program">[]): Record<string, string[]> {
+export function groupPrograms(
+  programs: readonly Pick<Program, "major_program" | "specific_program">[],
+): Record<string, string[]> {
   const groups: Record<string, string[]> = {};
-  for (const row of programs) (groups[row.major_program] ??= []).push(row.specific_program);
+  for (const row of programs) {
+    groups[row.major_program] ??= [];
+    groups[row.major_program]!.push(row.specific_program);
+  }
   return groups;
 }
 

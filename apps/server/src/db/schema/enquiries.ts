@@ -1,6 +1,6 @@
+import { ENQUIRY_STATUSES } from "@sprout/shared/schemas/enquiries";
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ENQUIRY_STATUSES } from "@sprout/shared/schemas/enquiries";
 import { students } from "./children.ts";
 import { centers, organisations } from "./organisations.ts";
 import { users } from "./users.ts";

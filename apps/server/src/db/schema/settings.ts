@@ -15,7 +15,11 @@ export const programs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("programs_org_pair_unique").on(table.organisationId, sql`lower(${table.majorProgram})`, sql`lower(${table.specificProgram})`),
+    uniqueIndex("programs_org_pair_unique").on(
+      table.organisationId,
+      sql`lower(${table.majorProgram})`,
+      sql`lower(${table.specificProgram})`,
+    ),
   ],
 );
 

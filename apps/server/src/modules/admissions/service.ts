@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { ADMISSION_MESSAGES, type AdmissionResponse, admissionSchema } from "@sprout/shared/schemas/admissions";
 import { ENQUIRY_MESSAGES, fieldErrors, todayIn } from "@sprout/shared/schemas/enquiries";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
@@ -43,7 +43,10 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
       if (enquiry.studentId) throw conflict(ENQUIRY_MESSAGES.alreadyAdmitted);
       if (enquiry.status !== "Closed") throw conflict("Save the enquiry as Closed before admitting the child");
 
-      const [centre] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, enquiry.centerId));
+      const [centre] = await db
+        .select({ timeZone: centers.timeZone })
+        .from(centers)
+        .where(eq(centers.id, enquiry.centerId));
       const today = todayIn(centre!.timeZone, clock.now());
       const parsed = admissionSchema({ today }).safeParse(body);
       if (!parsed.success) {
@@ -56,7 +59,8 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
         .select({ id: classrooms.id, name: classrooms.name })
         .from(classrooms)
         .where(and(eq(classrooms.id, admission.classroomId), eq(classrooms.centerId, enquiry.centerId)));
-      if (!room) throw badRequest(ADMISSION_MESSAGES.classroomUnknown, { classroomId: ADMISSION_MESSAGES.classroomUnknown });
+      if (!room)
+        throw badRequest(ADMISSION_MESSAGES.classroomUnknown, { classroomId: ADMISSION_MESSAGES.classroomUnknown });
 
       const now = clock.now();
       const enrollmentDate = admission.probableJoiningDate ?? today;
@@ -65,7 +69,11 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
         // Claims the enquiry first: a second conversion, even a simultaneous one, finds it taken.
         const [claimed] = await tx
           .update(enquiries)
-          .set({ convertedAt: now, updatedAt: now, probableJoiningDate: admission.probableJoiningDate ?? enquiry.probableJoiningDate })
+          .set({
+            convertedAt: now,
+            updatedAt: now,
+            probableJoiningDate: admission.probableJoiningDate ?? enquiry.probableJoiningDate,
+          })
           .where(and(eq(enquiries.id, enquiry.id), isNull(enquiries.convertedAt), eq(enquiries.status, "Closed")))
           .returning({ id: enquiries.id });
         if (!claimed) throw conflict(ENQUIRY_MESSAGES.alreadyAdmitted);
@@ -100,7 +108,9 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
             if (existing && (existing.role !== "parent" || existing.organisationId !== caller.organisationId)) {
               // Half-way on purpose: the student and earlier guardians are already written; the
               // transaction takes them back.
-              throw new HttpError(409, "EMAIL_TAKEN", ADMISSION_MESSAGES.emailTaken, { [`parents.${index}.email`]: ADMISSION_MESSAGES.emailTaken });
+              throw new HttpError(409, "EMAIL_TAKEN", ADMISSION_MESSAGES.emailTaken, {
+                [`parents.${index}.email`]: ADMISSION_MESSAGES.emailTaken,
+              });
             }
             if (existing) {
               userId = existing.id;
@@ -134,7 +144,8 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
                 .limit(1)
             : [];
           let guardianId = sibling?.id;
-          if (sibling && !sibling.userId && userId) await tx.update(guardians).set({ userId }).where(eq(guardians.id, sibling.id));
+          if (sibling && !sibling.userId && userId)
+            await tx.update(guardians).set({ userId }).where(eq(guardians.id, sibling.id));
           if (!guardianId) {
             const [guardian] = await tx
               .insert(guardians)
@@ -150,7 +161,9 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
               .returning({ id: guardians.id });
             guardianId = guardian!.id;
           }
-          await tx.insert(studentGuardians).values({ studentId: student!.id, guardianId, relation: parent.relation, isPrimary: parent.isPrimary });
+          await tx
+            .insert(studentGuardians)
+            .values({ studentId: student!.id, guardianId, relation: parent.relation, isPrimary: parent.isPrimary });
         }
 
         await tx.update(enquiries).set({ studentId: student!.id }).where(eq(enquiries.id, enquiry.id));
@@ -160,7 +173,13 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           action: "enquiry_admitted",
           entity: "student",
           entityId: student!.id,
-          after: { enquiryId: enquiry.id, studentId: student!.studentId, classroom: room.name, parents: admission.parents.length, invited: invitations.map((user) => user.email) },
+          after: {
+            enquiryId: enquiry.id,
+            studentId: student!.studentId,
+            classroom: room.name,
+            parents: admission.parents.length,
+            invited: invitations.map((user) => user.email),
+          },
         });
         return { student: student!, invitations, linked };
       });

@@ -1,6 +1,6 @@
+import { ENQUIRY_MESSAGES as M } from "@sprout/shared/schemas/enquiries";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ENQUIRY_MESSAGES as M } from "@sprout/shared/schemas/enquiries";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { guardians, students } from "../../db/schema/children.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
@@ -23,7 +23,10 @@ beforeAll(async () => {
   director = as(app, await signIn(app, DEMO_EMAILS.center_director));
   owner = as(app, await signIn(app, DEMO_EMAILS.owner));
   superAdmin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
-  const rows = await db.select({ id: centers.id, name: centers.name }).from(centers).orderBy(centers.createdAt, sql`ctid`);
+  const rows = await db
+    .select({ id: centers.id, name: centers.name })
+    .from(centers)
+    .orderBy(centers.createdAt, sql`ctid`);
   centreIds = rows.map((row) => row.id);
 });
 
@@ -51,11 +54,24 @@ describe("settings: programs and tie-up companies", () => {
   it("lists the spec's programs from the start", async () => {
     const response = await admin.get("/api/settings/programs");
     expect(response.statusCode).toBe(200);
-    const pairs = response.json().map((row: { major_program: string; specific_program: string }) => `${row.major_program}/${row.specific_program}`);
+    const pairs = response
+      .json()
+      .map(
+        (row: { major_program: string; specific_program: string }) => `${row.major_program}/${row.specific_program}`,
+      );
     expect(pairs).toEqual([
-      "Daycare/CRECHE", "Daycare/PLAYGROUP", "Daycare/TODDLERS", "Daycare/PRE-KINDY", "Daycare/KINDY",
-      "Pre-school/PLAYGROUP", "Pre-school/TODDLERS", "Pre-school/PRE-KINDY", "Pre-school/KINDY",
-      "Adhoc Daycare/Adhoc Daycare", "After-school Care/Joey Juniors", "After-school Care/Koala Seniors",
+      "Daycare/CRECHE",
+      "Daycare/PLAYGROUP",
+      "Daycare/TODDLERS",
+      "Daycare/PRE-KINDY",
+      "Daycare/KINDY",
+      "Pre-school/PLAYGROUP",
+      "Pre-school/TODDLERS",
+      "Pre-school/PRE-KINDY",
+      "Pre-school/KINDY",
+      "Adhoc Daycare/Adhoc Daycare",
+      "After-school Care/Joey Juniors",
+      "After-school Care/Koala Seniors",
     ]);
   });
 
@@ -68,15 +84,24 @@ describe("settings: programs and tie-up companies", () => {
   });
 
   it("adds a program, which the enquiry form then accepts, and refuses a duplicate", async () => {
-    const added = await admin.post("/api/settings/programs", { majorProgram: "Pre-school", specificProgram: "Nursery" });
+    const added = await admin.post("/api/settings/programs", {
+      majorProgram: "Pre-school",
+      specificProgram: "Nursery",
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toMatchObject({ major_program: "Pre-school", specific_program: "Nursery" });
-    const again = await admin.post("/api/settings/programs", { majorProgram: "pre-school ", specificProgram: "NURSERY" });
+    const again = await admin.post("/api/settings/programs", {
+      majorProgram: "pre-school ",
+      specificProgram: "NURSERY",
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: "This program already exists", code: "CONFLICT" });
     const missing = await admin.post("/api/settings/programs", { majorProgram: "", specificProgram: "" });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details).toEqual({ majorProgram: "Major program is required", specificProgram: "Specific program is required" });
+    expect(missing.json().details).toEqual({
+      majorProgram: "Major program is required",
+      specificProgram: "Specific program is required",
+    });
     const enquiry = await admin.post("/api/enquiries", lead({ specific_program: "Nursery" }));
     expect(enquiry.statusCode, enquiry.body).toBe(201);
   });
@@ -95,9 +120,18 @@ describe("settings: programs and tie-up companies", () => {
   });
 
   it("checks a company's tie-up, ignoring case and spaces", async () => {
-    expect((await admin.get("/api/enquiries/check-company?name=%20infosys%20")).json()).toEqual({ hasTieUp: true, company_name: "Infosys" });
-    expect((await admin.get("/api/enquiries/check-company?name=Globex%20Ltd")).json()).toEqual({ hasTieUp: false, company_name: null });
-    expect((await admin.get("/api/enquiries/check-company?name=")).json()).toEqual({ hasTieUp: false, company_name: null });
+    expect((await admin.get("/api/enquiries/check-company?name=%20infosys%20")).json()).toEqual({
+      hasTieUp: true,
+      company_name: "Infosys",
+    });
+    expect((await admin.get("/api/enquiries/check-company?name=Globex%20Ltd")).json()).toEqual({
+      hasTieUp: false,
+      company_name: null,
+    });
+    expect((await admin.get("/api/enquiries/check-company?name=")).json()).toEqual({
+      hasTieUp: false,
+      company_name: null,
+    });
   });
 });
 
@@ -121,7 +155,17 @@ describe("creating and updating enquiries", () => {
     const before = await db.select({ n: sql<number>`count(*)::int` }).from(enquiries);
     const response = await admin.post(
       "/api/enquiries",
-      lead({ child_name: "A", parent_name: "R2D2", mobile_number: "12345", email: "nope", child_dob: "2026-11-21", service_hours: 13, source: "", remarks: "x".repeat(501), company: "I" }),
+      lead({
+        child_name: "A",
+        parent_name: "R2D2",
+        mobile_number: "12345",
+        email: "nope",
+        child_dob: "2026-11-21",
+        service_hours: 13,
+        source: "",
+        remarks: "x".repeat(501),
+        company: "I",
+      }),
     );
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -145,13 +189,20 @@ describe("creating and updating enquiries", () => {
 
   it("applies the age rule at its boundaries on the server's date", async () => {
     expect((await admin.post("/api/enquiries", lead({ child_dob: "2026-05-20" }))).statusCode).toBe(201);
-    expect((await admin.post("/api/enquiries", lead({ child_dob: "2026-05-21" }))).json().details).toEqual({ child_dob: M.dobTooYoung });
+    expect((await admin.post("/api/enquiries", lead({ child_dob: "2026-05-21" }))).json().details).toEqual({
+      child_dob: M.dobTooYoung,
+    });
     expect((await admin.post("/api/enquiries", lead({ child_dob: "2018-11-20" }))).statusCode).toBe(201);
-    expect((await admin.post("/api/enquiries", lead({ child_dob: "2018-11-19" }))).json().details).toEqual({ child_dob: M.dobTooOld });
+    expect((await admin.post("/api/enquiries", lead({ child_dob: "2018-11-19" }))).json().details).toEqual({
+      child_dob: M.dobTooOld,
+    });
   });
 
   it("refuses a specific program that is not one of the major program's", async () => {
-    const response = await admin.post("/api/enquiries", lead({ major_program: "After-school Care", specific_program: "CRECHE" }));
+    const response = await admin.post(
+      "/api/enquiries",
+      lead({ major_program: "After-school Care", specific_program: "CRECHE" }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual({ specific_program: M.specificMismatch });
   });
@@ -163,7 +214,10 @@ describe("creating and updating enquiries", () => {
     expect(past.json().details).toEqual({ follow_up_date: M.followUpPast });
     const tooFar = await admin.post("/api/enquiries", lead({ status: "Follow-up", follow_up_date: "2027-05-21" }));
     expect(tooFar.json().details).toEqual({ follow_up_date: M.followUpTooFar });
-    const edge = await admin.post("/api/enquiries", lead({ status: "Follow-up", follow_up_flag: false, follow_up_date: "2027-05-20" }));
+    const edge = await admin.post(
+      "/api/enquiries",
+      lead({ status: "Follow-up", follow_up_flag: false, follow_up_date: "2027-05-20" }),
+    );
     expect(edge.statusCode, edge.body).toBe(201);
     expect(edge.json()).toMatchObject({ follow_up_flag: true, follow_up_date: "2027-05-20", follow_up_due: false });
     const todayOk = await admin.post("/api/enquiries", lead({ status: "Follow-up", follow_up_date: "2026-11-20" }));
@@ -189,13 +243,18 @@ describe("creating and updating enquiries", () => {
     const refused = await admin.put(`/api/enquiries/${created.id}`, lead({ child_name: "Diya Iyer", status: "Lost" }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details).toEqual({ reason_for_closure: M.reasonRequired });
-    const lost = await admin.put(`/api/enquiries/${created.id}`, lead({ child_name: "Diya Iyer", status: "Lost", reason_for_closure: "Chose a centre nearer home" }));
+    const lost = await admin.put(
+      `/api/enquiries/${created.id}`,
+      lead({ child_name: "Diya Iyer", status: "Lost", reason_for_closure: "Chose a centre nearer home" }),
+    );
     expect(lost.statusCode, lost.body).toBe(200);
     expect(lost.json()).toMatchObject({ status: "Lost", reason_for_closure: "Chose a centre nearer home" });
   });
 
   it("keeps enquiries to the caller's centres: others answer 404", async () => {
-    const elsewhere = (await owner.post("/api/enquiries", lead({ child_name: "Andheri Child", center_id: centreIds[1] }))).json();
+    const elsewhere = (
+      await owner.post("/api/enquiries", lead({ child_name: "Andheri Child", center_id: centreIds[1] }))
+    ).json();
     expect(elsewhere.center_id).toBe(centreIds[1]);
     expect((await director.put(`/api/enquiries/${elsewhere.id}`, lead())).statusCode).toBe(404);
     const room = await classroomOf(1);
@@ -260,8 +319,22 @@ describe("the enquiries table", () => {
 
 describe("admission", () => {
   const parents = (first: Record<string, string> = {}, second: Record<string, string> = {}) => [
-    { firstName: "Rahul", lastName: "Sharma", relation: "Father", phone: "+91 98765 43210", email: "rahul.sharma@example.in", ...first },
-    { firstName: "Pooja", lastName: "Sharma", relation: "Mother", phone: "98450 11223", email: "pooja.sharma@example.in", ...second },
+    {
+      firstName: "Rahul",
+      lastName: "Sharma",
+      relation: "Father",
+      phone: "+91 98765 43210",
+      email: "rahul.sharma@example.in",
+      ...first,
+    },
+    {
+      firstName: "Pooja",
+      lastName: "Sharma",
+      relation: "Mother",
+      phone: "98450 11223",
+      email: "pooja.sharma@example.in",
+      ...second,
+    },
     { firstName: "", lastName: "", relation: "Guardian", phone: "", email: "" },
   ];
 
@@ -345,7 +418,13 @@ describe("admission", () => {
     const result = response.json();
     expect(result).toMatchObject({
       message: "Student admitted successfully",
-      student: { first_name: "Ira", last_name: "Sharma", class_id: room.id, classroom_name: room.name, enrollment_date: "2026-12-01" },
+      student: {
+        first_name: "Ira",
+        last_name: "Sharma",
+        class_id: room.id,
+        classroom_name: room.name,
+        enrollment_date: "2026-12-01",
+      },
       invited: ["rahul.sharma@example.in", "pooja.sharma@example.in"],
     });
     expect(result.student.student_id).toMatch(/^SPR-\d+$/);
@@ -353,7 +432,12 @@ describe("admission", () => {
     const again = await admin.post(`/api/admissions/convert/${enquiry.id}`, body);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(M.alreadyAdmitted);
-    expect(await db.select().from(students).where(sql`${students.firstName} = 'Ira' and ${students.dateOfBirth} = '2023-04-02'`)).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(students)
+        .where(sql`${students.firstName} = 'Ira' and ${students.dateOfBirth} = '2023-04-02'`),
+    ).toHaveLength(1);
 
     const edit = await admin.put(`/api/enquiries/${enquiry.id}`, lead({ child_name: "Ira Sharma", status: "Closed" }));
     expect(edit.statusCode).toBe(409);
@@ -363,7 +447,9 @@ describe("admission", () => {
     // The child is on the roll of the centre.
     const children = await admin.get("/api/admin/children?search=Ira&limit=100");
     expect(children.statusCode, children.body).toBe(200);
-    expect(children.json().children.map((child: { student_id: string }) => child.student_id)).toContain(result.student.student_id);
+    expect(children.json().children.map((child: { student_id: string }) => child.student_id)).toContain(
+      result.student.student_id,
+    );
 
     // The guardians' links: father primary, mother second, with their numbers normalised.
     const linked = await db.execute(sql`
@@ -371,8 +457,22 @@ describe("admission", () => {
       from student_guardians sg join guardians g on g.id = sg.guardian_id left join users u on u.id = g.user_id
       where sg.student_id = ${result.student.id} order by sg.is_primary desc`);
     expect((linked as unknown as { rows: unknown[] }).rows ?? linked).toEqual([
-      { first_name: "Rahul", phone: "+919876543210", relation: "Father", is_primary: true, role: "parent", no_password: true },
-      { first_name: "Pooja", phone: "+919845011223", relation: "Mother", is_primary: false, role: "parent", no_password: true },
+      {
+        first_name: "Rahul",
+        phone: "+919876543210",
+        relation: "Father",
+        is_primary: true,
+        role: "parent",
+        no_password: true,
+      },
+      {
+        first_name: "Pooja",
+        phone: "+919845011223",
+        relation: "Mother",
+        is_primary: false,
+        role: "parent",
+        no_password: true,
+      },
     ]);
 
     // The invitation e-mail carries a code; the parent sets a password and signs in.
@@ -389,7 +489,12 @@ describe("admission", () => {
     const set = await app.inject({
       method: "POST",
       url: "/api/auth/reset-password",
-      payload: { email: "pooja.sharma@example.in", resetId, resetToken: verified.json().resetToken, newPassword: "Ira@Sprout2026" },
+      payload: {
+        email: "pooja.sharma@example.in",
+        resetId,
+        resetToken: verified.json().resetToken,
+        newPassword: "Ira@Sprout2026",
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
     const parent = await signIn(app, "pooja.sharma@example.in", "Ira@Sprout2026");

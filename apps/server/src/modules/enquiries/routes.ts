@@ -1,7 +1,13 @@
+import {
+  enquiriesPage,
+  enquiriesQuery,
+  enquiry,
+  enquiryIdParams,
+  enquirySchema,
+} from "@sprout/shared/schemas/enquiries";
+import { checkCompanyQuery, checkCompanyResponse } from "@sprout/shared/schemas/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { enquiriesPage, enquiriesQuery, enquiry, enquiryIdParams, enquirySchema } from "@sprout/shared/schemas/enquiries";
-import { checkCompanyQuery, checkCompanyResponse } from "@sprout/shared/schemas/settings";
 import type { EnquiriesService } from "./service.ts";
 
 const ENQUIRIES = { features: ["enquiry_management"] } as const;
@@ -14,13 +20,19 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
 
     api.get(
       "/enquiries",
-      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], querystring: enquiriesQuery, response: { 200: enquiriesPage } } },
+      {
+        config: { access: ENQUIRIES },
+        schema: { tags: ["enquiries"], querystring: enquiriesQuery, response: { 200: enquiriesPage } },
+      },
       async (request) => enquiries.list(request.caller, request.query),
     );
 
     api.get(
       "/enquiries/check-company",
-      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], querystring: checkCompanyQuery, response: { 200: checkCompanyResponse } } },
+      {
+        config: { access: ENQUIRIES },
+        schema: { tags: ["enquiries"], querystring: checkCompanyQuery, response: { 200: checkCompanyResponse } },
+      },
       async (request) => enquiries.checkCompany(request.caller, request.query.name),
     );
 
@@ -32,7 +44,10 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
 
     api.put(
       "/enquiries/:id",
-      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], params: enquiryIdParams, body: enquiryBody, response: { 200: enquiry } } },
+      {
+        config: { access: ENQUIRIES },
+        schema: { tags: ["enquiries"], params: enquiryIdParams, body: enquiryBody, response: { 200: enquiry } },
+      },
       async (request) => enquiries.update(request.caller, request.params.id, request.body),
     );
   };

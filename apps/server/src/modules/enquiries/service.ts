@@ -1,16 +1,16 @@
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
+  ENQUIRY_DEFAULT_PAGE_SIZE,
+  ENQUIRY_MESSAGES,
   type EnquiriesPage,
   type EnquiriesQuery,
   type Enquiry,
-  ENQUIRY_DEFAULT_PAGE_SIZE,
-  ENQUIRY_MESSAGES,
   type EnquiryPayload,
   enquirySchema,
   fieldErrors,
   OPEN_ENQUIRY_STATUSES,
   todayIn,
 } from "@sprout/shared/schemas/enquiries";
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
@@ -54,7 +54,10 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       .innerJoin(centers, eq(centers.id, enquiries.centerId))
       .leftJoin(
         companies,
-        and(eq(companies.organisationId, enquiries.organisationId), sql`lower(${companies.companyName}) = lower(${enquiries.company})`),
+        and(
+          eq(companies.organisationId, enquiries.organisationId),
+          sql`lower(${companies.companyName}) = lower(${enquiries.company})`,
+        ),
       );
 
   const toEnquiry = (row: { enquiry: EnquiryRow; centerName: string; tieUp: string | null; due: boolean }): Enquiry => {
@@ -101,7 +104,10 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       else throw badRequest("Please choose a centre", { center_id: "Please choose a centre" });
     }
     if (!scope.centerIds.includes(id)) throw notFound("Center");
-    const [centre] = await db.select({ id: centers.id, timeZone: centers.timeZone }).from(centers).where(eq(centers.id, id));
+    const [centre] = await db
+      .select({ id: centers.id, timeZone: centers.timeZone })
+      .from(centers)
+      .where(eq(centers.id, id));
     if (!centre) throw notFound("Center");
     return { id: centre.id, today: todayIn(centre.timeZone, clock.now()) };
   }
@@ -166,12 +172,21 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
           .limit(limit)
           .offset((page - 1) * limit),
         db.select({ n: count() }).from(enquiries).innerJoin(centers, eq(centers.id, enquiries.centerId)).where(where),
-        db.select({ n: count() }).from(enquiries).innerJoin(centers, eq(centers.id, enquiries.centerId)).where(and(inScope, dueCondition())),
+        db
+          .select({ n: count() })
+          .from(enquiries)
+          .innerJoin(centers, eq(centers.id, enquiries.centerId))
+          .where(and(inScope, dueCondition())),
       ]);
       const totalItems = Number(total?.n ?? 0);
       return {
         enquiries: rows.map(toEnquiry),
-        pagination: { current_page: page, total_pages: Math.max(1, Math.ceil(totalItems / limit)), total_items: totalItems, items_per_page: limit },
+        pagination: {
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(totalItems / limit)),
+          total_items: totalItems,
+          items_per_page: limit,
+        },
         due_follow_ups: Number(due?.n ?? 0),
       };
     },
@@ -198,7 +213,14 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
         })
         .returning({ id: enquiries.id });
       const created = toEnquiry(await findInScope(scope, row!.id));
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "enquiry_created", entity: "enquiry", entityId: created.id, after: created });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "enquiry_created",
+        entity: "enquiry",
+        entityId: created.id,
+        after: created,
+      });
       return created;
     },
 
@@ -215,7 +237,15 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
         .returning({ id: enquiries.id });
       if (!updated) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
       const after = toEnquiry(await findInScope(scope, id));
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "enquiry_updated", entity: "enquiry", entityId: id, before: toEnquiry(before), after });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "enquiry_updated",
+        entity: "enquiry",
+        entityId: id,
+        before: toEnquiry(before),
+        after,
+      });
       return after;
     },
 

@@ -1,7 +1,7 @@
+import { company, createCompanyRequest, createProgramRequest, program } from "@sprout/shared/schemas/settings";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { company, createCompanyRequest, createProgramRequest, program } from "@sprout/shared/schemas/settings";
 import type { SettingsService } from "./service.ts";
 
 // The enquiry form reads both lists; Settings lists them to those who manage programs.
@@ -19,7 +19,10 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
 
     api.post(
       "/settings/programs",
-      { config: { access: { features: ["program_settings"] } }, schema: { tags: ["settings"], body: createProgramRequest, response: { 201: program } } },
+      {
+        config: { access: { features: ["program_settings"] } },
+        schema: { tags: ["settings"], body: createProgramRequest, response: { 201: program } },
+      },
       async (request, reply) => reply.code(201).send(await settings.addProgram(request.caller, request.body)),
     );
 
@@ -31,7 +34,10 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
 
     api.post(
       "/settings/companies",
-      { config: { access: { features: ["company_settings"] } }, schema: { tags: ["settings"], body: createCompanyRequest, response: { 201: company } } },
+      {
+        config: { access: { features: ["company_settings"] } },
+        schema: { tags: ["settings"], body: createCompanyRequest, response: { 201: company } },
+      },
       async (request, reply) => reply.code(201).send(await settings.addCompany(request.caller, request.body)),
     );
   };

@@ -1,4 +1,3 @@
-import { and, asc, eq, sql } from "drizzle-orm";
 import {
   type Company,
   type CreateCompanyRequest,
@@ -8,6 +7,7 @@ import {
   type Program,
   SETTINGS_MESSAGES,
 } from "@sprout/shared/schemas/settings";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { companies, programs } from "../../db/schema/settings.ts";
@@ -32,7 +32,11 @@ const toProgram = (row: typeof programs.$inferSelect): Program => ({
 export function createSettingsService({ db }: { db: Database }) {
   async function listPrograms(organisationId: string): Promise<Program[]> {
     const read = () =>
-      db.select().from(programs).where(eq(programs.organisationId, organisationId)).orderBy(asc(programs.createdAt), sql`ctid`);
+      db
+        .select()
+        .from(programs)
+        .where(eq(programs.organisationId, organisationId))
+        .orderBy(asc(programs.createdAt), sql`ctid`);
     let rows = await read();
     // A new organisation starts with the spec's lists.
     if (rows.length === 0) {
@@ -60,7 +64,14 @@ export function createSettingsService({ db }: { db: Database }) {
         .onConflictDoNothing()
         .returning();
       if (!row) throw conflict(SETTINGS_MESSAGES.programDuplicate);
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "program_added", entity: "program", entityId: row.id, after: toProgram(row) });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "program_added",
+        entity: "program",
+        entityId: row.id,
+        after: toProgram(row),
+      });
       return toProgram(row);
     },
 
@@ -81,7 +92,14 @@ export function createSettingsService({ db }: { db: Database }) {
         .returning();
       if (!row) throw conflict(SETTINGS_MESSAGES.companyDuplicate);
       const company = { id: row.id, company_name: row.companyName };
-      await writeAudit(db, { organisationId: caller.organisationId, actorId: caller.userId, action: "company_added", entity: "company", entityId: row.id, after: company });
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "company_added",
+        entity: "company",
+        entityId: row.id,
+        after: company,
+      });
       return company;
     },
 
@@ -92,7 +110,9 @@ export function createSettingsService({ db }: { db: Database }) {
       const [row] = await db
         .select({ name: companies.companyName })
         .from(companies)
-        .where(and(eq(companies.organisationId, organisationId), sql`lower(${companies.companyName}) = lower(${wanted})`));
+        .where(
+          and(eq(companies.organisationId, organisationId), sql`lower(${companies.companyName}) = lower(${wanted})`),
+        );
       return row?.name ?? null;
     },
   };

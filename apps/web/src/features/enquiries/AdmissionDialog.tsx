@@ -1,6 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { type AdmissionFormValues, admissionSchema, DEFAULT_RELATIONS, RELATIONS } from "@sprout/shared/schemas/admissions";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  type AdmissionFormValues,
+  admissionSchema,
+  DEFAULT_RELATIONS,
+  RELATIONS,
+} from "@sprout/shared/schemas/admissions";
 import { type EnquiryFormValues, GENDERS } from "@sprout/shared/schemas/enquiries";
 import { useMemo } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
@@ -18,7 +35,13 @@ export function admissionDefaults(enquiry: EnquiryFormValues): AdmissionFormValu
     child: { firstName: child.first, lastName: child.last, dateOfBirth: enquiry.child_dob, gender: enquiry.gender },
     parents: DEFAULT_RELATIONS.map((relation, index) =>
       index === 0
-        ? { firstName: parent.first, lastName: parent.last, relation, phone: enquiry.mobile_number, email: enquiry.email }
+        ? {
+            firstName: parent.first,
+            lastName: parent.last,
+            relation,
+            phone: enquiry.mobile_number,
+            email: enquiry.email,
+          }
         : { firstName: "", lastName: "", relation, phone: "", email: "" },
     ),
     classroomId: "",
@@ -39,10 +62,19 @@ interface Props {
 /** Final Admission Form: child details, three parent/guardian rows, classroom, probable joining date. */
 export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel, onConfirm }: Props) {
   const schema = useMemo(() => admissionSchema({ today: browserToday() }), []);
-  const form = useForm<AdmissionFormValues>({ resolver: zodResolver(schema as never) as never, mode: "all", defaultValues: initial });
+  const form = useForm<AdmissionFormValues>({
+    resolver: zodResolver(schema as never) as never,
+    mode: "all",
+    defaultValues: initial,
+  });
   const classrooms = useClassrooms(centerId || undefined);
 
-  const field = (name: Path<AdmissionFormValues>, label: string, props: Record<string, unknown> = {}, options?: readonly { value: string; label: string }[]) => (
+  const field = (
+    name: Path<AdmissionFormValues>,
+    label: string,
+    props: Record<string, unknown> = {},
+    options?: readonly { value: string; label: string }[],
+  ) => (
     <Controller
       name={name}
       control={form.control}
@@ -82,7 +114,9 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.firstName", "First Name", { required: true })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.lastName", "Last Name")}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field("child.dateOfBirth", "Date of Birth", { type: "date", required: true })}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field("child.dateOfBirth", "Date of Birth", { type: "date", required: true })}
+              </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.gender", "Gender", { required: true }, list(GENDERS))}</Grid>
             </Grid>
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -90,10 +124,16 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
             </Typography>
             {[0, 1, 2].map((index) => (
               <Grid container spacing={2} key={index} aria-label={`Parent ${index + 1}`} role="group">
-                <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.relation`, "Relation", {}, list(RELATIONS))}</Grid>
-                <Grid size={{ xs: 12, sm: 2.5 }}>{field(`parents.${index}.firstName`, "First Name", { required: index === 0 })}</Grid>
+                <Grid size={{ xs: 12, sm: 2 }}>
+                  {field(`parents.${index}.relation`, "Relation", {}, list(RELATIONS))}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 2.5 }}>
+                  {field(`parents.${index}.firstName`, "First Name", { required: index === 0 })}
+                </Grid>
                 <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.lastName`, "Last Name")}</Grid>
-                <Grid size={{ xs: 12, sm: 2.5 }}>{field(`parents.${index}.phone`, "Phone", { required: index === 0, inputMode: "tel" })}</Grid>
+                <Grid size={{ xs: 12, sm: 2.5 }}>
+                  {field(`parents.${index}.phone`, "Phone", { required: index === 0, inputMode: "tel" })}
+                </Grid>
                 <Grid size={{ xs: 12, sm: 3 }}>{field(`parents.${index}.email`, "Email", { type: "email" })}</Grid>
               </Grid>
             ))}
@@ -109,7 +149,9 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
                   (classrooms.data ?? []).map((room) => ({ value: room.id, label: room.name })),
                 )}
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field("probableJoiningDate", "Probable Joining Date", { type: "date" })}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field("probableJoiningDate", "Probable Joining Date", { type: "date" })}
+              </Grid>
             </Grid>
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>

@@ -53,7 +53,8 @@ const STATUS_COLOURS: Record<EnquiryStatus, "default" | "info" | "warning" | "su
 /** Puts the server's per-field messages on the form; answers the message to show above it. */
 function showRefusal(form: UseFormReturn<EnquiryFormValues>, error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 400 && error.details) {
-    for (const [field, message] of Object.entries(error.details)) form.setError(field as Path<EnquiryFormValues>, { message });
+    for (const [field, message] of Object.entries(error.details))
+      form.setError(field as Path<EnquiryFormValues>, { message });
     return ENQUIRY_MESSAGES.fixErrors;
   }
   return error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
@@ -63,7 +64,9 @@ const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 const prettyMobile = (mobile: string) => mobile.replace(/^\+91(\d{5})(\d{5})$/, "+91 $1 $2");
 
 const admitFailure = (error: unknown) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : ENQUIRY_MESSAGES.admitFailed;
+  error instanceof ApiError && error.hasServerMessage && error.status < 500
+    ? error.message
+    : ENQUIRY_MESSAGES.admitFailed;
 
 interface Admission {
   /** The enquiry, once saved as Closed. */
@@ -92,9 +95,10 @@ export function EnquiriesPage() {
 
   const newForm = useEnquiryForm(emptyEnquiry(defaultCentre));
   const [newError, setNewError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the default centre becomes known; the form object is stable
   useEffect(() => {
     if (defaultCentre && !newForm.getValues("center_id")) newForm.setValue("center_id", defaultCentre);
-  }, [defaultCentre]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [defaultCentre]);
 
   const submitNew = newForm.handleSubmit(async (values) => {
     setNewError(null);
@@ -123,7 +127,9 @@ export function EnquiriesPage() {
       }
       const result = await convert.mutateAsync({ id: enquiryId, body: values });
       const invited = result.invited.length > 0 ? ` Invitations e-mailed to ${result.invited.join(", ")}.` : "";
-      setSnack(`${result.message}: ${result.student.first_name} ${result.student.last_name} (${result.student.student_id}) in ${result.student.classroom_name}.${invited}`);
+      setSnack(
+        `${result.message}: ${result.student.first_name} ${result.student.last_name} (${result.student.student_id}) in ${result.student.classroom_name}.${invited}`,
+      );
       admission.done();
       setEditing(null);
     } catch (error) {
@@ -159,7 +165,13 @@ export function EnquiriesPage() {
                   cancel: () => newForm.setValue("status", "Open", { shouldValidate: true }),
                 })
               }
-              actions={<SubmitButton form={newForm} label={create.isPending ? "Submitting..." : "Submit Enquiry"} busy={create.isPending} />}
+              actions={
+                <SubmitButton
+                  form={newForm}
+                  label={create.isPending ? "Submitting..." : "Submit Enquiry"}
+                  busy={create.isPending}
+                />
+              }
             />
           </form>
         </CardContent>
@@ -187,7 +199,8 @@ export function EnquiriesPage() {
               enquiryId: alreadyClosed ? editing.id : null,
               centerId: editing.center_id,
               values: form.getValues(),
-              save: async () => (await update.mutateAsync({ id: editing.id, body: { ...form.getValues(), status: "Closed" } })).id,
+              save: async () =>
+                (await update.mutateAsync({ id: editing.id, body: { ...form.getValues(), status: "Closed" } })).id,
               cancel: () => form.setValue("status", alreadyClosed ? "Closed" : "Open", { shouldValidate: true }),
             })
           }
@@ -277,17 +290,30 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState<number>(ENQUIRY_DEFAULT_PAGE_SIZE);
   useEffect(() => {
-    const timer = setTimeout(() => (setSearch(searchText.trim()), setPage(0)), 300);
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(0);
+    }, 300);
     return () => clearTimeout(timer);
   }, [searchText]);
-  const list = useEnquiries({ page: page + 1, limit, search: search || undefined, status: status || undefined, follow_up: dueOnly ? "due" : undefined });
+  const list = useEnquiries({
+    page: page + 1,
+    limit,
+    search: search || undefined,
+    status: status || undefined,
+    follow_up: dueOnly ? "due" : undefined,
+  });
   const rows = list.data?.enquiries ?? [];
   const due = list.data?.due_follow_ups ?? 0;
 
   return (
     <Card variant="outlined">
       <CardContent>
-        <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { md: "center" }, mb: 2 }}>
+        <Stack
+          direction={{ xs: "column", md: "row" }}
+          spacing={2}
+          sx={{ justifyContent: "space-between", alignItems: { md: "center" }, mb: 2 }}
+        >
           <Typography variant="h6" component="h2">
             Existing Enquiries
           </Typography>
@@ -296,7 +322,10 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               label={`Follow-ups due: ${due}`}
               color={due > 0 ? "warning" : "default"}
               variant={dueOnly ? "filled" : "outlined"}
-              onClick={() => (setDueOnly(!dueOnly), setPage(0))}
+              onClick={() => {
+                setDueOnly(!dueOnly);
+                setPage(0);
+              }}
               aria-pressed={dueOnly}
             />
             <TextField
@@ -304,14 +333,26 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               placeholder="Search by child name"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
-              slotProps={{ htmlInput: { "aria-label": "Search by child name" }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+              slotProps={{
+                htmlInput: { "aria-label": "Search by child name" },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
             <TextField
               select
               size="small"
               label="Status"
               value={status}
-              onChange={(event) => (setStatus(event.target.value as EnquiryStatus | ""), setPage(0))}
+              onChange={(event) => {
+                setStatus(event.target.value as EnquiryStatus | "");
+                setPage(0);
+              }}
               sx={{ minWidth: 150 }}
             >
               <MenuItem value="">All</MenuItem>
@@ -340,7 +381,14 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               </TableHead>
               <TableBody>
                 {rows.map((row) => (
-                  <TableRow key={row.id} hover onClick={() => onOpen(row)} sx={{ cursor: "pointer" }} tabIndex={0} onKeyDown={(event) => event.key === "Enter" && onOpen(row)}>
+                  <TableRow
+                    key={row.id}
+                    hover
+                    onClick={() => onOpen(row)}
+                    sx={{ cursor: "pointer" }}
+                    tabIndex={0}
+                    onKeyDown={(event) => event.key === "Enter" && onOpen(row)}
+                  >
                     <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.enquiry_date)}</TableCell>
                     <TableCell>
                       {row.child_name}
@@ -354,9 +402,19 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
                     <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{prettyMobile(row.mobile_number)}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
-                        <Chip size="small" label={row.student_id ? "Admitted" : row.status} color={STATUS_COLOURS[row.status]} />
+                        <Chip
+                          size="small"
+                          label={row.student_id ? "Admitted" : row.status}
+                          color={STATUS_COLOURS[row.status]}
+                        />
                         {row.follow_up_due && row.follow_up_date && (
-                          <Chip size="small" variant="outlined" color="warning" label={`Due ${formatDate(row.follow_up_date)}`} title={`Follow-up due ${formatDate(row.follow_up_date)}`} />
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color="warning"
+                            label={`Due ${formatDate(row.follow_up_date)}`}
+                            title={`Follow-up due ${formatDate(row.follow_up_date)}`}
+                          />
                         )}
                       </Stack>
                     </TableCell>
@@ -380,7 +438,10 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
           onPageChange={(_event, next) => setPage(next)}
           rowsPerPage={limit}
           rowsPerPageOptions={[...ENQUIRY_PAGE_SIZES]}
-          onRowsPerPageChange={(event) => (setLimit(Number(event.target.value)), setPage(0))}
+          onRowsPerPageChange={(event) => {
+            setLimit(Number(event.target.value));
+            setPage(0);
+          }}
         />
       </CardContent>
     </Card>

@@ -1,5 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, Grid, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import {
   ENQUIRY_MESSAGES,
   ENQUIRY_SOURCES,
@@ -12,7 +24,7 @@ import {
   REMARKS_MAX,
 } from "@sprout/shared/schemas/enquiries";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { Controller, type Path, useForm, type UseFormReturn } from "react-hook-form";
+import { Controller, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import { browserToday, usePrograms, useTieUp } from "./api";
 
 export const emptyEnquiry = (centerId = ""): EnquiryFormValues => ({
@@ -70,7 +82,11 @@ export function useEnquiryForm(initial: EnquiryFormValues) {
   const programs = usePrograms();
   const groups = programs.data?.groups;
   const schema = useMemo(() => enquirySchema({ today: browserToday(), programs: groups }), [groups]);
-  return useForm<EnquiryFormValues>({ resolver: zodResolver(schema as never) as never, mode: "all", defaultValues: initial });
+  return useForm<EnquiryFormValues>({
+    resolver: zodResolver(schema as never) as never,
+    mode: "all",
+    defaultValues: initial,
+  });
 }
 
 interface Props {
@@ -108,9 +124,11 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
   const hasErrors = Object.keys(formState.errors).length > 0;
 
   // A new rule set (programs loaded) re-checks what the user has already touched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly loaded program list should re-check
   useEffect(() => {
-    if (Object.keys(formState.touchedFields).length > 0) void trigger(Object.keys(formState.touchedFields) as Path<EnquiryFormValues>[]);
-  }, [programs.data]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (Object.keys(formState.touchedFields).length > 0)
+      void trigger(Object.keys(formState.touchedFields) as Path<EnquiryFormValues>[]);
+  }, [programs.data]);
 
   const text = (name: Path<EnquiryFormValues>, label: string, props: Record<string, unknown> = {}, size = 6) => (
     <Grid size={{ xs: 12, sm: size }}>
@@ -126,7 +144,10 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             size="small"
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? (props.hint as string | undefined) ?? " "}
-            slotProps={{ inputLabel: props.type === "date" ? { shrink: true } : undefined, htmlInput: { "aria-label": label } }}
+            slotProps={{
+              inputLabel: props.type === "date" ? { shrink: true } : undefined,
+              htmlInput: { "aria-label": label },
+            }}
             {...Object.fromEntries(Object.entries(props).filter(([key]) => key !== "hint"))}
           />
         )}
@@ -134,7 +155,13 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
     </Grid>
   );
 
-  const select = (name: Path<EnquiryFormValues>, label: string, options: readonly (string | { value: string; label: string })[], onPick?: (value: string) => void, props: Record<string, unknown> = {}) => (
+  const select = (
+    name: Path<EnquiryFormValues>,
+    label: string,
+    options: readonly (string | { value: string; label: string })[],
+    onPick?: (value: string) => void,
+    props: Record<string, unknown> = {},
+  ) => (
     <Grid size={{ xs: 12, sm: 6 }}>
       <Controller
         name={name}
@@ -216,13 +243,30 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             )}
           />
         </Grid>
-        {centres && centres.length > 1 && select("center_id", "Centre", centres.map((centre) => ({ value: centre.id, label: centre.name })), undefined, { required: true })}
+        {centres &&
+          centres.length > 1 &&
+          select(
+            "center_id",
+            "Centre",
+            centres.map((centre) => ({ value: centre.id, label: centre.name })),
+            undefined,
+            { required: true },
+          )}
       </Section>
 
       <Section title="Academics">
         {select("source", "Source", ENQUIRY_SOURCES, undefined, { required: true })}
-        {select("major_program", "Major Program", Object.keys(groups), () => setValue("specific_program", "", { shouldValidate: false }), { required: true })}
-        {select("specific_program", "Specific Program", groups[major] ?? [], undefined, { required: true, disabled: !major })}
+        {select(
+          "major_program",
+          "Major Program",
+          Object.keys(groups),
+          () => setValue("specific_program", "", { shouldValidate: false }),
+          { required: true },
+        )}
+        {select("specific_program", "Specific Program", groups[major] ?? [], undefined, {
+          required: true,
+          disabled: !major,
+        })}
         {text("service_hours", "Service Hours", { type: "number", hint: "2 to 12 hours a day", inputMode: "decimal" })}
         {text("probable_joining_date", "Probable Joining Date", { type: "date" })}
         {text("assigned_to", "Assigned To")}
@@ -236,7 +280,15 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             control={control}
             render={({ field }) => (
               <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(event) => (field.onChange(event.target.checked), void trigger("follow_up_date"))} />}
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => {
+                      field.onChange(event.target.checked);
+                      void trigger("follow_up_date");
+                    }}
+                  />
+                }
                 label="Follow-up needed"
               />
             )}
@@ -244,7 +296,12 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
           <Controller
             name="visited"
             control={control}
-            render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} label="Visited the centre" />}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                label="Visited the centre"
+              />
+            )}
           />
         </Grid>
         {followUp && text("follow_up_date", "Follow-up Date", { type: "date", required: true })}
@@ -289,7 +346,15 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
   );
 }
 
-export const SubmitButton = ({ form, label, busy }: { form: UseFormReturn<EnquiryFormValues>; label: string; busy: boolean }) => (
+export const SubmitButton = ({
+  form,
+  label,
+  busy,
+}: {
+  form: UseFormReturn<EnquiryFormValues>;
+  label: string;
+  busy: boolean;
+}) => (
   <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
     {label}
   </Button>

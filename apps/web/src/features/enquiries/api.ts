@@ -11,7 +11,15 @@ import { api } from "../../api/client";
 export const useEnquiries = (query: EnquiriesQuery) =>
   useQuery({
     queryKey: ["enquiries", query],
-    queryFn: () => api.get(`/enquiries?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)]))}`, enquiriesPage),
+    queryFn: () =>
+      api.get(
+        `/enquiries?${new URLSearchParams(
+          Object.entries(query)
+            .filter(([, v]) => v !== undefined && v !== "")
+            .map(([k, v]) => [k, String(v)]),
+        )}`,
+        enquiriesPage,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +32,11 @@ export const usePrograms = () =>
   });
 
 export const useCompanies = (enabled = true) =>
-  useQuery({ queryKey: ["settings", "companies"], queryFn: () => api.get("/settings/companies", z.array(company)), enabled });
+  useQuery({
+    queryKey: ["settings", "companies"],
+    queryFn: () => api.get("/settings/companies", z.array(company)),
+    enabled,
+  });
 
 export const useCentres = (enabled: boolean) =>
   useQuery({ queryKey: ["centers"], queryFn: () => api.get("/centers", z.array(center)), staleTime: 300_000, enabled });
@@ -59,9 +71,13 @@ export function useEnquiryMutations() {
   };
   return {
     create: useMutation({ mutationFn: (body: unknown) => api.post("/enquiries", body, enquiry), onSuccess: refresh }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: unknown }) => api.put(`/enquiries/${id}`, body, enquiry), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: unknown }) => api.put(`/enquiries/${id}`, body, enquiry),
+      onSuccess: refresh,
+    }),
     convert: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: unknown }) => api.post(`/admissions/convert/${id}`, body, admissionResponse),
+      mutationFn: ({ id, body }: { id: string; body: unknown }) =>
+        api.post(`/admissions/convert/${id}`, body, admissionResponse),
       onSuccess: () => {
         refresh();
         void queryClient.invalidateQueries({ queryKey: ["children"] });

@@ -1,5 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, List, ListItem, ListItemText, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { type CreateCompanyRequest, createCompanyRequest, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -14,7 +27,10 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
   const companies = useCompanies();
   const { addCompany } = useSettingsMutations();
   const [done, setDone] = useState("");
-  const form = useForm<CreateCompanyRequest>({ resolver: zodResolver(createCompanyRequest as never) as never, defaultValues: { companyName: "" } });
+  const form = useForm<CreateCompanyRequest>({
+    resolver: zodResolver(createCompanyRequest as never) as never,
+    defaultValues: { companyName: "" },
+  });
   const submit = form.handleSubmit(async (values) => {
     setDone("");
     try {
@@ -40,7 +56,14 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
                   name="companyName"
                   control={form.control}
                   render={({ field, fieldState }) => (
-                    <TextField {...field} label="Company Name" size="small" fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? " "} />
+                    <TextField
+                      {...field}
+                      label="Company Name"
+                      size="small"
+                      fullWidth
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ?? " "}
+                    />
                   )}
                 />
               </Grid>
@@ -50,13 +73,23 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
                 </Button>
               </Grid>
             </Grid>
-            {addCompany.isError && <Alert severity="error" sx={{ mt: 1 }}>{failure(addCompany.error, SETTINGS_MESSAGES.addCompany)}</Alert>}
-            {done && <Alert severity="success" sx={{ mt: 1 }}>{done}</Alert>}
+            {addCompany.isError && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {failure(addCompany.error, SETTINGS_MESSAGES.addCompany)}
+              </Alert>
+            )}
+            {done && (
+              <Alert severity="success" sx={{ mt: 1 }}>
+                {done}
+              </Alert>
+            )}
           </Box>
         )}
         {companies.isLoading && <CircularProgress size={24} />}
         {companies.isError && <Alert severity="error">{SETTINGS_MESSAGES.loadCompanies}</Alert>}
-        {companies.data && companies.data.length === 0 && <Typography color="text.secondary">No tie-up companies yet.</Typography>}
+        {companies.data && companies.data.length === 0 && (
+          <Typography color="text.secondary">No tie-up companies yet.</Typography>
+        )}
         <List dense>
           {companies.data?.map((row) => (
             <ListItem key={row.id} divider>

@@ -1,6 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, TextField, Typography } from "@mui/material";
-import { type CreateProgramRequest, createProgramRequest, groupPrograms, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  type CreateProgramRequest,
+  createProgramRequest,
+  groupPrograms,
+  SETTINGS_MESSAGES,
+} from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
@@ -14,7 +31,10 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
   const programs = usePrograms();
   const { addProgram } = useSettingsMutations();
   const [done, setDone] = useState("");
-  const form = useForm<CreateProgramRequest>({ resolver: zodResolver(createProgramRequest as never) as never, defaultValues: { majorProgram: "", specificProgram: "" } });
+  const form = useForm<CreateProgramRequest>({
+    resolver: zodResolver(createProgramRequest as never) as never,
+    defaultValues: { majorProgram: "", specificProgram: "" },
+  });
   const submit = form.handleSubmit(async (values) => {
     setDone("");
     try {
@@ -48,7 +68,9 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
                         size="small"
                         fullWidth
                         error={Boolean(fieldState.error)}
-                        helperText={fieldState.error?.message ?? (name === "majorProgram" ? "An existing one or a new one" : " ")}
+                        helperText={
+                          fieldState.error?.message ?? (name === "majorProgram" ? "An existing one or a new one" : " ")
+                        }
                         slotProps={{ htmlInput: { list: name === "majorProgram" ? "major-programs" : undefined } }}
                       />
                     )}
@@ -66,8 +88,16 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
                 <option key={major} value={major} />
               ))}
             </datalist>
-            {addProgram.isError && <Alert severity="error" sx={{ mt: 1 }}>{failure(addProgram.error, SETTINGS_MESSAGES.addProgram)}</Alert>}
-            {done && <Alert severity="success" sx={{ mt: 1 }}>{done}</Alert>}
+            {addProgram.isError && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {failure(addProgram.error, SETTINGS_MESSAGES.addProgram)}
+              </Alert>
+            )}
+            {done && (
+              <Alert severity="success" sx={{ mt: 1 }}>
+                {done}
+              </Alert>
+            )}
           </Box>
         )}
         {programs.isLoading && <CircularProgress size={24} />}
