@@ -92,8 +92,9 @@ describe("children, pauses and moves", () => {
       await page.goto("/children");
       await visible(page.getByRole("table", { name: "Children" }));
       await screenshot(page, "children-list");
-      const { button } = await firstRowWith(page, "Pause");
-      await button.click();
+      // On a phone each row's actions are in one menu.
+      await page.getByRole("button", { name: /^Actions for / }).first().click();
+      await page.getByRole("menuitem", { name: "Pause" }).click();
       await visible(page.getByRole("dialog", { name: "Pause Student Enrollment" }));
       await screenshot(page, "children-pause-dialog");
     });

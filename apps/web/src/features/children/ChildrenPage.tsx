@@ -1,3 +1,4 @@
+import MoreVert from "@mui/icons-material/MoreVert";
 import PauseCircle from "@mui/icons-material/PauseCircle";
 import PlayCircle from "@mui/icons-material/PlayCircle";
 import Search from "@mui/icons-material/Search";
@@ -8,7 +9,9 @@ import {
   Card,
   Chip,
   CircularProgress,
+  IconButton,
   InputAdornment,
+  Menu,
   MenuItem,
   Snackbar,
   Stack,
@@ -23,6 +26,7 @@ import {
   Tabs,
   TextField,
   Typography,
+  useMediaQuery,
 } from "@mui/material";
 import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
@@ -150,7 +154,7 @@ function AllStudents({ onAction }: { onAction: (kind: Dialogs, student: Student)
       {data && data.children.length > 0 && (
         <>
           <TableContainer>
-            <Table size="small" aria-label="Children">
+            <Table size="small" aria-label="Children" sx={{ "& td, & th": { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
@@ -170,6 +174,8 @@ function AllStudents({ onAction }: { onAction: (kind: Dialogs, student: Student)
           </TableContainer>
           <TablePagination
             component="div"
+            labelRowsPerPage="Rows"
+            sx={{ "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } }, "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } } }}
             count={data.pagination.total}
             page={page}
             onPageChange={(_, next) => setPage(next)}
@@ -215,32 +221,63 @@ function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialog
       <TableCell>{child.classroom_name ?? "Unassigned"}</TableCell>
       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{formatDate(child.enrollment_date)}</TableCell>
       <TableCell align="right">
-        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap", gap: 0.5 }}>
-          {child.status === "active" && (
-            <>
-              <Button size="small" color="warning" startIcon={<PauseCircle />} onClick={() => onAction("pause", child)} aria-label={`Pause ${child.name}`}>
-                Pause
-              </Button>
-              <Button size="small" onClick={() => onAction("promote", child)} aria-label={`Promote ${child.name}`}>
-                Promote
-              </Button>
-              <Button size="small" onClick={() => onAction("transfer", child)} aria-label={`Transfer ${child.name}`}>
-                Transfer
-              </Button>
-            </>
-          )}
-          {child.status === "paused" && (
-            <Button size="small" color="success" startIcon={<PlayCircle />} onClick={() => onAction("resume", child)} aria-label={`Resume ${child.name}`}>
-              Resume
-            </Button>
-          )}
-          {child.status !== "left" && (
-            <Button size="small" color="error" onClick={() => onAction("exit", child)} aria-label={`Record leaving of ${child.name}`}>
-              Leaving
-            </Button>
-          )}
-        </Stack>
+        <RowActions child={child} onAction={onAction} />
       </TableCell>
     </TableRow>
+  );
+}
+
+const ACTIONS: { kind: Dialogs; label: string; when: (status: StudentStatus) => boolean; colour: "warning" | "primary" | "success" | "error" }[] = [
+  { kind: "pause", label: "Pause", when: (status) => status === "active", colour: "warning" },
+  { kind: "promote", label: "Promote", when: (status) => status === "active", colour: "primary" },
+  { kind: "transfer", label: "Transfer", when: (status) => status === "active", colour: "primary" },
+  { kind: "resume", label: "Resume", when: (status) => status === "paused", colour: "success" },
+  { kind: "exit", label: "Leaving", when: (status) => status !== "left", colour: "error" },
+];
+
+/** Buttons on wide screens; one menu per row on a phone, where five buttons do not fit. */
+function RowActions({ child, onAction }: { child: Student; onAction: (kind: Dialogs, student: Student) => void }) {
+  const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const actions = ACTIONS.filter((action) => action.when(child.status));
+  if (actions.length === 0) return null;
+  if (!wide) {
+    return (
+      <>
+        <IconButton aria-label={`Actions for ${child.name}`} onClick={(event) => setAnchor(event.currentTarget)}>
+          <MoreVert />
+        </IconButton>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {actions.map((action) => (
+            <MenuItem
+              key={action.kind}
+              onClick={() => {
+                setAnchor(null);
+                onAction(action.kind, child);
+              }}
+              sx={{ color: `${action.colour}.main` }}
+            >
+              {action.kind === "exit" ? "Record leaving" : action.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap", gap: 0.5 }}>
+      {actions.map((action) => (
+        <Button
+          key={action.kind}
+          size="small"
+          color={action.colour}
+          startIcon={action.kind === "pause" ? <PauseCircle /> : action.kind === "resume" ? <PlayCircle /> : undefined}
+          onClick={() => onAction(action.kind, child)}
+          aria-label={action.kind === "exit" ? `Record leaving of ${child.name}` : `${action.label} ${child.name}`}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Stack>
   );
 }

@@ -52,11 +52,13 @@ export function PausedStudents({ onResume }: { onResume: (student: Student) => v
           { label: "Expired Pauses", value: expired, colour: "error.main" },
           { label: "Due Soon (0-3 days)", value: dueSoon, colour: "info.main" },
         ].map((card) => (
-          <Grid key={card.label} size={{ xs: 12, sm: 4 }}>
-            <Card variant="outlined">
-              <CardContent>
-                <Typography color="text.secondary">{card.label}</Typography>
-                <Typography variant="h4" component="p" sx={{ color: card.colour, fontWeight: 700 }}>
+          <Grid key={card.label} size={4}>
+            <Card variant="outlined" sx={{ height: "100%" }}>
+              <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+                <Typography color="text.secondary" sx={{ fontSize: { xs: "0.8rem", sm: "1rem" } }}>
+                  {card.label}
+                </Typography>
+                <Typography variant="h4" component="p" sx={{ color: card.colour, fontWeight: 700, fontSize: { xs: "1.6rem", sm: "2.1rem" } }}>
                   {paused.isPending ? "…" : card.value}
                 </Typography>
               </CardContent>
@@ -94,13 +96,13 @@ export function PausedStudents({ onResume }: { onResume: (student: Student) => v
         {rows.length > 0 && (
           <>
             <TableContainer>
-              <Table size="small" aria-label="Paused students">
+              <Table size="small" aria-label="Paused students" sx={{ "& td, & th": { px: { xs: 1, sm: 2 } } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Student Name</TableCell>
                     <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Classroom</TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Pause Start</TableCell>
-                    <TableCell>Pause End</TableCell>
+                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Pause End</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell align="right">Actions</TableCell>
                   </TableRow>
@@ -112,7 +114,7 @@ export function PausedStudents({ onResume }: { onResume: (student: Student) => v
                       <TableRow key={row.id} hover>
                         <TableCell>
                           <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-                            <Avatar sx={{ width: 32, height: 32, bgcolor: "warning.main" }}>{row.first_name.charAt(0)}</Avatar>
+                            <Avatar sx={{ width: 32, height: 32, bgcolor: "warning.main", display: { xs: "none", sm: "flex" } }}>{row.first_name.charAt(0)}</Avatar>
                             <Box>
                               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                                 {row.name}
@@ -125,7 +127,7 @@ export function PausedStudents({ onResume }: { onResume: (student: Student) => v
                         </TableCell>
                         <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{row.classroom_name ?? "Unassigned"}</TableCell>
                         <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{pauseDate(row.pause_start_date)}</TableCell>
-                        <TableCell>{pauseDate(row.pause_end_date)}</TableCell>
+                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{pauseDate(row.pause_end_date)}</TableCell>
                         <TableCell>
                           <Chip size="small" color={expiry.color} label={expiry.label} />
                         </TableCell>
@@ -149,6 +151,8 @@ export function PausedStudents({ onResume }: { onResume: (student: Student) => v
             </TableContainer>
             <TablePagination
               component="div"
+              labelRowsPerPage="Rows"
+              sx={{ "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } }, "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } } }}
               count={rows.length}
               page={page}
               onPageChange={(_, next) => setPage(next)}
