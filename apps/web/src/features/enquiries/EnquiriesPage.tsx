@@ -372,7 +372,7 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
             <Table size="small" aria-label="Enquiries">
               <TableHead>
                 <TableRow>
-                  <TableCell>Enquiry Date</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Enquiry Date</TableCell>
                   <TableCell>Child</TableCell>
                   <TableCell sx={WIDE_ONLY}>Parent</TableCell>
                   <TableCell sx={WIDE_ONLY}>Mobile</TableCell>
@@ -389,19 +389,19 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
                     tabIndex={0}
                     onKeyDown={(event) => event.key === "Enter" && onOpen(row)}
                   >
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.enquiry_date)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatDate(row.enquiry_date)}</TableCell>
                     <TableCell>
                       {row.child_name}
                       {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
                       {/* On a phone the parent and mobile columns fold under the child. */}
                       <Typography variant="body2" color="text.secondary" sx={{ display: { xs: "block", md: "none" } }}>
-                        {row.parent_name} · {prettyMobile(row.mobile_number)}
+                        {formatDate(row.enquiry_date)} · {row.parent_name} · {prettyMobile(row.mobile_number)}
                       </Typography>
                     </TableCell>
                     <TableCell sx={WIDE_ONLY}>{row.parent_name}</TableCell>
                     <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{prettyMobile(row.mobile_number)}</TableCell>
                     <TableCell>
-                      <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+                      <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: "wrap" }}>
                         <Chip
                           size="small"
                           label={row.student_id ? "Admitted" : row.status}
