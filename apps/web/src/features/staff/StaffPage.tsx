@@ -127,7 +127,6 @@ export function StaffPage() {
                   <TableCell>Centre</TableCell>
                   <TableCell>Joined</TableCell>
                   <TableCell>Contract</TableCell>
-                  <TableCell>Contact</TableCell>
                   <TableCell>Status</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
@@ -143,6 +142,15 @@ export function StaffPage() {
                       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
                         {member.email}
                       </Typography>
+                      {member.contact_number && (
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: "block", whiteSpace: "nowrap" }}
+                        >
+                          {member.contact_number}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>{STAFF_ROLE_LABELS[member.role]}</TableCell>
                     <TableCell>
@@ -157,8 +165,7 @@ export function StaffPage() {
                     <TableCell sx={{ whiteSpace: "nowrap" }}>
                       {member.joining_date ? formatDate(member.joining_date) : "—"}
                     </TableCell>
-                    <TableCell>{CONTRACT_TYPE_LABELS[member.contract_type]}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{member.contact_number ?? "—"}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{CONTRACT_TYPE_LABELS[member.contract_type]}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
