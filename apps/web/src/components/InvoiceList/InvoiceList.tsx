@@ -20,6 +20,8 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import {
   BILLING_MESSAGES,
@@ -61,6 +63,15 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
   const [downloading, setDownloading] = useState<Invoice | null>(null);
   const invoices = useInvoices({ page: page + 1, limit, status: status || undefined, child_name: childName || undefined });
   const rows = invoices.data?.invoices ?? [];
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down("sm"));
+  const download = (invoice: Invoice) => (
+    <Tooltip title="Download PDF">
+      <IconButton aria-label={`Download ${invoice.invoice_number}`} onClick={() => setDownloading(invoice)} size="small">
+        <Download fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
 
   return (
     <Paper component="section" aria-labelledby="invoice-list-heading" variant="outlined">
@@ -103,6 +114,43 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           {invoices.error instanceof ApiError && invoices.error.hasServerMessage ? invoices.error.message : BILLING_MESSAGES.fetchInvoicesFailed}
         </Alert>
       )}
+      {compact ? (
+        <Box component="ul" aria-label={title} sx={{ listStyle: "none", m: 0, p: 0 }}>
+          {rows.map((invoice) => (
+            <Box component="li" key={invoice.id} data-testid="invoice-row" sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}>
+              <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
+                <Typography sx={{ fontFamily: "monospace", flexGrow: 1 }}>{invoice.invoice_number}</Typography>
+                <InvoiceStatusChip status={invoice.status} />
+              </Stack>
+              <Typography variant="body2">
+                {invoice.child_first_name} {invoice.child_last_name} · {invoice.classroom_name ?? "Unassigned"}
+              </Typography>
+              <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+                  Issued {formatDate(invoice.issue_date)} · due {formatDate(invoice.due_date)}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatCurrency(invoice.total_amount)}
+                </Typography>
+              </Stack>
+              <Stack direction="row" sx={{ alignItems: "center", justifyContent: "flex-end" }}>
+                {invoice.amount_paid > 0 && invoice.balance > 0 && (
+                  <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
+                    {formatCurrency(invoice.balance)} due
+                  </Typography>
+                )}
+                {download(invoice)}
+                {actions?.(invoice)}
+              </Stack>
+            </Box>
+          ))}
+          {invoices.isSuccess && rows.length === 0 && (
+            <Box component="li" sx={{ py: 4, textAlign: "center", color: "text.secondary" }}>
+              {BILLING_MESSAGES.noInvoices}
+            </Box>
+          )}
+        </Box>
+      ) : (
       <TableContainer>
         <Table size="small" aria-label={title}>
           <TableHead>
@@ -142,11 +190,7 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
                   <InvoiceStatusChip status={invoice.status} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="Download PDF">
-                    <IconButton aria-label={`Download ${invoice.invoice_number}`} onClick={() => setDownloading(invoice)} size="small">
-                      <Download fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  {download(invoice)}
                   {actions?.(invoice)}
                 </TableCell>
               </TableRow>
@@ -161,6 +205,7 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           </TableBody>
         </Table>
       </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={invoices.data?.pagination.total_items ?? 0}
@@ -168,6 +213,7 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
         onPageChange={(_, next) => setPage(next)}
         rowsPerPage={limit}
         rowsPerPageOptions={[...INVOICE_PAGE_SIZES]}
+        labelRowsPerPage={compact ? "Rows:" : "Rows per page:"}
         onRowsPerPageChange={(event) => {
           setLimit(Number(event.target.value));
           setPage(0);

@@ -74,7 +74,7 @@ export function BillingPage() {
   if (!canRequest && !canPay) {
     return (
       <Stack spacing={3}>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
           Invoices
         </Typography>
         <InvoiceList title="Your invoices" />
@@ -84,9 +84,9 @@ export function BillingPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "center" } }}>
+      <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: { lg: "center" } }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h4" component="h1">
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
             Billing and Invoice Management
           </Typography>
           <Typography color="text.secondary">Invoice requests, monthly invoices and payments</Typography>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { BILLING_MESSAGES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
 import { formatCurrency, formatDate } from "../../format";
 import { useInvoiceRequests } from "./api";
@@ -17,6 +17,36 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
   const requests = useInvoiceRequests();
   const rows = requests.data?.requests ?? [];
   const pending = rows.filter((request) => request.status === "Pending").length;
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down("md"));
+  const decide = (request: InvoiceRequest) =>
+    request.status === "Pending" && canDecide ? (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => onApprove(request)} aria-label={`Approve request for ${request.child_name}`}>
+          Approve
+        </Button>
+        <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => onReject(request)} aria-label={`Reject request for ${request.child_name}`}>
+          Reject
+        </Button>
+      </Stack>
+    ) : null;
+  const chip = (request: InvoiceRequest) => (
+    <Chip size="small" label={request.status} color={STATUS_COLOURS[request.status]} variant={request.status === "Pending" ? "filled" : "outlined"} />
+  );
+  const notes = (request: InvoiceRequest) => (
+    <>
+      {request.status === "Rejected" && request.reject_reason && (
+        <Typography variant="caption" color="error" component="div">
+          Rejected: {request.reject_reason}
+        </Typography>
+      )}
+      {request.invoice_number && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          Invoice {request.invoice_number}
+        </Typography>
+      )}
+    </>
+  );
   return (
     <Paper component="section" variant="outlined" aria-labelledby="requests-heading">
       <Stack direction="row" spacing={1} sx={{ p: 2, alignItems: "center" }}>
@@ -27,6 +57,31 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
       </Stack>
       {requests.isFetching && <LinearProgress aria-label="Loading invoice requests" />}
       {requests.isError && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>{BILLING_MESSAGES.fetchRequestsFailed}</Alert>}
+      {compact ? (
+        <Box component="ul" aria-label="Invoice requests" sx={{ listStyle: "none", m: 0, p: 0 }}>
+          {rows.map((request) => (
+            <Box component="li" key={request.id} data-testid="request-row" sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}>
+              <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
+                <Typography sx={{ flexGrow: 1, fontWeight: 500 }}>{request.child_name}</Typography>
+                {chip(request)}
+              </Stack>
+              <Typography variant="body2">
+                {formatCurrency(request.amount)} · due {formatDate(request.due_date)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {request.description || "No description"} · by {request.requested_by_name ?? "unknown"}
+              </Typography>
+              {notes(request)}
+              <Box sx={{ mt: 1 }}>{decide(request)}</Box>
+            </Box>
+          ))}
+          {requests.isSuccess && rows.length === 0 && (
+            <Box component="li" sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>
+              No invoice requests yet.
+            </Box>
+          )}
+        </Box>
+      ) : (
       <TableContainer>
         <Table size="small" aria-label="Invoice requests">
           <TableHead>
@@ -53,32 +108,12 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
                 <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(request.due_date)}</TableCell>
                 <TableCell>
                   {request.description || "—"}
-                  {request.status === "Rejected" && request.reject_reason && (
-                    <Typography variant="caption" color="error" component="div">
-                      Rejected: {request.reject_reason}
-                    </Typography>
-                  )}
-                  {request.invoice_number && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      Invoice {request.invoice_number}
-                    </Typography>
-                  )}
+                  {notes(request)}
                 </TableCell>
                 <TableCell>{request.requested_by_name ?? "—"}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={request.status} color={STATUS_COLOURS[request.status]} variant={request.status === "Pending" ? "filled" : "outlined"} />
-                </TableCell>
+                <TableCell>{chip(request)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {request.status === "Pending" && canDecide && (
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                      <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => onApprove(request)} aria-label={`Approve request for ${request.child_name}`}>
-                        Approve
-                      </Button>
-                      <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => onReject(request)} aria-label={`Reject request for ${request.child_name}`}>
-                        Reject
-                      </Button>
-                    </Stack>
-                  )}
+                  {decide(request)}
                 </TableCell>
               </TableRow>
             ))}
@@ -92,6 +127,7 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           </TableBody>
         </Table>
       </TableContainer>
+      )}
     </Paper>
   );
 }

@@ -45,7 +45,7 @@ export function FeesPage() {
   return (
     <Stack spacing={3}>
       <Box>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
           Fee Management
         </Typography>
         <Typography color="text.secondary">What each program costs, and who has left</Typography>
@@ -103,7 +103,7 @@ function FeeStructuresTab() {
           <TableBody>
             {rows.map((structure) => (
               <TableRow key={structure.id} hover data-testid="fee-structure-row">
-                <TableCell>
+                <TableCell sx={{ minWidth: 190 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
                     {structure.program_name}
                   </Typography>
@@ -113,7 +113,7 @@ function FeeStructuresTab() {
                     {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
                   </Typography>
                 </TableCell>
-                <TableCell>{structure.academic_year}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{structure.academic_year}</TableCell>
                 <TableCell align="right">{formatCurrency(structure.monthly_fee)}</TableCell>
                 <TableCell align="right">{formatCurrency(structure.registration_fee)}</TableCell>
                 <TableCell align="right">{formatCurrency(structure.security_deposit)}</TableCell>

@@ -1,0 +1,228 @@
+import { readFile } from "node:fs/promises";
+import { generate } from "otplib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, submitSignIn, visible } from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Calls the API with the page's own session (the tokens the app keeps in localStorage). */
+function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${localStorage.getItem("token")}`,
+        "X-Session-Token": localStorage.getItem("sessionToken") ?? "",
+        "X-CSRF-Token": localStorage.getItem("csrfToken") ?? "",
+      };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      const response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+const snackbar = (page: Page, text: string | RegExp) => visible(page.getByRole("alert").filter({ hasText: text }).first());
+
+describe("billing", () => {
+  it("request -> approve -> invoice listed -> payment recorded -> Paid", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("financial_manager").email);
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Billing" }).click();
+      await visible(page.getByRole("heading", { name: "Billing and Invoice Management" }));
+      await visible(page.getByRole("heading", { name: "Pending Invoice Requests" }));
+      await visible(page.getByTestId("invoice-row").first());
+      await screenshot(page, "billing");
+
+      // The dialog's rules come from the shared schema.
+      await page.getByRole("button", { name: "Request Invoice" }).click();
+      const dialog = page.getByRole("dialog", { name: "Request Invoice for Student" });
+      await dialog.getByRole("button", { name: "Submit Request" }).click();
+      await visible(dialog.getByText("Please select a student"));
+      await visible(dialog.getByText("Amount is required"));
+      await visible(dialog.getByText("Due date is required"));
+      await dialog.getByLabel("Student").fill("Aanya Malhotra");
+      await page.getByRole("option", { name: /Aanya Malhotra/ }).first().click();
+      await dialog.getByLabel("Amount").fill("1234.50");
+      await dialog.getByLabel("Due Date").fill(isoDay(10));
+      await dialog.getByLabel("Description").fill("Field trip to Lalbagh");
+      await screenshot(page, "billing-request-dialog");
+      await dialog.getByRole("button", { name: "Submit Request" }).click();
+      await snackbar(page, "Invoice request for Aanya Malhotra submitted for approval.");
+
+      const row = page.getByTestId("request-row").filter({ hasText: "Field trip to Lalbagh" });
+      await visible(row.getByText("Pending"));
+      await row.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
+      const approved = await snackbar(page, /Request approved\. Invoice INV-\d{4}-\d{6} created for Aanya Malhotra\./);
+      const invoiceNumber = /INV-\d{4}-\d{6}/.exec((await approved.textContent()) ?? "")![0];
+      await visible(row.getByText("Approved"));
+      expect(await row.getByRole("button", { name: /Approve/ }).count()).toBe(0);
+
+      await page.getByLabel("Search child name").fill("Aanya");
+      const invoiceRow = page.getByTestId("invoice-row").filter({ hasText: invoiceNumber });
+      await visible(invoiceRow);
+      await visible(invoiceRow.getByText("₹1,234.50"));
+      await visible(invoiceRow.getByText("Pending"));
+
+      await invoiceRow.getByRole("button", { name: `Record payment for ${invoiceNumber}` }).click();
+      const payment = page.getByRole("dialog", { name: "Record Payment" });
+      await payment.getByLabel("Amount").fill("1000");
+      await payment.getByLabel("Reference").fill("UPI-E2E-1");
+      await payment.getByRole("button", { name: "Record Payment" }).click();
+      await snackbar(page, `Payment recorded for ${invoiceNumber}.`);
+      await visible(invoiceRow.getByText("₹234.50 due"));
+      await invoiceRow.getByRole("button", { name: `Record payment for ${invoiceNumber}` }).click();
+      expect(await payment.getByLabel("Amount").inputValue()).toBe("234.5");
+      await payment.getByRole("button", { name: "Record Payment" }).click();
+      await snackbar(page, `Payment recorded. ${invoiceNumber} is now Paid.`);
+      await visible(invoiceRow.getByText("Paid"));
+      expect(await invoiceRow.getByRole("button", { name: `Record payment for ${invoiceNumber}` }).count()).toBe(0);
+
+      // Reject needs a reason.
+      const pending = page.getByTestId("request-row").filter({ hasText: "Admission kit" });
+      await pending.getByRole("button", { name: /Reject request/ }).click();
+      const reject = page.getByRole("dialog", { name: "Reject invoice request" });
+      await reject.getByRole("button", { name: "Reject" }).click();
+      await visible(reject.getByText("Please provide a reason for rejection"));
+      await reject.getByLabel("Reason").fill("Kit already issued at admission");
+      await reject.getByRole("button", { name: "Reject" }).click();
+      await snackbar(page, /rejected\./);
+      await visible(pending.getByText("Rejected: Kit already issued at admission"));
+    });
+  });
+
+  it("generates this month's invoices behind a confirmation", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("admin").email);
+      await page.goto("/billing");
+      await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
+      const confirm = page.getByRole("dialog", { name: "Generate monthly invoices?" });
+      await visible(confirm.getByText(/due in 30 days/));
+      await screenshot(page, "billing-generate-confirm");
+      await confirm.getByRole("button", { name: "Generate" }).click();
+      await snackbar(page, /^(Generated \d+ invoices?; \d+ students? skipped\.|No new invoices: \d+ students? skipped\.)$/);
+      await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
+      await page.getByRole("dialog", { name: "Generate monthly invoices?" }).getByRole("button", { name: "Generate" }).click();
+      await snackbar(page, /^No new invoices: \d+ students? skipped\.$/);
+      await page.getByLabel("Status").click();
+      await page.getByRole("option", { name: "Overdue" }).click();
+      await visible(page.getByTestId("invoice-row").first().getByText("Overdue"));
+    });
+  });
+
+  it("downloads a PDF after a TOTP code; without two-factor it says how to set it up", async () => {
+    await withPage(DESKTOP, async (page) => {
+      const parent = demoUser("parent");
+      await signIn(page, parent.email);
+      await page.goto("/billing");
+      await visible(page.getByRole("heading", { name: "Your invoices" }));
+      await visible(page.getByTestId("invoice-row").first());
+      await screenshot(page, "billing-parent");
+      const first = page.getByTestId("invoice-row").first();
+      await visible(first);
+      const invoiceNumber = (await first.locator("td").first().textContent())!.trim();
+      await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Download ${invoiceNumber}` });
+      await visible(dialog.getByRole("link", { name: "Set up two-factor authentication" }));
+      expect(await dialog.getByRole("link", { name: "Set up two-factor authentication" }).getAttribute("href")).toBe("/setup-2fa");
+      await screenshot(page, "billing-download-no-2fa");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+
+      // Enrol the parent in two-factor with this session, the way the setup screen does.
+      const setup = await callApi(page, "GET", "/auth/2fa/setup");
+      const secret = setup.body.secret as string;
+      const now = Math.floor(Date.now() / 1000);
+      expect((await callApi(page, "POST", "/auth/2fa/verify-setup", { token: await generate({ secret, epoch: now }) })).status).toBe(200);
+      try {
+        await page.reload();
+        await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
+        const input = dialog.getByLabel("2FA code");
+        await input.fill("12ab3");
+        expect(await input.inputValue()).toBe("123");
+        await dialog.getByRole("button", { name: "Download PDF" }).click();
+        await visible(dialog.getByText("Please enter a valid 2FA code."));
+        await input.fill("000000");
+        await dialog.getByRole("button", { name: "Download PDF" }).click();
+        await visible(dialog.getByText("Invalid verification code. Please try again."));
+        await screenshot(page, "billing-download-2fa");
+        // The setup used this 30-second step; the next step's code is within the accepted window.
+        await input.fill(await generate({ secret, epoch: now + 30 }));
+        const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download PDF" }).click()]);
+        expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+        const file = await readFile((await download.path())!);
+        expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+      } finally {
+        // Leave the demo parent as other journeys expect it: without two-factor.
+        expect((await callApi(page, "POST", "/auth/2fa/disable", { password: DEMO_PASSWORD })).status).toBe(200);
+      }
+    });
+  });
+
+  it("fee management: structures with components, exit records with filters; phone layouts", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("owner").email);
+      await page.goto("/billing");
+      await page.getByRole("link", { name: "Fee Management" }).click();
+      await visible(page.getByRole("heading", { name: "Fee Management" }));
+      const creche = page.getByTestId("fee-structure-row").filter({ hasText: "Daycare - CRECHE" });
+      await visible(creche.getByText("₹14,000.00"));
+      await screenshot(page, "fees");
+      await page.getByRole("button", { name: "New Fee Structure" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Fee Structure" });
+      expect(await dialog.getByLabel("Registration fee").inputValue()).toBe("10000");
+      expect(await dialog.getByLabel("Security deposit").inputValue()).toBe("10000");
+      await dialog.getByLabel("Program name").fill("After-school Care - Koala Seniors");
+      await dialog.getByLabel("Monthly fee").fill("7500");
+      await dialog.getByRole("button", { name: "Add component" }).click();
+      await dialog.getByLabel(/^Name/).fill("Snacks");
+      await dialog.getByLabel(/^Amount/).fill("600");
+      await screenshot(page, "fees-dialog");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      const added = page.getByTestId("fee-structure-row").filter({ hasText: "After-school Care - Koala Seniors" });
+      await visible(added.getByText("Snacks ₹600.00"));
+
+      await page.getByRole("tab", { name: "Exit Records" }).click();
+      await visible(page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }));
+      await page.getByLabel("Type").click();
+      await page.getByRole("option", { name: "Student" }).click();
+      await visible(page.getByTestId("exit-row").first().getByText("Student"));
+      expect(await page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }).count()).toBe(0);
+      await page.getByLabel("From").fill("2099-01-01");
+      await visible(page.getByText("No exit records found."));
+      await screenshot(page, "fees-exits");
+    });
+    for (const [role, path, name] of [
+      ["financial_manager", "/billing", "billing"],
+      ["owner", "/fees", "fees"],
+      ["parent", "/billing", "billing-parent"],
+    ] as const) {
+      await withPage(PHONE, async (page) => {
+        await submitSignIn(page, demoUser(role).email);
+        await page.goto(path);
+        await visible(page.getByRole("heading", { level: 1 }));
+        await page.waitForLoadState("networkidle");
+        await screenshot(page, name);
+      });
+    }
+  });
+});
