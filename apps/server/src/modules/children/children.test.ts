@@ -6,6 +6,7 @@ import { auditLog } from "../../db/schema/audit.ts";
 import { students } from "../../db/schema/children.ts";
 import { studentPauses } from "../../db/schema/enrollment.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
+import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import { runAutoResume } from "../../jobs/scheduler.ts";
 import { childrenOf, createCentreUser, demoCentres } from "./test-support.ts";
 
@@ -226,6 +227,28 @@ describe("automatic resume on the end date", () => {
 
     expect((await runAutoResume(db, clock)).resumed).toBe(0);
     await setClock(NOON_IST);
+  });
+
+  // The embedded database has one connection, so two instances can only be shown on PostgreSQL.
+  it.skipIf(!process.env.DATABASE_URL)("runs on one instance at a time: a second runner skips while the first holds the lock", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => {
+      started();
+      await held;
+      return "first";
+    });
+    await running;
+    expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "second")).toBeNull();
+    release();
+    expect(await first).toEqual({ result: "first" });
+    expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "third")).toEqual({ result: "third" });
   });
 
   it("the seeded pause that ends in ten days is left alone until then", async () => {
