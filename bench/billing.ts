@@ -50,7 +50,8 @@ async function prepare(db: Database) {
     join lateral (select id from classrooms where center_id = c.id order by id limit 1) r on true`);
 }
 
-const allCentres = async (db: Database) => rowsOf<{ id: string }>(await db.execute(sql`select id from centers`)).map((row) => row.id);
+const allCentres = async (db: Database) =>
+  rowsOf<{ id: string }>(await db.execute(sql`select id from centers`)).map((row) => row.id);
 
 /** The hand-written baseline: the same invoices and tuition lines, without the skip reasons. */
 function handWritten(centerIds: string[], now: Date) {
@@ -95,7 +96,9 @@ async function generationFigures(db: Database, label: string) {
       const now = monthInstant(month++);
       ours.push(
         await timed(async () => {
-          const [row] = rowsOf<{ created: number }>(await db.transaction((tx) => tx.execute(monthlyGenerationStatement(centerIds, now, null))));
+          const [row] = rowsOf<{ created: number }>(
+            await db.transaction((tx) => tx.execute(monthlyGenerationStatement(centerIds, now, null))),
+          );
           created = row!.created;
         }),
       );
@@ -157,7 +160,9 @@ async function listFigures(label: string, env: Record<string, string>) {
       body: JSON.stringify({ email: "finance@sprout.test", password: DEMO_PASSWORD }),
     }).then((response) => response.json());
     const headers = { authorization: `Bearer ${login.token}`, "x-session-token": login.sessionToken };
-    const check = await fetch(`${base}/api/invoices?status=Overdue&child_name=Student4&limit=10`, { headers }).then((response) => response.json());
+    const check = await fetch(`${base}/api/invoices?status=Overdue&child_name=Student4&limit=10`, { headers }).then(
+      (response) => response.json(),
+    );
     const run = (url: string) => autocannon({ url: `${base}${url}`, headers, connections: 10, duration: DURATION });
     const health = await autocannon({ url: `${base}/api/health`, connections: 10, duration: DURATION });
     const filtered = await run("/api/invoices?status=Overdue&child_name=Student4&limit=10&page=2");

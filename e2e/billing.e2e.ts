@@ -2,7 +2,18 @@ import { readFile } from "node:fs/promises";
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, submitSignIn, visible } from "./helpers";
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -35,14 +46,19 @@ function callApi(page: Page, method: string, path: string, body?: unknown) {
         "X-CSRF-Token": localStorage.getItem("csrfToken") ?? "",
       };
       if (body !== undefined) headers["Content-Type"] = "application/json";
-      const response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json().catch(() => null) };
     },
     { method, path, body },
   );
 }
 
-const snackbar = (page: Page, text: string | RegExp) => visible(page.getByRole("alert").filter({ hasText: text }).first());
+const snackbar = (page: Page, text: string | RegExp) =>
+  visible(page.getByRole("alert").filter({ hasText: text }).first());
 
 describe("billing", () => {
   it("request -> approve -> invoice listed -> payment recorded -> Paid", async () => {
@@ -62,7 +78,10 @@ describe("billing", () => {
       await visible(dialog.getByText("Amount is required"));
       await visible(dialog.getByText("Due date is required"));
       await dialog.getByLabel("Student").fill("Aanya Malhotra");
-      await page.getByRole("option", { name: /Aanya Malhotra/ }).first().click();
+      await page
+        .getByRole("option", { name: /Aanya Malhotra/ })
+        .first()
+        .click();
       await dialog.getByLabel("Amount").fill("1234.50");
       await dialog.getByLabel("Due Date").fill(isoDay(10));
       await dialog.getByLabel("Description").fill("Field trip to Lalbagh");
@@ -120,9 +139,15 @@ describe("billing", () => {
       await visible(confirm.getByText(/due in 30 days/));
       await screenshot(page, "billing-generate-confirm");
       await confirm.getByRole("button", { name: "Generate" }).click();
-      await snackbar(page, /^(Generated \d+ invoices?; \d+ students? skipped\.|No new invoices: \d+ students? skipped\.)$/);
+      await snackbar(
+        page,
+        /^(Generated \d+ invoices?; \d+ students? skipped\.|No new invoices: \d+ students? skipped\.)$/,
+      );
       await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
-      await page.getByRole("dialog", { name: "Generate monthly invoices?" }).getByRole("button", { name: "Generate" }).click();
+      await page
+        .getByRole("dialog", { name: "Generate monthly invoices?" })
+        .getByRole("button", { name: "Generate" })
+        .click();
       await snackbar(page, /^No new invoices: \d+ students? skipped\.$/);
       await page.getByLabel("Status").click();
       await page.getByRole("option", { name: "Overdue" }).click();
@@ -144,7 +169,9 @@ describe("billing", () => {
       await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
       const dialog = page.getByRole("dialog", { name: `Download ${invoiceNumber}` });
       await visible(dialog.getByRole("link", { name: "Set up two-factor authentication" }));
-      expect(await dialog.getByRole("link", { name: "Set up two-factor authentication" }).getAttribute("href")).toBe("/setup-2fa");
+      expect(await dialog.getByRole("link", { name: "Set up two-factor authentication" }).getAttribute("href")).toBe(
+        "/setup-2fa",
+      );
       await screenshot(page, "billing-download-no-2fa");
       await dialog.getByRole("button", { name: "Cancel" }).click();
 
@@ -152,7 +179,10 @@ describe("billing", () => {
       const setup = await callApi(page, "GET", "/auth/2fa/setup");
       const secret = setup.body.secret as string;
       const now = Math.floor(Date.now() / 1000);
-      expect((await callApi(page, "POST", "/auth/2fa/verify-setup", { token: await generate({ secret, epoch: now }) })).status).toBe(200);
+      expect(
+        (await callApi(page, "POST", "/auth/2fa/verify-setup", { token: await generate({ secret, epoch: now }) }))
+          .status,
+      ).toBe(200);
       try {
         await page.reload();
         await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
@@ -167,7 +197,10 @@ describe("billing", () => {
         await screenshot(page, "billing-download-2fa");
         // The setup used this 30-second step; the next step's code is within the accepted window.
         await input.fill(await generate({ secret, epoch: now + 30 }));
-        const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download PDF" }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          dialog.getByRole("button", { name: "Download PDF" }).click(),
+        ]);
         expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
         const file = await readFile((await download.path())!);
         expect(file.subarray(0, 5).toString()).toBe("%PDF-");

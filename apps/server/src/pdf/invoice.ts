@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import PDFDocument from "pdfkit";
 import type { InvoiceDetail } from "@sprout/shared/schemas/billing";
 import { PAYMENT_MODE_LABELS } from "@sprout/shared/schemas/billing";
+import PDFDocument from "pdfkit";
 
 /** Debian's fonts-dejavu-core has the rupee sign; the standard PDF fonts do not. */
 const DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -37,7 +37,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: `Invoice ${invoice.invoice_number}`, Author: centre.name, Subject: `Invoice for ${invoice.child_first_name} ${invoice.child_last_name}` },
+    info: {
+      Title: `Invoice ${invoice.invoice_number}`,
+      Author: centre.name,
+      Subject: `Invoice for ${invoice.child_first_name} ${invoice.child_last_name}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -56,7 +60,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   doc.rect(0, 0, doc.page.width, 8).fill(green);
   doc.fillColor(green).font(font.bold).fontSize(20).text(centre.name, left, 36);
   doc.fillColor(grey).font(font.regular).fontSize(9);
-  const place = [centre.address, centre.city, [centre.state, centre.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const place = [centre.address, centre.city, [centre.state, centre.postalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
   doc.text(place, left, doc.y + 2, { width: width * 0.6 });
   const contact = [centre.phone, centre.email].filter(Boolean).join("  ·  ");
   if (contact) doc.text(contact, { width: width * 0.6 });
@@ -71,7 +77,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
 
   // Bill to and dates
   doc.fillColor(grey).font(font.regular).fontSize(9).text("BILL TO", left, y);
-  doc.fillColor("#000").font(font.bold).fontSize(12).text(`${invoice.child_first_name} ${invoice.child_last_name}`.trim(), left, y + 12);
+  doc
+    .fillColor("#000")
+    .font(font.bold)
+    .fontSize(12)
+    .text(`${invoice.child_first_name} ${invoice.child_last_name}`.trim(), left, y + 12);
   doc.font(font.regular).fontSize(10);
   doc.text(`Student ID: ${invoice.student_id}`, left, doc.y + 2);
   doc.text(`Classroom: ${invoice.classroom_name ?? "Unassigned"}`);
@@ -81,11 +91,20 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
     ["Issue date", formatDate(invoice.issue_date)],
     ["Due date", formatDate(invoice.due_date)],
   ];
-  if (invoice.billing_month) facts.push(["Billing month", MONTH.format(new Date(`${invoice.billing_month}T00:00:00Z`))]);
+  if (invoice.billing_month)
+    facts.push(["Billing month", MONTH.format(new Date(`${invoice.billing_month}T00:00:00Z`))]);
   let factY = y;
   for (const [label, value] of facts) {
-    doc.fillColor(grey).font(font.regular).fontSize(9).text(label, left + width * 0.55, factY, { width: width * 0.2 });
-    doc.fillColor("#000").font(font.bold).fontSize(10).text(value, left + width * 0.75, factY, { width: width * 0.25, align: "right" });
+    doc
+      .fillColor(grey)
+      .font(font.regular)
+      .fontSize(9)
+      .text(label, left + width * 0.55, factY, { width: width * 0.2 });
+    doc
+      .fillColor("#000")
+      .font(font.bold)
+      .fontSize(10)
+      .text(value, left + width * 0.75, factY, { width: width * 0.25, align: "right" });
     factY += 16;
   }
   y = Math.max(billTo, factY) + 20;
@@ -102,7 +121,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
     doc.text(line.description, left + 8, y, { width: width * 0.7 });
     doc.text(money(line.amount), left, y, { width: width - 8, align: "right" });
     y += Math.max(height, 12) + 8;
-    doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor("#eeeeee").stroke();
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(right, y - 4)
+      .strokeColor("#eeeeee")
+      .stroke();
   }
 
   // Totals, as the server summed them in paise
@@ -113,7 +136,10 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   ];
   y += 6;
   for (const [label, value, strong] of totals) {
-    doc.font(strong ? font.bold : font.regular).fontSize(strong ? 11 : 10).fillColor("#000");
+    doc
+      .font(strong ? font.bold : font.regular)
+      .fontSize(strong ? 11 : 10)
+      .fillColor("#000");
     doc.text(label, left + width * 0.5, y, { width: width * 0.25 });
     doc.text(value, left + width * 0.75, y, { width: width * 0.25 - 8, align: "right" });
     y += 18;
@@ -130,7 +156,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   }
   for (const entry of invoice.payments) {
     doc.fillColor("#000").text(formatDate(entry.paid_on), left, y, { width: 90 });
-    doc.text(`${PAYMENT_MODE_LABELS[entry.mode]}${entry.reference ? ` · ${entry.reference}` : ""}`, left + 95, y, { width: width * 0.5 });
+    doc.text(`${PAYMENT_MODE_LABELS[entry.mode]}${entry.reference ? ` · ${entry.reference}` : ""}`, left + 95, y, {
+      width: width * 0.5,
+    });
     doc.text(money(entry.amount), left, y, { width: width - 8, align: "right" });
     y += 16;
   }
@@ -139,7 +167,13 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
     doc.fillColor("#c62828").text(`Cancelled: ${invoice.cancel_reason}`, left, y, { width });
   }
 
-  doc.fillColor(grey).fontSize(8).text(`${centre.name} · This is a computer-generated invoice.`, left, doc.page.height - 70, { width, align: "center" });
+  doc
+    .fillColor(grey)
+    .fontSize(8)
+    .text(`${centre.name} · This is a computer-generated invoice.`, left, doc.page.height - 70, {
+      width,
+      align: "center",
+    });
   doc.end();
   return done;
 }

@@ -56,11 +56,7 @@ export const rupeesAmount = (required: string = BILLING_MESSAGES.amountRequired)
   );
 
 const calendarDate = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDate, { message: BILLING_MESSAGES.invalidDate });
+  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, { message: BILLING_MESSAGES.invalidDate });
 
 const reason = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(500, BILLING_MESSAGES.reasonTooLong);
@@ -71,7 +67,10 @@ export const INVOICE_STATUSES = ["Pending", "Paid", "Overdue", "Cancelled"] as c
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Chip colours the spec gives: Paid success, Pending warning, Overdue error, Cancelled neutral outlined. */
-export const INVOICE_STATUS_CHIPS: Record<InvoiceStatus, { color: "success" | "warning" | "error" | "default"; variant: "filled" | "outlined" }> = {
+export const INVOICE_STATUS_CHIPS: Record<
+  InvoiceStatus,
+  { color: "success" | "warning" | "error" | "default"; variant: "filled" | "outlined" }
+> = {
   Paid: { color: "success", variant: "filled" },
   Pending: { color: "warning", variant: "filled" },
   Overdue: { color: "error", variant: "filled" },
@@ -105,7 +104,9 @@ export const invoicesQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((value) => (INVOICE_PAGE_SIZES as readonly number[]).includes(value), { message: "Page size must be 5, 10, 25 or 50" })
+    .refine((value) => (INVOICE_PAGE_SIZES as readonly number[]).includes(value), {
+      message: "Page size must be 5, 10, 25 or 50",
+    })
     .default(INVOICE_DEFAULT_PAGE_SIZE),
   status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
   child_name: z.string().trim().max(100).optional(),
@@ -237,6 +238,4 @@ export const invoiceRequestActionResponse = z.object({ message: z.string(), requ
 export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
 
 /** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
-export const pdfTwoFactorCode = z
-  .string()
-  .regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);
+export const pdfTwoFactorCode = z.string().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);

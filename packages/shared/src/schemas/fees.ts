@@ -73,7 +73,11 @@ export function academicYearOf(isoDate: string): string {
 }
 
 export const feeComponentInput = z.object({
-  name: z.string({ error: FEE_MESSAGES.componentNameRequired }).trim().min(1, FEE_MESSAGES.componentNameRequired).max(100),
+  name: z
+    .string({ error: FEE_MESSAGES.componentNameRequired })
+    .trim()
+    .min(1, FEE_MESSAGES.componentNameRequired)
+    .max(100),
   amount: rupees(FEE_MESSAGES.amountInvalid),
   component_type: z.enum(FEE_COMPONENT_TYPES, { error: FEE_MESSAGES.componentTypeRequired }),
   is_refundable: z.boolean().default(false),
@@ -82,7 +86,11 @@ export const feeComponentInput = z.object({
 
 export const feeStructureInput = z.object({
   program_name: z.string({ error: FEE_MESSAGES.programRequired }).trim().min(1, FEE_MESSAGES.programRequired).max(100),
-  program_type: z.string({ error: FEE_MESSAGES.programTypeRequired }).trim().min(1, FEE_MESSAGES.programTypeRequired).max(50),
+  program_type: z
+    .string({ error: FEE_MESSAGES.programTypeRequired })
+    .trim()
+    .min(1, FEE_MESSAGES.programTypeRequired)
+    .max(50),
   age_group: z.string().trim().max(50).optional().default(""),
   academic_year: z
     .string({ error: FEE_MESSAGES.academicYearRequired })
@@ -91,7 +99,12 @@ export const feeStructureInput = z.object({
     .refine(isAcademicYear, { message: FEE_MESSAGES.academicYearFormat }),
   service_hours: z.preprocess(
     toNumber,
-    z.number({ error: FEE_MESSAGES.serviceHoursRange }).min(2, FEE_MESSAGES.serviceHoursRange).max(12, FEE_MESSAGES.serviceHoursRange).nullable().optional(),
+    z
+      .number({ error: FEE_MESSAGES.serviceHoursRange })
+      .min(2, FEE_MESSAGES.serviceHoursRange)
+      .max(12, FEE_MESSAGES.serviceHoursRange)
+      .nullable()
+      .optional(),
   ),
   monthly_fee: rupees(FEE_MESSAGES.monthlyFeeRequired),
   registration_fee: optionalRupees(DEFAULT_REGISTRATION_FEE),

@@ -41,15 +41,22 @@ export const feeStructures = pgTable(
     registrationFeePaise: bigint("registration_fee_paise", { mode: "number" }).notNull().default(1_000_000),
     securityDepositPaise: bigint("security_deposit_paise", { mode: "number" }).notNull().default(1_000_000),
     materialFeePaise: bigint("material_fee_paise", { mode: "number" }).notNull().default(0),
-    quarterlyDiscountPercent: numeric("quarterly_discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
-    annualDiscountPercent: numeric("annual_discount_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    quarterlyDiscountPercent: numeric("quarterly_discount_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    annualDiscountPercent: numeric("annual_discount_percent", { precision: 5, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("fee_structures_program_year_unique").on(table.organisationId, table.programName, table.academicYear),
-    check("fee_structures_amounts_check", sql`${table.monthlyFeePaise} >= 0 and ${table.registrationFeePaise} >= 0 and ${table.securityDepositPaise} >= 0 and ${table.materialFeePaise} >= 0`),
+    check(
+      "fee_structures_amounts_check",
+      sql`${table.monthlyFeePaise} >= 0 and ${table.registrationFeePaise} >= 0 and ${table.securityDepositPaise} >= 0 and ${table.materialFeePaise} >= 0`,
+    ),
   ],
 );
 
@@ -141,13 +148,18 @@ export const invoices = pgTable(
   },
   (table) => [
     // One monthly invoice per student and month, whatever number of clicks or servers.
-    uniqueIndex("invoices_monthly_unique").on(table.studentId, table.billingMonth).where(sql`${table.kind} = 'monthly'`),
+    uniqueIndex("invoices_monthly_unique")
+      .on(table.studentId, table.billingMonth)
+      .where(sql`${table.kind} = 'monthly'`),
     uniqueIndex("invoices_request_unique").on(table.requestId),
     index("invoices_center_issue_idx").on(table.centerId, table.issueDate, table.invoiceNumber),
     index("invoices_center_status_idx").on(table.centerId, table.status, table.issueDate),
     index("invoices_student_idx").on(table.studentId),
     index("invoices_open_due_idx").on(table.dueDate).where(sql`${table.status} = 'Pending'`),
-    check("invoices_amounts_check", sql`${table.totalPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.paidPaise} <= ${table.totalPaise}`),
+    check(
+      "invoices_amounts_check",
+      sql`${table.totalPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.paidPaise} <= ${table.totalPaise}`,
+    ),
     check("invoices_monthly_has_month", sql`${table.kind} <> 'monthly' or ${table.billingMonth} is not null`),
   ],
 );
@@ -183,5 +195,8 @@ export const payments = pgTable(
     recordedBy: uuid("recorded_by").references(() => users.id),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("payments_invoice_idx").on(table.invoiceId), check("payments_amount_check", sql`${table.amountPaise} > 0`)],
+  (table) => [
+    index("payments_invoice_idx").on(table.invoiceId),
+    check("payments_amount_check", sql`${table.amountPaise} > 0`),
+  ],
 );

@@ -1,8 +1,15 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { academicYearOf } from "@sprout/shared/schemas/fees";
 import { addDays } from "@sprout/shared/schemas/children";
+import { academicYearOf } from "@sprout/shared/schemas/fees";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { feeComponents, feeStructures, invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
+import {
+  feeComponents,
+  feeStructures,
+  invoiceLines,
+  invoiceRequests,
+  invoices,
+  payments,
+} from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
@@ -11,7 +18,14 @@ import { nextInvoiceNumber } from "./queries.ts";
 
 const PROGRAMS = [
   { program: "Daycare - CRECHE", type: "daycare", age: "6-18 months", hours: 9, fee: 14000, material: 3000 },
-  { program: "Pre-school - PLAYGROUP", type: "preschool", age: "18 months-2.5 years", hours: 4, fee: 12000, material: 4000 },
+  {
+    program: "Pre-school - PLAYGROUP",
+    type: "preschool",
+    age: "18 months-2.5 years",
+    hours: 4,
+    fee: 12000,
+    material: 4000,
+  },
   { program: "Pre-school - TODDLERS", type: "preschool", age: "2-3 years", hours: 4, fee: 12500, material: 4000 },
   { program: "Pre-school - PRE-KINDY", type: "preschool", age: "3-4 years", hours: 4.5, fee: 13000, material: 4500 },
   { program: "Pre-school - KINDY", type: "preschool", age: "4-5 years", hours: 4.5, fee: 13500, material: 4500 },
@@ -57,11 +71,45 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
     .returning({ id: feeStructures.id, programName: feeStructures.programName });
   await tx.insert(feeComponents).values(
     structures.flatMap((structure) => [
-      { feeStructureId: structure.id, position: 0, name: "Admission kit", amountPaise: 250_000, componentType: "one_time" as const, isRefundable: false, isOptional: false },
-      { feeStructureId: structure.id, position: 1, name: "Annual day and events", amountPaise: 300_000, componentType: "annual" as const, isRefundable: false, isOptional: false },
-      { feeStructureId: structure.id, position: 2, name: "Transport (optional)", amountPaise: 250_000, componentType: "recurring" as const, isRefundable: false, isOptional: true },
+      {
+        feeStructureId: structure.id,
+        position: 0,
+        name: "Admission kit",
+        amountPaise: 250_000,
+        componentType: "one_time" as const,
+        isRefundable: false,
+        isOptional: false,
+      },
+      {
+        feeStructureId: structure.id,
+        position: 1,
+        name: "Annual day and events",
+        amountPaise: 300_000,
+        componentType: "annual" as const,
+        isRefundable: false,
+        isOptional: false,
+      },
+      {
+        feeStructureId: structure.id,
+        position: 2,
+        name: "Transport (optional)",
+        amountPaise: 250_000,
+        componentType: "recurring" as const,
+        isRefundable: false,
+        isOptional: true,
+      },
       ...(structure.programName.startsWith("Daycare")
-        ? [{ feeStructureId: structure.id, position: 3, name: "Meals", amountPaise: 150_000, componentType: "recurring" as const, isRefundable: false, isOptional: false }]
+        ? [
+            {
+              feeStructureId: structure.id,
+              position: 3,
+              name: "Meals",
+              amountPaise: 150_000,
+              componentType: "recurring" as const,
+              isRefundable: false,
+              isOptional: false,
+            },
+          ]
         : []),
     ]),
   );
@@ -77,7 +125,11 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
       and not exists (select 1 from exit_records e where e.student_id = s.id)`);
   // The demo staff's centre (where the demo parent's children are).
   const [adminCentre] = await tx.select({ id: users.centerId }).from(users).where(eq(users.email, "admin@sprout.test"));
-  const [anyCentre] = await tx.select({ id: centers.id }).from(centers).where(eq(centers.organisationId, organisationId)).limit(1);
+  const [anyCentre] = await tx
+    .select({ id: centers.id })
+    .from(centers)
+    .where(eq(centers.organisationId, organisationId))
+    .limit(1);
   const firstCentre = adminCentre?.id ? { id: adminCentre.id } : anyCentre;
   if (!firstCentre) return;
   await tx.insert(exitRecords).values({
@@ -92,7 +144,12 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
     recordedAt: new Date(now.getTime() - 40 * 86_400_000),
   });
   const children = await tx
-    .select({ id: students.id, fee: students.monthlyFeePaise, program: students.programName, firstName: students.firstName })
+    .select({
+      id: students.id,
+      fee: students.monthlyFeePaise,
+      program: students.programName,
+      firstName: students.firstName,
+    })
     .from(students)
     .where(and(eq(students.centerId, firstCentre.id), eq(students.status, "active")))
     .orderBy(asc(students.studentId))
@@ -100,7 +157,9 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
 
   // Last month's invoices: the first ten children, issued on the 1st and due 30 days later.
   const month = firstOfPreviousMonth(today);
-  const monthName = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}T00:00:00Z`));
+  const monthName = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}T00:00:00Z`),
+  );
   const due = addDays(month, 30);
   for (const [index, child] of children.slice(0, 10).entries()) {
     const total = child.fee ?? 1_200_000;
@@ -125,7 +184,9 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
         createdBy: financeId,
       })
       .returning({ id: invoices.id });
-    await tx.insert(invoiceLines).values({ invoiceId: invoice!.id, position: 0, description: `Monthly fee - ${monthName}`, amountPaise: total });
+    await tx
+      .insert(invoiceLines)
+      .values({ invoiceId: invoice!.id, position: 0, description: `Monthly fee - ${monthName}`, amountPaise: total });
     if (paid > 0) {
       await tx.insert(payments).values({
         invoiceId: invoice!.id,
@@ -139,7 +200,12 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
   }
 
   // Requests: one approved (its invoice is pending), two waiting, one rejected.
-  const requestFor = (child: (typeof children)[number], amount: number, description: string, status: "Pending" | "Approved" | "Rejected") => ({
+  const requestFor = (
+    child: (typeof children)[number],
+    amount: number,
+    description: string,
+    status: "Pending" | "Approved" | "Rejected",
+  ) => ({
     organisationId,
     centerId: firstCentre.id,
     studentId: child.id,
@@ -179,5 +245,7 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
       createdBy: financeId,
     })
     .returning({ id: invoices.id });
-  await tx.insert(invoiceLines).values({ invoiceId: invoice!.id, position: 0, description: "Summer camp (2 weeks)", amountPaise: 450_000 });
+  await tx
+    .insert(invoiceLines)
+    .values({ invoiceId: invoice!.id, position: 0, description: "Summer camp (2 weeks)", amountPaise: 450_000 });
 }

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { GenerateMonthlyResult } from "@sprout/shared/schemas/billing";
 import { MONTHLY_INVOICE_DUE_DAYS } from "@sprout/shared/schemas/billing";
+import { sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -123,7 +123,8 @@ export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Cl
       });
       return result;
     });
-    const skipped = outcome.already_invoiced + outcome.paused + outcome.left + outcome.no_monthly_fee + outcome.not_yet_enrolled;
+    const skipped =
+      outcome.already_invoiced + outcome.paused + outcome.left + outcome.no_monthly_fee + outcome.not_yet_enrolled;
     const created = outcome.created;
     const message =
       created === 0

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
+import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { query } from "./test-support.ts";
 
@@ -20,7 +20,11 @@ async function enrol(session: SignedIn) {
 }
 
 const download = (session: SignedIn, id: string, code?: string) =>
-  app.inject({ method: "GET", url: `/api/invoices/generate-pdf/${id}`, headers: { ...session.headers, ...(code === undefined ? {} : { "x-2fa-totp": code }) } });
+  app.inject({
+    method: "GET",
+    url: `/api/invoices/generate-pdf/${id}`,
+    headers: { ...session.headers, ...(code === undefined ? {} : { "x-2fa-totp": code }) },
+  });
 
 const parentSession = await signIn(app, DEMO_EMAILS.parent);
 const financeSession = await signIn(app, DEMO_EMAILS.financial_manager);
@@ -31,12 +35,22 @@ const family = await query<{ id: string }>(
 );
 const familyIds = family.map((child) => `'${child.id}'`).join(",");
 // A paid invoice of the demo parent's child (with a payment) and another family's invoice.
-const [own] = await query<{ id: string; invoice_number: string; first_name: string; last_name: string; classroom: string; center_name: string }>(
+const [own] = await query<{
+  id: string;
+  invoice_number: string;
+  first_name: string;
+  last_name: string;
+  classroom: string;
+  center_name: string;
+}>(
   db,
   `select i.id, i.invoice_number, s.first_name, s.last_name, c.name as classroom, ce.center_name from invoices i join students s on s.id = i.student_id
    join classrooms c on c.id = s.class_id join centers ce on ce.id = i.center_id where i.student_id in (${familyIds}) and i.status = 'Paid' limit 1`,
 );
-const [stranger] = await query<{ id: string }>(db, `select id from invoices where student_id not in (${familyIds}) limit 1`);
+const [stranger] = await query<{ id: string }>(
+  db,
+  `select id from invoices where student_id not in (${familyIds}) limit 1`,
+);
 
 describe("invoice PDF behind a second factor", () => {
   it("without two-factor the user is told to set it up; a missing code is refused", async () => {
@@ -45,7 +59,10 @@ describe("invoice PDF behind a second factor", () => {
     expect(missing.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", error: ACCOUNT_MESSAGES.twoFactorRequired });
     const notEnabled = await download(parentSession, own!.id, "123456");
     expect(notEnabled.statusCode).toBe(403);
-    expect(notEnabled.json()).toMatchObject({ code: "TWO_FACTOR_NOT_ENABLED", error: ACCOUNT_MESSAGES.twoFactorMustEnable });
+    expect(notEnabled.json()).toMatchObject({
+      code: "TWO_FACTOR_NOT_ENABLED",
+      error: ACCOUNT_MESSAGES.twoFactorMustEnable,
+    });
   });
 
   it("a parent downloads their own child's invoice with a valid code; a wrong code is refused", async () => {
@@ -63,7 +80,17 @@ describe("invoice PDF behind a second factor", () => {
     const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
     const text = (await parser.getText()).text;
     await parser.destroy();
-    for (const expected of [own!.center_name, own!.invoice_number, `${own!.first_name} ${own!.last_name}`, `Classroom: ${own!.classroom}`, "PAID", "Issue date", "Due date", "Balance due", "Payments"]) {
+    for (const expected of [
+      own!.center_name,
+      own!.invoice_number,
+      `${own!.first_name} ${own!.last_name}`,
+      `Classroom: ${own!.classroom}`,
+      "PAID",
+      "Issue date",
+      "Due date",
+      "Balance due",
+      "Payments",
+    ]) {
       expect(text).toContain(expected);
     }
     // DejaVu Sans has the rupee sign; without it the PDF falls back to "Rs. ".
@@ -78,8 +105,13 @@ describe("invoice PDF behind a second factor", () => {
     const otherFamily = await download(parentSession, stranger!.id, "123456");
     expect(otherFamily.statusCode).toBe(404);
     const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
-    const [otherCentreChild] = await query<{ id: string }>(db, "select id from students where center_id <> (select center_id from users where email = 'admin@sprout.test') and status = 'active' limit 1");
-    const request = (await owner.post("/api/invoices/requests", { child_id: otherCentreChild!.id, amount: 700, dueDate: "2026-12-01" })).json().request;
+    const [otherCentreChild] = await query<{ id: string }>(
+      db,
+      "select id from students where center_id <> (select center_id from users where email = 'admin@sprout.test') and status = 'active' limit 1",
+    );
+    const request = (
+      await owner.post("/api/invoices/requests", { child_id: otherCentreChild!.id, amount: 700, dueDate: "2026-12-01" })
+    ).json().request;
     const invoiceId = (await owner.post(`/api/invoices/requests/${request.id}/approve`)).json().request.invoice_id;
     expect((await download(directorSession, invoiceId, "123456")).statusCode).toBe(404);
   });

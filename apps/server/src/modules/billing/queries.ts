@@ -1,8 +1,8 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Invoice, InvoiceRequest } from "@sprout/shared/schemas/billing";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { invoiceRequests, invoices } from "../../db/schema/billing.ts";
+import { type invoiceRequests, invoices } from "../../db/schema/billing.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { toRupees } from "../../lib/money.ts";

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   cancelInvoiceRequest,
   createInvoiceRequest,
@@ -18,13 +16,17 @@ import {
   paymentRequest,
   rejectInvoiceRequest,
 } from "@sprout/shared/schemas/billing";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireSecondFactor } from "../../auth/second-factor-guard.ts";
 import type { TwoFactorService } from "../../auth/two-factor.ts";
 import { renderInvoicePdf } from "../../pdf/invoice.ts";
 import type { BillingService } from "./service.ts";
 
 /** Billing staff, and parents for their own children's invoices (the service filters by scope). */
-const READ_INVOICES = { features: ["billing", "invoice_generation", "payment_processing", "view_own_children"] } as const;
+const READ_INVOICES = {
+  features: ["billing", "invoice_generation", "payment_processing", "view_own_children"],
+} as const;
 const REQUESTS = { features: ["billing", "invoice_generation"] } as const;
 const GENERATE = { features: ["invoice_generation"] } as const;
 const PAYMENTS = { features: ["payment_processing"] } as const;
@@ -35,13 +37,19 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
 
     api.get(
       "/invoices",
-      { config: { access: READ_INVOICES }, schema: { tags: ["billing"], querystring: invoicesQuery, response: { 200: invoicesResponse } } },
+      {
+        config: { access: READ_INVOICES },
+        schema: { tags: ["billing"], querystring: invoicesQuery, response: { 200: invoicesResponse } },
+      },
       async (request) => billing.list(await request.caller.scope(), request.query),
     );
 
     api.get(
       "/invoices/:id",
-      { config: { access: READ_INVOICES }, schema: { tags: ["billing"], params: invoiceIdParams, response: { 200: invoiceDetail } } },
+      {
+        config: { access: READ_INVOICES },
+        schema: { tags: ["billing"], params: invoiceIdParams, response: { 200: invoiceDetail } },
+      },
       async (request) => billing.get(await request.caller.scope(), request.params.id),
     );
 
@@ -72,23 +80,45 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
 
     api.post(
       "/invoices/generate-monthly",
-      { config: { access: GENERATE }, schema: { tags: ["billing"], body: generateMonthlyRequest, response: { 200: generateMonthlyResponse } } },
+      {
+        config: { access: GENERATE },
+        schema: { tags: ["billing"], body: generateMonthlyRequest, response: { 200: generateMonthlyResponse } },
+      },
       async (request) => billing.generateMonthly(request.caller, request.body?.center_id),
     );
 
     api.post(
       "/invoices/:id/payments",
-      { config: { access: PAYMENTS }, schema: { tags: ["billing"], params: invoiceIdParams, body: paymentRequest, response: { 200: invoiceActionResponse } } },
+      {
+        config: { access: PAYMENTS },
+        schema: {
+          tags: ["billing"],
+          params: invoiceIdParams,
+          body: paymentRequest,
+          response: { 200: invoiceActionResponse },
+        },
+      },
       async (request) => {
         const invoice = await billing.recordPayment(request.caller, request.params.id, request.body);
-        const message = invoice.status === "Paid" ? `Payment recorded. ${invoice.invoice_number} is now Paid.` : `Payment recorded for ${invoice.invoice_number}.`;
+        const message =
+          invoice.status === "Paid"
+            ? `Payment recorded. ${invoice.invoice_number} is now Paid.`
+            : `Payment recorded for ${invoice.invoice_number}.`;
         return { message, invoice };
       },
     );
 
     api.post(
       "/invoices/:id/cancel",
-      { config: { access: GENERATE }, schema: { tags: ["billing"], params: invoiceIdParams, body: cancelInvoiceRequest, response: { 200: invoiceActionResponse } } },
+      {
+        config: { access: GENERATE },
+        schema: {
+          tags: ["billing"],
+          params: invoiceIdParams,
+          body: cancelInvoiceRequest,
+          response: { 200: invoiceActionResponse },
+        },
+      },
       async (request) => {
         const invoice = await billing.cancel(request.caller, request.params.id, request.body.reason);
         return { message: `${invoice.invoice_number} has been cancelled.`, invoice };
@@ -97,25 +127,39 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
 
     api.get(
       "/invoices/requests",
-      { config: { access: REQUESTS }, schema: { tags: ["billing"], querystring: invoiceRequestsQuery, response: { 200: invoiceRequestsResponse } } },
+      {
+        config: { access: REQUESTS },
+        schema: { tags: ["billing"], querystring: invoiceRequestsQuery, response: { 200: invoiceRequestsResponse } },
+      },
       async (request) => ({ requests: await billing.listRequests(await request.caller.scope(), request.query.status) }),
     );
 
     api.post(
       "/invoices/requests",
-      { config: { access: REQUESTS }, schema: { tags: ["billing"], body: createInvoiceRequest, response: { 201: invoiceRequestActionResponse } } },
+      {
+        config: { access: REQUESTS },
+        schema: { tags: ["billing"], body: createInvoiceRequest, response: { 201: invoiceRequestActionResponse } },
+      },
       async (request, reply) => {
         const created = await billing.createRequest(request.caller, request.body);
-        return reply.code(201).send({ message: `Invoice request for ${created.child_name} submitted for approval.`, request: created });
+        return reply
+          .code(201)
+          .send({ message: `Invoice request for ${created.child_name} submitted for approval.`, request: created });
       },
     );
 
     api.post(
       "/invoices/requests/:id/approve",
-      { config: { access: GENERATE }, schema: { tags: ["billing"], params: invoiceRequestIdParams, response: { 200: invoiceRequestActionResponse } } },
+      {
+        config: { access: GENERATE },
+        schema: { tags: ["billing"], params: invoiceRequestIdParams, response: { 200: invoiceRequestActionResponse } },
+      },
       async (request) => {
         const approved = await billing.approveRequest(request.caller, request.params.id);
-        return { message: `Request approved. Invoice ${approved.invoice_number} created for ${approved.child_name}.`, request: approved };
+        return {
+          message: `Request approved. Invoice ${approved.invoice_number} created for ${approved.child_name}.`,
+          request: approved,
+        };
       },
     );
 
@@ -123,7 +167,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/requests/:id/reject",
       {
         config: { access: GENERATE },
-        schema: { tags: ["billing"], params: invoiceRequestIdParams, body: rejectInvoiceRequest, response: { 200: invoiceRequestActionResponse } },
+        schema: {
+          tags: ["billing"],
+          params: invoiceRequestIdParams,
+          body: rejectInvoiceRequest,
+          response: { 200: invoiceRequestActionResponse },
+        },
       },
       async (request) => {
         const rejected = await billing.rejectRequest(request.caller, request.params.id, request.body.reason);

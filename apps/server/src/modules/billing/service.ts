@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import {
+  BILLING_MESSAGES,
   type CreateInvoiceRequest,
   createInvoiceRequest,
   type InvoiceDetail,
@@ -10,9 +9,10 @@ import {
   invoicesQuery,
   type PaymentRequest,
   paymentRequest,
-  BILLING_MESSAGES,
 } from "@sprout/shared/schemas/billing";
 import { todayIn } from "@sprout/shared/schemas/children";
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
@@ -24,11 +24,21 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { createMonthlyGeneration } from "./generation.ts";
-import { invoiceInScope, type InvoiceRow, nextInvoiceNumber, rowsOf, selectInvoices, toInvoice, toInvoiceRequest, UUID } from "./queries.ts";
+import {
+  type InvoiceRow,
+  invoiceInScope,
+  nextInvoiceNumber,
+  rowsOf,
+  selectInvoices,
+  toInvoice,
+  toInvoiceRequest,
+  UUID,
+} from "./queries.ts";
 
 const wrongState = (message: string) => new HttpError(409, "INVALID_STATE", message);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
-const rupeeText = (paise: number) => `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupeeText = (paise: number) =>
+  `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const INVOICE_MESSAGES = {
   alreadyPaid: "This invoice is already paid",
@@ -126,7 +136,9 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
 
   async function findRequest(executor: Database, scope: Scope, id: string, lock = false) {
     if (!UUID.test(id)) throw notFound("Invoice request");
-    const query = selectRequests(executor).where(and(inArray(invoiceRequests.centerId, scope.centerIds), eq(invoiceRequests.id, id)));
+    const query = selectRequests(executor).where(
+      and(inArray(invoiceRequests.centerId, scope.centerIds), eq(invoiceRequests.id, id)),
+    );
     const [row] = lock ? await query.for("update", { of: invoiceRequests }) : await query;
     if (!row) throw notFound("Invoice request");
     return row;
@@ -158,7 +170,11 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       }
       const where = and(...conditions);
       const countQuery = searching
-        ? db.select({ count: sql<number>`count(*)::int` }).from(invoices).innerJoin(students, eq(students.id, invoices.studentId)).where(where)
+        ? db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(invoices)
+            .innerJoin(students, eq(students.id, invoices.studentId))
+            .where(where)
         : db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where);
       const [rows, [total]] = await Promise.all([
         selectInvoices(db)
@@ -201,14 +217,25 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
         if (row.status === "Cancelled") throw wrongState(INVOICE_MESSAGES.cancelled);
         const amountPaise = toPaise(input.amount);
         const balance = row.totalPaise - row.paidPaise;
-        if (amountPaise > balance) throw badRequest(INVOICE_MESSAGES.exceedsBalance(balance), { amount: INVOICE_MESSAGES.exceedsBalance(balance) });
+        if (amountPaise > balance)
+          throw badRequest(INVOICE_MESSAGES.exceedsBalance(balance), {
+            amount: INVOICE_MESSAGES.exceedsBalance(balance),
+          });
         if (input.paid_on > todayIn(row.timeZone, clock.now())) {
           throw badRequest(BILLING_MESSAGES.paymentDateFuture, { paid_on: BILLING_MESSAGES.paymentDateFuture });
         }
         const now = clock.now();
         const [created] = await tx
           .insert(payments)
-          .values({ invoiceId: id, amountPaise, paidOn: input.paid_on, mode: input.mode, reference: input.reference || null, recordedBy: caller.userId, recordedAt: now })
+          .values({
+            invoiceId: id,
+            amountPaise,
+            paidOn: input.paid_on,
+            mode: input.mode,
+            reference: input.reference || null,
+            recordedBy: caller.userId,
+            recordedAt: now,
+          })
           .returning({ id: payments.id });
         const paidPaise = row.paidPaise + amountPaise;
         const status = paidPaise === row.totalPaise ? "Paid" : row.status;
@@ -223,7 +250,15 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
           entity: "invoice",
           entityId: id,
           before: { status: row.status, paid_paise: row.paidPaise },
-          after: { status, paid_paise: paidPaise, payment_id: created!.id, amount_paise: amountPaise, paid_on: input.paid_on, mode: input.mode, reference: input.reference || null },
+          after: {
+            status,
+            paid_paise: paidPaise,
+            payment_id: created!.id,
+            amount_paise: amountPaise,
+            paid_on: input.paid_on,
+            mode: input.mode,
+            reference: input.reference || null,
+          },
         });
         return detail(tx, await findInvoice(tx, scope, id));
       });
@@ -240,7 +275,13 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
         const now = clock.now();
         await tx
           .update(invoices)
-          .set({ status: "Cancelled", cancelReason: reason, cancelledBy: caller.userId, cancelledAt: now, updatedAt: now })
+          .set({
+            status: "Cancelled",
+            cancelReason: reason,
+            cancelledBy: caller.userId,
+            cancelledAt: now,
+            updatedAt: now,
+          })
           .where(eq(invoices.id, id));
         await writeAudit(tx, {
           organisationId: row.organisationId,
@@ -291,7 +332,10 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       if (status) conditions.push(eq(invoiceRequests.status, status));
       const rows = await selectRequests(db)
         .where(and(...conditions))
-        .orderBy(sql`case when ${invoiceRequests.status} = 'Pending' then 0 else 1 end`, desc(invoiceRequests.requestedAt))
+        .orderBy(
+          sql`case when ${invoiceRequests.status} = 'Pending' then 0 else 1 end`,
+          desc(invoiceRequests.requestedAt),
+        )
         .limit(500);
       return rows.map(toInvoiceRequest);
     },
@@ -301,7 +345,12 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       const scope = await caller.scope();
       if (!UUID.test(input.child_id)) throw notFound("Student");
       const [child] = await db
-        .select({ id: students.id, centerId: students.centerId, timeZone: centers.timeZone, organisationId: centers.organisationId })
+        .select({
+          id: students.id,
+          centerId: students.centerId,
+          timeZone: centers.timeZone,
+          organisationId: centers.organisationId,
+        })
         .from(students)
         .innerJoin(centers, eq(centers.id, students.centerId))
         .where(and(eq(students.id, input.child_id), inArray(students.centerId, scope.centerIds)));
@@ -324,7 +373,14 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
           })
           .returning({ id: invoiceRequests.id });
         const created = await findRequest(tx, scope, row!.id);
-        await writeAudit(tx, { organisationId: child.organisationId, actorId: caller.userId, action: "invoice_request.create", entity: "invoice_request", entityId: row!.id, after: toInvoiceRequest(created) });
+        await writeAudit(tx, {
+          organisationId: child.organisationId,
+          actorId: caller.userId,
+          action: "invoice_request.create",
+          entity: "invoice_request",
+          entityId: row!.id,
+          after: toInvoiceRequest(created),
+        });
         return toInvoiceRequest(created);
       });
     },
@@ -349,14 +405,16 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
             requestId: id,
             description,
             issueDate: today,
-            dueDate: request.dueDate < today ? today : request.dueDate,
+            dueDate: request.dueDate < today ? today : request.dueDate, // a request approved after its due date is due today
             totalPaise: request.amountPaise,
             createdBy: caller.userId,
             createdAt: now,
             updatedAt: now,
           })
           .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
-        await tx.insert(invoiceLines).values({ invoiceId: invoice!.id, position: 0, description, amountPaise: request.amountPaise });
+        await tx
+          .insert(invoiceLines)
+          .values({ invoiceId: invoice!.id, position: 0, description, amountPaise: request.amountPaise });
         await tx
           .update(invoiceRequests)
           .set({ status: "Approved", decidedBy: caller.userId, decidedAt: now })

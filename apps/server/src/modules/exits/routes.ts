@@ -1,6 +1,6 @@
+import { exitsQuery, exitsResponse } from "@sprout/shared/schemas/fees";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { exitsQuery, exitsResponse } from "@sprout/shared/schemas/fees";
 import { FEE_VIEW } from "../fees/routes.ts";
 import type { ExitsService } from "./service.ts";
 
@@ -8,7 +8,10 @@ export function exitsRoutes({ exits }: { exits: ExitsService }) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/exits",
-      { config: { access: FEE_VIEW }, schema: { tags: ["fees"], querystring: exitsQuery, response: { 200: exitsResponse } } },
+      {
+        config: { access: FEE_VIEW },
+        schema: { tags: ["fees"], querystring: exitsQuery, response: { 200: exitsResponse } },
+      },
       async (request) => exits.list(await request.caller.scope(), request.caller.role, request.query),
     );
   };

@@ -1,7 +1,7 @@
+import type { Role } from "@sprout/shared/roles";
+import { type ExitRecord, type ExitsQuery, exitsQuery } from "@sprout/shared/schemas/fees";
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type ExitRecord, type ExitsQuery, exitsQuery } from "@sprout/shared/schemas/fees";
-import type { Role } from "@sprout/shared/roles";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
@@ -22,7 +22,9 @@ export function createExitsService({ db }: { db: Database }) {
       const query = exitsQuery.parse(raw);
       const where: SQL[] = [eq(exitRecords.organisationId, scope.organisationId)];
       const centreCondition = scope.centerIds.length > 0 ? inArray(exitRecords.centerId, scope.centerIds) : undefined;
-      const visible = ORGANISATION_WIDE.includes(role) ? or(centreCondition, isNull(exitRecords.centerId)) : centreCondition;
+      const visible = ORGANISATION_WIDE.includes(role)
+        ? or(centreCondition, isNull(exitRecords.centerId))
+        : centreCondition;
       if (!visible) return [];
       where.push(visible);
       if (query.type) where.push(eq(exitRecords.personType, query.type));

@@ -1,6 +1,11 @@
+import {
+  feeStructure,
+  feeStructureIdParams,
+  feeStructureInput,
+  feeStructuresResponse,
+} from "@sprout/shared/schemas/fees";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { feeStructure, feeStructureIdParams, feeStructureInput, feeStructuresResponse } from "@sprout/shared/schemas/fees";
 import type { FeesService } from "./service.ts";
 
 /** Who reads fee structures (billing staff need them) and who changes them (fee settings). */
@@ -19,13 +24,24 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
 
     api.post(
       "/fee-structures",
-      { config: { access: FEE_EDIT }, schema: { tags: ["fees"], body: feeStructureInput, response: { 201: feeStructure } } },
+      {
+        config: { access: FEE_EDIT },
+        schema: { tags: ["fees"], body: feeStructureInput, response: { 201: feeStructure } },
+      },
       async (request, reply) => reply.code(201).send(await fees.create(request.caller, request.body)),
     );
 
     api.put(
       "/fee-structures/:id",
-      { config: { access: FEE_EDIT }, schema: { tags: ["fees"], params: feeStructureIdParams, body: feeStructureInput, response: { 200: feeStructure } } },
+      {
+        config: { access: FEE_EDIT },
+        schema: {
+          tags: ["fees"],
+          params: feeStructureIdParams,
+          body: feeStructureInput,
+          response: { 200: feeStructure },
+        },
+      },
       async (request) => fees.update(request.caller, request.params.id, request.body),
     );
   };

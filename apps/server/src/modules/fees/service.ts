@@ -1,5 +1,10 @@
+import {
+  FEE_MESSAGES,
+  type FeeStructure,
+  type FeeStructureInput,
+  feeStructureInput,
+} from "@sprout/shared/schemas/fees";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { FEE_MESSAGES, type FeeStructure, type FeeStructureInput, feeStructureInput } from "@sprout/shared/schemas/fees";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { feeComponents, feeStructures } from "../../db/schema/billing.ts";
@@ -108,7 +113,13 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(feeStructures)
-            .values({ ...columnsOf(input), organisationId: caller.organisationId, createdBy: caller.userId, createdAt: clock.now(), updatedAt: clock.now() })
+            .values({
+              ...columnsOf(input),
+              organisationId: caller.organisationId,
+              createdBy: caller.userId,
+              createdAt: clock.now(),
+              updatedAt: clock.now(),
+            })
             .returning({ id: feeStructures.id });
           if (input.components.length > 0) {
             await tx.insert(feeComponents).values(
@@ -124,7 +135,14 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
             );
           }
           const [created] = await load(tx, scope, [row!.id]);
-          await writeAudit(tx, { organisationId: caller.organisationId, actorId: caller.userId, action: "fee_structure.create", entity: "fee_structure", entityId: row!.id, after: created });
+          await writeAudit(tx, {
+            organisationId: caller.organisationId,
+            actorId: caller.userId,
+            action: "fee_structure.create",
+            entity: "fee_structure",
+            entityId: row!.id,
+            after: created,
+          });
           return created!;
         });
       } catch (error) {
@@ -161,7 +179,15 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
             );
           }
           const [after] = await load(tx, scope, [id]);
-          await writeAudit(tx, { organisationId: caller.organisationId, actorId: caller.userId, action: "fee_structure.update", entity: "fee_structure", entityId: id, before, after });
+          await writeAudit(tx, {
+            organisationId: caller.organisationId,
+            actorId: caller.userId,
+            action: "fee_structure.update",
+            entity: "fee_structure",
+            entityId: id,
+            before,
+            after,
+          });
           return after!;
         });
       } catch (error) {

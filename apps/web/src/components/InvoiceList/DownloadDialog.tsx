@@ -1,4 +1,14 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, TextField } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  TextField,
+} from "@mui/material";
 import { BILLING_MESSAGES, type Invoice, pdfTwoFactorCode } from "@sprout/shared/schemas/billing";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
@@ -62,7 +72,9 @@ export function DownloadDialog({ invoice, onClose }: { invoice: Invoice | null; 
             error={Boolean(error)}
             helperText={error ?? " "}
             disabled={notEnabled}
-            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6, pattern: "[0-9]*", autoComplete: "one-time-code" } }}
+            slotProps={{
+              htmlInput: { inputMode: "numeric", maxLength: 6, pattern: "[0-9]*", autoComplete: "one-time-code" },
+            }}
           />
         </DialogContent>
         <DialogActions>

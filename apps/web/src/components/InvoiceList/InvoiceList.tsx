@@ -61,13 +61,22 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
   const [search, setSearch] = useState("");
   const childName = useDeferredValue(search.trim());
   const [downloading, setDownloading] = useState<Invoice | null>(null);
-  const invoices = useInvoices({ page: page + 1, limit, status: status || undefined, child_name: childName || undefined });
+  const invoices = useInvoices({
+    page: page + 1,
+    limit,
+    status: status || undefined,
+    child_name: childName || undefined,
+  });
   const rows = invoices.data?.invoices ?? [];
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("sm"));
   const download = (invoice: Invoice) => (
     <Tooltip title="Download PDF">
-      <IconButton aria-label={`Download ${invoice.invoice_number}`} onClick={() => setDownloading(invoice)} size="small">
+      <IconButton
+        aria-label={`Download ${invoice.invoice_number}`}
+        onClick={() => setDownloading(invoice)}
+        size="small"
+      >
         <Download fontSize="small" />
       </IconButton>
     </Tooltip>
@@ -87,7 +96,15 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
             setSearch(event.target.value);
             setPage(0);
           }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <TextField
           select
@@ -111,13 +128,20 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
       {invoices.isFetching && <LinearProgress aria-label="Loading invoices" />}
       {invoices.isError && (
         <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          {invoices.error instanceof ApiError && invoices.error.hasServerMessage ? invoices.error.message : BILLING_MESSAGES.fetchInvoicesFailed}
+          {invoices.error instanceof ApiError && invoices.error.hasServerMessage
+            ? invoices.error.message
+            : BILLING_MESSAGES.fetchInvoicesFailed}
         </Alert>
       )}
       {compact ? (
         <Box component="ul" aria-label={title} sx={{ listStyle: "none", m: 0, p: 0 }}>
           {rows.map((invoice) => (
-            <Box component="li" key={invoice.id} data-testid="invoice-row" sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}>
+            <Box
+              component="li"
+              key={invoice.id}
+              data-testid="invoice-row"
+              sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}
+            >
               <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
                 <Typography sx={{ fontFamily: "monospace", flexGrow: 1 }}>{invoice.invoice_number}</Typography>
                 <InvoiceStatusChip status={invoice.status} />
@@ -151,60 +175,62 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           )}
         </Box>
       ) : (
-      <TableContainer>
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Invoice #</TableCell>
-              <TableCell>Child</TableCell>
-              <TableCell>Classroom</TableCell>
-              <TableCell>Issue date</TableCell>
-              <TableCell>Due date</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((invoice) => (
-              <TableRow key={invoice.id} hover data-testid="invoice-row">
-                <TableCell sx={{ whiteSpace: "nowrap", fontFamily: "monospace" }}>{invoice.invoice_number}</TableCell>
-                <TableCell>
-                  {invoice.child_first_name} {invoice.child_last_name}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {invoice.student_id}
-                  </Typography>
-                </TableCell>
-                <TableCell>{invoice.classroom_name ?? "Unassigned"}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.issue_date)}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.due_date)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {formatCurrency(invoice.total_amount)}
-                  {invoice.amount_paid > 0 && invoice.balance > 0 && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {formatCurrency(invoice.balance)} due
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <InvoiceStatusChip status={invoice.status} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {download(invoice)}
-                  {actions?.(invoice)}
-                </TableCell>
-              </TableRow>
-            ))}
-            {invoices.isSuccess && rows.length === 0 && (
+        <TableContainer>
+          <Table size="small" aria-label={title}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={8}>
-                  <Box sx={{ py: 4, textAlign: "center", color: "text.secondary" }}>{BILLING_MESSAGES.noInvoices}</Box>
-                </TableCell>
+                <TableCell>Invoice #</TableCell>
+                <TableCell>Child</TableCell>
+                <TableCell>Classroom</TableCell>
+                <TableCell>Issue date</TableCell>
+                <TableCell>Due date</TableCell>
+                <TableCell align="right">Total</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Actions</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((invoice) => (
+                <TableRow key={invoice.id} hover data-testid="invoice-row">
+                  <TableCell sx={{ whiteSpace: "nowrap", fontFamily: "monospace" }}>{invoice.invoice_number}</TableCell>
+                  <TableCell>
+                    {invoice.child_first_name} {invoice.child_last_name}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {invoice.student_id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{invoice.classroom_name ?? "Unassigned"}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.issue_date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(invoice.due_date)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {formatCurrency(invoice.total_amount)}
+                    {invoice.amount_paid > 0 && invoice.balance > 0 && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {formatCurrency(invoice.balance)} due
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <InvoiceStatusChip status={invoice.status} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {download(invoice)}
+                    {actions?.(invoice)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {invoices.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>
+                    <Box sx={{ py: 4, textAlign: "center", color: "text.secondary" }}>
+                      {BILLING_MESSAGES.noInvoices}
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
       <TablePagination
         component="div"

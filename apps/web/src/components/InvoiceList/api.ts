@@ -1,5 +1,10 @@
-import { BILLING_MESSAGES, type InvoiceStatus, invoiceFileName, invoicesResponse } from "@sprout/shared/schemas/billing";
 import { twoFactorStatusResponse } from "@sprout/shared/schemas/account";
+import {
+  BILLING_MESSAGES,
+  type InvoiceStatus,
+  invoiceFileName,
+  invoicesResponse,
+} from "@sprout/shared/schemas/billing";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { ApiError } from "../../api/errors";
@@ -19,13 +24,22 @@ export const useInvoices = (query: InvoiceListQuery) =>
     queryFn: ({ signal }) =>
       api.get("/invoices", invoicesResponse, {
         signal,
-        query: { page: query.page, limit: query.limit, status: query.status || undefined, child_name: query.child_name || undefined },
+        query: {
+          page: query.page,
+          limit: query.limit,
+          status: query.status || undefined,
+          child_name: query.child_name || undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });
 
 export const useTwoFactorEnabled = () =>
-  useQuery({ queryKey: ["auth", "2fa", "status"], queryFn: () => api.get("/auth/2fa/status", twoFactorStatusResponse), staleTime: 30_000 });
+  useQuery({
+    queryKey: ["auth", "2fa", "status"],
+    queryFn: () => api.get("/auth/2fa/status", twoFactorStatusResponse),
+    staleTime: 30_000,
+  });
 
 /** Fetches the invoice PDF with the code in `x-2fa-totp` and saves it under the invoice number. */
 export async function downloadInvoicePdf(id: string, invoiceNumber: string, code: string) {

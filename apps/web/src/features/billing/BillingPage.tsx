@@ -19,7 +19,13 @@ import {
   Typography,
 } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
-import { BILLING_MESSAGES, cancelInvoiceRequest, type Invoice, type InvoiceRequest, rejectInvoiceRequest } from "@sprout/shared/schemas/billing";
+import {
+  BILLING_MESSAGES,
+  cancelInvoiceRequest,
+  type Invoice,
+  type InvoiceRequest,
+  rejectInvoiceRequest,
+} from "@sprout/shared/schemas/billing";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/errors";
@@ -34,7 +40,8 @@ import { RequestsTable } from "./RequestsTable";
 /** The spec's billing snackbar stays 6 seconds. */
 const SNACKBAR_MS = 6000;
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.hasServerMessage ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.hasServerMessage ? error.message : fallback;
 
 /**
  * Billing and Invoice Management: monthly generation behind a confirmation, invoice requests and
@@ -56,7 +63,9 @@ export function BillingPage() {
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
   const say = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
 
-  const month = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date());
+  const month = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(
+    new Date(),
+  );
 
   const generate = () => {
     setConfirmGenerate(false);
@@ -103,7 +112,12 @@ export function BillingPage() {
             </Button>
           )}
           {canGenerate && (
-            <Button startIcon={<PostAdd />} variant="contained" disabled={mutations.generate.isPending} onClick={() => setConfirmGenerate(true)}>
+            <Button
+              startIcon={<PostAdd />}
+              variant="contained"
+              disabled={mutations.generate.isPending}
+              onClick={() => setConfirmGenerate(true)}
+            >
               {mutations.generate.isPending ? "Generating..." : "Generate Monthly Invoices"}
             </Button>
           )}
@@ -125,14 +139,24 @@ export function BillingPage() {
             <>
               {canPay && (
                 <Tooltip title="Record payment">
-                  <IconButton size="small" color="success" aria-label={`Record payment for ${invoice.invoice_number}`} onClick={() => setPaying(invoice)}>
+                  <IconButton
+                    size="small"
+                    color="success"
+                    aria-label={`Record payment for ${invoice.invoice_number}`}
+                    onClick={() => setPaying(invoice)}
+                  >
                     <Payments fontSize="small" />
                   </IconButton>
                 </Tooltip>
               )}
               {canGenerate && invoice.amount_paid === 0 && (
                 <Tooltip title="Cancel invoice">
-                  <IconButton size="small" color="error" aria-label={`Cancel ${invoice.invoice_number}`} onClick={() => setCancelling(invoice)}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={`Cancel ${invoice.invoice_number}`}
+                    onClick={() => setCancelling(invoice)}
+                  >
                     <Block fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -146,8 +170,9 @@ export function BillingPage() {
         <DialogTitle>Generate monthly invoices?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            This creates the {month} invoice for every student on monthly billing in your centres, due in 30 days. Students who already have an
-            invoice for the month, students who have left and students paused for the whole month are skipped.
+            This creates the {month} invoice for every student on monthly billing in your centres, due in 30 days.
+            Students who already have an invoice for the month, students who have left and students paused for the whole
+            month are skipped.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -161,7 +186,11 @@ export function BillingPage() {
       <RequestInvoiceDialog
         open={requesting}
         pending={mutations.createRequest.isPending}
-        error={mutations.createRequest.isError ? messageOf(mutations.createRequest.error, BILLING_MESSAGES.submitFailed) : undefined}
+        error={
+          mutations.createRequest.isError
+            ? messageOf(mutations.createRequest.error, BILLING_MESSAGES.submitFailed)
+            : undefined
+        }
         onClose={() => {
           setRequesting(false);
           mutations.createRequest.reset();
@@ -190,7 +219,10 @@ export function BillingPage() {
           if (request)
             mutations.reject.mutate(
               { id: request.id, reason },
-              { onSuccess: (result) => say(result.message), onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error") },
+              {
+                onSuccess: (result) => say(result.message),
+                onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+              },
             );
         }}
       />
@@ -209,7 +241,10 @@ export function BillingPage() {
           if (invoice)
             mutations.cancel.mutate(
               { id: invoice.id, reason },
-              { onSuccess: (result) => say(result.message), onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error") },
+              {
+                onSuccess: (result) => say(result.message),
+                onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+              },
             );
         }}
       />
@@ -236,8 +271,18 @@ export function BillingPage() {
         }
       />
 
-      <Snackbar open={snack !== null} autoHideDuration={SNACKBAR_MS} onClose={() => setSnack(null)} anchorOrigin={{ vertical: "bottom", horizontal: "center" }}>
-        <Alert severity={snack?.severity ?? "success"} variant="filled" onClose={() => setSnack(null)} sx={{ width: "100%" }}>
+      <Snackbar
+        open={snack !== null}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={() => setSnack(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      >
+        <Alert
+          severity={snack?.severity ?? "success"}
+          variant="filled"
+          onClose={() => setSnack(null)}
+          sx={{ width: "100%" }}
+        >
           {snack?.text}
         </Alert>
       </Snackbar>

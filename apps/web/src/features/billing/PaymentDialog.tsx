@@ -1,8 +1,26 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { type Invoice, PAYMENT_MODE_LABELS, PAYMENT_MODES, type PaymentRequest, paymentRequest } from "@sprout/shared/schemas/billing";
-import { todayIn } from "@sprout/shared/schemas/children";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import {
+  type Invoice,
+  PAYMENT_MODE_LABELS,
+  PAYMENT_MODES,
+  type PaymentRequest,
+  paymentRequest,
+} from "@sprout/shared/schemas/billing";
+import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { formatCurrency } from "../../format";
@@ -36,7 +54,8 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
           <Stack spacing={2} sx={{ pt: 1 }}>
             {invoice && (
               <Typography variant="body2" color="text.secondary">
-                {invoice.invoice_number} · {invoice.child_first_name} {invoice.child_last_name} · balance {formatCurrency(invoice.balance)} of {formatCurrency(invoice.total_amount)}
+                {invoice.invoice_number} · {invoice.child_first_name} {invoice.child_last_name} · balance{" "}
+                {formatCurrency(invoice.balance)} of {formatCurrency(invoice.total_amount)}
               </Typography>
             )}
             {error && <Alert severity="error">{error}</Alert>}
@@ -49,12 +68,30 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
               {...register("amount")}
             />
-            <TextField label="Payment date" type="date" required error={Boolean(errors.paid_on)} helperText={errors.paid_on?.message} slotProps={{ inputLabel: { shrink: true } }} {...register("paid_on")} />
+            <TextField
+              label="Payment date"
+              type="date"
+              required
+              error={Boolean(errors.paid_on)}
+              helperText={errors.paid_on?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...register("paid_on")}
+            />
             <Controller
               control={control}
               name="mode"
               render={({ field }) => (
-                <TextField select label="Mode" required value={field.value ?? ""} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={Boolean(errors.mode)} helperText={errors.mode?.message}>
+                <TextField
+                  select
+                  label="Mode"
+                  required
+                  value={field.value ?? ""}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  error={Boolean(errors.mode)}
+                  helperText={errors.mode?.message}
+                >
                   {PAYMENT_MODES.map((mode) => (
                     <MenuItem key={mode} value={mode}>
                       {PAYMENT_MODE_LABELS[mode]}
@@ -63,7 +100,13 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
                 </TextField>
               )}
             />
-            <TextField label="Reference" placeholder="UTR, cheque or receipt number" error={Boolean(errors.reference)} helperText={errors.reference?.message} {...register("reference")} />
+            <TextField
+              label="Reference"
+              placeholder="UTR, cheque or receipt number"
+              error={Boolean(errors.reference)}
+              helperText={errors.reference?.message}
+              {...register("reference")}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,5 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField } from "@mui/material";
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  TextField,
+} from "@mui/material";
 import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
 import { Controller, useForm } from "react-hook-form";
 import { useBillableStudents } from "./api";
@@ -55,7 +66,13 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
                     </li>
                   )}
                   renderInput={(params) => (
-                    <TextField {...params} label="Student" required error={Boolean(errors.child_id)} helperText={errors.child_id?.message} />
+                    <TextField
+                      {...params}
+                      label="Student"
+                      required
+                      error={Boolean(errors.child_id)}
+                      helperText={errors.child_id?.message}
+                    />
                   )}
                 />
               )}
@@ -78,7 +95,14 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
               slotProps={{ inputLabel: { shrink: true } }}
               {...register("dueDate")}
             />
-            <TextField label="Description" multiline minRows={2} error={Boolean(errors.description)} helperText={errors.description?.message} {...register("description")} />
+            <TextField
+              label="Description"
+              multiline
+              minRows={2}
+              error={Boolean(errors.description)}
+              helperText={errors.description?.message}
+              {...register("description")}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -1,4 +1,21 @@
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
 import { BILLING_MESSAGES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
 import { formatCurrency, formatDate } from "../../format";
 import { useInvoiceRequests } from "./api";
@@ -22,16 +39,35 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
   const decide = (request: InvoiceRequest) =>
     request.status === "Pending" && canDecide ? (
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => onApprove(request)} aria-label={`Approve request for ${request.child_name}`}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={busy}
+          onClick={() => onApprove(request)}
+          aria-label={`Approve request for ${request.child_name}`}
+        >
           Approve
         </Button>
-        <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => onReject(request)} aria-label={`Reject request for ${request.child_name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={busy}
+          onClick={() => onReject(request)}
+          aria-label={`Reject request for ${request.child_name}`}
+        >
           Reject
         </Button>
       </Stack>
     ) : null;
   const chip = (request: InvoiceRequest) => (
-    <Chip size="small" label={request.status} color={STATUS_COLOURS[request.status]} variant={request.status === "Pending" ? "filled" : "outlined"} />
+    <Chip
+      size="small"
+      label={request.status}
+      color={STATUS_COLOURS[request.status]}
+      variant={request.status === "Pending" ? "filled" : "outlined"}
+    />
   );
   const notes = (request: InvoiceRequest) => (
     <>
@@ -53,14 +89,25 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
         <Typography id="requests-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Pending Invoice Requests
         </Typography>
-        {requests.isSuccess && <Chip size="small" color={pending ? "warning" : "default"} label={`${pending} pending`} />}
+        {requests.isSuccess && (
+          <Chip size="small" color={pending ? "warning" : "default"} label={`${pending} pending`} />
+        )}
       </Stack>
       {requests.isFetching && <LinearProgress aria-label="Loading invoice requests" />}
-      {requests.isError && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>{BILLING_MESSAGES.fetchRequestsFailed}</Alert>}
+      {requests.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {BILLING_MESSAGES.fetchRequestsFailed}
+        </Alert>
+      )}
       {compact ? (
         <Box component="ul" aria-label="Invoice requests" sx={{ listStyle: "none", m: 0, p: 0 }}>
           {rows.map((request) => (
-            <Box component="li" key={request.id} data-testid="request-row" sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}>
+            <Box
+              component="li"
+              key={request.id}
+              data-testid="request-row"
+              sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}
+            >
               <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
                 <Typography sx={{ flexGrow: 1, fontWeight: 500 }}>{request.child_name}</Typography>
                 {chip(request)}
@@ -82,51 +129,53 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           )}
         </Box>
       ) : (
-      <TableContainer>
-        <Table size="small" aria-label="Invoice requests">
-          <TableHead>
-            <TableRow>
-              <TableCell>Student</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Due date</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell>Requested by</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((request) => (
-              <TableRow key={request.id} data-testid="request-row">
-                <TableCell>
-                  {request.child_name}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {request.student_id}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>{formatCurrency(request.amount)}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(request.due_date)}</TableCell>
-                <TableCell>
-                  {request.description || "—"}
-                  {notes(request)}
-                </TableCell>
-                <TableCell>{request.requested_by_name ?? "—"}</TableCell>
-                <TableCell>{chip(request)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {decide(request)}
-                </TableCell>
-              </TableRow>
-            ))}
-            {requests.isSuccess && rows.length === 0 && (
+        <TableContainer>
+          <Table size="small" aria-label="Invoice requests">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={7}>
-                  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No invoice requests yet.</Box>
-                </TableCell>
+                <TableCell>Student</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Due date</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell>Requested by</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Actions</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((request) => (
+                <TableRow key={request.id} data-testid="request-row">
+                  <TableCell>
+                    {request.child_name}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {request.student_id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {formatCurrency(request.amount)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(request.due_date)}</TableCell>
+                  <TableCell>
+                    {request.description || "—"}
+                    {notes(request)}
+                  </TableCell>
+                  <TableCell>{request.requested_by_name ?? "—"}</TableCell>
+                  <TableCell>{chip(request)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {decide(request)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {requests.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>
+                    <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No invoice requests yet.</Box>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Paper>
   );

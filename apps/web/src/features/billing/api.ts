@@ -14,11 +14,17 @@ import { INVOICES_KEY } from "../../components/InvoiceList/api";
 
 const REQUESTS_KEY = ["invoice-requests"] as const;
 
-export const useInvoiceRequests = () => useQuery({ queryKey: REQUESTS_KEY, queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse) });
+export const useInvoiceRequests = () =>
+  useQuery({ queryKey: REQUESTS_KEY, queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse) });
 
 /** Children on the roll, for the Request Invoice dialog. */
 export const useBillableStudents = (enabled: boolean) =>
-  useQuery({ queryKey: ["students", "billable"], queryFn: () => api.get("/students", z.array(student)), enabled, staleTime: 60_000 });
+  useQuery({
+    queryKey: ["students", "billable"],
+    queryFn: () => api.get("/students", z.array(student)),
+    enabled,
+    staleTime: 60_000,
+  });
 
 export function useBillingMutations() {
   const queryClient = useQueryClient();
@@ -38,7 +44,8 @@ export function useBillingMutations() {
       onSuccess: refresh,
     }),
     reject: useMutation({
-      mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post(`/invoices/requests/${id}/reject`, { reason }, invoiceRequestActionResponse),
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        api.post(`/invoices/requests/${id}/reject`, { reason }, invoiceRequestActionResponse),
       onSuccess: refresh,
     }),
     generate: useMutation({
@@ -46,11 +53,13 @@ export function useBillingMutations() {
       onSuccess: refresh,
     }),
     pay: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: PaymentRequest }) => api.post(`/invoices/${id}/payments`, body, invoiceActionResponse),
+      mutationFn: ({ id, body }: { id: string; body: PaymentRequest }) =>
+        api.post(`/invoices/${id}/payments`, body, invoiceActionResponse),
       onSuccess: refresh,
     }),
     cancel: useMutation({
-      mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post(`/invoices/${id}/cancel`, { reason }, invoiceActionResponse),
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        api.post(`/invoices/${id}/cancel`, { reason }, invoiceActionResponse),
       onSuccess: refresh,
     }),
   };

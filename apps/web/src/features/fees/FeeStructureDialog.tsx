@@ -20,6 +20,8 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import { todayIn } from "@sprout/shared/schemas/children";
 import {
   academicYearOf,
   DEFAULT_REGISTRATION_FEE,
@@ -32,8 +34,6 @@ import {
   PROGRAM_TYPE_LABELS,
   PROGRAM_TYPES,
 } from "@sprout/shared/schemas/fees";
-import { todayIn } from "@sprout/shared/schemas/children";
-import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import { useEffect } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 
@@ -76,7 +76,10 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<FeeStructureInput>({ resolver: zodResolver(feeStructureInput) as never, defaultValues: defaults(structure) });
+  } = useForm<FeeStructureInput>({
+    resolver: zodResolver(feeStructureInput) as never,
+    defaultValues: defaults(structure),
+  });
   const components = useFieldArray({ control, name: "components" });
   useEffect(() => {
     if (open) reset(defaults(structure));
@@ -95,14 +98,29 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
             {error && <Alert severity="error">{error}</Alert>}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label="Program name" required fullWidth placeholder="Pre-school - KINDY" {...register("program_name")} {...fieldError("program_name")} />
+                <TextField
+                  label="Program name"
+                  required
+                  fullWidth
+                  placeholder="Pre-school - KINDY"
+                  {...register("program_name")}
+                  {...fieldError("program_name")}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <Controller
                   control={control}
                   name="program_type"
                   render={({ field }) => (
-                    <TextField select label="Program type" required fullWidth value={field.value ?? ""} onChange={field.onChange} {...fieldError("program_type")}>
+                    <TextField
+                      select
+                      label="Program type"
+                      required
+                      fullWidth
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                      {...fieldError("program_type")}
+                    >
                       {PROGRAM_TYPES.map((type) => (
                         <MenuItem key={type} value={type}>
                           {PROGRAM_TYPE_LABELS[type]}
@@ -113,31 +131,91 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
-                <TextField label="Age group" fullWidth placeholder="3-4 years" {...register("age_group")} {...fieldError("age_group")} />
+                <TextField
+                  label="Age group"
+                  fullWidth
+                  placeholder="3-4 years"
+                  {...register("age_group")}
+                  {...fieldError("age_group")}
+                />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
-                <TextField label="Academic year" required fullWidth placeholder="2026-27" {...register("academic_year")} {...fieldError("academic_year")} />
+                <TextField
+                  label="Academic year"
+                  required
+                  fullWidth
+                  placeholder="2026-27"
+                  {...register("academic_year")}
+                  {...fieldError("academic_year")}
+                />
               </Grid>
               <Grid size={{ xs: 6, sm: 4 }}>
-                <TextField label="Service hours" fullWidth inputMode="decimal" {...register("service_hours")} {...fieldError("service_hours")} />
+                <TextField
+                  label="Service hours"
+                  fullWidth
+                  inputMode="decimal"
+                  {...register("service_hours")}
+                  {...fieldError("service_hours")}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField label="Monthly fee" required fullWidth inputMode="decimal" slotProps={rupee} {...register("monthly_fee")} {...fieldError("monthly_fee")} />
+                <TextField
+                  label="Monthly fee"
+                  required
+                  fullWidth
+                  inputMode="decimal"
+                  slotProps={rupee}
+                  {...register("monthly_fee")}
+                  {...fieldError("monthly_fee")}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField label="Registration fee" fullWidth inputMode="decimal" slotProps={rupee} {...register("registration_fee")} {...fieldError("registration_fee")} />
+                <TextField
+                  label="Registration fee"
+                  fullWidth
+                  inputMode="decimal"
+                  slotProps={rupee}
+                  {...register("registration_fee")}
+                  {...fieldError("registration_fee")}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField label="Security deposit" fullWidth inputMode="decimal" slotProps={rupee} {...register("security_deposit")} {...fieldError("security_deposit")} />
+                <TextField
+                  label="Security deposit"
+                  fullWidth
+                  inputMode="decimal"
+                  slotProps={rupee}
+                  {...register("security_deposit")}
+                  {...fieldError("security_deposit")}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField label="Material fee" fullWidth inputMode="decimal" slotProps={rupee} {...register("material_fee")} {...fieldError("material_fee")} />
+                <TextField
+                  label="Material fee"
+                  fullWidth
+                  inputMode="decimal"
+                  slotProps={rupee}
+                  {...register("material_fee")}
+                  {...fieldError("material_fee")}
+                />
               </Grid>
               <Grid size={{ xs: 6 }}>
-                <TextField label="Quarterly discount %" fullWidth inputMode="decimal" {...register("quarterly_discount_percent")} {...fieldError("quarterly_discount_percent")} />
+                <TextField
+                  label="Quarterly discount %"
+                  fullWidth
+                  inputMode="decimal"
+                  {...register("quarterly_discount_percent")}
+                  {...fieldError("quarterly_discount_percent")}
+                />
               </Grid>
               <Grid size={{ xs: 6 }}>
-                <TextField label="Annual discount %" fullWidth inputMode="decimal" {...register("annual_discount_percent")} {...fieldError("annual_discount_percent")} />
+                <TextField
+                  label="Annual discount %"
+                  fullWidth
+                  inputMode="decimal"
+                  {...register("annual_discount_percent")}
+                  {...fieldError("annual_discount_percent")}
+                />
               </Grid>
             </Grid>
             <Divider />
@@ -147,7 +225,15 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
               </Typography>
               <Button
                 startIcon={<Add />}
-                onClick={() => components.append({ name: "", amount: "" as unknown as number, component_type: "one_time", is_refundable: false, is_optional: false })}
+                onClick={() =>
+                  components.append({
+                    name: "",
+                    amount: "" as unknown as number,
+                    component_type: "one_time",
+                    is_refundable: false,
+                    is_optional: false,
+                  })
+                }
               >
                 Add component
               </Button>
@@ -163,17 +249,42 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                 <Paper key={field.id} variant="outlined" sx={{ p: 1.5 }}>
                   <Grid container spacing={1.5} sx={{ alignItems: "center" }}>
                     <Grid size={{ xs: 12, sm: 4 }}>
-                      <TextField size="small" label="Name" required fullWidth {...register(`components.${index}.name`)} error={Boolean(rowErrors?.name)} helperText={rowErrors?.name?.message} />
+                      <TextField
+                        size="small"
+                        label="Name"
+                        required
+                        fullWidth
+                        {...register(`components.${index}.name`)}
+                        error={Boolean(rowErrors?.name)}
+                        helperText={rowErrors?.name?.message}
+                      />
                     </Grid>
                     <Grid size={{ xs: 6, sm: 2.5 }}>
-                      <TextField size="small" label="Amount" required fullWidth inputMode="decimal" slotProps={rupee} {...register(`components.${index}.amount`)} error={Boolean(rowErrors?.amount)} helperText={rowErrors?.amount?.message} />
+                      <TextField
+                        size="small"
+                        label="Amount"
+                        required
+                        fullWidth
+                        inputMode="decimal"
+                        slotProps={rupee}
+                        {...register(`components.${index}.amount`)}
+                        error={Boolean(rowErrors?.amount)}
+                        helperText={rowErrors?.amount?.message}
+                      />
                     </Grid>
                     <Grid size={{ xs: 6, sm: 2.5 }}>
                       <Controller
                         control={control}
                         name={`components.${index}.component_type`}
                         render={({ field: typeField }) => (
-                          <TextField select size="small" label="Type" fullWidth value={typeField.value ?? ""} onChange={typeField.onChange}>
+                          <TextField
+                            select
+                            size="small"
+                            label="Type"
+                            fullWidth
+                            value={typeField.value ?? ""}
+                            onChange={typeField.onChange}
+                          >
                             {FEE_COMPONENT_TYPES.map((type) => (
                               <MenuItem key={type} value={type}>
                                 {FEE_COMPONENT_TYPE_LABELS[type]}
@@ -187,16 +298,42 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                       <Controller
                         control={control}
                         name={`components.${index}.is_refundable`}
-                        render={({ field: check }) => <FormControlLabel control={<Checkbox size="small" checked={Boolean(check.value)} onChange={(event) => check.onChange(event.target.checked)} />} label="Refundable" />}
+                        render={({ field: check }) => (
+                          <FormControlLabel
+                            control={
+                              <Checkbox
+                                size="small"
+                                checked={Boolean(check.value)}
+                                onChange={(event) => check.onChange(event.target.checked)}
+                              />
+                            }
+                            label="Refundable"
+                          />
+                        )}
                       />
                       <Controller
                         control={control}
                         name={`components.${index}.is_optional`}
-                        render={({ field: check }) => <FormControlLabel control={<Checkbox size="small" checked={Boolean(check.value)} onChange={(event) => check.onChange(event.target.checked)} />} label="Optional" />}
+                        render={({ field: check }) => (
+                          <FormControlLabel
+                            control={
+                              <Checkbox
+                                size="small"
+                                checked={Boolean(check.value)}
+                                onChange={(event) => check.onChange(event.target.checked)}
+                              />
+                            }
+                            label="Optional"
+                          />
+                        )}
                       />
                     </Grid>
                     <Grid size={{ xs: 2, sm: 0.5 }}>
-                      <IconButton aria-label={`Remove component ${index + 1}`} onClick={() => components.remove(index)} size="small">
+                      <IconButton
+                        aria-label={`Remove component ${index + 1}`}
+                        onClick={() => components.remove(index)}
+                        size="small"
+                      >
                         <Delete fontSize="small" />
                       </IconButton>
                     </Grid>

@@ -83,7 +83,11 @@ function FeeStructuresTab() {
         )}
       </Stack>
       {structures.isFetching && <LinearProgress aria-label="Loading fee structures" />}
-      {structures.isError && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>Failed to load fee structures</Alert>}
+      {structures.isError && (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          Failed to load fee structures
+        </Alert>
+      )}
       <TableContainer>
         <Table size="small" aria-label="Fee structures">
           <TableHead>
@@ -108,7 +112,8 @@ function FeeStructuresTab() {
                     {structure.program_name}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ?? structure.program_type}
+                    {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ??
+                      structure.program_type}
                     {structure.age_group ? ` · ${structure.age_group}` : ""}
                     {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
                   </Typography>
@@ -128,7 +133,11 @@ function FeeStructuresTab() {
                         key={component.id}
                         title={`${FEE_COMPONENT_TYPE_LABELS[component.component_type]}${component.is_refundable ? ", refundable" : ""}${component.is_optional ? ", optional" : ""}`}
                       >
-                        <Chip size="small" variant="outlined" label={`${component.name} ${formatCurrency(component.amount)}`} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={`${component.name} ${formatCurrency(component.amount)}`}
+                        />
                       </Tooltip>
                     ))}
                   </Stack>
@@ -136,7 +145,11 @@ function FeeStructuresTab() {
                 <TableCell align="right">{structure.students_count}</TableCell>
                 {canEdit && (
                   <TableCell align="right">
-                    <IconButton aria-label={`Edit ${structure.program_name} ${structure.academic_year}`} size="small" onClick={() => setEditing(structure)}>
+                    <IconButton
+                      aria-label={`Edit ${structure.program_name} ${structure.academic_year}`}
+                      size="small"
+                      onClick={() => setEditing(structure)}
+                    >
                       <Edit fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -157,7 +170,13 @@ function FeeStructuresTab() {
         open={editing !== null}
         structure={editing === "new" ? null : editing}
         pending={save.isPending}
-        error={save.isError ? (save.error instanceof ApiError && save.error.hasServerMessage ? save.error.message : "Failed to save fee structure") : undefined}
+        error={
+          save.isError
+            ? save.error instanceof ApiError && save.error.hasServerMessage
+              ? save.error.message
+              : "Failed to save fee structure"
+            : undefined
+        }
         onClose={() => {
           setEditing(null);
           save.reset();
@@ -192,7 +211,14 @@ function ExitRecordsTab() {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Exit Records
         </Typography>
-        <TextField select size="small" label="Type" value={filters.type ?? ""} onChange={(event) => set({ type: (event.target.value || undefined) as ExitsQuery["type"] })} sx={{ minWidth: 150 }}>
+        <TextField
+          select
+          size="small"
+          label="Type"
+          value={filters.type ?? ""}
+          onChange={(event) => set({ type: (event.target.value || undefined) as ExitsQuery["type"] })}
+          sx={{ minWidth: 150 }}
+        >
           <MenuItem value="">All types</MenuItem>
           {EXIT_PERSON_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
@@ -200,7 +226,14 @@ function ExitRecordsTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" type="date" label="From" value={filters.startDate ?? ""} onChange={(event) => set({ startDate: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={filters.startDate ?? ""}
+          onChange={(event) => set({ startDate: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <TextField
           size="small"
           type="date"

@@ -1,16 +1,29 @@
-import { type ExitsQuery, exitsResponse, feeStructure, type FeeStructureInput, feeStructuresResponse } from "@sprout/shared/schemas/fees";
+import {
+  type ExitsQuery,
+  exitsResponse,
+  type FeeStructureInput,
+  feeStructure,
+  feeStructuresResponse,
+} from "@sprout/shared/schemas/fees";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 
 const FEES_KEY = ["fee-structures"] as const;
 
-export const useFeeStructures = () => useQuery({ queryKey: FEES_KEY, queryFn: () => api.get("/fee-structures", feeStructuresResponse) });
+export const useFeeStructures = () =>
+  useQuery({ queryKey: FEES_KEY, queryFn: () => api.get("/fee-structures", feeStructuresResponse) });
 
 export const useExitRecords = (query: ExitsQuery) =>
   useQuery({
     queryKey: ["exits", query],
     queryFn: () =>
-      api.get("/exits", exitsResponse, { query: { type: query.type || undefined, startDate: query.startDate || undefined, endDate: query.endDate || undefined } as Record<string, string | undefined> }),
+      api.get("/exits", exitsResponse, {
+        query: {
+          type: query.type || undefined,
+          startDate: query.startDate || undefined,
+          endDate: query.endDate || undefined,
+        } as Record<string, string | undefined>,
+      }),
   });
 
 export function useFeeMutations() {
