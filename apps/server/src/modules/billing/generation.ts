@@ -1,6 +1,6 @@
 import type { GenerateMonthlyResult } from "@sprout/shared/schemas/billing";
 import { MONTHLY_INVOICE_DUE_DAYS } from "@sprout/shared/schemas/billing";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -33,6 +33,12 @@ interface Outcome {
  *   structure's recurring, non-optional components; students with neither are not on monthly
  *   billing and are skipped.
  */
+/** The academic year label (April-March) of a date expression: 2026-11-01 -> '2026-27'. */
+const academicYear = (date: SQL) => sql`(
+  (extract(year from ${date})::int - (extract(month from ${date})::int < 4)::int)::text || '-' ||
+  lpad(((extract(year from ${date})::int - (extract(month from ${date})::int < 4)::int + 1) % 100)::text, 2, '0')
+)`;
+
 export function monthlyGenerationStatement(centerIds: readonly string[], now: Date, actorId: string | null) {
   return sql`
     with centre as (
@@ -61,9 +67,7 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
       left join fee_structures fs
         on fs.organisation_id = c.organisation_id
        and fs.program_name = s.program_name
-       and fs.academic_year = (
-             extract(year from c.month_start)::int - (extract(month from c.month_start)::int < 4)::int
-           )::text || '-' || lpad(((extract(year from c.month_start)::int - (extract(month from c.month_start)::int < 4)::int + 1) % 100)::text, 2, '0')
+       and fs.academic_year = ${academicYear(sql`c.month_start`)}
       where s.status <> 'left' or s.exit_date is null or s.exit_date >= c.month_start
     ),
     eligible as (
@@ -79,18 +83,27 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
              ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from eligible
       on conflict do nothing
-      returning id, student_id
+      returning id, student_id, organisation_id, billing_month
     ),
+    -- The lines join the inserted rows to the tables again (by primary key and unique index)
+    -- rather than to the CTEs, whose row estimates would make the planner loop over them.
     lines as (
       insert into invoice_lines (invoice_id, position, description, amount_paise)
-      select i.id, 0, 'Monthly fee - ' || to_char(e.month_start, 'FMMonth YYYY'), e.fee
-      from inserted i join eligible e on e.student_id = i.student_id
-      where e.fee > 0
+      select i.id, 0, 'Monthly fee - ' || to_char(i.billing_month, 'FMMonth YYYY'), coalesce(s.monthly_fee_paise, fs.monthly_fee_paise)
+      from inserted i
+      join students s on s.id = i.student_id
+      left join fee_structures fs
+        on fs.organisation_id = i.organisation_id and fs.program_name = s.program_name
+       and fs.academic_year = ${academicYear(sql`i.billing_month`)}
+      where coalesce(s.monthly_fee_paise, fs.monthly_fee_paise) > 0
       union all
       select i.id, 1 + fc.position, fc.name, fc.amount_paise
       from inserted i
-      join eligible e on e.student_id = i.student_id
-      join fee_components fc on fc.fee_structure_id = e.structure_id and fc.component_type = 'recurring' and not fc.is_optional
+      join students s on s.id = i.student_id
+      join fee_structures fs
+        on fs.organisation_id = i.organisation_id and fs.program_name = s.program_name
+       and fs.academic_year = ${academicYear(sql`i.billing_month`)}
+      join fee_components fc on fc.fee_structure_id = fs.id and fc.component_type = 'recurring' and not fc.is_optional
       returning invoice_id
     )
     select
