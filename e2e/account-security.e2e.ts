@@ -285,10 +285,11 @@ describe("account security", () => {
       await visible(page.getByRole("table", { name: "All users" }));
       await screenshot(page, "users");
       await page.goto("/staff");
-      await visible(page.getByRole("table", { name: "Staff" }));
+      await visible(page.getByRole("heading", { name: "Staff Management" }));
+      await page.getByLabel("Loading staff").waitFor({ state: "detached" });
       await screenshot(page, "staff");
       await page.goto("/account/security");
-      await visible(page.getByText("Two-factor authentication"));
+      await visible(page.getByRole("heading", { name: "Two-factor authentication" }));
       await screenshot(page, "account-security");
     });
   });

@@ -214,7 +214,8 @@ export function Setup2FAPage() {
         autoHideDuration={SECRET_COPY_NOTICE_MS}
         onClose={() => setCopied(false)}
         message="Secret copied to clipboard"
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+        // At the top, so the key it refers to stays in view.
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
       />
     </AuthCard>
   );
