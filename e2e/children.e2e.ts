@@ -128,6 +128,16 @@ describe("children, pauses and moves", () => {
       await screenshot(page, "children-transfer-dialog");
       await dialog.getByRole("button", { name: "Transfer" }).click();
       await visible(page.getByText("Student transferred successfully!"));
+      // The owner's centre filter: Aanya is now on Andheri West's roll, not Koramangala's.
+      const centreFilter = page.getByRole("combobox", { name: /^Centre/ });
+      await centreFilter.click();
+      await page.getByRole("option", { name: "Sprout Koramangala" }).click();
+      await page.getByRole("listbox").waitFor({ state: "detached" });
+      await visible(page.getByRole("button", { name: "Transfer Kabir Malhotra" }));
+      await page.getByRole("button", { name: "Transfer Aanya Malhotra" }).waitFor({ state: "detached" });
+      await centreFilter.click();
+      await page.getByRole("option", { name: "Sprout Andheri West" }).click();
+      await visible(page.getByRole("button", { name: "Transfer Aanya Malhotra" }));
     });
   });
 });

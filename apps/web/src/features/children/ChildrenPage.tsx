@@ -32,7 +32,7 @@ import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from 
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { formatDate } from "../../format";
-import { useChildren } from "./api";
+import { useCentres, useChildren } from "./api";
 import { ExitDialog } from "./ExitDialog";
 import { PromoteDialog, TransferDialog } from "./MoveDialogs";
 import { PauseDialog } from "./PauseDialog";
@@ -50,6 +50,9 @@ export function ChildrenPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "paused" ? "paused" : "all";
   const [notice, setNotice] = useState("");
+  const centres = useCentres();
+  // Owners and the super admin look at one centre or all of theirs; the paused list reloads with it.
+  const [centerId, setCenterId] = useState("");
   const [open, setOpen] = useState<{ kind: Dialogs; student: Student } | null>(null);
   const dialogFor = (kind: Dialogs) => (open?.kind === kind ? open.student : null);
   const done = (message: string) => {
@@ -65,11 +68,27 @@ export function ChildrenPage() {
         </Typography>
         <Typography color="text.secondary">Enrolled children, their classrooms, pauses and moves.</Typography>
       </Box>
-      <Tabs value={tab} onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})} aria-label="Children views">
-        <Tab value="all" label="All Students" />
-        <Tab value="paused" label="Paused Students" />
-      </Tabs>
-      {tab === "all" ? <AllStudents onAction={(kind, student) => setOpen({ kind, student })} /> : <PausedStudents onResume={(student) => setOpen({ kind: "resume", student })} />}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "flex-end" } }}>
+        <Tabs value={tab} onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})} aria-label="Children views">
+          <Tab value="all" label="All Students" />
+          <Tab value="paused" label="Paused Students" />
+        </Tabs>
+        {(centres.data?.length ?? 0) > 1 && (
+          <TextField select size="small" label="Centre" value={centerId} onChange={(event) => setCenterId(event.target.value)} sx={{ minWidth: 220 }}>
+            <MenuItem value="">All centres</MenuItem>
+            {centres.data!.map((centre) => (
+              <MenuItem key={centre.id} value={centre.id}>
+                {centre.center_name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      {tab === "all" ? (
+        <AllStudents centerId={centerId} onAction={(kind, student) => setOpen({ kind, student })} />
+      ) : (
+        <PausedStudents centerId={centerId} onResume={(student) => setOpen({ kind: "resume", student })} />
+      )}
 
       <PauseDialog student={dialogFor("pause")} onClose={() => setOpen(null)} onDone={done} />
       <ResumeDialog student={dialogFor("resume")} onClose={() => setOpen(null)} onDone={done} />
@@ -85,7 +104,7 @@ export function ChildrenPage() {
   );
 }
 
-function AllStudents({ onAction }: { onAction: (kind: Dialogs, student: Student) => void }) {
+function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind: Dialogs, student: Student) => void }) {
   const [status, setStatus] = useState<"all" | StudentStatus>("all");
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -99,7 +118,8 @@ function AllStudents({ onAction }: { onAction: (kind: Dialogs, student: Student)
     }, 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const children = useChildren({ status, search, page: page + 1, limit });
+  useEffect(() => setPage(0), [centerId]);
+  const children = useChildren({ status, search, page: page + 1, limit, centerId });
   const data = children.data;
 
   const empty = data && data.children.length === 0;

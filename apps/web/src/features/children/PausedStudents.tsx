@@ -28,19 +28,20 @@ import {
   Typography,
 } from "@mui/material";
 import { PAUSE_MESSAGES, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { usePausedStudents } from "./api";
 import { centreToday, failure, pauseDate } from "./shared";
 
 const expiryOf = (student: Student) => pauseExpiry(student.pause_end_date ?? "", centreToday(student.time_zone));
 
 /** Paused Students: summary cards, the paged table, and a details dialog. */
-export function PausedStudents({ onResume }: { onResume: (student: Student) => void }) {
-  const paused = usePausedStudents();
+export function PausedStudents({ centerId, onResume }: { centerId: string; onResume: (student: Student) => void }) {
+  const paused = usePausedStudents(centerId || undefined);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const [details, setDetails] = useState<Student | null>(null);
   const rows = paused.data ?? [];
+  useEffect(() => setPage(0), [centerId]);
   const expired = rows.filter((row) => expiryOf(row).expired).length;
   const dueSoon = rows.filter((row) => expiryOf(row).dueSoon).length;
 

@@ -16,12 +16,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import { api } from "../../api/client";
 
-export const useChildren = (query: { search: string; status: "all" | StudentStatus; page: number; limit: number }) =>
+export const useChildren = (query: { search: string; status: "all" | StudentStatus; page: number; limit: number; centerId?: string }) =>
   useQuery({
     queryKey: ["children", "list", query],
     queryFn: () =>
       api.get("/admin/children", childrenResponse, {
-        query: { search: query.search || undefined, status: query.status, page: query.page, limit: query.limit },
+        query: { search: query.search || undefined, status: query.status, page: query.page, limit: query.limit, center_id: query.centerId || undefined },
       }),
     placeholderData: keepPreviousData,
   });
