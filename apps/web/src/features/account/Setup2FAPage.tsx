@@ -109,7 +109,7 @@ export function Setup2FAPage() {
             <Typography
               component="code"
               data-testid="totp-secret"
-              sx={{ fontFamily: "monospace", fontSize: 15, wordBreak: "break-all" }}
+              sx={{ fontFamily: "monospace", fontSize: 15, wordBreak: "normal" }}
             >
               {setup.data.secret.match(/.{1,4}/g)?.join(" ")}
             </Typography>
