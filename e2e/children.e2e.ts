@@ -142,6 +142,29 @@ describe("children, pauses and moves", () => {
   });
 });
 
+describe("promote", () => {
+  it("the dialog shows the server's refusal, then promotes", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page, demoUser("academic_coordinator").email);
+      await page.goto("/children");
+      await page.getByLabel("Search by name or student ID").fill("Kabir Malhotra");
+      await page.getByRole("button", { name: "Promote Kabir Malhotra" }).click();
+      const dialog = page.getByRole("dialog", { name: "Promote or Assign Student" });
+      const current = (await dialog.getByRole("combobox", { name: /^Current class/ }).textContent())?.trim() ?? "";
+      expect(current).not.toBe("");
+      // Promoting to the class the child is already in: the server refuses and the dialog says so.
+      await dialog.getByRole("combobox", { name: /^New class/ }).click();
+      await page.getByRole("option", { name: current, exact: true }).click();
+      await dialog.getByRole("button", { name: "Promote Student" }).click();
+      await visible(dialog.getByText("Choose a different class"));
+      await dialog.getByRole("combobox", { name: /^New class/ }).click();
+      await page.getByRole("option", { name: "Kindy", exact: true }).click();
+      await dialog.getByRole("button", { name: "Promote Student" }).click();
+      await visible(page.getByText("Student promoted successfully!"));
+    });
+  });
+});
+
 describe("classrooms", () => {
   it("director creates a classroom (name required) and removes it while empty", async () => {
     await withPage(DESKTOP, async (page) => {

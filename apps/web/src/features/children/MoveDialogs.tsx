@@ -116,7 +116,7 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
           Cancel
         </Button>
         <Button variant="contained" onClick={submit} disabled={pending}>
-          {pending ? "Saving..." : mode === "assign" ? "Assign" : "Promote"}
+          {pending ? "Saving..." : mode === "assign" ? "Assign Student" : "Promote Student"}
         </Button>
       </DialogActions>
     </Dialog>
