@@ -153,6 +153,9 @@ export const invoices = pgTable(
       .where(sql`${table.kind} = 'monthly'`),
     uniqueIndex("invoices_request_unique").on(table.requestId),
     index("invoices_center_issue_idx").on(table.centerId, table.issueDate, table.invoiceNumber),
+    // The list's order (newest first) for callers who see many centres: a backward index scan
+    // stops after one page instead of sorting every invoice.
+    index("invoices_issue_order_idx").on(table.issueDate, table.invoiceNumber),
     index("invoices_center_status_idx").on(table.centerId, table.status, table.issueDate),
     index("invoices_student_idx").on(table.studentId),
     index("invoices_open_due_idx").on(table.dueDate).where(sql`${table.status} = 'Pending'`),

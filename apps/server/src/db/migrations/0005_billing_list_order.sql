@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_issue_order_idx" ON "invoices" USING btree ("issue_date","invoice_number");
