@@ -3,7 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DEMO_PASSWORD, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, submitSignIn, visible } from "./helpers";
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -29,7 +41,11 @@ async function apiSession(request: APIRequestContext, email: string) {
   const response = await request.post(`${baseURL}/api/auth/login`, { data: { email, password: DEMO_PASSWORD } });
   expect(response.status()).toBe(200);
   const body = await response.json();
-  return { authorization: `Bearer ${body.token}`, "x-session-token": body.sessionToken, "x-csrf-token": body.csrfToken };
+  return {
+    authorization: `Bearer ${body.token}`,
+    "x-session-token": body.sessionToken,
+    "x-csrf-token": body.csrfToken,
+  };
 }
 
 /** The first row of the children table that offers an action button, and the child's name. */
@@ -93,7 +109,10 @@ describe("children, pauses and moves", () => {
       await visible(page.getByRole("table", { name: "Children" }));
       await screenshot(page, "children-list");
       // On a phone each row's actions are in one menu.
-      await page.getByRole("button", { name: /^Actions for / }).first().click();
+      await page
+        .getByRole("button", { name: /^Actions for / })
+        .first()
+        .click();
       await page.getByRole("menuitem", { name: "Pause" }).click();
       await visible(page.getByRole("dialog", { name: "Pause Student Enrollment" }));
       await screenshot(page, "children-pause-dialog");
@@ -191,7 +210,10 @@ describe("classrooms", () => {
 describe("documents", () => {
   it("director uploads, opens and deletes a document; another centre's director is refused it", async () => {
     const pdf = path.join(tmpdir(), "fire-safety-policy.pdf");
-    await writeFile(pdf, "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    await writeFile(
+      pdf,
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
     await withPage(DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       await page.getByRole("navigation", { name: "Main navigation" }).getByText("Documents", { exact: true }).click();
@@ -209,7 +231,10 @@ describe("documents", () => {
       await visible(page.getByRole("table", { name: "Documents" }).getByText("fire-safety-policy.pdf"));
       await screenshot(page, "documents");
 
-      const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Open fire-safety-policy.pdf" }).click()]);
+      const [popup] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.getByRole("button", { name: "Open fire-safety-policy.pdf" }).click(),
+      ]);
       await popup.waitForURL(/^blob:/);
       await popup.close();
 
@@ -220,16 +245,32 @@ describe("documents", () => {
       const andheri = centres.find((centre: { center_name: string }) => centre.center_name === "Sprout Andheri West");
       const created = await request.post(`${baseURL}/api/owners`, {
         headers: admin,
-        data: { fullName: "Meera Kapoor", email: "meera.andheri@sprout.test", password: "Andheri@2026x", role: "center_director", centerId: andheri.id, phoneNumber: "", jobTitle: "Centre Director" },
+        data: {
+          fullName: "Meera Kapoor",
+          email: "meera.andheri@sprout.test",
+          password: "Andheri@2026x",
+          role: "center_director",
+          centerId: andheri.id,
+          phoneNumber: "",
+          jobTitle: "Centre Director",
+        },
       });
       expect(created.status()).toBe(200);
-      const list = await (await request.get(`${baseURL}/api/documents`, { headers: await apiSession(request, demoUser("center_director").email) })).json();
+      const list = await (
+        await request.get(`${baseURL}/api/documents`, {
+          headers: await apiSession(request, demoUser("center_director").email),
+        })
+      ).json();
       const doc = list.find((item: { name: string }) => item.name === "fire-safety-policy.pdf");
-      const loginOther = await request.post(`${baseURL}/api/auth/login`, { data: { email: "meera.andheri@sprout.test", password: "Andheri@2026x" } });
+      const loginOther = await request.post(`${baseURL}/api/auth/login`, {
+        data: { email: "meera.andheri@sprout.test", password: "Andheri@2026x" },
+      });
       expect(loginOther.status()).toBe(200);
       const other = await loginOther.json();
       const otherHeaders = { authorization: `Bearer ${other.token}`, "x-session-token": other.sessionToken };
-      expect((await request.get(`${baseURL}/api/documents/${doc.id}/file`, { headers: otherHeaders })).status()).toBe(404);
+      expect((await request.get(`${baseURL}/api/documents/${doc.id}/file`, { headers: otherHeaders })).status()).toBe(
+        404,
+      );
       expect(await (await request.get(`${baseURL}/api/documents`, { headers: otherHeaders })).json()).toEqual([]);
 
       await page.getByRole("button", { name: "Delete fire-safety-policy.pdf" }).click();

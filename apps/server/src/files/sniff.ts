@@ -7,15 +7,18 @@ export interface Sniffed {
   ext: string;
 }
 
-const startsWith = (buffer: Buffer, bytes: number[], offset = 0) => bytes.every((byte, index) => buffer[offset + index] === byte);
+const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
+  bytes.every((byte, index) => buffer[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 export function sniff(buffer: Buffer): Sniffed | null {
   if (startsWith(buffer, ascii("%PDF-"))) return { mime: "application/pdf", ext: "pdf" };
   if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png" };
   if (startsWith(buffer, [0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg" };
-  if (startsWith(buffer, ascii("GIF87a")) || startsWith(buffer, ascii("GIF89a"))) return { mime: "image/gif", ext: "gif" };
-  if (startsWith(buffer, ascii("RIFF")) && startsWith(buffer, ascii("WEBP"), 8)) return { mime: "image/webp", ext: "webp" };
+  if (startsWith(buffer, ascii("GIF87a")) || startsWith(buffer, ascii("GIF89a")))
+    return { mime: "image/gif", ext: "gif" };
+  if (startsWith(buffer, ascii("RIFF")) && startsWith(buffer, ascii("WEBP"), 8))
+    return { mime: "image/webp", ext: "webp" };
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04])) return officeKind(buffer);
   return null;
 }
@@ -37,8 +40,10 @@ function officeKind(buffer: Buffer): Sniffed | null {
   }
   if (!names.has("[Content_Types].xml")) return null;
   const has = (prefix: string) => [...names].some((name) => name.startsWith(prefix));
-  if (has("word/")) return { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx" };
+  if (has("word/"))
+    return { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: "docx" };
   if (has("xl/")) return { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ext: "xlsx" };
-  if (has("ppt/")) return { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ext: "pptx" };
+  if (has("ppt/"))
+    return { mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ext: "pptx" };
   return null;
 }

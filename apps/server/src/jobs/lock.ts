@@ -11,10 +11,16 @@ export const JOB_LOCKS = {
  * when several servers run the same schedule only one does the work; the others skip it.
  * The lock is released when the transaction ends. Returns null when another instance holds it.
  */
-export async function runExclusive<T>(db: Database, key: number, work: (tx: Database) => Promise<T>): Promise<{ result: T } | null> {
+export async function runExclusive<T>(
+  db: Database,
+  key: number,
+  work: (tx: Database) => Promise<T>,
+): Promise<{ result: T } | null> {
   return db.transaction(async (tx) => {
     const rows = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
-    const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: { locked: boolean }[] }).rows[0]) as { locked: boolean } | undefined;
+    const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: { locked: boolean }[] }).rows[0]) as
+      | { locked: boolean }
+      | undefined;
     if (!first?.locked) return null;
     return { result: await work(tx) };
   });

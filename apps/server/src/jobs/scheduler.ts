@@ -2,8 +2,8 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
-import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { runMarkOverdue } from "../modules/billing/overdue-job.ts";
+import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 
 /** The automatic resume of pauses whose end date has come, run by one instance at a time. */

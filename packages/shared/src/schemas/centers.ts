@@ -41,8 +41,16 @@ export const centerInput = z.object({
   state: optional(100),
   postal_code: optional(20),
   phone: optional(30),
-  email: z.union([z.literal(""), z.email("Please enter a valid email address")]).optional().transform((value) => value || null),
-  capacity: z.coerce.number().int("Capacity must be a whole number").min(1, "Capacity must be at least 1").max(100_000).default(150),
+  email: z
+    .union([z.literal(""), z.email("Please enter a valid email address")])
+    .optional()
+    .transform((value) => value || null),
+  capacity: z.coerce
+    .number()
+    .int("Capacity must be a whole number")
+    .min(1, "Capacity must be at least 1")
+    .max(100_000)
+    .default(150),
   is_active: z.boolean().optional(),
 });
 export type CenterInput = z.input<typeof centerInput>;

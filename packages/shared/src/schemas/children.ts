@@ -80,9 +80,19 @@ export type ChildrenQuery = z.input<typeof childrenQuery>;
 
 export const childrenResponse = z.object({
   children: z.array(student),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
   /** Children in scope by status, whatever the filter and search: drives the empty messages. */
-  counts: z.object({ all: z.number().int(), active: z.number().int(), paused: z.number().int(), left: z.number().int() }),
+  counts: z.object({
+    all: z.number().int(),
+    active: z.number().int(),
+    paused: z.number().int(),
+    left: z.number().int(),
+  }),
 });
 export type ChildrenPage = z.infer<typeof childrenResponse>;
 

@@ -1,8 +1,8 @@
+import { ROLES } from "@sprout/shared/roles";
+import { center, centerIdParams, centerInput } from "@sprout/shared/schemas/centers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { center, centerIdParams, centerInput } from "@sprout/shared/schemas/centers";
-import { ROLES } from "@sprout/shared/roles";
 import type { CentersService } from "./service.ts";
 
 const STAFF = ROLES.filter((role) => role !== "parent");
@@ -26,7 +26,10 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
 
     api.put(
       "/centers/:id",
-      { config: { access: MANAGE }, schema: { tags: ["centers"], params: centerIdParams, body: centerInput, response: { 200: center } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["centers"], params: centerIdParams, body: centerInput, response: { 200: center } },
+      },
       async (request) => centers.update(request.caller, request.params.id, request.body),
     );
   };

@@ -1,9 +1,10 @@
+import type { Center, centerInput } from "@sprout/shared/schemas/centers";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Center, centerInput } from "@sprout/shared/schemas/centers";
 
 /** A centre form as the shared schema leaves it (trimmed, blanks as null). */
 type CenterValues = z.output<typeof centerInput>;
+
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";

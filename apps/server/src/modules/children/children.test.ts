@@ -1,6 +1,6 @@
+import { EXIT_MESSAGES, PAUSE_MESSAGES } from "@sprout/shared/schemas/children";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXIT_MESSAGES, PAUSE_MESSAGES } from "@sprout/shared/schemas/children";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { students } from "../../db/schema/children.ts";
@@ -53,14 +53,23 @@ describe("GET /api/admin/children", () => {
     expect(body.children).toHaveLength(10);
     expect(body.pagination).toEqual({ page: 2, limit: 10, total: 50, totalPages: 5 });
     expect(body.counts).toEqual({ all: 50, active: 49, paused: 1, left: 0 });
-    expect(new Set(body.children.map((child: { center_id: string }) => child.center_id))).toEqual(new Set([koramangala!.id]));
+    expect(new Set(body.children.map((child: { center_id: string }) => child.center_id))).toEqual(
+      new Set([koramangala!.id]),
+    );
 
     const paused = (await director.get("/api/admin/children?status=paused")).json();
     expect(paused.children).toHaveLength(1);
-    expect(paused.children[0]).toMatchObject({ status: "paused", pause_reason: "Vacation/Travel", paused_by_name: "Farhan Qureshi" });
+    expect(paused.children[0]).toMatchObject({
+      status: "paused",
+      pause_reason: "Vacation/Travel",
+      paused_by_name: "Farhan Qureshi",
+    });
 
     const search = (await director.get("/api/admin/children?search=malhotra")).json();
-    expect(search.children.map((child: { name: string }) => child.name).sort()).toEqual(["Aanya Malhotra", "Kabir Malhotra"]);
+    expect(search.children.map((child: { name: string }) => child.name).sort()).toEqual([
+      "Aanya Malhotra",
+      "Kabir Malhotra",
+    ]);
     expect(search.pagination.total).toBe(2);
     const byId = (await director.get(`/api/admin/children?search=${search.children[0].student_id}`)).json();
     expect(byId.children).toHaveLength(1);
@@ -86,7 +95,12 @@ describe("GET /api/admin/children", () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list).toHaveLength(49);
-    expect(list.every((child: { center_id: string; monthly_fee: number }) => child.center_id === koramangala!.id && child.monthly_fee > 1000)).toBe(true);
+    expect(
+      list.every(
+        (child: { center_id: string; monthly_fee: number }) =>
+          child.center_id === koramangala!.id && child.monthly_fee > 1000,
+      ),
+    ).toBe(true);
     expect((await teacher.get(`/api/students?center_id=${gachibowli!.id}`)).statusCode).toBe(404);
   });
 });
@@ -105,7 +119,10 @@ describe("pause and resume", () => {
 
     const today = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-20", "2026-11-27"));
     expect(today.statusCode).toBe(400);
-    expect(today.json()).toMatchObject({ error: PAUSE_MESSAGES.startTooEarly, details: { pause_start_date: PAUSE_MESSAGES.startTooEarly } });
+    expect(today.json()).toMatchObject({
+      error: PAUSE_MESSAGES.startTooEarly,
+      details: { pause_start_date: PAUSE_MESSAGES.startTooEarly },
+    });
 
     const sameDay = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-21"));
     expect(sameDay.statusCode).toBe(400);
@@ -130,13 +147,18 @@ describe("pause and resume", () => {
     const midnight = await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-21", "2026-11-28"));
     expect(midnight.statusCode).toBe(400);
     expect(midnight.json().error).toBe(PAUSE_MESSAGES.startTooEarly);
-    expect((await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-22", "2026-11-23"))).statusCode).toBe(200);
+    expect(
+      (await director.patch(`/api/students/${other.id}/pause`, pause("2026-11-22", "2026-11-23"))).statusCode,
+    ).toBe(200);
     await director.patch(`/api/students/${other.id}/resume`, {});
     await setClock(NOON_IST);
   });
 
   it("pauses an active child, records who paused, and refuses to pause twice", async () => {
-    const response = await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27", " Medical reasons ", "Surgery"));
+    const response = await director.patch(
+      `/api/students/${child.id}/pause`,
+      pause("2026-11-21", "2026-11-27", " Medical reasons ", "Surgery"),
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe(`${child.firstName} ${child.lastName} has been paused successfully`);
@@ -152,7 +174,10 @@ describe("pause and resume", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(PAUSE_MESSAGES.onlyActive);
 
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.pause")));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.pause")));
     expect(audit).toHaveLength(1);
   });
 
@@ -169,8 +194,13 @@ describe("pause and resume", () => {
 
   it("answers 404 to another centre's director, for pause, resume and exit alike", async () => {
     expect((await otherDirector.patch(`/api/students/${child.id}/resume`, {})).statusCode).toBe(404);
-    expect((await otherDirector.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode).toBe(404);
-    expect((await otherDirector.post(`/api/students/${child.id}/exit`, { exit_date: "2026-11-20", exit_reason: "x" })).statusCode).toBe(404);
+    expect(
+      (await otherDirector.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode,
+    ).toBe(404);
+    expect(
+      (await otherDirector.post(`/api/students/${child.id}/exit`, { exit_date: "2026-11-20", exit_reason: "x" }))
+        .statusCode,
+    ).toBe(404);
     const [row] = await db.select().from(students).where(eq(students.id, child.id));
     expect(row!.status).toBe("paused");
   });
@@ -205,7 +235,9 @@ describe("automatic resume on the end date", () => {
   it("resumes pauses whose end date has come in the centre's time zone, once", async () => {
     await setClock(NOON_IST);
     const child = (await childrenOf(db, koramangala!.id))[30]!;
-    expect((await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-24"))).statusCode).toBe(200);
+    expect(
+      (await director.patch(`/api/students/${child.id}/pause`, pause("2026-11-21", "2026-11-24"))).statusCode,
+    ).toBe(200);
 
     // 23:59 on the 23rd in Bengaluru: not yet.
     clock.set(new Date("2026-11-23T18:29:00Z"));
@@ -222,7 +254,10 @@ describe("automatic resume on the end date", () => {
     expect(outcome.resumed).toBeGreaterThanOrEqual(1);
     const [history] = await db.select().from(studentPauses).where(eq(studentPauses.studentId, child.id));
     expect(history).toMatchObject({ endedHow: "automatic", endDate: "2026-11-24" });
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.resume.automatic")));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, child.id), eq(auditLog.action, "student.resume.automatic")));
     expect(audit).toHaveLength(1);
 
     expect((await runAutoResume(db, clock)).resumed).toBe(0);
@@ -230,26 +265,29 @@ describe("automatic resume on the end date", () => {
   });
 
   // The embedded database has one connection, so two instances can only be shown on PostgreSQL.
-  it.skipIf(!process.env.DATABASE_URL)("runs on one instance at a time: a second runner skips while the first holds the lock", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const first = runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => {
-      started();
-      await held;
-      return "first";
-    });
-    await running;
-    expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "second")).toBeNull();
-    release();
-    expect(await first).toEqual({ result: "first" });
-    expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "third")).toEqual({ result: "third" });
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    "runs on one instance at a time: a second runner skips while the first holds the lock",
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => {
+        started();
+        await held;
+        return "first";
+      });
+      await running;
+      expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "second")).toBeNull();
+      release();
+      expect(await first).toEqual({ result: "first" });
+      expect(await runExclusive(db, JOB_LOCKS.resumeExpiredPauses, async () => "third")).toEqual({ result: "third" });
+    },
+  );
 
   it("the seeded pause that ends in ten days is left alone until then", async () => {
     await setClock(NOON_IST);
@@ -267,17 +305,31 @@ describe("recording that a child has left", () => {
     const blank = await director.post(`/api/students/${child.id}/exit`, { exit_date: "", exit_reason: "" });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details).toMatchObject({ exit_date: EXIT_MESSAGES.dateRequired });
-    const early = await director.post(`/api/students/${child.id}/exit`, { exit_date: "2000-01-01", exit_reason: "Moved" });
+    const early = await director.post(`/api/students/${child.id}/exit`, {
+      exit_date: "2000-01-01",
+      exit_reason: "Moved",
+    });
     expect(early.json().error).toBe(EXIT_MESSAGES.beforeEnrollment);
-    const future = await director.post(`/api/students/${child.id}/exit`, { exit_date: "2026-11-21", exit_reason: "Moved" });
+    const future = await director.post(`/api/students/${child.id}/exit`, {
+      exit_date: "2026-11-21",
+      exit_reason: "Moved",
+    });
     expect(future.json().error).toBe(EXIT_MESSAGES.future);
   });
 
   it("marks a paused child as left, closes the pause and writes an exit record", async () => {
     const [child] = await childrenOf(db, koramangala!.id, "paused");
-    const response = await director.post(`/api/students/${child!.id}/exit`, { exit_date: "2026-11-20", exit_reason: "Family moved to Chennai" });
+    const response = await director.post(`/api/students/${child!.id}/exit`, {
+      exit_date: "2026-11-20",
+      exit_reason: "Family moved to Chennai",
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().student).toMatchObject({ status: "left", exit_date: "2026-11-20", exit_reason: "Family moved to Chennai", pause_end_date: null });
+    expect(response.json().student).toMatchObject({
+      status: "left",
+      exit_date: "2026-11-20",
+      exit_reason: "Family moved to Chennai",
+      pause_end_date: null,
+    });
     const [record] = await db.select().from(exitRecords).where(eq(exitRecords.studentId, child!.id));
     expect(record).toMatchObject({
       personName: `${child!.firstName} ${child!.lastName}`,
@@ -287,10 +339,15 @@ describe("recording that a child has left", () => {
       centerId: koramangala!.id,
     });
     expect(record!.recordedBy).not.toBeNull();
-    const again = await director.post(`/api/students/${child!.id}/exit`, { exit_date: "2026-11-20", exit_reason: "Again" });
+    const again = await director.post(`/api/students/${child!.id}/exit`, {
+      exit_date: "2026-11-20",
+      exit_reason: "Again",
+    });
     expect(again.statusCode).toBe(409);
     // A child who left can be neither paused nor resumed.
-    expect((await director.patch(`/api/students/${child!.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode).toBe(409);
+    expect(
+      (await director.patch(`/api/students/${child!.id}/pause`, pause("2026-11-21", "2026-11-27"))).statusCode,
+    ).toBe(409);
     expect((await director.patch(`/api/students/${child!.id}/resume`, {})).statusCode).toBe(409);
   });
 });

@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import {
   EXIT_MESSAGES,
   type ExitRequest,
@@ -11,6 +10,7 @@ import {
   type Student,
   todayIn,
 } from "@sprout/shared/schemas/children";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
@@ -115,7 +115,10 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
         const { children, row } = await lockInScope(tx, scope, id);
         if (row.status !== "paused") throw wrongState(PAUSE_MESSAGES.onlyPaused);
         const now = clock.now();
-        await tx.update(students).set({ status: "active", ...CLEARED_PAUSE, updatedAt: now }).where(eq(students.id, id));
+        await tx
+          .update(students)
+          .set({ status: "active", ...CLEARED_PAUSE, updatedAt: now })
+          .where(eq(students.id, id));
         await tx
           .update(studentPauses)
           .set({ endedHow: "manual", endedAt: now, resumedBy: caller.userId, resumeNotes: body.notes || null })
@@ -151,7 +154,13 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
         const now = clock.now();
         await tx
           .update(students)
-          .set({ status: "left", exitDate: body.exit_date, exitReason: body.exit_reason, ...CLEARED_PAUSE, updatedAt: now })
+          .set({
+            status: "left",
+            exitDate: body.exit_date,
+            exitReason: body.exit_reason,
+            ...CLEARED_PAUSE,
+            updatedAt: now,
+          })
           .where(eq(students.id, id));
         await tx
           .update(studentPauses)
@@ -179,7 +188,12 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
           entity: "student",
           entityId: id,
           before: snapshot(row),
-          after: { ...snapshot(after), exit_date: body.exit_date, exit_reason: body.exit_reason, exit_record_id: record?.id },
+          after: {
+            ...snapshot(after),
+            exit_date: body.exit_date,
+            exit_reason: body.exit_reason,
+            exit_record_id: record?.id,
+          },
         });
         return toStudent(after);
       });

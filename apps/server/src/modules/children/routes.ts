@@ -1,6 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   childrenQuery,
   childrenResponse,
@@ -13,6 +10,9 @@ import {
   studentIdParams,
   studentsQuery,
 } from "@sprout/shared/schemas/children";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { EnrollmentService } from "./enrollment.ts";
 import type { ChildrenService } from "./service.ts";
 
@@ -24,14 +24,19 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
 
     api.get(
       "/admin/children",
-      { config: { access: MANAGE }, schema: { tags: ["children"], querystring: childrenQuery, response: { 200: childrenResponse } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["children"], querystring: childrenQuery, response: { 200: childrenResponse } },
+      },
       async (request) => children.list(await request.caller.scope(), request.query),
     );
 
     api.get(
       "/students",
       {
-        config: { access: { features: ["children_management", "view_assigned_classes", "billing", "invoice_generation"] } },
+        config: {
+          access: { features: ["children_management", "view_assigned_classes", "billing", "invoice_generation"] },
+        },
         schema: { tags: ["children"], querystring: studentsQuery, response: { 200: z.array(student) } },
       },
       async (request) => children.listStudents(await request.caller.scope(), request.query),
@@ -39,7 +44,10 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
 
     api.get(
       "/students/paused",
-      { config: { access: MANAGE }, schema: { tags: ["children"], querystring: pausedQuery, response: { 200: z.array(student) } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["children"], querystring: pausedQuery, response: { 200: z.array(student) } },
+      },
       async (request) => children.listPaused(await request.caller.scope(), request.query.center_id),
     );
 
@@ -47,7 +55,12 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/students/:id/pause",
       {
         config: { access: MANAGE },
-        schema: { tags: ["children"], params: studentIdParams, body: pauseRequest, response: { 200: studentActionResponse } },
+        schema: {
+          tags: ["children"],
+          params: studentIdParams,
+          body: pauseRequest,
+          response: { 200: studentActionResponse },
+        },
       },
       async (request) => {
         const paused = await enrollment.pause(request.caller, request.params.id, request.body);
@@ -59,7 +72,12 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/students/:id/resume",
       {
         config: { access: MANAGE },
-        schema: { tags: ["children"], params: studentIdParams, body: resumeRequest.optional(), response: { 200: studentActionResponse } },
+        schema: {
+          tags: ["children"],
+          params: studentIdParams,
+          body: resumeRequest.optional(),
+          response: { 200: studentActionResponse },
+        },
       },
       async (request) => {
         const resumed = await enrollment.resume(request.caller, request.params.id, request.body ?? {});
@@ -71,7 +89,12 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/students/:id/exit",
       {
         config: { access: MANAGE },
-        schema: { tags: ["children"], params: studentIdParams, body: exitRequest, response: { 200: studentActionResponse } },
+        schema: {
+          tags: ["children"],
+          params: studentIdParams,
+          body: exitRequest,
+          response: { 200: studentActionResponse },
+        },
       },
       async (request) => {
         const left = await enrollment.recordExit(request.caller, request.params.id, request.body);

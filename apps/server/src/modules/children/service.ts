@@ -1,4 +1,3 @@
-import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   type ChildrenPage,
   type ChildrenQuery,
@@ -6,6 +5,7 @@ import {
   type Student,
   type StudentStatus,
 } from "@sprout/shared/schemas/children";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
@@ -153,7 +153,12 @@ export function createChildrenService({ db }: { db: Database }) {
       const count = total?.count ?? 0;
       return {
         children: rows.map(toStudent),
-        pagination: { page: query.page, limit: query.limit, total: count, totalPages: Math.max(1, Math.ceil(count / query.limit)) },
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total: count,
+          totalPages: Math.max(1, Math.ceil(count / query.limit)),
+        },
         counts,
       };
     },

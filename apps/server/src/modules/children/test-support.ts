@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
 import type { Role } from "@sprout/shared/roles";
+import { and, asc, eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Database } from "../../db/client.ts";
 import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
@@ -19,7 +19,14 @@ export async function createCentreUser(db: Database, centerId: string, role: Rol
   const [organisation] = await db.select({ id: centers.organisationId }).from(centers).where(eq(centers.id, centerId));
   const [user] = await db
     .insert(users)
-    .values({ organisationId: organisation!.id, email, passwordHash: await hashPassword(DEMO_PASSWORD), fullName: `Test ${role}`, role, centerId })
+    .values({
+      organisationId: organisation!.id,
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      fullName: `Test ${role}`,
+      role,
+      centerId,
+    })
     .returning();
   return user!;
 }
@@ -33,5 +40,9 @@ export async function childrenOf(db: Database, centerId: string, status: "active
 }
 
 export async function classroomsOf(db: Database, centerId: string) {
-  return db.select().from(classrooms).where(eq(classrooms.centerId, centerId)).orderBy(asc(classrooms.createdAt), asc(classrooms.name));
+  return db
+    .select()
+    .from(classrooms)
+    .where(eq(classrooms.centerId, centerId))
+    .orderBy(asc(classrooms.createdAt), asc(classrooms.name));
 }

@@ -1,6 +1,6 @@
+import { CLASSROOM_MESSAGES } from "@sprout/shared/schemas/classrooms";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CLASSROOM_MESSAGES } from "@sprout/shared/schemas/classrooms";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
@@ -17,7 +17,13 @@ const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
 describe("classrooms", () => {
   it("lists the caller's centre's classrooms with real counts", async () => {
     const list = (await director.get("/api/admin/classrooms")).json();
-    expect(list.map((room: { name: string }) => room.name).sort()).toEqual(["Creche", "Kindy", "Playgroup", "Pre-Kindy", "Toddlers"]);
+    expect(list.map((room: { name: string }) => room.name).sort()).toEqual([
+      "Creche",
+      "Kindy",
+      "Playgroup",
+      "Pre-Kindy",
+      "Toddlers",
+    ]);
     expect(list.reduce((sum: number, room: { student_count: number }) => sum + room.student_count, 0)).toBe(50);
     expect(list.every((room: { center_id: string }) => room.center_id === koramangala!.id)).toBe(true);
   });
@@ -39,9 +45,17 @@ describe("classrooms", () => {
     const blank = await director.post("/api/admin/classrooms", { name: "  ", description: "x" });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe(CLASSROOM_MESSAGES.nameRequired);
-    const created = await director.post("/api/admin/classrooms", { name: "Sunflower Room", description: "After-school care" });
+    const created = await director.post("/api/admin/classrooms", {
+      name: "Sunflower Room",
+      description: "After-school care",
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: "Sunflower Room", description: "After-school care", center_id: koramangala!.id, student_count: 0 });
+    expect(created.json()).toMatchObject({
+      name: "Sunflower Room",
+      description: "After-school care",
+      center_id: koramangala!.id,
+      student_count: 0,
+    });
     const duplicate = await director.post("/api/admin/classrooms", { name: "sunflower room" });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toBe(CLASSROOM_MESSAGES.duplicate);
@@ -54,11 +68,15 @@ describe("classrooms", () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe(CLASSROOM_MESSAGES.chooseCentre);
     expect((await owner.post("/api/admin/classrooms", { name: "Lotus", center_id: andheri!.id })).statusCode).toBe(201);
-    expect((await director.post("/api/admin/classrooms", { name: "Lotus", center_id: andheri!.id })).statusCode).toBe(404);
+    expect((await director.post("/api/admin/classrooms", { name: "Lotus", center_id: andheri!.id })).statusCode).toBe(
+      404,
+    );
   });
 
   it("renames a classroom of the caller's centre; another centre's is not found", async () => {
-    const [room] = (await director.get("/api/admin/classrooms")).json().filter((r: { name: string }) => r.name === "Sunflower Room");
+    const [room] = (await director.get("/api/admin/classrooms"))
+      .json()
+      .filter((r: { name: string }) => r.name === "Sunflower Room");
     const renamed = await director.put(`/api/admin/classrooms/${room.id}`, { name: "Sunflower", description: "" });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: "Sunflower", description: null });

@@ -1,5 +1,11 @@
+import {
+  CLASSROOM_MESSAGES,
+  type Classroom,
+  type ClassroomInput,
+  type CreateClassroomRequest,
+  classroomInput,
+} from "@sprout/shared/schemas/classrooms";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { CLASSROOM_MESSAGES, type Classroom, type ClassroomInput, type CreateClassroomRequest, classroomInput } from "@sprout/shared/schemas/classrooms";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
@@ -10,7 +16,11 @@ import { assertCentreInScope } from "../children/service.ts";
 
 /** A database error, or the one it wraps, with PostgreSQL's error code. */
 function pgCode(error: unknown): string | undefined {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (typeof current.code === "string" && /^\d{2}[0-9A-Z]{3}$/.test(current.code)) return current.code;
   }
   return undefined;
@@ -40,7 +50,10 @@ export function createClassroomsService({ db }: { db: Database }) {
   async function assertNameFree(centerId: string, name: string, exceptId?: string) {
     const conditions = [eq(classrooms.centerId, centerId), sql`lower(${classrooms.name}) = lower(${name})`];
     if (exceptId) conditions.push(ne(classrooms.id, exceptId));
-    const [clash] = await db.select({ id: classrooms.id }).from(classrooms).where(and(...conditions));
+    const [clash] = await db
+      .select({ id: classrooms.id })
+      .from(classrooms)
+      .where(and(...conditions));
     if (clash) throw conflict(CLASSROOM_MESSAGES.duplicate);
   }
 
@@ -58,7 +71,10 @@ export function createClassroomsService({ db }: { db: Database }) {
         conditions.push(
           inArray(
             classrooms.id,
-            db.select({ id: classroomTeachers.classroomId }).from(classroomTeachers).where(eq(classroomTeachers.teacherId, caller.userId)),
+            db
+              .select({ id: classroomTeachers.classroomId })
+              .from(classroomTeachers)
+              .where(eq(classroomTeachers.teacherId, caller.userId)),
           ),
         );
       }
@@ -74,7 +90,8 @@ export function createClassroomsService({ db }: { db: Database }) {
     async create(caller: Caller, input: CreateClassroomRequest): Promise<Classroom> {
       const scope = await caller.scope();
       const body = classroomInput.parse(input);
-      const centerId = input.center_id ?? caller.centerId ?? (scope.centerIds.length === 1 ? scope.centerIds[0] : undefined);
+      const centerId =
+        input.center_id ?? caller.centerId ?? (scope.centerIds.length === 1 ? scope.centerIds[0] : undefined);
       if (!centerId) throw badRequest(CLASSROOM_MESSAGES.chooseCentre, { center_id: CLASSROOM_MESSAGES.chooseCentre });
       assertCentreInScope(scope, centerId);
       await assertNameFree(centerId, body.name);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "@sprout/shared/schemas/documents";
+import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { sniff } from "../../files/sniff.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
@@ -24,16 +24,29 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (session: SignedIn, fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) => {
+const upload = (
+  session: SignedIn,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; content: Buffer },
+) => {
   const body = multipart(fields, file);
-  return app.inject({ method: "POST", url: "/api/documents/upload", headers: { ...session.headers, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: "POST",
+    url: "/api/documents/upload",
+    headers: { ...session.headers, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 describe("documents", () => {
@@ -41,31 +54,63 @@ describe("documents", () => {
   let contractId = "";
 
   it("uploads a file checked by its content and stores it under a generated name", async () => {
-    const response = await upload(director, { type: "policy", description: "Sick child policy" }, { name: "../../sick-policy.pdf", type: "application/pdf", content: PDF });
+    const response = await upload(
+      director,
+      { type: "policy", description: "Sick child policy" },
+      { name: "../../sick-policy.pdf", type: "application/pdf", content: PDF },
+    );
     expect(response.statusCode).toBe(201);
     const item = response.json();
-    expect(item).toMatchObject({ name: "sick-policy.pdf", type: "policy", description: "Sick child policy", uploadedBy: "Sunita Iyer", mime_type: "application/pdf", size: PDF.length, center_name: "Sprout Koramangala" });
+    expect(item).toMatchObject({
+      name: "sick-policy.pdf",
+      type: "policy",
+      description: "Sick child policy",
+      uploadedBy: "Sunita Iyer",
+      mime_type: "application/pdf",
+      size: PDF.length,
+      center_name: "Sprout Koramangala",
+    });
     expect(item.url).toBe(`/api/documents/${item.id}/file`);
     policyId = item.id;
 
     // The browser's claimed type and the file's name do not matter: the bytes do.
-    const png = await upload(director, { type: "contract" }, { name: "lease.pdf", type: "application/pdf", content: PNG });
+    const png = await upload(
+      director,
+      { type: "contract" },
+      { name: "lease.pdf", type: "application/pdf", content: PNG },
+    );
     expect(png.statusCode).toBe(201);
     expect(png.json()).toMatchObject({ name: "lease.pdf.png", mime_type: "image/png" });
     contractId = png.json().id;
   });
 
   it("refuses files whose content is not an allowed kind, whatever their name", async () => {
-    const script = await upload(director, { type: "form" }, { name: "form.pdf", type: "application/pdf", content: Buffer.from("<html><script>alert(1)</script></html>") });
+    const script = await upload(
+      director,
+      { type: "form" },
+      { name: "form.pdf", type: "application/pdf", content: Buffer.from("<html><script>alert(1)</script></html>") },
+    );
     expect(script.statusCode).toBe(415);
     expect(script.json().error).toBe(DOCUMENT_MESSAGES.badType);
-    const exe = await upload(director, { type: "form" }, { name: "setup.docx", type: "application/octet-stream", content: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(100)]) });
+    const exe = await upload(
+      director,
+      { type: "form" },
+      {
+        name: "setup.docx",
+        type: "application/octet-stream",
+        content: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(100)]),
+      },
+    );
     expect(exe.statusCode).toBe(415);
   });
 
   it("refuses files over the size limit, and uploads without a file or a type", async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 0x20)]);
-    const tooBig = await upload(director, { type: "report" }, { name: "big.pdf", type: "application/pdf", content: big });
+    const tooBig = await upload(
+      director,
+      { type: "report" },
+      { name: "big.pdf", type: "application/pdf", content: big },
+    );
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toBe(DOCUMENT_MESSAGES.tooLarge);
     const noFile = await upload(director, { type: "report" });
@@ -98,7 +143,11 @@ describe("documents", () => {
   });
 
   it("lets a super admin share a document with the whole organisation", async () => {
-    const response = await upload(superAdmin, { type: "form", description: "Admission form" }, { name: "admission.pdf", type: "application/pdf", content: PDF });
+    const response = await upload(
+      superAdmin,
+      { type: "form", description: "Admission form" },
+      { name: "admission.pdf", type: "application/pdf", content: PDF },
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ center_id: null, center_name: null });
     expect((await as(app, otherDirector).get("/api/documents")).json()).toHaveLength(1);
@@ -107,7 +156,15 @@ describe("documents", () => {
     const ownerUpload = await upload(owner, { type: "form" }, { name: "a.pdf", type: "application/pdf", content: PDF });
     expect(ownerUpload.statusCode).toBe(400);
     expect(ownerUpload.json().error).toBe(DOCUMENT_MESSAGES.chooseCentre);
-    expect((await upload(otherDirector, { type: "form", center_id: (await demoCentres(database.db))[0]!.id }, { name: "a.pdf", type: "application/pdf", content: PDF })).statusCode).toBe(404);
+    expect(
+      (
+        await upload(
+          otherDirector,
+          { type: "form", center_id: (await demoCentres(database.db))[0]!.id },
+          { name: "a.pdf", type: "application/pdf", content: PDF },
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("deletes a document and its file; another centre's is not found", async () => {
@@ -133,4 +190,3 @@ describe("sniff", () => {
     expect(sniff(Buffer.from("GIF89a....."))?.mime).toBe("image/gif");
   });
 });
-

@@ -1,7 +1,4 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
@@ -10,6 +7,9 @@ import {
   documentsQuery,
   uploadFields,
 } from "@sprout/shared/schemas/documents";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import type { DocumentsService } from "./service.ts";
 
@@ -19,12 +19,17 @@ const UPLOAD = { features: ["document_upload"] } as const;
 export function documentsRoutes({ documents }: { documents: DocumentsService }) {
   return async (app: FastifyInstance) => {
     // One file per upload; anything past the limit is cut off and refused below.
-    await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
+    await app.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
+    });
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get(
       "/documents",
-      { config: { access: VIEW }, schema: { tags: ["documents"], querystring: documentsQuery, response: { 200: z.array(documentItem) } } },
+      {
+        config: { access: VIEW },
+        schema: { tags: ["documents"], querystring: documentsQuery, response: { 200: z.array(documentItem) } },
+      },
       async (request) => documents.list(request.caller, request.query),
     );
 
@@ -35,13 +40,15 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
         schema: { tags: ["documents"], consumes: ["multipart/form-data"], response: { 201: documentItem } },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
+        if (!request.isMultipart())
+          throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
         const fields: Record<string, string> = {};
         let file: { name: string; content: Buffer } | undefined;
         for await (const part of request.parts()) {
           if (part.type === "file") {
             const content = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
+              if (error.code === "FST_REQ_FILE_TOO_LARGE")
+                throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
               throw error;
             });
             if (part.fieldname === "file") file = { name: part.filename, content };
@@ -49,13 +56,18 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
             fields[part.fieldname] = part.value;
           }
         }
-        if (!file || file.content.length === 0) throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
+        if (!file || file.content.length === 0)
+          throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
         const parsed = uploadFields.safeParse({ ...fields, center_id: fields.center_id || undefined });
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
           throw badRequest(issue.message, { [String(issue.path[0] ?? "body")]: issue.message });
         }
-        const item = await documents.upload(request.caller, { fileName: file.name, content: file.content, ...parsed.data });
+        const item = await documents.upload(request.caller, {
+          fileName: file.name,
+          content: file.content,
+          ...parsed.data,
+        });
         return reply.code(201).send(item);
       },
     );
@@ -76,7 +88,10 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
     api.delete(
       "/documents/:id",
-      { config: { access: UPLOAD }, schema: { tags: ["documents"], params: documentIdParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        config: { access: UPLOAD },
+        schema: { tags: ["documents"], params: documentIdParams, response: { 200: z.object({ message: z.string() }) } },
+      },
       async (request) => {
         await documents.remove(request.caller, request.params.id);
         return { message: "Document deleted" };

@@ -1,12 +1,17 @@
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  type DocumentItem,
+  type DocumentType,
+} from "@sprout/shared/schemas/documents";
 import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, type DocumentItem, type DocumentType } from "@sprout/shared/schemas/documents";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { documents } from "../../db/schema/documents.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
-import type { FileStore } from "../../files/store.ts";
 import { sniff } from "../../files/sniff.ts";
+import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
@@ -21,7 +26,9 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
     const scope = await caller.scope();
     const conditions = [
       eq(documents.organisationId, scope.organisationId),
-      scope.centerIds.length > 0 ? or(isNull(documents.centerId), inArray(documents.centerId, scope.centerIds))! : isNull(documents.centerId),
+      scope.centerIds.length > 0
+        ? or(isNull(documents.centerId), inArray(documents.centerId, scope.centerIds))!
+        : isNull(documents.centerId),
     ];
     if (caller.role === "parent") conditions.push(inArray(documents.type, PARENT_TYPES));
     return and(...conditions)!;
@@ -88,15 +95,18 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       caller: Caller,
       input: { fileName: string; content: Buffer; type: DocumentType; description: string; center_id?: string },
     ): Promise<DocumentItem> {
-      if (input.content.length === 0) throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
-      if (input.content.length > DOCUMENT_MAX_BYTES) throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
+      if (input.content.length === 0)
+        throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
+      if (input.content.length > DOCUMENT_MAX_BYTES)
+        throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
       const kind = sniff(input.content);
       if (!kind) throw new HttpError(415, "UNSUPPORTED_FILE_TYPE", DOCUMENT_MESSAGES.badType);
       const scope = await caller.scope();
       assertCentreInScope(scope, input.center_id);
       let centerId: string | null = input.center_id ?? caller.centerId ?? null;
       if (!centerId && caller.role !== "super_admin") {
-        if (scope.centerIds.length !== 1) throw badRequest(DOCUMENT_MESSAGES.chooseCentre, { center_id: DOCUMENT_MESSAGES.chooseCentre });
+        if (scope.centerIds.length !== 1)
+          throw badRequest(DOCUMENT_MESSAGES.chooseCentre, { center_id: DOCUMENT_MESSAGES.chooseCentre });
         centerId = scope.centerIds[0]!;
       }
       const name = cleanName(input.fileName, kind.ext);
@@ -141,7 +151,8 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
     async remove(caller: Caller, id: string): Promise<void> {
       const row = await find(caller, id);
       // A document of the whole organisation belongs to no centre's staff.
-      if (row.centerId === null && caller.role !== "super_admin") throw forbidden("Only a super admin can delete an organisation-wide document");
+      if (row.centerId === null && caller.role !== "super_admin")
+        throw forbidden("Only a super admin can delete an organisation-wide document");
       await db.delete(documents).where(eq(documents.id, id));
       await writeAudit(db, {
         organisationId: caller.organisationId,
@@ -159,8 +170,10 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The uploader's file name, kept as a label only: no folders, no control characters, right extension. */
 function cleanName(fileName: string, ext: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+  const last = fileName.split(/[\\/]/).pop() ?? "";
+  const base = [...last]
+    .filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127)
+    .join("")
     .trim()
     .slice(0, 200);
   if (!base) return `document.${ext}`;

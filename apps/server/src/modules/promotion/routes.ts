@@ -1,6 +1,14 @@
+import {
+  assignRequest,
+  PROMOTION_MESSAGES,
+  promoteRequest,
+  studentActionResponse,
+  studentIdParams,
+  studentMove,
+  transferRequest,
+} from "@sprout/shared/schemas/children";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { assignRequest, PROMOTION_MESSAGES, promoteRequest, studentActionResponse, studentIdParams, studentMove, transferRequest } from "@sprout/shared/schemas/children";
 import { z } from "zod";
 import type { PromotionService } from "./service.ts";
 
@@ -15,24 +23,39 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post("/admin-class/promotion/assign", { config: { access: MANAGE }, schema: schema(assignRequest) }, async (request) => ({
-      message: PROMOTION_MESSAGES.assigned,
-      student: await promotion.assign(request.caller, assignRequest.parse(request.body)),
-    }));
+    api.post(
+      "/admin-class/promotion/assign",
+      { config: { access: MANAGE }, schema: schema(assignRequest) },
+      async (request) => ({
+        message: PROMOTION_MESSAGES.assigned,
+        student: await promotion.assign(request.caller, assignRequest.parse(request.body)),
+      }),
+    );
 
-    api.post("/admin-class/promotion/promote", { config: { access: MANAGE }, schema: schema(promoteRequest) }, async (request) => ({
-      message: PROMOTION_MESSAGES.promoted,
-      student: await promotion.promote(request.caller, promoteRequest.parse(request.body)),
-    }));
+    api.post(
+      "/admin-class/promotion/promote",
+      { config: { access: MANAGE }, schema: schema(promoteRequest) },
+      async (request) => ({
+        message: PROMOTION_MESSAGES.promoted,
+        student: await promotion.promote(request.caller, promoteRequest.parse(request.body)),
+      }),
+    );
 
-    api.post("/admin-class/promotion/transfer", { config: { access: MANAGE }, schema: schema(transferRequest) }, async (request) => ({
-      message: PROMOTION_MESSAGES.transferred,
-      student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
-    }));
+    api.post(
+      "/admin-class/promotion/transfer",
+      { config: { access: MANAGE }, schema: schema(transferRequest) },
+      async (request) => ({
+        message: PROMOTION_MESSAGES.transferred,
+        student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
+      }),
+    );
 
     api.get(
       "/students/:id/moves",
-      { config: { access: MANAGE }, schema: { tags: ["promotion"], params: studentIdParams, response: { 200: z.array(studentMove) } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags: ["promotion"], params: studentIdParams, response: { 200: z.array(studentMove) } },
+      },
       async (request) => promotion.history(await request.caller.scope(), request.params.id),
     );
   };

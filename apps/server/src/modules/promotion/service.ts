@@ -1,4 +1,3 @@
-import { desc, eq, sql } from "drizzle-orm";
 import {
   type AssignRequest,
   PROMOTION_MESSAGES,
@@ -6,6 +5,7 @@ import {
   type Student,
   type TransferRequest,
 } from "@sprout/shared/schemas/children";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
@@ -80,10 +80,13 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
     async assign(caller: Caller, body: AssignRequest) {
       return move(caller, "assign", body.student_id, async (row, tx, scope) => {
         assertCentreInScope(scope, body.center_id);
-        if (body.center_id !== row.centerId) throw badRequest(PROMOTION_MESSAGES.useTransfer, { center_id: PROMOTION_MESSAGES.useTransfer });
+        if (body.center_id !== row.centerId)
+          throw badRequest(PROMOTION_MESSAGES.useTransfer, { center_id: PROMOTION_MESSAGES.useTransfer });
         const room = await classOf(tx, scope, body.class_id);
-        if (room.centerId !== body.center_id) throw badRequest(PROMOTION_MESSAGES.otherCentre, { class_id: PROMOTION_MESSAGES.otherCentre });
-        if (row.classId === room.id) throw badRequest(PROMOTION_MESSAGES.sameClass, { class_id: PROMOTION_MESSAGES.sameClass });
+        if (room.centerId !== body.center_id)
+          throw badRequest(PROMOTION_MESSAGES.otherCentre, { class_id: PROMOTION_MESSAGES.otherCentre });
+        if (row.classId === room.id)
+          throw badRequest(PROMOTION_MESSAGES.sameClass, { class_id: PROMOTION_MESSAGES.sameClass });
         return { centerId: row.centerId, classId: room.id };
       });
     },
@@ -91,12 +94,16 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
     async promote(caller: Caller, body: PromoteRequest) {
       return move(caller, "promote", body.student_id, async (row, tx, scope) => {
         assertCentreInScope(scope, body.center_id);
-        if (body.center_id !== row.centerId) throw badRequest(PROMOTION_MESSAGES.useTransfer, { center_id: PROMOTION_MESSAGES.useTransfer });
+        if (body.center_id !== row.centerId)
+          throw badRequest(PROMOTION_MESSAGES.useTransfer, { center_id: PROMOTION_MESSAGES.useTransfer });
         const from = await classOf(tx, scope, body.from_class_id);
-        if (row.classId !== from.id) throw badRequest(PROMOTION_MESSAGES.notInClass, { from_class_id: PROMOTION_MESSAGES.notInClass });
+        if (row.classId !== from.id)
+          throw badRequest(PROMOTION_MESSAGES.notInClass, { from_class_id: PROMOTION_MESSAGES.notInClass });
         const to = await classOf(tx, scope, body.to_class_id);
-        if (to.centerId !== row.centerId) throw badRequest(PROMOTION_MESSAGES.otherCentre, { to_class_id: PROMOTION_MESSAGES.otherCentre });
-        if (to.id === from.id) throw badRequest(PROMOTION_MESSAGES.sameClass, { to_class_id: PROMOTION_MESSAGES.sameClass });
+        if (to.centerId !== row.centerId)
+          throw badRequest(PROMOTION_MESSAGES.otherCentre, { to_class_id: PROMOTION_MESSAGES.otherCentre });
+        if (to.id === from.id)
+          throw badRequest(PROMOTION_MESSAGES.sameClass, { to_class_id: PROMOTION_MESSAGES.sameClass });
         return { centerId: row.centerId, classId: to.id };
       });
     },
@@ -108,9 +115,11 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
         if (body.from_center_id !== row.centerId) {
           throw badRequest(PROMOTION_MESSAGES.notFromCentre, { from_center_id: PROMOTION_MESSAGES.notFromCentre });
         }
-        if (body.to_center_id === row.centerId) throw badRequest(PROMOTION_MESSAGES.sameCentre, { to_center_id: PROMOTION_MESSAGES.sameCentre });
+        if (body.to_center_id === row.centerId)
+          throw badRequest(PROMOTION_MESSAGES.sameCentre, { to_center_id: PROMOTION_MESSAGES.sameCentre });
         const room = await classOf(tx, scope, body.to_class_id);
-        if (room.centerId !== body.to_center_id) throw badRequest(PROMOTION_MESSAGES.otherCentre, { to_class_id: PROMOTION_MESSAGES.otherCentre });
+        if (room.centerId !== body.to_center_id)
+          throw badRequest(PROMOTION_MESSAGES.otherCentre, { to_class_id: PROMOTION_MESSAGES.otherCentre });
         return { centerId: body.to_center_id, classId: room.id };
       });
     },

@@ -23,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { type Center, CENTER_MESSAGES, type CenterInput, centerInput } from "@sprout/shared/schemas/centers";
+import { CENTER_MESSAGES, type Center, type CenterInput, centerInput } from "@sprout/shared/schemas/centers";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
@@ -42,7 +42,17 @@ const FIELDS: { name: keyof CenterInput; label: string; required?: boolean; size
   { name: "email", label: "Email", size: 6, type: "email" },
 ];
 
-const EMPTY: CenterInput = { center_name: "", address: "", city: "", state: "", postal_code: "", phone: "", email: "", capacity: 150, is_active: true };
+const EMPTY: CenterInput = {
+  center_name: "",
+  address: "",
+  city: "",
+  state: "",
+  postal_code: "",
+  phone: "",
+  email: "",
+  capacity: 150,
+  is_active: true,
+};
 
 /** Center Management (super admin only): every centre with its real numbers, add and edit. */
 export function CentersSection() {
@@ -81,8 +91,15 @@ export function CentersSection() {
                     </Tooltip>
                   </Stack>
                   <Stack direction="row" sx={{ mt: 1, flexWrap: "wrap", gap: 1 }}>
-                    <Chip size="small" color={centre.is_active ? "success" : "default"} label={centre.is_active ? "Active" : "Inactive"} />
-                    <Chip size="small" label={`${formatNumber(centre.total_students)} / ${formatNumber(centre.capacity)} students`} />
+                    <Chip
+                      size="small"
+                      color={centre.is_active ? "success" : "default"}
+                      label={centre.is_active ? "Active" : "Inactive"}
+                    />
+                    <Chip
+                      size="small"
+                      label={`${formatNumber(centre.total_students)} / ${formatNumber(centre.capacity)} students`}
+                    />
                     <Chip size="small" label={`${formatNumber(centre.total_classrooms)} classrooms`} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -94,18 +111,41 @@ export function CentersSection() {
           ))}
         </Grid>
       </CardContent>
-      <CentreDialog target={editing} onClose={() => setEditing(null)} onDone={() => { setEditing(null); setNotice(CENTER_MESSAGES.saved); }} />
-      <Snackbar open={Boolean(notice)} autoHideDuration={4000} onClose={() => setNotice("")} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
-        <Alert severity="success" variant="filled">{notice}</Alert>
+      <CentreDialog
+        target={editing}
+        onClose={() => setEditing(null)}
+        onDone={() => {
+          setEditing(null);
+          setNotice(CENTER_MESSAGES.saved);
+        }}
+      />
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={4000}
+        onClose={() => setNotice("")}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled">
+          {notice}
+        </Alert>
       </Snackbar>
     </Card>
   );
 }
 
-function CentreDialog({ target, onClose, onDone }: { target: Center | "new" | null; onClose: () => void; onDone: () => void }) {
+function CentreDialog({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: Center | "new" | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { create, update } = useCentreMutations();
   const form = useForm<CenterInput>({ resolver: zodResolver(centerInput as never) as never, defaultValues: EMPTY });
   const [error, setError] = useState("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (!target) return;
     setError("");
@@ -124,7 +164,7 @@ function CentreDialog({ target, onClose, onDone }: { target: Center | "new" | nu
             is_active: target.is_active,
           },
     );
-  }, [target]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [target]);
   const pending = create.isPending || update.isPending;
   const submit = form.handleSubmit(
     async (values) => {
@@ -134,17 +174,31 @@ function CentreDialog({ target, onClose, onDone }: { target: Center | "new" | nu
         else await update.mutateAsync({ id: (target as Center).id, body: values });
         onDone();
       } catch (caught) {
-        setError(caught instanceof ApiError && caught.hasServerMessage && caught.status < 500 ? caught.message : CENTER_MESSAGES.saveFailed);
+        setError(
+          caught instanceof ApiError && caught.hasServerMessage && caught.status < 500
+            ? caught.message
+            : CENTER_MESSAGES.saveFailed,
+        );
       }
     },
     () => setError(CENTER_MESSAGES.required),
   );
   return (
-    <Dialog open={Boolean(target)} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="centre-dialog-title">
+    <Dialog
+      open={Boolean(target)}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="centre-dialog-title"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="centre-dialog-title">{target === "new" ? "Add Center" : "Edit Center"}</DialogTitle>
         <DialogContent dividers>
-          {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
           <Grid container spacing={2}>
             {FIELDS.map((field) => (
               <Grid key={field.name} size={{ xs: 12, sm: field.size }}>
@@ -152,7 +206,16 @@ function CentreDialog({ target, onClose, onDone }: { target: Center | "new" | nu
                   control={form.control}
                   name={field.name}
                   render={({ field: input, fieldState }) => (
-                    <TextField {...input} value={input.value ?? ""} label={field.label} type={field.type ?? "text"} required={field.required} fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                    <TextField
+                      {...input}
+                      value={input.value ?? ""}
+                      label={field.label}
+                      type={field.type ?? "text"}
+                      required={field.required}
+                      fullWidth
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                    />
                   )}
                 />
               </Grid>
@@ -161,13 +224,25 @@ function CentreDialog({ target, onClose, onDone }: { target: Center | "new" | nu
               <Controller
                 control={form.control}
                 name="is_active"
-                render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} />} label="Active" />}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={Boolean(field.value)}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                      />
+                    }
+                    label="Active"
+                  />
+                )}
               />
             </Grid>
           </Grid>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>Cancel</Button>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {pending ? "Saving..." : "Save"}
           </Button>

@@ -1,4 +1,4 @@
-import { center, type CenterInput } from "@sprout/shared/schemas/centers";
+import { type CenterInput, center } from "@sprout/shared/schemas/centers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 
@@ -7,6 +7,9 @@ export function useCentreMutations() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ["centers"] });
   return {
     create: useMutation({ mutationFn: (body: CenterInput) => api.post("/centers", body, center), onSuccess }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: CenterInput }) => api.put(`/centers/${id}`, body, center), onSuccess }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: CenterInput }) => api.put(`/centers/${id}`, body, center),
+      onSuccess,
+    }),
   };
 }

@@ -40,7 +40,11 @@ import { PausedStudents } from "./PausedStudents";
 import { ResumeDialog } from "./ResumeDialog";
 import { centreToday } from "./shared";
 
-const STATUS_COLOURS: Record<StudentStatus, "success" | "warning" | "default"> = { active: "success", paused: "warning", left: "default" };
+const STATUS_COLOURS: Record<StudentStatus, "success" | "warning" | "default"> = {
+  active: "success",
+  paused: "warning",
+  left: "default",
+};
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type Dialogs = "pause" | "resume" | "promote" | "transfer" | "exit";
@@ -68,13 +72,28 @@ export function ChildrenPage() {
         </Typography>
         <Typography color="text.secondary">Enrolled children, their classrooms, pauses and moves.</Typography>
       </Box>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "flex-end" } }}>
-        <Tabs value={tab} onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})} aria-label="Children views">
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "flex-end" } }}
+      >
+        <Tabs
+          value={tab}
+          onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})}
+          aria-label="Children views"
+        >
           <Tab value="all" label="All Students" />
           <Tab value="paused" label="Paused Students" />
         </Tabs>
         {(centres.data?.length ?? 0) > 1 && (
-          <TextField select size="small" label="Centre" value={centerId} onChange={(event) => setCenterId(event.target.value)} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label="Centre"
+            value={centerId}
+            onChange={(event) => setCenterId(event.target.value)}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">All centres</MenuItem>
             {centres.data!.map((centre) => (
               <MenuItem key={centre.id} value={centre.id}>
@@ -95,7 +114,12 @@ export function ChildrenPage() {
       <PromoteDialog student={dialogFor("promote")} onClose={() => setOpen(null)} onDone={done} />
       <TransferDialog student={dialogFor("transfer")} onClose={() => setOpen(null)} onDone={done} />
       <ExitDialog student={dialogFor("exit")} onClose={() => setOpen(null)} onDone={done} />
-      <Snackbar open={Boolean(notice)} autoHideDuration={5000} onClose={() => setNotice("")} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={5000}
+        onClose={() => setNotice("")}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
         <Alert severity="success" variant="filled" onClose={() => setNotice("")}>
           {notice}
         </Alert>
@@ -104,7 +128,13 @@ export function ChildrenPage() {
   );
 }
 
-function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind: Dialogs, student: Student) => void }) {
+function AllStudents({
+  centerId,
+  onAction,
+}: {
+  centerId: string;
+  onAction: (kind: Dialogs, student: Student) => void;
+}) {
   const [status, setStatus] = useState<"all" | StudentStatus>("all");
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -118,13 +148,18 @@ function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind
     }, 300);
     return () => clearTimeout(timer);
   }, [typed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new centre starts from the first page
   useEffect(() => setPage(0), [centerId]);
   const children = useChildren({ status, search, page: page + 1, limit, centerId });
   const data = children.data;
 
   const empty = data && data.children.length === 0;
   const emptyText =
-    data?.counts.all === 0 ? "No children have been enrolled yet." : status === "all" ? "No children match your search." : `No ${status} children found.`;
+    data?.counts.all === 0
+      ? "No children have been enrolled yet."
+      : status === "all"
+        ? "No children match your search."
+        : `No ${status} children found.`;
 
   return (
     <Card variant="outlined">
@@ -135,7 +170,15 @@ function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind
           onChange={(event) => setTyped(event.target.value)}
           size="small"
           sx={{ flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <TextField
           select
@@ -195,7 +238,10 @@ function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind
           <TablePagination
             component="div"
             labelRowsPerPage="Rows"
-            sx={{ "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } }, "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } } }}
+            sx={{
+              "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
+              "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
+            }}
             count={data.pagination.total}
             page={page}
             onPageChange={(_, next) => setPage(next)}
@@ -213,7 +259,10 @@ function AllStudents({ centerId, onAction }: { centerId: string; onAction: (kind
 }
 
 function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialogs, student: Student) => void }) {
-  const expiry = child.status === "paused" && child.pause_end_date ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone)) : null;
+  const expiry =
+    child.status === "paused" && child.pause_end_date
+      ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone))
+      : null;
   return (
     <TableRow hover>
       <TableCell>
@@ -237,7 +286,9 @@ function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialog
           </Box>
         )}
       </TableCell>
-      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{child.date_of_birth ? formatDate(child.date_of_birth) : "—"}</TableCell>
+      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
+        {child.date_of_birth ? formatDate(child.date_of_birth) : "—"}
+      </TableCell>
       <TableCell>{child.classroom_name ?? "Unassigned"}</TableCell>
       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{formatDate(child.enrollment_date)}</TableCell>
       <TableCell align="right">
@@ -247,7 +298,12 @@ function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialog
   );
 }
 
-const ACTIONS: { kind: Dialogs; label: string; when: (status: StudentStatus) => boolean; colour: "warning" | "primary" | "success" | "error" }[] = [
+const ACTIONS: {
+  kind: Dialogs;
+  label: string;
+  when: (status: StudentStatus) => boolean;
+  colour: "warning" | "primary" | "success" | "error";
+}[] = [
   { kind: "pause", label: "Pause", when: (status) => status === "active", colour: "warning" },
   { kind: "promote", label: "Promote", when: (status) => status === "active", colour: "primary" },
   { kind: "transfer", label: "Transfer", when: (status) => status === "active", colour: "primary" },

@@ -1,5 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { type ExitRequest, exitRequest, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -7,17 +18,29 @@ import { useStudentActions } from "./api";
 import { centreToday, failure } from "./shared";
 
 /** Record that a child has left: an exit date and a reason, kept as an exit record. */
-export function ExitDialog({ student, onClose, onDone }: { student: Student | null; onClose: () => void; onDone: (message: string) => void }) {
+export function ExitDialog({
+  student,
+  onClose,
+  onDone,
+}: {
+  student: Student | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const today = centreToday(student?.time_zone ?? "Asia/Kolkata");
-  const form = useForm<ExitRequest>({ resolver: zodResolver(exitRequest as never) as never, defaultValues: { exit_date: today, exit_reason: "" } });
+  const form = useForm<ExitRequest>({
+    resolver: zodResolver(exitRequest as never) as never,
+    defaultValues: { exit_date: today, exit_reason: "" },
+  });
   const { exit } = useStudentActions();
   const [error, setError] = useState("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (student) {
       form.reset({ exit_date: today, exit_reason: "" });
       setError("");
     }
-  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [student?.id]);
 
   const submit = form.handleSubmit(async (values) => {
     setError("");
@@ -30,7 +53,13 @@ export function ExitDialog({ student, onClose, onDone }: { student: Student | nu
   });
 
   return (
-    <Dialog open={Boolean(student)} onClose={exit.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="exit-title">
+    <Dialog
+      open={Boolean(student)}
+      onClose={exit.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="exit-title"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="exit-title">Record Leaving</DialogTitle>
         <DialogContent dividers>
@@ -43,14 +72,32 @@ export function ExitDialog({ student, onClose, onDone }: { student: Student | nu
               control={form.control}
               name="exit_date"
               render={({ field, fieldState }) => (
-                <TextField {...field} type="date" label="Exit date" required fullWidth slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: student?.enrollment_date } }} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  type="date"
+                  label="Exit date"
+                  required
+                  fullWidth
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: student?.enrollment_date } }}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Controller
               control={form.control}
               name="exit_reason"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Exit reason" required multiline minRows={2} fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Exit reason"
+                  required
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
           </Stack>

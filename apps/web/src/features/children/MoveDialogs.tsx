@@ -12,14 +12,27 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { assignRequest, PROMOTION_MESSAGES, promoteRequest, type Student, transferRequest } from "@sprout/shared/schemas/children";
+import {
+  assignRequest,
+  PROMOTION_MESSAGES,
+  promoteRequest,
+  type Student,
+  transferRequest,
+} from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { useCentreClassrooms, useCentres, useStudentActions } from "./api";
 import { failure } from "./shared";
 
 type Props = { student: Student | null; onClose: () => void; onDone: (message: string) => void };
 
-function Select({ label, value, onChange, options, disabled, error }: {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+  error,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -28,7 +41,17 @@ function Select({ label, value, onChange, options, disabled, error }: {
   error?: string;
 }) {
   return (
-    <TextField select fullWidth required label={label} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} error={Boolean(error)} helperText={error}>
+    <TextField
+      select
+      fullWidth
+      required
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error}
+    >
       {options.map((option) => (
         <MenuItem key={option.id} value={option.id}>
           {option.name}
@@ -51,6 +74,7 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
   const rooms = useCentreClassrooms(centerId || undefined);
   const pending = assign.isPending || promote.isPending;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (!student) return;
     setMode(student.class_id ? "promote" : "assign");
@@ -59,21 +83,29 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
     setClassId("");
     setError("");
     setFieldErrors({});
-  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [student?.id]);
 
   const submit = async () => {
     setError("");
     const body =
       mode === "assign"
         ? assignRequest.safeParse({ student_id: student!.id, center_id: centerId, class_id: classId })
-        : promoteRequest.safeParse({ student_id: student!.id, center_id: centerId, from_class_id: fromClassId, to_class_id: classId });
+        : promoteRequest.safeParse({
+            student_id: student!.id,
+            center_id: centerId,
+            from_class_id: fromClassId,
+            to_class_id: classId,
+          });
     if (!body.success) {
       setFieldErrors(Object.fromEntries(body.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
     setFieldErrors({});
     try {
-      const answer = mode === "assign" ? await assign.mutateAsync(body.data as never) : await promote.mutateAsync(body.data as never);
+      const answer =
+        mode === "assign"
+          ? await assign.mutateAsync(body.data as never)
+          : await promote.mutateAsync(body.data as never);
       onDone(answer.message);
     } catch (caught) {
       setError(failure(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed));
@@ -82,7 +114,13 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
 
   const roomOptions = (rooms.data ?? []).map((room) => ({ id: room.id, name: room.name }));
   return (
-    <Dialog open={Boolean(student)} onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="promote-title">
+    <Dialog
+      open={Boolean(student)}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="promote-title"
+    >
       <DialogTitle id="promote-title">Promote or Assign Student</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -90,7 +128,13 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
             <strong>{student?.name}</strong> ({student?.student_id}) · {student?.classroom_name ?? "Unassigned"}
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
-          <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_, value) => value && setMode(value)} aria-label="Action">
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={mode}
+            onChange={(_, value) => value && setMode(value)}
+            aria-label="Action"
+          >
             <ToggleButton value="assign">Assign</ToggleButton>
             <ToggleButton value="promote">Promote</ToggleButton>
           </ToggleButtonGroup>
@@ -106,9 +150,21 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
             error={fieldErrors.center_id}
           />
           {mode === "promote" && (
-            <Select label="Current class" value={fromClassId} onChange={setFromClassId} options={roomOptions} error={fieldErrors.from_class_id} />
+            <Select
+              label="Current class"
+              value={fromClassId}
+              onChange={setFromClassId}
+              options={roomOptions}
+              error={fieldErrors.from_class_id}
+            />
           )}
-          <Select label={mode === "promote" ? "New class" : "Class"} value={classId} onChange={setClassId} options={roomOptions} error={fieldErrors.class_id ?? fieldErrors.to_class_id} />
+          <Select
+            label={mode === "promote" ? "New class" : "Class"}
+            value={classId}
+            onChange={setClassId}
+            options={roomOptions}
+            error={fieldErrors.class_id ?? fieldErrors.to_class_id}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -134,6 +190,7 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
   const rooms = useCentreClassrooms(centerId || undefined);
   const others = (centres.data ?? []).filter((centre) => centre.id !== student?.center_id);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (!student) return;
     setCenterId("");
@@ -144,7 +201,12 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
 
   const submit = async () => {
     setError("");
-    const body = transferRequest.safeParse({ student_id: student!.id, from_center_id: student!.center_id, to_center_id: centerId, to_class_id: classId });
+    const body = transferRequest.safeParse({
+      student_id: student!.id,
+      from_center_id: student!.center_id,
+      to_center_id: centerId,
+      to_class_id: classId,
+    });
     if (!body.success) {
       setFieldErrors(Object.fromEntries(body.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -159,7 +221,13 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
   };
 
   return (
-    <Dialog open={Boolean(student)} onClose={transfer.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
+    <Dialog
+      open={Boolean(student)}
+      onClose={transfer.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="transfer-title"
+    >
       <DialogTitle id="transfer-title">Transfer Student to Another Center</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>

@@ -40,23 +40,39 @@ const WARNINGS = [
 ];
 
 /** Pause Student Enrollment: dates from tomorrow, a required reason, optional notes. */
-export function PauseDialog({ student, onClose, onDone }: { student: Student | null; onClose: () => void; onDone: (message: string) => void }) {
+export function PauseDialog({
+  student,
+  onClose,
+  onDone,
+}: {
+  student: Student | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const today = centreToday(student?.time_zone ?? "Asia/Kolkata");
   const schema = useMemo(() => pauseRequestFor(today), [today]);
-  const form = useForm<PauseRequest>({ resolver: zodResolver(schema as never) as never, defaultValues: pauseDefaults(today), mode: "onChange" });
+  const form = useForm<PauseRequest>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: pauseDefaults(today),
+    mode: "onChange",
+  });
   const { pause } = useStudentActions();
   const [error, setError] = useState("");
-  const [start, end, reason] = useWatch({ control: form.control, name: ["pause_start_date", "pause_end_date", "reason"] });
+  const [start, end, reason] = useWatch({
+    control: form.control,
+    name: ["pause_start_date", "pause_end_date", "reason"],
+  });
   const duration = pauseDuration(start, end);
 
   // Fields and error start afresh every time the dialog opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (student) {
       form.reset(pauseDefaults(today));
       setError("");
       pause.reset();
     }
-  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [student?.id]);
 
   const submit = form.handleSubmit(async (values) => {
     const tokens = missingTokens();
@@ -71,7 +87,13 @@ export function PauseDialog({ student, onClose, onDone }: { student: Student | n
   });
 
   return (
-    <Dialog open={Boolean(student)} onClose={pause.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="pause-title">
+    <Dialog
+      open={Boolean(student)}
+      onClose={pause.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="pause-title"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id="pause-title">Pause Student Enrollment</DialogTitle>
         <DialogContent dividers>
@@ -93,7 +115,8 @@ export function PauseDialog({ student, onClose, onDone }: { student: Student | n
                       onChange={(event) => {
                         field.onChange(event);
                         const adjusted = adjustEndForStart(event.target.value, form.getValues("pause_end_date"));
-                        if (adjusted !== form.getValues("pause_end_date")) form.setValue("pause_end_date", adjusted, { shouldValidate: true });
+                        if (adjusted !== form.getValues("pause_end_date"))
+                          form.setValue("pause_end_date", adjusted, { shouldValidate: true });
                         else void form.trigger("pause_end_date");
                       }}
                       type="date"
@@ -118,7 +141,10 @@ export function PauseDialog({ student, onClose, onDone }: { student: Student | n
                       label="End date"
                       required
                       fullWidth
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start ? addDays(start, 1) : undefined } }}
+                      slotProps={{
+                        inputLabel: { shrink: true },
+                        htmlInput: { min: start ? addDays(start, 1) : undefined },
+                      }}
                       error={Boolean(fieldState.error)}
                       helperText={fieldState.error?.message ?? "At least one day after the start"}
                     />
@@ -152,13 +178,24 @@ export function PauseDialog({ student, onClose, onDone }: { student: Student | n
               control={form.control}
               name="reason"
               render={({ field, fieldState }) => (
-                <TextField {...field} label="Reason for pause" required multiline minRows={2} fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />
+                <TextField
+                  {...field}
+                  label="Reason for pause"
+                  required
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
               )}
             />
             <Controller
               control={form.control}
               name="notes"
-              render={({ field }) => <TextField {...field} label="Additional notes (optional)" multiline minRows={2} fullWidth />}
+              render={({ field }) => (
+                <TextField {...field} label="Additional notes (optional)" multiline minRows={2} fullWidth />
+              )}
             />
             <Alert severity="warning">
               <Typography variant="body2" sx={{ fontWeight: 600 }}>

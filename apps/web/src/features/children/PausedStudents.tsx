@@ -1,6 +1,6 @@
+import PlayCircle from "@mui/icons-material/PlayCircle";
 import Refresh from "@mui/icons-material/Refresh";
 import Visibility from "@mui/icons-material/Visibility";
-import PlayCircle from "@mui/icons-material/PlayCircle";
 import {
   Alert,
   Avatar,
@@ -41,6 +41,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
   const [size, setSize] = useState(10);
   const [details, setDetails] = useState<Student | null>(null);
   const rows = paused.data ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new centre starts from the first page
   useEffect(() => setPage(0), [centerId]);
   const expired = rows.filter((row) => expiryOf(row).expired).length;
   const dueSoon = rows.filter((row) => expiryOf(row).dueSoon).length;
@@ -59,7 +60,11 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                 <Typography color="text.secondary" sx={{ fontSize: { xs: "0.8rem", sm: "1rem" } }}>
                   {card.label}
                 </Typography>
-                <Typography variant="h4" component="p" sx={{ color: card.colour, fontWeight: 700, fontSize: { xs: "1.6rem", sm: "2.1rem" } }}>
+                <Typography
+                  variant="h4"
+                  component="p"
+                  sx={{ color: card.colour, fontWeight: 700, fontSize: { xs: "1.6rem", sm: "2.1rem" } }}
+                >
                   {paused.isPending ? "…" : card.value}
                 </Typography>
               </CardContent>
@@ -115,7 +120,16 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                       <TableRow key={row.id} hover>
                         <TableCell>
                           <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-                            <Avatar sx={{ width: 32, height: 32, bgcolor: "warning.main", display: { xs: "none", sm: "flex" } }}>{row.first_name.charAt(0)}</Avatar>
+                            <Avatar
+                              sx={{
+                                width: 32,
+                                height: 32,
+                                bgcolor: "warning.main",
+                                display: { xs: "none", sm: "flex" },
+                              }}
+                            >
+                              {row.first_name.charAt(0)}
+                            </Avatar>
                             <Box>
                               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                                 {row.name}
@@ -126,9 +140,15 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                             </Box>
                           </Stack>
                         </TableCell>
-                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{row.classroom_name ?? "Unassigned"}</TableCell>
-                        <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{pauseDate(row.pause_start_date)}</TableCell>
-                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{pauseDate(row.pause_end_date)}</TableCell>
+                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                          {row.classroom_name ?? "Unassigned"}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
+                          {pauseDate(row.pause_start_date)}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                          {pauseDate(row.pause_end_date)}
+                        </TableCell>
                         <TableCell>
                           <Chip size="small" color={expiry.color} label={expiry.label} />
                         </TableCell>
@@ -153,7 +173,10 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
             <TablePagination
               component="div"
               labelRowsPerPage="Rows"
-              sx={{ "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } }, "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } } }}
+              sx={{
+                "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
+                "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
+              }}
               count={rows.length}
               page={page}
               onPageChange={(_, next) => setPage(next)}
@@ -167,7 +190,13 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
           </>
         )}
       </Card>
-      <Dialog open={Boolean(details)} onClose={() => setDetails(null)} fullWidth maxWidth="xs" aria-labelledby="paused-details-title">
+      <Dialog
+        open={Boolean(details)}
+        onClose={() => setDetails(null)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="paused-details-title"
+      >
         <DialogTitle id="paused-details-title">Paused Student Details</DialogTitle>
         <DialogContent dividers>
           {details && (

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { PAUSE_MESSAGES, pauseDuration, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { useStudentActions } from "./api";
@@ -11,17 +26,26 @@ const AFTER_RESUME = [
 ];
 
 /** Resume Student Enrollment: the pause period, days remaining or since expiry, optional notes. */
-export function ResumeDialog({ student, onClose, onDone }: { student: Student | null; onClose: () => void; onDone: (message: string) => void }) {
+export function ResumeDialog({
+  student,
+  onClose,
+  onDone,
+}: {
+  student: Student | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const { resume } = useStudentActions();
   const [notes, setNotes] = useState("");
   const [error, setError] = useState("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (student) {
       setNotes("");
       setError("");
       resume.reset();
     }
-  }, [student?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [student?.id]);
 
   const start = student?.pause_start_date ?? "";
   const end = student?.pause_end_date ?? "";
@@ -41,7 +65,13 @@ export function ResumeDialog({ student, onClose, onDone }: { student: Student | 
   };
 
   return (
-    <Dialog open={Boolean(student)} onClose={resume.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="resume-title">
+    <Dialog
+      open={Boolean(student)}
+      onClose={resume.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="resume-title"
+    >
       <DialogTitle id="resume-title">Resume Student Enrollment</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -66,7 +96,14 @@ export function ResumeDialog({ student, onClose, onDone }: { student: Student | 
             </Typography>
             <Typography>{student?.pause_reason || "No reason provided"}</Typography>
           </Box>
-          <TextField label="Resume notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} multiline minRows={2} fullWidth />
+          <TextField
+            label="Resume notes (optional)"
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+          />
           <Alert severity="info">
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               After resuming:

@@ -1,3 +1,4 @@
+import { center } from "@sprout/shared/schemas/centers";
 import {
   type AssignRequest,
   childrenResponse,
@@ -10,18 +11,29 @@ import {
   studentActionResponse,
   type TransferRequest,
 } from "@sprout/shared/schemas/children";
-import { center } from "@sprout/shared/schemas/centers";
 import { classroom } from "@sprout/shared/schemas/classrooms";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../api/client";
 
-export const useChildren = (query: { search: string; status: "all" | StudentStatus; page: number; limit: number; centerId?: string }) =>
+export const useChildren = (query: {
+  search: string;
+  status: "all" | StudentStatus;
+  page: number;
+  limit: number;
+  centerId?: string;
+}) =>
   useQuery({
     queryKey: ["children", "list", query],
     queryFn: () =>
       api.get("/admin/children", childrenResponse, {
-        query: { search: query.search || undefined, status: query.status, page: query.page, limit: query.limit, center_id: query.centerId || undefined },
+        query: {
+          search: query.search || undefined,
+          status: query.status,
+          page: query.page,
+          limit: query.limit,
+          center_id: query.centerId || undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -32,7 +44,8 @@ export const usePausedStudents = (centerId?: string) =>
     queryFn: () => api.get("/students/paused", z.array(student), { query: { center_id: centerId } }),
   });
 
-export const useCentres = () => useQuery({ queryKey: ["centers"], queryFn: () => api.get("/centers", z.array(center)), staleTime: 60_000 });
+export const useCentres = () =>
+  useQuery({ queryKey: ["centers"], queryFn: () => api.get("/centers", z.array(center)), staleTime: 60_000 });
 
 export const useCentreClassrooms = (centerId: string | undefined) =>
   useQuery({
@@ -50,13 +63,31 @@ export function useStudentActions() {
       queryClient.invalidateQueries({ queryKey: ["classrooms"] }),
       queryClient.invalidateQueries({ queryKey: ["centers"] }),
     ]);
-  const action = <T,>(call: (input: T) => Promise<z.infer<typeof studentActionResponse>>) => useMutation({ mutationFn: call, onSuccess });
+  type Answer = z.infer<typeof studentActionResponse>;
   return {
-    pause: action(({ id, body }: { id: string; body: PauseRequest }) => api.patch(`/students/${id}/pause`, body, studentActionResponse)),
-    resume: action(({ id, body }: { id: string; body: ResumeRequest }) => api.patch(`/students/${id}/resume`, body, studentActionResponse)),
-    exit: action(({ id, body }: { id: string; body: ExitRequest }) => api.post(`/students/${id}/exit`, body, studentActionResponse)),
-    assign: action((body: AssignRequest) => api.post("/admin-class/promotion/assign", body, studentActionResponse)),
-    promote: action((body: PromoteRequest) => api.post("/admin-class/promotion/promote", body, studentActionResponse)),
-    transfer: action((body: TransferRequest) => api.post("/admin-class/promotion/transfer", body, studentActionResponse)),
+    pause: useMutation<Answer, Error, { id: string; body: PauseRequest }>({
+      mutationFn: ({ id, body }) => api.patch(`/students/${id}/pause`, body, studentActionResponse),
+      onSuccess,
+    }),
+    resume: useMutation<Answer, Error, { id: string; body: ResumeRequest }>({
+      mutationFn: ({ id, body }) => api.patch(`/students/${id}/resume`, body, studentActionResponse),
+      onSuccess,
+    }),
+    exit: useMutation<Answer, Error, { id: string; body: ExitRequest }>({
+      mutationFn: ({ id, body }) => api.post(`/students/${id}/exit`, body, studentActionResponse),
+      onSuccess,
+    }),
+    assign: useMutation<Answer, Error, AssignRequest>({
+      mutationFn: (body) => api.post("/admin-class/promotion/assign", body, studentActionResponse),
+      onSuccess,
+    }),
+    promote: useMutation<Answer, Error, PromoteRequest>({
+      mutationFn: (body) => api.post("/admin-class/promotion/promote", body, studentActionResponse),
+      onSuccess,
+    }),
+    transfer: useMutation<Answer, Error, TransferRequest>({
+      mutationFn: (body) => api.post("/admin-class/promotion/transfer", body, studentActionResponse),
+      onSuccess,
+    }),
   };
 }

@@ -27,7 +27,12 @@ import {
   Typography,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { type Classroom, CLASSROOM_MESSAGES, type CreateClassroomRequest, createClassroomRequest } from "@sprout/shared/schemas/classrooms";
+import {
+  CLASSROOM_MESSAGES,
+  type Classroom,
+  type CreateClassroomRequest,
+  createClassroomRequest,
+} from "@sprout/shared/schemas/classrooms";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
@@ -55,7 +60,8 @@ export function ClassroomsPage() {
   });
 
   const submit = form.handleSubmit(async (values) => {
-    if (multiCentre && !values.center_id) return form.setError("center_id", { message: CLASSROOM_MESSAGES.chooseCentre });
+    if (multiCentre && !values.center_id)
+      return form.setError("center_id", { message: CLASSROOM_MESSAGES.chooseCentre });
     try {
       const room = await create.mutateAsync(values);
       setNotice(`Classroom ${room.name} created`);
@@ -66,7 +72,8 @@ export function ClassroomsPage() {
   });
 
   const grouped = new Map<string, Classroom[]>();
-  for (const room of classrooms.data ?? []) grouped.set(room.center_name, [...(grouped.get(room.center_name) ?? []), room]);
+  for (const room of classrooms.data ?? [])
+    grouped.set(room.center_name, [...(grouped.get(room.center_name) ?? []), room]);
 
   return (
     <Stack spacing={3}>
@@ -74,7 +81,9 @@ export function ClassroomsPage() {
         <Typography variant="h4" component="h1">
           Classroom Management
         </Typography>
-        <Typography color="text.secondary">{canManage ? "Create classrooms and keep their names up to date." : "The classrooms assigned to you."}</Typography>
+        <Typography color="text.secondary">
+          {canManage ? "Create classrooms and keep their names up to date." : "The classrooms assigned to you."}
+        </Typography>
       </Box>
       {canManage && (
         <Card variant="outlined">
@@ -90,7 +99,16 @@ export function ClassroomsPage() {
                       control={form.control}
                       name="center_id"
                       render={({ field, fieldState }) => (
-                        <TextField {...field} value={field.value ?? ""} select label="Centre" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                        <TextField
+                          {...field}
+                          value={field.value ?? ""}
+                          select
+                          label="Centre"
+                          required
+                          fullWidth
+                          error={Boolean(fieldState.error)}
+                          helperText={fieldState.error?.message}
+                        >
                           {(centres.data ?? []).map((centre) => (
                             <MenuItem key={centre.id} value={centre.id}>
                               {centre.center_name}
@@ -105,11 +123,24 @@ export function ClassroomsPage() {
                   <Controller
                     control={form.control}
                     name="name"
-                    render={({ field, fieldState }) => <TextField {...field} label="Classroom Name" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+                    render={({ field, fieldState }) => (
+                      <TextField
+                        {...field}
+                        label="Classroom Name"
+                        required
+                        fullWidth
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldState.error?.message}
+                      />
+                    )}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, md: multiCentre ? 4 : 6 }}>
-                  <Controller control={form.control} name="description" render={({ field }) => <TextField {...field} label="Description" fullWidth />} />
+                  <Controller
+                    control={form.control}
+                    name="description"
+                    render={({ field }) => <TextField {...field} label="Description" fullWidth />}
+                  />
                 </Grid>
                 <Grid size={{ xs: 12, md: 2 }}>
                   <Button type="submit" variant="contained" fullWidth sx={{ height: 56 }} disabled={create.isPending}>
@@ -160,7 +191,11 @@ export function ClassroomsPage() {
                           </Tooltip>
                           <Tooltip title={room.student_count > 0 ? "Only an empty classroom can be removed" : "Remove"}>
                             <span>
-                              <IconButton onClick={() => setRemoving(room)} disabled={room.student_count > 0} aria-label={`Remove ${room.name}`}>
+                              <IconButton
+                                onClick={() => setRemoving(room)}
+                                disabled={room.student_count > 0}
+                                aria-label={`Remove ${room.name}`}
+                              >
                                 <Delete />
                               </IconButton>
                             </span>
@@ -174,7 +209,10 @@ export function ClassroomsPage() {
                       primary={
                         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                           <span>{room.name}</span>
-                          <Chip size="small" label={`${room.student_count} ${room.student_count === 1 ? "child" : "children"}`} />
+                          <Chip
+                            size="small"
+                            label={`${room.student_count} ${room.student_count === 1 ? "child" : "children"}`}
+                          />
                         </Stack>
                       }
                       secondary={room.description || "No description"}
@@ -186,7 +224,15 @@ export function ClassroomsPage() {
           ))}
         </CardContent>
       </Card>
-      <RenameDialog room={editing} onClose={() => setEditing(null)} onDone={(message) => { setEditing(null); setNotice(message); }} update={update} />
+      <RenameDialog
+        room={editing}
+        onClose={() => setEditing(null)}
+        onDone={(message) => {
+          setEditing(null);
+          setNotice(message);
+        }}
+        update={update}
+      />
       <Dialog open={Boolean(removing)} onClose={() => setRemoving(null)} aria-labelledby="remove-classroom-title">
         <DialogTitle id="remove-classroom-title">Remove classroom?</DialogTitle>
         <DialogContent>
@@ -216,7 +262,12 @@ export function ClassroomsPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <Snackbar open={Boolean(notice)} autoHideDuration={4000} onClose={() => setNotice("")} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={4000}
+        onClose={() => setNotice("")}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
         <Alert severity="success" variant="filled" onClose={() => setNotice("")}>
           {notice}
         </Alert>
@@ -225,7 +276,12 @@ export function ClassroomsPage() {
   );
 }
 
-function RenameDialog({ room, onClose, onDone, update }: {
+function RenameDialog({
+  room,
+  onClose,
+  onDone,
+  update,
+}: {
   room: Classroom | null;
   onClose: () => void;
   onDone: (message: string) => void;
@@ -233,13 +289,14 @@ function RenameDialog({ room, onClose, onDone, update }: {
 }) {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {
     if (room) {
       setName(room.name);
       setDescription(room.description ?? "");
       update.reset();
     }
-  }, [room?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [room?.id]);
   const blank = !name.trim();
   return (
     <Dialog open={Boolean(room)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-classroom-title">
@@ -247,7 +304,14 @@ function RenameDialog({ room, onClose, onDone, update }: {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {update.isError && <Alert severity="error">{failure(update.error, "Failed to save classroom.")}</Alert>}
-          <TextField label="Classroom Name" required value={name} onChange={(event) => setName(event.target.value)} error={blank} helperText={blank ? CLASSROOM_MESSAGES.nameRequired : undefined} />
+          <TextField
+            label="Classroom Name"
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={blank}
+            helperText={blank ? CLASSROOM_MESSAGES.nameRequired : undefined}
+          />
           <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
         </Stack>
       </DialogContent>
@@ -256,7 +320,12 @@ function RenameDialog({ room, onClose, onDone, update }: {
         <Button
           variant="contained"
           disabled={blank || update.isPending}
-          onClick={() => update.mutate({ id: room!.id, body: { name, description } }, { onSuccess: (saved) => onDone(`Classroom ${saved.name} saved`) })}
+          onClick={() =>
+            update.mutate(
+              { id: room!.id, body: { name, description } },
+              { onSuccess: (saved) => onDone(`Classroom ${saved.name} saved`) },
+            )
+          }
         >
           {update.isPending ? "Saving..." : "Save"}
         </Button>

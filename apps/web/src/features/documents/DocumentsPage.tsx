@@ -77,7 +77,11 @@ export function DocumentsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             Document Management
@@ -91,7 +95,11 @@ export function DocumentsPage() {
         )}
       </Stack>
       <Card variant="outlined">
-        {documents.isError && <Alert severity="error" sx={{ m: 2 }}>{DOCUMENT_MESSAGES.fetchFailed}</Alert>}
+        {documents.isError && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {DOCUMENT_MESSAGES.fetchFailed}
+          </Alert>
+        )}
         {documents.isPending && (
           <Stack sx={{ alignItems: "center", py: 6 }}>
             <CircularProgress aria-label="Loading documents" />
@@ -122,14 +130,18 @@ export function DocumentsPage() {
                         {doc.name}
                       </Typography>
                       <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                        {[doc.description, size(doc.size), doc.center_name ?? "Whole organisation"].filter(Boolean).join(" · ")}
+                        {[doc.description, size(doc.size), doc.center_name ?? "Whole organisation"]
+                          .filter(Boolean)
+                          .join(" · ")}
                       </Typography>
                     </TableCell>
                     <TableCell>
                       <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} />
                     </TableCell>
                     <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{doc.uploadedBy ?? "—"}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{formatDate(doc.uploadDate)}</TableCell>
+                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                      {formatDate(doc.uploadDate)}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                       <Tooltip title="Open">
                         <IconButton onClick={() => void open(doc)} aria-label={`Open ${doc.name}`}>
@@ -151,7 +163,16 @@ export function DocumentsPage() {
           </TableContainer>
         )}
       </Card>
-      {canUpload && <UploadDialog open={uploading} onClose={() => setUploading(false)} onDone={(name) => { setUploading(false); setNotice({ text: `${name} uploaded`, severity: "success" }); }} />}
+      {canUpload && (
+        <UploadDialog
+          open={uploading}
+          onClose={() => setUploading(false)}
+          onDone={(name) => {
+            setUploading(false);
+            setNotice({ text: `${name} uploaded`, severity: "success" });
+          }}
+        />
+      )}
       <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} aria-labelledby="delete-document-title">
         <DialogTitle id="delete-document-title">Delete document?</DialogTitle>
         <DialogContent>
@@ -166,7 +187,8 @@ export function DocumentsPage() {
             onClick={() =>
               remove.mutate(deleting!.id, {
                 onSuccess: () => setNotice({ text: `${deleting!.name} deleted`, severity: "success" }),
-                onError: (error) => setNotice({ text: failure(error, DOCUMENT_MESSAGES.deleteFailed), severity: "error" }),
+                onError: (error) =>
+                  setNotice({ text: failure(error, DOCUMENT_MESSAGES.deleteFailed), severity: "error" }),
                 onSettled: () => setDeleting(null),
               })
             }
@@ -175,7 +197,12 @@ export function DocumentsPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <Snackbar open={Boolean(notice)} autoHideDuration={5000} onClose={() => setNotice(null)} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
         <Alert severity={notice?.severity ?? "success"} variant="filled" onClose={() => setNotice(null)}>
           {notice?.text}
         </Alert>
@@ -184,7 +211,15 @@ export function DocumentsPage() {
   );
 }
 
-function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (name: string) => void }) {
+function UploadDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (name: string) => void;
+}) {
   const user = useSignedInUser();
   const centres = useCentres();
   const { upload } = useDocumentMutations();
@@ -231,7 +266,13 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Dialog open={open} onClose={upload.isPending ? undefined : close} fullWidth maxWidth="xs" aria-labelledby="upload-title">
+    <Dialog
+      open={open}
+      onClose={upload.isPending ? undefined : close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="upload-title"
+    >
       <DialogTitle id="upload-title">Upload Document</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
@@ -239,13 +280,31 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
           <Box>
             <Button variant="outlined" component="label" startIcon={<UploadFile />}>
               Choose file
-              <input hidden type="file" accept={DOCUMENT_ACCEPT} aria-label="File" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+              <input
+                hidden
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                aria-label="File"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
             </Button>
-            <Typography variant="body2" sx={{ mt: 1, wordBreak: "break-all" }} color={errors.file ? "error" : "text.secondary"}>
+            <Typography
+              variant="body2"
+              sx={{ mt: 1, wordBreak: "break-all" }}
+              color={errors.file ? "error" : "text.secondary"}
+            >
               {errors.file ?? (file ? `${file.name} (${size(file.size)})` : "PDF, image or Office file, up to 10 MB")}
             </Typography>
           </Box>
-          <TextField select label="Type" required value={type} onChange={(event) => setType(event.target.value as DocumentType)} error={Boolean(errors.type)} helperText={errors.type}>
+          <TextField
+            select
+            label="Type"
+            required
+            value={type}
+            onChange={(event) => setType(event.target.value as DocumentType)}
+            error={Boolean(errors.type)}
+            helperText={errors.type}
+          >
             {DOCUMENT_TYPES.map((value) => (
               <MenuItem key={value} value={value}>
                 {DOCUMENT_TYPE_LABELS[value]}
@@ -253,7 +312,17 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
             ))}
           </TextField>
           {choosesCentre && (
-            <TextField select label="Centre" value={centerId} onChange={(event) => setCenterId(event.target.value)} error={Boolean(errors.center_id)} helperText={errors.center_id ?? (user.role === "super_admin" ? "Leave empty to share with the whole organisation" : undefined)}>
+            <TextField
+              select
+              label="Centre"
+              value={centerId}
+              onChange={(event) => setCenterId(event.target.value)}
+              error={Boolean(errors.center_id)}
+              helperText={
+                errors.center_id ??
+                (user.role === "super_admin" ? "Leave empty to share with the whole organisation" : undefined)
+              }
+            >
               {user.role === "super_admin" && <MenuItem value="">Whole organisation</MenuItem>}
               {(centres.data ?? []).map((centre) => (
                 <MenuItem key={centre.id} value={centre.id}>
@@ -262,7 +331,13 @@ function UploadDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
               ))}
             </TextField>
           )}
-          <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            multiline
+            minRows={2}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

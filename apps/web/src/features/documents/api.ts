@@ -3,14 +3,21 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api, apiDownload } from "../../api/client";
 
-export const useDocuments = () => useQuery({ queryKey: ["documents"], queryFn: () => api.get("/documents", z.array(documentItem)) });
+export const useDocuments = () =>
+  useQuery({ queryKey: ["documents"], queryFn: () => api.get("/documents", z.array(documentItem)) });
 
 export function useDocumentMutations() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ["documents"] });
   return {
-    upload: useMutation({ mutationFn: (form: FormData) => api.post("/documents/upload", form, documentItem), onSuccess }),
-    remove: useMutation({ mutationFn: (id: string) => api.delete(`/documents/${id}`, z.object({ message: z.string() })), onSuccess }),
+    upload: useMutation({
+      mutationFn: (form: FormData) => api.post("/documents/upload", form, documentItem),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(`/documents/${id}`, z.object({ message: z.string() })),
+      onSuccess,
+    }),
   };
 }
 
