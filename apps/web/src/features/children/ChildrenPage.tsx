@@ -92,6 +92,7 @@ export function ChildrenPage() {
             label="Centre"
             value={centerId}
             onChange={(event) => setCenterId(event.target.value)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 220 }}
           >
             <MenuItem value="">All centres</MenuItem>
