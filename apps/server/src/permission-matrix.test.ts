@@ -45,6 +45,7 @@ const MATRIX: Row[] = [
   { route: "POST /api/admin-class/promotion/assign", allowed: CHILDREN, payload: { student_id: NO_ID, center_id: NO_ID, class_id: NO_ID } },
   { route: "POST /api/admin-class/promotion/promote", allowed: CHILDREN, payload: { student_id: NO_ID, center_id: NO_ID, from_class_id: NO_ID, to_class_id: NO_ID } },
   { route: "POST /api/admin-class/promotion/transfer", allowed: CHILDREN, payload: { student_id: NO_ID, from_center_id: NO_ID, to_center_id: NO_ID, to_class_id: NO_ID } },
+  { route: "GET /api/students/:id/moves", allowed: CHILDREN, url: `/api/students/${NO_ID}/moves` },
   { route: "GET /api/classrooms", allowed: CLASSROOM_VIEW },
   { route: "GET /api/admin/classrooms", allowed: CLASSROOM_VIEW },
   { route: "POST /api/admin/classrooms", allowed: CHILDREN, payload: { name: "" } },
