@@ -72,12 +72,12 @@ function FeeStructuresTab() {
 
   return (
     <Paper variant="outlined">
-      <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
+      <Stack direction="row" sx={{ p: 2, alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Fee Structures
         </Typography>
         {canEdit && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")}>
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")} sx={{ whiteSpace: "nowrap" }}>
             New Fee Structure
           </Button>
         )}
