@@ -58,6 +58,16 @@ const MATRIX: Row[] = [
   { route: "POST /api/documents/upload", allowed: UPLOADERS },
   { route: "GET /api/documents/:id/file", allowed: ALL, url: `/api/documents/${NO_ID}/file` },
   { route: "DELETE /api/documents/:id", allowed: UPLOADERS, url: `/api/documents/${NO_ID}` },
+  // Enquiries, admissions and application settings (issue 5).
+  { route: "GET /api/enquiries", allowed: ENQUIRIES },
+  { route: "GET /api/enquiries/check-company", allowed: ENQUIRIES, url: "/api/enquiries/check-company?name=Infosys" },
+  { route: "POST /api/enquiries", allowed: ENQUIRIES, payload: { child_name: "" } },
+  { route: "PUT /api/enquiries/:id", allowed: ENQUIRIES, url: `/api/enquiries/${UNKNOWN_ENQUIRY}`, payload: { child_name: "" } },
+  { route: "POST /api/admissions/convert/:enquiryId", allowed: ENQUIRIES, url: `/api/admissions/convert/${UNKNOWN_ENQUIRY}`, payload: {} },
+  { route: "GET /api/settings/programs", allowed: ENQUIRIES },
+  { route: "POST /api/settings/programs", allowed: ["super_admin", "owner", "center_director", "admin"], payload: { majorProgram: "", specificProgram: "" } },
+  { route: "GET /api/settings/companies", allowed: ENQUIRIES },
+  { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" } },
   // Account security: password reset, two-factor, users and staff (issue 3).
   { route: "POST /api/auth/forgot-password", allowed: "public" },
   { route: "POST /api/auth/verify-reset-code", allowed: "public" },
@@ -81,16 +91,6 @@ const MATRIX: Row[] = [
   { route: "GET /api/staff/center/:centerId", allowed: ["super_admin", "owner", "center_director"], url: `/api/staff/center/${NO_ID}` },
   { route: "POST /api/staff", allowed: ["super_admin", "owner", "center_director"], payload: { first_name: "" } },
   { route: "PUT /api/staff/:id", allowed: ["super_admin", "owner", "center_director"], url: `/api/staff/${NO_ID}`, payload: { first_name: "" } },
-  // Enquiries, admissions and application settings (issue 5).
-  { route: "GET /api/enquiries", allowed: ENQUIRIES },
-  { route: "GET /api/enquiries/check-company", allowed: ENQUIRIES, url: "/api/enquiries/check-company?name=Infosys" },
-  { route: "POST /api/enquiries", allowed: ENQUIRIES, payload: { child_name: "" } },
-  { route: "PUT /api/enquiries/:id", allowed: ENQUIRIES, url: `/api/enquiries/${UNKNOWN_ENQUIRY}`, payload: { child_name: "" } },
-  { route: "POST /api/admissions/convert/:enquiryId", allowed: ENQUIRIES, url: `/api/admissions/convert/${UNKNOWN_ENQUIRY}`, payload: {} },
-  { route: "GET /api/settings/programs", allowed: ENQUIRIES },
-  { route: "POST /api/settings/programs", allowed: ["super_admin", "owner", "center_director", "admin"], payload: { majorProgram: "", specificProgram: "" } },
-  { route: "GET /api/settings/companies", allowed: ENQUIRIES },
-  { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" } },
   // Billing, fee structures and exit records (issue 6). Unknown ids answer 404 to allowed roles.
   { route: "GET /api/invoices", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"] },
   { route: "GET /api/invoices/:id", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"], url: `/api/invoices/${NO_ID}` },
