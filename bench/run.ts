@@ -48,7 +48,14 @@ async function prepare(dataDir: string) {
 
 async function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", DEMO_DATA: "0" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      DEMO_DATA: "0",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -107,7 +114,14 @@ async function main() {
     ];
     const baseline = figures[0]!;
     console.log(`\nSprout benchmark (${DURATION}s each, 10 connections, embedded database)\n`);
-    console.log("endpoint".padEnd(32), "req/s".padStart(9), "p99 ms".padStart(8), "throughput vs health".padStart(22), "p99 vs health".padStart(15), "errors".padStart(8));
+    console.log(
+      "endpoint".padEnd(32),
+      "req/s".padStart(9),
+      "p99 ms".padStart(8),
+      "throughput vs health".padStart(22),
+      "p99 vs health".padStart(15),
+      "errors".padStart(8),
+    );
     for (const figure of figures) {
       console.log(
         figure.name.padEnd(32),

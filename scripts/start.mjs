@@ -17,7 +17,12 @@ function newestChange(entry) {
 }
 
 const sourcesChanged = () =>
-  Math.max(...sources.map((source) => path.join(root, source)).filter(existsSync).map(newestChange));
+  Math.max(
+    ...sources
+      .map((source) => path.join(root, source))
+      .filter(existsSync)
+      .map(newestChange),
+  );
 
 if (!existsSync(builtPage) || sourcesChanged() > statSync(builtPage).mtimeMs) {
   console.log("Building the web app...");

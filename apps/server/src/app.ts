@@ -8,7 +8,6 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { Redis } from "ioredis";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,51 +16,52 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { createAttemptCounter } from "./auth/attempts.ts";
 import { registerAccessControl } from "./auth/guard.ts";
 import { createPasswordResetService } from "./auth/password-reset.ts";
-import { createSecretBox } from "./auth/secrets.ts";
-import { createTwoFactorService } from "./auth/two-factor.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
-import { createStaffService } from "./modules/staff/service.ts";
-import { staffRoutes } from "./modules/staff/routes.ts";
-import { createUserAdminService } from "./modules/users/admin-service.ts";
-import { userRoutes } from "./modules/users/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { createSecretBox } from "./auth/secrets.ts";
 import { createAuthService } from "./auth/service.ts";
 import { createSessionService } from "./auth/sessions.ts";
 import { createAccessTokens } from "./auth/tokens.ts";
+import { createTwoFactorService } from "./auth/two-factor.ts";
 import type { Database } from "./db/client.ts";
+import { createFileStore } from "./files/store.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
-import { analyticsRoutes } from "./modules/analytics/routes.ts";
-import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
-import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
-import { createEnquiriesService } from "./modules/enquiries/service.ts";
-import { settingsRoutes } from "./modules/settings/routes.ts";
-import { createSettingsService } from "./modules/settings/service.ts";
-import { createChildrenService } from "./modules/children/service.ts";
-import { createEnrollmentService } from "./modules/children/enrollment.ts";
-import { childrenRoutes } from "./modules/children/routes.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { billingRoutes } from "./modules/billing/routes.ts";
+import { createBillingService } from "./modules/billing/service.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
+import { createEnrollmentService } from "./modules/children/enrollment.ts";
+import { childrenRoutes } from "./modules/children/routes.ts";
+import { createChildrenService } from "./modules/children/service.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
 import { createDocumentsService } from "./modules/documents/service.ts";
-import { promotionRoutes } from "./modules/promotion/routes.ts";
-import { createPromotionService } from "./modules/promotion/service.ts";
-import { createFileStore } from "./files/store.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { billingRoutes } from "./modules/billing/routes.ts";
-import { createBillingService } from "./modules/billing/service.ts";
+import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
+import { createEnquiriesService } from "./modules/enquiries/service.ts";
 import { exitsRoutes } from "./modules/exits/routes.ts";
 import { createExitsService } from "./modules/exits/service.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { promotionRoutes } from "./modules/promotion/routes.ts";
+import { createPromotionService } from "./modules/promotion/service.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
+import { createStaffService } from "./modules/staff/service.ts";
+import { createUserAdminService } from "./modules/users/admin-service.ts";
+import { userRoutes } from "./modules/users/routes.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
 
 export const VERSION = "0.1.0";
@@ -135,10 +135,25 @@ export async function buildApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
   const sessions = createSessionService({ db: deps.db, clock, accessTokens });
-  const mailer: Mailer = createMailer({ db: deps.db, clock, env: deps.env, log: app.log, smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from ?? "Sprout <no-reply@sprout.test>" });
+  const mailer: Mailer = createMailer({
+    db: deps.db,
+    clock,
+    env: deps.env,
+    log: app.log,
+    smtpUrl: deps.mail?.smtpUrl,
+    from: deps.mail?.from ?? "Sprout <no-reply@sprout.test>",
+  });
   const secrets = createSecretBox(deps.appSecret);
   const attempts = createAttemptCounter({ db: deps.db, clock });
-  const passwordReset = createPasswordResetService({ db: deps.db, clock, mailer, secrets, attempts, sessions, directory });
+  const passwordReset = createPasswordResetService({
+    db: deps.db,
+    clock,
+    mailer,
+    secrets,
+    attempts,
+    sessions,
+    directory,
+  });
   const twoFactor = createTwoFactorService({ db: deps.db, clock, secrets, attempts, sessions, directory });
   const auth = createAuthService({ db: deps.db, clock, sessions, directory, passwordReset });
   const children = createChildrenService({ db: deps.db });
@@ -160,12 +175,20 @@ export async function buildApp(deps: AppDeps) {
       await api.register(healthRoutes({ db: deps.db, version: VERSION }));
       await api.register(authRoutes({ auth, sessions, directory }));
       await api.register(accountRoutes({ passwordReset, twoFactor, mailer, env: deps.env }));
-      await api.register(userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
-      await api.register(staffRoutes({ staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }) }));
+      await api.register(
+        userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }),
+      );
+      await api.register(
+        staffRoutes({ staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }) }),
+      );
       await api.register(analyticsRoutes({ analytics }));
       await api.register(settingsRoutes({ settings }));
       await api.register(enquiriesRoutes({ enquiries }));
-      await api.register(admissionsRoutes({ admissions: createAdmissionsService({ db: deps.db, clock, enquiries, inviter: passwordReset, log: app.log }) }));
+      await api.register(
+        admissionsRoutes({
+          admissions: createAdmissionsService({ db: deps.db, clock, enquiries, inviter: passwordReset, log: app.log }),
+        }),
+      );
       await api.register(childrenRoutes({ children, enrollment }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
       await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));
@@ -183,7 +206,9 @@ export async function buildApp(deps: AppDeps) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && serveWeb;
     if (wantsPage) return reply.type("text/html").sendFile("index.html");
-    return reply.code(404).send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });
+    return reply
+      .code(404)
+      .send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });
   });
 
   return app;
@@ -200,7 +225,12 @@ const GENERIC_MESSAGES: Record<number, [string, string]> = {
 };
 
 /** Every error leaves as `{error, code}`; nothing from a stack trace or SQL gets out. */
-function errorHandler(this: ReturnType<typeof Fastify>, error: FastifyError, request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) {
+function errorHandler(
+  this: ReturnType<typeof Fastify>,
+  error: FastifyError,
+  request: import("fastify").FastifyRequest,
+  reply: import("fastify").FastifyReply,
+) {
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ error: error.message, code: error.code, details: error.details });
   }

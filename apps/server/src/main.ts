@@ -1,10 +1,10 @@
+import path from "node:path";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { embeddedDataDir, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
-import path from "node:path";
 
 async function main() {
   const config = loadConfig();

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { openDatabase, type DatabaseHandle } from "../src/db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
 import type { Clock } from "../src/lib/clock.ts";
 
@@ -63,7 +63,13 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   await database.migrate();
   const clock = testClock();
   if (options.seed !== false) await seedDemoData(database.db, clock.now());
-  const app = await buildApp({ db: database.db, appSecret: "test-secret-".padEnd(48, "x"), env: "test", clock, serveWeb: false });
+  const app = await buildApp({
+    db: database.db,
+    appSecret: "test-secret-".padEnd(48, "x"),
+    env: "test",
+    clock,
+    serveWeb: false,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -87,14 +93,23 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   const body = response.json();
   return {
     ...body,
-    headers: { authorization: `Bearer ${body.token}`, "x-session-token": body.sessionToken, "x-csrf-token": body.csrfToken },
+    headers: {
+      authorization: `Bearer ${body.token}`,
+      "x-session-token": body.sessionToken,
+      "x-csrf-token": body.csrfToken,
+    },
   };
 }
 
 /** Calls the API as a signed-in user, with the headers the web client sends. */
 export function as(app: FastifyInstance, session: SignedIn) {
   const call = (method: InjectOptions["method"], url: string, payload?: unknown) =>
-    app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }) });
+    app.inject({
+      method,
+      url,
+      headers: session.headers,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }),
+    });
   return {
     get: (url: string) => call("GET", url),
     post: (url: string, payload?: unknown) => call("POST", url, payload),

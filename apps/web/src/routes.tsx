@@ -11,10 +11,22 @@ const publicRoutes: RouteObject[] = [
   { path: "login", element: <LoginPage /> },
   { path: "auto-login", element: <AutoLoginPage /> },
   // Password reset and two-factor sign-in (issue 3).
-  { path: "forgot-password", lazy: async () => ({ Component: (await import("./features/account/ForgotPasswordPage")).ForgotPasswordPage }) },
-  { path: "verify-reset-code", lazy: async () => ({ Component: (await import("./features/account/VerifyResetCodePage")).VerifyResetCodePage }) },
-  { path: "reset-password", lazy: async () => ({ Component: (await import("./features/account/ResetPasswordPage")).ResetPasswordPage }) },
-  { path: "verify-2fa", lazy: async () => ({ Component: (await import("./features/account/Verify2FAPage")).Verify2FAPage }) },
+  {
+    path: "forgot-password",
+    lazy: async () => ({ Component: (await import("./features/account/ForgotPasswordPage")).ForgotPasswordPage }),
+  },
+  {
+    path: "verify-reset-code",
+    lazy: async () => ({ Component: (await import("./features/account/VerifyResetCodePage")).VerifyResetCodePage }),
+  },
+  {
+    path: "reset-password",
+    lazy: async () => ({ Component: (await import("./features/account/ResetPasswordPage")).ResetPasswordPage }),
+  },
+  {
+    path: "verify-2fa",
+    lazy: async () => ({ Component: (await import("./features/account/Verify2FAPage")).Verify2FAPage }),
+  },
 ];
 
 /**
@@ -31,67 +43,150 @@ const areaRoutes: RouteObject[] = [
     path: "users",
     lazy: async () => {
       const { UsersPage } = await import("./features/users/UsersPage");
-      return { element: <ProtectedRoute requiredRole="super_admin"><UsersPage /></ProtectedRoute> };
+      return {
+        element: (
+          <ProtectedRoute requiredRole="super_admin">
+            <UsersPage />
+          </ProtectedRoute>
+        ),
+      };
     },
   },
   {
     path: "staff",
     lazy: async () => {
-      const [{ StaffPage }, { RequireFeature }] = await Promise.all([import("./features/staff/StaffPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["staff_management"]}><StaffPage /></RequireFeature> };
+      const [{ StaffPage }, { RequireFeature }] = await Promise.all([
+        import("./features/staff/StaffPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["staff_management"]}>
+            <StaffPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
-  { path: "account/security", lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }) },
+  {
+    path: "account/security",
+    lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }),
+  },
   // Children, classrooms and documents (issue 4); Center Management lives in Settings.
   {
     path: "children",
     lazy: async () => {
-      const [{ ChildrenPage }, { RequireFeature }] = await Promise.all([import("./features/children/ChildrenPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["children_management"]}><ChildrenPage /></RequireFeature> };
+      const [{ ChildrenPage }, { RequireFeature }] = await Promise.all([
+        import("./features/children/ChildrenPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["children_management"]}>
+            <ChildrenPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   {
     path: "classrooms",
     lazy: async () => {
-      const [{ ClassroomsPage }, { RequireFeature }] = await Promise.all([import("./features/classrooms/ClassroomsPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["classroom_management", "view_assigned_classes"]}><ClassroomsPage /></RequireFeature> };
+      const [{ ClassroomsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/classrooms/ClassroomsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["classroom_management", "view_assigned_classes"]}>
+            <ClassroomsPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   {
     path: "documents",
     lazy: async () => {
-      const [{ DocumentsPage }, { RequireFeature }] = await Promise.all([import("./features/documents/DocumentsPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["documents", "document_upload"]}><DocumentsPage /></RequireFeature> };
+      const [{ DocumentsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/documents/DocumentsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["documents", "document_upload"]}>
+            <DocumentsPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   // Enquiries and admissions; application settings (issue 5).
   {
     path: "enquiries",
     lazy: async () => {
-      const [{ EnquiriesPage }, { RequireFeature }] = await Promise.all([import("./features/enquiries/EnquiriesPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["enquiry_management"]}><EnquiriesPage /></RequireFeature> };
+      const [{ EnquiriesPage }, { RequireFeature }] = await Promise.all([
+        import("./features/enquiries/EnquiriesPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["enquiry_management"]}>
+            <EnquiriesPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   {
     path: "settings",
     lazy: async () => {
-      const [{ SettingsPage }, { RequireFeature }] = await Promise.all([import("./features/settings/SettingsPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"]}><SettingsPage /></RequireFeature> };
+      const [{ SettingsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/settings/SettingsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature
+            features={["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"]}
+          >
+            <SettingsPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   // Billing (parents see their own invoices there) and Fee Management (issue 6).
   {
     path: "billing",
     lazy: async () => {
-      const [{ BillingPage }, { RequireFeature }] = await Promise.all([import("./features/billing/BillingPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["billing", "invoice_generation", "payment_processing", "view_own_children"]}><BillingPage /></RequireFeature> };
+      const [{ BillingPage }, { RequireFeature }] = await Promise.all([
+        import("./features/billing/BillingPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["billing", "invoice_generation", "payment_processing", "view_own_children"]}>
+            <BillingPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
   {
     path: "fees",
     lazy: async () => {
-      const [{ FeesPage }, { RequireFeature }] = await Promise.all([import("./features/fees/FeesPage"), import("./features/account/RequireFeature")]);
-      return { element: <RequireFeature features={["fee_settings", "billing", "invoice_generation", "payment_processing"]}><FeesPage /></RequireFeature> };
+      const [{ FeesPage }, { RequireFeature }] = await Promise.all([
+        import("./features/fees/FeesPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["fee_settings", "billing", "invoice_generation", "payment_processing"]}>
+            <FeesPage />
+          </RequireFeature>
+        ),
+      };
     },
   },
 ];
@@ -106,7 +201,13 @@ export const routes: RouteObject[] = [
         path: "setup-2fa",
         lazy: async () => {
           const { Setup2FAPage } = await import("./features/account/Setup2FAPage");
-          return { element: <ProtectedRoute><Setup2FAPage /></ProtectedRoute> };
+          return {
+            element: (
+              <ProtectedRoute>
+                <Setup2FAPage />
+              </ProtectedRoute>
+            ),
+          };
         },
       },
       {

@@ -256,7 +256,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   {
     label: "Billing",
     path: "/billing",
-    features: ["billing", "invoice_generation", "payment_processing"],
+    // Parents reach their own children's invoices here until the parent portal has its Billing tile.
+    features: ["billing", "invoice_generation", "payment_processing", "view_own_children"],
     ready: true,
   },
   {

@@ -6,10 +6,22 @@ const { app, clock } = await createTestApp();
 
 describe("sign-in", () => {
   it("answers the tokens, the user and require2FA", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "Admin@Sprout.test", password: "Sprout@2026" } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: "Admin@Sprout.test", password: "Sprout@2026" },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(["csrfToken", "expiresIn", "refreshToken", "require2FA", "sessionToken", "token", "user"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "csrfToken",
+      "expiresIn",
+      "refreshToken",
+      "require2FA",
+      "sessionToken",
+      "token",
+      "user",
+    ]);
     expect(body.require2FA).toBe(false);
     expect(body.user).toMatchObject({ role: "admin", fullName: "Farhan Qureshi", centerName: "Sprout Koramangala" });
     expect(JSON.stringify(body)).not.toContain("password");
@@ -31,7 +43,11 @@ describe("sign-in", () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "nope" } });
     }
-    const locked = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password: "Sprout@2026" } });
+    const locked = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email, password: "Sprout@2026" },
+    });
     expect(locked.statusCode).toBe(423);
     expect(locked.json().error).toMatch(/try again in 15 minutes/);
     clock.advance(16 * 60_000);
@@ -42,7 +58,11 @@ describe("sign-in", () => {
     const statuses: number[] = [];
     let last = "";
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "ghost@sprout.test", password: "x" } });
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "ghost@sprout.test", password: "x" },
+      });
       statuses.push(response.statusCode);
       last = response.json().error;
     }
@@ -52,13 +72,22 @@ describe("sign-in", () => {
   });
 
   it("gives clear 400s for malformed, empty and wrongly typed bodies", async () => {
-    const malformed = await app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{not json" });
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: "The request body is not valid JSON", code: "INVALID_JSON" });
     const missing = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "a@b.c" } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual({ password: "password is required" });
-    const wrongType = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email: 42, password: true } });
+    const wrongType = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: 42, password: true },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().code).toBe("VALIDATION_ERROR");
   });
@@ -81,11 +110,19 @@ describe("sessions", () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe(DEMO_EMAILS.teacher);
 
-    const forged = await app.inject({ method: "GET", url: "/api/auth/verify", headers: { ...session.headers, authorization: `Bearer ${session.token.slice(0, -4)}abcd` } });
+    const forged = await app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { ...session.headers, authorization: `Bearer ${session.token.slice(0, -4)}abcd` },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe("TOKEN_INVALID");
 
-    const wrongSession = await app.inject({ method: "GET", url: "/api/auth/verify", headers: { ...session.headers, "x-session-token": "someone-else" } });
+    const wrongSession = await app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { ...session.headers, "x-session-token": "someone-else" },
+    });
     expect(wrongSession.json().code).toBe("SESSION_INVALID");
 
     const none = await app.inject({ method: "GET", url: "/api/auth/verify" });
@@ -103,27 +140,47 @@ describe("sessions", () => {
     const missing = await app.inject({ method: "POST", url: "/api/auth/logout", headers: withoutCsrf });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().code).toBe("CSRF_INVALID");
-    const wrong = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { ...withoutCsrf, "x-csrf-token": "guess" } });
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { ...withoutCsrf, "x-csrf-token": "guess" },
+    });
     expect(wrong.statusCode).toBe(403);
     expect((await as(app, session).get("/api/auth/verify")).statusCode).toBe(200);
   });
 
   it("rotates the refresh token, and a reused one ends the session", async () => {
     const session = await signIn(app, DEMO_EMAILS.center_director);
-    const first = await app.inject({ method: "POST", url: "/api/auth/refresh-token", payload: { refreshToken: session.refreshToken } });
+    const first = await app.inject({
+      method: "POST",
+      url: "/api/auth/refresh-token",
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
-    const newHeaders = { authorization: `Bearer ${rotated.token}`, "x-session-token": rotated.sessionToken, "x-csrf-token": rotated.csrfToken };
+    const newHeaders = {
+      authorization: `Bearer ${rotated.token}`,
+      "x-session-token": rotated.sessionToken,
+      "x-csrf-token": rotated.csrfToken,
+    };
     expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: newHeaders })).statusCode).toBe(200);
     // The old session token no longer names the session.
     expect((await as(app, session).get("/api/auth/verify")).statusCode).toBe(401);
 
-    const reuse = await app.inject({ method: "POST", url: "/api/auth/refresh-token", payload: { refreshToken: session.refreshToken } });
+    const reuse = await app.inject({
+      method: "POST",
+      url: "/api/auth/refresh-token",
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe("REFRESH_REUSED");
     expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: newHeaders })).statusCode).toBe(401);
-    const afterRevoke = await app.inject({ method: "POST", url: "/api/auth/refresh-token", payload: { refreshToken: rotated.refreshToken } });
+    const afterRevoke = await app.inject({
+      method: "POST",
+      url: "/api/auth/refresh-token",
+      payload: { refreshToken: rotated.refreshToken },
+    });
     expect(afterRevoke.statusCode).toBe(401);
   });
 
@@ -132,7 +189,11 @@ describe("sessions", () => {
     const out = await as(app, session).post("/api/auth/logout");
     expect(out.statusCode).toBe(200);
     expect((await as(app, session).get("/api/auth/verify")).statusCode).toBe(401);
-    const refresh = await app.inject({ method: "POST", url: "/api/auth/refresh-token", payload: { refreshToken: session.refreshToken } });
+    const refresh = await app.inject({
+      method: "POST",
+      url: "/api/auth/refresh-token",
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 

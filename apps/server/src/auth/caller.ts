@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Role } from "@sprout/shared/roles";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { centers, ownerCenters } from "../db/schema/organisations.ts";
@@ -62,9 +62,6 @@ export async function resolveScope(
 }
 
 async function organisationCentres(db: Database, organisationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: centers.id })
-    .from(centers)
-    .where(eq(centers.organisationId, organisationId));
+  const rows = await db.select({ id: centers.id }).from(centers).where(eq(centers.organisationId, organisationId));
   return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { type Feature, hasAnyFeature, type Role } from "@sprout/shared/roles";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { forbidden, HttpError, unauthorized } from "../lib/errors.ts";

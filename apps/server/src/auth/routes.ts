@@ -1,5 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   errorResponse,
   loginRequest,
@@ -9,6 +7,8 @@ import {
   refreshResponse,
   verifyResponse,
 } from "@sprout/shared/schemas/auth";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { unauthorized } from "../lib/errors.ts";
 import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
 import type { AuthService } from "./service.ts";
@@ -50,7 +50,8 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
       },
       async (request) => {
         const result = await deps.sessions.rotate(request.body.refreshToken);
-        if (result === "reused") throw unauthorized("Refresh token was already used; the session has been ended", "REFRESH_REUSED");
+        if (result === "reused")
+          throw unauthorized("Refresh token was already used; the session has been ended", "REFRESH_REUSED");
         if (result === "invalid") throw unauthorized("Invalid or expired refresh token", "REFRESH_INVALID");
         return result;
       },

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from "@sprout/shared/constants";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import type { LoginResponse } from "@sprout/shared/schemas/auth";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/users.ts";
 import { writeAudit } from "../lib/audit.ts";

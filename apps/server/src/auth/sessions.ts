@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_DAYS, TWO_FACTOR_SESSION_SECONDS } from "@sprout/shared/constants";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -20,7 +20,15 @@ export interface RequestMeta {
 }
 
 /** Server-side sessions: issue, look up, rotate and revoke. */
-export function createSessionService({ db, clock, accessTokens }: { db: Database; clock: Clock; accessTokens: AccessTokens }) {
+export function createSessionService({
+  db,
+  clock,
+  accessTokens,
+}: {
+  db: Database;
+  clock: Clock;
+  accessTokens: AccessTokens;
+}) {
   async function issueTokens(sessionId: string, userId: string) {
     const refreshToken = randomToken();
     await db

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { SignJWT, jwtVerify } from "jose";
 import { ACCESS_TOKEN_TTL_SECONDS } from "@sprout/shared/constants";
+import { jwtVerify, SignJWT } from "jose";
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 

@@ -9,9 +9,15 @@ import { users } from "../db/schema/users.ts";
 /** Makes the first super admin on an empty production database. */
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, organisation: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      organisation: { type: "string" },
+    },
   });
-  if (!values.email || !values.password) throw new Error("Usage: npm run create-admin -- --email E --password P [--name N] [--organisation O]");
+  if (!values.email || !values.password)
+    throw new Error("Usage: npm run create-admin -- --email E --password P [--name N] [--organisation O]");
   if (values.password.length < 8) throw new Error("The password must be at least 8 characters");
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: embeddedDataDir(config.dataDir) });
@@ -23,7 +29,12 @@ async function main() {
       .where(eq(sql`lower(${users.email})`, values.email.toLowerCase()));
     if (existing.length > 0) throw new Error(`A user with the e-mail ${values.email} already exists`);
     let [organisation] = await database.db.select().from(organisations).limit(1);
-    organisation ??= (await database.db.insert(organisations).values({ name: values.organisation ?? "Sprout" }).returning())[0];
+    organisation ??= (
+      await database.db
+        .insert(organisations)
+        .values({ name: values.organisation ?? "Sprout" })
+        .returning()
+    )[0];
     await database.db.insert(users).values({
       organisationId: organisation!.id,
       email: values.email,

@@ -1,11 +1,11 @@
 import type { Role } from "@sprout/shared/roles";
 import { hashPassword } from "../auth/passwords.ts";
+import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
+import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
 import type { Database } from "./client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
 import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
 import { users } from "./schema/users.ts";
-import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
-import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
 
 export const DEMO_PASSWORD = "Sprout@2026";
 
@@ -21,9 +21,33 @@ export const DEMO_SIGN_INS: { email: string; role: Role; fullName: string; centr
 ];
 
 const CENTRES = [
-  { name: "Sprout Koramangala", address: "14, 5th Block, 80 Feet Road, Koramangala", city: "Bengaluru", state: "Karnataka", postalCode: "560095", phone: "+91 80 4123 5501", email: "koramangala@sprout.test" },
-  { name: "Sprout Andheri West", address: "22, Lokhandwala Complex, Andheri West", city: "Mumbai", state: "Maharashtra", postalCode: "400053", phone: "+91 22 4012 7702", email: "andheri@sprout.test" },
-  { name: "Sprout Gachibowli", address: "Plot 9, Financial District Road, Gachibowli", city: "Hyderabad", state: "Telangana", postalCode: "500032", phone: "+91 40 4455 9903", email: "gachibowli@sprout.test" },
+  {
+    name: "Sprout Koramangala",
+    address: "14, 5th Block, 80 Feet Road, Koramangala",
+    city: "Bengaluru",
+    state: "Karnataka",
+    postalCode: "560095",
+    phone: "+91 80 4123 5501",
+    email: "koramangala@sprout.test",
+  },
+  {
+    name: "Sprout Andheri West",
+    address: "22, Lokhandwala Complex, Andheri West",
+    city: "Mumbai",
+    state: "Maharashtra",
+    postalCode: "400053",
+    phone: "+91 22 4012 7702",
+    email: "andheri@sprout.test",
+  },
+  {
+    name: "Sprout Gachibowli",
+    address: "Plot 9, Financial District Road, Gachibowli",
+    city: "Hyderabad",
+    state: "Telangana",
+    postalCode: "500032",
+    phone: "+91 40 4455 9903",
+    email: "gachibowli@sprout.test",
+  },
 ];
 
 const CLASSROOMS = [
@@ -34,11 +58,106 @@ const CLASSROOMS = [
   { name: "Kindy", description: "4 to 5 years", program: "Pre-school - KINDY", fee: 13500 },
 ];
 
-const FIRST_NAMES_BOYS = ["Aarav", "Vivaan", "Aditya", "Vihaan", "Arjun", "Sai", "Reyansh", "Ayaan", "Krishna", "Ishaan", "Shaurya", "Atharv", "Advik", "Kabir", "Dhruv", "Rudra", "Aryan", "Veer", "Yuvan", "Om"];
-const FIRST_NAMES_GIRLS = ["Aadhya", "Ananya", "Diya", "Saanvi", "Pari", "Myra", "Kiara", "Ira", "Navya", "Anika", "Aarohi", "Meher", "Riya", "Tara", "Siya", "Avni", "Prisha", "Zara", "Nitya", "Ishita"];
-const FATHER_NAMES = ["Rahul", "Amit", "Sandeep", "Karthik", "Manish", "Naveen", "Sanjay", "Rajesh", "Vikas", "Anand", "Harish", "Imran", "Suresh", "Deepak", "Gaurav"];
-const MOTHER_NAMES = ["Pooja", "Neha", "Sneha", "Divya", "Anjali", "Swati", "Shruti", "Kavya", "Meena", "Nisha", "Rekha", "Ayesha", "Deepa", "Preeti", "Sonal"];
-const SURNAMES = ["Sharma", "Iyer", "Reddy", "Patel", "Nair", "Gupta", "Menon", "Rao", "Kulkarni", "Chatterjee", "Joshi", "Khan", "Das", "Pillai", "Bhat", "Verma", "Naidu", "Desai", "Banerjee", "Shetty"];
+const FIRST_NAMES_BOYS = [
+  "Aarav",
+  "Vivaan",
+  "Aditya",
+  "Vihaan",
+  "Arjun",
+  "Sai",
+  "Reyansh",
+  "Ayaan",
+  "Krishna",
+  "Ishaan",
+  "Shaurya",
+  "Atharv",
+  "Advik",
+  "Kabir",
+  "Dhruv",
+  "Rudra",
+  "Aryan",
+  "Veer",
+  "Yuvan",
+  "Om",
+];
+const FIRST_NAMES_GIRLS = [
+  "Aadhya",
+  "Ananya",
+  "Diya",
+  "Saanvi",
+  "Pari",
+  "Myra",
+  "Kiara",
+  "Ira",
+  "Navya",
+  "Anika",
+  "Aarohi",
+  "Meher",
+  "Riya",
+  "Tara",
+  "Siya",
+  "Avni",
+  "Prisha",
+  "Zara",
+  "Nitya",
+  "Ishita",
+];
+const FATHER_NAMES = [
+  "Rahul",
+  "Amit",
+  "Sandeep",
+  "Karthik",
+  "Manish",
+  "Naveen",
+  "Sanjay",
+  "Rajesh",
+  "Vikas",
+  "Anand",
+  "Harish",
+  "Imran",
+  "Suresh",
+  "Deepak",
+  "Gaurav",
+];
+const MOTHER_NAMES = [
+  "Pooja",
+  "Neha",
+  "Sneha",
+  "Divya",
+  "Anjali",
+  "Swati",
+  "Shruti",
+  "Kavya",
+  "Meena",
+  "Nisha",
+  "Rekha",
+  "Ayesha",
+  "Deepa",
+  "Preeti",
+  "Sonal",
+];
+const SURNAMES = [
+  "Sharma",
+  "Iyer",
+  "Reddy",
+  "Patel",
+  "Nair",
+  "Gupta",
+  "Menon",
+  "Rao",
+  "Kulkarni",
+  "Chatterjee",
+  "Joshi",
+  "Khan",
+  "Das",
+  "Pillai",
+  "Bhat",
+  "Verma",
+  "Naidu",
+  "Desai",
+  "Banerjee",
+  "Shetty",
+];
 
 /** A small seeded generator, so every demo database has the same people. */
 function generator(seed: number) {
@@ -76,7 +195,11 @@ export async function seedDemoData(db: Database, today = new Date()) {
       .returning();
     const classroomRows = await tx
       .insert(classrooms)
-      .values(centreRows.flatMap((centre) => CLASSROOMS.map((room) => ({ centerId: centre.id, name: room.name, description: room.description }))))
+      .values(
+        centreRows.flatMap((centre) =>
+          CLASSROOMS.map((room) => ({ centerId: centre.id, name: room.name, description: room.description })),
+        ),
+      )
       .returning();
 
     const userRows = await tx
@@ -95,12 +218,17 @@ export async function seedDemoData(db: Database, today = new Date()) {
       )
       .returning();
     const userByRole = (role: Role) => userRows.find((user) => user.role === role)!;
-    await tx.insert(ownerCenters).values(centreRows.map((centre) => ({ ownerId: userByRole("owner").id, centerId: centre.id })));
+    await tx
+      .insert(ownerCenters)
+      .values(centreRows.map((centre) => ({ ownerId: userByRole("owner").id, centerId: centre.id })));
 
     const roomsOf = (centreId: string) => classroomRows.filter((room) => room.centerId === centreId);
     const firstCentreRooms = roomsOf(centreRows[0]!.id);
     await tx.insert(classroomTeachers).values(
-      [firstCentreRooms[2]!, firstCentreRooms[3]!].map((room) => ({ classroomId: room.id, teacherId: userByRole("teacher").id })),
+      [firstCentreRooms[2]!, firstCentreRooms[3]!].map((room) => ({
+        classroomId: room.id,
+        teacherId: userByRole("teacher").id,
+      })),
     );
 
     const childValues: (typeof students.$inferInsert)[] = [];
@@ -133,23 +261,47 @@ export async function seedDemoData(db: Database, today = new Date()) {
             pauseNotes: "Family trip to Kerala",
             pausedBy: userByRole("admin").id,
           }),
-          ...(status === "left" && { exitDate: isoDate(new Date(today.getTime() - 15 * 86_400_000)), exitReason: "Family relocated to Pune" }),
+          ...(status === "left" && {
+            exitDate: isoDate(new Date(today.getTime() - 15 * 86_400_000)),
+            exitReason: "Family relocated to Pune",
+          }),
         });
         familyOf.push({ father: random.pick(FATHER_NAMES), mother: random.pick(MOTHER_NAMES), surname });
       }
     }
     // The demo parent's two children, in different classrooms of the first centre.
     const parent = userByRole("parent");
-    childValues[2] = { ...childValues[2]!, firstName: "Aanya", lastName: "Malhotra", gender: "Female", status: "active" };
+    childValues[2] = {
+      ...childValues[2]!,
+      firstName: "Aanya",
+      lastName: "Malhotra",
+      gender: "Female",
+      status: "active",
+    };
     childValues[3] = { ...childValues[3]!, firstName: "Kabir", lastName: "Malhotra", gender: "Male", status: "active" };
     familyOf[2] = familyOf[3] = { father: "Vikram", mother: "Nandini", surname: "Malhotra" };
 
-    const childRows = await tx.insert(students).values(childValues).returning({ id: students.id, centerId: students.centerId });
+    const childRows = await tx
+      .insert(students)
+      .values(childValues)
+      .returning({ id: students.id, centerId: students.centerId });
     const guardianValues = childRows.flatMap((child, index) => {
       const family = familyOf[index]!;
       return [
-        { centerId: child.centerId, firstName: family.father, lastName: family.surname, phone: mobile(random), email: `${family.father}.${family.surname}${index}@example.in`.toLowerCase() },
-        { centerId: child.centerId, firstName: family.mother, lastName: family.surname, phone: mobile(random), email: `${family.mother}.${family.surname}${index}@example.in`.toLowerCase() },
+        {
+          centerId: child.centerId,
+          firstName: family.father,
+          lastName: family.surname,
+          phone: mobile(random),
+          email: `${family.father}.${family.surname}${index}@example.in`.toLowerCase(),
+        },
+        {
+          centerId: child.centerId,
+          firstName: family.mother,
+          lastName: family.surname,
+          phone: mobile(random),
+          email: `${family.mother}.${family.surname}${index}@example.in`.toLowerCase(),
+        },
       ];
     });
     // One guardian record for the demo parent, linked to both children and to the sign-in.
@@ -166,9 +318,19 @@ export async function seedDemoData(db: Database, today = new Date()) {
     links[6] = { ...links[6]!, guardianId: guardianRows[4]!.id };
     await tx.insert(studentGuardians).values(links);
 
-    await seedEnquiriesDemo(tx, organisation!.id, centreRows.map((centre) => centre.id), today);
+    await seedEnquiriesDemo(
+      tx,
+      organisation!.id,
+      centreRows.map((centre) => centre.id),
+      today,
+    );
     await seedBillingDemo(tx, organisation!.id, today);
 
-    return { centres: centreRows.length, classrooms: classroomRows.length, children: childRows.length, users: userRows.length };
+    return {
+      centres: centreRows.length,
+      classrooms: classroomRows.length,
+      children: childRows.length,
+      users: userRows.length,
+    };
   });
 }

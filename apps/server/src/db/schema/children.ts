@@ -52,10 +52,7 @@ export const students = pgTable(
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     /** The human student ID, e.g. SPR-1001, made by the database sequence. */
-    studentId: text("student_id")
-      .notNull()
-      .unique()
-      .default(sql`'SPR-' || nextval('student_number_seq')`),
+    studentId: text("student_id").notNull().unique().default(sql`'SPR-' || nextval('student_number_seq')`),
     centerId: uuid("center_id")
       .notNull()
       .references(() => centers.id),

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "@sprout/shared/roles";
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { centers, organisations } from "./organisations.ts";
 
 export const users = pgTable(
@@ -14,7 +14,7 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     fullName: text("full_name").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
-    centerId: uuid("center_id").references((): any => centers.id),
+    centerId: uuid("center_id").references((): AnyPgColumn => centers.id),
     phoneNumber: text("phone_number"),
     jobTitle: text("job_title"),
     isActive: boolean("is_active").notNull().default(true),

@@ -1,6 +1,6 @@
+import { overviewResponse } from "@sprout/shared/schemas/analytics";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { overviewResponse } from "@sprout/shared/schemas/analytics";
 import type { AnalyticsService } from "./service.ts";
 
 export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) {

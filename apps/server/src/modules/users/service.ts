@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
@@ -10,10 +10,7 @@ export type UserWithCentre = UserRow & { centerName: string | null };
 /** Reads of user accounts shared by sign-in and user management. */
 export function createUserDirectory({ db }: { db: Database }) {
   const withCentre = () =>
-    db
-      .select({ user: users, centerName: centers.name })
-      .from(users)
-      .leftJoin(centers, eq(centers.id, users.centerId));
+    db.select({ user: users, centerName: centers.name }).from(users).leftJoin(centers, eq(centers.id, users.centerId));
 
   return {
     async findByEmail(email: string): Promise<UserWithCentre | null> {

@@ -73,7 +73,12 @@ export function LoginPage() {
         // A forced reset: the server e-mailed a code; go straight to the code step (issue 3).
         if (error instanceof ApiError && error.code === "PASSWORD_RESET_REQUIRED" && error.details?.resetId) {
           navigate("/verify-reset-code", {
-            state: { email: error.details.email, resetId: error.details.resetId, maskedEmail: error.details.maskedEmail, notice: error.message },
+            state: {
+              email: error.details.email,
+              resetId: error.details.resetId,
+              maskedEmail: error.details.maskedEmail,
+              notice: error.message,
+            },
           });
         }
       },

@@ -77,7 +77,12 @@ function FeeStructuresTab() {
           Fee Structures
         </Typography>
         {canEdit && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")} sx={{ whiteSpace: "nowrap" }}>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setEditing("new")}
+            sx={{ whiteSpace: "nowrap" }}
+          >
             New Fee Structure
           </Button>
         )}
