@@ -1,4 +1,5 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "@sprout/shared/schemas/documents";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { sniff } from "../../files/sniff.ts";
@@ -15,7 +16,9 @@ const superAdmin = await signIn(app, DEMO_EMAILS.super_admin);
 const owner = await signIn(app, DEMO_EMAILS.owner);
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2e7d5b" } })
+  .png()
+  .toBuffer();
 
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) {
   const boundary = "----sprout-test-boundary";
@@ -129,6 +132,36 @@ describe("documents", () => {
     expect(forParents.map((doc: { id: string }) => doc.id)).toEqual([policyId]);
     expect((await as(app, otherDirector).get("/api/documents")).json()).toEqual([]);
     expect((await as(app, owner).get(`/api/documents?center_id=${andheri!.id}`)).json()).toEqual([]);
+  });
+
+  it("re-encodes photos so that their EXIF (camera, GPS) is gone, and refuses images that do not decode", async () => {
+    const photo = await sharp({ create: { width: 16, height: 12, channels: 3, background: "#ffcc00" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PhoneCam", Artist: "Parent" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 56/1 0/1" },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const uploaded = await upload(
+      director,
+      { type: "form" },
+      { name: "photo.jpg", type: "image/jpeg", content: photo },
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const served = await as(app, director).get(`/api/documents/${uploaded.json().id}/file`);
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 16, 12]);
+
+    const corrupt = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const refused = await upload(
+      director,
+      { type: "form" },
+      { name: "broken.png", type: "image/png", content: corrupt },
+    );
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().code).toBe("UNREADABLE_IMAGE");
   });
 
   it("serves the file only to those who may see it", async () => {

@@ -10,6 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { documents } from "../../db/schema/documents.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { reencodeIfImage } from "../../files/images.ts";
 import { sniff } from "../../files/sniff.ts";
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -110,7 +111,8 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
         centerId = scope.centerIds[0]!;
       }
       const name = cleanName(input.fileName, kind.ext);
-      const storedName = await files.save(input.content, kind.ext);
+      const content = await reencodeIfImage(input.content, kind.mime);
+      const storedName = await files.save(content, kind.ext);
       try {
         const [row] = await db
           .insert(documents)
@@ -122,7 +124,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
             description: input.description || null,
             storedName,
             mimeType: kind.mime,
-            sizeBytes: input.content.length,
+            sizeBytes: content.length,
             uploadedBy: caller.userId,
             uploadedAt: clock.now(),
           })
@@ -133,7 +135,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
           action: "document.upload",
           entity: "document",
           entityId: row!.id,
-          after: { name, type: input.type, center_id: centerId, mime_type: kind.mime, size: input.content.length },
+          after: { name, type: input.type, center_id: centerId, mime_type: kind.mime, size: content.length },
         });
         return toItem(await find(caller, row!.id));
       } catch (error) {
