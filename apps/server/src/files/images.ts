@@ -1,7 +1,7 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { HttpError } from "../lib/errors.ts";
 
-const REENCODERS: Record<string, (image: sharp.Sharp) => sharp.Sharp> = {
+const REENCODERS: Record<string, (image: Sharp) => Sharp> = {
   "image/jpeg": (image) => image.jpeg({ quality: 85, mozjpeg: true }),
   "image/png": (image) => image.png(),
   "image/webp": (image) => image.webp({ quality: 85 }),
