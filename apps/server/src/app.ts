@@ -54,6 +54,8 @@ import { createExitsService } from "./modules/exits/service.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { parentsRoutes } from "./modules/parents/routes.ts";
+import { createParentsService } from "./modules/parents/service.ts";
 import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
         }),
       );
       await api.register(childrenRoutes({ children, enrollment }));
+      await api.register(parentsRoutes({ parents: createParentsService({ db: deps.db }) }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
       await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));

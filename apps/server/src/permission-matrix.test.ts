@@ -236,6 +236,8 @@ const MATRIX: Row[] = [
     payload: {},
   },
   { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
+  // The parent portal: a parent's own children (issue 5, item 4).
+  { route: "GET /api/parents/my-children", allowed: ["parent"] },
 ];
 
 const { app } = await createTestApp();

@@ -2,6 +2,7 @@ import type { Role } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import type { ComponentType } from "react";
 import { useSignedInUser } from "../../auth/useSession";
+import { ParentDashboard } from "../parents/ParentDashboard";
 import { AdminDashboard } from "./AdminDashboard";
 import { WelcomeDashboard } from "./WelcomeDashboard";
 
@@ -17,7 +18,7 @@ const DASHBOARDS: Record<Role, ComponentType<{ user: SessionUser }>> = {
   center_director: WelcomeDashboard,
   academic_coordinator: WelcomeDashboard,
   teacher: WelcomeDashboard,
-  parent: WelcomeDashboard,
+  parent: ParentDashboard,
 };
 
 export function HomeDashboard() {

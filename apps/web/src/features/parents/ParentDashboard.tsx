@@ -1,0 +1,156 @@
+import ChildCare from "@mui/icons-material/ChildCare";
+import Receipt from "@mui/icons-material/Receipt";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Grid,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import type { SessionUser } from "@sprout/shared/schemas/auth";
+import type { ParentChild } from "@sprout/shared/schemas/parents";
+import { useMemo, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { formatLongDate } from "../../format";
+import { readCachedChildren, useMyChildren } from "./useMyChildren";
+
+export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
+export const NO_CHILDREN = "No children found in your account. Please contact the school administration.";
+
+const fullName = (child: ParentChild) => `${child.first_name} ${child.last_name}`.trim();
+
+/** The parent's home: a greeting, the child selector (only for more than one child) and a card per child. */
+export function ParentDashboard({ user }: { user: SessionUser }) {
+  const query = useMyChildren();
+  // When the call fails, the children cached by the last good answer stand in (spec).
+  const cached = useMemo(() => (query.isError ? readCachedChildren() : null), [query.isError]);
+  const children = query.data ?? cached ?? [];
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const selected = children.find((child) => child.id === chosenId) ?? children[0];
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { xs: "stretch", sm: "flex-end" } }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
+            Welcome{user.fullName ? `, ${user.fullName}` : ""}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {formatLongDate(new Date())}
+          </Typography>
+        </Box>
+        {children.length > 1 && selected && (
+          <TextField
+            select
+            label="Child"
+            value={selected.id}
+            onChange={(event) => setChosenId(event.target.value)}
+            sx={{ minWidth: { sm: 240 } }}
+            slotProps={{ select: { inputProps: { "aria-label": "Child" } } }}
+          >
+            {children.map((child) => (
+              <MenuItem key={child.id} value={child.id}>
+                {fullName(child)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+
+      {query.isPending && <LinearProgress aria-label="Loading your children" />}
+      {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
+      {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
+
+      {children.length > 0 && (
+        <Box component="section" aria-labelledby="my-children-heading">
+          <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+            {children.length > 1 ? "Your children" : "Your child"}
+          </Typography>
+          <Grid container spacing={2}>
+            {children.map((child) => (
+              <Grid key={child.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <ChildCard child={child} selected={children.length > 1 && child.id === selected?.id} />
+              </Grid>
+            ))}
+          </Grid>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ChildCard({ child, selected }: { child: ParentChild; selected: boolean }) {
+  const name = fullName(child);
+  return (
+    <Card
+      component="article"
+      aria-label={name}
+      aria-current={selected ? "true" : undefined}
+      data-testid="child-card"
+      variant="outlined"
+      sx={{
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        borderWidth: 2,
+        borderColor: selected ? "primary.main" : "divider",
+      }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <Avatar sx={{ bgcolor: "primary.main", width: 48, height: 48 }} aria-hidden>
+            {child.first_name.charAt(0) || <ChildCare />}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3, overflowWrap: "anywhere" }}>
+              {name}
+            </Typography>
+          </Box>
+        </Stack>
+        <Box
+          component="dl"
+          sx={{ m: 0, mt: 2, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
+        >
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Classroom
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {child.classroom_name ?? "Not assigned yet"}
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Centre
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {child.center_name}
+          </Typography>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, justifyContent: "space-between" }}>
+        <Button
+          component={RouterLink}
+          to="/billing"
+          variant="outlined"
+          startIcon={<Receipt />}
+          aria-label={`Invoices for ${name}`}
+          sx={{ minHeight: 44 }}
+        >
+          Invoices
+        </Button>
+        {selected && <Chip label="Selected" size="small" color="primary" />}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, readStorage, screenshot, signIn, visible } from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs in as the demo parent; on a phone the navigation sits in the closed drawer. */
+async function signInParent(page: Page, viewport: typeof DESKTOP) {
+  if (viewport === DESKTOP) {
+    await signIn(page, demoUser("parent").email);
+  } else {
+    await page.goto("/login");
+    await page.locator("input[name=email]").fill(demoUser("parent").email);
+    await page.locator("input[name=password]").fill("Sprout@2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/dashboard");
+  }
+}
+
+const cards = (page: Page) => page.getByTestId("child-card");
+
+describe("parent home", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`the demo parent sees both children and switches between them (${viewport.width} wide)`, async () => {
+      await withPage(viewport, async (page) => {
+        await signInParent(page, viewport);
+        await visible(page.getByRole("heading", { name: "Welcome, Vikram Malhotra" }));
+        await visible(cards(page).first());
+        expect(await cards(page).count()).toBe(2);
+        const aanya = page.getByRole("article", { name: "Aanya Malhotra" });
+        const kabir = page.getByRole("article", { name: "Kabir Malhotra" });
+        await visible(aanya.getByText("Sprout Koramangala"));
+        await visible(kabir.getByText("Sprout Koramangala"));
+        const aanyaRoom = await aanya.locator("dd").first().textContent();
+        const kabirRoom = await kabir.locator("dd").first().textContent();
+        expect(aanyaRoom).toBeTruthy();
+        expect(aanyaRoom).not.toBe(kabirRoom);
+        expect(await aanya.getByRole("link", { name: "Invoices for Aanya Malhotra" }).getAttribute("href")).toBe(
+          "/billing",
+        );
+
+        // The list is cached under the spec's key.
+        const cached = JSON.parse((await readStorage(page)).children ?? "[]") as { first_name: string }[];
+        expect(cached.map((child) => child.first_name)).toEqual(["Aanya", "Kabir"]);
+
+        // Two children: the selector is there, and it moves the selection.
+        const selector = page.getByRole("combobox", { name: "Child" });
+        await visible(selector);
+        expect(await aanya.getAttribute("aria-current")).toBe("true");
+        expect(await kabir.getAttribute("aria-current")).toBeNull();
+        await screenshot(page, "parent-children");
+
+        await selector.click();
+        await page.getByRole("option", { name: "Kabir Malhotra" }).click();
+        await page.getByRole("listbox").waitFor({ state: "hidden" });
+        expect(await selector.textContent()).toContain("Kabir Malhotra");
+        expect(await kabir.getAttribute("aria-current")).toBe("true");
+        expect(await aanya.getAttribute("aria-current")).toBeNull();
+        await screenshot(page, "parent-children-kabir");
+
+        await selector.click();
+        await page.getByRole("option", { name: "Aanya Malhotra" }).click();
+        await page.getByRole("listbox").waitFor({ state: "hidden" });
+        expect(await aanya.getAttribute("aria-current")).toBe("true");
+      });
+    });
+  }
+
+  it("when the call fails, says so and falls back to the cached children", async () => {
+    await withPage(PHONE, async (page) => {
+      await signInParent(page, PHONE);
+      await visible(page.getByRole("article", { name: "Kabir Malhotra" }));
+      await page.route("**/api/parents/my-children", (route) =>
+        route.fulfill({ status: 503, json: { error: "Service unavailable", code: "UNAVAILABLE" } }),
+      );
+      await page.reload();
+      await visible(page.getByText("Unable to load your children data. Please contact support."));
+      await visible(page.getByRole("article", { name: "Aanya Malhotra" }));
+      await visible(page.getByRole("article", { name: "Kabir Malhotra" }));
+      await screenshot(page, "parent-children-offline");
+    });
+  });
+});
