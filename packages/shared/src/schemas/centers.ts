@@ -5,6 +5,8 @@ export const CENTER_MESSAGES = {
   loadFailed: "Failed to load centers",
   saveFailed: "Failed to save center",
   saved: "Center saved successfully",
+  notAnOwner: "Each selected owner must be an active user with the Owner role",
+  noOwner: "No owner",
 } as const;
 
 export const center = z.object({
@@ -22,6 +24,9 @@ export const center = z.object({
   /** Children on the roll (active or paused). */
   total_students: z.number().int(),
   total_classrooms: z.number().int(),
+  /** Owners linked to the centre (owner_centers), in the same order as owner_names. */
+  owner_ids: z.array(z.string()),
+  owner_names: z.array(z.string()),
 });
 export type Center = z.infer<typeof center>;
 
@@ -31,9 +36,10 @@ const optional = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .optional()
+    .nullish()
     .transform((value) => (value ? value : null));
 
+/** Blanks may arrive as "" or null, so that the form's parsed values parse again on the server. */
 export const centerInput = z.object({
   center_name: required,
   address: required,
@@ -43,7 +49,7 @@ export const centerInput = z.object({
   phone: optional(30),
   email: z
     .union([z.literal(""), z.email("Please enter a valid email address")])
-    .optional()
+    .nullish()
     .transform((value) => value || null),
   capacity: z.coerce
     .number()
@@ -52,6 +58,12 @@ export const centerInput = z.object({
     .max(100_000)
     .default(150),
   is_active: z.boolean().optional(),
+  /** The centre's owners; left out, the links stay as they are. */
+  owner_ids: z
+    .array(z.uuid({ error: CENTER_MESSAGES.notAnOwner }))
+    .max(100)
+    .optional()
+    .transform((ids) => (ids ? [...new Set(ids)] : undefined)),
 });
 export type CenterInput = z.input<typeof centerInput>;
 

@@ -1,6 +1,8 @@
 import { CENTER_MESSAGES } from "@sprout/shared/schemas/centers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { auditLog } from "../../db/schema/audit.ts";
 import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
@@ -98,5 +100,65 @@ describe("centres", () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("links owners: a newly linked owner sees the centre at once, unlinked it is gone; only owners may be linked", async () => {
+    const people = (await superAdmin.get("/api/owners")).json() as { id: string; email: string; role: string }[];
+    const demoOwner = people.find((person) => person.email === DEMO_EMAILS.owner)!;
+    const demoDirector = people.find((person) => person.email === DEMO_EMAILS.center_director)!;
+    expect(demoOwner.role).toBe("owner");
+    const ownerSees = async () =>
+      ((await owner.get("/api/centers")).json() as { center_name: string }[]).map((centre) => centre.center_name);
+
+    const created = await superAdmin.post("/api/centers", {
+      center_name: "Sprout HSR Layout",
+      address: "27th Main",
+      city: "Bengaluru",
+      owner_ids: [demoOwner.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const centre = created.json();
+    expect(centre).toMatchObject({ owner_ids: [demoOwner.id], owner_names: ["Kavita Reddy"] });
+    expect(await ownerSees()).toContain("Sprout HSR Layout");
+    const listed = (await superAdmin.get("/api/centers")).json().find((row: { id: string }) => row.id === centre.id);
+    expect(listed.owner_ids).toEqual([demoOwner.id]);
+
+    const fields = { center_name: "Sprout HSR Layout", address: "27th Main", city: "Bengaluru" };
+    // A director is not an owner: refused, and neither the centre nor its links change.
+    const refused = await superAdmin.put(`/api/centers/${centre.id}`, {
+      ...fields,
+      center_name: "Renamed",
+      owner_ids: [demoDirector.id],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.owner_ids).toBe(CENTER_MESSAGES.notAnOwner);
+    const unchanged = (await superAdmin.get("/api/centers")).json().find((row: { id: string }) => row.id === centre.id);
+    expect(unchanged).toMatchObject({ center_name: "Sprout HSR Layout", owner_ids: [demoOwner.id] });
+    const countBefore = (await superAdmin.get("/api/centers")).json().length;
+    const refusedCreate = await superAdmin.post("/api/centers", {
+      center_name: "Sprout Nowhere",
+      address: "A",
+      city: "B",
+      owner_ids: [demoOwner.id, demoDirector.id],
+    });
+    expect(refusedCreate.statusCode).toBe(400);
+    expect(refusedCreate.json().details.owner_ids).toBe(CENTER_MESSAGES.notAnOwner);
+    expect((await superAdmin.get("/api/centers")).json()).toHaveLength(countBefore);
+    const notAUuid = await superAdmin.put(`/api/centers/${centre.id}`, { ...fields, owner_ids: ["nope"] });
+    expect(notAUuid.statusCode).toBe(400);
+
+    // Leaving owner_ids out keeps the links; an empty list removes them.
+    const kept = await superAdmin.put(`/api/centers/${centre.id}`, { ...fields, capacity: 60 });
+    expect(kept.json()).toMatchObject({ capacity: 60, owner_ids: [demoOwner.id] });
+    const unlinked = await superAdmin.put(`/api/centers/${centre.id}`, { ...fields, owner_ids: [] });
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json()).toMatchObject({ owner_ids: [], owner_names: [] });
+    expect(await ownerSees()).not.toContain("Sprout HSR Layout");
+
+    const audits = await database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, centre.id), eq(auditLog.action, "center.update")));
+    expect(audits.at(-1)).toMatchObject({ before: { owner_ids: [demoOwner.id] }, after: { owner_ids: [] } });
   });
 });

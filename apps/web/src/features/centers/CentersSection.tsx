@@ -3,6 +3,7 @@ import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
 import {
   Alert,
+  Autocomplete,
   Box,
   Button,
   Card,
@@ -29,9 +30,16 @@ import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
 import { formatNumber } from "../../format";
 import { useCentres } from "../children/api";
+import { useUsers } from "../users/api";
 import { useCentreMutations } from "./api";
 
-const FIELDS: { name: keyof CenterInput; label: string; required?: boolean; size: number; type?: string }[] = [
+const FIELDS: {
+  name: Exclude<keyof CenterInput, "owner_ids" | "is_active">;
+  label: string;
+  required?: boolean;
+  size: number;
+  type?: string;
+}[] = [
   { name: "center_name", label: "Center name", required: true, size: 6 },
   { name: "capacity", label: "Capacity", size: 6, type: "number" },
   { name: "address", label: "Address", required: true, size: 12 },
@@ -52,6 +60,7 @@ const EMPTY: CenterInput = {
   email: "",
   capacity: 150,
   is_active: true,
+  owner_ids: [],
 };
 
 /** Center Management (super admin only): every centre with its real numbers, add and edit. */
@@ -102,7 +111,13 @@ export function CentersSection() {
                     />
                     <Chip size="small" label={`${formatNumber(centre.total_classrooms)} classrooms`} />
                   </Stack>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <Typography variant="body2" sx={{ mt: 1, overflowWrap: "anywhere" }}>
+                    <Box component="span" sx={{ color: "text.secondary" }}>
+                      Owners:{" "}
+                    </Box>
+                    {centre.owner_names.length > 0 ? centre.owner_names.join(", ") : CENTER_MESSAGES.noOwner}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
                     {[centre.phone, centre.email].filter(Boolean).join(" · ")}
                   </Typography>
                 </CardContent>
@@ -143,6 +158,20 @@ function CentreDialog({
   onDone: () => void;
 }) {
   const { create, update } = useCentreMutations();
+  const people = useUsers();
+  // Only active owners may be linked; the centre's current owners keep their names even if not listed.
+  const ownerNames = new Map<string, string>();
+  if (target && target !== "new") {
+    target.owner_ids.forEach((id, index) => {
+      ownerNames.set(id, target.owner_names[index] ?? id);
+    });
+  }
+  for (const person of people.data ?? []) {
+    if (person.role === "owner" && person.is_active) ownerNames.set(person.id, person.full_name);
+  }
+  const ownerOptions = (people.data ?? [])
+    .filter((person) => person.role === "owner" && person.is_active)
+    .map((person) => person.id);
   const form = useForm<CenterInput>({ resolver: zodResolver(centerInput as never) as never, defaultValues: EMPTY });
   const [error, setError] = useState("");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
@@ -162,6 +191,7 @@ function CentreDialog({
             email: target.email ?? "",
             capacity: target.capacity,
             is_active: target.is_active,
+            owner_ids: target.owner_ids,
           },
     );
   }, [target]);
@@ -220,6 +250,34 @@ function CentreDialog({
                 />
               </Grid>
             ))}
+            <Grid size={12}>
+              <Controller
+                control={form.control}
+                name="owner_ids"
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    multiple
+                    options={ownerOptions}
+                    value={field.value ?? []}
+                    onChange={(_event, value) => field.onChange(value)}
+                    onBlur={field.onBlur}
+                    getOptionLabel={(id) => ownerNames.get(id) ?? id}
+                    loading={people.isPending}
+                    noOptionsText={people.isError ? "Failed to load owners" : "No owners"}
+                    filterSelectedOptions
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label="Owners"
+                        placeholder={(field.value ?? []).length === 0 ? CENTER_MESSAGES.noOwner : undefined}
+                        error={Boolean(fieldState.error)}
+                        helperText={fieldState.error?.message ?? "Owners see this center's records"}
+                      />
+                    )}
+                  />
+                )}
+              />
+            </Grid>
             <Grid size={12}>
               <Controller
                 control={form.control}
