@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn, submitSignIn, visible } from "./helpers";
+import { baseURL, DESKTOP, launchBrowser, PHONE, screenshot, signIn, submitSignIn, visible, withPage } from "./helpers";
 
 let browser: Browser;
 
@@ -58,15 +58,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
-
 /** Pastes text into the focused element the way a browser does (a paste event with clipboard data). */
 async function paste(page: Page, selector: string, text: string) {
   await page.locator(selector).focus();
@@ -94,7 +85,7 @@ async function appCode(secret: string, after?: string): Promise<string> {
 
 describe("account security", () => {
   it("forgot password: code from the outbox, six boxes with paste, strength meter, then sign in with the new password", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
       await page.waitForURL("**/forgot-password");
@@ -138,7 +129,7 @@ describe("account security", () => {
     let secret = "";
     let backupCodes: string[] = [];
     let setupCode = "";
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, TWO_FACTOR_USER.email, TWO_FACTOR_USER.password);
       await page.getByRole("link", { name: "Account & Security" }).click();
       await page.waitForURL("**/account/security");
@@ -203,7 +194,7 @@ describe("account security", () => {
 
   it("super admin creates a user who signs in; deactivation ends their session and refuses their sign-in", async () => {
     const person = { email: "e2e.new.user@sprout.test", password: "Welcome2026", fullName: "Divya Shetty" };
-    await withPage(DESKTOP, async (admin) => {
+    await withPage(browser, DESKTOP, async (admin) => {
       await signIn(admin, "superadmin@sprout.test");
       await admin.getByRole("link", { name: "User Management" }).click();
       await admin.waitForURL("**/users");
@@ -222,7 +213,7 @@ describe("account security", () => {
       await visible(admin.getByRole("cell", { name: person.email }));
       await screenshot(admin, "users");
 
-      await withPage(DESKTOP, async (newcomer) => {
+      await withPage(browser, DESKTOP, async (newcomer) => {
         await signIn(newcomer, person.email, person.password);
         await admin.getByRole("button", { name: `Deactivate ${person.fullName}` }).click();
         await admin.getByRole("button", { name: "Confirm" }).click();
@@ -239,7 +230,7 @@ describe("account security", () => {
   });
 
   it("staff management: the owner adds a staff member with a sign-in", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, "owner@sprout.test");
       await page.getByRole("link", { name: "Staff Management" }).click();
       await page.waitForURL("**/staff");
@@ -263,13 +254,13 @@ describe("account security", () => {
       await visible(page.getByRole("cell", { name: /EMP-\d+/ }));
       await screenshot(page, "staff");
     });
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await submitSignIn(page, "e2e.anita@sprout.test", "Teacher2026");
     });
   });
 
   it("phone layouts of the account screens", async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await page.goto("/forgot-password");
       await visible(page.getByRole("button", { name: "Send Verification Code" }));
       await screenshot(page, "forgot-password");
@@ -279,7 +270,7 @@ describe("account security", () => {
       await visible(page.getByRole("group", { name: "Verification code" }));
       await screenshot(page, "verify-reset-code");
     });
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, "superadmin@sprout.test");
       await page.goto("/users");
       await visible(page.getByRole("table", { name: "All users" }));

@@ -7,12 +7,12 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
-  openPage,
   PHONE,
   screenshot,
   signIn,
   submitSignIn,
   visible,
+  withPage,
 } from "./helpers";
 
 let browser: Browser;
@@ -24,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -62,7 +53,7 @@ const snackbar = (page: Page, text: string | RegExp) =>
 
 describe("billing", () => {
   it("request -> approve -> invoice listed -> payment recorded -> Paid", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("financial_manager").email);
       await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Billing" }).click();
       await visible(page.getByRole("heading", { name: "Billing and Invoice Management" }));
@@ -131,7 +122,7 @@ describe("billing", () => {
   });
 
   it("generates this month's invoices behind a confirmation", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("admin").email);
       await page.goto("/billing");
       await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
@@ -156,7 +147,7 @@ describe("billing", () => {
   });
 
   it("downloads a PDF after a TOTP code; without two-factor it says how to set it up", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       const parent = demoUser("parent");
       await signIn(page, parent.email);
       await page.goto("/billing");
@@ -212,7 +203,7 @@ describe("billing", () => {
   });
 
   it("fee management: structures with components, exit records with filters; phone layouts", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("owner").email);
       await page.goto("/billing");
       await page.getByRole("link", { name: "Fee Management" }).click();
@@ -249,7 +240,7 @@ describe("billing", () => {
       ["owner", "/fees", "fees"],
       ["parent", "/billing", "billing-parent"],
     ] as const) {
-      await withPage(PHONE, async (page) => {
+      await withPage(browser, PHONE, async (page) => {
         await submitSignIn(page, demoUser(role).email);
         await page.goto(path);
         await visible(page.getByRole("heading", { level: 1 }));

@@ -9,12 +9,12 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
-  openPage,
   PHONE,
   screenshot,
   signIn,
   submitSignIn,
   visible,
+  withPage,
 } from "./helpers";
 
 let browser: Browser;
@@ -26,15 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Signs in through the API and returns the headers the web client would send. */
 async function apiSession(request: APIRequestContext, email: string) {
@@ -58,7 +49,7 @@ async function firstRowWith(page: Page, action: "Pause" | "Transfer") {
 
 describe("children, pauses and moves", () => {
   it("director pauses a child, finds them in Paused Students, and resumes them", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       await page.getByRole("navigation", { name: "Main navigation" }).getByText("Children", { exact: true }).click();
       await page.waitForURL("**/children");
@@ -100,7 +91,7 @@ describe("children, pauses and moves", () => {
   });
 
   it("the paused list and dialogs work at phone width", async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("admin").email);
       await page.goto("/children?tab=paused");
       await visible(page.getByText("Total Paused"));
@@ -120,7 +111,7 @@ describe("children, pauses and moves", () => {
   });
 
   it("a director has no other centre to transfer to; the owner transfers a child", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       await page.goto("/children");
       const own = await firstRowWith(page, "Transfer");
@@ -129,7 +120,7 @@ describe("children, pauses and moves", () => {
       await visible(refused.getByText("There is no other centre you manage to transfer this student to."));
       await refused.getByRole("button", { name: "Cancel" }).click();
     });
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("owner").email);
       await page.goto("/children");
       await page.getByLabel("Search by name or student ID").fill("Malhotra");
@@ -163,7 +154,7 @@ describe("children, pauses and moves", () => {
 
 describe("promote", () => {
   it("the dialog shows the server's refusal, then promotes", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("academic_coordinator").email);
       await page.goto("/children");
       await page.getByLabel("Search by name or student ID").fill("Kabir Malhotra");
@@ -186,7 +177,7 @@ describe("promote", () => {
 
 describe("classrooms", () => {
   it("director creates a classroom (name required) and removes it while empty", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       await page.getByRole("navigation", { name: "Main navigation" }).getByText("Classrooms", { exact: true }).click();
       await page.waitForURL("**/classrooms");
@@ -214,7 +205,7 @@ describe("documents", () => {
       pdf,
       "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
     );
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       await page.getByRole("navigation", { name: "Main navigation" }).getByText("Documents", { exact: true }).click();
       await page.waitForURL("**/documents");
@@ -282,7 +273,7 @@ describe("documents", () => {
   });
 
   it("documents and classrooms at phone width", async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("admin").email);
       await page.goto("/documents");
       await visible(page.getByRole("button", { name: "Upload Document" }));
@@ -296,7 +287,7 @@ describe("documents", () => {
 
 describe("center management", () => {
   it("super admin sees every centre with real counts in Settings", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("super_admin").email);
       await page.goto("/settings");
       await visible(page.getByRole("heading", { name: "Center Management" }));

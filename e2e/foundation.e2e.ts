@@ -7,13 +7,13 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
-  openPage,
   PHONE,
   readStorage,
   screenshot,
   signIn,
   submitSignIn,
   visible,
+  withPage,
 } from "./helpers";
 
 let browser: Browser;
@@ -27,15 +27,6 @@ afterAll(async () => {
 });
 
 /** Runs a journey in a fresh context (own storage) and always closes it. */
-async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
-
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: "Main navigation" });
   return nav.locator(".MuiListItemText-primary").allTextContents();
@@ -47,7 +38,7 @@ const FORGED_TOKEN = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJub2JvZHkif
 describe("sign-in and the app shell", () => {
   for (const user of DEMO_USERS) {
     it(`${user.role}: signs in, sees the role's navigation and identity, signs out`, async () => {
-      await withPage(DESKTOP, async (page) => {
+      await withPage(browser, DESKTOP, async (page) => {
         await signIn(page, user.email);
         expect(new URL(page.url()).pathname).toBe("/dashboard");
         expect(await navLabels(page)).toEqual(navigationFor(user.role).map((entry) => entry.label));
@@ -66,7 +57,7 @@ describe("sign-in and the app shell", () => {
   }
 
   it("shows the server's message for a wrong password and keeps the visitor on /login", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto("/login");
       await page.locator("input[name=email]").fill(demoUser("teacher").email);
       await page.locator("input[name=password]").fill("not-the-password");
@@ -77,7 +68,7 @@ describe("sign-in and the app shell", () => {
   });
 
   it("validates the form without the browser's own validation", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto("/login");
       await visible(page.getByRole("heading", { name: "Welcome Back" }));
       await visible(page.getByText("Sign in to access your preschool dashboard"));
@@ -102,7 +93,7 @@ describe("sign-in and the app shell", () => {
   });
 
   it("sends a signed-in visitor from /login to the dashboard", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("academic_coordinator").email);
       await page.goto("/login");
       await page.waitForURL("**/dashboard");
@@ -110,14 +101,14 @@ describe("sign-in and the app shell", () => {
   });
 
   it("sends a visitor without a session from a protected page to /login", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto("/dashboard");
       await page.waitForURL("**/login");
     });
   });
 
   it("auto-login signs in from the query string, and explains what is missing", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto("/auto-login?email=owner%40sprout.test");
       await visible(page.getByText("Missing email or password query params"));
 
@@ -133,7 +124,7 @@ describe("sign-in and the app shell", () => {
 
   it("shows a real 404 page for an unknown address", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      await withPage(viewport, async (page) => {
+      await withPage(browser, viewport, async (page) => {
         await page.goto("/no-such-page");
         await visible(page.getByRole("heading", { name: "Page not found" }));
         expect(await page.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
@@ -145,7 +136,7 @@ describe("sign-in and the app shell", () => {
 
 describe("session refresh", () => {
   it("refreshes silently after the access token goes bad, and ends the session when refresh is refused", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);
       const before = await readStorage(page);
 
@@ -172,7 +163,7 @@ describe("session refresh", () => {
 describe("dashboards", () => {
   it("admin dashboard shows the four counters from the API, linked, with today's focus", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      await withPage(viewport, async (page) => {
+      await withPage(browser, viewport, async (page) => {
         await page.goto("/login");
         await screenshot(page, "login");
         await submitSignIn(page, demoUser("admin").email);
@@ -214,7 +205,7 @@ describe("dashboards", () => {
 
   it("parent sees the parent theme and the welcome line; on a phone the drawer opens from the menu", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      await withPage(viewport, async (page) => {
+      await withPage(browser, viewport, async (page) => {
         if (viewport === PHONE) {
           await submitSignIn(page, demoUser("parent").email);
           await visible(page.getByRole("heading", { name: "Welcome, Vikram Malhotra" }));
@@ -240,7 +231,7 @@ describe("dashboards", () => {
 
 describe("global error screen", () => {
   it("catches a page whose code fails to load, counts errors, and turns critical after five", async () => {
-    await withPage(DESKTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("teacher").email);
       // As when a deploy replaces the app's files under an open tab: the dashboard's code is gone.
       await page.route(/\/assets\/HomeDashboard-[^/]+\.js$/, (route) => route.abort());
@@ -271,7 +262,7 @@ describe("global error screen", () => {
   });
 
   it("the error screen fits a phone", async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await page.route(/\/assets\/HomeDashboard-[^/]+\.js$/, (route) => route.abort());
       await submitSignIn(page, demoUser("academic_coordinator").email);
       await visible(page.getByRole("heading", { name: "Something went wrong" }));

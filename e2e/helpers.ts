@@ -100,3 +100,13 @@ export async function screenshot(page: Page, name: string) {
     animations: "disabled",
   });
 }
+
+/** Runs a journey in a fresh browser context (its own storage), closed whatever happens. */
+export async function withPage(browser: Browser, viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, viewport);
+  try {
+    await journey(page);
+  } finally {
+    await context.close();
+  }
+}

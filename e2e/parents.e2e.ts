@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, readStorage, screenshot, signIn, visible } from "./helpers";
+import { DESKTOP, demoUser, launchBrowser, PHONE, readStorage, screenshot, signIn, visible, withPage } from "./helpers";
 
 let browser: Browser;
 
@@ -11,15 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function withPage(viewport: typeof DESKTOP, journey: (page: Page) => Promise<void>) {
-  const { context, page } = await openPage(browser, viewport);
-  try {
-    await journey(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Signs in as the demo parent; on a phone the navigation sits in the closed drawer. */
 async function signInParent(page: Page, viewport: typeof DESKTOP) {
@@ -39,7 +30,7 @@ const cards = (page: Page) => page.getByTestId("child-card");
 describe("parent home", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`the demo parent sees both children and switches between them (${viewport.width} wide)`, async () => {
-      await withPage(viewport, async (page) => {
+      await withPage(browser, viewport, async (page) => {
         await signInParent(page, viewport);
         await visible(page.getByRole("heading", { name: "Welcome, Vikram Malhotra" }));
         await visible(cards(page).first());
@@ -84,7 +75,7 @@ describe("parent home", () => {
   }
 
   it("when the call fails, says so and falls back to the cached children", async () => {
-    await withPage(PHONE, async (page) => {
+    await withPage(browser, PHONE, async (page) => {
       await signInParent(page, PHONE);
       await visible(page.getByRole("article", { name: "Kabir Malhotra" }));
       await page.route("**/api/parents/my-children", (route) =>
