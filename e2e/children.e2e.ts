@@ -123,7 +123,7 @@ describe("children, pauses and moves", () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("owner").email);
       await page.goto("/children");
-      await page.getByLabel("Search by name or student ID").fill("Malhotra");
+      await searchChildren(page, "Malhotra");
       await visible(page.getByRole("button", { name: "Transfer Aanya Malhotra" }));
       await page.getByRole("button", { name: "Transfer Aanya Malhotra" }).click();
       const dialog = page.getByRole("dialog", { name: "Transfer Student to Another Center" });
@@ -157,11 +157,14 @@ describe("promote", () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("academic_coordinator").email);
       await page.goto("/children");
-      await page.getByLabel("Search by name or student ID").fill("Kabir Malhotra");
+      await searchChildren(page, "Kabir Malhotra");
       await page.getByRole("button", { name: "Promote Kabir Malhotra" }).click();
       const dialog = page.getByRole("dialog", { name: "Promote or Assign Student" });
-      const current = (await dialog.getByRole("combobox", { name: /^Current class/ }).textContent())?.trim() ?? "";
-      expect(current).not.toBe("");
+      // The current class is filled in once the centre's classes have loaded.
+      const currentClass = dialog.getByRole("combobox", { name: /^Current class/ });
+      const classText = async () => ((await currentClass.textContent()) ?? "").replace(/\u200b/g, "").trim();
+      await expect.poll(classText, { timeout: 10_000 }).not.toBe("");
+      const current = await classText();
       // Promoting to the class the child is already in: the server refuses and the dialog says so.
       await dialog.getByRole("combobox", { name: /^New class/ }).click();
       await page.getByRole("option", { name: current, exact: true }).click();
@@ -302,3 +305,16 @@ describe("center management", () => {
     });
   });
 });
+
+/**
+ * Types a search and waits for its answer: until then the list keeps showing the previous rows,
+ * and a click on one of those would land on a row that is about to be replaced.
+ */
+async function searchChildren(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes("/api/admin/children") && new URL(response.url()).searchParams.get("search") === text,
+  );
+  await page.getByLabel("Search by name or student ID").fill(text);
+  await answered;
+}
