@@ -51,3 +51,8 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE;
 }
+
+/** The server's own words for a refusal it explained (a 4xx with a message), else the screen's fallback. */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
+}

@@ -14,8 +14,9 @@ import {
 import { type ExitRequest, exitRequest, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { refusalMessage } from "../../api/errors";
 import { useStudentActions } from "./api";
-import { centreToday, failure } from "./shared";
+import { centreToday } from "./shared";
 
 /** Record that a child has left: an exit date and a reason, kept as an exit record. */
 export function ExitDialog({
@@ -48,7 +49,7 @@ export function ExitDialog({
       const answer = await exit.mutateAsync({ id: student!.id, body: values });
       onDone(answer.message);
     } catch (caught) {
-      setError(failure(caught, "Failed to record the exit"));
+      setError(refusalMessage(caught, "Failed to record the exit"));
     }
   });
 

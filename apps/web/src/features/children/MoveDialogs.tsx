@@ -20,8 +20,8 @@ import {
   transferRequest,
 } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
+import { refusalMessage } from "../../api/errors";
 import { useCentreClassrooms, useCentres, useStudentActions } from "./api";
-import { failure } from "./shared";
 
 type Props = { student: Student | null; onClose: () => void; onDone: (message: string) => void };
 
@@ -108,7 +108,9 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
           : await promote.mutateAsync(body.data as never);
       onDone(answer.message);
     } catch (caught) {
-      setError(failure(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed));
+      setError(
+        refusalMessage(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed),
+      );
     }
   };
 
@@ -216,7 +218,7 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
       const answer = await transfer.mutateAsync(body.data);
       onDone(answer.message);
     } catch (caught) {
-      setError(failure(caught, PROMOTION_MESSAGES.transferFailed));
+      setError(refusalMessage(caught, PROMOTION_MESSAGES.transferFailed));
     }
   };
 

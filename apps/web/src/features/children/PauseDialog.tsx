@@ -29,8 +29,9 @@ import {
 } from "@sprout/shared/schemas/children";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { refusalMessage } from "../../api/errors";
 import { useStudentActions } from "./api";
-import { centreToday, failure, missingTokens } from "./shared";
+import { centreToday, missingTokens } from "./shared";
 
 const WARNINGS = [
   "The student will not appear in attendance while paused",
@@ -82,7 +83,7 @@ export function PauseDialog({
       const answer = await pause.mutateAsync({ id: student!.id, body: values });
       onDone(answer.message);
     } catch (caught) {
-      setError(failure(caught, PAUSE_MESSAGES.pauseFailed));
+      setError(refusalMessage(caught, PAUSE_MESSAGES.pauseFailed));
     }
   });
 

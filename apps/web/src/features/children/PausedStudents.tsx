@@ -29,8 +29,9 @@ import {
 } from "@mui/material";
 import { PAUSE_MESSAGES, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
+import { refusalMessage } from "../../api/errors";
 import { usePausedStudents } from "./api";
-import { centreToday, failure, pauseDate } from "./shared";
+import { centreToday, pauseDate } from "./shared";
 
 const expiryOf = (student: Student) => pauseExpiry(student.pause_end_date ?? "", centreToday(student.time_zone));
 
@@ -83,7 +84,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
         </Stack>
         {paused.isError && (
           <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {failure(paused.error, PAUSE_MESSAGES.listFailed)}
+            {refusalMessage(paused.error, PAUSE_MESSAGES.listFailed)}
           </Alert>
         )}
         {paused.isPending && (

@@ -16,8 +16,9 @@ import {
 } from "@mui/material";
 import { PAUSE_MESSAGES, pauseDuration, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
+import { refusalMessage } from "../../api/errors";
 import { useStudentActions } from "./api";
-import { centreToday, failure, missingTokens, pauseDate } from "./shared";
+import { centreToday, missingTokens, pauseDate } from "./shared";
 
 const AFTER_RESUME = [
   "The student is active again from today",
@@ -60,7 +61,7 @@ export function ResumeDialog({
       const answer = await resume.mutateAsync({ id: student!.id, body: { notes } });
       onDone(answer.message);
     } catch (caught) {
-      setError(failure(caught, PAUSE_MESSAGES.resumeFailed));
+      setError(refusalMessage(caught, PAUSE_MESSAGES.resumeFailed));
     }
   };
 

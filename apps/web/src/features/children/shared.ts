@@ -1,10 +1,5 @@
 import { PAUSE_MESSAGES, todayIn } from "@sprout/shared/schemas/children";
-import { ApiError } from "../../api/errors";
 import { readTokens } from "../../auth/session";
-
-/** The server's own words for a refusal it explained, else the spec's fallback. */
-export const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 /** The pause calls need both stored tokens; without them the dialog says so and sends nothing. */
 export function missingTokens(): string | null {

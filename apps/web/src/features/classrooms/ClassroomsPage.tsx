@@ -35,13 +35,10 @@ import {
 } from "@sprout/shared/schemas/classrooms";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ApiError } from "../../api/errors";
+import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { useCentres } from "../children/api";
 import { useClassroomMutations, useClassrooms } from "./api";
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 /** Classroom Management: create a classroom, see them with their children, rename or remove. */
 export function ClassroomsPage() {
@@ -150,7 +147,7 @@ export function ClassroomsPage() {
               </Grid>
               {create.isError && (
                 <Alert severity="error" sx={{ mt: 2 }}>
-                  {failure(create.error, CLASSROOM_MESSAGES.createFailed)}
+                  {refusalMessage(create.error, CLASSROOM_MESSAGES.createFailed)}
                 </Alert>
               )}
             </Box>
@@ -239,7 +236,7 @@ export function ClassroomsPage() {
           <DialogContentText>{removing?.name} will be removed. This cannot be undone.</DialogContentText>
           {remove.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {failure(remove.error, "Failed to remove classroom.")}
+              {refusalMessage(remove.error, "Failed to remove classroom.")}
             </Alert>
           )}
         </DialogContent>
@@ -303,7 +300,9 @@ function RenameDialog({
       <DialogTitle id="rename-classroom-title">Edit classroom</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {update.isError && <Alert severity="error">{failure(update.error, "Failed to save classroom.")}</Alert>}
+          {update.isError && (
+            <Alert severity="error">{refusalMessage(update.error, "Failed to save classroom.")}</Alert>
+          )}
           <TextField
             label="Classroom Name"
             required

@@ -38,14 +38,11 @@ import {
   type DocumentType,
 } from "@sprout/shared/schemas/documents";
 import { useState } from "react";
-import { ApiError } from "../../api/errors";
+import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDate } from "../../format";
 import { useCentres } from "../children/api";
 import { openDocument, useDocumentMutations, useDocuments } from "./api";
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} Bytes`;
@@ -71,7 +68,7 @@ export function DocumentsPage() {
       await openDocument(doc.id, tab);
     } catch (error) {
       tab?.close();
-      setNotice({ text: failure(error, "Could not open document"), severity: "error" });
+      setNotice({ text: refusalMessage(error, "Could not open document"), severity: "error" });
     }
   };
 
@@ -188,7 +185,7 @@ export function DocumentsPage() {
               remove.mutate(deleting!.id, {
                 onSuccess: () => setNotice({ text: `${deleting!.name} deleted`, severity: "success" }),
                 onError: (error) =>
-                  setNotice({ text: failure(error, DOCUMENT_MESSAGES.deleteFailed), severity: "error" }),
+                  setNotice({ text: refusalMessage(error, DOCUMENT_MESSAGES.deleteFailed), severity: "error" }),
                 onSettled: () => setDeleting(null),
               })
             }
@@ -276,7 +273,9 @@ function UploadDialog({
       <DialogTitle id="upload-title">Upload Document</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {upload.isError && <Alert severity="error">{failure(upload.error, DOCUMENT_MESSAGES.uploadFailed)}</Alert>}
+          {upload.isError && (
+            <Alert severity="error">{refusalMessage(upload.error, DOCUMENT_MESSAGES.uploadFailed)}</Alert>
+          )}
           <Box>
             <Button variant="outlined" component="label" startIcon={<UploadFile />}>
               Choose file

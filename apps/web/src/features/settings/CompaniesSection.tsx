@@ -16,11 +16,8 @@ import {
 import { type CreateCompanyRequest, createCompanyRequest, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ApiError } from "../../api/errors";
+import { refusalMessage } from "../../api/errors";
 import { useCompanies, useSettingsMutations } from "./api";
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 /** Manage Tie-up Companies: the companies whose employees get the tie-up arrangement. */
 export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
@@ -75,7 +72,7 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
             </Grid>
             {addCompany.isError && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {failure(addCompany.error, SETTINGS_MESSAGES.addCompany)}
+                {refusalMessage(addCompany.error, SETTINGS_MESSAGES.addCompany)}
               </Alert>
             )}
             {done && (

@@ -20,11 +20,8 @@ import {
 } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { ApiError } from "../../api/errors";
+import { refusalMessage } from "../../api/errors";
 import { usePrograms, useSettingsMutations } from "./api";
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 /** Manage Academic Programs: major programs and their specific programs, used by the enquiry form. */
 export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
@@ -90,7 +87,7 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
             </datalist>
             {addProgram.isError && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {failure(addProgram.error, SETTINGS_MESSAGES.addProgram)}
+                {refusalMessage(addProgram.error, SETTINGS_MESSAGES.addProgram)}
               </Alert>
             )}
             {done && (

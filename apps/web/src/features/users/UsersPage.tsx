@@ -30,14 +30,10 @@ import {
 import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { ManagedUser } from "@sprout/shared/schemas/users";
 import { useState } from "react";
-import { ApiError } from "../../api/errors";
+import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DEFAULT_ROLES, useCentres, useRoles, useUserMutations, useUsers } from "./api";
 import { UserForm, type UserFormValues } from "./UserForm";
-
-/** The server's words when it explained itself (a rule broken), else the spec's fallback. */
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 
 const toBody = (values: UserFormValues) => ({
   fullName: values.fullName,
@@ -91,7 +87,7 @@ export function UsersPage() {
     const fallback = confirm.kind === "toggle" ? "Failed to toggle user status" : "Failed to force password reset";
     mutation.mutate(confirm.user.id, {
       onSuccess: (answer) => setSnack({ message: answer.message, severity: "success" }),
-      onError: (error) => setSnack({ message: failure(error, fallback), severity: "error" }),
+      onError: (error) => setSnack({ message: refusalMessage(error, fallback), severity: "error" }),
       onSettled: () => setConfirm(null),
     });
   };
@@ -116,7 +112,7 @@ export function UsersPage() {
             roles={roleOptions}
             centres={centres.data ?? []}
             pending={create.isPending}
-            error={create.isError ? failure(create.error, "Failed to create user") : undefined}
+            error={create.isError ? refusalMessage(create.error, "Failed to create user") : undefined}
             onSubmit={onCreate}
           />
         </CardContent>
@@ -242,7 +238,7 @@ export function UsersPage() {
                 roles={editing.id === me.id ? [{ value: editing.role, label: ROLE_LABELS[editing.role] }] : roleOptions}
                 centres={centres.data ?? []}
                 pending={update.isPending}
-                error={update.isError ? failure(update.error, "Failed to update user") : undefined}
+                error={update.isError ? refusalMessage(update.error, "Failed to update user") : undefined}
                 onSubmit={onUpdate}
                 onCancel={() => {
                   setEditing(null);
