@@ -29,7 +29,12 @@ export const classrooms = pgTable(
   (table) => [uniqueIndex("classrooms_center_name_unique").on(table.centerId, sql`lower(${table.name})`)],
 );
 
-/** Teachers assigned to a classroom. */
+export const CLASSROOM_STAFF_ROLES = ["lead", "assistant"] as const;
+
+/**
+ * Teachers assigned to a classroom: at most one lead and any number of assistants; a teacher
+ * may work in several rooms. "Their classrooms" in every area means these rows.
+ */
 export const classroomTeachers = pgTable(
   "classroom_teachers",
   {
@@ -39,8 +44,14 @@ export const classroomTeachers = pgTable(
     teacherId: uuid("teacher_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: CLASSROOM_STAFF_ROLES }).notNull().default("assistant"),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.classroomId, table.teacherId] })],
+  (table) => [
+    primaryKey({ columns: [table.classroomId, table.teacherId] }),
+    uniqueIndex("classroom_teachers_one_lead").on(table.classroomId).where(sql`${table.role} = 'lead'`),
+    index("classroom_teachers_teacher_idx").on(table.teacherId),
+  ],
 );
 
 export const studentNumber = pgSequence("student_number_seq", { startWith: 1001 });
