@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sessionUser } from "./auth.ts";
+import { safeString } from "./primitives.ts";
 
 /** Constants of the password-reset and two-factor flows (spec 3, section 9). */
 export const RESET_CODE_LENGTH = 6;
@@ -68,16 +69,14 @@ export const ACCOUNT_MESSAGES = {
     `Too many incorrect passwords. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 } as const;
 
-export const emailField = z
-  .string({ error: ACCOUNT_MESSAGES.emailRequired })
+export const emailField = safeString({ error: ACCOUNT_MESSAGES.emailRequired })
   .trim()
   .min(1, ACCOUNT_MESSAGES.emailRequired)
   .max(EMAIL_MAX, ACCOUNT_MESSAGES.emailTooLong)
   .pipe(z.email(ACCOUNT_MESSAGES.emailInvalid));
 
 /** The new-password rule: 8 to 128, a lowercase letter, an uppercase letter and a digit. */
-export const newPasswordField = z
-  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+export const newPasswordField = safeString({ error: ACCOUNT_MESSAGES.passwordRequired })
   .min(1, ACCOUNT_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordMin)
   .max(PASSWORD_MAX, ACCOUNT_MESSAGES.passwordMax)
@@ -100,8 +99,7 @@ export function passwordStrength(password: string): { score: number; label: stri
 /** Label by score 0..5: a password that just meets the rule is "Good"; add a symbol or length for "Strong". */
 export const STRENGTH_LABELS = ["Very Weak", "Very Weak", "Weak", "Fair", "Good", "Strong"] as const;
 
-export const challengeCodeField = z
-  .string({ error: ACCOUNT_MESSAGES.codeRequired })
+export const challengeCodeField = safeString({ error: ACCOUNT_MESSAGES.codeRequired })
   .trim()
   .min(1, ACCOUNT_MESSAGES.codeRequired)
   .regex(/^[A-Za-z0-9]{6}$/, ACCOUNT_MESSAGES.codeFormat)
@@ -109,9 +107,9 @@ export const challengeCodeField = z
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const forgotPasswordResponse = z.object({
-  message: z.string(),
+  message: safeString(),
   resetId: z.uuid(),
-  maskedEmail: z.string(),
+  maskedEmail: safeString(),
 });
 
 export const verifyResetCodeRequest = z.object({
@@ -119,12 +117,12 @@ export const verifyResetCodeRequest = z.object({
   challengeCode: challengeCodeField,
   resetId: z.uuid("The reset request is not valid"),
 });
-export const verifyResetCodeResponse = z.object({ resetToken: z.string(), userName: z.string() });
+export const verifyResetCodeResponse = z.object({ resetToken: safeString(), userName: safeString() });
 
 export const resetPasswordRequest = z.object({
   email: emailField,
   newPassword: newPasswordField,
-  resetToken: z.string().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200),
+  resetToken: safeString().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200),
   resetId: z.uuid("The reset request is not valid"),
 });
 
@@ -132,7 +130,7 @@ export const resetPasswordRequest = z.object({
 export const resetPasswordForm = z
   .object({
     newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.confirmRequired),
+    confirmPassword: safeString().min(1, ACCOUNT_MESSAGES.confirmRequired),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
     message: ACCOUNT_MESSAGES.mismatch,
@@ -142,51 +140,48 @@ export const resetPasswordForm = z
 export const resetStatusResponse = z.object({
   resetId: z.uuid(),
   status: z.enum(["pending", "verified", "used", "expired", "locked", "superseded"]),
-  expiresAt: z.string(),
+  expiresAt: safeString(),
   expiresIn: z.number().int(),
   attemptsRemaining: z.number().int(),
 });
 
 export const testEmailResponse = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  code: z.string().optional(),
-  sentAt: z.string(),
+  to: safeString(),
+  subject: safeString(),
+  text: safeString(),
+  code: safeString().optional(),
+  sentAt: safeString(),
 });
 
 /** A 6-digit app code or an 8-character backup code; spaces and dashes are ignored. */
-export const secondFactorCode = z
-  .string({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
+export const secondFactorCode = safeString({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
   .transform((code) => code.replace(/[\s-]/g, "").toUpperCase())
   .pipe(
-    z
-      .string()
+    safeString()
       .min(1, ACCOUNT_MESSAGES.twoFactorCodeRequired)
       .regex(/^(\d{6}|[A-Z0-9]{8})$/, "Enter a 6-digit app code or an 8-character backup code"),
   );
 
 export const twoFactorSetupResponse = z.object({
-  qrCode: z.string(),
-  secret: z.string(),
-  backupCodes: z.array(z.string()),
-  otpauthUrl: z.string(),
+  qrCode: safeString(),
+  secret: safeString(),
+  backupCodes: z.array(safeString()),
+  otpauthUrl: safeString(),
 });
 export const twoFactorVerifySetupRequest = z.object({
-  token: z
-    .string({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
+  token: safeString({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
     .trim()
     .regex(/^\d{6}$/, ACCOUNT_MESSAGES.twoFactorAppFormat),
 });
 export const twoFactorVerifyRequest = z.object({
   token: secondFactorCode,
-  sessionToken: z.string().min(1, ACCOUNT_MESSAGES.sessionExpired).max(200),
+  sessionToken: safeString().min(1, ACCOUNT_MESSAGES.sessionExpired).max(200),
 });
 export const twoFactorVerifyResponse = z.object({
-  token: z.string(),
-  sessionToken: z.string(),
-  csrfToken: z.string(),
-  refreshToken: z.string(),
+  token: safeString(),
+  sessionToken: safeString(),
+  csrfToken: safeString(),
+  refreshToken: safeString(),
   user: sessionUser,
   require2FA: z.literal(false),
   expiresIn: z.number().int(),
@@ -198,9 +193,8 @@ export const twoFactorStatusResponse = z.object({
   backupCodesRemaining: z.number().int(),
 });
 export const passwordConfirmRequest = z.object({
-  password: z
-    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  password: safeString({ error: ACCOUNT_MESSAGES.passwordRequired })
     .min(1, ACCOUNT_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX),
 });
-export const backupCodesResponse = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
+export const backupCodesResponse = z.object({ message: safeString(), backupCodes: z.array(safeString()) });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isIsoDate } from "./children.ts";
 import {
   ENQUIRY_MESSAGES,
   GENDERS,
@@ -9,6 +8,7 @@ import {
   optionalDate,
   optionalEmail,
 } from "./enquiries.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
 
 /** The three parent/guardian rows of the Final Admission Form, in order. */
 export const DEFAULT_RELATIONS = ["Father", "Mother", "Guardian"] as const;
@@ -33,17 +33,17 @@ export const ADMISSION_MESSAGES = {
 } as const;
 
 const name = (required: string | null) => {
-  const base = z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong);
+  const base = safeString().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong);
   return required
-    ? z.string({ error: required }).trim().min(1, required).max(NAME_MAX, ADMISSION_MESSAGES.tooLong)
+    ? safeString({ error: required }).trim().min(1, required).max(NAME_MAX, ADMISSION_MESSAGES.tooLong)
     : base;
 };
 
 const parentRow = z.object({
-  firstName: z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
-  lastName: z.string().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
-  relation: z.string().trim().min(1).max(30).optional().default("Guardian"),
-  phone: z.preprocess((value) => value ?? "", z.string()),
+  firstName: safeString().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
+  lastName: safeString().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
+  relation: safeString().trim().min(1).max(30).optional().default("Guardian"),
+  phone: z.preprocess((value) => value ?? "", safeString()),
   email: optionalEmail,
 });
 
@@ -100,8 +100,7 @@ export function admissionSchema({ today }: { today?: string } = {}) {
     child: z.object({
       firstName: name(ADMISSION_MESSAGES.childFirstName),
       lastName: name(null).optional().default(""),
-      dateOfBirth: z
-        .string({ error: ADMISSION_MESSAGES.dobRequired })
+      dateOfBirth: safeString({ error: ADMISSION_MESSAGES.dobRequired })
         .trim()
         .min(1, ADMISSION_MESSAGES.dobRequired)
         .refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid)
@@ -124,20 +123,20 @@ export interface AdmissionFormValues {
 }
 
 export const admissionResponse = z.object({
-  message: z.string(),
+  message: safeString(),
   student: z.object({
-    id: z.string(),
-    student_id: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    class_id: z.string(),
-    classroom_name: z.string(),
-    enrollment_date: z.string(),
+    id: safeString(),
+    student_id: safeString(),
+    first_name: safeString(),
+    last_name: safeString(),
+    class_id: safeString(),
+    classroom_name: safeString(),
+    enrollment_date: safeString(),
   }),
   /** Addresses to which a parent sign-in invitation was e-mailed. */
-  invited: z.array(z.string()),
+  invited: z.array(safeString()),
   /** Addresses that already had a parent sign-in, now linked to this child too. */
-  linked: z.array(z.string()),
+  linked: z.array(safeString()),
 });
 export type AdmissionResponse = z.infer<typeof admissionResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "./children.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
 
 /* ---------- Messages (the spec's where it names them) ---------- */
 
@@ -56,10 +56,10 @@ export const rupeesAmount = (required: string = BILLING_MESSAGES.amountRequired)
   );
 
 const calendarDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, { message: BILLING_MESSAGES.invalidDate });
+  safeString({ error: required }).trim().min(1, required).refine(isIsoDate, { message: BILLING_MESSAGES.invalidDate });
 
 const reason = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(500, BILLING_MESSAGES.reasonTooLong);
+  safeString({ error: required }).trim().min(1, required).max(500, BILLING_MESSAGES.reasonTooLong);
 
 /* ---------- Invoices ---------- */
 
@@ -78,24 +78,24 @@ export const INVOICE_STATUS_CHIPS: Record<
 };
 
 export const invoice = z.object({
-  id: z.string(),
-  invoice_number: z.string(),
-  child_id: z.string(),
-  child_first_name: z.string(),
-  child_last_name: z.string(),
-  classroom_name: z.string().nullable(),
-  student_id: z.string(),
-  center_name: z.string(),
+  id: safeString(),
+  invoice_number: safeString(),
+  child_id: safeString(),
+  child_first_name: safeString(),
+  child_last_name: safeString(),
+  classroom_name: safeString().nullable(),
+  student_id: safeString(),
+  center_name: safeString(),
   kind: z.enum(["monthly", "request"]),
-  billing_month: z.string().nullable(),
-  description: z.string().nullable(),
-  issue_date: z.string(),
-  due_date: z.string(),
+  billing_month: safeString().nullable(),
+  description: safeString().nullable(),
+  issue_date: safeString(),
+  due_date: safeString(),
   total_amount: z.number(),
   amount_paid: z.number(),
   balance: z.number(),
   status: z.enum(INVOICE_STATUSES),
-  cancel_reason: z.string().nullable(),
+  cancel_reason: safeString().nullable(),
 });
 export type Invoice = z.infer<typeof invoice>;
 
@@ -109,7 +109,7 @@ export const invoicesQuery = z.object({
     })
     .default(INVOICE_DEFAULT_PAGE_SIZE),
   status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
-  child_name: z.string().trim().max(100).optional(),
+  child_name: safeString().trim().max(100).optional(),
   center_id: z.preprocess(emptyToUndefined, z.uuid().optional()),
 });
 export type InvoicesQuery = z.input<typeof invoicesQuery>;
@@ -125,7 +125,7 @@ export const invoicesResponse = z.object({
 });
 export type InvoicesPage = z.infer<typeof invoicesResponse>;
 
-export const invoiceLine = z.object({ description: z.string(), amount: z.number() });
+export const invoiceLine = z.object({ description: safeString(), amount: z.number() });
 
 export const PAYMENT_MODES = ["cash", "upi", "card", "bank_transfer", "cheque"] as const;
 export const PAYMENT_MODE_LABELS: Record<(typeof PAYMENT_MODES)[number], string> = {
@@ -137,13 +137,13 @@ export const PAYMENT_MODE_LABELS: Record<(typeof PAYMENT_MODES)[number], string>
 };
 
 export const payment = z.object({
-  id: z.string(),
+  id: safeString(),
   amount: z.number(),
-  paid_on: z.string(),
+  paid_on: safeString(),
   mode: z.enum(PAYMENT_MODES),
-  reference: z.string().nullable(),
-  recorded_by_name: z.string().nullable(),
-  recorded_at: z.string(),
+  reference: safeString().nullable(),
+  recorded_by_name: safeString().nullable(),
+  recorded_at: safeString(),
 });
 
 export const invoiceDetail = invoice.extend({
@@ -158,13 +158,13 @@ export const paymentRequest = z.object({
   amount: rupeesAmount(),
   paid_on: calendarDate(BILLING_MESSAGES.paymentDateRequired),
   mode: z.enum(PAYMENT_MODES, { error: BILLING_MESSAGES.paymentModeRequired }),
-  reference: z.string().trim().max(100, BILLING_MESSAGES.referenceTooLong).optional().default(""),
+  reference: safeString().trim().max(100, BILLING_MESSAGES.referenceTooLong).optional().default(""),
 });
 export type PaymentRequest = z.input<typeof paymentRequest>;
 
 export const cancelInvoiceRequest = z.object({ reason: reason(BILLING_MESSAGES.cancelReasonRequired) });
 
-export const invoiceActionResponse = z.object({ message: z.string(), invoice: invoiceDetail });
+export const invoiceActionResponse = z.object({ message: safeString(), invoice: invoiceDetail });
 
 /* ---------- Monthly generation ---------- */
 
@@ -175,7 +175,7 @@ export const generateMonthlyRequest = z.preprocess(
 );
 
 export const generateMonthlyResponse = z.object({
-  message: z.string(),
+  message: safeString(),
   created: z.number().int(),
   skipped: z.number().int(),
   /** Why students were not invoiced. */
@@ -186,7 +186,7 @@ export const generateMonthlyResponse = z.object({
     no_monthly_fee: z.number().int(),
     not_yet_enrolled: z.number().int(),
   }),
-  months: z.array(z.string()),
+  months: z.array(safeString()),
 });
 export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResponse>;
 
@@ -195,22 +195,22 @@ export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResponse>;
 export const INVOICE_REQUEST_STATUSES = ["Pending", "Approved", "Rejected"] as const;
 
 export const invoiceRequest = z.object({
-  id: z.string(),
-  child_id: z.string(),
-  child_name: z.string(),
-  student_id: z.string(),
-  center_name: z.string(),
+  id: safeString(),
+  child_id: safeString(),
+  child_name: safeString(),
+  student_id: safeString(),
+  center_name: safeString(),
   amount: z.number(),
-  due_date: z.string(),
-  description: z.string().nullable(),
+  due_date: safeString(),
+  description: safeString().nullable(),
   status: z.enum(INVOICE_REQUEST_STATUSES),
-  reject_reason: z.string().nullable(),
-  requested_by_name: z.string().nullable(),
-  requested_at: z.string(),
-  decided_by_name: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  invoice_id: z.string().nullable(),
-  invoice_number: z.string().nullable(),
+  reject_reason: safeString().nullable(),
+  requested_by_name: safeString().nullable(),
+  requested_at: safeString(),
+  decided_by_name: safeString().nullable(),
+  decided_at: safeString().nullable(),
+  invoice_id: safeString().nullable(),
+  invoice_number: safeString().nullable(),
 });
 export type InvoiceRequest = z.infer<typeof invoiceRequest>;
 
@@ -221,10 +221,10 @@ export const invoiceRequestsResponse = z.object({ requests: z.array(invoiceReque
 
 /** The Request Invoice dialog and POST /api/invoices/requests: {child_id, amount, dueDate, description}. */
 export const createInvoiceRequest = z.object({
-  child_id: z.string({ error: BILLING_MESSAGES.studentRequired }).trim().min(1, BILLING_MESSAGES.studentRequired),
+  child_id: safeString({ error: BILLING_MESSAGES.studentRequired }).trim().min(1, BILLING_MESSAGES.studentRequired),
   amount: rupeesAmount(),
   dueDate: calendarDate(BILLING_MESSAGES.dueDateRequired),
-  description: z.string().trim().max(500, BILLING_MESSAGES.descriptionTooLong).optional().default(""),
+  description: safeString().trim().max(500, BILLING_MESSAGES.descriptionTooLong).optional().default(""),
 });
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
 
@@ -232,10 +232,10 @@ export const rejectInvoiceRequest = z.object({ reason: reason(BILLING_MESSAGES.r
 
 export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: "Invoice request not found" }) });
 
-export const invoiceRequestActionResponse = z.object({ message: z.string(), request: invoiceRequest });
+export const invoiceRequestActionResponse = z.object({ message: safeString(), request: invoiceRequest });
 
 /** The invoice number a PDF is saved under: INV-2026-000123.pdf. */
 export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
 
 /** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
-export const pdfTwoFactorCode = z.string().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);
+export const pdfTwoFactorCode = safeString().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);

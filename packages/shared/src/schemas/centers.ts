@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./primitives.ts";
 
 export const CENTER_MESSAGES = {
   required: "Please fill in all required fields",
@@ -10,30 +11,29 @@ export const CENTER_MESSAGES = {
 } as const;
 
 export const center = z.object({
-  id: z.string(),
-  center_name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  id: safeString(),
+  center_name: safeString(),
+  address: safeString(),
+  city: safeString(),
+  state: safeString().nullable(),
+  postal_code: safeString().nullable(),
+  phone: safeString().nullable(),
+  email: safeString().nullable(),
   capacity: z.number().int(),
-  time_zone: z.string(),
+  time_zone: safeString(),
   is_active: z.boolean(),
   /** Children on the roll (active or paused). */
   total_students: z.number().int(),
   total_classrooms: z.number().int(),
   /** Owners linked to the centre (owner_centers), in the same order as owner_names. */
-  owner_ids: z.array(z.string()),
-  owner_names: z.array(z.string()),
+  owner_ids: z.array(safeString()),
+  owner_names: z.array(safeString()),
 });
 export type Center = z.infer<typeof center>;
 
-const required = z.string({ error: CENTER_MESSAGES.required }).trim().min(1, CENTER_MESSAGES.required).max(200);
+const required = safeString({ error: CENTER_MESSAGES.required }).trim().min(1, CENTER_MESSAGES.required).max(200);
 const optional = (max: number) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max)
     .nullish()

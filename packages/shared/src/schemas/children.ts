@@ -1,14 +1,7 @@
 import { z } from "zod";
+import { DATE_MESSAGE, isIsoDate, safeString } from "./primitives.ts";
 
 /* ---------- Calendar dates (YYYY-MM-DD), as a centre's clock sees them ---------- */
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The calendar date at `now` in a time zone, e.g. "2026-11-21" in Asia/Kolkata. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -27,11 +20,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 const isoDate = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" });
+  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, { message: DATE_MESSAGE });
 
 /* ---------- Students ---------- */
 
@@ -39,29 +28,29 @@ export const STUDENT_STATUSES = ["active", "paused", "left"] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
 export const student = z.object({
-  id: z.string(),
-  student_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
+  id: safeString(),
+  student_id: safeString(),
+  first_name: safeString(),
+  last_name: safeString(),
+  name: safeString(),
   status: z.enum(STUDENT_STATUSES),
-  date_of_birth: z.string().nullable(),
-  gender: z.string().nullable(),
-  class_id: z.string().nullable(),
-  classroom_name: z.string().nullable(),
-  center_id: z.string(),
-  center_name: z.string(),
+  date_of_birth: safeString().nullable(),
+  gender: safeString().nullable(),
+  class_id: safeString().nullable(),
+  classroom_name: safeString().nullable(),
+  center_id: safeString(),
+  center_name: safeString(),
   /** The centre's time zone, which decides "today" for pauses. */
-  time_zone: z.string(),
-  enrollment_date: z.string(),
-  pause_start_date: z.string().nullable(),
-  pause_end_date: z.string().nullable(),
-  pause_reason: z.string().nullable(),
-  pause_notes: z.string().nullable(),
-  paused_by_name: z.string().nullable(),
-  exit_date: z.string().nullable(),
-  exit_reason: z.string().nullable(),
-  program_name: z.string().nullable(),
+  time_zone: safeString(),
+  enrollment_date: safeString(),
+  pause_start_date: safeString().nullable(),
+  pause_end_date: safeString().nullable(),
+  pause_reason: safeString().nullable(),
+  pause_notes: safeString().nullable(),
+  paused_by_name: safeString().nullable(),
+  exit_date: safeString().nullable(),
+  exit_reason: safeString().nullable(),
+  program_name: safeString().nullable(),
   /** Rupees. */
   monthly_fee: z.number().nullable(),
 });
@@ -70,7 +59,7 @@ export type Student = z.infer<typeof student>;
 export const CHILDREN_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const childrenQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
   status: z.enum(["all", ...STUDENT_STATUSES]).default("all"),
   center_id: z.uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -153,8 +142,11 @@ export function pauseRequestFor(today: string) {
     .object({
       pause_start_date: isoDate(PAUSE_MESSAGES.startRequired),
       pause_end_date: isoDate(PAUSE_MESSAGES.endRequired),
-      reason: z.string({ error: PAUSE_MESSAGES.reasonRequired }).trim().min(1, PAUSE_MESSAGES.reasonRequired).max(500),
-      notes: z.string().trim().max(1000).optional().default(""),
+      reason: safeString({ error: PAUSE_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, PAUSE_MESSAGES.reasonRequired)
+        .max(500),
+      notes: safeString().trim().max(1000).optional().default(""),
     })
     .superRefine((value, ctx) => {
       if (isIsoDate(value.pause_start_date) && value.pause_start_date < addDays(today, 1)) {
@@ -174,7 +166,7 @@ export function pauseRequestFor(today: string) {
 export const pauseRequest = pauseRequestFor("0000-01-01");
 export type PauseRequest = z.input<typeof pauseRequest>;
 
-export const resumeRequest = z.object({ notes: z.string().trim().max(1000).optional().default("") });
+export const resumeRequest = z.object({ notes: safeString().trim().max(1000).optional().default("") });
 export type ResumeRequest = z.input<typeof resumeRequest>;
 
 export const pausedQuery = z.object({ center_id: z.uuid().optional() });
@@ -206,7 +198,7 @@ export const EXIT_MESSAGES = {
 
 export const exitRequest = z.object({
   exit_date: isoDate(EXIT_MESSAGES.dateRequired),
-  exit_reason: z.string({ error: EXIT_MESSAGES.reasonRequired }).trim().min(1, EXIT_MESSAGES.reasonRequired).max(500),
+  exit_reason: safeString({ error: EXIT_MESSAGES.reasonRequired }).trim().min(1, EXIT_MESSAGES.reasonRequired).max(500),
 });
 export type ExitRequest = z.input<typeof exitRequest>;
 
@@ -251,15 +243,15 @@ export type AssignRequest = z.input<typeof assignRequest>;
 export type PromoteRequest = z.input<typeof promoteRequest>;
 export type TransferRequest = z.input<typeof transferRequest>;
 
-export const studentActionResponse = z.object({ message: z.string(), student });
+export const studentActionResponse = z.object({ message: safeString(), student });
 
 export const studentMove = z.object({
-  id: z.string(),
+  id: safeString(),
   kind: z.enum(["assign", "promote", "transfer"]),
-  from_center_id: z.string().nullable(),
-  to_center_id: z.string(),
-  from_class_id: z.string().nullable(),
-  to_class_id: z.string().nullable(),
-  moved_by: z.string().nullable(),
-  moved_at: z.string(),
+  from_center_id: safeString().nullable(),
+  to_center_id: safeString(),
+  from_class_id: safeString().nullable(),
+  to_class_id: safeString().nullable(),
+  moved_by: safeString().nullable(),
+  moved_at: safeString(),
 });

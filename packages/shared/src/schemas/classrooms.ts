@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./primitives.ts";
 
 export const CLASSROOM_MESSAGES = {
   nameRequired: "Classroom name is required",
@@ -12,19 +13,19 @@ export const CLASSROOM_MESSAGES = {
 } as const;
 
 export const classroom = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  center_id: z.string(),
-  center_name: z.string(),
+  id: safeString(),
+  name: safeString(),
+  description: safeString().nullable(),
+  center_id: safeString(),
+  center_name: safeString(),
   /** Children on the roll (active or paused) in this classroom. */
   student_count: z.number().int(),
 });
 export type Classroom = z.infer<typeof classroom>;
 
 export const classroomInput = z.object({
-  name: z.string({ error: CLASSROOM_MESSAGES.nameRequired }).trim().min(1, CLASSROOM_MESSAGES.nameRequired).max(100),
-  description: z.string().trim().max(500).optional().default(""),
+  name: safeString({ error: CLASSROOM_MESSAGES.nameRequired }).trim().min(1, CLASSROOM_MESSAGES.nameRequired).max(100),
+  description: safeString().trim().max(500).optional().default(""),
 });
 export type ClassroomInput = z.input<typeof classroomInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./primitives.ts";
 
 export const DOCUMENT_TYPES = ["policy", "contract", "report", "form", "other"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -27,24 +28,24 @@ export const DOCUMENT_MESSAGES = {
 } as const;
 
 export const documentItem = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: safeString(),
+  name: safeString(),
   type: z.enum(DOCUMENT_TYPES),
-  description: z.string().nullable(),
-  uploadedBy: z.string().nullable(),
-  uploadDate: z.string(),
-  url: z.string(),
-  mime_type: z.string(),
+  description: safeString().nullable(),
+  uploadedBy: safeString().nullable(),
+  uploadDate: safeString(),
+  url: safeString(),
+  mime_type: safeString(),
   size: z.number().int(),
-  center_id: z.string().nullable(),
-  center_name: z.string().nullable(),
+  center_id: safeString().nullable(),
+  center_name: safeString().nullable(),
 });
 export type DocumentItem = z.infer<typeof documentItem>;
 
 /** The text fields of the multipart upload. */
 export const uploadFields = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: DOCUMENT_MESSAGES.typeRequired }),
-  description: z.string().trim().max(500).optional().default(""),
+  description: safeString().trim().max(500).optional().default(""),
   center_id: z.uuid({ error: DOCUMENT_MESSAGES.chooseCentre }).optional(),
 });
 

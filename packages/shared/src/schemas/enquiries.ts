@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isIsoDate, todayIn } from "./children.ts";
+import { todayIn } from "./children.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
 
 export { todayIn };
 
@@ -104,8 +105,7 @@ const blankToNull = (value: unknown) => {
 
 /** A person's name: letters (any script), spaces, hyphens and apostrophes, 2 to 50 characters. */
 export const personName = (messages: ReturnType<typeof nameMessages>) =>
-  z
-    .string({ error: messages.required })
+  safeString({ error: messages.required })
     .trim()
     .min(1, messages.required)
     .min(NAME_MIN, messages.tooShort)
@@ -120,12 +120,10 @@ export function normaliseMobile(value: string): string | null {
 }
 
 export const mobileNumber = (required: string = ENQUIRY_MESSAGES.mobileRequired) =>
-  z
-    .string({ error: required })
+  safeString({ error: required })
     .transform((value) => value.replace(/\s+/g, ""))
     .pipe(
-      z
-        .string()
+      safeString()
         .min(1, required)
         .refine((value) => normaliseMobile(value) !== null, ENQUIRY_MESSAGES.mobileInvalid)
         .transform((value) => normaliseMobile(value)!),
@@ -134,8 +132,7 @@ export const mobileNumber = (required: string = ENQUIRY_MESSAGES.mobileRequired)
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const optionalEmail = z.preprocess(
   blankToNull,
-  z
-    .string()
+  safeString()
     .max(255, ENQUIRY_MESSAGES.emailInvalid)
     .regex(EMAIL, ENQUIRY_MESSAGES.emailInvalid)
     .transform((value) => value.toLowerCase())
@@ -144,11 +141,11 @@ export const optionalEmail = z.preprocess(
 
 export const optionalDate = z.preprocess(
   blankToNull,
-  z.string().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable(),
+  safeString().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable(),
 );
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToNull, z.string().max(max, message).nullable());
+  z.preprocess(blankToNull, safeString().max(max, message).nullable());
 
 /** The age rule of the enquiry form: not in the future, at least 6 months, at most 8 years. */
 export function childDobProblem(dob: string, today: string): string | null {
@@ -196,16 +193,15 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
     parent_location: optionalText(200, ENQUIRY_MESSAGES.textTooLong),
     company: z.preprocess(
       blankToNull,
-      z
-        .string()
+      safeString()
         .min(COMPANY_MIN, ENQUIRY_MESSAGES.companyTooShort)
         .max(COMPANY_MAX, ENQUIRY_MESSAGES.companyTooLong)
         .nullable(),
     ),
     gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: ENQUIRY_MESSAGES.genderInvalid }).nullable()),
     source: z.preprocess(blankToNull, z.enum(ENQUIRY_SOURCES, { error: ENQUIRY_MESSAGES.sourceRequired })),
-    major_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.majorRequired }).max(100)),
-    specific_program: z.preprocess(blankToNull, z.string({ error: ENQUIRY_MESSAGES.specificRequired }).max(100)),
+    major_program: z.preprocess(blankToNull, safeString({ error: ENQUIRY_MESSAGES.majorRequired }).max(100)),
+    specific_program: z.preprocess(blankToNull, safeString({ error: ENQUIRY_MESSAGES.specificRequired }).max(100)),
     service_hours: serviceHours,
     status: z.preprocess(
       (value) => value ?? "Open",
@@ -293,39 +289,39 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 /* ---------- Answers and queries ---------- */
 
 export const enquiry = z.object({
-  id: z.string(),
-  enquiry_date: z.string(),
-  child_name: z.string(),
-  child_dob: z.string().nullable(),
-  parent_name: z.string(),
-  mobile_number: z.string(),
-  email: z.string().nullable(),
-  parent_location: z.string().nullable(),
-  company: z.string().nullable(),
+  id: safeString(),
+  enquiry_date: safeString(),
+  child_name: safeString(),
+  child_dob: safeString().nullable(),
+  parent_name: safeString(),
+  mobile_number: safeString(),
+  email: safeString().nullable(),
+  parent_location: safeString().nullable(),
+  company: safeString().nullable(),
   /** Derived: the company is on the organisation's tie-up list. */
   has_tie_up: z.boolean(),
-  gender: z.string().nullable(),
-  source: z.string(),
-  major_program: z.string(),
-  specific_program: z.string(),
+  gender: safeString().nullable(),
+  source: safeString(),
+  major_program: safeString(),
+  specific_program: safeString(),
   service_hours: z.number().nullable(),
   status: z.enum(ENQUIRY_STATUSES),
-  reason_for_closure: z.string().nullable(),
+  reason_for_closure: safeString().nullable(),
   follow_up_flag: z.boolean(),
-  follow_up_date: z.string().nullable(),
+  follow_up_date: safeString().nullable(),
   /** The follow-up date is today or earlier and the enquiry is still open. */
   follow_up_due: z.boolean(),
-  assigned_to: z.string().nullable(),
-  remarks: z.string().nullable(),
+  assigned_to: safeString().nullable(),
+  remarks: safeString().nullable(),
   visited: z.boolean(),
-  probable_joining_date: z.string().nullable(),
-  center_id: z.string(),
-  center_name: z.string(),
+  probable_joining_date: safeString().nullable(),
+  center_id: safeString(),
+  center_name: safeString(),
   /** The student made from this enquiry at admission. */
-  student_id: z.string().nullable(),
-  converted_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  student_id: safeString().nullable(),
+  converted_at: safeString().nullable(),
+  created_at: safeString(),
+  updated_at: safeString(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 
@@ -338,7 +334,7 @@ export const enquiriesQuery = z.object({
     .optional()
     .default(ENQUIRY_DEFAULT_PAGE_SIZE),
   /** Part of the child's name. */
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
   status: z.enum(ENQUIRY_STATUSES).optional(),
   /** "due": open enquiries whose follow-up date is today or past. */
   follow_up: z.enum(["due"]).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "./children.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
 
 export const FEE_MESSAGES = {
   programRequired: "Program name is required",
@@ -73,8 +73,7 @@ export function academicYearOf(isoDate: string): string {
 }
 
 export const feeComponentInput = z.object({
-  name: z
-    .string({ error: FEE_MESSAGES.componentNameRequired })
+  name: safeString({ error: FEE_MESSAGES.componentNameRequired })
     .trim()
     .min(1, FEE_MESSAGES.componentNameRequired)
     .max(100),
@@ -85,15 +84,16 @@ export const feeComponentInput = z.object({
 });
 
 export const feeStructureInput = z.object({
-  program_name: z.string({ error: FEE_MESSAGES.programRequired }).trim().min(1, FEE_MESSAGES.programRequired).max(100),
-  program_type: z
-    .string({ error: FEE_MESSAGES.programTypeRequired })
+  program_name: safeString({ error: FEE_MESSAGES.programRequired })
+    .trim()
+    .min(1, FEE_MESSAGES.programRequired)
+    .max(100),
+  program_type: safeString({ error: FEE_MESSAGES.programTypeRequired })
     .trim()
     .min(1, FEE_MESSAGES.programTypeRequired)
     .max(50),
-  age_group: z.string().trim().max(50).optional().default(""),
-  academic_year: z
-    .string({ error: FEE_MESSAGES.academicYearRequired })
+  age_group: safeString().trim().max(50).optional().default(""),
+  academic_year: safeString({ error: FEE_MESSAGES.academicYearRequired })
     .trim()
     .min(1, FEE_MESSAGES.academicYearRequired)
     .refine(isAcademicYear, { message: FEE_MESSAGES.academicYearFormat }),
@@ -117,8 +117,8 @@ export const feeStructureInput = z.object({
 export type FeeStructureInput = z.input<typeof feeStructureInput>;
 
 export const feeComponent = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: safeString(),
+  name: safeString(),
   amount: z.number(),
   component_type: z.enum(FEE_COMPONENT_TYPES),
   is_refundable: z.boolean(),
@@ -126,11 +126,11 @@ export const feeComponent = z.object({
 });
 
 export const feeStructure = z.object({
-  id: z.string(),
-  program_name: z.string(),
-  program_type: z.string(),
-  age_group: z.string().nullable(),
-  academic_year: z.string(),
+  id: safeString(),
+  program_name: safeString(),
+  program_type: safeString(),
+  age_group: safeString().nullable(),
+  academic_year: safeString(),
   service_hours: z.number().nullable(),
   monthly_fee: z.number(),
   registration_fee: z.number(),
@@ -141,7 +141,7 @@ export const feeStructure = z.object({
   components: z.array(feeComponent),
   /** Students whose program is this one (enrolled, not left). */
   students_count: z.number().int(),
-  updated_at: z.string(),
+  updated_at: safeString(),
 });
 export type FeeStructure = z.infer<typeof feeStructure>;
 
@@ -159,7 +159,7 @@ export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number],
 
 const optionalDate = z.preprocess(
   blankToUndefined,
-  z.string().refine(isIsoDate, { message: FEE_MESSAGES.invalidDate }).optional(),
+  safeString().refine(isIsoDate, { message: FEE_MESSAGES.invalidDate }).optional(),
 );
 
 export const exitsQuery = z
@@ -175,15 +175,15 @@ export const exitsQuery = z
 export type ExitsQuery = z.input<typeof exitsQuery>;
 
 export const exitRecord = z.object({
-  id: z.string(),
-  person_name: z.string(),
+  id: safeString(),
+  person_name: safeString(),
   person_type: z.enum(EXIT_PERSON_TYPES),
-  job_title: z.string().nullable(),
-  exit_date: z.string(),
-  exit_reason: z.string(),
-  center_name: z.string().nullable(),
-  recorded_by_name: z.string().nullable(),
-  recorded_at: z.string(),
+  job_title: safeString().nullable(),
+  exit_date: safeString(),
+  exit_reason: safeString(),
+  center_name: safeString().nullable(),
+  recorded_by_name: safeString().nullable(),
+  recorded_at: safeString(),
 });
 export type ExitRecord = z.infer<typeof exitRecord>;
 export const exitsResponse = z.array(exitRecord);

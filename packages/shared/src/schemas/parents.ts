@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { safeString } from "./primitives.ts";
 
 /** A parent's child, as the spec's "Parent's child" entity names it. */
 export const parentChild = z.object({
-  id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  id: safeString(),
+  first_name: safeString(),
+  last_name: safeString(),
   /** A child admitted without a classroom yet has none. */
-  classroom_id: z.string().nullable(),
-  classroom_name: z.string().nullable(),
-  center_name: z.string(),
+  classroom_id: safeString().nullable(),
+  classroom_name: safeString().nullable(),
+  center_name: safeString(),
 });
 export type ParentChild = z.infer<typeof parentChild>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeString } from "./primitives.ts";
 
 /* ---------- Academic programs ---------- */
 
@@ -31,14 +32,14 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 export const program = z.object({
-  id: z.string(),
-  major_program: z.string(),
-  specific_program: z.string(),
+  id: safeString(),
+  major_program: safeString(),
+  specific_program: safeString(),
 });
 export type Program = z.infer<typeof program>;
 
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  safeString({ error: required }).trim().min(1, required).max(max, tooLong);
 
 export const createProgramRequest = z.object({
   majorProgram: requiredText(SETTINGS_MESSAGES.majorRequired, 100, SETTINGS_MESSAGES.programTooLong),
@@ -61,13 +62,12 @@ export function groupPrograms(
 /* ---------- Tie-up companies ---------- */
 
 export const company = z.object({
-  id: z.string(),
-  company_name: z.string(),
+  id: safeString(),
+  company_name: safeString(),
 });
 export type Company = z.infer<typeof company>;
 
-export const companyName = z
-  .string({ error: SETTINGS_MESSAGES.companyRequired })
+export const companyName = safeString({ error: SETTINGS_MESSAGES.companyRequired })
   .trim()
   .min(1, SETTINGS_MESSAGES.companyRequired)
   .min(2, SETTINGS_MESSAGES.companyTooShort)
@@ -76,9 +76,9 @@ export const companyName = z
 export const createCompanyRequest = z.object({ companyName });
 export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
 
-export const checkCompanyQuery = z.object({ name: z.string().trim().max(200).optional().default("") });
+export const checkCompanyQuery = z.object({ name: safeString().trim().max(200).optional().default("") });
 export const checkCompanyResponse = z.object({
   hasTieUp: z.boolean(),
   /** The company as it is written in the tie-up list, when there is one. */
-  company_name: z.string().nullable(),
+  company_name: safeString().nullable(),
 });

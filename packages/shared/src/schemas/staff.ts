@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, newPasswordField } from "./account.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
 import { phoneField } from "./users.ts";
 
 export const STAFF_ROLE_OPTIONS = ["teacher", "admin", "staff"] as const;
@@ -31,17 +32,13 @@ export const STAFF_MESSAGES = {
 } as const;
 
 const name = (required: string) =>
-  z
-    .string({ error: required })
+  safeString({ error: required })
     .trim()
     .min(1, required)
     .min(2, STAFF_MESSAGES.nameLength)
     .max(50, STAFF_MESSAGES.nameLength);
-const text = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STAFF_MESSAGES.dateInvalid);
+const text = (max: number) => safeString().trim().max(max, `Must not exceed ${max} characters`);
+const isoDate = safeString().refine(isIsoDate, STAFF_MESSAGES.dateInvalid);
 
 const staffFields = {
   email: emailField,
@@ -75,26 +72,26 @@ export type UpdateStaffRequest = z.input<typeof updateStaffRequest>;
 export const staffMember = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  email: safeString(),
+  first_name: safeString(),
+  last_name: safeString(),
   role: z.enum(STAFF_ROLE_OPTIONS),
-  designation: z.string().nullable(),
-  department: z.string().nullable(),
-  employee_id: z.string(),
-  joining_date: z.string().nullable(),
+  designation: safeString().nullable(),
+  department: safeString().nullable(),
+  employee_id: safeString(),
+  joining_date: safeString().nullable(),
   contract_type: z.enum(CONTRACT_TYPE_OPTIONS),
-  contact_number: z.string().nullable(),
-  emergency_contact: z.string().nullable(),
-  address: z.string().nullable(),
+  contact_number: safeString().nullable(),
+  emergency_contact: safeString().nullable(),
+  address: safeString().nullable(),
   active_status: z.boolean(),
   center_id: z.uuid(),
-  center_name: z.string(),
+  center_name: safeString(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
 export const staffListResponse = z.array(staffMember);
-export const staffChangeResponse = z.object({ message: z.string(), staff: staffMember });
+export const staffChangeResponse = z.object({ message: safeString(), staff: staffMember });
 export const centerIdParams = z.object({ centerId: z.uuid("Not a valid centre id") });
 export type CreateStaffInput = z.output<typeof createStaffRequest>;
 export type UpdateStaffInput = z.output<typeof updateStaffRequest>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
 import { ACCOUNT_MESSAGES, emailField, newPasswordField } from "./account.ts";
+import { safeString } from "./primitives.ts";
 
 export const USER_MESSAGES = {
   fullNameRequired: "Full name is required",
@@ -22,8 +23,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Optional +91, then 10 digits starting with 6 to 9; spaces ignored. */
-export const phoneField = z
-  .string()
+export const phoneField = safeString()
   .trim()
   .max(20, USER_MESSAGES.phoneInvalid)
   .refine(
@@ -31,11 +31,10 @@ export const phoneField = z
     USER_MESSAGES.phoneInvalid,
   );
 
-const optionalText = (max: number) => z.string().trim().max(max, `Must not exceed ${max} characters`);
+const optionalText = (max: number) => safeString().trim().max(max, `Must not exceed ${max} characters`);
 
 const userFields = {
-  fullName: z
-    .string({ error: USER_MESSAGES.fullNameRequired })
+  fullName: safeString({ error: USER_MESSAGES.fullNameRequired })
     .trim()
     .min(1, USER_MESSAGES.fullNameRequired)
     .min(2, USER_MESSAGES.fullNameLength)
@@ -59,24 +58,24 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 
 export const managedUser = z.object({
   id: z.uuid(),
-  full_name: z.string(),
-  email: z.string(),
+  full_name: safeString(),
+  email: safeString(),
   role: z.enum(ROLES),
   center_id: z.uuid().nullable(),
-  center_name: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  job_title: z.string().nullable(),
+  center_name: safeString().nullable(),
+  phone_number: safeString().nullable(),
+  job_title: safeString().nullable(),
   is_active: z.boolean(),
   must_reset_password: z.boolean(),
   two_factor_enabled: z.boolean(),
-  last_login_at: z.string().nullable(),
+  last_login_at: safeString().nullable(),
 });
 export type ManagedUser = z.infer<typeof managedUser>;
 
 export const userListResponse = z.array(managedUser);
-export const userChangeResponse = z.object({ message: z.string(), user: managedUser });
-export const rolesResponse = z.object({ roles: z.array(z.object({ value: z.enum(ROLES), label: z.string() })) });
-export const centerOptionsResponse = z.array(z.object({ id: z.uuid(), name: z.string() }));
+export const userChangeResponse = z.object({ message: safeString(), user: managedUser });
+export const rolesResponse = z.object({ roles: z.array(z.object({ value: z.enum(ROLES), label: safeString() })) });
+export const centerOptionsResponse = z.array(z.object({ id: z.uuid(), name: safeString() }));
 export const idParams = z.object({ id: z.uuid("Not a valid id") });
 
 export { ACCOUNT_MESSAGES };

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * The two primitives every schema builds on. PostgreSQL refuses the NUL character in text, so a
+ * string carrying one must be refused as bad input (400) before it reaches a query, and calendar
+ * dates must exist (2026-02-30 does not), which `Date.parse` alone does not check.
+ */
+
+export const NUL_MESSAGE = "Text must not contain the NUL character";
+export const DATE_MESSAGE = "Please enter a valid date (YYYY-MM-DD)";
+
+export function hasNul(value: string): boolean {
+  return value.includes("\u0000");
+}
+
+/** `z.string()` that refuses the NUL character; every schema's strings are this one. */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !hasNul(value), { message: NUL_MESSAGE, abort: true });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD: the day must exist in its month. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A required calendar date field; `required` is the message for a missing or empty value. */
+export const isoDateField = (required: string, message: string = DATE_MESSAGE) =>
+  safeString({ error: required }).trim().min(1, required).refine(isIsoDate, { message });
