@@ -1,0 +1,116 @@
+import type { AlertSeverity, AlertType } from "../schemas/emergency.ts";
+import type { IncidentSeverity, IncidentStatus, IncidentType } from "../schemas/incidents.ts";
+
+/**
+ * The realtime events (spec 2, sections 4 and 7), typed once for the server and the web client.
+ * An event says what changed and carries only what the receiving screen shows; anything more is
+ * fetched through the authorised API.
+ */
+
+/** spec: "Received alert: id, type, severity, message, location, triggered_at" (staff rooms). */
+export interface EmergencyAlertEvent {
+  id: string;
+  center_id: string;
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  location: string;
+  requires_evacuation: boolean;
+  instructions: string;
+  triggered_at: string;
+}
+
+/** What a family room receives instead: the calm notice only. */
+export interface EmergencyNoticeEvent {
+  id: string;
+  center_name: string;
+  type: AlertType;
+  notice: string;
+  triggered_at: string;
+}
+
+/** spec: "Resolved event: alert_id, resolution_notes". Families get no notes. */
+export interface EmergencyResolvedEvent {
+  alert_id: string;
+  resolution_notes?: string;
+}
+
+export interface EmergencyAcknowledgedEvent {
+  alert_id: string;
+  user_id: string;
+  name: string;
+  role: string;
+  acknowledged_at: string;
+}
+
+export interface NewIncidentEvent {
+  id: string;
+  incident_type: IncidentType;
+  incident_date: string;
+  status: IncidentStatus;
+  severity: IncidentSeverity;
+}
+
+/** A parent's own room: a report about their child is ready to read. */
+export interface IncidentReportEvent {
+  id: string;
+}
+
+export interface DashboardUpdateEvent {
+  type: "kpi-update";
+  metric_name: string;
+  metric_value: number;
+}
+
+export interface StaffStatusUpdateEvent {
+  presentCount: number;
+  onLeaveCount: number;
+  overtimeCount: number;
+}
+
+export interface NewFeedbackEvent {
+  id: string;
+}
+
+/** Refusals and problems the server tells a socket about. */
+export interface RealtimeErrorEvent {
+  event: string;
+  message: string;
+}
+
+export interface ServerToClientEvents {
+  "dashboard-update": (event: DashboardUpdateEvent) => void;
+  "emergency-alert": (event: EmergencyAlertEvent) => void;
+  "emergency-notice": (event: EmergencyNoticeEvent) => void;
+  "emergency-resolved": (event: EmergencyResolvedEvent) => void;
+  "emergency-acknowledged": (event: EmergencyAcknowledgedEvent) => void;
+  "staff-status-update": (event: StaffStatusUpdateEvent) => void;
+  "new-incident": (event: NewIncidentEvent) => void;
+  "incident-report": (event: IncidentReportEvent) => void;
+  "new-feedback": (event: NewFeedbackEvent) => void;
+  joined: (room: { center_id: string }) => void;
+  error: (event: RealtimeErrorEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  "join-center": (centerId: string) => void;
+  "subscribe-dashboard": (payload: { centerId: string; userId: string }) => void;
+}
+
+/** The handshake's `auth` object: the same tokens the API calls carry. */
+export interface RealtimeAuth {
+  token: string;
+  sessionToken: string;
+}
+
+export const REALTIME_PATH = "/socket.io";
+/** spec 2, section 7: reconnect delay 1 s to 5 s, timeout 20 s. */
+export const RECONNECT_DELAY_MS = 1000;
+export const RECONNECT_DELAY_MAX_MS = 5000;
+export const CONNECT_TIMEOUT_MS = 20_000;
+
+export const REALTIME_MESSAGES = {
+  noToken: "Authentication required",
+  session: "Session expired. Please log in again.",
+  centreRefused: "You cannot join this centre",
+} as const;

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { isIsoDate, safeString } from "./primitives.ts";
+
+export const INCIDENT_TYPES = ["injury", "illness", "behaviour", "property", "other"] as const;
+export type IncidentType = (typeof INCIDENT_TYPES)[number];
+export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
+  injury: "Injury",
+  illness: "Illness",
+  behaviour: "Behaviour",
+  property: "Property damage",
+  other: "Other",
+};
+
+export const INCIDENT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+/** Spec 2, section 4: "resolved" counts as resolved, anything else as pending. */
+export const INCIDENT_STATUSES = ["open", "resolved"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const INCIDENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const INCIDENT_PHOTOS_MAX = 6;
+export const INCIDENT_PAGE_SIZES = [5, 10, 25, 50] as const;
+
+export const INCIDENT_MESSAGES = {
+  childrenRequired: "Please choose the child or children involved",
+  typeRequired: "Please choose the incident type",
+  occurredRequired: "Please enter when it happened",
+  occurredFuture: "The incident cannot be in the future",
+  locationRequired: "Please enter where it happened",
+  descriptionRequired: "Please describe what happened",
+  severityRequired: "Please choose a severity",
+  correctionReason: "Please say why the report is being corrected",
+  resolutionRequired: "Please add resolution notes",
+  notFound: "Incident not found",
+  childNotInCentre: "Every child must be enrolled at the incident's centre",
+  alreadyResolved: "This incident has already been resolved",
+  photoRequired: "Please choose a photo",
+  photoType: "Only PNG, JPEG, GIF or WebP photos can be attached",
+  photoTooLarge: "Photo size must be less than 5MB",
+  tooManyPhotos: "An incident can have at most 6 photos",
+  notNotified: "Parents have not been notified of this incident yet",
+  fetchFailed: "Failed to load incidents",
+  noIncidents: "No incidents found",
+  saveFailed: "Failed to save incident",
+} as const;
+
+const text = (max: number) => safeString().trim().max(max);
+const needed = (message: string, max: number) => safeString({ error: message }).trim().min(1, message).max(max);
+
+/** Date and time the incident happened, as an ISO instant (the form sends its local time as one). */
+const occurredAt = safeString({ error: INCIDENT_MESSAGES.occurredRequired })
+  .trim()
+  .min(1, INCIDENT_MESSAGES.occurredRequired)
+  .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), {
+    message: INCIDENT_MESSAGES.occurredRequired,
+  });
+
+export const incidentFields = z.object({
+  child_ids: z
+    .array(z.uuid({ error: INCIDENT_MESSAGES.childrenRequired }), { error: INCIDENT_MESSAGES.childrenRequired })
+    .min(1, INCIDENT_MESSAGES.childrenRequired)
+    .max(20),
+  incident_type: z.enum(INCIDENT_TYPES, { error: INCIDENT_MESSAGES.typeRequired }),
+  occurred_at: occurredAt,
+  location: needed(INCIDENT_MESSAGES.locationRequired, 200),
+  description: needed(INCIDENT_MESSAGES.descriptionRequired, 4000),
+  first_aid: text(2000).default(""),
+  witnesses: text(500).default(""),
+  severity: z.enum(INCIDENT_SEVERITIES, { error: INCIDENT_MESSAGES.severityRequired }),
+});
+
+export const createIncidentInput = incidentFields.extend({
+  /** Needed only by a caller who looks after more than one centre. */
+  center_id: z.uuid().optional(),
+});
+export type CreateIncidentInput = z.input<typeof createIncidentInput>;
+
+/** A correction keeps the report and records why and what changed. */
+export const correctIncidentInput = incidentFields.extend({
+  correction_reason: needed(INCIDENT_MESSAGES.correctionReason, 500),
+});
+export type CorrectIncidentInput = z.input<typeof correctIncidentInput>;
+
+export const resolveIncidentInput = z.object({
+  resolution_notes: needed(INCIDENT_MESSAGES.resolutionRequired, 2000),
+});
+
+export const incidentIdParams = z.object({ id: z.uuid({ error: INCIDENT_MESSAGES.notFound }) });
+export const incidentPhotoParams = incidentIdParams.extend({
+  photoId: z.uuid({ error: "Photo not found" }),
+});
+
+const optionalDate = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  safeString()
+    .refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" })
+    .optional(),
+);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+export const incidentsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (INCIDENT_PAGE_SIZES as readonly number[]).includes(value), {
+      message: "Page size must be 5, 10, 25 or 50",
+    })
+    .default(10),
+  status: optional(z.enum(INCIDENT_STATUSES)),
+  severity: optional(z.enum(INCIDENT_SEVERITIES)),
+  from: optionalDate,
+  to: optionalDate,
+  child_id: optional(z.uuid()),
+  center_id: optional(z.uuid()),
+});
+export type IncidentsQuery = z.input<typeof incidentsQuery>;
+
+export const incidentChild = z.object({ id: safeString(), name: safeString(), classroom_name: safeString().nullable() });
+export const incidentPhoto = z.object({ id: safeString(), url: safeString() });
+
+/** The row of the staff list. */
+export const incidentListItem = z.object({
+  id: safeString(),
+  center_id: safeString(),
+  center_name: safeString(),
+  incident_type: z.enum(INCIDENT_TYPES),
+  incident_date: safeString(),
+  location: safeString(),
+  severity: z.enum(INCIDENT_SEVERITIES),
+  status: z.enum(INCIDENT_STATUSES),
+  children: z.array(incidentChild),
+  reported_by: safeString().nullable(),
+  parents_notified_at: safeString().nullable(),
+  photo_count: z.number().int(),
+});
+export type IncidentListItem = z.infer<typeof incidentListItem>;
+
+export const incidentEvent = z.object({
+  action: safeString(),
+  by: safeString().nullable(),
+  at: safeString(),
+  note: safeString().nullable(),
+});
+
+/** The whole report as staff see it, with its history. */
+export const staffIncident = incidentListItem.extend({
+  description: safeString(),
+  first_aid: safeString(),
+  witnesses: safeString(),
+  resolved_at: safeString().nullable(),
+  resolved_by: safeString().nullable(),
+  resolution_notes: safeString().nullable(),
+  photos: z.array(incidentPhoto),
+  parent_acknowledgements: z.array(z.object({ name: safeString(), at: safeString() })),
+  history: z.array(incidentEvent),
+});
+export type StaffIncident = z.infer<typeof staffIncident>;
+
+/** The report as a parent reads it: only their own child's name, no witnesses or other families. */
+export const parentIncident = z.object({
+  id: safeString(),
+  center_name: safeString(),
+  incident_type: z.enum(INCIDENT_TYPES),
+  incident_date: safeString(),
+  location: safeString(),
+  description: safeString(),
+  first_aid: safeString(),
+  severity: z.enum(INCIDENT_SEVERITIES),
+  status: z.enum(INCIDENT_STATUSES),
+  children: z.array(incidentChild),
+  photos: z.array(incidentPhoto),
+  acknowledged_at: safeString().nullable(),
+});
+export type ParentIncident = z.infer<typeof parentIncident>;
+
+const pagination = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_items: z.number().int(),
+  items_per_page: z.number().int(),
+});
+
+export const incidentsPage = z.object({ incidents: z.array(incidentListItem), pagination });
+export type IncidentsPage = z.infer<typeof incidentsPage>;
+export const parentIncidentsPage = z.object({ incidents: z.array(parentIncident), pagination });
+export type ParentIncidentsPage = z.infer<typeof parentIncidentsPage>;
+
+/** The director dashboard's incident counts (spec 2, section 4). */
+export const incidentCounts = z.object({
+  this_month: z.number().int(),
+  pending: z.number().int(),
+  critical: z.number().int(),
+});
+export type IncidentCounts = z.infer<typeof incidentCounts>;
+
+/** Children a reporter may pick, searched on the server. */
+export const childPickerQuery = z.object({
+  search: safeString().trim().max(100).default(""),
+  center_id: optional(z.uuid()),
+});
+export const childOption = z.object({
+  id: safeString(),
+  name: safeString(),
+  student_id: safeString(),
+  classroom_name: safeString().nullable(),
+  center_id: safeString(),
+});
