@@ -5,7 +5,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
@@ -65,6 +64,7 @@ import { createStaffService } from "./modules/staff/service.ts";
 import { createUserAdminService } from "./modules/users/admin-service.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
+import { registerWebApp, sendWebApp } from "./web/static.ts";
 
 export const VERSION = "0.1.0";
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -205,10 +205,10 @@ export async function buildApp(deps: AppDeps) {
   );
 
   const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, "index.html"));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (serveWeb) await registerWebApp(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && serveWeb;
-    if (wantsPage) return reply.type("text/html").sendFile("index.html");
+    if (wantsPage) return sendWebApp(reply.type("text/html"));
     return reply
       .code(404)
       .send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });

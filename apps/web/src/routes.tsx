@@ -4,7 +4,6 @@ import { RouteErrorBoundary } from "./components/ErrorBoundary";
 import { AutoLoginPage } from "./features/auth/AutoLoginPage";
 import { LoginPage } from "./features/auth/LoginPage";
 import { NotFoundPage } from "./features/errors/NotFoundPage";
-import { AppLayout } from "./layout/AppLayout";
 
 /** Screens reachable without a session. */
 const publicRoutes: RouteObject[] = [
@@ -212,11 +211,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: "/",
-        element: (
-          <ProtectedRoute>
-            <AppLayout />
-          </ProtectedRoute>
-        ),
+        // The signed-in shell loads after sign-in, so /login downloads only what it shows.
+        lazy: async () => {
+          const { AppLayout } = await import("./layout/AppLayout");
+          return {
+            element: (
+              <ProtectedRoute>
+                <AppLayout />
+              </ProtectedRoute>
+            ),
+          };
+        },
         children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...areaRoutes],
       },
       { path: "*", element: <NotFoundPage /> },
