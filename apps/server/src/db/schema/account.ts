@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -47,22 +47,28 @@ export const twoFactorBackupCodes = pgTable(
 );
 
 /**
- * Security-relevant attempts counted over a time window (reset requests per address, wrong
- * second-factor codes per user, wrong password confirmations). Kept in the database so that the
- * limits hold across server instances and follow the application clock.
+ * Attempts of one kind per subject (sign-ins per address, wrong second-factor codes per user,
+ * reset requests per address, ...), counted by one atomic upsert so that concurrent requests on
+ * any instance each see their own number. `blockedUntil` refuses further attempts until then.
  */
-export const authAttempts = pgTable(
-  "auth_attempts",
+export const authCounters = pgTable(
+  "auth_counters",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     kind: text("kind").notNull(),
     subject: text("subject").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("auth_attempts_lookup_idx").on(table.kind, table.subject, table.at)],
+  (table) => [primaryKey({ columns: [table.kind, table.subject] }), index("auth_counters_updated_idx").on(table.updatedAt)],
 );
 
-/** Every e-mail the application sends. Without SMTP_URL this table is the delivery. */
+/**
+ * Every e-mail the application sends, queued here and delivered by the outbox worker (any
+ * instance; rows are claimed with FOR UPDATE SKIP LOCKED). `text` has one-time codes masked; the
+ * whole message travels sealed (AES-GCM with a key from APP_SECRET) until it is delivered, and
+ * is kept sealed afterwards only when the test inbox is switched on.
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -70,14 +76,19 @@ export const mailOutbox = pgTable(
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("body_text").notNull(),
-    html: text("body_html"),
-    /** The one-time code the message carries, for the non-production test-email call. */
-    code: text("code"),
-    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed", "stored"] }).notNull(),
+    sealed: text("sealed"),
+    /** smtp: handed to SMTP_URL; log: no mail server configured, written to the log. */
+    transport: text("transport", { enum: ["log", "smtp"] }).notNull(),
+    status: text("status", { enum: ["queued", "sending", "sent", "logged", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the row may next be claimed: its retry time, or the end of a sender's lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (table) => [index("mail_outbox_to_idx").on(sql`lower(${table.to})`, table.createdAt)],
+  (table) => [
+    index("mail_outbox_to_idx").on(sql`lower(${table.to})`, table.createdAt),
+    index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`),
+  ],
 );

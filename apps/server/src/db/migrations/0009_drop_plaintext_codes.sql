@@ -1,0 +1,3 @@
+DROP TABLE "auth_attempts" CASCADE;--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP COLUMN "body_html";--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP COLUMN "code";
