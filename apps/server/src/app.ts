@@ -30,6 +30,7 @@ import type { Database } from "./db/client.ts";
 import { createFileStore } from "./files/store.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
+import { registerInputGuard } from "./lib/input-guard.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerAccessControl(app, { db: deps.db, clock, sessions, directory, accessTokens });
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {
