@@ -10,7 +10,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, HttpError } from "../../lib/errors.ts";
+import { readMultipart } from "../../files/multipart.ts";
+import { badRequest } from "../../lib/errors.ts";
 import type { DocumentsService } from "./service.ts";
 
 const VIEW = { features: ["documents", "document_upload"] } as const;
@@ -42,20 +43,10 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       async (request, reply) => {
         if (!request.isMultipart())
           throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
-        const fields: Record<string, string> = {};
-        let file: { name: string; content: Buffer } | undefined;
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            const content = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === "FST_REQ_FILE_TOO_LARGE")
-                throw new HttpError(413, "FILE_TOO_LARGE", DOCUMENT_MESSAGES.tooLarge);
-              throw error;
-            });
-            if (part.fieldname === "file") file = { name: part.filename, content };
-          } else if (typeof part.value === "string") {
-            fields[part.fieldname] = part.value;
-          }
-        }
+        const { fields, file } = await readMultipart(request, {
+          fileField: "file",
+          tooLarge: DOCUMENT_MESSAGES.tooLarge,
+        });
         if (!file || file.content.length === 0)
           throw badRequest(DOCUMENT_MESSAGES.fileRequired, { file: DOCUMENT_MESSAGES.fileRequired });
         const parsed = uploadFields.safeParse({ ...fields, center_id: fields.center_id || undefined });
