@@ -177,6 +177,12 @@ export const invoiceLines = pgTable(
     position: integer("position").notNull().default(0),
     description: text("description").notNull(),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    /**
+     * A pause credit line (negative amount) names the month whose paused school days it credits
+     * and how many, so that the next generation credits only days not credited yet.
+     */
+    creditMonth: date("credit_month"),
+    creditDays: integer("credit_days"),
   },
   (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position)],
 );
