@@ -27,7 +27,10 @@ interface Outcome {
  * the month of that date; invoices are issued today and due in 30 days. Who is billed:
  * - left students: never (their final dues go through an invoice request);
  * - students enrolled after the billing month ends: not yet;
- * - paused students: skipped when the pause covers the whole billing month, billed in full otherwise;
+ * - paused students: skipped when the pause covers the whole billing month; otherwise the paused
+ *   school days (Monday to Friday) are credited pro rata: those of the billing month known at
+ *   generation, and those of the month before not credited yet (a pause recorded after that
+ *   month's invoice), as negative "Pause credit" lines;
  * - the monthly fee is the student's own monthly fee when set, otherwise the monthly fee of the fee
  *   structure of their program for the academic year (April-March) of the billing month, plus that
  *   structure's recurring, non-optional components; students with neither are not on monthly
@@ -42,7 +45,7 @@ const academicYear = (date: SQL) => sql`(
 export function monthlyGenerationStatement(centerIds: readonly string[], now: Date, actorId: string | null) {
   return sql`
     with centre as (
-      select c.id, c.organisation_id, t.today,
+      select c.id, c.organisation_id, c.time_zone, t.today,
              date_trunc('month', t.today)::date as month_start,
              (date_trunc('month', t.today) + interval '1 month - 1 day')::date as month_end
       from centers c
@@ -50,7 +53,7 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
       where c.id = any(${uuidArray(centerIds)})
     ),
     candidate as (
-      select s.id as student_id, s.center_id, c.organisation_id, c.today, c.month_start,
+      select s.id as student_id, s.center_id, c.organisation_id, c.time_zone, c.today, c.month_start, c.month_end,
              coalesce(s.monthly_fee_paise, fs.monthly_fee_paise) as fee,
              fs.id as structure_id,
              coalesce((select sum(fc.amount_paise) from fee_components fc
@@ -71,7 +74,61 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
       where s.status <> 'left' or s.exit_date is null or s.exit_date >= c.month_start
     ),
     eligible as (
-      select * from candidate where category = 'eligible' and fee + extras > 0
+      select *, fee + extras as base from candidate where category = 'eligible' and fee + extras > 0
+    ),
+    -- Paused school days (Monday to Friday) of each child in the billing month and the month
+    -- before. A pause covers its start date up to the day before the child is back: the end
+    -- date, or the day it was ended early in the centre's time zone.
+    pause_days as (
+      select e.student_id, m.credit_month, m.is_current, count(distinct d.day)::int as paused
+      from eligible e
+      join student_pauses p on p.student_id = e.student_id
+      cross join lateral (values (e.month_start, true), ((e.month_start - interval '1 month')::date, false))
+        as m(credit_month, is_current)
+      cross join lateral generate_series(
+        greatest(p.start_date, m.credit_month),
+        least(
+          case when p.ended_at is null then p.end_date
+               else least(p.end_date, (p.ended_at at time zone e.time_zone)::date) end - 1,
+          (m.credit_month + interval '1 month - 1 day')::date),
+        interval '1 day') as d(day)
+      where extract(isodow from d.day) < 6
+      group by e.student_id, m.credit_month, m.is_current
+    ),
+    -- Days not credited yet by an invoice that still stands; the month before counts only when
+    -- it was billed (a child not billed for a month gets no credit for it).
+    credit as (
+      select pd.student_id, pd.credit_month, pd.paused - coalesce(done.days, 0) as days, school.days as school_days
+      from pause_days pd
+      cross join lateral (
+        select count(*)::int as days
+        from generate_series(pd.credit_month, (pd.credit_month + interval '1 month - 1 day')::date, interval '1 day') as d(day)
+        where extract(isodow from d.day) < 6
+      ) school
+      cross join lateral (
+        select sum(l.credit_days)::int as days
+        from invoices i join invoice_lines l on l.invoice_id = i.id
+        where i.student_id = pd.student_id and i.status <> 'Cancelled' and l.credit_month = pd.credit_month
+      ) done
+      where pd.paused > coalesce(done.days, 0)
+        and (pd.is_current or exists (
+          select 1 from invoices i
+          where i.student_id = pd.student_id and i.kind = 'monthly' and i.billing_month = pd.credit_month
+            and i.status <> 'Cancelled'))
+    ),
+    -- Fee x paused school days / school days of that month, to the nearest paisa; the billing
+    -- month's credit first, and never more in all than the invoice's fee.
+    credit_amount as (
+      select c.student_id, c.credit_month, c.days,
+             greatest(0, least(
+               round(e.base::numeric * c.days / c.school_days)::bigint,
+               e.base - coalesce(sum(round(e.base::numeric * c.days / c.school_days)::bigint) over (
+                 partition by c.student_id order by c.credit_month desc
+                 rows between unbounded preceding and 1 preceding), 0)))::bigint as amount
+      from credit c join eligible e on e.student_id = c.student_id
+    ),
+    credit_total as (
+      select student_id, sum(amount)::bigint as amount from credit_amount group by student_id
     ),
     inserted as (
       insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, billing_month, description,
@@ -79,17 +136,19 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
       select organisation_id, center_id, student_id,
              'INV-' || to_char(today, 'YYYY') || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0'),
              'monthly', month_start, 'Monthly fee for ' || to_char(month_start, 'FMMonth YYYY'),
-             today, today + ${MONTHLY_INVOICE_DUE_DAYS}::int, fee + extras, 'Pending', ${actorId}::uuid,
+             today, today + ${MONTHLY_INVOICE_DUE_DAYS}::int, base - coalesce(ct.amount, 0), 'Pending', ${actorId}::uuid,
              ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from eligible
+      left join credit_total ct using (student_id)
       on conflict do nothing
       returning id, student_id, organisation_id, billing_month
     ),
     -- The lines join the inserted rows to the tables again (by primary key and unique index)
     -- rather than to the CTEs, whose row estimates would make the planner loop over them.
     lines as (
-      insert into invoice_lines (invoice_id, position, description, amount_paise)
-      select i.id, 0, 'Monthly fee - ' || to_char(i.billing_month, 'FMMonth YYYY'), coalesce(s.monthly_fee_paise, fs.monthly_fee_paise)
+      insert into invoice_lines (invoice_id, position, description, amount_paise, credit_month, credit_days)
+      select i.id, 0, 'Monthly fee - ' || to_char(i.billing_month, 'FMMonth YYYY'), coalesce(s.monthly_fee_paise, fs.monthly_fee_paise),
+             null::date, null::int
       from inserted i
       join students s on s.id = i.student_id
       left join fee_structures fs
@@ -97,13 +156,21 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
        and fs.academic_year = ${academicYear(sql`i.billing_month`)}
       where coalesce(s.monthly_fee_paise, fs.monthly_fee_paise) > 0
       union all
-      select i.id, 1 + fc.position, fc.name, fc.amount_paise
+      select i.id, 1 + fc.position, fc.name, fc.amount_paise, null, null
       from inserted i
       join students s on s.id = i.student_id
       join fee_structures fs
         on fs.organisation_id = i.organisation_id and fs.program_name = s.program_name
        and fs.academic_year = ${academicYear(sql`i.billing_month`)}
       join fee_components fc on fc.fee_structure_id = fs.id and fc.component_type = 'recurring' and not fc.is_optional
+      union all
+      select i.id, case when ca.credit_month < i.billing_month then 900 else 901 end,
+             'Pause credit - ' || ca.days || ' school day' || case when ca.days = 1 then '' else 's' end
+               || ' of ' || to_char(ca.credit_month, 'FMMonth YYYY'),
+             -ca.amount, ca.credit_month, ca.days
+      from inserted i
+      join credit_amount ca on ca.student_id = i.student_id
+      where ca.amount > 0
       returning invoice_id
     )
     select
