@@ -35,7 +35,9 @@ import { centreToday, missingTokens } from "./shared";
 
 const WARNINGS = [
   "The student will not appear in attendance while paused",
-  "Billing for the pause period is suspended",
+  // Exactly what monthly generation does (apps/server/src/modules/billing/generation.ts).
+  "Paused school days (Monday to Friday) are credited pro rata on the monthly invoice: on this month's invoice, or on the next one if this month's is already issued",
+  "A month paused from its first to its last day is not billed",
   "The student resumes automatically on the end date",
   "You can resume the student manually at any time",
 ];
