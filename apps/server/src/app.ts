@@ -18,7 +18,7 @@ import {
 import { Redis } from "ioredis";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { createAttemptCounter } from "./auth/attempts.ts";
-import { registerAccessControl } from "./auth/guard.ts";
+import { authenticate, registerAccessControl } from "./auth/guard.ts";
 import { createPasswordResetService } from "./auth/password-reset.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createSecretBox } from "./auth/secrets.ts";
@@ -47,6 +47,8 @@ import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
 import { createDocumentsService } from "./modules/documents/service.ts";
+import { emergencyRoutes } from "./modules/emergency/routes.ts";
+import { createEmergencyService } from "./modules/emergency/service.ts";
 import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
 import { createEnquiriesService } from "./modules/enquiries/service.ts";
 import { exitsRoutes } from "./modules/exits/routes.ts";
@@ -65,6 +67,7 @@ import { createStaffService } from "./modules/staff/service.ts";
 import { createUserAdminService } from "./modules/users/admin-service.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
+import { createRealtime } from "./realtime/server.ts";
 import { registerWebApp, sendWebApp } from "./web/static.ts";
 
 export const VERSION = "0.1.0";
@@ -84,6 +87,8 @@ export interface AppDeps {
   mail?: { smtpUrl?: string; from?: string };
   /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
   filesDir?: string;
+  /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
+  realtimeSessionCheckMs?: number;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -171,7 +176,18 @@ export async function buildApp(deps: AppDeps) {
     pendingInvoices: billing.countOpen,
   });
 
-  registerAccessControl(app, { db: deps.db, clock, sessions, directory, accessTokens });
+  const accessDeps = { db: deps.db, clock, sessions, directory, accessTokens };
+  registerAccessControl(app, accessDeps);
+  // Socket.IO on this server's port; its handshake is checked exactly like an API call.
+  const realtime = createRealtime(app.server, {
+    db: deps.db,
+    clock,
+    authenticate: (headers) => authenticate({ headers, method: "GET" }, accessDeps),
+    redisUrl: deps.redisUrl,
+    sessionCheckMs: deps.realtimeSessionCheckMs,
+  });
+  app.decorate("realtime", realtime);
+  app.addHook("preClose", async () => realtime.close());
   registerInputGuard(app);
 
   await app.register(
@@ -201,6 +217,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(billingRoutes({ billing, twoFactor }));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));
+      await api.register(
+        emergencyRoutes({
+          emergency: createEmergencyService({ db: deps.db, clock, realtime: realtime.publisher, mailer }),
+        }),
+      );
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },
     { prefix: "/api" },

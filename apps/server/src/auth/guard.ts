@@ -40,7 +40,7 @@ export const SESSION_MESSAGES = {
   csrf: "Missing or invalid CSRF token",
 };
 
-interface Deps {
+export interface AccessDeps {
   db: Database;
   clock: Clock;
   sessions: SessionService;
@@ -48,7 +48,7 @@ interface Deps {
   accessTokens: AccessTokens;
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: Deps) {
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
   app.decorate("routeAccess", []);
   app.decorateRequest("caller", null as unknown as Caller);
 
@@ -75,7 +75,11 @@ function allows(access: Access, role: Role): boolean {
   return true;
 }
 
-async function authenticate(request: FastifyRequest, deps: Deps): Promise<Caller> {
+/** Also used by the realtime handshake, which carries the same token and session token. */
+export async function authenticate(
+  request: Pick<FastifyRequest, "headers" | "method">,
+  deps: AccessDeps,
+): Promise<Caller> {
   const header = request.headers.authorization;
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
   if (!token) throw unauthorized(SESSION_MESSAGES.noToken, "NO_TOKEN");

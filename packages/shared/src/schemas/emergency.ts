@@ -52,8 +52,7 @@ export const EVACUATION_TYPES: readonly AlertType[] = ["fire", "gas_leak", "evac
  * order things must happen, following common preschool emergency drills.
  */
 export const STAFF_INSTRUCTIONS: Partial<Record<AlertType, string>> = {
-  fire:
-    "Raise the alarm and call 101. Lead children out by the nearest safe exit; do not stop for belongings or use the lift. Close doors behind you. Take the attendance register and count every child at the assembly point. Do not go back inside.",
+  fire: "Raise the alarm and call 101. Lead children out by the nearest safe exit; do not stop for belongings or use the lift. Close doors behind you. Take the attendance register and count every child at the assembly point. Do not go back inside.",
   medical_emergency:
     "Stay with the person and call 108. Send one adult for the first-aid kit and the child's medical record. Give first aid you are trained for; do not move the person unless they are in danger. Move other children away and keep them calm.",
   severe_weather:

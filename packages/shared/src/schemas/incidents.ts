@@ -92,9 +92,7 @@ export const incidentPhotoParams = incidentIdParams.extend({
 
 const optionalDate = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  safeString()
-    .refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" })
-    .optional(),
+  safeString().refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" }).optional(),
 );
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -117,7 +115,11 @@ export const incidentsQuery = z.object({
 });
 export type IncidentsQuery = z.input<typeof incidentsQuery>;
 
-export const incidentChild = z.object({ id: safeString(), name: safeString(), classroom_name: safeString().nullable() });
+export const incidentChild = z.object({
+  id: safeString(),
+  name: safeString(),
+  classroom_name: safeString().nullable(),
+});
 export const incidentPhoto = z.object({ id: safeString(), url: safeString() });
 
 /** The row of the staff list. */
