@@ -291,3 +291,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 export function navigationFor(role: Role): NavigationEntry[] {
   return NAVIGATION.filter((entry) => entry.ready && hasAnyFeature(role, entry.features));
 }
+
+/** A page exists for this role: links elsewhere (dashboard shortcuts) go only where it does. */
+export function canOpen(role: Role, path: string): boolean {
+  return navigationFor(role).some((entry) => entry.path === path);
+}

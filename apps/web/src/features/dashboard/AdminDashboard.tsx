@@ -77,14 +77,9 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
         </Grid>
       </Grid>
 
-      <Box component="section" aria-labelledby="quick-actions-heading">
-        <Typography id="quick-actions-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Quick Actions
-        </Typography>
-        <QuickActions />
-      </Box>
+      <QuickActions role={user.role} />
 
-      {data && <TodaysFocus overview={data} />}
+      {data && <TodaysFocus overview={data} role={user.role} />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import ContactPhone from "@mui/icons-material/ContactPhone";
 import EventAvailable from "@mui/icons-material/EventAvailable";
 import Receipt from "@mui/icons-material/Receipt";
 import { Card, CardHeader, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
+import { canOpen, type Role } from "@sprout/shared/roles";
 import type { Overview } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
 import { formatNumber } from "../../format";
@@ -15,7 +16,7 @@ interface FocusItem {
 }
 
 /** Spec: enquiries only when some are open, invoices only when some are pending, attendance always. */
-export function focusItems(overview: Overview): FocusItem[] {
+export function focusItems(overview: Overview, role: Role): FocusItem[] {
   const items: FocusItem[] = [];
   if (overview.open_enquiries > 0) {
     const n = overview.open_enquiries;
@@ -41,15 +42,18 @@ export function focusItems(overview: Overview): FocusItem[] {
     to: "/attendance",
     icon: EventAvailable,
   });
-  return items;
+  // Only items whose page exists for this role (attendance is not built yet).
+  return items.filter((item) => canOpen(role, item.to));
 }
 
-export function TodaysFocus({ overview }: { overview: Overview }) {
+export function TodaysFocus({ overview, role }: { overview: Overview; role: Role }) {
+  const items = focusItems(overview, role);
+  if (items.length === 0) return null;
   return (
     <Card>
       <CardHeader title="Today's Focus" slotProps={{ title: { variant: "h6", component: "h2" } }} />
       <List disablePadding aria-label="Today's Focus">
-        {focusItems(overview).map(({ primary, secondary, to, icon: Icon }) => (
+        {items.map(({ primary, secondary, to, icon: Icon }) => (
           <ListItem key={to} disablePadding divider>
             <ListItemButton component={RouterLink} to={to}>
               <ListItemIcon>
