@@ -190,7 +190,10 @@ describe("dashboards", () => {
         expect(overview.total_students).toBeGreaterThan(0);
 
         const focus = page.getByRole("list", { name: "Today's Focus" });
-        await visible(focus.getByText("Review today's attendance"));
+        await visible(focus.getByText(/open enquir|pending invoice/).first());
+        // Attendance and portfolios are not built yet: nothing on the dashboard leads there.
+        expect(await focus.getByText("Review today's attendance").count()).toBe(0);
+        expect(await page.locator('main a[href="/attendance"], main a[href="/admin/portfolios"]').count()).toBe(0);
         expect(await focus.getByText(/open enquir/).count()).toBe(overview.open_enquiries ? 1 : 0);
         expect(await focus.getByText(/pending invoice/).count()).toBe(overview.pending_invoices ? 1 : 0);
         await screenshot(page, "admin-dashboard");
