@@ -31,7 +31,7 @@ import { createFileStore } from "./files/store.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
-import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -83,8 +83,16 @@ export interface AppDeps {
   redisUrl?: string;
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
-  /** Outgoing mail: SMTP_URL (unset = the outbox table) and the sender address. */
-  mail?: { smtpUrl?: string; from?: string };
+  /** Outgoing mail: SMTP_URL (unset = written to the log), the sender, a test transport. */
+  mail?: { smtpUrl?: string; from?: string; transport?: MailTransport };
+  /** MAIL_TEST_INBOX: serve GET /api/auth/test-email (test runs only; off unless set). */
+  mailTestInbox?: boolean;
+  /** API_DOCS: the OpenAPI description and viewer at /api/docs (on unless set to false). */
+  apiDocs?: boolean;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client (none unless listed). */
+  trustProxy?: string[];
+  /** APP_URL: the public address used in links in e-mails. */
+  appUrl?: string;
   /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
   filesDir?: string;
   /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
@@ -97,7 +105,9 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only listed proxies may say who the client is; otherwise anyone could pick their own
+    // address for the rate limits by sending X-Forwarded-For.
+    trustProxy: deps.trustProxy && deps.trustProxy.length > 0 ? deps.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,24 +144,36 @@ export async function buildApp(deps: AppDeps) {
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: "Sprout API", version: VERSION } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  if (deps.apiDocs !== false) {
+    await app.register(swagger, {
+      openapi: { info: { title: "Sprout API", version: VERSION } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  }
 
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
   const sessions = createSessionService({ db: deps.db, clock, accessTokens });
+  const secrets = createSecretBox(deps.appSecret);
   const mailer: Mailer = createMailer({
     db: deps.db,
     clock,
     env: deps.env,
     log: app.log,
+    secrets,
     smtpUrl: deps.mail?.smtpUrl,
+    transport: deps.mail?.transport,
+    keepForTestInbox: deps.mailTestInbox === true,
     from: deps.mail?.from ?? "Sprout <no-reply@sprout.test>",
   });
-  const secrets = createSecretBox(deps.appSecret);
+  // Retries and messages left by another (or a stopped) instance are picked up every 10 s.
+  const mailTimer = setInterval(() => void mailer.poke(), 10_000);
+  mailTimer.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(mailTimer);
+    await mailer.flush();
+  });
   const attempts = createAttemptCounter({ db: deps.db, clock });
   const passwordReset = createPasswordResetService({
     db: deps.db,
@@ -161,9 +183,10 @@ export async function buildApp(deps: AppDeps) {
     attempts,
     sessions,
     directory,
+    appUrl: deps.appUrl,
   });
   const twoFactor = createTwoFactorService({ db: deps.db, clock, secrets, attempts, sessions, directory });
-  const auth = createAuthService({ db: deps.db, clock, sessions, directory, passwordReset });
+  const auth = createAuthService({ db: deps.db, clock, sessions, directory, attempts, passwordReset });
   const children = createChildrenService({ db: deps.db });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
   const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
@@ -194,7 +217,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(healthRoutes({ db: deps.db, version: VERSION }));
       await api.register(authRoutes({ auth, sessions, directory }));
-      await api.register(accountRoutes({ passwordReset, twoFactor, mailer, env: deps.env }));
+      await api.register(accountRoutes({ passwordReset, twoFactor, mailer, testInbox: deps.mailTestInbox === true }));
       await api.register(
         userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }),
       );

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+const flag = z.enum(["0", "1"]).optional();
+
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default("0.0.0.0"),
@@ -12,10 +14,21 @@ const environment = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Sprout <no-reply@sprout.test>"),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  APP_URL: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DEMO_DATA: z.enum(["0", "1"]).optional(),
+  DEMO_DATA: flag,
+  DEMO_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  MAIL_TEST_INBOX: flag,
+  API_DOCS: flag,
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+/** The password printed in the README; production never accepts it on a demo account. */
+export const PUBLISHED_DEMO_PASSWORD = "Sprout@2026";
 
 export interface Config {
   port: number;
@@ -26,9 +39,19 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   appSecret: string;
+  /** Public base URL for links in e-mails; required in production so the Host header is never used. */
+  appUrl?: string;
   env: "development" | "production" | "test";
-  /** Load the demo data set into an empty database. Defaults on for the embedded database. */
+  /** Load the demo data set into an empty database. */
   demoData: boolean;
+  /** The demo accounts' password: the published one, except in production where it must be chosen. */
+  demoPassword: string;
+  /** GET /api/auth/test-email, which hands out the last message to any address: tests only. */
+  mailTestInbox: boolean;
+  /** The OpenAPI description and its viewer at /api/docs. */
+  apiDocs: boolean;
+  /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed. */
+  trustProxy: string[];
   logLevel: string;
 }
 
@@ -42,6 +65,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const values = parsed.data;
+  const production = values.NODE_ENV === "production";
+  const problems = [
+    production &&
+      values.MAIL_TEST_INBOX === "1" &&
+      "MAIL_TEST_INBOX: the test mailbox hands out reset codes and is refused with NODE_ENV=production",
+    values.DATABASE_URL &&
+      !values.APP_SECRET &&
+      "APP_SECRET: required with DATABASE_URL (every instance must share it; at least 32 characters)",
+    production && !values.APP_URL && "APP_URL: required with NODE_ENV=production (the public address used in e-mails)",
+    production &&
+      values.DEMO_DATA === "1" &&
+      (values.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD) === PUBLISHED_DEMO_PASSWORD &&
+      "DEMO_PASSWORD: DEMO_DATA=1 with NODE_ENV=production needs a password of your own for the demo accounts",
+  ].filter((problem): problem is string => Boolean(problem));
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -53,8 +92,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     appSecret: values.APP_SECRET ?? keptSecret(dataDir),
+    appUrl: values.APP_URL,
     env: values.NODE_ENV,
-    demoData: values.DEMO_DATA ? values.DEMO_DATA === "1" : !values.DATABASE_URL,
+    // Demo data only when asked for in production; on a laptop's embedded database by default.
+    demoData: values.DEMO_DATA ? values.DEMO_DATA === "1" : !production && !values.DATABASE_URL,
+    demoPassword: values.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,
+    mailTestInbox: values.MAIL_TEST_INBOX === "1",
+    apiDocs: values.API_DOCS ? values.API_DOCS === "1" : !production,
+    trustProxy: (values.TRUST_PROXY ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -6,6 +6,7 @@ import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
 import type { Clock } from "../src/lib/clock.ts";
+import type { MailTransport } from "../src/mail/mailer.ts";
 
 export { DEMO_PASSWORD };
 
@@ -58,7 +59,9 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh, migrated database holding the demo data. Closed after the file. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { seed?: boolean; mailTestInbox?: boolean; mailTransport?: MailTransport } = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   await database.migrate();
   const clock = testClock();
@@ -69,6 +72,9 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     env: "test",
     clock,
     serveWeb: false,
+    // The tests read reset and invitation codes from the test inbox, switched on explicitly.
+    mailTestInbox: options.mailTestInbox ?? true,
+    ...(options.mailTransport && { mail: { transport: options.mailTransport } }),
   });
   await app.ready();
   afterAll(async () => {

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../lib/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { addRetryAfterHeader } from "./limits.ts";
 import type { PasswordResetService } from "./password-reset.ts";
 import type { TwoFactorService } from "./two-factor.ts";
 
@@ -37,13 +38,18 @@ interface Deps {
   passwordReset: PasswordResetService;
   twoFactor: TwoFactorService;
   mailer: Mailer;
-  env: "development" | "production" | "test";
+  /**
+   * MAIL_TEST_INBOX: serve GET /api/auth/test-email, which hands the last message (and its code)
+   * to anyone who asks. Only test runs switch it on; production refuses to start with it.
+   */
+  testInbox: boolean;
 }
 
 /** Password reset, the test mailbox and two-factor authentication, under /api/auth. */
-export function accountRoutes({ passwordReset, twoFactor, mailer, env }: Deps) {
+export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: Deps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    addRetryAfterHeader(app);
     const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
       ip: request.ip,
       userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
@@ -95,29 +101,30 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, env }: Deps) {
       async (request) => passwordReset.status(request.params.id),
     );
 
-    api.get(
-      "/auth/test-email",
-      {
-        config: { access: { public: true } },
-        schema: {
-          tags: ["auth"],
-          querystring: z.object({ email: z.string().trim().min(1, ACCOUNT_MESSAGES.emailRequired).max(255) }),
-          response: { 200: testEmailResponse, ...errors },
+    if (testInbox)
+      api.get(
+        "/auth/test-email",
+        {
+          config: { access: { public: true } },
+          schema: {
+            summary: "The last message sent to an address (test runs only: MAIL_TEST_INBOX=1)",
+            tags: ["auth"],
+            querystring: z.object({ email: z.string().trim().min(1, ACCOUNT_MESSAGES.emailRequired).max(255) }),
+            response: { 200: testEmailResponse, ...errors },
+          },
         },
-      },
-      async (request) => {
-        if (env === "production") throw new HttpError(404, "NOT_AVAILABLE", ACCOUNT_MESSAGES.testEmailProduction);
-        const mail = await mailer.latestTo(request.query.email);
-        if (!mail) throw new HttpError(404, "NOT_FOUND", ACCOUNT_MESSAGES.testEmailNone);
-        return {
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.code && { code: mail.code }),
-          sentAt: mail.createdAt.toISOString(),
-        };
-      },
-    );
+        async (request) => {
+          const mail = await mailer.latestTo(request.query.email);
+          if (!mail) throw new HttpError(404, "NOT_FOUND", ACCOUNT_MESSAGES.testEmailNone);
+          return {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.code && { code: mail.code }),
+            sentAt: mail.createdAt.toISOString(),
+          };
+        },
+      );
 
     api.get(
       "/auth/2fa/setup",

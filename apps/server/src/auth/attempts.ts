@@ -1,37 +1,81 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { authAttempts } from "../db/schema/account.ts";
+import { authCounters } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
 
 /**
- * Counts attempts of one kind per subject over a sliding window, in the database (so limits
- * hold across instances and follow the application clock).
+ * How attempts of one kind are limited. After `free` attempts the subject is blocked for
+ * `baseSeconds * growth^(n - free)` seconds (capped) from its n-th attempt; a subject quiet for
+ * `idleSeconds` starts again from zero.
+ */
+export interface AttemptPolicy {
+  free: number;
+  baseSeconds: number;
+  growth: number;
+  capSeconds: number;
+  idleSeconds: number;
+}
+
+export type Reservation = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };
+
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
+/**
+ * Counts attempts in the database with one atomic upsert per attempt, so that forty concurrent
+ * guesses on any number of instances get forty different numbers and the limit holds. An attempt
+ * is reserved before the secret is checked; a success clears the count.
  */
 export function createAttemptCounter({ db, clock }: { db: Database; clock: Clock }) {
   return {
-    async record(kind: string, subject: string) {
-      await db.insert(authAttempts).values({ kind, subject, at: clock.now() });
+    async reserve(kind: string, subject: string, policy: AttemptPolicy): Promise<Reservation> {
+      const now = clock.now();
+      const idleSince = new Date(now.getTime() - policy.idleSeconds * 1000);
+      // The count this attempt makes: 1 after a quiet spell, else one more than before.
+      const next = sql`(case when ${authCounters.updatedAt} <= ${idleSince} then 1 else ${authCounters.count} + 1 end)`;
+      const blockFor = (count: unknown) =>
+        sql`case when ${count} >= ${policy.free} then ${now}::timestamptz + make_interval(secs => least(${policy.capSeconds}::float8, ${policy.baseSeconds}::float8 * power(${policy.growth}::float8, ${count} - ${policy.free}))) end`;
+      const result = await db.execute(sql`
+        insert into ${authCounters} (kind, subject, count, blocked_until, updated_at)
+        values (${kind}, ${subject}, 1, ${blockFor(sql`1`)}, ${now})
+        on conflict (kind, subject) do update set
+          count = ${next},
+          blocked_until = ${blockFor(next)},
+          updated_at = ${now}
+        where ${authCounters.blockedUntil} is null or ${authCounters.blockedUntil} <= ${now}
+        returning count`);
+      const [row] = rowsOf<{ count: number }>(result);
+      if (row) return { allowed: true, count: Number(row.count) };
+      return { allowed: false, retryAfterSeconds: await this.retryAfter(kind, subject) };
     },
-    /** How many attempts in the window, and in how many minutes the oldest one leaves it. */
-    async recent(kind: string, subject: string, windowMinutes: number) {
-      const since = new Date(clock.now().getTime() - windowMinutes * 60_000);
+
+    /** Seconds until the subject may try again (0 when it is not blocked). */
+    async retryAfter(kind: string, subject: string): Promise<number> {
       const [row] = await db
-        .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${authAttempts.at})` })
-        .from(authAttempts)
-        .where(and(eq(authAttempts.kind, kind), eq(authAttempts.subject, subject), gt(authAttempts.at, since)));
-      const count = row?.count ?? 0;
-      const oldest = row?.oldest ? new Date(row.oldest) : null;
-      const retryMinutes = oldest
-        ? Math.max(1, Math.ceil((oldest.getTime() + windowMinutes * 60_000 - clock.now().getTime()) / 60_000))
-        : 0;
-      return { count, retryMinutes };
+        .select({ blockedUntil: authCounters.blockedUntil })
+        .from(authCounters)
+        .where(and(eq(authCounters.kind, kind), eq(authCounters.subject, subject)));
+      const until = row?.blockedUntil?.getTime() ?? 0;
+      return Math.max(0, Math.ceil((until - clock.now().getTime()) / 1000));
     },
+
     async clear(kind: string, subject: string) {
-      await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.subject, subject)));
+      await db.delete(authCounters).where(and(eq(authCounters.kind, kind), eq(authCounters.subject, subject)));
     },
-    /** Drops rows older than a day (called now and then). */
-    async prune() {
-      await db.delete(authAttempts).where(lt(authAttempts.at, new Date(clock.now().getTime() - 86_400_000)));
+
+    /** Drops counters quiet for a day and no longer blocking (the pruning job calls it). */
+    async prune(): Promise<number> {
+      const now = clock.now();
+      const removed = await db
+        .delete(authCounters)
+        .where(
+          and(
+            lt(authCounters.updatedAt, new Date(now.getTime() - 86_400_000)),
+            or(sql`${authCounters.blockedUntil} is null`, lt(authCounters.blockedUntil, now)),
+          ),
+        )
+        .returning({ kind: authCounters.kind });
+      return removed.length;
     },
   };
 }

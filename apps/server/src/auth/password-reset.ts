@@ -4,10 +4,8 @@ import {
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_SECONDS,
   RESET_MAX_ATTEMPTS,
-  RESET_REQUEST_WINDOW_MINUTES,
-  RESET_REQUESTS_PER_WINDOW,
 } from "@sprout/shared/schemas/account";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { passwordResets } from "../db/schema/account.ts";
 import { users } from "../db/schema/users.ts";
@@ -18,6 +16,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { forcedResetMail, invitationMail, passwordChangedMail, resetCodeMail } from "../mail/templates.ts";
 import type { UserDirectory } from "../modules/users/service.ts";
 import type { AttemptCounter } from "./attempts.ts";
+import { minutesOf, RESET_REQUEST_POLICY, tooManyAttempts } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 import { maskEmail, randomCode, type SecretBox } from "./secrets.ts";
 import type { SessionService } from "./sessions.ts";
@@ -31,6 +30,8 @@ interface Deps {
   attempts: AttemptCounter;
   sessions: SessionService;
   directory: UserDirectory;
+  /** APP_URL: the public address for links in e-mails (required in production). */
+  appUrl?: string;
 }
 
 type ResetRow = typeof passwordResets.$inferSelect;
@@ -39,7 +40,16 @@ type ResetRow = typeof passwordResets.$inferSelect;
  * Forgot password → code by e-mail → reset token → new password. The same path sets a first
  * password for invited accounts and a new one after an administrator forces a reset.
  */
-export function createPasswordResetService({ db, clock, mailer, secrets, attempts, sessions, directory }: Deps) {
+export function createPasswordResetService({
+  db,
+  clock,
+  mailer,
+  secrets,
+  attempts,
+  sessions,
+  directory,
+  appUrl: configuredAppUrl,
+}: Deps) {
   const minutes = RESET_CODE_TTL_SECONDS / 60;
 
   /** Writes a new challenge for an address (replacing any live one) and returns it with its code. */
@@ -90,11 +100,11 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
     /** Same answer, same work and same limits whether or not the address has an account. */
     async requestReset(rawEmail: string) {
       const email = rawEmail.trim().toLowerCase();
-      const recent = await attempts.recent("reset_request", email, RESET_REQUEST_WINDOW_MINUTES);
-      if (recent.count >= RESET_REQUESTS_PER_WINDOW) {
-        throw new HttpError(429, "RESET_RATE_LIMITED", ACCOUNT_MESSAGES.resetTooMany(recent.retryMinutes));
+      const reservation = await attempts.reserve("reset_request", email, RESET_REQUEST_POLICY);
+      if (!reservation.allowed) {
+        const wait = reservation.retryAfterSeconds;
+        throw tooManyAttempts("RESET_RATE_LIMITED", ACCOUNT_MESSAGES.resetTooMany(minutesOf(wait)), wait);
       }
-      await attempts.record("reset_request", email);
       const user = await directory.findByEmail(email);
       const eligible = user?.isActive ? user : null;
       const challenge = await createChallenge(email, eligible?.id ?? null, "reset", RESET_CODE_TTL_SECONDS);
@@ -112,11 +122,15 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
       return { resetId: challenge.id, maskedEmail: maskEmail(email) };
     },
 
-    /** A new account without a password: e-mail a code (valid 72 h) and a link to set one. */
-    async invite(user: { id: string; email: string; fullName: string }, appUrl: string) {
+    /**
+     * A new account without a password: e-mail a code (valid 72 h) and a link to set one. The
+     * link uses APP_URL; the request's own address is only a fallback outside production (where
+     * APP_URL is required), so a forged Host header cannot put its link in our mail.
+     */
+    async invite(user: { id: string; email: string; fullName: string }, requestAppUrl: string) {
       const email = user.email.toLowerCase();
       const challenge = await createChallenge(email, user.id, "invitation", INVITATION_TTL_SECONDS);
-      const link = `${appUrl}/verify-reset-code?email=${encodeURIComponent(email)}&resetId=${challenge.id}&invite=1`;
+      const link = `${configuredAppUrl ?? requestAppUrl}/verify-reset-code?email=${encodeURIComponent(email)}&resetId=${challenge.id}&invite=1`;
       await mailer.send(invitationMail(user.email, user.fullName, challenge.code, link, INVITATION_TTL_SECONDS / 3600));
       return { resetId: challenge.id };
     },
@@ -130,16 +144,23 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
       if (status === "expired" || status === "superseded")
         throw new HttpError(400, "CODE_EXPIRED", ACCOUNT_MESSAGES.codeExpired);
 
+      // Every guess takes one of the attempts in one statement before the code is compared, so
+      // a burst of guesses (on any number of instances) gets at most RESET_MAX_ATTEMPTS checks.
+      const [counted] = await db
+        .update(passwordResets)
+        .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+        .where(
+          and(
+            eq(passwordResets.id, row.id),
+            lt(passwordResets.failedAttempts, RESET_MAX_ATTEMPTS),
+            isNull(passwordResets.verifiedAt),
+          ),
+        )
+        .returning({ used: passwordResets.failedAttempts });
+      if (!counted) throw new HttpError(429, "CODE_LOCKED", ACCOUNT_MESSAGES.codeLocked);
       const matches = safeEqual(row.codeHash, secrets.hashCode(row.id, code.toUpperCase()));
       if (!matches || !row.userId) {
-        // Counted atomically, so parallel guesses cannot exceed the limit.
-        const [counted] = await db
-          .update(passwordResets)
-          .set({ failedAttempts: row.failedAttempts + 1 })
-          .where(and(eq(passwordResets.id, row.id), eq(passwordResets.failedAttempts, row.failedAttempts)))
-          .returning({ failed: passwordResets.failedAttempts });
-        const failed = counted?.failed ?? RESET_MAX_ATTEMPTS;
-        const remaining = RESET_MAX_ATTEMPTS - failed;
+        const remaining = RESET_MAX_ATTEMPTS - counted.used;
         if (remaining <= 0) throw new HttpError(429, "CODE_LOCKED", ACCOUNT_MESSAGES.codeLocked);
         throw new HttpError(400, "INVALID_CODE", ACCOUNT_MESSAGES.codeInvalid(remaining));
       }
@@ -193,6 +214,8 @@ export function createPasswordResetService({ db, clock, mailer, secrets, attempt
         })
         .where(eq(users.id, user.id));
       await sessions.revokeAllOfUser(user.id, "password_reset");
+      // The code proved who they are: earlier wrong sign-ins no longer slow them down.
+      await attempts.clear("login", user.email.toLowerCase());
       await writeAudit(db, {
         organisationId: user.organisationId,
         actorId: user.id,

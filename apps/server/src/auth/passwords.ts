@@ -6,7 +6,8 @@ const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, options);
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  if (!passwordHash) return false;
+  // An account without a password (invited, not yet set) costs the same time as any other.
+  if (!passwordHash) return verifyAgainstDummy(password);
   try {
     return await verify(passwordHash, password);
   } catch {
@@ -14,9 +15,10 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   }
 }
 
-/** A hash to verify against when the user does not exist, so timing does not tell. */
+/** A hash to verify against when the user does not exist, so timing does not tell. Never matches. */
 let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstDummy(password: string): Promise<void> {
+export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword("not-a-real-password");
   await verifyPassword(await dummyHash, password);
+  return false;
 }

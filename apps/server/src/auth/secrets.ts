@@ -6,26 +6,16 @@ export function createSecretBox(appSecret: string) {
   const encryptionKey = derive("two-factor-secret-encryption");
   const hashKey = derive("one-time-code-hash");
 
+  const twoFactorSecrets = aesGcm(encryptionKey);
+  const outboxMessages = aesGcm(derive("mail-outbox-seal"));
+
   return {
-    /** AES-256-GCM; the result is `v1.<iv>.<tag>.<ciphertext>` in base64url. */
-    encrypt(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [
-        "v1",
-        iv.toString("base64url"),
-        cipher.getAuthTag().toString("base64url"),
-        body.toString("base64url"),
-      ].join(".");
-    },
-    decrypt(sealed: string): string {
-      const [version, iv, tag, body] = sealed.split(".");
-      if (version !== "v1" || !iv || !tag || !body) throw new Error("unknown sealed format");
-      const decipher = createDecipheriv("aes-256-gcm", encryptionKey, Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
-    },
+    /** Two-factor secrets: AES-256-GCM; the result is `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+    encrypt: twoFactorSecrets.seal,
+    decrypt: twoFactorSecrets.open,
+    /** Messages waiting in the outbox (they may carry one-time codes), under their own key. */
+    sealMessage: outboxMessages.seal,
+    openMessage: outboxMessages.open,
     /**
      * A keyed hash for short one-time codes: without the app secret a stolen table cannot be
      * brute-forced offline. `context` binds the code to its row or user.
@@ -36,6 +26,29 @@ export function createSecretBox(appSecret: string) {
   };
 }
 export type SecretBox = ReturnType<typeof createSecretBox>;
+
+function aesGcm(key: Buffer) {
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return [
+        "v1",
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        body.toString("base64url"),
+      ].join(".");
+    },
+    open(sealed: string): string {
+      const [version, iv, tag, body] = sealed.split(".");
+      if (version !== "v1" || !iv || !tag || !body) throw new Error("unknown sealed format");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
 
 /** Upper-case letters and digits without the look-alikes 0/O and 1/I. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

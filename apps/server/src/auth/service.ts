@@ -1,4 +1,3 @@
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from "@sprout/shared/constants";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import type { LoginResponse } from "@sprout/shared/schemas/auth";
 import { eq } from "drizzle-orm";
@@ -8,50 +7,67 @@ import { writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
 import { HttpError, unauthorized } from "../lib/errors.ts";
 import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
+import type { AttemptCounter } from "./attempts.ts";
+import { LOGIN_POLICY, NETWORK_LOGIN_POLICY, tooManyAttempts } from "./limits.ts";
 import type { PasswordResetService } from "./password-reset.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import type { RequestMeta, SessionService } from "./sessions.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",
-  inactive: "Your account has been deactivated. Please contact your administrator.",
-  locked: (minutes: number) =>
-    `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  throttled: (seconds: number) =>
+    `Too many sign-in attempts for this email. Please wait ${waitText(seconds)} and try again.`,
+  networkThrottled: (seconds: number) =>
+    `Too many failed sign-ins from your network. Please wait ${waitText(seconds)} and try again.`,
 };
+
+function waitText(seconds: number) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
 
 interface Deps {
   db: Database;
   clock: Clock;
   sessions: SessionService;
   directory: UserDirectory;
+  attempts: AttemptCounter;
   /** Starts the set-a-new-password flow for users whose reset was forced. */
   passwordReset?: Pick<PasswordResetService, "startForcedReset">;
 }
 
-/** Sign-in rules: password check, lockout after repeated failures, deactivated accounts, 2FA. */
-export function createAuthService({ db, clock, sessions, directory, passwordReset }: Deps) {
+/**
+ * Sign-in rules. Every attempt for an address is counted before the password is checked (one
+ * atomic upsert), so a burst cannot slip past the limit; past it, each attempt waits twice as
+ * long as the one before. Unknown addresses, wrong passwords and deactivated accounts (whatever
+ * the password) get the same answer after the same work, so the answer tells nothing.
+ */
+export function createAuthService({ db, clock, sessions, directory, attempts, passwordReset }: Deps) {
   return {
     async login(email: string, password: string, meta: RequestMeta): Promise<LoginResponse> {
-      const user = await directory.findByEmail(email);
-      const now = clock.now();
-      if (!user) {
-        await verifyAgainstDummy(password);
+      const subject = email.trim().toLowerCase();
+      const network = meta.ip ?? "unknown";
+      const networkWait = await attempts.retryAfter("login_network", network);
+      if (networkWait > 0) {
+        throw tooManyAttempts("LOGIN_THROTTLED", LOGIN_MESSAGES.networkThrottled(networkWait), networkWait);
+      }
+      const reservation = await attempts.reserve("login", subject, LOGIN_POLICY);
+      if (!reservation.allowed) {
+        const wait = reservation.retryAfterSeconds;
+        throw tooManyAttempts("LOGIN_THROTTLED", LOGIN_MESSAGES.throttled(wait), wait);
+      }
+      const user = await directory.findByEmail(subject);
+      const passwordRight = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      if (!user || !passwordRight || !user.isActive) {
+        await attempts.reserve("login_network", network, NETWORK_LOGIN_POLICY);
         throw unauthorized(LOGIN_MESSAGES.invalid, "INVALID_CREDENTIALS");
       }
-      if (user.lockedUntil && user.lockedUntil > now) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new HttpError(423, "ACCOUNT_LOCKED", LOGIN_MESSAGES.locked(minutes));
-      }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await recordFailure(user.id, user.failedLoginCount + 1);
-        throw unauthorized(LOGIN_MESSAGES.invalid, "INVALID_CREDENTIALS");
-      }
-      if (!user.isActive) throw new HttpError(403, "ACCOUNT_INACTIVE", LOGIN_MESSAGES.inactive);
 
-      await db
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now })
-        .where(eq(users.id, user.id));
+      await attempts.clear("login", subject);
+      await db.update(users).set({ lastLoginAt: clock.now() }).where(eq(users.id, user.id));
 
       // A forced reset: the right password proves who it is, but it opens no session. A code is
       // e-mailed and the answer names the reset, so the web goes straight to the code step.
@@ -86,16 +102,5 @@ export function createAuthService({ db, clock, sessions, directory, passwordRese
       return { ...issued, user: toSessionUser(user), require2FA: false };
     },
   };
-
-  async function recordFailure(userId: string, failures: number) {
-    const lock = failures >= LOGIN_MAX_FAILURES;
-    await db
-      .update(users)
-      .set({
-        failedLoginCount: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(clock.now().getTime() + LOGIN_LOCK_MINUTES * 60_000) : undefined,
-      })
-      .where(eq(users.id, userId));
-  }
 }
 export type AuthService = ReturnType<typeof createAuthService>;

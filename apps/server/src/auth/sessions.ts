@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_DAYS, TWO_FACTOR_SESSION_SECONDS } from "@sprout/shared/constants";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { sessions } from "../db/schema/sessions.ts";
+import { sessions, spentRefreshTokens } from "../db/schema/sessions.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AccessTokens } from "./tokens.ts";
 import { randomToken, sha256 } from "./tokens.ts";
@@ -13,6 +13,9 @@ export interface IssuedSession {
   refreshToken: string;
   expiresIn: number;
 }
+
+/** How long the refresh token just rotated away still answers (two tabs refreshing at once). */
+export const REFRESH_GRACE_SECONDS = 30;
 
 export interface RequestMeta {
   ip?: string;
@@ -37,6 +40,31 @@ export function createSessionService({
       .where(eq(sessions.id, sessionId));
     const token = await accessTokens.sign({ userId, sessionId }, clock.now());
     return { token, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  function successors(refreshToken: string) {
+    return {
+      sessionToken: accessTokens.successor(refreshToken, "session"),
+      csrfToken: accessTokens.successor(refreshToken, "csrf"),
+      refreshToken: accessTokens.successor(refreshToken, "refresh"),
+    };
+  }
+
+  async function issue(
+    userId: string,
+    sessionId: string,
+    next: ReturnType<typeof successors>,
+    now: Date,
+  ): Promise<IssuedSession> {
+    const token = await accessTokens.sign({ userId, sessionId }, now);
+    return { token, ...next, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  async function revokeForReuse(sessionId: string) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokedReason: "refresh_token_reuse" })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
   return {
@@ -96,42 +124,53 @@ export function createSessionService({
     },
 
     /**
-     * Swaps a refresh token for new tokens. A refresh token that was already used means two
-     * parties hold it, so the session is revoked.
+     * Swaps a refresh token for new tokens. A session is one refresh-token family: the current
+     * token rotates; the one just rotated away answers the same new tokens for
+     * REFRESH_GRACE_SECONDS (two tabs, one rotation); any other token of the family spent again
+     * means someone else holds it, and the session is revoked.
      */
     async rotate(refreshToken: string): Promise<IssuedSession | "invalid" | "reused"> {
       const hash = sha256(refreshToken);
       const now = clock.now();
-      const [current] = await db.select().from(sessions).where(eq(sessions.refreshTokenHash, hash));
-      if (!current) {
-        const [reused] = await db.select().from(sessions).where(eq(sessions.previousRefreshHash, hash));
-        if (reused && !reused.revokedAt) {
-          await db
-            .update(sessions)
-            .set({ revokedAt: now, revokedReason: "refresh_token_reuse" })
-            .where(eq(sessions.id, reused.id));
-          return "reused";
-        }
-        return "invalid";
+      const [session] = await db
+        .select()
+        .from(sessions)
+        .where(or(eq(sessions.refreshTokenHash, hash), eq(sessions.previousRefreshHash, hash)));
+      if (!session) {
+        const [spent] = await db.select().from(spentRefreshTokens).where(eq(spentRefreshTokens.hash, hash));
+        if (!spent) return "invalid";
+        await revokeForReuse(spent.sessionId);
+        return "reused";
       }
-      if (current.revokedAt || current.expiresAt <= now || current.stage !== "active") return "invalid";
-      const sessionToken = randomToken();
-      const csrfToken = randomToken();
-      const nextRefresh = randomToken();
-      // The compare-and-set on the old hash makes two concurrent rotations of one token lose one.
-      const updated = await db
-        .update(sessions)
-        .set({
-          sessionTokenHash: sha256(sessionToken),
-          csrfToken,
-          refreshTokenHash: sha256(nextRefresh),
-          previousRefreshHash: hash,
-        })
-        .where(and(eq(sessions.id, current.id), eq(sessions.refreshTokenHash, hash)))
-        .returning({ id: sessions.id });
-      if (updated.length === 0) return "invalid";
-      const token = await accessTokens.sign({ userId: current.userId, sessionId: current.id }, now);
-      return { token, sessionToken, csrfToken, refreshToken: nextRefresh, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+      if (session.revokedAt || session.expiresAt <= now || session.stage !== "active") return "invalid";
+      const next = successors(refreshToken);
+      if (session.refreshTokenHash === hash) {
+        // The compare-and-set on the current hash lets one of two concurrent rotations win.
+        const won = await db
+          .update(sessions)
+          .set({
+            sessionTokenHash: sha256(next.sessionToken),
+            csrfToken: next.csrfToken,
+            refreshTokenHash: sha256(next.refreshToken),
+            previousRefreshHash: hash,
+            rotatedAt: now,
+          })
+          .where(and(eq(sessions.id, session.id), eq(sessions.refreshTokenHash, hash)))
+          .returning({ id: sessions.id });
+        if (won.length === 1 && session.previousRefreshHash) {
+          await db
+            .insert(spentRefreshTokens)
+            .values({ hash: session.previousRefreshHash, sessionId: session.id, spentAt: now })
+            .onConflictDoNothing();
+        }
+        // The loser of the race is the previous token now, inside its grace window: same answer.
+        return issue(session.userId, session.id, next, now);
+      }
+      const rotatedAt = session.rotatedAt?.getTime() ?? 0;
+      if (now.getTime() - rotatedAt <= REFRESH_GRACE_SECONDS * 1000)
+        return issue(session.userId, session.id, next, now);
+      await revokeForReuse(session.id);
+      return "reused";
     },
 
     async revoke(sessionId: string, reason: string) {
@@ -146,6 +185,16 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /** Deletes sessions that ended (expired or revoked) more than `days` ago; the pruning job calls it. */
+    async prune(days = 30): Promise<number> {
+      const before = new Date(clock.now().getTime() - days * 86_400_000);
+      const removed = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+        .returning({ id: sessions.id });
+      return removed.length;
     },
 
     async countLive(userId: string): Promise<number> {

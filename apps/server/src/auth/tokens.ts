@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { ACCESS_TOKEN_TTL_SECONDS } from "@sprout/shared/constants";
 import { jwtVerify, SignJWT } from "jose";
 
@@ -20,7 +20,16 @@ export interface AccessClaims {
 /** Short-lived access tokens, signed with the app secret and bound to one server-side session. */
 export function createAccessTokens(appSecret: string) {
   const key = createHash("sha256").update(`access-token:${appSecret}`).digest();
+  const rotationKey = createHash("sha256").update(`refresh-rotation:${appSecret}`).digest();
   return {
+    /**
+     * The tokens that follow a refresh token, computed from it with a server-side key: the same
+     * refresh token always leads to the same next tokens, so a refresh repeated within the grace
+     * window can answer the same pair without keeping any token in the clear.
+     */
+    successor(refreshToken: string, purpose: "session" | "csrf" | "refresh"): string {
+      return createHmac("sha256", rotationKey).update(`${purpose}:${refreshToken}`).digest("base64url");
+    },
     async sign(claims: AccessClaims, now: Date): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
       return new SignJWT({ sid: claims.sessionId })

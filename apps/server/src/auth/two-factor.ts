@@ -2,7 +2,6 @@ import {
   ACCOUNT_MESSAGES,
   BACKUP_CODE_COUNT,
   BACKUP_CODE_LENGTH,
-  TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
 } from "@sprout/shared/schemas/account";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -16,6 +15,7 @@ import type { Clock } from "../lib/clock.ts";
 import { badRequest, HttpError, notFound, unauthorized } from "../lib/errors.ts";
 import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
 import type { AttemptCounter } from "./attempts.ts";
+import { minutesOf, TWO_FACTOR_POLICY, tooManyAttempts } from "./limits.ts";
 import { verifyPassword } from "./passwords.ts";
 import { randomCode, type SecretBox } from "./secrets.ts";
 import type { RequestMeta, SessionService } from "./sessions.ts";
@@ -103,11 +103,23 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     return claimed.length === 1;
   }
 
-  async function ensureNotLocked(userId: string) {
-    const recent = await attempts.recent("2fa_failure", userId, TWO_FACTOR_LOCK_MINUTES);
-    if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
-      throw new HttpError(429, "TWO_FACTOR_LOCKED", ACCOUNT_MESSAGES.twoFactorTooMany(recent.retryMinutes));
-    }
+  const locked = (seconds: number) =>
+    tooManyAttempts("TWO_FACTOR_LOCKED", ACCOUNT_MESSAGES.twoFactorTooMany(minutesOf(seconds)), seconds);
+
+  /**
+   * Counts this code attempt before the code is checked (one atomic statement), so that a burst
+   * of guesses cannot all be checked before the first failure is written. Returns its number.
+   */
+  async function reserveCodeAttempt(userId: string): Promise<number> {
+    const reservation = await attempts.reserve("2fa", userId, TWO_FACTOR_POLICY);
+    if (!reservation.allowed) throw locked(reservation.retryAfterSeconds);
+    return reservation.count;
+  }
+
+  /** A wrong code: the attempt that used up the allowance says so. */
+  async function refuseCode(userId: string, attempt: number): Promise<never> {
+    if (attempt >= TWO_FACTOR_MAX_FAILURES) throw locked(await attempts.retryAfter("2fa", userId));
+    throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
   }
 
   /**
@@ -115,7 +127,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
    * backup code. Wrong codes count towards a temporary lock.
    */
   async function checkCode(userId: string, rawCode: string): Promise<{ usedBackupCode: boolean }> {
-    await ensureNotLocked(userId);
+    const attempt = await reserveCodeAttempt(userId);
     const user = await requireUser(userId);
     if (!user.twoFactorEnabled || !user.twoFactorSecret) {
       throw new HttpError(403, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
@@ -129,15 +141,8 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       ok = await acceptBackupCode(user.id, code);
       usedBackupCode = ok;
     }
-    if (!ok) {
-      await attempts.record("2fa_failure", user.id);
-      const recent = await attempts.recent("2fa_failure", user.id, TWO_FACTOR_LOCK_MINUTES);
-      if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
-        throw new HttpError(429, "TWO_FACTOR_LOCKED", ACCOUNT_MESSAGES.twoFactorTooMany(recent.retryMinutes));
-      }
-      throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
-    }
-    await attempts.clear("2fa_failure", user.id);
+    if (!ok) await refuseCode(user.id, attempt);
+    await attempts.clear("2fa", user.id);
     if (usedBackupCode) {
       await writeAudit(db, {
         organisationId: user.organisationId,
@@ -151,13 +156,13 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
   }
 
   async function confirmPassword(userId: string, password: string) {
-    const recent = await attempts.recent("password_confirm", userId, TWO_FACTOR_LOCK_MINUTES);
-    if (recent.count >= TWO_FACTOR_MAX_FAILURES) {
-      throw new HttpError(429, "PASSWORD_CONFIRM_LOCKED", ACCOUNT_MESSAGES.passwordTooMany(recent.retryMinutes));
+    const reservation = await attempts.reserve("password_confirm", userId, TWO_FACTOR_POLICY);
+    if (!reservation.allowed) {
+      const wait = reservation.retryAfterSeconds;
+      throw tooManyAttempts("PASSWORD_CONFIRM_LOCKED", ACCOUNT_MESSAGES.passwordTooMany(minutesOf(wait)), wait);
     }
     const user = await requireUser(userId);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await attempts.record("password_confirm", userId);
       throw new HttpError(400, "PASSWORD_INCORRECT", ACCOUNT_MESSAGES.passwordIncorrect);
     }
     await attempts.clear("password_confirm", userId);
@@ -190,15 +195,15 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     },
 
     async verifySetup(userId: string, token: string) {
-      await ensureNotLocked(userId);
+      const attempt = await reserveCodeAttempt(userId);
       const user = await requireUser(userId);
       if (user.twoFactorEnabled)
         throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
       if (!user.twoFactorSecret) throw badRequest(ACCOUNT_MESSAGES.twoFactorNoSetup);
       if (!(await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, token))) {
-        await attempts.record("2fa_failure", user.id);
-        throw new HttpError(400, "INVALID_2FA_CODE", ACCOUNT_MESSAGES.twoFactorInvalid);
+        await refuseCode(user.id, attempt);
       }
+      await attempts.clear("2fa", user.id);
       await db.update(users).set({ twoFactorEnabled: true, updatedAt: clock.now() }).where(eq(users.id, userId));
       await writeAudit(db, {
         organisationId: user.organisationId,

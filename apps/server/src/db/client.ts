@@ -25,16 +25,24 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; without it the embedded database lives in memory. */
   dataDir?: string;
+  /** Where the pool reports a connection that failed while idle (the server keeps running). */
+  onPoolError?: (error: Error) => void;
 }
+
+/** Key of the session-level advisory lock that serialises migrations across instances. */
+export const MIGRATION_LOCK_KEY = 0x5e_0000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client whose connection drops emits 'error' on the pool; without a listener Node
+    // would end the process. The pool discards that client and opens a new one when needed.
+    pool.on("error", (error) => (options.onPoolError ?? defaultPoolError)(error));
     const db = drizzlePg(pool);
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       close: () => pool.end(),
     };
   }
@@ -47,6 +55,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs the migrations on one connection holding an advisory lock, so that instances starting
+ * together take turns: the second waits, then finds every migration applied.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function defaultPoolError(error: Error) {
+  console.error(`PostgreSQL connection error (the pool will reconnect): ${error.message}`);
 }
 
 export function embeddedDataDir(dataDir: string): string {
