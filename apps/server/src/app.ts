@@ -43,6 +43,7 @@ import { createCentersService } from "./modules/centers/service.ts";
 import { createEnrollmentService } from "./modules/children/enrollment.ts";
 import { childrenRoutes } from "./modules/children/routes.ts";
 import { createChildrenService } from "./modules/children/service.ts";
+import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
@@ -222,7 +223,10 @@ export async function buildApp(deps: AppDeps) {
         userRoutes({ userAdmin: createUserAdminService({ db: deps.db, clock, sessions, inviter: passwordReset }) }),
       );
       await api.register(
-        staffRoutes({ staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }) }),
+        staffRoutes({
+          staff: createStaffService({ db: deps.db, clock, sessions, inviter: passwordReset }),
+          assignments: createAssignmentsService({ db: deps.db }),
+        }),
       );
       await api.register(analyticsRoutes({ analytics }));
       await api.register(settingsRoutes({ settings }));
@@ -235,7 +239,12 @@ export async function buildApp(deps: AppDeps) {
       await api.register(childrenRoutes({ children, enrollment }));
       await api.register(parentsRoutes({ parents: createParentsService({ db: deps.db }) }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
-      await api.register(classroomsRoutes({ classrooms: createClassroomsService({ db: deps.db }) }));
+      await api.register(
+        classroomsRoutes({
+          classrooms: createClassroomsService({ db: deps.db }),
+          assignments: createAssignmentsService({ db: deps.db }),
+        }),
+      );
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
       await api.register(billingRoutes({ billing, twoFactor }));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));

@@ -2,6 +2,7 @@ import type { Role } from "@sprout/shared/roles";
 import { hashPassword } from "../auth/passwords.ts";
 import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
+import { syncStaffRecord } from "../modules/staff/records.ts";
 import type { Database } from "./client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
 import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
@@ -19,6 +20,18 @@ export const DEMO_SIGN_INS: { email: string; role: Role; fullName: string; centr
   { email: "teacher@sprout.test", role: "teacher", fullName: "Priya Sharma", centre: 0 },
   { email: "parent@sprout.test", role: "parent", fullName: "Vikram Malhotra", centre: 0 },
 ];
+
+/** The titles people in these roles carry on their staff record and in the Users list. */
+const JOB_TITLES: Record<Role, string | null> = {
+  super_admin: "Head of Operations",
+  owner: "Founder & Managing Director",
+  financial_manager: "Finance Manager",
+  center_director: "Centre Director",
+  admin: "Centre Administrator",
+  academic_coordinator: "Academic Coordinator",
+  teacher: "Lead Teacher",
+  parent: null,
+};
 
 const CENTRES = [
   {
@@ -213,7 +226,7 @@ export async function seedDemoData(db: Database, today = new Date()) {
           role: person.role,
           centerId: person.centre === null ? null : centreRows[person.centre]!.id,
           phoneNumber: mobile(random),
-          jobTitle: person.role === "parent" ? null : person.role.replaceAll("_", " "),
+          jobTitle: JOB_TITLES[person.role],
         })),
       )
       .returning();
@@ -224,12 +237,13 @@ export async function seedDemoData(db: Database, today = new Date()) {
 
     const roomsOf = (centreId: string) => classroomRows.filter((room) => room.centerId === centreId);
     const firstCentreRooms = roomsOf(centreRows[0]!.id);
-    await tx.insert(classroomTeachers).values(
-      [firstCentreRooms[2]!, firstCentreRooms[3]!].map((room) => ({
-        classroomId: room.id,
-        teacherId: userByRole("teacher").id,
-      })),
-    );
+    // The demo teacher leads Toddlers and assists in Pre-Kindy.
+    await tx.insert(classroomTeachers).values([
+      { classroomId: firstCentreRooms[2]!.id, teacherId: userByRole("teacher").id, role: "lead" as const },
+      { classroomId: firstCentreRooms[3]!.id, teacherId: userByRole("teacher").id, role: "assistant" as const },
+    ]);
+    // Every staff sign-in of a centre has its staff record (the Staff Management page).
+    for (const user of userRows) await syncStaffRecord(tx, user, today);
 
     const childValues: (typeof students.$inferInsert)[] = [];
     const familyOf: { father: string; mother: string; surname: string }[] = [];

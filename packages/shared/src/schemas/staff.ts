@@ -3,12 +3,14 @@ import { emailField, newPasswordField } from "./account.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 import { phoneField } from "./users.ts";
 
-export const STAFF_ROLE_OPTIONS = ["teacher", "admin", "staff"] as const;
+export const STAFF_ROLE_OPTIONS = ["teacher", "admin", "staff", "academic_coordinator", "center_director"] as const;
 export const CONTRACT_TYPE_OPTIONS = ["full-time", "part-time", "contract", "temporary"] as const;
 export const STAFF_ROLE_LABELS: Record<(typeof STAFF_ROLE_OPTIONS)[number], string> = {
   teacher: "Teacher",
   admin: "Admin",
   staff: "Staff",
+  academic_coordinator: "Academic Coordinator",
+  center_director: "Centre Director",
 };
 export const CONTRACT_TYPE_LABELS: Record<(typeof CONTRACT_TYPE_OPTIONS)[number], string> = {
   "full-time": "Full-time",

@@ -5,7 +5,8 @@ import { users } from "./users.ts";
 
 export const employeeNumber = pgSequence("employee_number_seq", { startWith: 1001 });
 
-export const STAFF_ROLES = ["teacher", "admin", "staff"] as const;
+/** Every centre staff sign-in has a staff record; "staff" (support staff) sign in as teachers. */
+export const STAFF_ROLES = ["teacher", "admin", "staff", "academic_coordinator", "center_director"] as const;
 export const CONTRACT_TYPES = ["full-time", "part-time", "contract", "temporary"] as const;
 
 /** An employee record of a centre, linked to the employee's sign-in account. */

@@ -1,3 +1,13 @@
+import { errorResponse } from "@sprout/shared/schemas/auth";
+import {
+  assignableTeacher,
+  CLASSROOM_STAFF_MESSAGES,
+  classroomStaffMember,
+  classroomStaffRequest,
+  classroomWithStaff,
+  rollQuery,
+  rollResponse,
+} from "@sprout/shared/schemas/classroom-staff";
 import {
   classroom,
   classroomIdParams,
@@ -8,12 +18,21 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AssignmentsService } from "./assignments.ts";
 import type { ClassroomsService } from "./service.ts";
 
 const VIEW = { features: ["classroom_management", "view_assigned_classes", "children_management"] } as const;
 const MANAGE = { features: ["classroom_management"] } as const;
 
-export function classroomsRoutes({ classrooms }: { classrooms: ClassroomsService }) {
+const notFound = { 404: errorResponse };
+
+export function classroomsRoutes({
+  classrooms,
+  assignments,
+}: {
+  classrooms: ClassroomsService;
+  assignments: AssignmentsService;
+}) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,9 +51,66 @@ export function classroomsRoutes({ classrooms }: { classrooms: ClassroomsService
       "/admin/classrooms",
       {
         config: { access: VIEW },
-        schema: { tags: ["classrooms"], querystring: classroomsQuery, response: { 200: z.array(classroom) } },
+        schema: {
+          summary: "Classrooms with their lead teacher and assistants",
+          tags: ["classrooms"],
+          querystring: classroomsQuery,
+          response: { 200: z.array(classroomWithStaff), ...notFound },
+        },
       },
-      async (request) => classrooms.list(request.caller, request.query.center_id, { assignedOnly: true }),
+      async (request) => classrooms.listWithStaff(request.caller, request.query.center_id),
+    );
+
+    api.get(
+      "/classrooms/:id/children",
+      {
+        config: { access: VIEW },
+        schema: {
+          summary: "Children on a classroom's roll (a teacher: their rooms only)",
+          tags: ["classrooms"],
+          params: classroomIdParams,
+          querystring: rollQuery,
+          response: { 200: rollResponse, ...notFound },
+        },
+      },
+      async (request) => assignments.roll(request.caller, request.params.id, request.query),
+    );
+
+    api.get(
+      "/admin/classrooms/:id/assignable-staff",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Teachers of the classroom's centre who can be assigned to it",
+          tags: ["classrooms"],
+          params: classroomIdParams,
+          response: { 200: z.array(assignableTeacher), ...notFound },
+        },
+      },
+      async (request) => assignments.assignable(request.caller, request.params.id),
+    );
+
+    api.put(
+      "/admin/classrooms/:id/staff",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Replace a classroom's lead teacher and assistants",
+          tags: ["classrooms"],
+          params: classroomIdParams,
+          body: classroomStaffRequest,
+          response: {
+            200: z.object({ message: z.string(), staff: z.array(classroomStaffMember) }),
+            400: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
+        },
+      },
+      async (request) => ({
+        message: CLASSROOM_STAFF_MESSAGES.saved,
+        staff: await assignments.setClassroomStaff(request.caller, request.params.id, request.body),
+      }),
     );
 
     api.post(

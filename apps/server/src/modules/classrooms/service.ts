@@ -1,3 +1,4 @@
+import type { ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
 import {
   CLASSROOM_MESSAGES,
   type Classroom,
@@ -8,23 +9,15 @@ import {
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
+import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertCentreInScope } from "../children/service.ts";
-
-/** A database error, or the one it wraps, with PostgreSQL's error code. */
-function pgCode(error: unknown): string | undefined {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
-  ) {
-    if (typeof current.code === "string" && /^\d{2}[0-9A-Z]{3}$/.test(current.code)) return current.code;
-  }
-  return undefined;
-}
+import { staffOf } from "./assignments.ts";
+import { pgCode } from "./pg-error.ts";
+import { seesOnlyAssignedRooms } from "./policy.ts";
+import { teacherClassroomIds } from "./scope.ts";
 
 export function createClassroomsService({ db }: { db: Database }) {
   const enrolled = sql<number>`(select count(*)::int from ${students} where ${students.classroomId} = ${classrooms.id} and ${students.status} <> 'left')`;
@@ -58,29 +51,36 @@ export function createClassroomsService({ db }: { db: Database }) {
   }
 
   return {
-    /**
-     * Classrooms of the caller's centres (or of one of them). A teacher, whose feature is
-     * "view assigned classes", sees only the classrooms they are assigned to.
-     */
-    async list(caller: Caller, centerId?: string, options: { assignedOnly?: boolean } = {}): Promise<Classroom[]> {
+    /** Classrooms of the caller's centres (or of one of them). */
+    async list(caller: Caller, centerId?: string): Promise<Classroom[]> {
       const scope = await caller.scope();
       assertCentreInScope(scope, centerId);
       const conditions = [inArray(classrooms.centerId, scope.centerIds)];
       if (centerId) conditions.push(eq(classrooms.centerId, centerId));
-      if (options.assignedOnly && caller.role === "teacher") {
-        conditions.push(
-          inArray(
-            classrooms.id,
-            db
-              .select({ id: classroomTeachers.classroomId })
-              .from(classroomTeachers)
-              .where(eq(classroomTeachers.teacherId, caller.userId)),
-          ),
-        );
-      }
       return select()
         .where(and(...conditions))
         .orderBy(asc(centers.name), asc(classrooms.createdAt), asc(classrooms.name));
+    },
+
+    /**
+     * The Classroom Management screen: each room with its staff. A teacher sees only the rooms
+     * assigned to them.
+     */
+    async listWithStaff(caller: Caller, centerId?: string): Promise<ClassroomWithStaff[]> {
+      const scope = await caller.scope();
+      assertCentreInScope(scope, centerId);
+      const conditions = [inArray(classrooms.centerId, scope.centerIds)];
+      if (centerId) conditions.push(eq(classrooms.centerId, centerId));
+      if (seesOnlyAssignedRooms(caller))
+        conditions.push(inArray(classrooms.id, await teacherClassroomIds(db, caller.userId)));
+      const rows = await select()
+        .where(and(...conditions))
+        .orderBy(asc(centers.name), asc(classrooms.createdAt), asc(classrooms.name));
+      const staff = await staffOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...row, staff: staff.get(row.id) ?? [] }));
     },
 
     async get(scope: Scope, id: string): Promise<Classroom> {

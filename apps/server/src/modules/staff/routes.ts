@@ -1,4 +1,5 @@
 import { errorResponse } from "@sprout/shared/schemas/auth";
+import { staffClassroom, staffClassroomsRequest } from "@sprout/shared/schemas/classroom-staff";
 import {
   centerIdParams,
   createStaffRequest,
@@ -9,6 +10,8 @@ import {
 import { idParams } from "@sprout/shared/schemas/users";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AssignmentsService } from "../classrooms/assignments.ts";
 import { appUrlOf } from "../users/routes.ts";
 import type { StaffService } from "./service.ts";
 
@@ -16,7 +19,7 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
 const manage = { access: { features: ["staff_management"] } } as const;
 
 /** Staff management (/staff). */
-export function staffRoutes({ staff }: { staff: StaffService }) {
+export function staffRoutes({ staff, assignments }: { staff: StaffService; assignments: AssignmentsService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -56,6 +59,35 @@ export function staffRoutes({ staff }: { staff: StaffService }) {
         },
       },
       async (request) => staff.update(request.caller, await request.caller.scope(), request.params.id, request.body),
+    );
+
+    api.get(
+      "/staff/:id/classrooms",
+      {
+        config: manage,
+        schema: {
+          summary: "The classrooms a staff member works in",
+          tags: ["staff"],
+          params: idParams,
+          response: { 200: z.array(staffClassroom), 404: errorResponse },
+        },
+      },
+      async (request) => assignments.roomsOfStaff(await request.caller.scope(), request.params.id),
+    );
+
+    api.put(
+      "/staff/:id/classrooms",
+      {
+        config: manage,
+        schema: {
+          summary: "Replace the classrooms a staff member works in (lead or assistant)",
+          tags: ["staff"],
+          params: idParams,
+          body: staffClassroomsRequest,
+          response: { 200: z.array(staffClassroom), ...errors },
+        },
+      },
+      async (request) => assignments.setStaffRooms(request.caller, request.params.id, request.body),
     );
   };
 }

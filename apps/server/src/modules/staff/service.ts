@@ -25,7 +25,13 @@ type StaffRole = StaffMember["role"];
  * table yet, so support staff sign in with the least-privileged staff role, teacher (which
  * shows only classrooms they are assigned to). See docs/decisions.md.
  */
-export const ACCOUNT_ROLE: Record<StaffRole, Role> = { teacher: "teacher", admin: "admin", staff: "teacher" };
+export const ACCOUNT_ROLE: Record<StaffRole, Role> = {
+  teacher: "teacher",
+  admin: "admin",
+  staff: "teacher",
+  academic_coordinator: "academic_coordinator",
+  center_director: "center_director",
+};
 
 interface Deps {
   db: Database;

@@ -96,16 +96,36 @@ describe("staff management", () => {
     }
   });
 
-  it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
-    const all = (await superAdmin.get("/api/staff")).json();
-    expect(all.map((row: { email: string }) => row.email).sort()).toEqual([
-      "anita.pillai@sprout.test",
-      "joseph@sprout.test",
-    ]);
-    expect((await owner.get("/api/staff")).json()).toHaveLength(2);
+  it("every demo staff sign-in of a centre has its staff record, with a real job title", async () => {
     const mine = (await director.get("/api/staff")).json();
-    expect(mine.map((row: { email: string }) => row.email)).toEqual(["anita.pillai@sprout.test"]);
-    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json()).toHaveLength(1);
+    const demo = mine.filter(
+      (row: { email: string }) => row.email.endsWith("@sprout.test") && row.email !== "anita.pillai@sprout.test",
+    );
+    expect(
+      demo.map((row: { email: string; role: string; designation: string }) => [row.email, row.role, row.designation]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["director@sprout.test", "center_director", "Centre Director"],
+        ["admin@sprout.test", "admin", "Centre Administrator"],
+        ["coordinator@sprout.test", "academic_coordinator", "Academic Coordinator"],
+        ["teacher@sprout.test", "teacher", "Lead Teacher"],
+      ]),
+    );
+    expect(demo).toHaveLength(4);
+  });
+
+  it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
+    const demoStaff = ["admin", "coordinator", "director", "teacher"].map((name) => `${name}@sprout.test`);
+    const all = (await superAdmin.get("/api/staff")).json();
+    expect(all.map((row: { email: string }) => row.email).sort()).toEqual(
+      ["anita.pillai@sprout.test", "joseph@sprout.test", ...demoStaff].sort(),
+    );
+    expect((await owner.get("/api/staff")).json()).toHaveLength(6);
+    const mine = (await director.get("/api/staff")).json();
+    expect(mine.map((row: { email: string }) => row.email).sort()).toEqual(
+      ["anita.pillai@sprout.test", ...demoStaff].sort(),
+    );
+    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json()).toHaveLength(5);
     const elsewhere = await director.get(`/api/staff/center/${andheri.id}`);
     expect(elsewhere.statusCode).toBe(404);
     const joseph = all.find((row: { email: string }) => row.email === "joseph@sprout.test");
@@ -141,6 +161,46 @@ describe("staff management", () => {
       payload: { email: "anita.pillai@sprout.test", password: "Teacher2026" },
     });
     expect(login.statusCode).toBe(403);
+  });
+
+  it("a centre sign-in made in User Management (invited, no password) gets its staff record; a parent does not", async () => {
+    const invited = await superAdmin.post("/api/owners", {
+      fullName: "Deepa Menon Rao",
+      email: "deepa.menon@sprout.test",
+      role: "academic_coordinator",
+      centerId: koramangala.id,
+      jobTitle: "Academic Coordinator",
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const parent = await superAdmin.post("/api/owners", {
+      fullName: "Ravi Parent",
+      email: "ravi.parent@sprout.test",
+      role: "parent",
+      centerId: koramangala.id,
+    });
+    expect(parent.statusCode, parent.body).toBe(200);
+    const records = (await director.get("/api/staff")).json();
+    expect(records.find((row: { email: string }) => row.email === "deepa.menon@sprout.test")).toMatchObject({
+      first_name: "Deepa",
+      last_name: "Menon Rao",
+      role: "academic_coordinator",
+      designation: "Academic Coordinator",
+      center_id: koramangala.id,
+      employee_id: expect.stringMatching(/^EMP-\d{4,}$/),
+    });
+    expect(records.some((row: { email: string }) => row.email === "ravi.parent@sprout.test")).toBe(false);
+    // Moving the account to another centre moves its staff record along.
+    const user = invited.json().user;
+    const moved = await superAdmin.put(`/api/owners/${user.id}`, {
+      fullName: "Deepa Menon Rao",
+      email: "deepa.menon@sprout.test",
+      role: "academic_coordinator",
+      centerId: andheri.id,
+      jobTitle: "Academic Coordinator",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const andheriStaff = (await superAdmin.get(`/api/staff/center/${andheri.id}`)).json();
+    expect(andheriStaff.map((row: { email: string }) => row.email)).toContain("deepa.menon@sprout.test");
   });
 
   it("nobody hands out a role at or above their own", () => {

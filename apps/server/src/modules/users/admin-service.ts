@@ -11,6 +11,7 @@ import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { syncStaffRecord } from "../staff/records.ts";
 
 /** Roles that must belong to one centre (the centre roles and parents). */
 const NEEDS_CENTRE: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
@@ -157,6 +158,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
         if (input.role === "owner" && input.centerId) {
           await tx.insert(ownerCenters).values({ ownerId: user!.id, centerId: input.centerId });
         }
+        await syncStaffRecord(tx, user!, now);
         return user!;
       });
       const user = await byId(created.id);
@@ -187,7 +189,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       }
       await ensureEmailFree(input.email, id);
       const isActive = input.isActive ?? target.user.isActive;
-      await db
+      const [updated] = await db
         .update(users)
         .set({
           fullName: input.fullName,
@@ -199,7 +201,9 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
           isActive,
           updatedAt: clock.now(),
         })
-        .where(eq(users.id, id));
+        .where(eq(users.id, id))
+        .returning();
+      await syncStaffRecord(db, updated!, clock.now());
       if (!isActive && target.user.isActive) await sessions.revokeAllOfUser(id, "deactivated");
       const user = await byId(id);
       await writeAudit(db, {

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Delete from "@mui/icons-material/Delete";
 import Edit from "@mui/icons-material/Edit";
+import Groups from "@mui/icons-material/Groups";
 import {
   Alert,
   Box,
@@ -27,23 +28,28 @@ import {
   Typography,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import {
-  CLASSROOM_MESSAGES,
-  type Classroom,
-  type CreateClassroomRequest,
-  createClassroomRequest,
-} from "@sprout/shared/schemas/classrooms";
+import { CLASSROOM_STAFF_MESSAGES, type ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
+import { CLASSROOM_MESSAGES, type Classroom, createClassroomRequest } from "@sprout/shared/schemas/classrooms";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { useCentres } from "../children/api";
+import { AssignStaffDialog } from "./AssignStaffDialog";
 import { useClassroomMutations, useClassrooms } from "./api";
+import { ClassroomRoll, staffLine } from "./ClassroomRoll";
 
-/** Classroom Management: create a classroom, see them with their children, rename or remove. */
+type Form = typeof createClassroomRequest;
+
+/**
+ * Classroom Management: create a classroom, assign its lead teacher and assistants, rename or
+ * remove it. A teacher sees their own rooms with the children in them.
+ */
 export function ClassroomsPage() {
   const user = useSignedInUser();
   const canManage = hasFeature(user.role, "classroom_management");
+  const teacherView = !canManage && !hasFeature(user.role, "children_management");
   const classrooms = useClassrooms();
   const centres = useCentres();
   const { create, update, remove } = useClassroomMutations();
@@ -51,8 +57,10 @@ export function ClassroomsPage() {
   const [notice, setNotice] = useState("");
   const [editing, setEditing] = useState<Classroom | null>(null);
   const [removing, setRemoving] = useState<Classroom | null>(null);
-  const form = useForm<CreateClassroomRequest>({
-    resolver: zodResolver(createClassroomRequest as never) as never,
+  const [assigning, setAssigning] = useState<ClassroomWithStaff | null>(null);
+  const form = useForm<z.input<Form>, unknown, z.output<Form>>({
+    resolver: zodResolver(createClassroomRequest),
+    mode: "onTouched",
     defaultValues: { name: "", description: "", center_id: undefined },
   });
 
@@ -68,7 +76,9 @@ export function ClassroomsPage() {
     }
   });
 
-  const grouped = new Map<string, Classroom[]>();
+  if (teacherView) return <TeacherClassrooms rooms={classrooms} userId={user.id} />;
+
+  const grouped = new Map<string, ClassroomWithStaff[]>();
   for (const room of classrooms.data ?? [])
     grouped.set(room.center_name, [...(grouped.get(room.center_name) ?? []), room]);
 
@@ -99,6 +109,10 @@ export function ClassroomsPage() {
                         <TextField
                           {...field}
                           value={field.value ?? ""}
+                          onChange={(event) => {
+                            field.onChange(event);
+                            create.reset();
+                          }}
                           select
                           label="Centre"
                           required
@@ -123,6 +137,11 @@ export function ClassroomsPage() {
                     render={({ field, fieldState }) => (
                       <TextField
                         {...field}
+                        onChange={(event) => {
+                          field.onChange(event);
+                          // A refusal about the old name no longer applies to the new one.
+                          create.reset();
+                        }}
                         label="Classroom Name"
                         required
                         fullWidth
@@ -181,6 +200,11 @@ export function ClassroomsPage() {
                     secondaryAction={
                       canManage && (
                         <Stack direction="row">
+                          <Tooltip title="Assign staff">
+                            <IconButton onClick={() => setAssigning(room)} aria-label={`Assign staff to ${room.name}`}>
+                              <Groups />
+                            </IconButton>
+                          </Tooltip>
                           <Tooltip title="Rename">
                             <IconButton onClick={() => setEditing(room)} aria-label={`Rename ${room.name}`}>
                               <Edit />
@@ -200,7 +224,7 @@ export function ClassroomsPage() {
                         </Stack>
                       )
                     }
-                    sx={{ pr: canManage ? 12 : 2 }}
+                    sx={{ pr: canManage ? 18 : 2 }}
                   >
                     <ListItemText
                       primary={
@@ -212,7 +236,13 @@ export function ClassroomsPage() {
                           />
                         </Stack>
                       }
-                      secondary={room.description || "No description"}
+                      secondary={
+                        <>
+                          <span>{room.description || "No description"}</span>
+                          <br />
+                          <span>{staffLine(room)}</span>
+                        </>
+                      }
                     />
                   </ListItem>
                 ))}
@@ -229,6 +259,14 @@ export function ClassroomsPage() {
           setNotice(message);
         }}
         update={update}
+      />
+      <AssignStaffDialog
+        room={assigning}
+        onClose={() => setAssigning(null)}
+        onDone={(message) => {
+          setAssigning(null);
+          setNotice(message);
+        }}
       />
       <Dialog open={Boolean(removing)} onClose={() => setRemoving(null)} aria-labelledby="remove-classroom-title">
         <DialogTitle id="remove-classroom-title">Remove classroom?</DialogTitle>
@@ -249,6 +287,7 @@ export function ClassroomsPage() {
             onClick={() =>
               remove.mutate(removing!.id, {
                 onSuccess: () => {
+                  create.reset();
                   setNotice(`Classroom ${removing!.name} removed`);
                   setRemoving(null);
                 },
@@ -269,6 +308,26 @@ export function ClassroomsPage() {
           {notice}
         </Alert>
       </Snackbar>
+    </Stack>
+  );
+}
+
+/** A teacher's Classrooms page: each of their rooms with its children. */
+function TeacherClassrooms({ rooms, userId }: { rooms: ReturnType<typeof useClassrooms>; userId: string }) {
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          My Classrooms
+        </Typography>
+        <Typography color="text.secondary">The classrooms you work in and the children in them.</Typography>
+      </Box>
+      {rooms.isError && <Alert severity="error">{CLASSROOM_MESSAGES.fetchFailed}</Alert>}
+      {rooms.isPending && <CircularProgress aria-label="Loading classrooms" />}
+      {rooms.data?.length === 0 && <Alert severity="info">{CLASSROOM_STAFF_MESSAGES.noRooms}</Alert>}
+      {rooms.data?.map((room) => (
+        <ClassroomRoll key={room.id} room={room} userId={userId} />
+      ))}
     </Stack>
   );
 }

@@ -1,10 +1,44 @@
+import {
+  assignableTeacher,
+  type ClassroomStaffRequest,
+  classroomStaffMember,
+  classroomWithStaff,
+  rollResponse,
+  type StaffClassroomsRequest,
+  staffClassroom,
+} from "@sprout/shared/schemas/classroom-staff";
 import { type ClassroomInput, type CreateClassroomRequest, classroom } from "@sprout/shared/schemas/classrooms";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../api/client";
 
+/** The Classroom Management list: each room with its lead teacher and assistants. */
 export const useClassrooms = () =>
-  useQuery({ queryKey: ["classrooms", "managed"], queryFn: () => api.get("/admin/classrooms", z.array(classroom)) });
+  useQuery({
+    queryKey: ["classrooms", "managed"],
+    queryFn: () => api.get("/admin/classrooms", z.array(classroomWithStaff)),
+  });
+
+/** The children on a room's roll (a teacher: their own rooms). */
+export const useRoll = (classroomId: string) =>
+  useQuery({
+    queryKey: ["classrooms", "roll", classroomId],
+    queryFn: () => api.get(`/classrooms/${classroomId}/children`, rollResponse),
+  });
+
+export const useAssignableStaff = (classroomId: string | undefined) =>
+  useQuery({
+    queryKey: ["classrooms", "assignable", classroomId],
+    queryFn: () => api.get(`/admin/classrooms/${classroomId}/assignable-staff`, z.array(assignableTeacher)),
+    enabled: Boolean(classroomId),
+  });
+
+export const useStaffRooms = (staffId: string | undefined) =>
+  useQuery({
+    queryKey: ["classrooms", "of-staff", staffId],
+    queryFn: () => api.get(`/staff/${staffId}/classrooms`, z.array(staffClassroom)),
+    enabled: Boolean(staffId),
+  });
 
 export function useClassroomMutations() {
   const queryClient = useQueryClient();
@@ -27,5 +61,24 @@ export function useClassroomMutations() {
       mutationFn: (id: string) => api.delete(`/admin/classrooms/${id}`, z.object({ message: z.string() })),
       onSuccess,
     }),
+    assign: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ClassroomStaffRequest }) =>
+        api.put(
+          `/admin/classrooms/${id}/staff`,
+          body,
+          z.object({ message: z.string(), staff: z.array(classroomStaffMember) }),
+        ),
+      onSuccess,
+    }),
   };
+}
+
+/** Saves a staff member's rooms from their staff record. */
+export function useSetStaffRooms(staffId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffClassroomsRequest) =>
+      api.put(`/staff/${staffId}/classrooms`, body, z.array(staffClassroom)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["classrooms"] }),
+  });
 }

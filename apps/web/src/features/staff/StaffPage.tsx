@@ -1,5 +1,6 @@
 import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
+import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import {
   Alert,
   Box,
@@ -27,6 +28,10 @@ import { ApiError } from "../../api/errors";
 import { formatDate } from "../../format";
 import { useStaff, useStaffCentres, useStaffMutations } from "./api";
 import { StaffDialog, type StaffFormValues } from "./StaffDialog";
+import { StaffRoomsDialog } from "./StaffRoomsDialog";
+
+/** Staff records whose sign-in is a teacher's, who can be given classrooms. */
+const TEACHING = new Set<StaffMember["role"]>(["teacher", "staff"]);
 
 const failure = (error: unknown) =>
   error instanceof ApiError && error.hasServerMessage && error.status < 500
@@ -41,6 +46,7 @@ export function StaffPage() {
   const { create, update } = useStaffMutations();
   const [dialog, setDialog] = useState<{ member: StaffMember | null } | null>(null);
   const [snack, setSnack] = useState("");
+  const [roomsOf, setRoomsOf] = useState<StaffMember | null>(null);
   const centreOptions = (centres.data ?? []).map((centre) => ({ id: centre.id, name: centre.center_name }));
   const saving = dialog?.member ? update : create;
 
@@ -173,7 +179,18 @@ export function StaffPage() {
                         label={member.active_status ? "Active" : "Inactive"}
                       />
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      {TEACHING.has(member.role) && member.active_status && (
+                        <Tooltip title="Classrooms">
+                          <IconButton
+                            aria-label={`Classrooms of ${member.first_name} ${member.last_name}`}
+                            size="small"
+                            onClick={() => setRoomsOf(member)}
+                          >
+                            <MeetingRoom fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                       <Tooltip title="Edit">
                         <IconButton
                           aria-label={`Edit ${member.first_name} ${member.last_name}`}
@@ -203,6 +220,16 @@ export function StaffPage() {
           error={saving.isError ? failure(saving.error) : undefined}
           onSubmit={onSubmit}
           onClose={close}
+        />
+      )}
+      {roomsOf && (
+        <StaffRoomsDialog
+          member={roomsOf}
+          onClose={() => setRoomsOf(null)}
+          onDone={(message) => {
+            setRoomsOf(null);
+            setSnack(message);
+          }}
         />
       )}
       <Snackbar
