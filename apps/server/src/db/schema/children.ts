@@ -83,6 +83,10 @@ export const students = pgTable(
     pausedBy: uuid("paused_by").references(() => users.id),
     exitDate: date("exit_date"),
     exitReason: text("exit_reason"),
+    /** Staff notes about the child (allergies, pick-up arrangements...). */
+    notes: text("notes"),
+    /** The colour of the child's initials avatar, e.g. "#7E57C2"; null is the default colour. */
+    avatarColor: text("avatar_color"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "students" ADD COLUMN "notes" text;--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "avatar_color" text;
