@@ -57,6 +57,8 @@ import { createExitsService } from "./modules/exits/service.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createIncidentsArea } from "./modules/incidents/area.ts";
+import { incidentsRoutes } from "./modules/incidents/routes.ts";
 import { parentsRoutes } from "./modules/parents/routes.ts";
 import { createParentsService } from "./modules/parents/service.ts";
 import { promotionRoutes } from "./modules/promotion/routes.ts";
@@ -253,6 +255,9 @@ export async function buildApp(deps: AppDeps) {
         emergencyRoutes({
           emergency: createEmergencyService({ db: deps.db, clock, realtime: realtime.publisher, mailer }),
         }),
+      );
+      await api.register(
+        incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },

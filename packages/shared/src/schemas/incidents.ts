@@ -38,7 +38,6 @@ export const INCIDENT_MESSAGES = {
   photoType: "Only PNG, JPEG, GIF or WebP photos can be attached",
   photoTooLarge: "Photo size must be less than 5MB",
   tooManyPhotos: "An incident can have at most 6 photos",
-  notNotified: "Parents have not been notified of this incident yet",
   fetchFailed: "Failed to load incidents",
   noIncidents: "No incidents found",
   saveFailed: "Failed to save incident",

@@ -1,0 +1,232 @@
+import multipart from "@fastify/multipart";
+import {
+  childOption,
+  childPickerQuery,
+  correctIncidentInput,
+  createIncidentInput,
+  INCIDENT_MESSAGES,
+  INCIDENT_PHOTO_MAX_BYTES,
+  incidentCounts,
+  incidentIdParams,
+  incidentPhotoParams,
+  incidentsPage,
+  incidentsQuery,
+  parentIncident,
+  parentIncidentsPage,
+  resolveIncidentInput,
+  staffIncident,
+} from "@sprout/shared/schemas/incidents";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import type { IncidentFamilyService } from "./parents.ts";
+import type { IncidentPhotoService } from "./photos.ts";
+import type { IncidentsService } from "./service.ts";
+
+const MANAGE = { features: ["incident_management"] } as const;
+const REPORT = { roles: ["owner", "center_director", "teacher"] } as const;
+const PARENT = { roles: ["parent"] } as const;
+const error = z.looseObject({ error: z.string(), code: z.string() });
+const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
+const tags = ["incidents"];
+
+interface Deps {
+  incidents: IncidentsService;
+  families: IncidentFamilyService;
+  photos: IncidentPhotoService;
+}
+
+export function incidentsRoutes({ incidents, families, photos }: Deps) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: { fileSize: INCIDENT_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/incidents",
+      {
+        config: { access: REPORT },
+        schema: {
+          summary: "Incident reports of the caller's centres, filtered and a page at a time",
+          tags,
+          querystring: incidentsQuery,
+          response: { 200: incidentsPage, ...refusals },
+        },
+      },
+      async (request) => incidents.list(request.caller, request.query),
+    );
+
+    api.get(
+      "/incidents/counts",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Incidents this month, pending and critical (the director dashboard's counts)",
+          tags,
+          querystring: z.object({ center_id: z.uuid().optional() }),
+          response: { 200: incidentCounts, ...refusals },
+        },
+      },
+      async (request) => incidents.counts(request.caller, request.query.center_id),
+    );
+
+    api.get(
+      "/incidents/children",
+      {
+        config: { access: REPORT },
+        schema: {
+          summary: "Children a reporter may name, searched by name or student ID (at most 20)",
+          tags,
+          querystring: childPickerQuery,
+          response: { 200: z.array(childOption), ...refusals },
+        },
+      },
+      async (request) => incidents.childOptions(request.caller, request.query.search, request.query.center_id),
+    );
+
+    api.post(
+      "/incidents",
+      {
+        config: { access: REPORT },
+        schema: {
+          summary: "Report an incident; the centre's staff are told at once",
+          tags,
+          body: createIncidentInput,
+          response: { 201: staffIncident, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await incidents.create(request.caller, request.body)),
+    );
+
+    api.get(
+      "/incidents/:id",
+      {
+        config: { access: REPORT },
+        schema: {
+          summary: "One report with its photos, parents' acknowledgements and history",
+          tags,
+          params: incidentIdParams,
+          response: { 200: staffIncident, ...refusals },
+        },
+      },
+      async (request) => incidents.present(await incidents.find(request.caller, request.params.id)),
+    );
+
+    api.put(
+      "/incidents/:id",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Correct a report; the earlier version and the reason stay in its history",
+          tags,
+          params: incidentIdParams,
+          body: correctIncidentInput,
+          response: { 200: staffIncident, ...refusals },
+        },
+      },
+      async (request) => incidents.correct(request.caller, request.params.id, request.body),
+    );
+
+    api.post(
+      "/incidents/:id/resolve",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Resolve a report with notes",
+          tags,
+          params: incidentIdParams,
+          body: resolveIncidentInput,
+          response: { 200: staffIncident, ...refusals },
+        },
+      },
+      async (request) => incidents.resolve(request.caller, request.params.id, request.body.resolution_notes),
+    );
+
+    api.post(
+      "/incidents/:id/notify-parents",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Mark parents notified: the report appears in their portal",
+          tags,
+          params: incidentIdParams,
+          response: { 200: staffIncident, ...refusals },
+        },
+      },
+      async (request) => families.notifyParents(request.caller, request.params.id),
+    );
+
+    api.post(
+      "/incidents/:id/photos",
+      {
+        config: { access: REPORT },
+        schema: {
+          summary: "Attach a photo (PNG, JPEG, GIF or WebP; re-encoded without its metadata)",
+          tags,
+          consumes: ["multipart/form-data"],
+          params: incidentIdParams,
+          response: { 201: staffIncident, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const required = () => badRequest(INCIDENT_MESSAGES.photoRequired, { photo: INCIDENT_MESSAGES.photoRequired });
+        if (!request.isMultipart()) throw required();
+        const part = await request.file();
+        if (!part) throw required();
+        const content = await part.toBuffer().catch((failure: { code?: string }) => {
+          if (failure.code === "FST_REQ_FILE_TOO_LARGE")
+            throw new HttpError(413, "FILE_TOO_LARGE", INCIDENT_MESSAGES.photoTooLarge);
+          throw failure;
+        });
+        return reply.code(201).send(await photos.attach(request.caller, request.params.id, content));
+      },
+    );
+
+    api.get(
+      "/incidents/:id/photos/:photoId",
+      {
+        config: { access: { roles: [...REPORT.roles, ...PARENT.roles] } },
+        schema: { summary: "A photo of a report the caller may read", tags, params: incidentPhotoParams },
+      },
+      async (request, reply) => {
+        const photo = await photos.open(request.caller, request.params.id, request.params.photoId);
+        return reply
+          .header("content-type", photo.mimeType)
+          .header("content-length", String(photo.size))
+          .header("cache-control", "private, no-store")
+          .send(photo.stream);
+      },
+    );
+
+    api.get(
+      "/parents/incidents",
+      {
+        config: { access: PARENT },
+        schema: {
+          summary: "Reports about the caller's own children, once the centre has notified parents",
+          tags,
+          querystring: z.object({
+            page: z.coerce.number().int().min(1).default(1),
+            limit: z.coerce.number().int().min(1).max(50).default(10),
+          }),
+          response: { 200: parentIncidentsPage, ...refusals },
+        },
+      },
+      async (request) => families.list(request.caller, request.query.page, request.query.limit),
+    );
+
+    api.post(
+      "/parents/incidents/:id/acknowledge",
+      {
+        config: { access: PARENT },
+        schema: {
+          summary: "The parent confirms they have read the report",
+          tags,
+          params: incidentIdParams,
+          response: { 200: parentIncident, ...refusals },
+        },
+      },
+      async (request) => families.acknowledge(request.caller, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,302 @@
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import {
+  type correctIncidentInput,
+  type createIncidentInput,
+  INCIDENT_MESSAGES,
+  type IncidentCounts,
+  type IncidentsPage,
+  type incidentsQuery,
+  type StaffIncident,
+} from "@sprout/shared/schemas/incidents";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { classrooms, students } from "../../db/schema/children.ts";
+import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { alertCentre } from "../emergency/policy.ts";
+import { assertMayManage, assertMayReport } from "./policy.ts";
+import { type IncidentRow, toListItem, toNewIncidentEvent, toStaffIncident } from "./presenter.ts";
+import type { IncidentQueries } from "./queries.ts";
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  realtime: RealtimePublisher;
+  queries: IncidentQueries;
+}
+
+type CreateInput = z.output<typeof createIncidentInput>;
+type CorrectInput = z.output<typeof correctIncidentInput>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** Incident reports as the centre's staff handle them. Parents' reading lives in parent.ts. */
+export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
+  /** A report of a centre in the caller's scope; any other report does not exist for them. */
+  async function find(caller: Caller, id: string): Promise<IncidentRow> {
+    assertMayReport(caller);
+    const scope = await caller.scope();
+    if (scope.centerIds.length === 0) throw notFound("Incident");
+    const [row] = await queries
+      .selectReports()
+      .where(and(eq(incidents.id, id), inArray(incidents.centerId, scope.centerIds)));
+    if (!row) throw notFound("Incident");
+    return queries.toRow(row);
+  }
+
+  async function present(row: IncidentRow): Promise<StaffIncident> {
+    const [children, photos, acknowledgements, history] = await Promise.all([
+      queries.childrenOf([row.id]),
+      queries.photosOf([row.id]),
+      queries.acknowledgementsOf(row.id),
+      queries.historyOf(row.id),
+    ]);
+    return toStaffIncident(row, {
+      children: children.get(row.id) ?? [],
+      photos: photos.get(row.id) ?? [],
+      acknowledgements,
+      history,
+    });
+  }
+
+  /** Every child must be on the roll of the report's centre. */
+  async function checkChildren(centerId: string, childIds: string[]) {
+    const unique = [...new Set(childIds)];
+    const found = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(inArray(students.id, unique), eq(students.centerId, centerId), ne(students.status, "left")));
+    if (found.length !== unique.length)
+      throw badRequest(INCIDENT_MESSAGES.childNotInCentre, { child_ids: INCIDENT_MESSAGES.childNotInCentre });
+    return unique;
+  }
+
+  function checkNotFuture(occurredAt: string) {
+    // A minute of grace for clocks that disagree a little.
+    if (new Date(occurredAt).getTime() > clock.now().getTime() + 60_000)
+      throw badRequest(INCIDENT_MESSAGES.occurredFuture, { occurred_at: INCIDENT_MESSAGES.occurredFuture });
+  }
+
+  const fieldsOf = (input: CreateInput | CorrectInput) => ({
+    incidentType: input.incident_type,
+    occurredAt: new Date(input.occurred_at),
+    location: input.location,
+    description: input.description,
+    firstAid: input.first_aid,
+    witnesses: input.witnesses,
+    severity: input.severity,
+  });
+
+  const snapshot = (row: IncidentRow, childIds: string[]) => ({
+    child_ids: childIds,
+    incident_type: row.incidentType,
+    occurred_at: row.occurredAt.toISOString(),
+    location: row.location,
+    description: row.description,
+    first_aid: row.firstAid,
+    witnesses: row.witnesses,
+    severity: row.severity,
+  });
+
+  return {
+    find,
+    present,
+
+    async create(caller: Caller, input: CreateInput): Promise<StaffIncident> {
+      assertMayReport(caller);
+      const centerId = alertCentre(caller, await caller.scope(), input.center_id);
+      checkNotFuture(input.occurred_at);
+      const childIds = await checkChildren(centerId, input.child_ids);
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(incidents)
+          .values({
+            organisationId: caller.organisationId,
+            centerId,
+            ...fieldsOf(input),
+            reportedBy: caller.userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: incidents.id });
+        await tx.insert(incidentChildren).values(childIds.map((studentId) => ({ incidentId: row!.id, studentId })));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "incident.reported",
+          entity: "incident",
+          entityId: row!.id,
+          after: { ...input, child_ids: childIds },
+        });
+        return row!.id;
+      });
+      const row = await find(caller, id);
+      realtime.toCentreStaff(centerId, "new-incident", toNewIncidentEvent(row));
+      return present(row);
+    },
+
+    /** A correction replaces the fields and keeps the earlier version in the audit trail. */
+    async correct(caller: Caller, id: string, input: CorrectInput): Promise<StaffIncident> {
+      assertMayManage(caller);
+      const before = await find(caller, id);
+      checkNotFuture(input.occurred_at);
+      const childIds = await checkChildren(before.centerId, input.child_ids);
+      const previousChildren = (await queries.childrenOf([id])).get(id)?.map((child) => child.id) ?? [];
+      await db.transaction(async (tx) => {
+        await tx
+          .update(incidents)
+          .set({ ...fieldsOf(input), updatedAt: clock.now() })
+          .where(eq(incidents.id, id));
+        await tx.delete(incidentChildren).where(eq(incidentChildren.incidentId, id));
+        await tx.insert(incidentChildren).values(childIds.map((studentId) => ({ incidentId: id, studentId })));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "incident.corrected",
+          entity: "incident",
+          entityId: id,
+          before: snapshot(before, previousChildren),
+          after: { ...input, child_ids: childIds },
+        });
+      });
+      return present(await find(caller, id));
+    },
+
+    async resolve(caller: Caller, id: string, notes: string): Promise<StaffIncident> {
+      assertMayManage(caller);
+      await find(caller, id);
+      const now = clock.now();
+      const updated = await db
+        .update(incidents)
+        .set({ status: "resolved", resolvedAt: now, resolvedBy: caller.userId, resolutionNotes: notes, updatedAt: now })
+        .where(and(eq(incidents.id, id), ne(incidents.status, "resolved")))
+        .returning({ id: incidents.id });
+      if (updated.length === 0) throw conflict(INCIDENT_MESSAGES.alreadyResolved);
+      await writeAudit(db, {
+        organisationId: caller.organisationId,
+        actorId: caller.userId,
+        action: "incident.resolved",
+        entity: "incident",
+        entityId: id,
+        after: { resolution_notes: notes },
+      });
+      return present(await find(caller, id));
+    },
+
+    list: (caller: Caller, query: z.output<typeof incidentsQuery>) => listReports(caller, query),
+    counts: (caller: Caller, centerId?: string) => countReports(caller, centerId),
+
+    /** Children a reporter may name: on the roll of the caller's centres, searched by name or ID. */
+    async childOptions(caller: Caller, search: string, centerId?: string) {
+      assertMayReport(caller);
+      const scope = await caller.scope();
+      if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
+      const centres = centerId ? [centerId] : scope.centerIds;
+      if (centres.length === 0) return [];
+      const conditions: SQL[] = [inArray(students.centerId, centres), ne(students.status, "left")];
+      if (search) {
+        const pattern = `%${escapeLike(search)}%`;
+        conditions.push(
+          or(
+            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
+            ilike(students.studentId, pattern),
+          )!,
+        );
+      }
+      const rows = await db
+        .select({
+          id: students.id,
+          firstName: students.firstName,
+          lastName: students.lastName,
+          studentId: students.studentId,
+          classroomName: classrooms.name,
+          centerId: students.centerId,
+        })
+        .from(students)
+        .leftJoin(classrooms, eq(classrooms.id, students.classroomId))
+        .where(and(...conditions))
+        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+        .limit(20);
+      return rows.map((row) => ({
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        student_id: row.studentId,
+        classroom_name: row.classroomName,
+        center_id: row.centerId,
+      }));
+    },
+  };
+
+  async function listReports(caller: Caller, query: z.output<typeof incidentsQuery>): Promise<IncidentsPage> {
+    assertMayReport(caller);
+    const scope = await caller.scope();
+    if (query.center_id && !scope.centerIds.includes(query.center_id)) throw notFound("Center");
+    const centres = query.center_id ? [query.center_id] : scope.centerIds;
+    const pagination = { current_page: query.page, total_pages: 0, total_items: 0, items_per_page: query.limit };
+    if (centres.length === 0) return { incidents: [], pagination };
+    const conditions: SQL[] = [inArray(incidents.centerId, centres)];
+    if (query.status) conditions.push(eq(incidents.status, query.status));
+    if (query.severity) conditions.push(eq(incidents.severity, query.severity));
+    // Dates are calendar days at the centre.
+    if (query.from)
+      conditions.push(
+        gte(incidents.occurredAt, sql`(${query.from}::date)::timestamp at time zone ${DEFAULT_TIME_ZONE}`),
+      );
+    if (query.to)
+      conditions.push(
+        lt(incidents.occurredAt, sql`(${query.to}::date + 1)::timestamp at time zone ${DEFAULT_TIME_ZONE}`),
+      );
+    if (query.child_id)
+      conditions.push(
+        inArray(
+          incidents.id,
+          db
+            .select({ id: incidentChildren.incidentId })
+            .from(incidentChildren)
+            .where(eq(incidentChildren.studentId, query.child_id)),
+        ),
+      );
+    const where = and(...conditions);
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(incidents).where(where);
+    const rows = (
+      await queries
+        .selectReports()
+        .where(where)
+        .orderBy(desc(incidents.occurredAt), desc(incidents.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+    ).map(queries.toRow);
+    const ids = rows.map((row) => row.id);
+    const [children, photos] = await Promise.all([queries.childrenOf(ids), queries.photosOf(ids)]);
+    return {
+      incidents: rows.map((row) => toListItem(row, children.get(row.id) ?? [], photos.get(row.id)?.length ?? 0)),
+      pagination: { ...pagination, total_items: total, total_pages: Math.ceil(total / query.limit) },
+    };
+  }
+
+  /** The director dashboard's three counts, in one grouped statement. */
+  async function countReports(caller: Caller, centerId?: string): Promise<IncidentCounts> {
+    assertMayManage(caller);
+    const scope = await caller.scope();
+    if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
+    const centres = centerId ? [centerId] : scope.centerIds;
+    if (centres.length === 0) return { this_month: 0, pending: 0, critical: 0 };
+    const monthStart = sql`date_trunc('month', (${clock.now().toISOString()}::timestamptz) at time zone ${DEFAULT_TIME_ZONE}) at time zone ${DEFAULT_TIME_ZONE}`;
+    const [row] = await db
+      .select({
+        thisMonth: sql<number>`count(*) filter (where ${incidents.occurredAt} >= ${monthStart})::int`,
+        pending: sql<number>`count(*) filter (where ${incidents.status} <> 'resolved')::int`,
+        critical: sql<number>`count(*) filter (where ${incidents.severity} = 'critical')::int`,
+      })
+      .from(incidents)
+      .where(inArray(incidents.centerId, centres));
+    return { this_month: row?.thisMonth ?? 0, pending: row?.pending ?? 0, critical: row?.critical ?? 0 };
+  }
+}
+export type IncidentsService = ReturnType<typeof createIncidentsService>;
