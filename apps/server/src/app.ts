@@ -41,8 +41,11 @@ import { createBillingService } from "./modules/billing/service.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
 import { createEnrollmentService } from "./modules/children/enrollment.ts";
+import { correctionRoutes } from "./modules/children/correction-routes.ts";
+import { createCorrectionsService } from "./modules/children/corrections.ts";
 import { childrenRoutes } from "./modules/children/routes.ts";
 import { createChildrenService } from "./modules/children/service.ts";
+import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
@@ -239,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
         }),
       );
       await api.register(childrenRoutes({ children, enrollment }));
+      await api.register(correctionRoutes({ corrections: createCorrectionsService({ db: deps.db, clock }) }));
       await api.register(parentsRoutes({ parents: createParentsService({ db: deps.db }) }));
       await api.register(promotionRoutes({ promotion: createPromotionService({ db: deps.db, clock }) }));
       await api.register(
