@@ -46,7 +46,6 @@ import { createCorrectionsService } from "./modules/children/corrections.ts";
 import { childrenRoutes } from "./modules/children/routes.ts";
 import { createChildrenService } from "./modules/children/service.ts";
 import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
-import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
