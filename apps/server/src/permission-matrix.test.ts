@@ -1,6 +1,8 @@
 import { hasAnyFeature, ROLES, type Role } from "@sprout/shared/roles";
+import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../test/harness.ts";
+import { demoIds } from "../test/demo-ids.ts";
+import { createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../test/harness.ts";
 import type { Access } from "./auth/guard.ts";
 
 /**
@@ -16,6 +18,22 @@ interface Row {
   payload?: unknown;
   /** The call ends the caller's session: sign in afresh for it. */
   fresh?: boolean;
+  /**
+   * What an allowed caller (or, for a public route, anyone) gets with this url and payload: any
+   * 2xx when not given; rows naming an unknown id state 404, rows sending a refused body 400.
+   */
+  status?: number;
+  /**
+   * The same route naming a real record of another centre (for parents, of another family):
+   * every allowed role scoped to one centre or one family must get 404.
+   */
+  foreign?: string;
+  /** The body of the foreign call, when the other centre is named in the body. */
+  foreignPayload?: unknown;
+  /** For parents: the same route naming another family's record of their own centre. */
+  family?: string;
+  /** The body is multipart (uploads): the bad-input cases send a malformed form. */
+  multipart?: boolean;
 }
 
 const ALL: readonly Role[] = ROLES;
@@ -28,10 +46,17 @@ const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
 const UPLOADERS: readonly Role[] = ["super_admin", "owner", "center_director", "admin"];
 const NO_ID = "00000000-0000-4000-8000-000000000000";
 
+const { app, database } = await createTestApp();
+const ids = await demoIds(database.db);
+
 const MATRIX: Row[] = [
   { route: "GET /api/health", allowed: "public" },
-  { route: "POST /api/auth/login", allowed: "public" },
-  { route: "POST /api/auth/refresh-token", allowed: "public" },
+  {
+    route: "POST /api/auth/login",
+    allowed: "public",
+    payload: { email: "teacher@sprout.test", password: DEMO_PASSWORD },
+  },
+  { route: "POST /api/auth/refresh-token", allowed: "public", payload: { refreshToken: "not-a-token" }, status: 401 },
   { route: "GET /api/auth/verify", allowed: ALL },
   { route: "POST /api/auth/logout", allowed: ALL, fresh: true },
   { route: "GET /api/analytics/overview", allowed: ALL },
@@ -55,122 +80,198 @@ const MATRIX: Row[] = [
     allowed: CHILDREN,
     url: `/api/students/${NO_ID}/pause`,
     payload: { pause_start_date: "2030-01-01", pause_end_date: "2030-01-08", reason: "Other" },
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/pause`,
   },
-  { route: "PATCH /api/students/:id/resume", allowed: CHILDREN, url: `/api/students/${NO_ID}/resume`, payload: {} },
+  {
+    route: "PATCH /api/students/:id/resume",
+    allowed: CHILDREN,
+    url: `/api/students/${NO_ID}/resume`,
+    payload: {},
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/resume`,
+  },
   {
     route: "POST /api/students/:id/exit",
     allowed: CHILDREN,
     url: `/api/students/${NO_ID}/exit`,
     payload: { exit_date: "2026-11-01", exit_reason: "Moved" },
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/exit`,
   },
   {
     route: "POST /api/admin-class/promotion/assign",
     allowed: CHILDREN,
     payload: { student_id: NO_ID, center_id: NO_ID, class_id: NO_ID },
+    status: 404,
+    foreign: "/api/admin-class/promotion/assign",
+    foreignPayload: { student_id: ids.otherStudent, center_id: ids.otherCentre, class_id: ids.otherClassroom },
   },
   {
     route: "POST /api/admin-class/promotion/promote",
     allowed: CHILDREN,
     payload: { student_id: NO_ID, center_id: NO_ID, from_class_id: NO_ID, to_class_id: NO_ID },
+    status: 404,
+    foreign: "/api/admin-class/promotion/promote",
+    foreignPayload: {
+      student_id: ids.otherStudent,
+      center_id: ids.otherCentre,
+      from_class_id: ids.otherClassroom,
+      to_class_id: ids.otherClassroom,
+    },
   },
   {
     route: "POST /api/admin-class/promotion/transfer",
     allowed: CHILDREN,
     payload: { student_id: NO_ID, from_center_id: NO_ID, to_center_id: NO_ID, to_class_id: NO_ID },
+    status: 404,
+    foreign: "/api/admin-class/promotion/transfer",
+    foreignPayload: {
+      student_id: ids.otherStudent,
+      from_center_id: ids.otherCentre,
+      to_center_id: ids.homeCentre,
+      to_class_id: ids.otherClassroom,
+    },
   },
-  { route: "GET /api/students/:id/moves", allowed: CHILDREN, url: `/api/students/${NO_ID}/moves` },
+  {
+    route: "GET /api/students/:id/moves",
+    allowed: CHILDREN,
+    url: `/api/students/${NO_ID}/moves`,
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/moves`,
+  },
   { route: "GET /api/classrooms", allowed: CLASSROOM_VIEW },
   { route: "GET /api/admin/classrooms", allowed: CLASSROOM_VIEW },
-  { route: "POST /api/admin/classrooms", allowed: CHILDREN, payload: { name: "" } },
+  { route: "POST /api/admin/classrooms", allowed: CHILDREN, payload: { name: "" }, status: 400 },
   {
     route: "PUT /api/admin/classrooms/:id",
     allowed: CHILDREN,
     url: `/api/admin/classrooms/${NO_ID}`,
     payload: { name: "Room" },
+    status: 404,
+    foreign: `/api/admin/classrooms/${ids.otherClassroom}`,
   },
-  { route: "DELETE /api/admin/classrooms/:id", allowed: CHILDREN, url: `/api/admin/classrooms/${NO_ID}` },
+  {
+    route: "DELETE /api/admin/classrooms/:id",
+    allowed: CHILDREN,
+    url: `/api/admin/classrooms/${NO_ID}`,
+    status: 404,
+    foreign: `/api/admin/classrooms/${ids.otherClassroom}`,
+  },
   { route: "GET /api/centers", allowed: ALL.filter((role) => role !== "parent") },
-  { route: "POST /api/centers", allowed: ["super_admin"], payload: { center_name: "" } },
+  { route: "POST /api/centers", allowed: ["super_admin"], payload: { center_name: "" }, status: 400 },
   {
     route: "PUT /api/centers/:id",
     allowed: ["super_admin"],
     url: `/api/centers/${NO_ID}`,
     payload: { center_name: "X", address: "Y", city: "Z" },
+    status: 404,
   },
   { route: "GET /api/documents", allowed: ALL },
-  { route: "POST /api/documents/upload", allowed: UPLOADERS },
-  { route: "GET /api/documents/:id/file", allowed: ALL, url: `/api/documents/${NO_ID}/file` },
-  { route: "DELETE /api/documents/:id", allowed: UPLOADERS, url: `/api/documents/${NO_ID}` },
+  { route: "POST /api/documents/upload", allowed: UPLOADERS, status: 400, multipart: true },
+  {
+    route: "GET /api/documents/:id/file",
+    allowed: ALL,
+    url: `/api/documents/${NO_ID}/file`,
+    status: 404,
+    foreign: `/api/documents/${ids.otherDocument}/file`,
+  },
+  {
+    route: "DELETE /api/documents/:id",
+    allowed: UPLOADERS,
+    url: `/api/documents/${NO_ID}`,
+    status: 404,
+    foreign: `/api/documents/${ids.otherDocument}`,
+  },
   // Enquiries, admissions and application settings (issue 5).
   { route: "GET /api/enquiries", allowed: ENQUIRIES },
   { route: "GET /api/enquiries/check-company", allowed: ENQUIRIES, url: "/api/enquiries/check-company?name=Infosys" },
-  { route: "POST /api/enquiries", allowed: ENQUIRIES, payload: { child_name: "" } },
+  { route: "POST /api/enquiries", allowed: ENQUIRIES, payload: { child_name: "" }, status: 400 },
   {
     route: "PUT /api/enquiries/:id",
     allowed: ENQUIRIES,
     url: `/api/enquiries/${UNKNOWN_ENQUIRY}`,
     payload: { child_name: "" },
+    status: 400,
   },
   {
     route: "POST /api/admissions/convert/:enquiryId",
     allowed: ENQUIRIES,
     url: `/api/admissions/convert/${UNKNOWN_ENQUIRY}`,
     payload: {},
+    status: 400,
   },
   { route: "GET /api/settings/programs", allowed: ENQUIRIES },
   {
     route: "POST /api/settings/programs",
     allowed: ["super_admin", "owner", "center_director", "admin"],
     payload: { majorProgram: "", specificProgram: "" },
+    status: 400,
   },
   { route: "GET /api/settings/companies", allowed: ENQUIRIES },
-  { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" } },
+  { route: "POST /api/settings/companies", allowed: ["super_admin"], payload: { companyName: "" }, status: 400 },
   // Account security: password reset, two-factor, users and staff (issue 3).
-  { route: "POST /api/auth/forgot-password", allowed: "public" },
-  { route: "POST /api/auth/verify-reset-code", allowed: "public" },
-  { route: "POST /api/auth/reset-password", allowed: "public" },
-  { route: "GET /api/auth/reset-status/:id", allowed: "public" },
-  { route: "GET /api/auth/test-email", allowed: "public" },
-  { route: "POST /api/auth/2fa/verify", allowed: "public" },
+  { route: "POST /api/auth/forgot-password", allowed: "public", payload: { email: "nobody@sprout.test" } },
+  { route: "POST /api/auth/verify-reset-code", allowed: "public", status: 400 },
+  { route: "POST /api/auth/reset-password", allowed: "public", status: 400 },
+  { route: "GET /api/auth/reset-status/:id", allowed: "public", url: `/api/auth/reset-status/${NO_ID}`, status: 404 },
+  { route: "GET /api/auth/test-email", allowed: "public", status: 400 },
+  { route: "POST /api/auth/2fa/verify", allowed: "public", status: 400 },
   { route: "GET /api/auth/2fa/setup", allowed: ALL },
-  { route: "POST /api/auth/2fa/verify-setup", allowed: ALL, payload: { token: "000000" } },
+  { route: "POST /api/auth/2fa/verify-setup", allowed: ALL, payload: { token: "000000" }, status: 400 },
   { route: "GET /api/auth/2fa/status", allowed: ALL },
-  { route: "POST /api/auth/2fa/disable", allowed: ALL, payload: { password: "not-the-password" } },
-  { route: "POST /api/auth/2fa/regenerate-backup-codes", allowed: ALL, payload: { password: "not-the-password" } },
+  { route: "POST /api/auth/2fa/disable", allowed: ALL, payload: { password: "not-the-password" }, status: 400 },
+  {
+    route: "POST /api/auth/2fa/regenerate-backup-codes",
+    allowed: ALL,
+    payload: { password: "not-the-password" },
+    status: 400,
+  },
   { route: "GET /api/owners/roles", allowed: ["super_admin"] },
   { route: "GET /api/owners/centers", allowed: ["super_admin"] },
   { route: "GET /api/owners", allowed: ["super_admin"] },
-  { route: "POST /api/owners", allowed: ["super_admin"], payload: { fullName: "" } },
+  { route: "POST /api/owners", allowed: ["super_admin"], payload: { fullName: "" }, status: 400 },
   {
     route: "PUT /api/owners/:id",
     allowed: ["super_admin"],
     url: `/api/owners/${NO_ID}`,
     payload: { fullName: "Nobody Here", email: "nobody@sprout.test", role: "teacher" },
+    status: 404,
   },
   {
     route: "PUT /api/owners/:id/toggle-status",
     allowed: ["super_admin"],
     url: `/api/owners/${NO_ID}/toggle-status`,
     payload: {},
+    status: 404,
   },
   {
     route: "PUT /api/owners/:id/reset-password",
     allowed: ["super_admin"],
     url: `/api/owners/${NO_ID}/reset-password`,
     payload: {},
+    status: 404,
   },
   { route: "GET /api/staff", allowed: ["super_admin", "owner", "center_director"] },
   {
     route: "GET /api/staff/center/:centerId",
     allowed: ["super_admin", "owner", "center_director"],
     url: `/api/staff/center/${NO_ID}`,
+    status: 404,
+    foreign: `/api/staff/center/${ids.otherCentre}`,
   },
-  { route: "POST /api/staff", allowed: ["super_admin", "owner", "center_director"], payload: { first_name: "" } },
+  {
+    route: "POST /api/staff",
+    allowed: ["super_admin", "owner", "center_director"],
+    payload: { first_name: "" },
+    status: 400,
+  },
   {
     route: "PUT /api/staff/:id",
     allowed: ["super_admin", "owner", "center_director"],
     url: `/api/staff/${NO_ID}`,
     payload: { first_name: "" },
+    status: 400,
   },
   // Billing, fee structures and exit records (issue 6). Unknown ids answer 404 to allowed roles.
   {
@@ -181,28 +282,40 @@ const MATRIX: Row[] = [
     route: "GET /api/invoices/:id",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"],
     url: `/api/invoices/${NO_ID}`,
+    status: 404,
+    foreign: `/api/invoices/${ids.otherInvoice}`,
+    family: `/api/invoices/${ids.otherFamilyInvoice}`,
   },
   {
     route: "GET /api/invoices/generate-pdf/:id",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"],
     url: `/api/invoices/generate-pdf/${NO_ID}`,
+    status: 404,
+    foreign: `/api/invoices/generate-pdf/${ids.otherInvoice}`,
+    family: `/api/invoices/generate-pdf/${ids.otherFamilyInvoice}`,
   },
   {
     route: "POST /api/invoices/generate-monthly",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     payload: { center_id: NO_ID },
+    status: 404,
+    foreign: "/api/invoices/generate-monthly",
+    foreignPayload: { center_id: ids.otherCentre },
   },
   {
     route: "POST /api/invoices/:id/payments",
     allowed: ["super_admin", "owner", "financial_manager"],
     url: `/api/invoices/${NO_ID}/payments`,
     payload: { amount: 1, paid_on: "2026-11-20", mode: "cash" },
+    status: 404,
   },
   {
     route: "POST /api/invoices/:id/cancel",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     url: `/api/invoices/${NO_ID}/cancel`,
     payload: { reason: "x" },
+    status: 404,
+    foreign: `/api/invoices/${ids.otherInvoice}/cancel`,
   },
   {
     route: "GET /api/invoices/requests",
@@ -212,35 +325,39 @@ const MATRIX: Row[] = [
     route: "POST /api/invoices/requests",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     payload: {},
+    status: 400,
   },
   {
     route: "POST /api/invoices/requests/:id/approve",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     url: `/api/invoices/requests/${NO_ID}/approve`,
+    status: 404,
+    foreign: `/api/invoices/requests/${ids.otherRequest}/approve`,
   },
   {
     route: "POST /api/invoices/requests/:id/reject",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     url: `/api/invoices/requests/${NO_ID}/reject`,
     payload: { reason: "x" },
+    status: 404,
+    foreign: `/api/invoices/requests/${ids.otherRequest}/reject`,
   },
   {
     route: "GET /api/fee-structures",
     allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
   },
-  { route: "POST /api/fee-structures", allowed: ["super_admin", "owner"], payload: {} },
+  { route: "POST /api/fee-structures", allowed: ["super_admin", "owner"], payload: {}, status: 400 },
   {
     route: "PUT /api/fee-structures/:id",
     allowed: ["super_admin", "owner"],
     url: `/api/fee-structures/${NO_ID}`,
     payload: {},
+    status: 400,
   },
   { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
   // The parent portal: a parent's own children (issue 5, item 4).
   { route: "GET /api/parents/my-children", allowed: ["parent"] },
 ];
-
-const { app } = await createTestApp();
 
 function rolesOf(access: Access): "public" | Role[] {
   if ("public" in access) return "public";
@@ -267,24 +384,102 @@ describe("permission matrix", () => {
     return sessions.get(role)!;
   };
 
-  for (const row of MATRIX.filter((entry) => entry.allowed !== "public")) {
-    it(`${row.route}: allowed roles get through, the others get 403, strangers 401`, async () => {
-      const [method, pattern] = row.route.split(" ") as [string, string];
-      const url = row.url ?? pattern;
-      const anonymous = await app.inject({ method: method as "GET", url });
+  /** Calls a row's route as a role (or anonymously), with a JSON body or a raw multipart one. */
+  async function call(row: Row, role: Role | null, options: { url?: string; payload?: unknown; raw?: string } = {}) {
+    const [method, pattern] = row.route.split(" ") as [InjectOptions["method"], string];
+    const headers: Record<string, string> = role ? { ...(await sessionOf(role, row.fresh)).headers } : {};
+    if (options.raw !== undefined) headers["content-type"] = "multipart/form-data; boundary=sprout";
+    const payload = options.raw ?? ("payload" in options ? options.payload : row.payload);
+    return app.inject({
+      method,
+      url: options.url ?? row.url ?? pattern,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions["payload"] }),
+    });
+  }
+
+  const expectStatus = (row: Row, statusCode: number, body: string, who: string) => {
+    if (row.status === undefined) {
+      expect(statusCode >= 200 && statusCode < 300, `${who} should succeed, got ${statusCode}: ${body}`).toBe(true);
+    } else {
+      expect(statusCode, `${who}: ${body}`).toBe(row.status);
+    }
+  };
+
+  /** Roles whose scope is one centre or one family: another centre's record is not theirs. */
+  const SCOPED: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
+
+  for (const row of MATRIX) {
+    const allowed = row.allowed === "public" ? null : row.allowed;
+    it(`${row.route}: ${allowed ? "allowed roles succeed, the others get 403, strangers 401" : "answers anyone"}`, async () => {
+      if (!allowed) {
+        const response = await call(row, null);
+        expectStatus(row, response.statusCode, response.body, "an anonymous caller");
+        return;
+      }
+      const anonymous = await call(row, null);
       expect(anonymous.statusCode, "without a session").toBe(401);
       for (const role of ROLES) {
-        const client = as(app, await sessionOf(role, row.fresh)) as unknown as Record<
-          string,
-          (url: string, payload?: unknown) => Promise<{ statusCode: number; body: string }>
-        >;
-        const response = await client[method.toLowerCase()]!(url, row.payload);
-        if ((row.allowed as readonly Role[]).includes(role)) {
-          expect([401, 403], `${role} should be allowed: ${response.body}`).not.toContain(response.statusCode);
-        } else {
-          expect(response.statusCode, `${role} should be refused`).toBe(403);
+        const response = await call(row, role);
+        if (allowed.includes(role)) expectStatus(row, response.statusCode, response.body, role);
+        else expect(response.statusCode, `${role} should be refused: ${response.body}`).toBe(403);
+      }
+    });
+
+    const scoped = allowed?.filter((role) => SCOPED.includes(role)) ?? [];
+    if (row.foreign && scoped.length > 0) {
+      it(`${row.route}: another centre's (or family's) record is not found`, async () => {
+        for (const role of scoped) {
+          const payload = row.foreignPayload ?? row.payload;
+          const response = await call(row, role, { url: row.foreign, payload });
+          expect(response.statusCode, `${role}: ${response.body}`).toBe(404);
+          if (role === "parent" && row.family) {
+            const family = await call(row, role, { url: row.family, payload });
+            expect(family.statusCode, `another family's: ${family.body}`).toBe(404);
+          }
         }
+      });
+    }
+
+    it(`${row.route}: NUL characters, impossible dates and malformed bodies answer 400`, async () => {
+      const role = allowed ? allowed[0]! : null;
+      const url = row.url ?? row.route.split(" ")[1]!;
+      const bad = [
+        await call(row, role, { url: `${url}${url.includes("?") ? "&" : "?"}q=%00` }),
+        row.multipart
+          ? await call(row, role, { raw: '--sprout\r\nContent-Disposition: form-data; name="file"\r\n\r\n%PDF' })
+          : await call(row, role, { payload: withNul(row.payload) }),
+      ];
+      if (row.route.startsWith("GET ")) bad.pop();
+      for (const field of dateFields(row.payload)) {
+        const response = await call(row, role, { payload: { ...(row.payload as object), [field]: "2026-02-30" } });
+        expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+        expect(response.json().details, response.body).toHaveProperty(field);
+      }
+      for (const response of bad) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(Object.keys(response.json()), response.body).toEqual(expect.arrayContaining(["error", "code"]));
       }
     });
   }
 });
+
+/** The payload with a NUL inside every string (and one more field holding one). */
+function withNul(payload: unknown): unknown {
+  if (typeof payload === "string") return `${payload}\u0000`;
+  if (Array.isArray(payload)) return payload.map(withNul);
+  if (payload && typeof payload === "object")
+    return {
+      ...Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, withNul(value)])),
+      note: "\u0000",
+    };
+  return { note: "a\u0000b" };
+}
+
+/** The payload's top-level fields that hold a calendar date. */
+function dateFields(payload: unknown): string[] {
+  if (!payload || typeof payload !== "object") return [];
+  return Object.entries(payload)
+    .filter(([, value]) => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    .map(([key]) => key);
+}
