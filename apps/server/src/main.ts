@@ -1,6 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { demoAccountsWithPassword, hasUsers, setDemoPassword } from "./auth/production-checks.ts";
+import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from "./config.ts";
 import { embeddedDataDir, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
@@ -8,7 +9,15 @@ import { systemClock } from "./lib/clock.ts";
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: embeddedDataDir(config.dataDir) });
+  const production = config.env === "production";
+  let log: { error(object: object, message: string): void } = {
+    error: (object, message) => console.error(message, object),
+  };
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: embeddedDataDir(config.dataDir),
+    onPoolError: (error) => log.error({ err: error }, "PostgreSQL connection error; the pool reconnects"),
+  });
   await database.migrate();
   const app = await buildApp({
     db: database.db,
@@ -17,12 +26,23 @@ async function main() {
     redisUrl: config.redisUrl,
     filesDir: path.join(config.dataDir, "files"),
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+    mailTestInbox: config.mailTestInbox,
+    apiDocs: config.apiDocs,
+    trustProxy: config.trustProxy,
+    appUrl: config.appUrl,
     logger: { level: config.logLevel },
   });
+  log = app.log;
   if (config.demoData) {
     const seeded = await seedDemoData(database.db);
-    if (seeded) app.log.info(seeded, "demo data loaded");
+    if (seeded) {
+      if (config.demoPassword !== PUBLISHED_DEMO_PASSWORD) await setDemoPassword(database.db, config.demoPassword);
+      app.log.info(seeded, "demo data loaded");
+    }
   }
+  if (production) await refuseUnsafeProductionStart(database.db, app.log);
+  if (config.mailTestInbox) app.log.warn("MAIL_TEST_INBOX=1: GET /api/auth/test-email hands out any mailed code");
+  if (production && !config.smtpUrl) app.log.warn("SMTP_URL is not set: e-mail (reset codes, invitations) is not sent");
   const scheduler = startScheduler({ db: database.db, clock: systemClock, log: app.log });
 
   let closing = false;
@@ -40,6 +60,26 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Sprout is running on http://localhost:${config.port} (${database.kind} database)`);
+}
+
+/**
+ * Production never runs with the README's password on a demo account, and an empty database
+ * says how to make the first administrator.
+ */
+async function refuseUnsafeProductionStart(db: Parameters<typeof hasUsers>[0], log: { info(message: string): void }) {
+  const open = await demoAccountsWithPassword(db, PUBLISHED_DEMO_PASSWORD);
+  if (open.length > 0) {
+    throw new ConfigError(
+      `Refusing to start with NODE_ENV=production: ${open.join(", ")} still sign in with the published demo ` +
+        "password. Change or deactivate these accounts first.",
+    );
+  }
+  if (!(await hasUsers(db))) {
+    log.info(
+      "The database has no users yet. Create the first super admin with: " +
+        "npm run create-admin -- --email you@example.org --password '<a strong password>' --organisation '<name>'",
+    );
+  }
 }
 
 main().catch((error) => {

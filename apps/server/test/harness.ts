@@ -60,7 +60,7 @@ export interface TestContext {
 
 /** Builds the app on a fresh, migrated database holding the demo data. Closed after the file. */
 export async function createTestApp(
-  options: { seed?: boolean; mailTestInbox?: boolean; mailTransport?: MailTransport } = {},
+  options: { seed?: boolean; mailTestInbox?: boolean; mailTransport?: MailTransport; trustProxy?: string[] } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   await database.migrate();
@@ -75,6 +75,7 @@ export async function createTestApp(
     // The tests read reset and invitation codes from the test inbox, switched on explicitly.
     mailTestInbox: options.mailTestInbox ?? true,
     ...(options.mailTransport && { mail: { transport: options.mailTransport } }),
+    trustProxy: options.trustProxy,
   });
   await app.ready();
   afterAll(async () => {

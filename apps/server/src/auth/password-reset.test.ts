@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
-import { buildApp } from "../app.ts";
 
 const { app, clock, database } = await createTestApp();
 
@@ -198,25 +197,5 @@ describe("verify reset code and reset password", () => {
     const stored = rows.rows[0]!.code_hash;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(issued.code);
-  });
-});
-
-describe("test email", () => {
-  it("is not available in production", async () => {
-    const production = await buildApp({
-      db: database.db,
-      appSecret: "p".repeat(48),
-      env: "production",
-      clock,
-      serveWeb: false,
-    });
-    await production.ready();
-    const response = await production.inject({
-      method: "GET",
-      url: `/api/auth/test-email?email=${DEMO_EMAILS.teacher}`,
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(ACCOUNT_MESSAGES.testEmailProduction);
-    await production.close();
   });
 });

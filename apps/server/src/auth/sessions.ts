@@ -187,16 +187,6 @@ export function createSessionService({
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
-    /** Deletes sessions that ended (expired or revoked) more than `days` ago; the pruning job calls it. */
-    async prune(days = 30): Promise<number> {
-      const before = new Date(clock.now().getTime() - days * 86_400_000);
-      const removed = await db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
-        .returning({ id: sessions.id });
-      return removed.length;
-    },
-
     async countLive(userId: string): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
@@ -207,3 +197,12 @@ export function createSessionService({
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;
+
+/** Deletes sessions that ended (expired or revoked) before `before`, with their spent tokens. */
+export async function pruneEndedSessions(db: Database, before: Date): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+    .returning({ id: sessions.id });
+  return removed.length;
+}

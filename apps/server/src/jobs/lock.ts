@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 /** Stable 32-bit keys for the advisory locks of the scheduled jobs. */
 export const JOB_LOCKS = {
   resumeExpiredPauses: 0x5e_0001,
+  pruneShortLivedRows: 0x5e_0010,
 } as const;
 
 /**

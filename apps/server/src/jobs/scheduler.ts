@@ -5,6 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import { runMarkOverdue } from "../modules/billing/overdue-job.ts";
 import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
+import { runPrune } from "./prune.ts";
 
 /** The automatic resume of pauses whose end date has come, run by one instance at a time. */
 export async function runAutoResume(db: Database, clock: Clock) {
@@ -37,9 +38,19 @@ export function startScheduler({ db, clock, log }: { db: Database; clock: Clock;
       log.error({ err: error }, "marking overdue invoices failed");
     }
   };
+  // Ended sessions, quiet attempt counters, old reset challenges and old mail, hourly.
+  const prune = async () => {
+    try {
+      const outcome = await runPrune(db, clock);
+      if (outcome.ran) log.info(outcome, "short-lived rows pruned");
+    } catch (error) {
+      log.error({ err: error }, "pruning short-lived rows failed");
+    }
+  };
   const jobs = [
     new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume),
     new Cron("*/15 * * * *", { protect: true, name: "overdue-invoices" }, overdue),
+    new Cron("7 * * * *", { protect: true, name: "prune-short-lived-rows" }, prune),
   ];
   void autoResume();
   void overdue();

@@ -48,7 +48,6 @@ export const ACCOUNT_MESSAGES = {
   resetTokenInvalid: "Your reset session is invalid or has expired. Please start again.",
   resetDone: "Your password has been reset successfully. You can now sign in with your new password.",
   forcedReset: "Your password must be changed before you can sign in. We have e-mailed you a verification code.",
-  testEmailProduction: "Test email not available in production",
   testEmailNone: "No email has been sent to this address",
   twoFactorCodeRequired: "Please enter your verification code",
   twoFactorAppFormat: "The app code is 6 digits",

@@ -1,0 +1,79 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestApp, DEMO_EMAILS } from "../test/harness.ts";
+import { buildApp } from "./app.ts";
+import { demoAccountsWithPassword, hasUsers } from "./auth/production-checks.ts";
+import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from "./config.ts";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-config-"));
+const production = {
+  DATA_DIR: dataDir,
+  NODE_ENV: "production",
+  APP_URL: "https://sprout.example.in/",
+  APP_SECRET: "s".repeat(40),
+};
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+};
+
+describe("production configuration", () => {
+  it("has no demo data, no test inbox, no API docs and trusts no proxy unless told", () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      env: "production",
+      demoData: false,
+      mailTestInbox: false,
+      apiDocs: false,
+      trustProxy: [],
+      appUrl: "https://sprout.example.in",
+    });
+    // Even on the embedded database, where development loads the demo data by default.
+    expect(loadConfig({ DATA_DIR: dataDir }).demoData).toBe(true);
+    expect(loadConfig({ ...production, API_DOCS: "1", TRUST_PROXY: "10.0.0.1, 10.1.0.0/16" })).toMatchObject({
+      apiDocs: true,
+      trustProxy: ["10.0.0.1", "10.1.0.0/16"],
+    });
+  });
+
+  it("refuses the test inbox, a missing APP_URL and demo data with the published password", () => {
+    expect(refusal({ ...production, MAIL_TEST_INBOX: "1" })).toMatch(/MAIL_TEST_INBOX/);
+    expect(refusal({ DATA_DIR: dataDir, NODE_ENV: "production" })).toMatch(/APP_URL: required/);
+    expect(refusal({ ...production, DEMO_DATA: "1" })).toMatch(/DEMO_PASSWORD/);
+    expect(refusal({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD })).toMatch(/DEMO_PASSWORD/);
+    expect(loadConfig({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: "our-own-demo-2026" }).demoData).toBe(true);
+  });
+
+  it("needs APP_SECRET with DATABASE_URL, in any environment", () => {
+    expect(refusal({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db.example.in/sprout" })).toMatch(
+      /APP_SECRET: required with DATABASE_URL/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, MAIL_TEST_INBOX: "1" }).mailTestInbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).mailTestInbox).toBe(false);
+  });
+});
+
+describe("production start checks", async () => {
+  const { app, database } = await createTestApp();
+
+  it("finds every demo account that still has the published password", async () => {
+    expect(await hasUsers(database.db)).toBe(true);
+    const open = await demoAccountsWithPassword(database.db, PUBLISHED_DEMO_PASSWORD);
+    expect(open).toHaveLength(8);
+    expect(open).toContain(DEMO_EMAILS.super_admin);
+  });
+
+  it("serves /api/docs only when API docs are on", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+    const closed = await buildApp({ db: database.db, appSecret: "x".repeat(48), env: "production", apiDocs: false });
+    expect((await closed.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(404);
+    await closed.close();
+  });
+});

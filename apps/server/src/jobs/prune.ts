@@ -1,0 +1,48 @@
+import { and, inArray, lt, or } from "drizzle-orm";
+import { createAttemptCounter } from "../auth/attempts.ts";
+import { pruneEndedSessions } from "../auth/sessions.ts";
+import type { Database } from "../db/client.ts";
+import { mailOutbox, passwordResets } from "../db/schema/account.ts";
+import type { Clock } from "../lib/clock.ts";
+import { JOB_LOCKS, runExclusive } from "./lock.ts";
+
+const DAY = 86_400_000;
+/** Ended sessions and finished reset challenges are kept this long (for support questions). */
+const KEEP_ENDED_DAYS = 30;
+/** Delivered or failed mail is kept this long in the outbox. */
+const KEEP_MAIL_DAYS = 90;
+
+/**
+ * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
+ * refresh tokens), quiet attempt counters, finished or expired reset challenges and old mail.
+ * One instance at a time (advisory lock).
+ */
+export async function runPrune(db: Database, clock: Clock) {
+  const outcome = await runExclusive(db, JOB_LOCKS.pruneShortLivedRows, async (tx) => {
+    const now = clock.now().getTime();
+    const endedBefore = new Date(now - KEEP_ENDED_DAYS * DAY);
+    const sessions = await pruneEndedSessions(tx, endedBefore);
+    const counters = await createAttemptCounter({ db: tx, clock }).prune();
+    const resets = await tx
+      .delete(passwordResets)
+      .where(
+        or(
+          lt(passwordResets.expiresAt, endedBefore),
+          lt(passwordResets.usedAt, endedBefore),
+          lt(passwordResets.supersededAt, endedBefore),
+        ),
+      )
+      .returning({ id: passwordResets.id });
+    const mail = await tx
+      .delete(mailOutbox)
+      .where(
+        and(
+          inArray(mailOutbox.status, ["sent", "logged", "failed"]),
+          lt(mailOutbox.createdAt, new Date(now - KEEP_MAIL_DAYS * DAY)),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return { sessions, counters, resets: resets.length, mail: mail.length };
+  });
+  return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
+}
