@@ -39,7 +39,9 @@ interface Deps {
 
 export function incidentsRoutes({ incidents, families, photos }: Deps) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, { limits: { fileSize: INCIDENT_PHOTO_MAX_BYTES, files: 1, fields: 0 } });
+    await app.register(multipart, {
+      limits: { fileSize: INCIDENT_PHOTO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 },
+    });
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get(
@@ -171,13 +173,20 @@ export function incidentsRoutes({ incidents, families, photos }: Deps) {
       async (request, reply) => {
         const required = () => badRequest(INCIDENT_MESSAGES.photoRequired, { photo: INCIDENT_MESSAGES.photoRequired });
         if (!request.isMultipart()) throw required();
-        const part = await request.file();
-        if (!part) throw required();
-        const content = await part.toBuffer().catch((failure: { code?: string }) => {
-          if (failure.code === "FST_REQ_FILE_TOO_LARGE")
+        let content: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== "file") continue;
+            const buffer = await part.toBuffer();
+            if (part.fieldname === "photo") content = buffer;
+          }
+        } catch (failure) {
+          if ((failure as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
             throw new HttpError(413, "FILE_TOO_LARGE", INCIDENT_MESSAGES.photoTooLarge);
-          throw failure;
-        });
+          // A form cut short or malformed is bad input, not a server fault.
+          throw badRequest("The upload could not be read. Please choose the photo again.");
+        }
+        if (!content) throw required();
         return reply.code(201).send(await photos.attach(request.caller, request.params.id, content));
       },
     );
