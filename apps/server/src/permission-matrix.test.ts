@@ -357,6 +357,93 @@ const MATRIX: Row[] = [
   { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
   // The parent portal: a parent's own children (issue 5, item 4).
   { route: "GET /api/parents/my-children", allowed: ["parent"] },
+  // Emergency alerts and incident management (issue 10). Unknown ids answer 404 to allowed roles.
+  {
+    route: "POST /api/center-director/emergency/alert",
+    allowed: ["owner", "center_director"],
+    payload: { alert_type: "fire", message: "" },
+    status: 400,
+  },
+  { route: "GET /api/emergency/active", allowed: ALL },
+  { route: "GET /api/emergency/alerts", allowed: ["owner", "center_director"] },
+  {
+    route: "GET /api/emergency/areas",
+    allowed: ["owner", "center_director"],
+    url: `/api/emergency/areas?center_id=${ids.homeCentre}`,
+    foreign: `/api/emergency/areas?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "POST /api/emergency/alerts/:id/acknowledge",
+    allowed: ALL.filter((role) => role !== "parent"),
+    url: `/api/emergency/alerts/${NO_ID}/acknowledge`,
+    status: 404,
+  },
+  {
+    route: "POST /api/emergency/alerts/:id/resolve",
+    allowed: ["owner", "center_director"],
+    url: `/api/emergency/alerts/${NO_ID}/resolve`,
+    payload: { resolution_notes: "x" },
+    status: 404,
+  },
+  {
+    route: "GET /api/incidents",
+    allowed: ["owner", "center_director", "teacher"],
+    foreign: `/api/incidents?center_id=${ids.otherCentre}`,
+  },
+  { route: "GET /api/incidents/counts", allowed: ["owner", "center_director"] },
+  { route: "GET /api/incidents/children", allowed: ["owner", "center_director", "teacher"] },
+  {
+    route: "POST /api/incidents",
+    allowed: ["owner", "center_director", "teacher"],
+    payload: { child_ids: [] },
+    status: 400,
+  },
+  {
+    route: "GET /api/incidents/:id",
+    allowed: ["owner", "center_director", "teacher"],
+    url: `/api/incidents/${NO_ID}`,
+    status: 404,
+  },
+  {
+    route: "PUT /api/incidents/:id",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}`,
+    payload: { child_ids: [] },
+    status: 400,
+  },
+  {
+    route: "POST /api/incidents/:id/resolve",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}/resolve`,
+    payload: { resolution_notes: "x" },
+    status: 404,
+  },
+  {
+    route: "POST /api/incidents/:id/notify-parents",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}/notify-parents`,
+    status: 404,
+  },
+  {
+    route: "POST /api/incidents/:id/photos",
+    allowed: ["owner", "center_director", "teacher"],
+    url: `/api/incidents/${NO_ID}/photos`,
+    status: 400,
+    multipart: true,
+  },
+  {
+    route: "GET /api/incidents/:id/photos/:photoId",
+    allowed: ["owner", "center_director", "teacher", "parent"],
+    url: `/api/incidents/${NO_ID}/photos/${NO_ID}`,
+    status: 404,
+  },
+  { route: "GET /api/parents/incidents", allowed: ["parent"] },
+  {
+    route: "POST /api/parents/incidents/:id/acknowledge",
+    allowed: ["parent"],
+    url: `/api/parents/incidents/${NO_ID}/acknowledge`,
+    status: 404,
+  },
 ];
 
 function rolesOf(access: Access): "public" | Role[] {
