@@ -343,7 +343,7 @@ describe("invoice list", () => {
     const request = (
       await owner.post("/api/invoices/requests", { child_id: child.id, amount: 900, dueDate: "2026-12-01" })
     ).json().request;
-    const invoiceId = (await owner.post(`/api/invoices/requests/${request.id}/approve`)).json().request.invoice_id;
+    const invoiceId = (await finance.post(`/api/invoices/requests/${request.id}/approve`)).json().request.invoice_id;
     expect((await director.get(`/api/invoices/${invoiceId}`)).statusCode).toBe(404);
     expect((await admin.post(`/api/invoices/${invoiceId}/cancel`, { reason: "x" })).statusCode).toBe(404);
     const listed = (await admin.get("/api/invoices?limit=50")).json();

@@ -21,7 +21,7 @@ import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import {
@@ -46,6 +46,7 @@ export const INVOICE_MESSAGES = {
   hasPayments: "An invoice with payments recorded cannot be cancelled",
   exceedsBalance: (balance: number) => `Amount exceeds the balance due of ${rupeeText(balance)}`,
   requestDecided: (status: string) => `This request has already been ${status.toLowerCase()}`,
+  ownRequest: "You raised this request, so someone else must approve it",
 } as const;
 
 /**
@@ -119,6 +120,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
         description: invoiceRequests.description,
         status: invoiceRequests.status,
         rejectReason: invoiceRequests.rejectReason,
+        requestedBy: invoiceRequests.requestedBy,
         requestedByName: requester.fullName,
         requestedAt: invoiceRequests.requestedAt,
         decidedByName: decider.fullName,
@@ -391,6 +393,8 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       return db.transaction(async (tx) => {
         const request = await findRequest(tx, scope, id, true);
         if (request.status !== "Pending") throw wrongState(INVOICE_MESSAGES.requestDecided(request.status));
+        // Segregation of duties: the person who asked for an invoice does not also issue it.
+        if (request.requestedBy === caller.userId) throw forbidden(INVOICE_MESSAGES.ownRequest);
         const now = clock.now();
         const today = todayIn(request.timeZone, now);
         const description = request.description || "Invoice on request";
