@@ -82,9 +82,23 @@ describe("billing", () => {
 
       const row = page.getByTestId("request-row").filter({ hasText: "Field trip to Lalbagh" });
       await visible(row.getByText("Pending"));
+      // Segregation of duties (issue 9): who raised the request cannot approve it.
       await row.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
-      const approved = await snackbar(page, /Request approved\. Invoice INV-\d{4}-\d{6} created for Aanya Malhotra\./);
-      const invoiceNumber = /INV-\d{4}-\d{6}/.exec((await approved.textContent()) ?? "")![0];
+      await snackbar(page, "You raised this request, so someone else must approve it");
+      await visible(row.getByText("Pending"));
+      let invoiceNumber = "";
+      await withPage(browser, DESKTOP, async (ownerPage) => {
+        await signIn(ownerPage, demoUser("owner").email);
+        await ownerPage.goto("/billing");
+        const ownerRow = ownerPage.getByTestId("request-row").filter({ hasText: "Field trip to Lalbagh" });
+        await ownerRow.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
+        const approved = await snackbar(
+          ownerPage,
+          /Request approved\. Invoice INV-\d{4}-\d{6} created for Aanya Malhotra\./,
+        );
+        invoiceNumber = /INV-\d{4}-\d{6}/.exec((await approved.textContent()) ?? "")![0];
+      });
+      await page.reload();
       await visible(row.getByText("Approved"));
       expect(await row.getByRole("button", { name: /Approve/ }).count()).toBe(0);
 
