@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       NODE_ENV: "test",
+      // The journeys read reset and invitation codes from the test inbox: switched on explicitly.
+      MAIL_TEST_INBOX: "1",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -26,14 +26,16 @@ export function ForgotPasswordPage() {
     formState: { errors },
   } = useForm<Form>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: carried } });
 
-  // Code sent: on to the code step after 2 s.
+  // Code sent: on to the code step after 2 s. The message goes along and stays on that step, so
+  // a reader (or a slow phone) that misses the two seconds here still sees where the code went.
   useEffect(() => {
     if (!send.data) return;
     const email = send.variables ?? "";
+    const { resetId, maskedEmail, message } = send.data;
     const timer = setTimeout(
       () =>
         navigate("/verify-reset-code", {
-          state: { email, resetId: send.data.resetId, maskedEmail: send.data.maskedEmail },
+          state: { email, resetId, maskedEmail, notice: `${message} Check ${maskedEmail}.` },
         }),
       RESET_DELAYS_MS.afterSend,
     );
