@@ -32,6 +32,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
+import { createLinkRequestsService } from "./modules/admissions/link-requests.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -237,7 +238,15 @@ export async function buildApp(deps: AppDeps) {
       await api.register(enquiriesRoutes({ enquiries }));
       await api.register(
         admissionsRoutes({
-          admissions: createAdmissionsService({ db: deps.db, clock, enquiries, inviter: passwordReset, log: app.log }),
+          admissions: createAdmissionsService({
+            db: deps.db,
+            clock,
+            enquiries,
+            inviter: passwordReset,
+            mailer,
+            log: app.log,
+          }),
+          linkRequests: createLinkRequestsService({ db: deps.db, clock }),
         }),
       );
       await api.register(childrenRoutes({ children, enrollment }));

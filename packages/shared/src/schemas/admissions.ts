@@ -25,7 +25,6 @@ export const ADMISSION_MESSAGES = {
   classroomUnknown: "Classroom not found in this centre",
   tooLong: `Must not exceed ${NAME_MAX} characters`,
   parentsRequired: "At least one parent or guardian is required",
-  emailTaken: "This e-mail address belongs to another account and cannot be used for a parent sign-in",
   emailTwice: "The same e-mail address is given for two parents",
   admitted: "Student admitted successfully",
   failed: ENQUIRY_MESSAGES.admitFailed,
@@ -133,11 +132,33 @@ export const admissionResponse = z.object({
     classroom_name: safeString(),
     enrollment_date: safeString(),
   }),
-  /** Addresses to which a parent sign-in invitation was e-mailed. */
+  /**
+   * Addresses e-mailed: an invitation to a new sign-in, or to an existing parent a request to
+   * accept the child from their own sign-in. The same whether or not the address has an account.
+   */
   invited: z.array(safeString()),
-  /** Addresses that already had a parent sign-in, now linked to this child too. */
-  linked: z.array(safeString()),
 });
 export type AdmissionResponse = z.infer<typeof admissionResponse>;
 
 export const enquiryIdParam = z.object({ enquiryId: z.uuid({ error: "Enquiry not found" }) });
+
+/* ---------- Link requests: an admission named an existing parent's e-mail ---------- */
+
+/** At most this many pending requests are listed (a parent rarely has more than one). */
+export const LINK_REQUESTS_MAX = 20;
+
+export const linkRequest = z.object({
+  id: z.uuid(),
+  child_first_name: safeString(),
+  child_last_name: safeString(),
+  center_name: safeString(),
+  requested_at: safeString(),
+});
+export type LinkRequest = z.infer<typeof linkRequest>;
+export const linkRequestsResponse = z.array(linkRequest).max(LINK_REQUESTS_MAX);
+export const linkRequestIdParam = z.object({ id: z.uuid({ error: "Link request not found" }) });
+export const linkDecisionResponse = z.object({ message: safeString() });
+export const LINK_MESSAGES = {
+  accepted: (name: string) => `${name} is now linked to your account`,
+  declined: "Request declined. The child was not linked to your account.",
+} as const;

@@ -1,18 +1,35 @@
-import { admissionResponse, admissionSchema, enquiryIdParam } from "@sprout/shared/schemas/admissions";
+import {
+  admissionResponse,
+  admissionSchema,
+  enquiryIdParam,
+  linkDecisionResponse,
+  linkRequestIdParam,
+  linkRequestsResponse,
+} from "@sprout/shared/schemas/admissions";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { LinkRequestsService } from "./link-requests.ts";
 import type { AdmissionsService } from "./service.ts";
 
 /** The rules that need no date; the service applies them all again with the centre's today. */
 const admissionBody = admissionSchema();
+const PARENT = { roles: ["parent"] } as const;
 
-export function admissionsRoutes({ admissions }: { admissions: AdmissionsService }) {
+export function admissionsRoutes({
+  admissions,
+  linkRequests,
+}: {
+  admissions: AdmissionsService;
+  linkRequests: LinkRequestsService;
+}) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().post(
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.post(
       "/admissions/convert/:enquiryId",
       {
         config: { access: { features: ["enquiry_management"] } },
         schema: {
+          summary: "Admit the child of a closed enquiry",
           tags: ["admissions"],
           params: enquiryIdParam,
           body: admissionBody,
@@ -27,5 +44,34 @@ export function admissionsRoutes({ admissions }: { admissions: AdmissionsService
           .send(await admissions.convert(request.caller, request.params.enquiryId, request.body, appUrl));
       },
     );
+
+    api.get(
+      "/parents/link-requests",
+      {
+        config: { access: PARENT },
+        schema: {
+          summary: "Children a centre asks to link to the caller's sign-in",
+          tags: ["admissions"],
+          response: { 200: linkRequestsResponse },
+        },
+      },
+      async (request) => linkRequests.list(request.caller),
+    );
+
+    for (const decision of ["accept", "decline"] as const) {
+      api.post(
+        `/parents/link-requests/:id/${decision}`,
+        {
+          config: { access: PARENT },
+          schema: {
+            summary: decision === "accept" ? "Accept a child into the caller's sign-in" : "Decline a link request",
+            tags: ["admissions"],
+            params: linkRequestIdParam,
+            response: { 200: linkDecisionResponse },
+          },
+        },
+        async (request) => linkRequests[decision](request.caller, request.params.id),
+      );
+    }
   };
 }

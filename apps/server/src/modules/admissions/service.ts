@@ -5,12 +5,15 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
+import { guardianLinkRequests } from "../../db/schema/link-requests.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict, HttpError } from "../../lib/errors.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import type { EnquiriesService } from "../enquiries/service.ts";
+import { noticeMail } from "./mail.ts";
 
 /** Sends a new account its e-mailed invitation to set a password (the account area's mechanism). */
 export interface Inviter {
@@ -26,6 +29,7 @@ interface Deps {
   clock: Clock;
   enquiries: EnquiriesService;
   inviter: Inviter;
+  mailer: Pick<Mailer, "send">;
   log?: Logger;
 }
 
@@ -34,7 +38,7 @@ interface Deps {
  * the classroom placement and the parents' sign-ins are made in one transaction; invitations are
  * e-mailed once it has committed.
  */
-export function createAdmissionsService({ db, clock, enquiries: enquiryService, inviter, log }: Deps) {
+export function createAdmissionsService({ db, clock, enquiries: enquiryService, inviter, mailer, log }: Deps) {
   return {
     async convert(caller: Caller, enquiryId: string, body: unknown, appUrl: string): Promise<AdmissionResponse> {
       const scope = await caller.scope();
@@ -44,7 +48,7 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
       if (enquiry.status !== "Closed") throw conflict("Save the enquiry as Closed before admitting the child");
 
       const [centre] = await db
-        .select({ timeZone: centers.timeZone })
+        .select({ timeZone: centers.timeZone, name: centers.name })
         .from(centers)
         .where(eq(centers.id, enquiry.centerId));
       const today = todayIn(centre!.timeZone, clock.now());
@@ -96,26 +100,17 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           .returning();
 
         const invitations: { id: string; email: string; fullName: string }[] = [];
-        const linked: string[] = [];
-        for (const [index, parent] of admission.parents.entries()) {
+        const notices: { email: string; kind: "link_request" | "not_linkable" }[] = [];
+        for (const parent of admission.parents) {
           const fullName = `${parent.firstName} ${parent.lastName}`.trim();
           let userId: string | null = null;
+          let existing: { id: string; role: string; organisationId: string } | undefined;
           if (parent.email) {
-            const [existing] = await tx
+            [existing] = await tx
               .select({ id: users.id, role: users.role, organisationId: users.organisationId })
               .from(users)
               .where(eq(sql`lower(${users.email})`, parent.email));
-            if (existing && (existing.role !== "parent" || existing.organisationId !== caller.organisationId)) {
-              // Half-way on purpose: the student and earlier guardians are already written; the
-              // transaction takes them back.
-              throw new HttpError(409, "EMAIL_TAKEN", ADMISSION_MESSAGES.emailTaken, {
-                [`parents.${index}.email`]: ADMISSION_MESSAGES.emailTaken,
-              });
-            }
-            if (existing) {
-              userId = existing.id;
-              linked.push(parent.email);
-            } else {
+            if (!existing) {
               const [created] = await tx
                 .insert(users)
                 .values({
@@ -135,17 +130,25 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
             }
           }
 
-          // A brother or sister already at the centre: the same guardian record serves both.
-          const [sibling] = parent.email
-            ? await tx
-                .select({ id: guardians.id, userId: guardians.userId })
-                .from(guardians)
-                .where(and(eq(guardians.centerId, enquiry.centerId), eq(sql`lower(${guardians.email})`, parent.email)))
-                .limit(1)
-            : [];
+          // A brother or sister already at the centre: the same guardian record serves both,
+          // unless that record belongs to a sign-in (reusing it would hand this child to the
+          // account without its owner's consent) or the address has an account of its own.
+          const [sibling] =
+            parent.email && !existing
+              ? await tx
+                  .select({ id: guardians.id })
+                  .from(guardians)
+                  .where(
+                    and(
+                      eq(guardians.centerId, enquiry.centerId),
+                      eq(sql`lower(${guardians.email})`, parent.email),
+                      isNull(guardians.userId),
+                    ),
+                  )
+                  .limit(1)
+              : [];
           let guardianId = sibling?.id;
-          if (sibling && !sibling.userId && userId)
-            await tx.update(guardians).set({ userId }).where(eq(guardians.id, sibling.id));
+          if (sibling && userId) await tx.update(guardians).set({ userId }).where(eq(guardians.id, sibling.id));
           if (!guardianId) {
             const [guardian] = await tx
               .insert(guardians)
@@ -164,6 +167,23 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           await tx
             .insert(studentGuardians)
             .values({ studentId: student!.id, guardianId, relation: parent.relation, isPrimary: parent.isPrimary });
+
+          // An existing parent sign-in of this organisation is asked, never linked; any other
+          // account (staff, another organisation) is told it cannot be linked. Either way the
+          // address is e-mailed, so the answer is the same whether or not it has an account.
+          if (existing && parent.email) {
+            const linkable = existing.role === "parent" && existing.organisationId === caller.organisationId;
+            if (linkable)
+              await tx.insert(guardianLinkRequests).values({
+                organisationId: caller.organisationId,
+                userId: existing.id,
+                guardianId,
+                studentId: student!.id,
+                requestedBy: caller.userId,
+                createdAt: now,
+              });
+            notices.push({ email: parent.email, kind: linkable ? "link_request" : "not_linkable" });
+          }
         }
 
         await tx.update(enquiries).set({ studentId: student!.id }).where(eq(enquiries.id, enquiry.id));
@@ -179,22 +199,34 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
             classroom: room.name,
             parents: admission.parents.length,
             invited: invitations.map((user) => user.email),
+            link_requests: notices.filter((notice) => notice.kind === "link_request").map((notice) => notice.email),
           },
         });
-        return { student: student!, invitations, linked };
+        return { student: student!, invitations, notices };
       });
 
-      // Invitations leave only once the admission is committed; a failed e-mail does not undo it
-      // (the parent can still use "Forgot your password?").
+      // Mail leaves only once the admission is committed; a failed e-mail does not undo it (the
+      // parent can still use "Forgot your password?", and a link request waits in their portal).
+      const childName = `${outcome.student.firstName} ${outcome.student.lastName}`.trim();
       const invited: string[] = [];
-      for (const user of outcome.invitations) {
+      const deliveries = [
+        ...outcome.invitations.map((user) => ({ email: user.email, send: () => inviter.invite(user, appUrl) })),
+        ...outcome.notices.map((notice) => ({
+          email: notice.email,
+          send: () => mailer.send(noticeMail(notice, childName, centre!.name, appUrl)),
+        })),
+      ];
+      for (const delivery of deliveries) {
         try {
-          await inviter.invite(user, appUrl);
-          invited.push(user.email);
+          await delivery.send();
+          invited.push(delivery.email);
         } catch (error) {
-          log?.error({ err: error, userId: user.id }, "parent invitation could not be sent");
+          log?.error({ err: error }, "admission e-mail could not be sent");
         }
       }
+      // In the order the parents were typed, so the answer does not group addresses by kind.
+      const typed = admission.parents.map((parent) => parent.email).filter((email): email is string => !!email);
+      invited.sort((a, b) => typed.indexOf(a) - typed.indexOf(b));
 
       return {
         message: ADMISSION_MESSAGES.admitted,
@@ -208,7 +240,6 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           enrollment_date: outcome.student.enrollmentDate,
         },
         invited,
-        linked: outcome.linked,
       };
     },
   };
