@@ -357,6 +357,20 @@ const MATRIX: Row[] = [
   { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
   // The parent portal: a parent's own children (issue 5, item 4).
   { route: "GET /api/parents/my-children", allowed: ["parent"] },
+  // Link requests: an admission named an existing parent's e-mail (issue 20, point 6).
+  { route: "GET /api/parents/link-requests", allowed: ["parent"] },
+  {
+    route: "POST /api/parents/link-requests/:id/accept",
+    allowed: ["parent"],
+    url: `/api/parents/link-requests/${NO_ID}/accept`,
+    status: 404,
+  },
+  {
+    route: "POST /api/parents/link-requests/:id/decline",
+    allowed: ["parent"],
+    url: `/api/parents/link-requests/${NO_ID}/decline`,
+    status: 404,
+  },
   // Emergency alerts and incident management (issue 10). Unknown ids answer 404 to allowed roles.
   {
     route: "POST /api/center-director/emergency/alert",
