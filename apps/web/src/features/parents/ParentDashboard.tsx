@@ -21,6 +21,7 @@ import type { ParentChild } from "@sprout/shared/schemas/parents";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { formatLongDate } from "../../format";
+import { LinkRequests } from "./LinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
 
 export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
@@ -69,6 +70,8 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
           </TextField>
         )}
       </Stack>
+
+      <LinkRequests />
 
       {query.isPending && <LinearProgress aria-label="Loading your children" />}
       {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}

@@ -1,0 +1,79 @@
+import { Alert, Box, Button, Card, CardActions, CardContent, Stack, Typography } from "@mui/material";
+import type { LinkRequest } from "@sprout/shared/schemas/admissions";
+import { useState } from "react";
+import { refusalMessage } from "../../api/errors";
+import { formatDate } from "../../format";
+import { useAnswerLinkRequest, useLinkRequests } from "./useLinkRequests";
+
+/**
+ * Pending requests to add a child to this account. Nothing about the child is shared with the
+ * account until the parent accepts here; declining leaves the child unlinked.
+ */
+export function LinkRequests() {
+  const requests = useLinkRequests();
+  const answer = useAnswerLinkRequest();
+  const [outcome, setOutcome] = useState<{ severity: "success" | "error"; text: string } | null>(null);
+  const pending = requests.data ?? [];
+  if (pending.length === 0 && !outcome) return null;
+
+  const decide = (request: LinkRequest, decision: "accept" | "decline") =>
+    answer.mutate(
+      { id: request.id, decision },
+      {
+        onSuccess: (result) => setOutcome({ severity: "success", text: result.message }),
+        onError: (error) =>
+          setOutcome({ severity: "error", text: refusalMessage(error, "The request could not be answered.") }),
+      },
+    );
+
+  return (
+    <Box component="section" aria-labelledby="link-requests-heading">
+      <Typography id="link-requests-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Is this your child?
+      </Typography>
+      <Stack spacing={2}>
+        {outcome && (
+          <Alert severity={outcome.severity} onClose={() => setOutcome(null)}>
+            {outcome.text}
+          </Alert>
+        )}
+        {pending.map((request) => {
+          const name = `${request.child_first_name} ${request.child_last_name}`.trim();
+          return (
+            <Card key={request.id} variant="outlined" component="article" aria-label={`Link request for ${name}`}>
+              <CardContent>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+                  {name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {request.center_name} admitted {name} on {formatDate(request.requested_at)} and gave your e-mail
+                  address for a parent. Accept to see {request.child_first_name} in your account; decline if this is not
+                  your child.
+                </Typography>
+              </CardContent>
+              <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: "wrap" }}>
+                <Button
+                  variant="contained"
+                  disabled={answer.isPending}
+                  onClick={() => decide(request, "accept")}
+                  sx={{ minHeight: 44 }}
+                >
+                  Accept
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  disabled={answer.isPending}
+                  onClick={() => decide(request, "decline")}
+                  sx={{ minHeight: 44 }}
+                >
+                  Decline
+                </Button>
+              </CardActions>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
