@@ -188,6 +188,25 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // Incident management and emergency alerts; parents read their children's reports (issue 10).
+  {
+    path: "incidents",
+    lazy: async () => {
+      const [{ IncidentsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/incidents/IncidentsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature
+            features={["incident_management", "emergency_response", "view_assigned_classes", "view_own_children"]}
+          >
+            <IncidentsPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
 ];
 
 export const routes: RouteObject[] = [

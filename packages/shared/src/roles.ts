@@ -269,8 +269,15 @@ export const NAVIGATION: readonly NavigationEntry[] = [
   {
     label: "Incident Management",
     path: "/incidents",
-    features: ["incident_management", "emergency_response", "safety_compliance"],
-    ready: false,
+    // Teachers report incidents and parents read reports about their children here (issue 10).
+    features: [
+      "incident_management",
+      "emergency_response",
+      "safety_compliance",
+      "view_assigned_classes",
+      "view_own_children",
+    ],
+    ready: true,
   },
   { label: "Policies", path: "/policies", features: ["policy_management", "policy_implementation"], ready: false },
   {

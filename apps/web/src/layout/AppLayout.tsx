@@ -7,6 +7,8 @@ import { useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
+import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
+import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SideNav } from "./SideNav";
 import { parentTheme, staffTheme } from "./theme";
 
@@ -17,7 +19,10 @@ export function AppLayout() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <Frame />
+      {/* One live connection for every signed-in page: the emergency banner must reach any screen. */}
+      <RealtimeProvider>
+        <Frame />
+      </RealtimeProvider>
     </ThemeProvider>
   );
 }
@@ -74,6 +79,7 @@ function Frame() {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         {!wide && <Toolbar />}
+        <EmergencyBanner />
         <Outlet />
       </Box>
     </Box>

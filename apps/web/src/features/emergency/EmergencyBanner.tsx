@@ -1,0 +1,88 @@
+import Campaign from "@mui/icons-material/Campaign";
+import ReportProblem from "@mui/icons-material/ReportProblem";
+import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
+import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import { refusalMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { formatDateTime } from "../../format";
+import { useActiveAlerts, useEmergencyMutations } from "./api";
+
+/**
+ * Shown above every page while an alert is unresolved: a full-width red banner for staff, with
+ * the instructions and an Acknowledge button; a calm notice for parents.
+ */
+export function EmergencyBanner() {
+  const user = useSignedInUser();
+  const { data } = useActiveAlerts();
+  if (!data) return null;
+  if (user.role === "parent") {
+    return (
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        {data.notices.map((notice) => (
+          <Alert key={notice.id} severity="info" icon={<Campaign />} role="status" data-testid="family-notice">
+            <AlertTitle>A message from {notice.center_name}</AlertTitle>
+            {notice.notice}
+          </Alert>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {data.alerts.map((alert) => (
+        <StaffBanner key={alert.id} alert={alert} />
+      ))}
+    </Stack>
+  );
+}
+
+function StaffBanner({ alert }: { alert: StaffAlert }) {
+  const { acknowledge } = useEmergencyMutations();
+  const count = alert.acknowledgements.length;
+  return (
+    <Box
+      role="alert"
+      data-testid="emergency-banner"
+      sx={{ bgcolor: "error.main", color: "error.contrastText", borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
+    >
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>
+        <ReportProblem sx={{ fontSize: 36, display: { xs: "none", sm: "block" } }} aria-hidden />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+            EMERGENCY: {ALERT_TYPE_LABELS[alert.alert_type]}
+            {alert.requires_evacuation ? " · EVACUATE" : ""}
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>{alert.message}</Typography>
+          {(alert.location || alert.affected_areas.length > 0) && (
+            <Typography variant="body2">
+              {[alert.location, alert.affected_areas.join(", ")].filter(Boolean).join(" · ")}
+            </Typography>
+          )}
+          {alert.instructions && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {alert.instructions}
+            </Typography>
+          )}
+          <Typography variant="caption" component="p" sx={{ mt: 1, opacity: 0.9 }}>
+            {alert.center_name} · triggered {formatDateTime(alert.triggered_at)}
+            {alert.triggered_by ? ` by ${alert.triggered_by}` : ""} · {count} acknowledged
+          </Typography>
+          {acknowledge.isError && acknowledge.variables === alert.id && (
+            <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+              {refusalMessage(acknowledge.error, "Could not record your acknowledgement")}
+            </Typography>
+          )}
+        </Box>
+        <Button
+          variant="contained"
+          color="inherit"
+          sx={{ color: "error.dark", flexShrink: 0, alignSelf: { xs: "stretch", sm: "center" } }}
+          disabled={alert.acknowledged_by_me || (acknowledge.isPending && acknowledge.variables === alert.id)}
+          onClick={() => acknowledge.mutate(alert.id)}
+        >
+          {alert.acknowledged_by_me ? "Acknowledged" : "Acknowledge"}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,228 @@
+import Add from "@mui/icons-material/Add";
+import ReportProblem from "@mui/icons-material/ReportProblem";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Pagination,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
+import {
+  INCIDENT_MESSAGES,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  INCIDENT_TYPE_LABELS,
+  type IncidentListItem,
+} from "@sprout/shared/schemas/incidents";
+import { useState } from "react";
+import { refusalMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { formatDateTime } from "../../format";
+import { LiveChip } from "../../realtime/LiveChip";
+import { useActiveAlerts } from "../emergency/api";
+import { EmergencyAlertDialog } from "../emergency/EmergencyAlertDialog";
+import { EmergencyAlertsPanel } from "../emergency/EmergencyAlertsPanel";
+import { useIncidents } from "./api";
+import { IncidentDetailsDialog } from "./IncidentDetailsDialog";
+import { ParentIncidents } from "./ParentIncidents";
+import { ReportIncidentDialog } from "./ReportIncidentDialog";
+
+/** /incidents: staff manage reports (and, for directors and owners, emergency alerts); parents read theirs. */
+export function IncidentsPage() {
+  const user = useSignedInUser();
+  if (user.role === "parent") return <ParentIncidents />;
+  return <StaffIncidents canManage={hasFeature(user.role, "incident_management")} />;
+}
+
+function StaffIncidents({ canManage }: { canManage: boolean }) {
+  const [tab, setTab] = useState<"incidents" | "alerts">("incidents");
+  const [reporting, setReporting] = useState(false);
+  const [alerting, setAlerting] = useState(false);
+  const active = useActiveAlerts();
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Incident Management
+        </Typography>
+        <LiveChip />
+        <Button variant="outlined" startIcon={<Add />} onClick={() => setReporting(true)}>
+          Report incident
+        </Button>
+        {canManage && (
+          <Badge badgeContent={active.data?.alerts.length ?? 0} color="warning">
+            <Button variant="contained" color="error" startIcon={<ReportProblem />} onClick={() => setAlerting(true)}>
+              Emergency
+            </Button>
+          </Badge>
+        )}
+      </Stack>
+      {canManage && (
+        <Tabs value={tab} onChange={(_, value) => setTab(value)}>
+          <Tab value="incidents" label="Incidents" />
+          <Tab value="alerts" label="Emergency alerts" />
+        </Tabs>
+      )}
+      {tab === "incidents" ? <IncidentList canManage={canManage} /> : <EmergencyAlertsPanel />}
+      <ReportIncidentDialog open={reporting} onClose={() => setReporting(false)} />
+      {canManage && <EmergencyAlertDialog open={alerting} onClose={() => setAlerting(false)} />}
+    </Stack>
+  );
+}
+
+const SEVERITY_COLOURS = { low: "default", medium: "info", high: "warning", critical: "error" } as const;
+
+function IncidentList({ canManage }: { canManage: boolean }) {
+  const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
+  const [filters, setFilters] = useState({ status: "", severity: "", from: "", to: "" });
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const incidents = useIncidents({ ...filters, page, limit: 10 });
+  const setFilter = (name: keyof typeof filters) => (event: { target: { value: string } }) => {
+    setFilters((current) => ({ ...current, [name]: event.target.value }));
+    setPage(1);
+  };
+  const rows = incidents.data?.incidents ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={filters.status}
+          onChange={setFilter("status")}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {INCIDENT_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value === "open" ? "Open" : "Resolved"}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Severity"
+          value={filters.severity}
+          onChange={setFilter("severity")}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {INCIDENT_SEVERITIES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={filters.from}
+          onChange={setFilter("from")}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={filters.to}
+          onChange={setFilter("to")}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      {incidents.isPending && <CircularProgress aria-label="Loading incidents" />}
+      {incidents.isError && (
+        <Alert severity="error">{refusalMessage(incidents.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>
+      )}
+      {incidents.data && rows.length === 0 && (
+        <Typography color="text.secondary">{INCIDENT_MESSAGES.noIncidents}</Typography>
+      )}
+      {rows.length > 0 &&
+        (wide ? (
+          <Table size="small" aria-label="Incidents">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Children</TableCell>
+                <TableCell>Location</TableCell>
+                <TableCell>Severity</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Parents</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover sx={{ cursor: "pointer" }} onClick={() => setOpen(row.id)}>
+                  <TableCell>{formatDateTime(row.incident_date)}</TableCell>
+                  <TableCell>{INCIDENT_TYPE_LABELS[row.incident_type]}</TableCell>
+                  <TableCell>{row.children.map((child) => child.name).join(", ")}</TableCell>
+                  <TableCell>{row.location}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
+                  </TableCell>
+                  <TableCell>{row.status === "open" ? "Open" : "Resolved"}</TableCell>
+                  <TableCell>{row.parents_notified_at ? "Notified" : "Not yet"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Stack spacing={1}>
+            {rows.map((row) => (
+              <IncidentCard key={row.id} row={row} onOpen={() => setOpen(row.id)} />
+            ))}
+          </Stack>
+        ))}
+      {(incidents.data?.pagination.total_pages ?? 0) > 1 && (
+        <Pagination
+          page={page}
+          count={incidents.data!.pagination.total_pages}
+          onChange={(_, value) => setPage(value)}
+        />
+      )}
+      <IncidentDetailsDialog id={open} canManage={canManage} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function IncidentCard({ row, onOpen }: { row: IncidentListItem; onOpen: () => void }) {
+  return (
+    <Card variant="outlined">
+      <CardActionArea onClick={onOpen}>
+        <CardContent>
+          <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>{INCIDENT_TYPE_LABELS[row.incident_type]}</Typography>
+            <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
+          </Box>
+          <Typography variant="body2">{row.children.map((child) => child.name).join(", ")}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(row.incident_date)} · {row.location} · {row.status === "open" ? "Open" : "Resolved"}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
