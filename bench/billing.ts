@@ -146,7 +146,8 @@ async function fillInvoices(db: Database, firstMonth: number) {
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "production", DEMO_DATA: "0" },
+    // Not NODE_ENV=production: it refuses demo accounts that keep the published password.
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "development", DEMO_DATA: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -59,7 +59,12 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/forgot-password",
       {
         config: { access: { public: true }, rateLimit: byAddress(10, "15 minutes") },
-        schema: { tags: ["auth"], body: forgotPasswordRequest, response: { 200: forgotPasswordResponse, ...errors } },
+        schema: {
+          summary: "E-mail a password reset code",
+          tags: ["auth"],
+          body: forgotPasswordRequest,
+          response: { 200: forgotPasswordResponse, ...errors },
+        },
       },
       async (request) => passwordReset.requestReset(request.body.email),
     );
@@ -68,7 +73,12 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/verify-reset-code",
       {
         config: { access: { public: true }, rateLimit: byAddress(20, "15 minutes") },
-        schema: { tags: ["auth"], body: verifyResetCodeRequest, response: { 200: verifyResetCodeResponse, ...errors } },
+        schema: {
+          summary: "Check a reset code and get a reset token",
+          tags: ["auth"],
+          body: verifyResetCodeRequest,
+          response: { 200: verifyResetCodeResponse, ...errors },
+        },
       },
       async (request) => passwordReset.verifyCode(request.body.email, request.body.resetId, request.body.challengeCode),
     );
@@ -77,7 +87,12 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/reset-password",
       {
         config: { access: { public: true }, rateLimit: byAddress(20, "15 minutes") },
-        schema: { tags: ["auth"], body: resetPasswordRequest, response: { 200: messageResponse, ...errors } },
+        schema: {
+          summary: "Set a new password with a reset token",
+          tags: ["auth"],
+          body: resetPasswordRequest,
+          response: { 200: messageResponse, ...errors },
+        },
       },
       async (request) =>
         passwordReset.resetPassword(
@@ -93,6 +108,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       {
         config: { access: { public: true }, rateLimit: { max: 60, timeWindow: "1 minute" } },
         schema: {
+          summary: "How long a reset code has left",
           tags: ["auth"],
           params: z.object({ id: z.uuid(ACCOUNT_MESSAGES.resetNotFound) }),
           response: { 200: resetStatusResponse, ...errors },
@@ -130,7 +146,11 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/2fa/setup",
       {
         config: { access: { signedIn: true } },
-        schema: { tags: ["two-factor"], response: { 200: twoFactorSetupResponse, ...errors } },
+        schema: {
+          summary: "Start two-factor enrolment",
+          tags: ["two-factor"],
+          response: { 200: twoFactorSetupResponse, ...errors },
+        },
       },
       async (request) => twoFactor.setup(request.caller.userId),
     );
@@ -140,6 +160,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       {
         config: { access: { signedIn: true } },
         schema: {
+          summary: "Confirm two-factor enrolment with an app code",
           tags: ["two-factor"],
           body: twoFactorVerifySetupRequest,
           response: { 200: z.object({ message: z.string(), enabled: z.boolean() }), ...errors },
@@ -153,6 +174,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       {
         config: { access: { public: true }, rateLimit: { max: 20, timeWindow: "1 minute" } },
         schema: {
+          summary: "Complete a sign-in with the second factor",
           tags: ["two-factor"],
           body: twoFactorVerifyRequest,
           response: { 200: twoFactorVerifyResponse, ...errors },
@@ -165,7 +187,11 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/2fa/status",
       {
         config: { access: { signedIn: true } },
-        schema: { tags: ["two-factor"], response: { 200: twoFactorStatusResponse } },
+        schema: {
+          summary: "Two-factor status of the signed-in user",
+          tags: ["two-factor"],
+          response: { 200: twoFactorStatusResponse },
+        },
       },
       async (request) => twoFactor.status(request.caller.userId),
     );
@@ -174,7 +200,12 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       "/auth/2fa/disable",
       {
         config: { access: { signedIn: true } },
-        schema: { tags: ["two-factor"], body: passwordConfirmRequest, response: { 200: messageResponse, ...errors } },
+        schema: {
+          summary: "Turn two-factor authentication off",
+          tags: ["two-factor"],
+          body: passwordConfirmRequest,
+          response: { 200: messageResponse, ...errors },
+        },
       },
       async (request) => twoFactor.disable(request.caller.userId, request.body.password),
     );
@@ -184,6 +215,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       {
         config: { access: { signedIn: true } },
         schema: {
+          summary: "Replace the backup codes",
           tags: ["two-factor"],
           body: passwordConfirmRequest,
           response: { 200: backupCodesResponse, ...errors },

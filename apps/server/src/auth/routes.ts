@@ -33,6 +33,7 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
       {
         config: { access: { public: true }, rateLimit: LOGIN_RATE_LIMIT },
         schema: {
+          summary: "Sign in with e-mail and password",
           tags: ["auth"],
           body: loginRequest,
           response: { 200: loginResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
@@ -49,7 +50,12 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
       "/auth/refresh-token",
       {
         config: { access: { public: true }, rateLimit: { max: 30, timeWindow: "1 minute" } },
-        schema: { tags: ["auth"], body: refreshRequest, response: { 200: refreshResponse, 401: errorResponse } },
+        schema: {
+          summary: "Swap a refresh token for new tokens",
+          tags: ["auth"],
+          body: refreshRequest,
+          response: { 200: refreshResponse, 401: errorResponse },
+        },
       },
       async (request) => {
         const result = await deps.sessions.rotate(request.body.refreshToken);
@@ -62,7 +68,14 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
 
     api.get(
       "/auth/verify",
-      { config: { access: { signedIn: true } }, schema: { tags: ["auth"], response: { 200: verifyResponse } } },
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          summary: "Check the session and return the signed-in user",
+          tags: ["auth"],
+          response: { 200: verifyResponse },
+        },
+      },
       async (request) => {
         const user = await deps.directory.findById(request.caller.userId);
         return { valid: true as const, user: toSessionUser(user!) };
@@ -71,7 +84,14 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
 
     api.post(
       "/auth/logout",
-      { config: { access: { signedIn: true } }, schema: { tags: ["auth"], response: { 200: messageResponse } } },
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          summary: "End the session",
+          tags: ["auth"],
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await deps.sessions.revoke(request.caller.sessionId, "logout");
         return { message: "Logged out successfully" };
