@@ -28,6 +28,7 @@ import { createAccessTokens } from "./auth/tokens.ts";
 import { createTwoFactorService } from "./auth/two-factor.ts";
 import type { Database } from "./db/client.ts";
 import { createFileStore } from "./files/store.ts";
+import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
@@ -196,6 +197,11 @@ export async function buildApp(deps: AppDeps) {
   const children = createChildrenService({ db: deps.db });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
   const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
+  // A configured files folder is the real one: sweep it for files no row names (crashed uploads).
+  if (deps.filesDir) {
+    const stopSweep = startFileSweep({ db: deps.db, files, clock, log: app.log });
+    app.addHook("onClose", async () => stopSweep());
+  }
   const settings = createSettingsService({ db: deps.db });
   const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
   const billing = createBillingService({ db: deps.db, clock });

@@ -112,32 +112,37 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       }
       const name = cleanName(input.fileName, kind.ext);
       const content = await reencodeIfImage(input.content, kind.mime);
+      // The file is written first; if the row never comes (a failed insert, a crash), the
+      // clean-up below or the orphan sweep (files/sweep.ts) removes it.
       const storedName = await files.save(content, kind.ext);
       try {
-        const [row] = await db
-          .insert(documents)
-          .values({
+        const id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(documents)
+            .values({
+              organisationId: caller.organisationId,
+              centerId,
+              name,
+              type: input.type,
+              description: input.description || null,
+              storedName,
+              mimeType: kind.mime,
+              sizeBytes: content.length,
+              uploadedBy: caller.userId,
+              uploadedAt: clock.now(),
+            })
+            .returning({ id: documents.id });
+          await writeAudit(tx, {
             organisationId: caller.organisationId,
-            centerId,
-            name,
-            type: input.type,
-            description: input.description || null,
-            storedName,
-            mimeType: kind.mime,
-            sizeBytes: content.length,
-            uploadedBy: caller.userId,
-            uploadedAt: clock.now(),
-          })
-          .returning({ id: documents.id });
-        await writeAudit(db, {
-          organisationId: caller.organisationId,
-          actorId: caller.userId,
-          action: "document.upload",
-          entity: "document",
-          entityId: row!.id,
-          after: { name, type: input.type, center_id: centerId, mime_type: kind.mime, size: content.length },
+            actorId: caller.userId,
+            action: "document.upload",
+            entity: "document",
+            entityId: row!.id,
+            after: { name, type: input.type, center_id: centerId, mime_type: kind.mime, size: content.length },
+          });
+          return row!.id;
         });
-        return toItem(await find(caller, row!.id));
+        return toItem(await find(caller, id));
       } catch (error) {
         await files.remove(storedName);
         throw error;
@@ -155,15 +160,18 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       // A document of the whole organisation belongs to no centre's staff.
       if (row.centerId === null && caller.role !== "super_admin")
         throw forbidden("Only a super admin can delete an organisation-wide document");
-      await db.delete(documents).where(eq(documents.id, id));
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "document.delete",
-        entity: "document",
-        entityId: id,
-        before: { name: row.name, type: row.type, center_id: row.centerId, description: row.description },
+      await db.transaction(async (tx) => {
+        await tx.delete(documents).where(eq(documents.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "document.delete",
+          entity: "document",
+          entityId: id,
+          before: { name: row.name, type: row.type, center_id: row.centerId, description: row.description },
+        });
       });
+      // After the commit: a crash here leaves a file without a row, which the sweep removes.
       await files.remove(row.storedName);
     },
   };
