@@ -89,6 +89,22 @@ const areaRoutes: RouteObject[] = [
     },
   },
   {
+    path: "children/:id",
+    lazy: async () => {
+      const [{ ChildPage }, { RequireFeature }] = await Promise.all([
+        import("./features/children/ChildPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["children_management"]}>
+            <ChildPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
+  {
     path: "classrooms",
     lazy: async () => {
       const [{ ClassroomsPage }, { RequireFeature }] = await Promise.all([

@@ -60,7 +60,8 @@ export const CHILDREN_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const childrenQuery = z.object({
   search: safeString().trim().max(100).optional(),
-  status: z.enum(["all", ...STUDENT_STATUSES]).default("all"),
+  /** "enrolled" is the roll: active and paused, not those who have left (the dashboard's count). */
+  status: z.enum(["all", "enrolled", ...STUDENT_STATUSES]).default("all"),
   center_id: z.uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(25),

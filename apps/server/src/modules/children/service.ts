@@ -121,7 +121,8 @@ export function createChildrenService({ db }: { db: Database }) {
       const base = [inScope(scope)];
       if (query.center_id) base.push(eq(students.centerId, query.center_id));
       const filtered = [...base];
-      if (query.status !== "all") filtered.push(eq(students.status, query.status));
+      if (query.status === "enrolled") filtered.push(ne(students.status, "left"));
+      else if (query.status !== "all") filtered.push(eq(students.status, query.status));
       if (query.search) {
         const pattern = `%${escapeLike(query.search)}%`;
         filtered.push(

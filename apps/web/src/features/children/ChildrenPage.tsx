@@ -11,6 +11,7 @@ import {
   CircularProgress,
   IconButton,
   InputAdornment,
+  Link,
   Menu,
   MenuItem,
   Snackbar,
@@ -30,7 +31,7 @@ import {
 } from "@mui/material";
 import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { formatDate } from "../../format";
 import { useCentres, useChildren } from "./api";
 import { ExitDialog } from "./ExitDialog";
@@ -105,7 +106,11 @@ export function ChildrenPage() {
         )}
       </Stack>
       {tab === "all" ? (
-        <AllStudents centerId={centerId} onAction={(kind, student) => setOpen({ kind, student })} />
+        <AllStudents
+          centerId={centerId}
+          showCentre={(centres.data?.length ?? 0) > 1}
+          onAction={(kind, student) => setOpen({ kind, student })}
+        />
       ) : (
         <PausedStudents centerId={centerId} onResume={(student) => setOpen({ kind: "resume", student })} />
       )}
@@ -129,14 +134,19 @@ export function ChildrenPage() {
   );
 }
 
+type StatusFilter = "all" | "enrolled" | StudentStatus;
+
 function AllStudents({
   centerId,
+  showCentre,
   onAction,
 }: {
   centerId: string;
+  showCentre: boolean;
   onAction: (kind: Dialogs, student: Student) => void;
 }) {
-  const [status, setStatus] = useState<"all" | StudentStatus>("all");
+  // The roll (active and paused) first: the number the dashboard's Total Students shows.
+  const [status, setStatus] = useState<StatusFilter>("enrolled");
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
@@ -158,7 +168,7 @@ function AllStudents({
   const emptyText =
     data?.counts.all === 0
       ? "No children have been enrolled yet."
-      : status === "all"
+      : status === "all" || status === "enrolled"
         ? "No children match your search."
         : `No ${status} children found.`;
 
@@ -190,9 +200,10 @@ function AllStudents({
             setStatus(event.target.value as typeof status);
             setPage(0);
           }}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 220 }}
         >
-          <MenuItem value="all">All</MenuItem>
+          <MenuItem value="enrolled">On roll (active and paused)</MenuItem>
+          <MenuItem value="all">All, including left</MenuItem>
           {STUDENT_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
               {capitalise(value)}
@@ -225,13 +236,14 @@ function AllStudents({
                   <TableCell>Status</TableCell>
                   <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Date of birth</TableCell>
                   <TableCell>Classroom</TableCell>
+                  {showCentre && <TableCell>Centre</TableCell>}
                   <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Enrollment date</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.children.map((child) => (
-                  <ChildRow key={child.id} child={child} onAction={onAction} />
+                  <ChildRow key={child.id} child={child} showCentre={showCentre} onAction={onAction} />
                 ))}
               </TableBody>
             </Table>
@@ -259,7 +271,15 @@ function AllStudents({
   );
 }
 
-function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialogs, student: Student) => void }) {
+function ChildRow({
+  child,
+  showCentre,
+  onAction,
+}: {
+  child: Student;
+  showCentre: boolean;
+  onAction: (kind: Dialogs, student: Student) => void;
+}) {
   const expiry =
     child.status === "paused" && child.pause_end_date
       ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone))
@@ -267,9 +287,10 @@ function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialog
   return (
     <TableRow hover>
       <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        <Link component={RouterLink} to={`/children/${child.id}`} variant="body2" sx={{ fontWeight: 600 }}>
           {child.name}
-        </Typography>
+        </Link>
+        <br />
         <Typography variant="caption" color="text.secondary">
           {child.student_id}
         </Typography>
@@ -291,6 +312,7 @@ function ChildRow({ child, onAction }: { child: Student; onAction: (kind: Dialog
         {child.date_of_birth ? formatDate(child.date_of_birth) : "—"}
       </TableCell>
       <TableCell>{child.classroom_name ?? "Unassigned"}</TableCell>
+      {showCentre && <TableCell>{child.center_name}</TableCell>}
       <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{formatDate(child.enrollment_date)}</TableCell>
       <TableCell align="right">
         <RowActions child={child} onAction={onAction} />

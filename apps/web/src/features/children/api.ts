@@ -1,4 +1,5 @@
 import { center } from "@sprout/shared/schemas/centers";
+import { type ChildEdit, childDetails, childHistory } from "@sprout/shared/schemas/child-edit";
 import {
   type AssignRequest,
   childrenResponse,
@@ -9,6 +10,7 @@ import {
   type StudentStatus,
   student,
   studentActionResponse,
+  studentMove,
   type TransferRequest,
 } from "@sprout/shared/schemas/children";
 import { classroom } from "@sprout/shared/schemas/classrooms";
@@ -18,7 +20,7 @@ import { api } from "../../api/client";
 
 export const useChildren = (query: {
   search: string;
-  status: "all" | StudentStatus;
+  status: "all" | "enrolled" | StudentStatus;
   page: number;
   limit: number;
   centerId?: string;
@@ -90,4 +92,28 @@ export function useStudentActions() {
       onSuccess,
     }),
   };
+}
+
+/** A child's page: record with guardians, history, moves; and the correction. */
+export const useChildDetails = (id: string) =>
+  useQuery({ queryKey: ["children", "details", id], queryFn: () => api.get(`/students/${id}/details`, childDetails) });
+
+export const useChildHistory = (id: string) =>
+  useQuery({ queryKey: ["children", "history", id], queryFn: () => api.get(`/students/${id}/history`, childHistory) });
+
+export const useChildMoves = (id: string) =>
+  useQuery({
+    queryKey: ["children", "moves", id],
+    queryFn: () => api.get(`/students/${id}/moves`, z.array(studentMove)),
+  });
+
+export const useAllClassrooms = () =>
+  useQuery({ queryKey: ["classrooms", "all"], queryFn: () => api.get("/classrooms", z.array(classroom)) });
+
+export function useEditChild(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChildEdit) => api.put(`/students/${id}`, body, childDetails),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["children"] }),
+  });
 }

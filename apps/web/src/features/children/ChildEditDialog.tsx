@@ -1,0 +1,210 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { AVATAR_COLORS, type ChildDetails, childEditRequest } from "@sprout/shared/schemas/child-edit";
+import { GENDERS } from "@sprout/shared/schemas/enquiries";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { DateField } from "../../components/DateField";
+import { useEditChild } from "./api";
+import { centreToday } from "./shared";
+
+type Schema = typeof childEditRequest;
+
+const valuesOf = (child: ChildDetails): z.input<Schema> => ({
+  first_name: child.first_name,
+  last_name: child.last_name,
+  date_of_birth: child.date_of_birth ?? "",
+  gender: (child.gender as (typeof GENDERS)[number] | null) ?? null,
+  avatar_color: (child.avatar_color as (typeof AVATAR_COLORS)[number] | null) ?? null,
+  monthly_fee: child.monthly_fee === null ? "" : String(child.monthly_fee),
+  notes: child.notes ?? "",
+  guardians: child.guardians.map((guardian) => ({
+    id: guardian.id,
+    first_name: guardian.first_name,
+    last_name: guardian.last_name,
+    phone: guardian.phone ?? "",
+    email: guardian.email ?? "",
+    relation: guardian.relation,
+  })),
+});
+
+/** Corrects a child's details and their guardians' contact details; every change is audited. */
+export function ChildEditDialog({
+  child,
+  onClose,
+  onDone,
+}: {
+  child: ChildDetails;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const save = useEditChild(child.id);
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(childEditRequest),
+    mode: "onTouched",
+    defaultValues: valuesOf(child),
+  });
+  const guardians = useFieldArray({ control: form.control, name: "guardians", keyName: "key" });
+  const submit = form.handleSubmit((values) => save.mutate(values, { onSuccess: onDone }));
+  const text = (name: Parameters<typeof form.register>[0], label: string, extra: object = {}) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ""}
+          label={label}
+          fullWidth
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          {...extra}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-child-title">
+      <DialogTitle id="edit-child-title">Edit {child.name}</DialogTitle>
+      <DialogContent>
+        <Box component="form" id="edit-child-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
+          {save.isError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {refusalMessage(save.error, "Failed to save the child's details.")}
+            </Alert>
+          )}
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>{text("first_name", "First name", { required: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text("last_name", "Last name")}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={form.control}
+                name="date_of_birth"
+                render={({ field, fieldState }) => (
+                  <DateField
+                    label="Date of birth"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    max={centreToday(child.time_zone)}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={form.control}
+                name="gender"
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    select
+                    label="Gender"
+                    fullWidth
+                  >
+                    <MenuItem value="">Not recorded</MenuItem>
+                    {GENDERS.map((gender) => (
+                      <MenuItem key={gender} value={gender}>
+                        {gender}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {text("monthly_fee", "Monthly fee override (₹)", {
+                slotProps: { htmlInput: { inputMode: "decimal" } },
+              })}
+              <Typography variant="caption" color="text.secondary">
+                Leave empty to bill the fee structure of the child's program.
+              </Typography>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Typography variant="body2" id="avatar-colour-label">
+                Initials colour
+              </Typography>
+              <Controller
+                control={form.control}
+                name="avatar_color"
+                render={({ field }) => (
+                  <RadioGroup
+                    row
+                    aria-labelledby="avatar-colour-label"
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                  >
+                    <Tooltip title="Default">
+                      <Radio value="" slotProps={{ input: { "aria-label": "Default colour" } }} />
+                    </Tooltip>
+                    {AVATAR_COLORS.map((colour) => (
+                      <Radio
+                        key={colour}
+                        value={colour}
+                        slotProps={{ input: { "aria-label": `Colour ${colour}` } }}
+                        sx={{ color: colour, "&.Mui-checked": { color: colour } }}
+                      />
+                    ))}
+                  </RadioGroup>
+                )}
+              />
+            </Grid>
+            <Grid size={12}>{text("notes", "Notes", { multiline: true, minRows: 2 })}</Grid>
+          </Grid>
+          {guardians.fields.map((guardian, index) => (
+            <Stack
+              key={guardian.key}
+              spacing={1}
+              sx={{ mt: 3 }}
+              component="fieldset"
+              aria-label={`Guardian ${index + 1}`}
+            >
+              <Typography variant="subtitle2" component="legend">
+                Guardian {index + 1}
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  {text(`guardians.${index}.first_name`, "First name", { required: true })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>{text(`guardians.${index}.last_name`, "Last name")}</Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  {text(`guardians.${index}.relation`, "Relation", { required: true })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>{text(`guardians.${index}.phone`, "Phone", { type: "tel" })}</Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>{text(`guardians.${index}.email`, "Email", { type: "email" })}</Grid>
+              </Grid>
+            </Stack>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" form="edit-child-form" variant="contained" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
