@@ -158,6 +158,51 @@ const MATRIX: Row[] = [
     status: 404,
     foreign: `/api/admin/classrooms/${ids.otherClassroom}`,
   },
+  // Classroom staff, the classroom roll and child corrections (issue 9).
+  {
+    route: "GET /api/classrooms/:id/children",
+    allowed: CLASSROOM_VIEW,
+    url: `/api/classrooms/${NO_ID}/children`,
+    status: 404,
+    foreign: `/api/classrooms/${ids.otherClassroom}/children`,
+  },
+  {
+    route: "GET /api/admin/classrooms/:id/assignable-staff",
+    allowed: CHILDREN,
+    url: `/api/admin/classrooms/${NO_ID}/assignable-staff`,
+    status: 404,
+    foreign: `/api/admin/classrooms/${ids.otherClassroom}/assignable-staff`,
+  },
+  {
+    route: "PUT /api/admin/classrooms/:id/staff",
+    allowed: CHILDREN,
+    url: `/api/admin/classrooms/${NO_ID}/staff`,
+    payload: { lead_id: null, assistant_ids: [] },
+    status: 404,
+    foreign: `/api/admin/classrooms/${ids.otherClassroom}/staff`,
+  },
+  {
+    route: "GET /api/students/:id/details",
+    allowed: CHILDREN,
+    url: `/api/students/${NO_ID}/details`,
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/details`,
+  },
+  {
+    route: "PUT /api/students/:id",
+    allowed: CHILDREN,
+    url: `/api/students/${NO_ID}`,
+    payload: { first_name: "Asha" },
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}`,
+  },
+  {
+    route: "GET /api/students/:id/history",
+    allowed: CHILDREN,
+    url: `/api/students/${NO_ID}/history`,
+    status: 404,
+    foreign: `/api/students/${ids.otherStudent}/history`,
+  },
   { route: "GET /api/centers", allowed: ALL.filter((role) => role !== "parent") },
   { route: "POST /api/centers", allowed: ["super_admin"], payload: { center_name: "" }, status: 400 },
   {
@@ -272,6 +317,19 @@ const MATRIX: Row[] = [
     url: `/api/staff/${NO_ID}`,
     payload: { first_name: "" },
     status: 400,
+  },
+  {
+    route: "GET /api/staff/:id/classrooms",
+    allowed: ["super_admin", "owner", "center_director"],
+    url: `/api/staff/${NO_ID}/classrooms`,
+    status: 404,
+  },
+  {
+    route: "PUT /api/staff/:id/classrooms",
+    allowed: ["super_admin", "owner", "center_director"],
+    url: `/api/staff/${NO_ID}/classrooms`,
+    payload: { assignments: [] },
+    status: 404,
   },
   // Billing, fee structures and exit records (issue 6). Unknown ids answer 404 to allowed roles.
   {
