@@ -200,9 +200,9 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       const centre = await centreOf(scope, caller, body.center_id);
       const payload = await validate(caller.organisationId, centre.today, body);
       const now = clock.now();
-      const [row] = await db
-        .insert(enquiries)
-        .values({
+      // The row and its audit entry commit together; the entry records the values written.
+      const id = await db.transaction(async (tx) => {
+        const values = {
           ...columns(payload),
           organisationId: caller.organisationId,
           centerId: centre.id,
@@ -210,18 +210,19 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
           createdBy: caller.userId,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning({ id: enquiries.id });
-      const created = toEnquiry(await findInScope(scope, row!.id));
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "enquiry_created",
-        entity: "enquiry",
-        entityId: created.id,
-        after: created,
+        };
+        const [row] = await tx.insert(enquiries).values(values).returning({ id: enquiries.id });
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "enquiry_created",
+          entity: "enquiry",
+          entityId: row!.id,
+          after: values,
+        });
+        return row!.id;
       });
-      return created;
+      return toEnquiry(await findInScope(scope, id));
     },
 
     async update(caller: Caller, id: string, body: unknown): Promise<Enquiry> {
@@ -230,23 +231,25 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       if (before.enquiry.studentId) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
       const centre = await centreOf(scope, caller, before.enquiry.centerId);
       const payload = await validate(caller.organisationId, centre.today, body);
-      const [updated] = await db
-        .update(enquiries)
-        .set({ ...columns(payload), updatedAt: clock.now() })
-        .where(and(eq(enquiries.id, id), isNull(enquiries.studentId)))
-        .returning({ id: enquiries.id });
-      if (!updated) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
-      const after = toEnquiry(await findInScope(scope, id));
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "enquiry_updated",
-        entity: "enquiry",
-        entityId: id,
-        before: toEnquiry(before),
-        after,
+      await db.transaction(async (tx) => {
+        const changes = { ...columns(payload), updatedAt: clock.now() };
+        const [updated] = await tx
+          .update(enquiries)
+          .set(changes)
+          .where(and(eq(enquiries.id, id), isNull(enquiries.studentId)))
+          .returning({ id: enquiries.id });
+        if (!updated) throw conflict(ENQUIRY_MESSAGES.admittedReadOnly);
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "enquiry_updated",
+          entity: "enquiry",
+          entityId: id,
+          before: toEnquiry(before),
+          after: changes,
+        });
       });
-      return after;
+      return toEnquiry(await findInScope(scope, id));
     },
 
     async checkCompany(caller: Caller, name: string) {

@@ -58,21 +58,24 @@ export function createSettingsService({ db }: { db: Database }) {
       await listPrograms(caller.organisationId);
       const majorProgram = input.majorProgram.trim();
       const specificProgram = input.specificProgram.trim();
-      const [row] = await db
-        .insert(programs)
-        .values({ organisationId: caller.organisationId, majorProgram, specificProgram })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw conflict(SETTINGS_MESSAGES.programDuplicate);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "program_added",
-        entity: "program",
-        entityId: row.id,
-        after: toProgram(row),
+      // The row and its audit entry commit together or not at all.
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(programs)
+          .values({ organisationId: caller.organisationId, majorProgram, specificProgram })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw conflict(SETTINGS_MESSAGES.programDuplicate);
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "program_added",
+          entity: "program",
+          entityId: row.id,
+          after: toProgram(row),
+        });
+        return toProgram(row);
       });
-      return toProgram(row);
     },
 
     async listCompanies(caller: Caller): Promise<Company[]> {
@@ -85,22 +88,24 @@ export function createSettingsService({ db }: { db: Database }) {
     },
 
     async addCompany(caller: Caller, input: CreateCompanyRequest): Promise<Company> {
-      const [row] = await db
-        .insert(companies)
-        .values({ organisationId: caller.organisationId, companyName: input.companyName.trim() })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw conflict(SETTINGS_MESSAGES.companyDuplicate);
-      const company = { id: row.id, company_name: row.companyName };
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "company_added",
-        entity: "company",
-        entityId: row.id,
-        after: company,
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(companies)
+          .values({ organisationId: caller.organisationId, companyName: input.companyName.trim() })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw conflict(SETTINGS_MESSAGES.companyDuplicate);
+        const company = { id: row.id, company_name: row.companyName };
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "company_added",
+          entity: "company",
+          entityId: row.id,
+          after: company,
+        });
+        return company;
       });
-      return company;
     },
 
     /** The tie-up check of the enquiry form: is this company on the list (case and spaces ignored)? */
