@@ -192,7 +192,7 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
         .select()
         .from(mailOutbox)
         .where(and(eq(sql`lower(${mailOutbox.to})`, address.trim().toLowerCase())))
-        .orderBy(desc(mailOutbox.createdAt), desc(sql`ctid`))
+        .orderBy(desc(mailOutbox.seq))
         .limit(1);
       if (!row) return null;
       const message: Sealed | null = row.sealed ? JSON.parse(secrets.openMessage(row.sealed)) : null;

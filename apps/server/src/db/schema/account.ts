@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -60,7 +60,10 @@ export const authCounters = pgTable(
     blockedUntil: timestamp("blocked_until", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.kind, table.subject] }), index("auth_counters_updated_idx").on(table.updatedAt)],
+  (table) => [
+    primaryKey({ columns: [table.kind, table.subject] }),
+    index("auth_counters_updated_idx").on(table.updatedAt),
+  ],
 );
 
 /**
@@ -73,6 +76,8 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Order of queueing (created_at can tie, and a row's physical position moves on update). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("body_text").notNull(),
