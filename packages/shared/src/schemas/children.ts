@@ -86,11 +86,34 @@ export const childrenResponse = z.object({
 });
 export type ChildrenPage = z.infer<typeof childrenResponse>;
 
+/** GET /students answers at most this many children a call (pickers search on the server). */
+export const STUDENTS_MAX_PAGE = 100;
+
 export const studentsQuery = z.object({
-  status: z.enum(STUDENT_STATUSES).optional(),
+  /** "enrolled": active and paused (a picker of children on the roll). */
+  status: z.enum(["enrolled", ...STUDENT_STATUSES]).optional(),
   center_id: z.uuid().optional(),
   class_id: z.uuid().optional(),
+  /** Part of a name or a student ID. */
+  search: safeString().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(STUDENTS_MAX_PAGE).default(50),
 });
+export type StudentsQuery = z.input<typeof studentsQuery>;
+
+/**
+ * A child as a list answers it: the fields a role has no business seeing are left out (fees for
+ * teachers; pause reasons and notes for roles that do not manage enrolment).
+ */
+export const studentListItem = student.extend({
+  monthly_fee: z.number().nullable().optional(),
+  pause_reason: safeString().nullable().optional(),
+  pause_notes: safeString().nullable().optional(),
+  paused_by_name: safeString().nullable().optional(),
+  exit_reason: safeString().nullable().optional(),
+});
+export type StudentListItem = z.infer<typeof studentListItem>;
+export const studentsResponse = z.array(studentListItem).max(STUDENTS_MAX_PAGE);
 
 export const studentIdParams = z.object({ id: z.uuid({ error: "Student not found" }) });
 

@@ -9,11 +9,13 @@ import {
   studentActionResponse,
   studentIdParams,
   studentsQuery,
+  studentsResponse,
 } from "@sprout/shared/schemas/children";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { EnrollmentService } from "./enrollment.ts";
+import { presentStudentFor } from "./presenter.ts";
 import type { ChildrenService } from "./service.ts";
 
 const MANAGE = { features: ["children_management"] } as const;
@@ -37,9 +39,17 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
         config: {
           access: { features: ["children_management", "view_assigned_classes", "billing", "invoice_generation"] },
         },
-        schema: { tags: ["children"], querystring: studentsQuery, response: { 200: z.array(student) } },
+        schema: {
+          summary: "A page of children in scope, searched by name or student ID (pickers)",
+          tags: ["children"],
+          querystring: studentsQuery,
+          response: { 200: studentsResponse },
+        },
       },
-      async (request) => children.listStudents(await request.caller.scope(), request.query),
+      async (request) => {
+        const found = await children.listStudents(await request.caller.scope(), request.query);
+        return found.map((child) => presentStudentFor(request.caller.role, child));
+      },
     );
 
     api.get(

@@ -4,6 +4,8 @@ import {
   childrenQuery,
   type Student,
   type StudentStatus,
+  type StudentsQuery,
+  studentsQuery,
 } from "@sprout/shared/schemas/children";
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Scope } from "../../auth/caller.ts";
@@ -92,6 +94,15 @@ export function assertCentreInScope(scope: Scope, centerId: string | undefined) 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
+/** A child whose name or student ID contains `search`. */
+function matches(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
+    ilike(students.studentId, pattern),
+  )!;
+}
+
 /** Children and classrooms of the centres in a caller's scope. */
 export function createChildrenService({ db }: { db: Database }) {
   const selectStudents = (executor: Database = db) => selectStudentsFrom(executor);
@@ -123,15 +134,7 @@ export function createChildrenService({ db }: { db: Database }) {
       const filtered = [...base];
       if (query.status === "enrolled") filtered.push(ne(students.status, "left"));
       else if (query.status !== "all") filtered.push(eq(students.status, query.status));
-      if (query.search) {
-        const pattern = `%${escapeLike(query.search)}%`;
-        filtered.push(
-          or(
-            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
-            ilike(students.studentId, pattern),
-          )!,
-        );
-      }
+      if (query.search) filtered.push(matches(query.search));
       const where = and(...filtered);
       const [rows, [total], byStatus] = await Promise.all([
         selectStudents()
@@ -164,19 +167,24 @@ export function createChildrenService({ db }: { db: Database }) {
       };
     },
 
-    /** Every child in scope (for pickers), optionally of one status, centre or classroom. */
-    async listStudents(
-      scope: Scope,
-      filter: { status?: StudentStatus; center_id?: string; class_id?: string },
-    ): Promise<Student[]> {
-      assertCentreInScope(scope, filter.center_id);
+    /**
+     * One page of children in scope for pickers and lists, searched on the server by name or
+     * student ID, optionally of one status, centre or classroom. Never more than a page.
+     */
+    async listStudents(scope: Scope, input: StudentsQuery): Promise<Student[]> {
+      const query = studentsQuery.parse(input);
+      assertCentreInScope(scope, query.center_id);
       const conditions = [inScope(scope)];
-      if (filter.status) conditions.push(eq(students.status, filter.status));
-      if (filter.center_id) conditions.push(eq(students.centerId, filter.center_id));
-      if (filter.class_id) conditions.push(eq(students.classroomId, filter.class_id));
+      if (query.status === "enrolled") conditions.push(ne(students.status, "left"));
+      else if (query.status) conditions.push(eq(students.status, query.status));
+      if (query.center_id) conditions.push(eq(students.centerId, query.center_id));
+      if (query.class_id) conditions.push(eq(students.classroomId, query.class_id));
+      if (query.search) conditions.push(matches(query.search));
       const rows = await selectStudents()
         .where(and(...conditions))
-        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
+        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
       return rows.map(toStudent);
     },
 

@@ -12,7 +12,10 @@ import {
   TextField,
 } from "@mui/material";
 import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
+import type { StudentListItem } from "@sprout/shared/schemas/children";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useBillableStudents } from "./api";
 
 interface Props {
@@ -25,8 +28,11 @@ interface Props {
 
 /** Request Invoice for Student: student, amount and due date required; description optional. */
 export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }: Props) {
-  const students = useBillableStudents(open);
-  const options = (students.data ?? []).filter((child) => child.status !== "left");
+  const [search, setSearch] = useState("");
+  const students = useBillableStudents(open, useDebouncedValue(search.trim()));
+  const options = students.data ?? [];
+  // The chosen child stays chosen while the search (and so the options) changes.
+  const [chosen, setChosen] = useState<StudentListItem | null>(null);
   const {
     register,
     control,
@@ -39,6 +45,8 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
   });
   const close = () => {
     reset();
+    setSearch("");
+    setChosen(null);
     onClose();
   };
 
@@ -56,9 +64,18 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
               render={({ field }) => (
                 <Autocomplete
                   options={options}
-                  loading={students.isPending}
-                  value={options.find((child) => child.id === field.value) ?? null}
-                  onChange={(_, child) => field.onChange(child?.id ?? "")}
+                  loading={students.isFetching}
+                  filterOptions={(found) => found}
+                  isOptionEqualToValue={(option, value) => option.id === value.id}
+                  value={field.value ? chosen : null}
+                  onChange={(_, child) => {
+                    setChosen(child);
+                    field.onChange(child?.id ?? "");
+                  }}
+                  onInputChange={(_, text, reason) => {
+                    if (reason === "input") setSearch(text);
+                  }}
+                  noOptionsText={search ? "No child matches your search" : "Type a name or student ID"}
                   getOptionLabel={(child) => `${child.name} (${child.student_id})`}
                   renderOption={(props, child) => (
                     <li {...props} key={child.id}>

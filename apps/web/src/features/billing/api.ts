@@ -6,9 +6,8 @@ import {
   invoiceRequestsResponse,
   type PaymentRequest,
 } from "@sprout/shared/schemas/billing";
-import { student } from "@sprout/shared/schemas/children";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { studentsResponse } from "@sprout/shared/schemas/children";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { INVOICES_KEY } from "../../components/InvoiceList/api";
 
@@ -17,14 +16,22 @@ const REQUESTS_KEY = ["invoice-requests"] as const;
 export const useInvoiceRequests = () =>
   useQuery({ queryKey: REQUESTS_KEY, queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse) });
 
-/** Children on the roll, for the Request Invoice dialog. */
-export const useBillableStudents = (enabled: boolean) =>
+/** Children on the roll matching a search, for the Request Invoice dialog (searched on the server). */
+export const useBillableStudents = (enabled: boolean, search: string) =>
   useQuery({
-    queryKey: ["students", "billable"],
-    queryFn: () => api.get("/students", z.array(student)),
+    queryKey: ["students", "billable", search],
+    queryFn: ({ signal }) =>
+      api.get("/students", studentsResponse, {
+        signal,
+        query: { status: "enrolled", search: search || undefined, limit: PICKER_SIZE },
+      }),
     enabled,
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
+
+/** How many children the picker offers at once; typing narrows the list. */
+const PICKER_SIZE = 20;
 
 export function useBillingMutations() {
   const queryClient = useQueryClient();

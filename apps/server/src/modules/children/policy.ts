@@ -1,0 +1,11 @@
+import { hasAnyFeature, type Role } from "@sprout/shared/roles";
+
+/** Pause reasons and notes, who paused, why a child left: for the roles that manage enrolment. */
+export function managesEnrolment(role: Role): boolean {
+  return hasAnyFeature(role, ["children_management"]);
+}
+
+/** A child's monthly fee: for enrolment managers and billing roles, never for teachers. */
+export function seesFees(role: Role): boolean {
+  return hasAnyFeature(role, ["children_management", "billing", "invoice_generation", "payment_processing"]);
+}
