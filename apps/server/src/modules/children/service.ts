@@ -2,6 +2,7 @@ import {
   type ChildrenPage,
   type ChildrenQuery,
   childrenQuery,
+  STUDENTS_MAX_PAGE,
   type Student,
   type StudentStatus,
   type StudentsQuery,
@@ -188,14 +189,15 @@ export function createChildrenService({ db }: { db: Database }) {
       return rows.map(toStudent);
     },
 
-    /** Paused children, the nearest end date first. */
+    /** Paused children, the nearest end date first (at most 200: the ones to act on soonest). */
     async listPaused(scope: Scope, centerId?: string): Promise<Student[]> {
       assertCentreInScope(scope, centerId);
       const conditions = [inScope(scope), eq(students.status, "paused")];
       if (centerId) conditions.push(eq(students.centerId, centerId));
       const rows = await selectStudents()
         .where(and(...conditions))
-        .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id));
+        .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id))
+        .limit(STUDENTS_MAX_PAGE * 2);
       return rows.map(toStudent);
     },
 

@@ -18,6 +18,9 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { assertCentreInScope } from "../children/service.ts";
 
+/** The newest documents answered by one list call (an answer is never unbounded). */
+const DOCUMENTS_LIST_MAX = 200;
+
 /** Parents see the documents meant for families; staff see every document of their centres. */
 const PARENT_TYPES: DocumentType[] = ["policy", "form"];
 
@@ -83,7 +86,8 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       if (filter.center_id) conditions.push(eq(documents.centerId, filter.center_id));
       const rows = await select()
         .where(and(...conditions))
-        .orderBy(desc(documents.uploadedAt), desc(documents.id));
+        .orderBy(desc(documents.uploadedAt), desc(documents.id))
+        .limit(DOCUMENTS_LIST_MAX);
       return rows.map(toItem);
     },
 
