@@ -3,7 +3,7 @@ import { ProtectedRoute } from "./auth/ProtectedRoute";
 import { RouteErrorBoundary } from "./components/ErrorBoundary";
 import { AutoLoginPage } from "./features/auth/AutoLoginPage";
 import { LoginPage } from "./features/auth/LoginPage";
-import { NotFoundPage } from "./features/errors/NotFoundPage";
+import { NotFoundRoute } from "./features/errors/NotFoundRoute";
 
 /** Screens reachable without a session. */
 const publicRoutes: RouteObject[] = [
@@ -259,7 +259,7 @@ export const routes: RouteObject[] = [
         },
         children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...areaRoutes],
       },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", element: <NotFoundRoute /> },
     ],
   },
 ];

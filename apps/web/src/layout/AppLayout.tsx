@@ -3,7 +3,7 @@ import Spa from "@mui/icons-material/Spa";
 import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from "@mui/material";
 import { ThemeProvider } from "@mui/material/styles";
 import { DRAWER_WIDTH } from "@sprout/shared/constants";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
@@ -12,8 +12,11 @@ import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SideNav } from "./SideNav";
 import { parentTheme, staffTheme } from "./theme";
 
-/** The signed-in frame: side navigation (permanent from md, a hamburger drawer below) and the page. */
-export function AppLayout() {
+/**
+ * The signed-in frame: side navigation (permanent from md, a hamburger drawer below) and the page;
+ * `children` replaces the routed page (the 404 page of a signed-in user).
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const theme = user.role === "parent" ? parentTheme : staffTheme;
   return (
@@ -21,13 +24,13 @@ export function AppLayout() {
       <CssBaseline />
       {/* One live connection for every signed-in page: the emergency banner must reach any screen. */}
       <RealtimeProvider>
-        <Frame />
+        <Frame>{children}</Frame>
       </RealtimeProvider>
     </ThemeProvider>
   );
 }
 
-function Frame() {
+function Frame({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -80,7 +83,7 @@ function Frame() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         {!wide && <Toolbar />}
         <EmergencyBanner />
-        <Outlet />
+        {children ?? <Outlet />}
       </Box>
     </Box>
   );

@@ -2,10 +2,14 @@ import SearchOff from "@mui/icons-material/SearchOff";
 import { Box, Button, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation } from "react-router";
 
-export function NotFoundPage() {
+/** The 404 page; `embedded` inside the signed-in shell, which already has the main landmark. */
+export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   const { pathname } = useLocation();
   return (
-    <Box component="main" sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 3, textAlign: "center" }}>
+    <Box
+      component={embedded ? "section" : "main"}
+      sx={{ minHeight: embedded ? "60vh" : "100vh", display: "grid", placeItems: "center", p: 3, textAlign: "center" }}
+    >
       <Box sx={{ maxWidth: 480 }}>
         <SearchOff color="disabled" sx={{ fontSize: 72 }} aria-hidden />
         <Typography variant="overline" component="p" color="text.secondary" sx={{ fontSize: 14 }}>

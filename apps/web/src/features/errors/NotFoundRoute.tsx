@@ -1,0 +1,18 @@
+import { lazy, Suspense } from "react";
+import { hasToken } from "../../auth/session";
+import { PageLoader } from "../../components/PageLoader";
+import { NotFoundPage } from "./NotFoundPage";
+
+const AppLayout = lazy(() => import("../../layout/AppLayout").then((module) => ({ default: module.AppLayout })));
+
+/** An unknown address: inside the navigation for a signed-in user, on its own otherwise. */
+export function NotFoundRoute() {
+  if (!hasToken()) return <NotFoundPage />;
+  return (
+    <Suspense fallback={<PageLoader label="Loading" />}>
+      <AppLayout>
+        <NotFoundPage embedded />
+      </AppLayout>
+    </Suspense>
+  );
+}
