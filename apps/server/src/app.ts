@@ -38,6 +38,8 @@ import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { createAttendanceArea } from "./modules/attendance/area.ts";
+import { attendanceRoutes } from "./modules/attendance/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
@@ -276,6 +278,9 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(
         incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
+      );
+      await api.register(
+        attendanceRoutes(createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer })),
       );
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },

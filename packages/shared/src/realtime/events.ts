@@ -68,6 +68,12 @@ export interface StaffStatusUpdateEvent {
   overtimeCount: number;
 }
 
+/** Attendance changed at a centre (a check-in, a shift, a headcount tick): refetch the views. */
+export interface AttendanceUpdateEvent {
+  center_id: string;
+  classroom_id: string | null;
+}
+
 export interface NewFeedbackEvent {
   id: string;
 }
@@ -85,6 +91,7 @@ export interface ServerToClientEvents {
   "emergency-resolved": (event: EmergencyResolvedEvent) => void;
   "emergency-acknowledged": (event: EmergencyAcknowledgedEvent) => void;
   "staff-status-update": (event: StaffStatusUpdateEvent) => void;
+  "attendance-update": (event: AttendanceUpdateEvent) => void;
   "new-incident": (event: NewIncidentEvent) => void;
   "incident-report": (event: IncidentReportEvent) => void;
   "new-feedback": (event: NewFeedbackEvent) => void;

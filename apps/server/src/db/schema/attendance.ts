@@ -1,12 +1,10 @@
+import { ABSENCE_REASONS, AGE_BANDS } from "@sprout/shared/schemas/attendance";
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { classrooms, students } from "./children.ts";
 import { emergencyAlerts } from "./emergency.ts";
 import { centers, organisations } from "./organisations.ts";
 import { users } from "./users.ts";
-
-export const ABSENCE_REASONS = ["sick", "holiday", "other"] as const;
-export const AGE_BANDS = ["under_3", "three_to_six"] as const;
 
 /**
  * One stay of a child at the centre: checked in, and (later the same day) checked out. A child

@@ -1,0 +1,44 @@
+import { hasFeature } from "@sprout/shared/roles";
+import { ATTENDANCE_MESSAGES } from "@sprout/shared/schemas/attendance";
+import type { Caller, Scope } from "../../auth/caller.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+
+/** Every "may this caller do this" decision about attendance. */
+
+/** Staff who take attendance (teachers for their rooms, centre roles for their centre). */
+export const mayTakeAttendance = (caller: Caller) => hasFeature(caller.role, "attendance_management");
+
+/** Teachers act only on the children of the rooms they are assigned to. */
+export const limitedToOwnRooms = (caller: Caller) => caller.role === "teacher";
+
+/** Who changes a centre's ratio settings: those who run the centre's classrooms. */
+export const mayChangeRatios = (caller: Caller) =>
+  hasFeature(caller.role, "attendance_management") && hasFeature(caller.role, "classroom_management");
+
+/** Who opens the kiosk on a centre tablet and records staff leave: the centre's management. */
+export const mayRunKiosk = (caller: Caller) => hasFeature(caller.role, "staff_management");
+
+/** Reports: the attendance_reports feature. */
+export const mayReadReports = (caller: Caller) => hasFeature(caller.role, "attendance_reports");
+
+/** A parent edits their own children's pick-up lists; staff with children management any in scope. */
+export const mayEditPickups = (caller: Caller) =>
+  caller.role === "parent" || hasFeature(caller.role, "children_management");
+
+export function assert(allowed: boolean) {
+  if (!allowed) throw forbidden();
+}
+
+/**
+ * The centre a centre-wide view is for: the one asked for (in scope, or it does not exist for
+ * this caller), else the caller's own or only centre.
+ */
+export function chosenCentre(caller: Caller, scope: Scope, requested: string | undefined): string {
+  if (requested) {
+    if (!scope.centerIds.includes(requested)) throw notFound("Center");
+    return requested;
+  }
+  if (caller.centerId && scope.centerIds.includes(caller.centerId)) return caller.centerId;
+  if (scope.centerIds.length === 1) return scope.centerIds[0]!;
+  throw badRequest(ATTENDANCE_MESSAGES.chooseCentre, { center_id: ATTENDANCE_MESSAGES.chooseCentre });
+}

@@ -1,0 +1,360 @@
+import { z } from "zod";
+import { isoDateField, safeString } from "./primitives.ts";
+
+/** Attendance (issue 11): the roster, pick-up safety, ratios, staff on duty, headcount, kiosk. */
+
+export const ABSENCE_REASONS = ["sick", "holiday", "other"] as const;
+export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
+export const ABSENCE_REASON_LABELS: Record<AbsenceReason, string> = {
+  sick: "Sick",
+  holiday: "Holiday",
+  other: "Other",
+};
+
+export const AGE_BANDS = ["under_3", "three_to_six"] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+export const AGE_BAND_LABELS: Record<AgeBand, string> = {
+  under_3: "Under 3 years",
+  three_to_six: "3 to 6 years",
+};
+/**
+ * Children per adult when a centre has not set its own. Source: India's National Early Childhood
+ * Care and Education (ECCE) Policy, 2013 (Ministry of Women and Child Development), which sets an
+ * adult:child ratio of 1:10 for children under 3 and 1:20 for children of 3 to 6 (see
+ * docs/decisions.md). A centre may set stricter figures.
+ */
+export const DEFAULT_CHILDREN_PER_STAFF: Record<AgeBand, number> = { under_3: 10, three_to_six: 20 };
+
+/** A mistaken tap can be taken back for this long; after that a correction with a reason. */
+export const UNDO_WINDOW_MINUTES = 5;
+/** A shift longer than this is overtime (the Staff Present card's overtime count). */
+export const OVERTIME_AFTER_HOURS = 9;
+/** Kiosk PIN tries per child (or staff member) before the kiosk waits. */
+export const KIOSK_PIN_FREE_TRIES = 5;
+
+export const ATTENDANCE_MESSAGES = {
+  alreadyIn: "This child is already checked in.",
+  notIn: "This child is not checked in.",
+  paused: "This child's enrolment is paused; they are not expected today.",
+  left: "This child has left the centre.",
+  checkOutBeforeIn: "The check-out time cannot be before the check-in time.",
+  forgotten: "This child was never checked out on an earlier day. Correct that record (its check-out time) first.",
+  otherDay:
+    "This check-in was on another day. Check-outs must be on the day of the check-in; correct the old record instead.",
+  undoExpired: `Undo is only possible within ${UNDO_WINDOW_MINUTES} minutes. Make a correction with a reason instead.`,
+  undoNotYours: "Only the person who made this change can undo it. Make a correction with a reason instead.",
+  nothingToUndo: "There is nothing to undo.",
+  pickupRequired: "Please choose who is collecting the child.",
+  overrideNote: "Please say why someone not on the list is collecting the child.",
+  overrideName: "Please enter the name of the person collecting the child.",
+  unknownPickup: "This person is not on the child's pick-up list.",
+  reasonRequired: "Please give a reason for the correction.",
+  absenceReason: "Please choose a reason.",
+  futureTime: "The time cannot be in the future.",
+  correctionDay: "Corrected times must be on the day of the record.",
+  endBeforeStart: "The end date cannot be before the start date.",
+  noticePast: "An absence notice cannot start in the past.",
+  noticeTooLong: "An absence notice can cover at most 60 days.",
+  alreadyClockedIn: "You are already clocked in.",
+  notClockedIn: "You are not clocked in.",
+  pinFormat: "The PIN must be 4 digits.",
+  pinWrong: "That PIN is not right.",
+  pinLocked: "Too many wrong PINs. Please wait and try again, or ask a member of staff.",
+  noPin: "No kiosk PIN has been set for this family. Set one in the parent portal.",
+  noAlert: "There is no active emergency alert at this centre.",
+  notCheckedInNow: "This child is not checked in right now.",
+  chooseCentre: "Please choose a centre.",
+  nameRequired: "Please enter a name.",
+  relationRequired: "Please enter the relation to the child.",
+  phoneRequired: "Please enter a valid phone number.",
+  ratioRange: "Children per adult must be between 1 and 40.",
+} as const;
+
+const uuidField = z.uuid();
+const note = (max: number) => safeString().trim().max(max);
+
+export const rosterQuery = z.object({ classroom_id: z.uuid() });
+export const centreQuery = z.object({ center_id: z.uuid().optional() });
+export const childParams = z.object({ studentId: z.uuid() });
+export const stayParams = z.object({ id: z.uuid() });
+
+export const checkInInput = z.object({ student_id: uuidField });
+
+/** Who collected the child: someone on the list, or a named override with a note. */
+export const checkOutInput = z
+  .object({
+    student_id: uuidField,
+    pickup_person_id: z.uuid().nullish(),
+    override_name: note(120).optional(),
+    override_note: note(500).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.pickup_person_id) return;
+    if (!value.override_name && !value.override_note) {
+      ctx.addIssue({ code: "custom", path: ["pickup_person_id"], message: ATTENDANCE_MESSAGES.pickupRequired });
+      return;
+    }
+    if (!value.override_name)
+      ctx.addIssue({ code: "custom", path: ["override_name"], message: ATTENDANCE_MESSAGES.overrideName });
+    if (!value.override_note)
+      ctx.addIssue({ code: "custom", path: ["override_note"], message: ATTENDANCE_MESSAGES.overrideNote });
+  });
+
+export const absentInput = z.object({
+  student_id: uuidField,
+  reason: z.enum(ABSENCE_REASONS, { error: ATTENDANCE_MESSAGES.absenceReason }),
+  note: note(500).default(""),
+});
+
+export const undoInput = z.object({
+  student_id: uuidField,
+  action: z.enum(["check_in", "check_out", "absent"]),
+});
+
+const isoInstant = safeString().refine((value) => !Number.isNaN(Date.parse(value)) && /T/.test(value), {
+  message: "Please enter a valid time",
+});
+
+export const correctionInput = z.object({
+  check_in_at: isoInstant,
+  check_out_at: isoInstant.nullable(),
+  reason: safeString().trim().min(3, ATTENDANCE_MESSAGES.reasonRequired).max(500),
+});
+
+export const pickupPersonInput = z.object({
+  name: safeString().trim().min(1, ATTENDANCE_MESSAGES.nameRequired).max(120),
+  relation: safeString().trim().min(1, ATTENDANCE_MESSAGES.relationRequired).max(60),
+  phone: safeString()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, ATTENDANCE_MESSAGES.phoneRequired),
+});
+export type PickupPersonInput = z.input<typeof pickupPersonInput>;
+export const pickupParams = z.object({ studentId: z.uuid(), id: z.uuid() });
+
+export const absenceNoticeInput = z
+  .object({
+    student_id: uuidField,
+    start_date: isoDateField("Please choose the first day"),
+    end_date: isoDateField("Please choose the last day"),
+    reason: z.enum(ABSENCE_REASONS, { error: ATTENDANCE_MESSAGES.absenceReason }),
+    note: note(500).default(""),
+  })
+  .refine((value) => value.end_date >= value.start_date, {
+    path: ["end_date"],
+    message: ATTENDANCE_MESSAGES.endBeforeStart,
+  });
+export type AbsenceNoticeInput = z.input<typeof absenceNoticeInput>;
+
+export const ratioSettingsInput = z.object({
+  center_id: z.uuid().optional(),
+  children_per_staff: z.object(
+    Object.fromEntries(
+      AGE_BANDS.map((band) => [
+        band,
+        z
+          .number()
+          .int(ATTENDANCE_MESSAGES.ratioRange)
+          .min(1, ATTENDANCE_MESSAGES.ratioRange)
+          .max(40, ATTENDANCE_MESSAGES.ratioRange),
+      ]),
+    ) as Record<AgeBand, z.ZodNumber>,
+  ),
+  classroom_bands: z.array(z.object({ classroom_id: z.uuid(), age_band: z.enum(AGE_BANDS).nullable() })).max(100),
+});
+
+export const pinInput = z.object({ pin: safeString().regex(/^\d{4}$/, ATTENDANCE_MESSAGES.pinFormat) });
+
+export const kioskChildAction = z.object({
+  student_id: uuidField,
+  pin: safeString().regex(/^\d{4}$/, ATTENDANCE_MESSAGES.pinFormat),
+  action: z.enum(["check_in", "check_out"]),
+});
+export const kioskStaffAction = z.object({
+  user_id: uuidField,
+  pin: safeString().regex(/^\d{4}$/, ATTENDANCE_MESSAGES.pinFormat),
+});
+export const kioskSearchQuery = z.object({
+  center_id: z.uuid().optional(),
+  q: safeString().trim().min(2, "Type at least 2 letters").max(40),
+});
+
+export const headcountMarkInput = z.object({ student_id: uuidField, accounted: z.boolean() });
+
+export const reportQuery = z.object({
+  center_id: z.uuid().optional(),
+  kind: z.enum(["daily", "monthly", "staff_hours"]),
+  date: isoDateField("Please choose a date").optional(),
+  month: safeString()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please choose a month (YYYY-MM)")
+    .optional(),
+  format: z.enum(["json", "xlsx", "csv"]).default("json"),
+});
+
+// ---- answers ----
+
+export const CHILD_STATUSES = ["expected", "in", "out", "absent", "paused"] as const;
+export type ChildDayStatus = (typeof CHILD_STATUSES)[number];
+
+const pickupPerson = z.object({ id: z.uuid(), name: z.string(), relation: z.string(), phone: z.string() });
+export type PickupPerson = z.infer<typeof pickupPerson>;
+export const pickupList = z.object({ people: z.array(pickupPerson) });
+
+export const rosterChild = z.object({
+  student_id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar_color: z.string().nullable(),
+  status: z.enum(CHILD_STATUSES),
+  stay_id: z.uuid().nullable(),
+  check_in_at: z.string().nullable(),
+  check_out_at: z.string().nullable(),
+  collected_by: z.string().nullable(),
+  absence_reason: z.enum(ABSENCE_REASONS).nullable(),
+  /** A parent's advance notice covering today. */
+  notice: z.object({ reason: z.enum(ABSENCE_REASONS), note: z.string(), end_date: z.string() }).nullable(),
+  /** A stay of an earlier day never checked out: it blocks check-in until corrected. */
+  forgotten: z.object({ stay_id: z.uuid(), day: z.string(), check_in_at: z.string() }).nullable(),
+  /** What the caller may still undo, within the window. */
+  undo: z.enum(["check_in", "check_out", "absent"]).nullable(),
+  pickup_people: z.array(pickupPerson),
+});
+export type RosterChild = z.infer<typeof rosterChild>;
+
+export const roomRatio = z.object({
+  classroom_id: z.uuid(),
+  classroom_name: z.string(),
+  age_band: z.enum(AGE_BANDS),
+  children_per_staff: z.number(),
+  children_in: z.number(),
+  staff_in: z.number(),
+  staff_required: z.number(),
+  in_ratio: z.boolean(),
+});
+export type RoomRatio = z.infer<typeof roomRatio>;
+
+export const roster = z.object({
+  date: z.string(),
+  classroom: z.object({ id: z.uuid(), name: z.string(), center_id: z.uuid() }),
+  children: z.array(rosterChild),
+  ratio: roomRatio,
+  counts: z.object({ in: z.number(), out: z.number(), absent: z.number(), expected: z.number(), paused: z.number() }),
+});
+export type Roster = z.infer<typeof roster>;
+
+export const attendanceRooms = z.object({
+  date: z.string(),
+  center_id: z.uuid(),
+  center_name: z.string(),
+  rooms: z.array(roomRatio),
+});
+export type AttendanceRooms = z.infer<typeof attendanceRooms>;
+
+export const staffOnDuty = z.object({
+  date: z.string(),
+  present_count: z.number(),
+  on_leave_count: z.number(),
+  overtime_count: z.number(),
+  total_staff: z.number(),
+  me: z.object({ clocked_in_at: z.string().nullable(), has_pin: z.boolean() }),
+  staff: z.array(
+    z.object({
+      user_id: z.uuid(),
+      name: z.string(),
+      role: z.string(),
+      status: z.enum(["in", "out", "on_leave", "not_in"]),
+      clock_in_at: z.string().nullable(),
+      clock_out_at: z.string().nullable(),
+      classrooms: z.array(z.string()),
+    }),
+  ),
+});
+export type StaffOnDuty = z.infer<typeof staffOnDuty>;
+
+export const headcount = z.object({
+  center_id: z.uuid(),
+  alert: z.object({ id: z.uuid(), alert_type: z.string(), message: z.string(), triggered_at: z.string() }).nullable(),
+  children_in: z.number(),
+  accounted: z.number(),
+  rooms: z.array(
+    z.object({
+      classroom_id: z.uuid().nullable(),
+      classroom_name: z.string(),
+      children: z.array(
+        z.object({
+          student_id: z.uuid(),
+          name: z.string(),
+          check_in_at: z.string(),
+          accounted: z.boolean(),
+        }),
+      ),
+      staff: z.array(z.object({ user_id: z.uuid(), name: z.string() })),
+    }),
+  ),
+  /** Staff clocked in who are not assigned to any room. */
+  other_staff: z.array(z.object({ user_id: z.uuid(), name: z.string() })),
+});
+export type Headcount = z.infer<typeof headcount>;
+
+export const parentDay = z.object({
+  date: z.string(),
+  children: z.array(
+    z.object({
+      student_id: z.uuid(),
+      first_name: z.string(),
+      status: z.enum(CHILD_STATUSES),
+      check_in_at: z.string().nullable(),
+      check_out_at: z.string().nullable(),
+      collected_by: z.string().nullable(),
+    }),
+  ),
+  notices: z.array(
+    z.object({
+      id: z.uuid(),
+      student_id: z.uuid(),
+      first_name: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      reason: z.enum(ABSENCE_REASONS),
+      note: z.string(),
+    }),
+  ),
+  has_pin: z.boolean(),
+});
+export type ParentDay = z.infer<typeof parentDay>;
+
+export const kioskMatches = z.object({
+  children: z.array(
+    z.object({
+      student_id: z.uuid(),
+      name: z.string(),
+      classroom_name: z.string().nullable(),
+      status: z.enum(CHILD_STATUSES),
+    }),
+  ),
+  staff: z.array(z.object({ user_id: z.uuid(), name: z.string() })),
+});
+export type KioskMatches = z.infer<typeof kioskMatches>;
+
+export const kioskResult = z.object({ message: z.string(), status: z.enum(CHILD_STATUSES).or(z.enum(["in", "out"])) });
+
+export const ratioSettingsAnswer = z.object({
+  center_id: z.uuid(),
+  children_per_staff: z.record(z.enum(AGE_BANDS), z.number()),
+  defaults: z.record(z.enum(AGE_BANDS), z.number()),
+  classrooms: z.array(
+    z.object({
+      classroom_id: z.uuid(),
+      name: z.string(),
+      age_band: z.enum(AGE_BANDS).nullable(),
+      effective_band: z.enum(AGE_BANDS),
+    }),
+  ),
+});
+export type RatioSettingsAnswer = z.infer<typeof ratioSettingsAnswer>;
+
+export const reportAnswer = z.object({
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number()]))),
+});
+export type ReportAnswer = z.infer<typeof reportAnswer>;
