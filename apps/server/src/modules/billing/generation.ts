@@ -16,7 +16,19 @@ interface Outcome {
   no_monthly_fee: number;
   not_yet_enrolled: number;
   months: string[] | null;
+  scanned: number;
+  last_student: string | null;
 }
+
+/**
+ * Students per batch. Each batch is its own transaction (with its audit row), and the run
+ * yields to the event loop between batches: on the embedded database, which runs in this
+ * thread, one statement for 30,000 children would stall every other request for seconds.
+ */
+export const GENERATION_BATCH = 1000;
+
+const COUNTS = ["created", "already_invoiced", "paused", "left", "no_monthly_fee", "not_yet_enrolled"] as const;
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The monthly run, as one set-based statement (fast for ten thousand students, and safe when two
@@ -42,7 +54,21 @@ const academicYear = (date: SQL) => sql`(
   lpad(((extract(year from ${date})::int - (extract(month from ${date})::int < 4)::int + 1) % 100)::text, 2, '0')
 )`;
 
-export function monthlyGenerationStatement(centerIds: readonly string[], now: Date, actorId: string | null) {
+/** One batch of the run: the students after `after` (by id), at most `size` of them. */
+export interface Batch {
+  after: string | null;
+  size: number;
+}
+
+export function monthlyGenerationStatement(
+  centerIds: readonly string[],
+  now: Date,
+  actorId: string | null,
+  batch?: Batch,
+) {
+  const inBatch = batch
+    ? sql`and (${batch.after}::uuid is null or s.id > ${batch.after}::uuid) order by s.id limit ${batch.size}`
+    : sql``;
   return sql`
     with centre as (
       select c.id, c.organisation_id, c.time_zone, t.today,
@@ -71,7 +97,8 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
         on fs.organisation_id = c.organisation_id
        and fs.program_name = s.program_name
        and fs.academic_year = ${academicYear(sql`c.month_start`)}
-      where s.status <> 'left' or s.exit_date is null or s.exit_date >= c.month_start
+      where (s.status <> 'left' or s.exit_date is null or s.exit_date >= c.month_start)
+      ${inBatch}
     ),
     eligible as (
       select *, fee + extras as base from candidate where category = 'eligible' and fee + extras > 0
@@ -181,7 +208,9 @@ export function monthlyGenerationStatement(centerIds: readonly string[], now: Da
       (select count(*) from candidate where category = 'no_monthly_fee' or (category = 'eligible' and fee + extras <= 0))::int as no_monthly_fee,
       (select count(*) from candidate where category = 'not_yet_enrolled')::int as not_yet_enrolled,
       (select count(*) from lines)::int as lines,
-      (select array_agg(distinct to_char(month_start, 'YYYY-MM')) from centre) as months
+      (select array_agg(distinct to_char(month_start, 'YYYY-MM')) from centre) as months,
+      (select count(*) from candidate)::int as scanned,
+      (select student_id from candidate order by student_id desc limit 1) as last_student
   `;
 }
 
@@ -191,18 +220,32 @@ export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Cl
     if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
     const centerIds = centerId ? [centerId] : scope.centerIds;
     const now = clock.now();
-    const outcome = await db.transaction(async (tx) => {
-      const [row] = rowsOf<Outcome>(await tx.execute(monthlyGenerationStatement(centerIds, now, caller.userId)));
-      const result = row!;
-      await writeAudit(tx, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "invoice.generate_monthly",
-        entity: "invoice",
-        after: { ...result, center_ids: centerIds },
+    // Batch by batch, each committed with its audit row: a crash keeps the batches done, and the
+    // next run (the unique index makes it idempotent) completes the rest.
+    const outcome = Object.fromEntries(COUNTS.map((count) => [count, 0])) as Record<(typeof COUNTS)[number], number>;
+    const months = new Set<string>();
+    let batch: Batch = { after: null, size: GENERATION_BATCH };
+    for (let number = 1; ; number++) {
+      const result = await db.transaction(async (tx) => {
+        const [row] = rowsOf<Outcome>(
+          await tx.execute(monthlyGenerationStatement(centerIds, now, caller.userId, batch)),
+        );
+        const counts = Object.fromEntries(COUNTS.map((count) => [count, row![count]]));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "invoice.generate_monthly",
+          entity: "invoice",
+          after: { ...counts, batch: number, center_ids: centerIds },
+        });
+        return row!;
       });
-      return result;
-    });
+      for (const count of COUNTS) outcome[count] += result[count];
+      for (const month of result.months ?? []) months.add(month);
+      if (result.scanned < batch.size || !result.last_student) break;
+      batch = { after: result.last_student, size: GENERATION_BATCH };
+      await nextTick();
+    }
     const skipped =
       outcome.already_invoiced + outcome.paused + outcome.left + outcome.no_monthly_fee + outcome.not_yet_enrolled;
     const created = outcome.created;
@@ -221,7 +264,7 @@ export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Cl
         no_monthly_fee: outcome.no_monthly_fee,
         not_yet_enrolled: outcome.not_yet_enrolled,
       },
-      months: [...(outcome.months ?? [])].sort(),
+      months: [...months].sort(),
     };
   };
 }
