@@ -177,7 +177,7 @@ export function ChildEditDialog({
             <Stack
               key={guardian.key}
               spacing={1}
-              sx={{ mt: 3 }}
+              sx={{ mt: 3, border: 0, p: 0, mx: 0, minWidth: 0 }}
               component="fieldset"
               aria-label={`Guardian ${index + 1}`}
             >

@@ -74,7 +74,7 @@ export function ChildPage() {
               {child.first_name[0]}
               {child.last_name[0] ?? ""}
             </Avatar>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ flex: "1 1 240px", minWidth: 0 }}>
               <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
                 {child.name}
               </Typography>
