@@ -39,6 +39,7 @@ import { createAdmissionsService } from "./modules/admissions/service.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
 import { createAttendanceArea } from "./modules/attendance/area.ts";
+import { attendanceMoreRoutes } from "./modules/attendance/more-routes.ts";
 import { attendanceRoutes } from "./modules/attendance/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
@@ -279,9 +280,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(
         incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
-      await api.register(
-        attendanceRoutes(createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer })),
-      );
+      const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
+      await api.register(attendanceRoutes(attendance));
+      await api.register(attendanceMoreRoutes(attendance));
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },
     { prefix: "/api" },

@@ -1,8 +1,12 @@
+import { createAttemptCounter } from "../../auth/attempts.ts";
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { createDutyService } from "./duty.ts";
+import { createFamilyService } from "./family.ts";
+import { createHeadcountService } from "./headcount.ts";
+import { createKioskService } from "./kiosk.ts";
 import { createPickupsService } from "./pickups.ts";
 import { createRoomsService } from "./rooms.ts";
 import { createRosterService } from "./roster.ts";
@@ -14,10 +18,15 @@ export function createAttendanceArea(deps: {
   realtime: RealtimePublisher;
   mailer: Pick<Mailer, "send">;
 }) {
+  const roster = createRosterService(deps);
+  const duty = createDutyService(deps);
   return {
-    roster: createRosterService(deps),
+    roster,
+    duty,
     pickups: createPickupsService(deps),
     rooms: createRoomsService(deps),
-    duty: createDutyService(deps),
+    headcount: createHeadcountService(deps),
+    family: createFamilyService(deps),
+    kiosk: createKioskService({ db: deps.db, attempts: createAttemptCounter(deps), roster, duty }),
   };
 }

@@ -1,0 +1,202 @@
+import { ATTENDANCE_MESSAGES, type Headcount, type ParentDay, type Roster } from "@sprout/shared/schemas/attendance";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { kioskPins } from "../../db/schema/attendance.ts";
+import { classrooms } from "../../db/schema/children.ts";
+import { childrenOf, demoCentres } from "../children/test-support.ts";
+
+const { app, database } = await createTestApp();
+const db = database.db;
+const [home, other] = await demoCentres(db);
+
+let director: SignedIn;
+let teacher: SignedIn;
+let parent: SignedIn;
+let toddlers: string;
+let aanya: Roster["children"][number];
+
+beforeAll(async () => {
+  [director, teacher, parent] = await Promise.all([
+    signIn(app, DEMO_EMAILS.center_director),
+    signIn(app, DEMO_EMAILS.teacher),
+    signIn(app, DEMO_EMAILS.parent),
+  ]);
+  toddlers = (await db.select().from(classrooms).where(eq(classrooms.centerId, home!.id))).find(
+    (r) => r.name === "Toddlers",
+  )!.id;
+  const roster = (await as(app, teacher).get(`/api/attendance/roster?classroom_id=${toddlers}`)).json() as Roster;
+  aanya = roster.children.find((child) => child.first_name === "Aanya")!;
+});
+
+describe("parents", () => {
+  it("see today's check-in time of their child", async () => {
+    await as(app, teacher).post("/api/attendance/check-in", { student_id: aanya.student_id });
+    const today = (await as(app, parent).get("/api/parents/attendance/today")).json() as ParentDay;
+    const mine = today.children.find((child) => child.student_id === aanya.student_id)!;
+    expect(mine.status).toBe("in");
+    expect(mine.check_in_at).toBe("2026-11-20T06:30:00.000Z");
+    expect(today.children.map((child) => child.first_name).sort()).toEqual(["Aanya", "Kabir"]);
+  });
+
+  it("tell the centre in advance of an absence, which the roster shows; not for another family's child", async () => {
+    const past = await as(app, parent).post("/api/parents/absence-notices", {
+      student_id: aanya.student_id,
+      start_date: "2026-11-19",
+      end_date: "2026-11-21",
+      reason: "holiday",
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe(ATTENDANCE_MESSAGES.noticePast);
+    const backwards = await as(app, parent).post("/api/parents/absence-notices", {
+      student_id: aanya.student_id,
+      start_date: "2026-11-25",
+      end_date: "2026-11-21",
+      reason: "holiday",
+    });
+    expect(backwards.statusCode).toBe(400);
+    const kabir = (await as(app, parent).get("/api/parents/attendance/today"))
+      .json()
+      .children.find((child: { first_name: string }) => child.first_name === "Kabir");
+    const ok = await as(app, parent).post("/api/parents/absence-notices", {
+      student_id: kabir.student_id,
+      start_date: "2026-11-20",
+      end_date: "2026-11-22",
+      reason: "sick",
+      note: "Fever since last night",
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const rooms = await db.select().from(classrooms).where(eq(classrooms.centerId, home!.id));
+    const room = rooms.find((r) => r.name === "Pre-Kindy")!;
+    const roster = (await as(app, teacher).get(`/api/attendance/roster?classroom_id=${room.id}`)).json() as Roster;
+    expect(roster.children.find((child) => child.student_id === kabir.student_id)?.notice).toMatchObject({
+      reason: "sick",
+      note: "Fever since last night",
+    });
+    const someoneElse = roster.children.find((child) => child.student_id !== kabir.student_id)!;
+    const refused = await as(app, parent).post("/api/parents/absence-notices", {
+      student_id: someoneElse.student_id,
+      start_date: "2026-11-20",
+      end_date: "2026-11-22",
+      reason: "sick",
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe("kiosk", () => {
+  it("a PIN is stored hashed and a parent checks out their own child with it", async () => {
+    expect((await as(app, parent).put("/api/attendance/pin", { pin: "12a4" })).statusCode).toBe(400);
+    expect((await as(app, parent).put("/api/attendance/pin", { pin: "4321" })).statusCode).toBe(200);
+    const [stored] = await db.select().from(kioskPins);
+    expect(stored!.pinHash).not.toContain("4321");
+    expect(stored!.pinHash.startsWith("$argon2id$")).toBe(true);
+    const found = await as(app, director).get("/api/attendance/kiosk/search?q=Aan");
+    expect(found.json().children.some((child: { student_id: string }) => child.student_id === aanya.student_id)).toBe(
+      true,
+    );
+    expect(JSON.stringify(found.json())).not.toContain("argon2");
+    const out = await as(app, director).post("/api/attendance/kiosk/child", {
+      student_id: aanya.student_id,
+      pin: "4321",
+      action: "check_out",
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const today = (await as(app, parent).get("/api/parents/attendance/today")).json() as ParentDay;
+    const mine = today.children.find((child) => child.student_id === aanya.student_id)!;
+    expect(mine.status).toBe("out");
+    expect(mine.collected_by).toBe("Vikram Malhotra");
+    // Another family's child does not open with this PIN.
+    const [stranger] = (await childrenOf(db, home!.id)).filter(
+      (child) => child.id !== aanya.student_id && child.firstName !== "Kabir",
+    );
+    const refused = await as(app, director).post("/api/attendance/kiosk/child", {
+      student_id: stranger!.id,
+      pin: "4321",
+      action: "check_in",
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("locks a child after repeated wrong PINs, even when they arrive at once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        as(app, director).post("/api/attendance/kiosk/child", {
+          student_id: aanya.student_id,
+          pin: "0000",
+          action: "check_in",
+        }),
+      ),
+    );
+    const wrong = answers.filter((answer) => answer.statusCode === 400).length;
+    const lockedOut = answers.filter((answer) => answer.statusCode === 429).length;
+    // The fifth wrong try starts the wait: at most five are ever checked.
+    expect(wrong).toBeLessThanOrEqual(5);
+    expect(wrong + lockedOut).toBe(12);
+    const right = await as(app, director).post("/api/attendance/kiosk/child", {
+      student_id: aanya.student_id,
+      pin: "4321",
+      action: "check_in",
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error).toBe(ATTENDANCE_MESSAGES.pinLocked);
+  });
+
+  it("is for centre management only; another centre's child is not found", async () => {
+    expect((await as(app, teacher).get("/api/attendance/kiosk/search?q=Aa")).statusCode).toBe(403);
+    const [foreign] = await childrenOf(db, other!.id);
+    const answer = await as(app, director).post("/api/attendance/kiosk/child", {
+      student_id: foreign!.id,
+      pin: "4321",
+      action: "check_in",
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+});
+
+describe("headcount", () => {
+  it("lists who is in per room, and during an alert counts children ticked as accounted for", async () => {
+    const roster = (await as(app, teacher).get(`/api/attendance/roster?classroom_id=${toddlers}`)).json() as Roster;
+    const expected = roster.children.filter((child) => child.status === "expected").slice(0, 3);
+    for (const child of expected)
+      await as(app, teacher).post("/api/attendance/check-in", { student_id: child.student_id });
+    await as(app, teacher).post("/api/attendance/clock-in");
+    const before = (await as(app, director).get("/api/attendance/headcount")).json() as Headcount;
+    expect(before.alert).toBeNull();
+    expect(before.children_in).toBe(3);
+    const room = before.rooms.find((r) => r.classroom_id === toddlers)!;
+    expect(room.children).toHaveLength(3);
+    expect(room.staff.map((s) => s.name)).toEqual(["Priya Sharma"]);
+    const noAlert = await as(app, teacher).post("/api/attendance/headcount/mark", {
+      student_id: expected[0]!.student_id,
+      accounted: true,
+    });
+    expect(noAlert.statusCode).toBe(409);
+
+    const alert = await as(app, director).post("/api/center-director/emergency/alert", {
+      alert_type: "fire",
+      message: "Fire in the kitchen",
+      severity: "high",
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+    for (const child of expected.slice(0, 2)) {
+      const ticked = await as(app, teacher).post("/api/attendance/headcount/mark", {
+        student_id: child.student_id,
+        accounted: true,
+      });
+      expect(ticked.statusCode, ticked.body).toBe(200);
+    }
+    const during = (await as(app, director).get("/api/attendance/headcount")).json() as Headcount;
+    expect(during.alert?.alert_type).toBe("fire");
+    expect(during.accounted).toBe(2);
+    expect(during.children_in).toBe(3);
+    const missing = during.rooms.flatMap((r) => r.children).filter((child) => !child.accounted);
+    expect(missing.map((child) => child.student_id)).toEqual([expected[2]!.student_id]);
+    const notIn = roster.children.find((child) => child.status === "paused")!;
+    const refused = await as(app, teacher).post("/api/attendance/headcount/mark", {
+      student_id: notIn.student_id,
+      accounted: true,
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+});
