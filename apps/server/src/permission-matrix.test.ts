@@ -45,6 +45,8 @@ const CHILDREN: readonly Role[] = ["super_admin", "owner", "center_director", "a
 const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
 const UPLOADERS: readonly Role[] = ["super_admin", "owner", "center_director", "admin"];
 const NO_ID = "00000000-0000-4000-8000-000000000000";
+/** Roles that take attendance (issue 11). */
+const ATTENDANCE: readonly Role[] = [...CHILDREN, "teacher"];
 
 const { app, database } = await createTestApp();
 const ids = await demoIds(database.db);
@@ -515,6 +517,158 @@ const MATRIX: Row[] = [
     allowed: ["parent"],
     url: `/api/parents/incidents/${NO_ID}/acknowledge`,
     status: 404,
+  },
+  // Attendance (issue 11). Centre-wide views name the home centre; unknown ids answer 404.
+  {
+    route: "GET /api/attendance/rooms",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/rooms?center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/rooms?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "GET /api/attendance/roster",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/roster?classroom_id=${NO_ID}`,
+    status: 404,
+    foreign: `/api/attendance/roster?classroom_id=${ids.otherClassroom}`,
+  },
+  {
+    route: "POST /api/attendance/check-in",
+    allowed: ATTENDANCE,
+    payload: { student_id: NO_ID },
+    status: 404,
+    foreign: "/api/attendance/check-in",
+    foreignPayload: { student_id: ids.otherStudent },
+  },
+  {
+    route: "POST /api/attendance/check-out",
+    allowed: ATTENDANCE,
+    payload: { student_id: NO_ID, pickup_person_id: NO_ID },
+    status: 404,
+    foreign: "/api/attendance/check-out",
+    foreignPayload: { student_id: ids.otherStudent, pickup_person_id: NO_ID },
+  },
+  {
+    route: "POST /api/attendance/absent",
+    allowed: ATTENDANCE,
+    payload: { student_id: NO_ID, reason: "sick" },
+    status: 404,
+    foreign: "/api/attendance/absent",
+    foreignPayload: { student_id: ids.otherStudent, reason: "sick" },
+  },
+  {
+    route: "POST /api/attendance/undo",
+    allowed: ATTENDANCE,
+    payload: { student_id: NO_ID, action: "check_in" },
+    status: 404,
+    foreign: "/api/attendance/undo",
+    foreignPayload: { student_id: ids.otherStudent, action: "check_in" },
+  },
+  {
+    route: "PUT /api/attendance/stays/:id",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/stays/${NO_ID}`,
+    payload: { check_in_at: "2026-11-20T04:00:00.000Z", check_out_at: null, reason: "Tapped late" },
+    status: 404,
+  },
+  {
+    route: "GET /api/attendance/children/:studentId/pickup-people",
+    allowed: [...ATTENDANCE, "parent"],
+    url: `/api/attendance/children/${NO_ID}/pickup-people`,
+    status: 404,
+    foreign: `/api/attendance/children/${ids.otherStudent}/pickup-people`,
+  },
+  {
+    route: "POST /api/attendance/children/:studentId/pickup-people",
+    allowed: [...CHILDREN, "parent"],
+    url: `/api/attendance/children/${NO_ID}/pickup-people`,
+    payload: { name: "Meera Kapoor", relation: "Aunt", phone: "+91 98450 12345" },
+    status: 404,
+    foreign: `/api/attendance/children/${ids.otherStudent}/pickup-people`,
+  },
+  {
+    route: "DELETE /api/attendance/children/:studentId/pickup-people/:id",
+    allowed: [...CHILDREN, "parent"],
+    url: `/api/attendance/children/${NO_ID}/pickup-people/${NO_ID}`,
+    status: 404,
+    foreign: `/api/attendance/children/${ids.otherStudent}/pickup-people/${NO_ID}`,
+  },
+  {
+    route: "GET /api/attendance/ratio-settings",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/ratio-settings?center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/ratio-settings?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "PUT /api/attendance/ratio-settings",
+    allowed: CHILDREN,
+    payload: { center_id: ids.homeCentre, children_per_staff: { under_3: 10, three_to_six: 20 }, classroom_bands: [] },
+    foreign: "/api/attendance/ratio-settings",
+    foreignPayload: { center_id: ids.otherCentre, children_per_staff: { under_3: 10, three_to_six: 20 }, classroom_bands: [] },
+  },
+  {
+    route: "GET /api/attendance/staff",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/staff?center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/staff?center_id=${ids.otherCentre}`,
+  },
+  { route: "POST /api/attendance/clock-in", allowed: ["center_director", "admin", "academic_coordinator", "teacher"] },
+  { route: "POST /api/attendance/clock-out", allowed: ["center_director", "admin", "academic_coordinator", "teacher"] },
+  {
+    route: "GET /api/attendance/headcount",
+    allowed: ATTENDANCE,
+    url: `/api/attendance/headcount?center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/headcount?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "POST /api/attendance/headcount/mark",
+    allowed: ATTENDANCE,
+    payload: { student_id: NO_ID, accounted: true },
+    status: 404,
+    foreign: "/api/attendance/headcount/mark",
+    foreignPayload: { student_id: ids.otherStudent, accounted: true },
+  },
+  { route: "GET /api/parents/attendance/today", allowed: ["parent"] },
+  {
+    route: "POST /api/parents/absence-notices",
+    allowed: ["parent"],
+    payload: { student_id: NO_ID, start_date: "2030-01-01", end_date: "2030-01-02", reason: "sick" },
+    status: 404,
+    foreign: "/api/parents/absence-notices",
+    foreignPayload: { student_id: ids.otherStudent, start_date: "2030-01-01", end_date: "2030-01-02", reason: "sick" },
+  },
+  {
+    route: "DELETE /api/parents/absence-notices/:id",
+    allowed: ["parent"],
+    url: `/api/parents/absence-notices/${NO_ID}`,
+    status: 404,
+  },
+  { route: "PUT /api/attendance/pin", allowed: ALL, payload: { pin: "2468" } },
+  {
+    route: "GET /api/attendance/kiosk/search",
+    allowed: ["super_admin", "owner", "center_director"],
+    url: `/api/attendance/kiosk/search?q=Aa&center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/kiosk/search?q=Aa&center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "POST /api/attendance/kiosk/child",
+    allowed: ["super_admin", "owner", "center_director"],
+    payload: { student_id: NO_ID, pin: "2468", action: "check_in" },
+    status: 404,
+    foreign: "/api/attendance/kiosk/child",
+    foreignPayload: { student_id: ids.otherStudent, pin: "2468", action: "check_in" },
+  },
+  {
+    route: "POST /api/attendance/kiosk/staff",
+    allowed: ["super_admin", "owner", "center_director"],
+    payload: { user_id: NO_ID, pin: "2468" },
+    status: 404,
+  },
+  {
+    route: "POST /api/attendance/kiosk/unlock",
+    allowed: ["super_admin", "owner", "center_director"],
+    payload: { password: "not-the-password" },
+    status: 400,
   },
 ];
 

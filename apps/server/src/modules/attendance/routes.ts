@@ -26,6 +26,8 @@ import type { RoomsService } from "./rooms.ts";
 import type { RosterService } from "./roster.ts";
 
 const TAKE = { features: ["attendance_management"] } as const;
+/** Clocking in is for people who work at one centre (owners and the super admin have none). */
+const CENTRE_STAFF = { roles: ["center_director", "admin", "academic_coordinator", "teacher"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["attendance"];
@@ -234,7 +236,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/clock-in",
       {
-        config: { access: TAKE },
+        config: { access: CENTRE_STAFF },
         schema: { summary: "Clock oneself in", tags, response: { 200: shift, ...refusals } },
       },
       async (request) => duty.clockIn(request.caller.userId),
@@ -243,7 +245,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/clock-out",
       {
-        config: { access: TAKE },
+        config: { access: CENTRE_STAFF },
         schema: { summary: "Clock oneself out", tags, response: { 200: shift, ...refusals } },
       },
       async (request) => duty.clockOut(request.caller.userId),
