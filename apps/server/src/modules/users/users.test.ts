@@ -203,8 +203,9 @@ describe("user management", () => {
       url: "/api/auth/login",
       payload: { email: "meera.joshi@sprout.test", password: "Welcome123" },
     });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe("ACCOUNT_INACTIVE");
+    // A deactivated account answers like a wrong password (issue 20), whatever the password.
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe("INVALID_CREDENTIALS");
     const back = await admin.put(`/api/owners/${id}/toggle-status`, {});
     expect(back.json().user.is_active).toBe(true);
     await expect(signIn(app, "meera.joshi@sprout.test", "Welcome123")).resolves.toBeTruthy();
