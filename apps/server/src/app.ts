@@ -18,6 +18,7 @@ import {
 import { Redis } from "ioredis";
 import { accountRoutes } from "./auth/account-routes.ts";
 import { createAttemptCounter } from "./auth/attempts.ts";
+import { createCredentialCache } from "./auth/credential-cache.ts";
 import { authenticate, registerAccessControl } from "./auth/guard.ts";
 import { createPasswordResetService } from "./auth/password-reset.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -26,7 +27,7 @@ import { createAuthService } from "./auth/service.ts";
 import { createSessionService } from "./auth/sessions.ts";
 import { createAccessTokens } from "./auth/tokens.ts";
 import { createTwoFactorService } from "./auth/two-factor.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, Listen } from "./db/client.ts";
 import { createFileStore } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -45,9 +46,9 @@ import { billingRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
-import { createEnrollmentService } from "./modules/children/enrollment.ts";
 import { correctionRoutes } from "./modules/children/correction-routes.ts";
 import { createCorrectionsService } from "./modules/children/corrections.ts";
+import { createEnrollmentService } from "./modules/children/enrollment.ts";
 import { childrenRoutes } from "./modules/children/routes.ts";
 import { createChildrenService } from "./modules/children/service.ts";
 import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
@@ -105,6 +106,11 @@ export interface AppDeps {
   appUrl?: string;
   /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
   filesDir?: string;
+  /**
+   * Follows the database's change notices, so that signed-in sessions can be kept in memory
+   * (without it every authenticated call reads them from the database).
+   */
+  listen?: Listen;
   /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
   realtimeSessionCheckMs?: number;
 }
@@ -164,7 +170,8 @@ export async function buildApp(deps: AppDeps) {
 
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
-  const sessions = createSessionService({ db: deps.db, clock, accessTokens });
+  const credentials = createCredentialCache(clock);
+  const sessions = createSessionService({ db: deps.db, clock, accessTokens, forget: credentials.forget });
   const secrets = createSecretBox(deps.appSecret);
   const mailer: Mailer = createMailer({
     db: deps.db,
@@ -214,7 +221,11 @@ export async function buildApp(deps: AppDeps) {
     pendingInvoices: billing.countOpen,
   });
 
-  const accessDeps = { db: deps.db, clock, sessions, directory, accessTokens };
+  if (deps.listen) {
+    const stopFollowing = await credentials.follow(deps.listen);
+    app.addHook("onClose", stopFollowing);
+  }
+  const accessDeps = { db: deps.db, clock, credentials, accessTokens };
   registerAccessControl(app, accessDeps);
   // Socket.IO on this server's port; its handshake is checked exactly like an API call.
   const realtime = createRealtime(app.server, {

@@ -21,6 +21,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     appSecret: config.appSecret,
     env: config.env,
     redisUrl: config.redisUrl,

@@ -29,7 +29,7 @@ export function testClock(start = new Date("2026-11-20T06:30:00Z")) {
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
  * server named by DATABASE_URL (dropped when the file ends).
  */
-async function freshDatabase(): Promise<DatabaseHandle> {
+async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const name = `sprout_test_${randomBytes(6).toString("hex")}`;
@@ -42,6 +42,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -54,8 +55,32 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 export interface TestContext {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  /** `url` names the PostgreSQL database (unset on the embedded one), for a second instance. */
+  database: DatabaseHandle & { url?: string };
   clock: ReturnType<typeof testClock>;
+}
+
+/**
+ * Another instance of the app on the same PostgreSQL database, as a second server would run
+ * beside the first (its own pool and change notices). Closed after the file.
+ */
+export async function createSecondInstance(context: TestContext): Promise<FastifyInstance> {
+  if (!context.database.url) throw new Error("a second instance needs PostgreSQL (DATABASE_URL)");
+  const database = await openDatabase({ url: context.database.url });
+  const app = await buildApp({
+    db: database.db,
+    listen: database.listen,
+    appSecret: "test-secret-".padEnd(48, "x"),
+    env: "test",
+    clock: context.clock,
+    serveWeb: false,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
 }
 
 /** Builds the app on a fresh, migrated database holding the demo data. Closed after the file. */
@@ -68,6 +93,7 @@ export async function createTestApp(
   if (options.seed !== false) await seedDemoData(database.db, clock.now());
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     appSecret: "test-secret-".padEnd(48, "x"),
     env: "test",
     clock,

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { centers, ownerCenters } from "../db/schema/organisations.ts";
+import type { UserWithCentre } from "../modules/users/service.ts";
 
 /** Who is calling, and what they may see. Every service query is filtered by a scope. */
 export interface Caller {
@@ -11,6 +12,8 @@ export interface Caller {
   role: Role;
   organisationId: string;
   centerId: string | null;
+  /** The signed-in account as the session found it (for answers about the caller themselves). */
+  user: UserWithCentre;
   scope(): Promise<Scope>;
 }
 

@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { forbidden, HttpError, unauthorized } from "../lib/errors.ts";
-import type { UserDirectory } from "../modules/users/service.ts";
 import { type Caller, resolveScope, type Scope } from "./caller.ts";
-import type { SessionService } from "./sessions.ts";
+import { type CredentialCache, loadCredentials } from "./credential-cache.ts";
 import { type AccessTokens, safeEqual, sha256 } from "./tokens.ts";
 
 /**
@@ -43,8 +42,7 @@ export const SESSION_MESSAGES = {
 export interface AccessDeps {
   db: Database;
   clock: Clock;
-  sessions: SessionService;
-  directory: UserDirectory;
+  credentials: CredentialCache;
   accessTokens: AccessTokens;
 }
 
@@ -87,15 +85,20 @@ export async function authenticate(
   if (!claims) throw unauthorized(SESSION_MESSAGES.badToken, "TOKEN_INVALID");
 
   const sessionToken = request.headers["x-session-token"];
-  const session = await deps.sessions.findById(claims.sessionId);
+  if (typeof sessionToken !== "string") throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
+  const load = () => loadCredentials(deps.db, claims.sessionId);
+  let found = await deps.credentials.get(claims.sessionId, load);
+  // A kept copy may predate a rotation this instance has not heard of yet: read once more.
+  if (found && !safeEqual(found.session.sessionTokenHash, sha256(sessionToken))) found = await load();
+  const session = found?.session;
   const live =
     session &&
-    typeof sessionToken === "string" &&
+    session.userId === claims.userId &&
     session.stage === "active" &&
     !session.revokedAt &&
     session.expiresAt > deps.clock.now() &&
     safeEqual(session.sessionTokenHash, sha256(sessionToken));
-  if (!live) throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
+  if (!found || !live) throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
 
   if (!SAFE_METHODS.has(request.method)) {
     const csrf = request.headers["x-csrf-token"];
@@ -104,8 +107,8 @@ export async function authenticate(
     }
   }
 
-  const user = await deps.directory.findById(claims.userId);
-  if (!user?.isActive) throw unauthorized(SESSION_MESSAGES.inactive, "ACCOUNT_INACTIVE");
+  const user = found.user;
+  if (!user.isActive) throw unauthorized(SESSION_MESSAGES.inactive, "ACCOUNT_INACTIVE");
 
   let scope: Promise<Scope> | undefined;
   return {
@@ -114,6 +117,7 @@ export async function authenticate(
     role: user.role,
     organisationId: user.organisationId,
     centerId: user.centerId,
+    user,
     scope: () => {
       scope ??= resolveScope(deps.db, user);
       return scope;

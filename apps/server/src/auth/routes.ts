@@ -76,10 +76,7 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
           response: { 200: verifyResponse },
         },
       },
-      async (request) => {
-        const user = await deps.directory.findById(request.caller.userId);
-        return { valid: true as const, user: toSessionUser(user!) };
-      },
+      async (request) => ({ valid: true as const, user: toSessionUser(request.caller.user) }),
     );
 
     api.post(

@@ -27,10 +27,16 @@ export function createSessionService({
   db,
   clock,
   accessTokens,
+  forget = () => {},
 }: {
   db: Database;
   clock: Clock;
   accessTokens: AccessTokens;
+  /**
+   * Drops this instance's kept copy of a session ("session:<id>") or of a user's sessions
+   * ("user:<id>") as a revocation commits; other instances hear of it from the database.
+   */
+  forget?: (notice: string) => void;
 }) {
   async function issueTokens(sessionId: string, userId: string) {
     const refreshToken = randomToken();
@@ -65,6 +71,7 @@ export function createSessionService({
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: "refresh_token_reuse" })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    forget(`session:${sessionId}`);
   }
 
   return {
@@ -178,6 +185,7 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      forget(`session:${sessionId}`);
     },
 
     async revokeAllOfUser(userId: string, reason: string) {
@@ -185,6 +193,7 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      forget(`user:${userId}`);
     },
 
     async countLive(userId: string): Promise<number> {

@@ -17,8 +17,16 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /** Follows a NOTIFY channel; `onState` says whether notices are arriving (false: some may be lost). */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+export type Listen = (
+  channel: string,
+  onNotice: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without it the embedded database is used. */
@@ -43,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "postgres",
       migrate: () => migrateUnderLock(pool),
+      listen: (channel, onNotice, onState) => listenOnServer(options.url!, channel, onNotice, onState),
       close: () => pool.end(),
     };
   }
@@ -53,6 +62,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process holds the embedded database: notices arrive as their transaction commits.
+    listen: async (channel, onNotice, onState) => {
+      const stop = await client.listen(channel, onNotice);
+      onState(true);
+      return async () => {
+        onState(false);
+        await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -73,6 +91,61 @@ async function migrateUnderLock(pool: pg.Pool) {
   } finally {
     client.release();
   }
+}
+
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops,
+ * `onState(false)` lets the caller stop trusting what it kept, and a new connection is tried.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const attempt = async () => {
+    const next = new pg.Client({ connectionString: url });
+    let down = false;
+    const lost = () => {
+      if (down) return;
+      down = true;
+      onState(false);
+      void next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void attempt().catch(() => {}), RELISTEN_MS);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    client = next;
+    onState(true);
+  };
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onState(false);
+    await client?.end().catch(() => {});
+  };
+  try {
+    await attempt();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
 
 function defaultPoolError(error: Error) {
