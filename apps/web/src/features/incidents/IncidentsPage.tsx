@@ -35,6 +35,7 @@ import {
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { DateField } from "../../components/DateField";
 import { formatDateTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useActiveAlerts } from "../emergency/api";
@@ -100,6 +101,14 @@ function IncidentList({ canManage }: { canManage: boolean }) {
     setFilters((current) => ({ ...current, [name]: event.target.value }));
     setPage(1);
   };
+  // What the date fields hold; a date still being typed ("invalid") is not a filter yet.
+  const [dates, setDates] = useState({ from: "", to: "" });
+  const setDate = (name: "from" | "to") => (value: string) => {
+    setDates((current) => ({ ...current, [name]: value }));
+    if (value === "invalid") return;
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(1);
+  };
   const rows = incidents.data?.incidents ?? [];
 
   return (
@@ -135,21 +144,21 @@ function IncidentList({ canManage }: { canManage: boolean }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="From"
-          value={filters.from}
-          onChange={setFilter("from")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          value={dates.from}
+          max={filters.to || undefined}
+          onChange={setDate("from")}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
+          fullWidth={false}
           label="To"
-          value={filters.to}
-          onChange={setFilter("to")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          value={dates.to}
+          min={filters.from || undefined}
+          onChange={setDate("to")}
         />
       </Stack>
       {incidents.isPending && <CircularProgress aria-label="Loading incidents" />}

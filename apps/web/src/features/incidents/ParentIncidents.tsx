@@ -3,6 +3,7 @@ import { INCIDENT_MESSAGES, INCIDENT_TYPE_LABELS } from "@sprout/shared/schemas/
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { LiveChip } from "../../realtime/LiveChip";
 import { useAcknowledgeIncident, useParentIncidents } from "./api";
 import { PhotoThumb } from "./PhotoThumb";
 
@@ -13,9 +14,13 @@ export function ParentIncidents() {
   const acknowledge = useAcknowledgeIncident();
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Incident reports
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Incident reports
+        </Typography>
+        {/* A report arrives here as soon as the centre shares it. */}
+        <LiveChip />
+      </Stack>
       {reports.isPending && <CircularProgress aria-label="Loading reports" />}
       {reports.isError && (
         <Alert severity="error">{refusalMessage(reports.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>

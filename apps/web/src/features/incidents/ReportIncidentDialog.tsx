@@ -19,20 +19,18 @@ import {
   INCIDENT_TYPE_LABELS,
   INCIDENT_TYPES,
 } from "@sprout/shared/schemas/incidents";
+import dayjs from "dayjs";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useChildOptions, useIncidentMutations } from "./api";
+import { LOCAL_DATE_TIME, OccurredAtField } from "./OccurredAtField";
 
 type Form = z.input<typeof createIncidentInput>;
 type Child = z.infer<typeof childOption>;
 
-/** The browser's local time as the value of a datetime-local input. */
-const localNow = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+const localNow = () => dayjs().format(LOCAL_DATE_TIME);
 
 export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { create } = useIncidentMutations();
@@ -131,14 +129,18 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
                 )}
               />
             </Stack>
-            <TextField
-              label="Date and time"
-              type="datetime-local"
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...form.register("occurred_at")}
-              error={Boolean(errors.occurred_at)}
-              helperText={errors.occurred_at?.message}
+            <Controller
+              control={form.control}
+              name="occurred_at"
+              render={({ field }) => (
+                <OccurredAtField
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.occurred_at)}
+                  helperText={errors.occurred_at?.message}
+                />
+              )}
             />
             <TextField
               label="Location"

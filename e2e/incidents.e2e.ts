@@ -1,0 +1,107 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("incident report", () => {
+  it("a teacher reports on a phone, the director sees it live, notifies, the parent reads and acknowledges, the director resolves", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, PHONE);
+    const parent = await openPage(browser, PHONE);
+    // Unique to this run, so that the checks below find this report and no other.
+    const location = `Sandpit by the east gate ${Date.now()}`;
+    try {
+      await signIn(director.page, demoUser("center_director").email);
+      await director.page.goto("/incidents");
+      await visible(director.page.getByText("Live", { exact: true }));
+      await submitSignIn(parent.page, demoUser("parent").email);
+      await parent.page.goto("/incidents");
+      await visible(parent.page.getByRole("heading", { name: "Incident reports" }));
+      await visible(parent.page.getByText("Live", { exact: true }));
+
+      await submitSignIn(teacher.page, demoUser("teacher").email);
+      await teacher.page.goto("/incidents");
+      await visible(teacher.page.getByText("Live", { exact: true }));
+      // A teacher reports but does not manage: no emergency button.
+      expect(await teacher.page.getByRole("button", { name: "Emergency" }).count()).toBe(0);
+      await teacher.page.getByRole("button", { name: "Report incident" }).click();
+      const form = teacher.page.getByRole("dialog");
+      const save = form.getByRole("button", { name: "Save report" });
+      await save.click();
+      // Nothing chosen yet: the shared schema's messages, and nothing is sent.
+      await visible(form.getByText("Please choose the child or children involved"));
+      await form.getByLabel("Children involved").fill("Aanya");
+      await teacher.page.getByRole("option", { name: /^Aanya Malhotra/ }).click();
+      await form.getByRole("combobox", { name: "Severity" }).click();
+      await teacher.page.getByRole("option", { name: "Medium" }).click();
+      await form.getByLabel("Location").fill(location);
+      await form.getByLabel("What happened").fill("Slipped off the low wall and grazed her left knee.");
+      await form.getByLabel("First aid given").fill("Cleaned with saline and covered with a plaster.");
+      await screenshot(teacher.page, "incident-report-teacher");
+      const posted = teacher.page.waitForResponse(
+        (response) => response.url().endsWith("/api/incidents") && response.request().method() === "POST",
+      );
+      await save.click();
+      expect((await posted).status()).toBe(201);
+      await form.waitFor({ state: "detached" });
+      await visible(teacher.page.getByText(location, { exact: false }));
+
+      // The director's open page gets the report without a reload.
+      const row = director.page.getByRole("row").filter({ hasText: location });
+      await visible(row);
+      expect(await row.textContent()).toContain("Aanya Malhotra");
+      expect(await row.textContent()).toContain("Not yet");
+      await screenshot(director.page, "incidents-director");
+
+      await row.click();
+      const details = director.page.getByRole("dialog");
+      await visible(details.getByText("Slipped off the low wall", { exact: false }));
+      await visible(details.getByText(/^reported by Priya Sharma/));
+      await details.getByRole("button", { name: "Mark parents notified" }).click();
+      await visible(details.getByText(/^Parents notified/));
+
+      // The parent's open page receives the report, reads it and acknowledges it.
+      const report = parent.page.getByTestId("parent-incident").filter({ hasText: location });
+      await visible(report);
+      expect(await report.textContent()).toContain("Slipped off the low wall");
+      expect(await report.textContent()).toContain("First aid: Cleaned with saline");
+      await screenshot(parent.page, "incident-parent");
+      await report.getByRole("button", { name: "I have read this report" }).click();
+      await visible(report.getByText(/^You acknowledged this on \d{2} [A-Z][a-z]{2} \d{4}/));
+
+      await details.getByLabel("Resolution notes").fill("Knee checked at pick-up; healing well.");
+      await details.getByRole("button", { name: "Resolve" }).click();
+      await visible(details.getByText(/resolved by Sunita Iyer/));
+      await screenshot(director.page, "incident-details-director");
+      await details.getByRole("button", { name: "Close" }).click();
+      await visible(row.getByRole("cell", { name: "Resolved" }));
+
+      // The parent sees the report resolved after a reload.
+      await parent.page.reload();
+      await visible(report.getByText("Resolved", { exact: true }));
+    } finally {
+      await director.context.close();
+      await teacher.context.close();
+      await parent.context.close();
+    }
+  });
+});
