@@ -25,7 +25,7 @@ interface Outcome {
  * yields to the event loop between batches: on the embedded database, which runs in this
  * thread, one statement for 30,000 children would stall every other request for seconds.
  */
-export const GENERATION_BATCH = 1000;
+export const GENERATION_BATCH = 250;
 
 const COUNTS = ["created", "already_invoiced", "paused", "left", "no_monthly_fee", "not_yet_enrolled"] as const;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
