@@ -26,6 +26,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: "2-digit",
   timeZone: DEFAULT_TIME_ZONE,
 });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
 const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" });
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
@@ -53,6 +54,11 @@ export function formatDateTime(value: string | Date): string {
 }
 
 /** Rupees as the API carries them (at most two decimals): "₹1,23,456.50". */
+/** The time of day of an instant in the centre's time zone, e.g. "9:05 am". */
+export function formatTime(value: string | Date): string {
+  return timeFormat.format(typeof value === "string" ? new Date(value) : value);
+}
+
 export function formatCurrency(rupees: number): string {
   return currencyFormat.format(rupees);
 }

@@ -205,6 +205,23 @@ const areaRoutes: RouteObject[] = [
     },
   },
   // Incident management and emergency alerts; parents read their children's reports (issue 10).
+  // Attendance: rooms, ratios and the roster (issue 11).
+  {
+    path: "attendance",
+    lazy: async () => {
+      const [{ AttendancePage }, { RequireFeature }] = await Promise.all([
+        import("./features/attendance/AttendancePage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["attendance_management"]}>
+            <AttendancePage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
   {
     path: "incidents",
     lazy: async () => {

@@ -251,7 +251,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     features: ["budget_approval", "budget_requests", "budget_limit", "expense_tracking", "financial_oversight"],
     ready: false,
   },
-  { label: "Attendance", path: "/attendance", features: ["attendance_management"], ready: false },
+  { label: "Attendance", path: "/attendance", features: ["attendance_management"], ready: true },
   { label: "Enquiries", path: "/enquiries", features: ["enquiry_management"], ready: true },
   {
     label: "Billing",

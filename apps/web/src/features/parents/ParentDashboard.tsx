@@ -21,6 +21,7 @@ import type { ParentChild } from "@sprout/shared/schemas/parents";
 import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { formatLongDate } from "../../format";
+import { ParentToday } from "../attendance/ParentToday";
 import { LinkRequests } from "./LinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
 
@@ -72,6 +73,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
       </Stack>
 
       <LinkRequests />
+      <ParentToday />
 
       {query.isPending && <LinearProgress aria-label="Loading your children" />}
       {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}

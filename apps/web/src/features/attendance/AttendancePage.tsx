@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Menu,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from "@mui/material";
+import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type RosterChild } from "@sprout/shared/schemas/attendance";
+import { useState } from "react";
+import { formatDate, formatTime } from "../../format";
+import { LiveChip } from "../../realtime/LiveChip";
+import { useAttendanceActions, useRooms, useRoster } from "./api";
+import { CheckOutDialog } from "./CheckOutDialog";
+import { RoomRatios } from "./RoomRatios";
+import { StaffOnDutyCard } from "./StaffOnDutyCard";
+
+const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "success" | "default" | "warning" | "info" }> =
+  {
+    in: { label: "In", color: "success" },
+    out: { label: "Gone home", color: "info" },
+    absent: { label: "Absent", color: "warning" },
+    paused: { label: "Paused", color: "default" },
+    expected: { label: "Not in yet", color: "default" },
+  };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : null);
+
+/** Today's attendance: each room's ratio, and the roster of one room with one-tap check-in/out. */
+export function AttendancePage() {
+  const rooms = useRooms();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const roomId = chosen ?? rooms.data?.rooms[0]?.classroom_id ?? null;
+  const roster = useRoster(roomId);
+  const actions = useAttendanceActions();
+  const [leaving, setLeaving] = useState<RosterChild | null>(null);
+  const [absentMenu, setAbsentMenu] = useState<{ anchor: HTMLElement; child: RosterChild } | null>(null);
+  const lastError =
+    messageOf(actions.checkIn.error) ?? messageOf(actions.absent.error) ?? messageOf(actions.undo.error) ?? null;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
+            Attendance
+          </Typography>
+          {rooms.data && (
+            <Typography color="text.secondary">
+              {rooms.data.center_name} · {formatDate(rooms.data.date)}
+            </Typography>
+          )}
+        </Box>
+        <LiveChip />
+      </Stack>
+
+      {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
+      {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
+      {rooms.data && rooms.data.rooms.length === 0 && (
+        <Alert severity="info">You have no classrooms yet. Ask your centre to assign you to a room.</Alert>
+      )}
+      {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
+
+      <StaffOnDutyCard />
+
+      {rooms.data && rooms.data.rooms.length > 0 && roomId && (
+        <Tabs
+          value={roomId}
+          onChange={(_, value: string) => setChosen(value)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Classroom"
+        >
+          {rooms.data.rooms.map((room) => (
+            <Tab key={room.classroom_id} value={room.classroom_id} label={room.classroom_name} />
+          ))}
+        </Tabs>
+      )}
+
+      {roster.isPending && roomId && <LinearProgress aria-label="Loading the roster" />}
+      {roster.isError && <Alert severity="error">Could not load the roster. {messageOf(roster.error)}</Alert>}
+      {lastError && <Alert severity="error">{lastError}</Alert>}
+      {roster.data && (
+        <>
+          <Typography color="text.secondary" aria-live="polite">
+            {roster.data.counts.in} in · {roster.data.counts.expected} not in yet · {roster.data.counts.out} gone home ·{" "}
+            {roster.data.counts.absent} absent · {roster.data.counts.paused} paused
+          </Typography>
+          {roster.data.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
+          <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}>
+            {roster.data.children.map((child) => (
+              <ChildCard
+                key={child.student_id}
+                child={child}
+                busy={actions.checkIn.isPending || actions.undo.isPending || actions.absent.isPending}
+                onCheckIn={() => actions.checkIn.mutate(child.student_id)}
+                onCheckOut={() => {
+                  actions.checkOut.reset();
+                  setLeaving(child);
+                }}
+                onAbsent={(anchor) => setAbsentMenu({ anchor, child })}
+                onUndo={() => child.undo && actions.undo.mutate({ student_id: child.student_id, action: child.undo })}
+              />
+            ))}
+          </Box>
+        </>
+      )}
+
+      <Menu open={Boolean(absentMenu)} anchorEl={absentMenu?.anchor} onClose={() => setAbsentMenu(null)}>
+        {ABSENCE_REASONS.map((reason) => (
+          <MenuItem
+            key={reason}
+            onClick={() => {
+              if (absentMenu) actions.absent.mutate({ student_id: absentMenu.child.student_id, reason });
+              setAbsentMenu(null);
+            }}
+          >
+            {ABSENCE_REASON_LABELS[reason]}
+          </MenuItem>
+        ))}
+      </Menu>
+
+      {leaving && (
+        <CheckOutDialog
+          child={leaving}
+          busy={actions.checkOut.isPending}
+          error={messageOf(actions.checkOut.error)}
+          onClose={() => setLeaving(null)}
+          onConfirm={(input) =>
+            actions.checkOut.mutate({ student_id: leaving.student_id, ...input }, { onSuccess: () => setLeaving(null) })
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ChildCard({
+  child,
+  busy,
+  onCheckIn,
+  onCheckOut,
+  onAbsent,
+  onUndo,
+}: {
+  child: RosterChild;
+  busy: boolean;
+  onCheckIn: () => void;
+  onCheckOut: () => void;
+  onAbsent: (anchor: HTMLElement) => void;
+  onUndo: () => void;
+}) {
+  const chip = STATUS_CHIP[child.status];
+  const name = `${child.first_name} ${child.last_name}`.trim();
+  return (
+    <Card variant="outlined" data-testid={`child-${child.student_id}`} aria-label={name}>
+      <CardContent sx={{ display: "flex", gap: 1.5, alignItems: "center", py: 1.5, "&:last-child": { pb: 1.5 } }}>
+        <Avatar sx={{ bgcolor: child.avatar_color ?? "primary.main" }}>{child.first_name.charAt(0)}</Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography noWrap sx={{ fontWeight: 600 }}>
+            {name}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Chip size="small" label={chip.label} color={chip.color} />
+            <Typography variant="body2" color="text.secondary">
+              {child.check_in_at && `In ${formatTime(child.check_in_at)}`}
+              {child.check_out_at && ` · Out ${formatTime(child.check_out_at)}`}
+              {child.absence_reason && ABSENCE_REASON_LABELS[child.absence_reason]}
+            </Typography>
+          </Stack>
+          {child.notice && child.status === "expected" && (
+            <Typography variant="body2" color="warning.main">
+              Parent says: away until {formatDate(child.notice.end_date)} ({ABSENCE_REASON_LABELS[child.notice.reason]}
+              {child.notice.note ? `: ${child.notice.note}` : ""})
+            </Typography>
+          )}
+          {child.forgotten && (
+            <Typography variant="body2" color="error">
+              Not checked out on {formatDate(child.forgotten.day)}: ask the office to correct it.
+            </Typography>
+          )}
+        </Box>
+        <Stack spacing={0.5} sx={{ alignItems: "stretch" }}>
+          {child.status === "expected" && !child.forgotten && (
+            <>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={onCheckIn}
+                disabled={busy}
+                aria-label={`Check in ${name}`}
+              >
+                Check in
+              </Button>
+              <Button
+                size="small"
+                onClick={(event) => onAbsent(event.currentTarget)}
+                aria-label={`Mark ${name} absent`}
+              >
+                Absent
+              </Button>
+            </>
+          )}
+          {child.status === "in" && (
+            <Button variant="outlined" size="large" onClick={onCheckOut} aria-label={`Check out ${name}`}>
+              Check out
+            </Button>
+          )}
+          {child.status === "out" && (
+            <Button size="large" onClick={onCheckIn} disabled={busy} aria-label={`Check in ${name} again`}>
+              Back in
+            </Button>
+          )}
+          {child.undo && (
+            <Button size="small" color="secondary" onClick={onUndo} disabled={busy} aria-label={`Undo for ${name}`}>
+              Undo
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { ATTENDANCE_MESSAGES, type RosterChild } from "@sprout/shared/schemas/attendance";
+import { useState } from "react";
+
+const OTHER = "other";
+
+/** Check-out asks who collected the child; someone off the list needs a name and a note. */
+export function CheckOutDialog({
+  child,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  child: RosterChild;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: (input: { pickup_person_id?: string; override_name?: string; override_note?: string }) => void;
+}) {
+  const [choice, setChoice] = useState<string>("");
+  const [name, setName] = useState("");
+  const [note, setNote] = useState("");
+  const [tried, setTried] = useState(false);
+  const override = choice === OTHER;
+  const missing = !choice || (override && (!name.trim() || !note.trim()));
+
+  const confirm = () => {
+    setTried(true);
+    if (missing) return;
+    onConfirm(override ? { override_name: name.trim(), override_note: note.trim() } : { pickup_person_id: choice });
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Check out {child.first_name}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>Who is collecting {child.first_name}?</Typography>
+        <RadioGroup value={choice} onChange={(event) => setChoice(event.target.value)} aria-label="Who is collecting">
+          {child.pickup_people.map((person) => (
+            <FormControlLabel
+              key={person.id}
+              value={person.id}
+              control={<Radio />}
+              label={`${person.name} (${person.relation})${person.phone ? ` · ${person.phone}` : ""}`}
+            />
+          ))}
+          <FormControlLabel value={OTHER} control={<Radio />} label="Someone not on the list" />
+        </RadioGroup>
+        {tried && !choice && <Alert severity="error">{ATTENDANCE_MESSAGES.pickupRequired}</Alert>}
+        {override && (
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <Alert severity="warning">The family will be told who collected {child.first_name}.</Alert>
+            <TextField
+              label="Name of the person collecting"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={tried && !name.trim()}
+              helperText={tried && !name.trim() ? ATTENDANCE_MESSAGES.overrideName : " "}
+            />
+            <TextField
+              label="Why is this allowed?"
+              value={note}
+              multiline
+              minRows={2}
+              onChange={(event) => setNote(event.target.value)}
+              error={tried && !note.trim()}
+              helperText={
+                tried && !note.trim() ? ATTENDANCE_MESSAGES.overrideNote : "For example: mother phoned at 3 pm"
+              }
+            />
+          </Stack>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={confirm} disabled={busy}>
+          Check out
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { OVERTIME_AFTER_HOURS } from "@sprout/shared/schemas/attendance";
+import { formatTime } from "../../format";
+import { useAttendanceActions, useStaffOnDuty } from "./api";
+
+/** The caller's own shift and the centre's Staff Present figures. */
+export function StaffOnDutyCard() {
+  const duty = useStaffOnDuty();
+  const actions = useAttendanceActions();
+  if (!duty.data) return null;
+  const me = duty.data.me;
+  const error = actions.clockIn.error ?? actions.clockOut.error;
+  return (
+    <Card variant="outlined">
+      <CardContent
+        sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", py: 1.5, "&:last-child": { pb: 1.5 } }}
+      >
+        <Stack sx={{ flex: 1, minWidth: 200 }}>
+          <Typography sx={{ fontWeight: 600 }}>
+            Staff present: {duty.data.present_count} of {duty.data.total_staff}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {duty.data.on_leave_count} on leave · {duty.data.overtime_count} past {OVERTIME_AFTER_HOURS} hours
+            {me.clocked_in_at ? ` · You clocked in at ${formatTime(me.clocked_in_at)}` : ""}
+          </Typography>
+        </Stack>
+        {me.clocked_in_at ? (
+          <Button variant="outlined" onClick={() => actions.clockOut.mutate()} disabled={actions.clockOut.isPending}>
+            Clock out
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => actions.clockIn.mutate()} disabled={actions.clockIn.isPending}>
+            Clock in
+          </Button>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ width: "100%" }}>
+            {error.message}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  type absentInput,
+  attendanceRooms,
+  type checkOutInput,
+  parentDay,
+  roster,
+  staffOnDuty,
+} from "@sprout/shared/schemas/attendance";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import type { z } from "zod";
+import { api } from "../../api/client";
+import { useRealtime, useRealtimeEvent } from "../../realtime/RealtimeProvider";
+
+const KEY = ["attendance"] as const;
+
+/**
+ * Attendance views refetch when the server says attendance changed at the centre (a tap on
+ * another phone, a shift, a ratio setting), and when the socket comes back after a gap.
+ */
+function useLiveAttendance() {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
+  useRealtimeEvent("attendance-update", refetch);
+  useRealtimeEvent("staff-status-update", refetch);
+  const { socket } = useRealtime();
+  useEffect(() => {
+    socket?.on("connect", refetch);
+    return () => {
+      socket?.off("connect", refetch);
+    };
+  }, [socket, refetch]);
+}
+
+export function useRooms() {
+  useLiveAttendance();
+  return useQuery({ queryKey: [...KEY, "rooms"], queryFn: () => api.get("/attendance/rooms", attendanceRooms) });
+}
+
+export const useRoster = (classroomId: string | null) =>
+  useQuery({
+    queryKey: [...KEY, "roster", classroomId],
+    queryFn: () => api.get("/attendance/roster", roster, { query: { classroom_id: classroomId! } }),
+    enabled: Boolean(classroomId),
+  });
+
+export const useStaffOnDuty = () =>
+  useQuery({ queryKey: [...KEY, "staff"], queryFn: () => api.get("/attendance/staff", staffOnDuty) });
+
+export function useParentDay() {
+  useLiveAttendance();
+  return useQuery({ queryKey: [...KEY, "parent-day"], queryFn: () => api.get("/parents/attendance/today", parentDay) });
+}
+
+export function useAttendanceActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: KEY });
+  return {
+    checkIn: useMutation({
+      mutationFn: (studentId: string) => api.post("/attendance/check-in", { student_id: studentId }),
+      onSuccess,
+    }),
+    checkOut: useMutation({
+      mutationFn: (input: z.input<typeof checkOutInput>) => api.post("/attendance/check-out", input),
+      onSuccess,
+    }),
+    absent: useMutation({
+      mutationFn: (input: z.input<typeof absentInput>) => api.post("/attendance/absent", input),
+      onSuccess,
+    }),
+    undo: useMutation({
+      mutationFn: (input: { student_id: string; action: "check_in" | "check_out" | "absent" }) =>
+        api.post("/attendance/undo", input),
+      onSuccess,
+    }),
+    clockIn: useMutation({ mutationFn: () => api.post("/attendance/clock-in"), onSuccess }),
+    clockOut: useMutation({ mutationFn: () => api.post("/attendance/clock-out"), onSuccess }),
+  };
+}
