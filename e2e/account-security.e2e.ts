@@ -279,7 +279,9 @@ describe("account security", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, "superadmin@sprout.test");
       await page.goto("/users");
-      await visible(page.getByRole("table", { name: "All users" }));
+      // On a phone the users are cards, not a table that scrolls sideways.
+      await visible(page.getByRole("list", { name: "All users" }).getByTestId("user-card").first());
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, "users");
       await page.goto("/staff");
       await visible(page.getByRole("heading", { name: "Staff Management" }));

@@ -30,9 +30,12 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await signIn(page, demoUser("admin").email);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Enquiries" }).click();
     await page.waitForURL("**/enquiries");
-    const form = page.getByRole("form", { name: "New enquiry" });
-    await visible(form.getByRole("combobox", { name: "Major Program" }));
+    // The page opens on the list; the form opens from the New Enquiry button.
     await visible(page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+    expect(await page.getByRole("form", { name: "New enquiry" }).count()).toBe(0);
+    await page.getByRole("button", { name: "New Enquiry" }).click();
+    const form = page.getByRole("dialog", { name: "New Enquiry" }).getByRole("form", { name: "New enquiry" });
+    await visible(form.getByRole("combobox", { name: "Major Program" }));
 
     const submit = form.getByRole("button", { name: "Submit Enquiry" });
     expect(await submit.isDisabled()).toBe(true);
@@ -84,6 +87,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await screenshot(page, "enquiry-form-filled");
     await submit.click();
     await visible(page.getByText("Enquiry submitted"));
+    await page.getByRole("dialog", { name: "New Enquiry" }).waitFor({ state: "detached" });
 
     await page.getByLabel("Search by child name").fill("Anvi");
     const row = page.getByRole("table", { name: "Enquiries" }).getByRole("row", { name: /Anvi Kapoor/ });

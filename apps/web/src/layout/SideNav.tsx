@@ -42,21 +42,25 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
         </Typography>
       </Stack>
       <Divider />
-      <Stack spacing={1} sx={{ alignItems: "center", textAlign: "center", px: 2, py: 3 }} data-testid="nav-user">
-        <Avatar sx={{ width: 56, height: 56, bgcolor: "primary.main", fontSize: 24 }} aria-hidden>
+      {/* One compact row for who is signed in, so a 768 px tall screen still shows every entry. */}
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", px: 2, py: 1.5 }} data-testid="nav-user">
+        <Avatar sx={{ width: 44, height: 44, bgcolor: "primary.main", fontSize: 20 }} aria-hidden>
           {initial}
         </Avatar>
-        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-          {user.fullName}
-        </Typography>
-        <Chip label={ROLE_LABELS[user.role]} size="small" color="primary" variant="outlined" />
-        <Typography variant="body2" color="text.secondary">
-          {user.centerName ?? "All centres"}
-        </Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {user.fullName}
+          </Typography>
+          <Chip label={ROLE_LABELS[user.role]} size="small" color="primary" variant="outlined" sx={{ my: 0.25 }} />
+          <Typography variant="caption" component="p" color="text.secondary">
+            {user.centerName ?? "All centres"}
+          </Typography>
+        </Box>
       </Stack>
       <Divider />
-      <Box sx={{ flex: 1, overflowY: "auto", py: 1 }}>
-        <List disablePadding>
+      {/* minHeight 0 lets the list scroll between the header and the footer instead of pushing the footer over it. */}
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: "auto", py: 0.5 }}>
+        <List disablePadding dense>
           {entries.map((entry) => {
             const Icon = navIcon(entry.path);
             const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
@@ -80,7 +84,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
         </List>
       </Box>
       <Divider />
-      <Box sx={{ p: 2 }}>
+      <Box sx={{ px: 2, py: 1.5 }}>
         <Button
           fullWidth
           component={NavLink}
@@ -88,7 +92,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           onClick={onNavigate}
           color="inherit"
           startIcon={<Security />}
-          sx={{ mb: 1, justifyContent: "flex-start" }}
+          sx={{ mb: 0.5, justifyContent: "flex-start" }}
         >
           Account &amp; Security
         </Button>

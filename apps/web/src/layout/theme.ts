@@ -16,8 +16,9 @@ const shared: ThemeOptions = {
   shape: { borderRadius: 10 },
   typography: {
     fontFamily,
-    h4: { fontWeight: 700 },
-    h5: { fontWeight: 700 },
+    // Page titles (h4) and section titles (h5) fit one line on a 390 px phone.
+    h4: { fontWeight: 700, "@media (max-width:599.95px)": { fontSize: "1.2rem" } },
+    h5: { fontWeight: 700, "@media (max-width:599.95px)": { fontSize: "1.1rem" } },
     h6: { fontWeight: 600 },
     button: { textTransform: "none", fontWeight: 600 },
   },

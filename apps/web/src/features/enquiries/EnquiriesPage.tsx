@@ -1,3 +1,4 @@
+import Add from "@mui/icons-material/Add";
 import Search from "@mui/icons-material/Search";
 import {
   Alert,
@@ -23,6 +24,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import type { AdmissionFormValues } from "@sprout/shared/schemas/admissions";
 import {
@@ -95,6 +98,13 @@ export function EnquiriesPage() {
 
   const newForm = useEnquiryForm(emptyEnquiry(defaultCentre));
   const [newError, setNewError] = useState<string | null>(null);
+  const [newOpen, setNewOpen] = useState(false);
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const closeNew = () => {
+    setNewOpen(false);
+    setNewError(null);
+    newForm.reset(emptyEnquiry(defaultCentre));
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the default centre becomes known; the form object is stable
   useEffect(() => {
     if (defaultCentre && !newForm.getValues("center_id")) newForm.setValue("center_id", defaultCentre);
@@ -105,7 +115,7 @@ export function EnquiriesPage() {
     try {
       await create.mutateAsync(values);
       setSnack(ENQUIRY_MESSAGES.created);
-      newForm.reset(emptyEnquiry(defaultCentre));
+      closeNew();
     } catch (error) {
       setNewError(showRefusal(newForm, error, ENQUIRY_MESSAGES.submitFailed));
     }
@@ -132,6 +142,7 @@ export function EnquiriesPage() {
       );
       admission.done();
       setEditing(null);
+      if (newOpen) closeNew();
     } catch (error) {
       setAdmitError(admitFailure(error));
     }
@@ -139,18 +150,40 @@ export function EnquiriesPage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Enquiry and Lead Management
-        </Typography>
-        <Typography color="text.secondary">Capture enquiries, follow them up and turn them into admissions.</Typography>
-      </Box>
-
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            New Enquiry
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { xs: "stretch", sm: "flex-start" } }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h1">
+            Enquiry and Lead Management
           </Typography>
+          <Typography color="text.secondary">
+            Capture enquiries, follow them up and turn them into admissions.
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setNewOpen(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "auto" } }}
+        >
+          New Enquiry
+        </Button>
+      </Stack>
+
+      {/* The list comes first; the twenty-field form opens on demand (full screen on a phone). */}
+      <Dialog
+        open={newOpen}
+        onClose={create.isPending ? undefined : closeNew}
+        fullWidth
+        maxWidth="md"
+        fullScreen={phone}
+        aria-labelledby="new-enquiry-title"
+      >
+        <DialogTitle id="new-enquiry-title">New Enquiry</DialogTitle>
+        <DialogContent dividers>
           <form noValidate onSubmit={submitNew} aria-label="New enquiry">
             <EnquiryFields
               form={newForm}
@@ -166,16 +199,21 @@ export function EnquiriesPage() {
                 })
               }
               actions={
-                <SubmitButton
-                  form={newForm}
-                  label={create.isPending ? "Submitting..." : "Submit Enquiry"}
-                  busy={create.isPending}
-                />
+                <>
+                  <Button onClick={closeNew} disabled={create.isPending}>
+                    Cancel
+                  </Button>
+                  <SubmitButton
+                    form={newForm}
+                    label={create.isPending ? "Submitting..." : "Submit Enquiry"}
+                    busy={create.isPending}
+                  />
+                </>
               }
             />
           </form>
-        </CardContent>
-      </Card>
+        </DialogContent>
+      </Dialog>
 
       <EnquiriesTable onOpen={setEditing} />
 
@@ -241,12 +279,20 @@ function EditDialog({
   onAdmit: (form: UseFormReturn<EnquiryFormValues>, alreadyClosed: boolean) => void;
 }) {
   const form = useEnquiryForm(enquiryToForm(enquiry));
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [error, setError] = useState<string | null>(null);
   const admitted = Boolean(enquiry.student_id);
   const submit = form.handleSubmit(async (values) => setError(await onSave(values, form)));
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="edit-enquiry-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      aria-labelledby="edit-enquiry-title"
+    >
       <DialogTitle id="edit-enquiry-title">Update Enquiry Details</DialogTitle>
       <DialogContent dividers>
         {admitted && (

@@ -4,6 +4,8 @@ import {
   Alert,
   Box,
   Button,
+  Card,
+  CardContent,
   Chip,
   IconButton,
   LinearProgress,
@@ -22,6 +24,8 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
@@ -45,7 +49,7 @@ export function FeesPage() {
   return (
     <Stack spacing={3}>
       <Box>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
+        <Typography variant="h4" component="h1">
           Fee Management
         </Typography>
         <Typography color="text.secondary">What each program costs, and who has left</Typography>
@@ -69,6 +73,8 @@ function FeeStructuresTab() {
   const [editing, setEditing] = useState<FeeStructure | null | "new">(null);
   const [saved, setSaved] = useState<string | null>(null);
   const rows = structures.data ?? [];
+  // Below md the table becomes cards: no sideways scrolling on a phone.
+  const phone = useMediaQuery(useTheme().breakpoints.down("md"));
 
   return (
     <Paper variant="outlined">
@@ -93,84 +99,75 @@ function FeeStructuresTab() {
           Failed to load fee structures
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Fee structures">
-          <TableHead>
-            <TableRow>
-              <TableCell>Program</TableCell>
-              <TableCell>Year</TableCell>
-              <TableCell align="right">Monthly</TableCell>
-              <TableCell align="right">Registration</TableCell>
-              <TableCell align="right">Deposit</TableCell>
-              <TableCell align="right">Material</TableCell>
-              <TableCell>Discounts</TableCell>
-              <TableCell>Components</TableCell>
-              <TableCell align="right">Students</TableCell>
-              {canEdit && <TableCell align="right">Edit</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((structure) => (
-              <TableRow key={structure.id} hover data-testid="fee-structure-row">
-                <TableCell sx={{ minWidth: 190 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {structure.program_name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ??
-                      structure.program_type}
-                    {structure.age_group ? ` · ${structure.age_group}` : ""}
-                    {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{structure.academic_year}</TableCell>
-                <TableCell align="right">{formatCurrency(structure.monthly_fee)}</TableCell>
-                <TableCell align="right">{formatCurrency(structure.registration_fee)}</TableCell>
-                <TableCell align="right">{formatCurrency(structure.security_deposit)}</TableCell>
-                <TableCell align="right">{formatCurrency(structure.material_fee)}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  Q {structure.quarterly_discount_percent}% · A {structure.annual_discount_percent}%
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }}>
-                    {structure.components.map((component) => (
-                      <Tooltip
-                        key={component.id}
-                        title={`${FEE_COMPONENT_TYPE_LABELS[component.component_type]}${component.is_refundable ? ", refundable" : ""}${component.is_optional ? ", optional" : ""}`}
-                      >
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          label={`${component.name} ${formatCurrency(component.amount)}`}
-                        />
-                      </Tooltip>
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">{structure.students_count}</TableCell>
-                {canEdit && (
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={`Edit ${structure.program_name} ${structure.academic_year}`}
-                      size="small"
-                      onClick={() => setEditing(structure)}
-                    >
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-            {structures.isSuccess && rows.length === 0 && (
+      {phone ? (
+        <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label="Fee structures">
+          {rows.map((structure) => (
+            <Card key={structure.id} variant="outlined" data-testid="fee-structure-row">
+              <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+                <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
+                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                    <ProgramName structure={structure} withYear />
+                  </Box>
+                  {canEdit && <EditButton structure={structure} onEdit={setEditing} />}
+                </Stack>
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {formatCurrency(structure.monthly_fee)} a month · {structure.students_count} students
+                </Typography>
+                <OneTimeFees structure={structure} />
+                <Components structure={structure} />
+              </CardContent>
+            </Card>
+          ))}
+          {structures.isSuccess && rows.length === 0 && <EmptyStructures />}
+        </Stack>
+      ) : (
+        <TableContainer>
+          {/* One-time fees and discounts share a cell so Components, Students and Edit fit at 1366 px. */}
+          <Table size="small" aria-label="Fee structures">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={10}>
-                  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No fee structures yet.</Box>
-                </TableCell>
+                <TableCell>Program</TableCell>
+                <TableCell>Year</TableCell>
+                <TableCell align="right">Monthly</TableCell>
+                <TableCell>One-time fees and discounts</TableCell>
+                <TableCell>Components</TableCell>
+                <TableCell align="right">Students</TableCell>
+                {canEdit && <TableCell align="right">Edit</TableCell>}
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((structure) => (
+                <TableRow key={structure.id} hover data-testid="fee-structure-row">
+                  <TableCell sx={{ minWidth: 170 }}>
+                    <ProgramName structure={structure} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{structure.academic_year}</TableCell>
+                  <TableCell align="right">{formatCurrency(structure.monthly_fee)}</TableCell>
+                  <TableCell sx={{ minWidth: 170 }}>
+                    <OneTimeFees structure={structure} />
+                  </TableCell>
+                  <TableCell sx={{ maxWidth: 260 }}>
+                    <Components structure={structure} />
+                  </TableCell>
+                  <TableCell align="right">{structure.students_count}</TableCell>
+                  {canEdit && (
+                    <TableCell align="right">
+                      <EditButton structure={structure} onEdit={setEditing} />
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+              {structures.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>
+                    <EmptyStructures />
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <FeeStructureDialog
         open={editing !== null}
         structure={editing === "new" ? null : editing}
@@ -203,12 +200,64 @@ function FeeStructuresTab() {
   );
 }
 
+const ProgramName = ({ structure, withYear = false }: { structure: FeeStructure; withYear?: boolean }) => (
+  <>
+    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+      {structure.program_name}
+    </Typography>
+    <Typography variant="caption" color="text.secondary">
+      {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ?? structure.program_type}
+      {structure.age_group ? ` · ${structure.age_group}` : ""}
+      {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
+      {withYear ? ` · ${structure.academic_year}` : ""}
+    </Typography>
+  </>
+);
+
+const OneTimeFees = ({ structure }: { structure: FeeStructure }) => (
+  <Typography variant="caption" component="div" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+    Registration {formatCurrency(structure.registration_fee)}
+    <br />
+    Deposit {formatCurrency(structure.security_deposit)} · Material {formatCurrency(structure.material_fee)}
+    <br />
+    Discounts: quarterly {structure.quarterly_discount_percent}%, annual {structure.annual_discount_percent}%
+  </Typography>
+);
+
+const Components = ({ structure }: { structure: FeeStructure }) => (
+  <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: { xs: 1, md: 0 } }}>
+    {structure.components.map((component) => (
+      <Tooltip
+        key={component.id}
+        title={`${FEE_COMPONENT_TYPE_LABELS[component.component_type]}${component.is_refundable ? ", refundable" : ""}${component.is_optional ? ", optional" : ""}`}
+      >
+        <Chip size="small" variant="outlined" label={`${component.name} ${formatCurrency(component.amount)}`} />
+      </Tooltip>
+    ))}
+  </Stack>
+);
+
+const EditButton = ({ structure, onEdit }: { structure: FeeStructure; onEdit: (structure: FeeStructure) => void }) => (
+  <IconButton
+    aria-label={`Edit ${structure.program_name} ${structure.academic_year}`}
+    size="small"
+    onClick={() => onEdit(structure)}
+  >
+    <Edit fontSize="small" />
+  </IconButton>
+);
+
+const EmptyStructures = () => (
+  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No fee structures yet.</Box>
+);
+
 function ExitRecordsTab() {
   const [filters, setFilters] = useState<ExitsQuery>({ type: undefined, startDate: "", endDate: "" });
   const invalidRange = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
   const exits = useExitRecords(invalidRange ? { ...filters, endDate: "" } : filters);
   const rows = exits.data ?? [];
   const set = (patch: Partial<ExitsQuery>) => setFilters((current) => ({ ...current, ...patch }));
+  const phone = useMediaQuery(useTheme().breakpoints.down("md"));
 
   return (
     <Paper variant="outlined">
@@ -251,48 +300,75 @@ function ExitRecordsTab() {
         />
       </Stack>
       {exits.isFetching && <LinearProgress aria-label="Loading exit records" />}
-      <TableContainer>
-        <Table size="small" aria-label="Exit records">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Job title</TableCell>
-              <TableCell>Exit date</TableCell>
-              <TableCell>Reason</TableCell>
-              <TableCell>Centre</TableCell>
-              <TableCell>Recorded by</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((record) => (
-              <TableRow key={record.id} data-testid="exit-row">
-                <TableCell>{record.person_name}</TableCell>
-                <TableCell>
+      {phone ? (
+        <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label="Exit records">
+          {rows.map((record) => (
+            <Card key={record.id} variant="outlined" data-testid="exit-row">
+              <CardContent sx={{ "&:last-child": { pb: 2 } }}>
+                <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
+                  <Typography variant="subtitle2">{record.person_name}</Typography>
                   <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
-                </TableCell>
-                <TableCell>{record.job_title ?? "—"}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(record.exit_date)}</TableCell>
-                <TableCell>{record.exit_reason}</TableCell>
-                <TableCell>{record.center_name ?? "All centres"}</TableCell>
-                <TableCell>
-                  {record.recorded_by_name ?? "—"}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {formatDate(record.recorded_at)}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ))}
-            {exits.isSuccess && rows.length === 0 && (
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {[record.job_title, record.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  Left on {formatDate(record.exit_date)}: {record.exit_reason}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  Recorded by {record.recorded_by_name ?? "—"} on {formatDate(record.recorded_at)}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+          {exits.isSuccess && rows.length === 0 && (
+            <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
+          )}
+        </Stack>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Exit records">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={7}>
-                  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
-                </TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Job title</TableCell>
+                <TableCell>Exit date</TableCell>
+                <TableCell>Reason</TableCell>
+                <TableCell>Centre</TableCell>
+                <TableCell>Recorded by</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((record) => (
+                <TableRow key={record.id} data-testid="exit-row">
+                  <TableCell>{record.person_name}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
+                  </TableCell>
+                  <TableCell>{record.job_title ?? "—"}</TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(record.exit_date)}</TableCell>
+                  <TableCell>{record.exit_reason}</TableCell>
+                  <TableCell>{record.center_name ?? "All centres"}</TableCell>
+                  <TableCell>
+                    {record.recorded_by_name ?? "—"}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {formatDate(record.recorded_at)}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {exits.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>
+                    <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Paper>
   );
 }

@@ -26,6 +26,8 @@ import {
   TableRow,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { ManagedUser } from "@sprout/shared/schemas/users";
@@ -60,6 +62,7 @@ export function UsersPage() {
   const [formKey, setFormKey] = useState(0);
   const roleOptions = roles.data?.roles ?? DEFAULT_ROLES;
   const loadFailed = users.isError || centres.isError;
+  const phone = useMediaQuery(useTheme().breakpoints.down("md"));
 
   const onCreate = (values: UserFormValues) =>
     create.mutate(
@@ -130,7 +133,36 @@ export function UsersPage() {
             </Stack>
           )}
           {users.data && users.data.length === 0 && <Typography color="text.secondary">No users yet.</Typography>}
-          {users.data && users.data.length > 0 && (
+          {users.data && users.data.length > 0 && phone && (
+            // On a phone each user is a card: no sideways scrolling.
+            <Stack component="ul" spacing={1.5} aria-label="All users" sx={{ listStyle: "none", p: 0, m: 0 }}>
+              {users.data.map((user) => (
+                <Card component="li" key={user.id} variant="outlined" data-testid="user-card">
+                  <CardContent sx={{ "&:last-child": { pb: 1.5 } }}>
+                    <Typography variant="subtitle2">{user.full_name}</Typography>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: "block", wordBreak: "break-all" }}
+                    >
+                      {user.email}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                      {[user.job_title, user.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+                    </Typography>
+                    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }}>
+                      <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
+                      <UserStatus user={user} />
+                    </Stack>
+                    <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 0.5 }}>
+                      <UserActions user={user} self={user.id === me.id} onEdit={setEditing} onConfirm={setConfirm} />
+                    </Stack>
+                  </CardContent>
+                </Card>
+              ))}
+            </Stack>
+          )}
+          {users.data && users.data.length > 0 && !phone && (
             <TableContainer>
               <Table size="small" aria-label="All users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
                 <TableHead>
@@ -171,50 +203,10 @@ export function UsersPage() {
                         </TableCell>
                         <TableCell>{user.center_name ?? "—"}</TableCell>
                         <TableCell>
-                          <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
-                            <Chip
-                              size="small"
-                              color={user.is_active ? "success" : "default"}
-                              label={user.is_active ? "Active" : "Inactive"}
-                            />
-                            {user.must_reset_password && <Chip size="small" color="warning" label="Reset pending" />}
-                            {user.two_factor_enabled && (
-                              <Chip size="small" variant="outlined" color="primary" label="2FA" />
-                            )}
-                          </Stack>
+                          <UserStatus user={user} />
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                          <Tooltip title="Edit">
-                            <IconButton
-                              aria-label={`Edit ${user.full_name}`}
-                              onClick={() => setEditing(user)}
-                              size="small"
-                            >
-                              <Edit fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title={user.is_active ? "Deactivate" : "Activate"}>
-                            <span>
-                              <IconButton
-                                aria-label={`${user.is_active ? "Deactivate" : "Activate"} ${user.full_name}`}
-                                onClick={() => setConfirm({ kind: "toggle", user })}
-                                disabled={self}
-                                size="small"
-                                color={user.is_active ? "error" : "success"}
-                              >
-                                {user.is_active ? <PersonOff fontSize="small" /> : <PersonOutline fontSize="small" />}
-                              </IconButton>
-                            </span>
-                          </Tooltip>
-                          <Tooltip title="Force password reset">
-                            <IconButton
-                              aria-label={`Force password reset for ${user.full_name}`}
-                              onClick={() => setConfirm({ kind: "reset", user })}
-                              size="small"
-                            >
-                              <LockReset fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
+                          <UserActions user={user} self={self} onEdit={setEditing} onConfirm={setConfirm} />
                         </TableCell>
                       </TableRow>
                     );
@@ -226,7 +218,7 @@ export function UsersPage() {
         </CardContent>
       </Card>
 
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="md">
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="md" fullScreen={phone}>
         <DialogTitle>Edit User</DialogTitle>
         <DialogContent>
           <Box sx={{ pt: 1 }}>
@@ -293,5 +285,57 @@ export function UsersPage() {
         ) : undefined}
       </Snackbar>
     </Stack>
+  );
+}
+
+const UserStatus = ({ user }: { user: ManagedUser }) => (
+  <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+    <Chip size="small" color={user.is_active ? "success" : "default"} label={user.is_active ? "Active" : "Inactive"} />
+    {user.must_reset_password && <Chip size="small" color="warning" label="Reset pending" />}
+    {user.two_factor_enabled && <Chip size="small" variant="outlined" color="primary" label="2FA" />}
+  </Stack>
+);
+
+function UserActions({
+  user,
+  self,
+  onEdit,
+  onConfirm,
+}: {
+  user: ManagedUser;
+  self: boolean;
+  onEdit: (user: ManagedUser) => void;
+  onConfirm: (confirm: Confirm) => void;
+}) {
+  return (
+    <>
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)} size="small">
+          <Edit fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={user.is_active ? "Deactivate" : "Activate"}>
+        <span>
+          <IconButton
+            aria-label={`${user.is_active ? "Deactivate" : "Activate"} ${user.full_name}`}
+            onClick={() => onConfirm({ kind: "toggle", user })}
+            disabled={self}
+            size="small"
+            color={user.is_active ? "error" : "success"}
+          >
+            {user.is_active ? <PersonOff fontSize="small" /> : <PersonOutline fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Force password reset">
+        <IconButton
+          aria-label={`Force password reset for ${user.full_name}`}
+          onClick={() => onConfirm({ kind: "reset", user })}
+          size="small"
+        >
+          <LockReset fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }

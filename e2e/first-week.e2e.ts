@@ -1,0 +1,132 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+  withPage,
+} from "./helpers";
+
+/** Issue 9: what a centre trips over in its first week (screens that fit, dates, errors, numbers). */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LAPTOP = { width: 1366, height: 768 };
+
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+async function fitsWidth(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** The element lies inside the window, horizontally and vertically. */
+async function inWindow(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+}
+
+/** The page's h1 is one line: its height is about one line of its own font. */
+async function titleOnOneLine(page: Page) {
+  const title = await visible(page.getByRole("heading", { level: 1 }));
+  const { height, lineHeight } = await title.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+  }));
+  expect(height).toBeLessThan(lineHeight * 1.5);
+}
+
+describe("screens fit (issue 9, point 5)", () => {
+  it("the owner's drawer shows Settings above its footer at 1366x768", async () => {
+    await withPage(browser, LAPTOP, async (page) => {
+      await signIn(page, demoUser("owner").email);
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      const settings = await visible(nav.getByRole("link", { name: "Settings" }));
+      await inWindow(page, settings);
+      const footer = nav.getByRole("link", { name: "Account & Security" });
+      expect((await settings.boundingBox())!.y).toBeLessThan((await footer.boundingBox())!.y);
+      await screenshot(page, "owner-drawer");
+    });
+  });
+
+  it("fee structures show Components, Students and Edit at 1366 px; fees and users are cards on a phone", async () => {
+    await withPage(browser, LAPTOP, async (page) => {
+      await signIn(page, demoUser("owner").email);
+      await page.goto("/fees");
+      const table = page.getByRole("table", { name: "Fee structures" });
+      await visible(table.getByTestId("fee-structure-row").first());
+      for (const column of ["Components", "Students", "Edit"])
+        await inWindow(page, table.getByRole("columnheader", { name: column }));
+      await inWindow(page, table.getByRole("button", { name: /^Edit / }).first());
+      await fitsWidth(page);
+      await screenshot(page, "fees-fit");
+    });
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, demoUser("owner").email);
+      await page.goto("/fees");
+      await visible(page.getByTestId("fee-structure-row").filter({ hasText: "Daycare - CRECHE" }));
+      expect(await page.getByRole("table", { name: "Fee structures" }).count()).toBe(0);
+      await titleOnOneLine(page);
+      await fitsWidth(page);
+      await screenshot(page, "fees-cards");
+      await page.getByRole("tab", { name: "Exit Records" }).click();
+      await visible(page.getByTestId("exit-row").first());
+      await fitsWidth(page);
+    });
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, demoUser("super_admin").email);
+      await page.goto("/users");
+      await visible(page.getByRole("list", { name: "All users" }).getByTestId("user-card").first());
+      await titleOnOneLine(page);
+      await fitsWidth(page);
+      await screenshot(page, "users-cards");
+    });
+  });
+
+  it("enquiries open on the list with a New Enquiry button, on a phone too", async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, demoUser("admin").email);
+      await page.goto("/enquiries");
+      const firstRow = page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1);
+      await visible(firstRow);
+      // The list starts on the first screen, not 2,000 px down under a form.
+      expect((await firstRow.boundingBox())!.y).toBeLessThan(PHONE.height);
+      await titleOnOneLine(page);
+      await fitsWidth(page);
+      await screenshot(page, "enquiries-list");
+      await page.getByRole("button", { name: "New Enquiry" }).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "New Enquiry" }));
+      await visible(dialog.getByRole("textbox", { name: "Child Name" }));
+      await fitsWidth(page);
+      await screenshot(page, "enquiries-new");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+    });
+    await withPage(browser, DESKTOP, async (page) => {
+      await signIn(page, demoUser("admin").email);
+      await page.goto("/enquiries");
+      await visible(page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+      await page.getByRole("button", { name: "New Enquiry" }).click();
+      await visible(page.getByRole("dialog", { name: "New Enquiry" }));
+      await screenshot(page, "enquiries-new");
+    });
+  });
+});
