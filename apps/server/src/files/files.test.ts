@@ -60,7 +60,9 @@ describe("stored files", () => {
   it("a document row is written with its audit entry or not at all, and a failed upload leaves no file", async () => {
     const before = readdirSync(filesDir).length;
     // The audit entry of an upload cannot be written: the whole upload must fail and leave nothing.
-    await db.execute(sql`alter table audit_log add constraint refuse_uploads check (action <> 'document.upload') not valid`);
+    await db.execute(
+      sql`alter table audit_log add constraint refuse_uploads check (action <> 'document.upload') not valid`,
+    );
     const failed = await send("Without audit.pdf");
     await db.execute(sql`alter table audit_log drop constraint refuse_uploads`);
     expect(failed.statusCode).toBe(500);
