@@ -31,6 +31,9 @@ const CONNECTIONS = 50;
 const CHILDREN = 10_000;
 const INVOICES = 100_000;
 const ENQUIRIES = 1_500;
+/** BENCH_ONLY=<regex> measures only the calls whose name matches; BENCH_DB=postgres|embedded one database. */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? ".");
+const DATABASES = (process.env.BENCH_DB ?? "embedded,postgres").split(",");
 
 type Caller = "super admin" | "admin" | "director" | "finance";
 const EMAILS: Record<Caller, string> = {
@@ -182,7 +185,7 @@ async function measureAll(label: string, env: Record<string, string>, before?: R
     }
     const health = await load(`${base}/api/health`, {}, "health");
     const figures: Figures = new Map();
-    for (const call of CALLS) {
+    for (const call of CALLS.filter((candidate) => ONLY.test(candidate.name))) {
       for (const caller of call.as) {
         const key = `${call.name} (${caller})`;
         figures.set(key, await load(`${base}${call.url}`, callers.get(caller)!, `${label} ${key}`));
@@ -282,5 +285,5 @@ async function onEmbedded() {
   }
 }
 
-await onEmbedded();
-await onPostgres();
+if (DATABASES.includes("embedded")) await onEmbedded();
+if (DATABASES.includes("postgres")) await onPostgres();

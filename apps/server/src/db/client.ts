@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -55,7 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm: name searches with a leading wildcard use trigram indexes (migration 0016).
+  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client);
   return {

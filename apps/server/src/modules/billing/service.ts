@@ -17,11 +17,13 @@ import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
+import { invoiceCounts } from "../../db/schema/counts.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import { keptCounts } from "../../lib/kept-counts.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import {
@@ -146,16 +148,31 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
     return row;
   }
 
+  /** Invoices of the centres (one status or all): kept counts, or counted for a parent's own. */
+  async function invoiceTotal(scope: Scope, centreIds: readonly string[], status: string | undefined, where?: SQL) {
+    if (scope.childIds) {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where);
+      return row?.count ?? 0;
+    }
+    const counts = await keptCounts(db, invoiceCounts, centreIds);
+    if (status) return counts.get(status) ?? 0;
+    return [...counts.values()].reduce((sum, n) => sum + n, 0);
+  }
+
   return {
     generateMonthly: createMonthlyGeneration({ db, clock }),
 
     /** Pending and Overdue invoices in scope: the dashboard's "Pending Invoices". */
     async countOpen(scope: Scope): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(invoices)
-        .where(and(invoiceInScope(scope), inArray(invoices.status, ["Pending", "Overdue"])));
-      return row?.count ?? 0;
+      if (scope.childIds) {
+        const [row] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(invoices)
+          .where(and(invoiceInScope(scope), inArray(invoices.status, ["Pending", "Overdue"])));
+        return row?.count ?? 0;
+      }
+      const counts = await keptCounts(db, invoiceCounts, scope.centerIds);
+      return (counts.get("Pending") ?? 0) + (counts.get("Overdue") ?? 0);
     },
 
     /** One page of invoices, newest first, filtered by status and searched by child name. */
@@ -171,14 +188,16 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
         conditions.push(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, `%${escapeLike(search)}%`));
       }
       const where = and(...conditions);
+      // A search is counted; otherwise the total is the database's kept count per centre and status.
       const countQuery = searching
         ? db
             .select({ count: sql<number>`count(*)::int` })
             .from(invoices)
             .innerJoin(students, eq(students.id, invoices.studentId))
             .where(where)
-        : db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where);
-      const [rows, [total]] = await Promise.all([
+            .then(([row]) => row?.count ?? 0)
+        : invoiceTotal(scope, query.center_id ? [query.center_id] : scope.centerIds, query.status, where);
+      const [rows, count] = await Promise.all([
         selectInvoices(db)
           .where(where)
           .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
@@ -186,7 +205,6 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
           .offset((query.page - 1) * query.limit),
         countQuery,
       ]);
-      const count = total?.count ?? 0;
       return {
         invoices: rows.map(toInvoice),
         pagination: {

@@ -12,9 +12,11 @@ import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
+import { studentCounts } from "../../db/schema/counts.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { notFound } from "../../lib/errors.ts";
+import { keptCounts } from "../../lib/kept-counts.ts";
 import { toRupees } from "../../lib/money.ts";
 
 /** The columns a student answer is made of (one join of student, classroom, centre and pauser). */
@@ -108,14 +110,32 @@ function matches(search: string): SQL {
 export function createChildrenService({ db }: { db: Database }) {
   const selectStudents = (executor: Database = db) => selectStudentsFrom(executor);
 
+  /** Children per status: kept per centre by the database; counted only for a parent's own. */
+  async function statusCounts(scope: Scope, centreIds: readonly string[], base: SQL[]) {
+    const counts = { all: 0, active: 0, paused: 0, left: 0 };
+    const byStatus = scope.childIds
+      ? new Map(
+          (
+            await db
+              .select({ status: students.status, count: sql<number>`count(*)::int` })
+              .from(students)
+              .where(and(...base))
+              .groupBy(students.status)
+          ).map((row) => [row.status as string, row.count]),
+        )
+      : await keptCounts(db, studentCounts, centreIds);
+    for (const [status, n] of byStatus) {
+      counts[status as StudentStatus] = n;
+      counts.all += n;
+    }
+    return counts;
+  }
+
   return {
     /** Children on the roll (active or paused; not those who have left). */
     async countEnrolled(scope: Scope): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(students)
-        .where(and(inScope(scope), ne(students.status, "left")));
-      return row?.count ?? 0;
+      const counts = await statusCounts(scope, scope.centerIds, [inScope(scope)]);
+      return counts.active + counts.paused;
     },
 
     async countClassrooms(scope: Scope): Promise<number> {
@@ -137,25 +157,31 @@ export function createChildrenService({ db }: { db: Database }) {
       else if (query.status !== "all") filtered.push(eq(students.status, query.status));
       if (query.search) filtered.push(matches(query.search));
       const where = and(...filtered);
-      const [rows, [total], byStatus] = await Promise.all([
+      const centreIds = query.center_id ? [query.center_id] : scope.centerIds;
+      const [rows, counts, searched] = await Promise.all([
         selectStudents()
           .where(where)
           .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db.select({ count: sql<number>`count(*)::int` }).from(students).where(where),
-        db
-          .select({ status: students.status, count: sql<number>`count(*)::int` })
-          .from(students)
-          .where(and(...base))
-          .groupBy(students.status),
+        statusCounts(scope, centreIds, base),
+        // Only a search needs counting here; a status's total is one of the kept counts.
+        query.search
+          ? db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(students)
+              .where(where)
+              .then(([row]) => row?.count ?? 0)
+          : null,
       ]);
-      const counts = { all: 0, active: 0, paused: 0, left: 0 };
-      for (const row of byStatus) {
-        counts[row.status as StudentStatus] = row.count;
-        counts.all += row.count;
-      }
-      const count = total?.count ?? 0;
+      const total = {
+        all: counts.all,
+        enrolled: counts.active + counts.paused,
+        active: counts.active,
+        paused: counts.paused,
+        left: counts.left,
+      };
+      const count = searched ?? total[query.status];
       return {
         children: rows.map(toStudent),
         pagination: {
