@@ -113,15 +113,15 @@ function IncidentList({ canManage }: { canManage: boolean }) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={filters.status}
-          onChange={setFilter("status")}
-          sx={{ minWidth: 140 }}
-        >
+      {/* Two filters a row on a phone, so that the list starts within the first screen. */}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(140px, 200px))" },
+        }}
+      >
+        <TextField select size="small" label="Status" value={filters.status} onChange={setFilter("status")}>
           <MenuItem value="">All</MenuItem>
           {INCIDENT_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
@@ -129,38 +129,23 @@ function IncidentList({ canManage }: { canManage: boolean }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Severity"
-          value={filters.severity}
-          onChange={setFilter("severity")}
-          sx={{ minWidth: 140 }}
-        >
+        <TextField select size="small" label="Severity" value={filters.severity} onChange={setFilter("severity")}>
           <MenuItem value="">All</MenuItem>
           {INCIDENT_SEVERITIES.map((value) => (
             <MenuItem key={value} value={value}>
-              {value}
+              {value.charAt(0).toUpperCase() + value.slice(1)}
             </MenuItem>
           ))}
         </TextField>
         <DateField
           size="small"
-          fullWidth={false}
           label="From"
           value={dates.from}
           max={filters.to || undefined}
           onChange={setDate("from")}
         />
-        <DateField
-          size="small"
-          fullWidth={false}
-          label="To"
-          value={dates.to}
-          min={filters.from || undefined}
-          onChange={setDate("to")}
-        />
-      </Stack>
+        <DateField size="small" label="To" value={dates.to} min={filters.from || undefined} onChange={setDate("to")} />
+      </Box>
       {incidents.isPending && <CircularProgress aria-label="Loading incidents" />}
       {incidents.isError && (
         <Alert severity="error">{refusalMessage(incidents.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>
