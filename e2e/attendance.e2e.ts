@@ -64,4 +64,47 @@ describe("attendance", () => {
       await Promise.all([director.context.close(), teacher.context.close(), parent.context.close()]);
     }
   });
+
+  // Runs after the test above, which checked Aanya in.
+  it("the kiosk checks a child out with the family's PIN, and leaving kiosk mode needs the password", async () => {
+    const parent = await openPage(browser, PHONE);
+    const tablet = await openPage(browser, DESKTOP);
+    try {
+      await signInAt(parent.page, demoUser("parent").email, PHONE);
+      await parent.page.getByRole("button", { name: "Set kiosk PIN" }).click();
+      await parent.page.getByLabel("New 4-digit PIN").fill("12");
+      await parent.page.getByRole("button", { name: "Save PIN" }).click();
+      await visible(parent.page.getByText("The PIN must be 4 digits."));
+      await parent.page.getByLabel("New 4-digit PIN").fill("4826");
+      await parent.page.getByRole("button", { name: "Save PIN" }).click();
+      await visible(parent.page.getByText("Your kiosk PIN is set."));
+      await screenshot(parent.page, "attendance-parent-pin");
+
+      await signInAt(tablet.page, demoUser("center_director").email, DESKTOP);
+      await tablet.page.goto("/attendance");
+      await tablet.page.getByRole("link", { name: "Kiosk" }).click();
+      await tablet.page.getByRole("button", { name: "Open kiosk mode" }).click();
+      await tablet.page.getByLabel("Type your child's name, or your own").fill("Aanya");
+      await tablet.page.getByRole("button", { name: "Check out Aanya Malhotra" }).click();
+      for (const digit of "1111") await tablet.page.getByRole("button", { name: digit, exact: true }).click();
+      await visible(tablet.page.getByText("That PIN is not right."));
+      for (const digit of "4826") await tablet.page.getByRole("button", { name: digit, exact: true }).click();
+      await visible(tablet.page.getByRole("status").getByText("Aanya is checked out. Goodbye!"));
+      await screenshot(tablet.page, "attendance-kiosk");
+
+      // The family sees the check-out, collected by the parent who typed the PIN.
+      await parent.page.reload();
+      await visible(parent.page.getByText(/Checked out at \d.* by Vikram Malhotra/));
+
+      await tablet.page.getByRole("button", { name: "Leave kiosk mode" }).click();
+      await tablet.page.getByLabel("Password").fill("wrong-password");
+      await tablet.page.getByRole("dialog").getByRole("button", { name: "Leave kiosk mode" }).click();
+      await visible(tablet.page.getByText("That password is not right."));
+      await tablet.page.getByLabel("Password").fill("Sprout@2026");
+      await tablet.page.getByRole("dialog").getByRole("button", { name: "Leave kiosk mode" }).click();
+      await tablet.page.waitForURL("**/attendance");
+    } finally {
+      await Promise.all([parent.context.close(), tablet.context.close()]);
+    }
+  });
 });

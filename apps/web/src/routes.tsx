@@ -223,6 +223,22 @@ const areaRoutes: RouteObject[] = [
     },
   },
   {
+    path: "attendance/headcount",
+    lazy: async () => {
+      const [{ HeadcountPage }, { RequireFeature }] = await Promise.all([
+        import("./features/attendance/HeadcountPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["attendance_management"]}>
+            <HeadcountPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
+  {
     path: "incidents",
     lazy: async () => {
       const [{ IncidentsPage }, { RequireFeature }] = await Promise.all([
@@ -256,6 +272,25 @@ export const routes: RouteObject[] = [
             element: (
               <ProtectedRoute>
                 <Setup2FAPage />
+              </ProtectedRoute>
+            ),
+          };
+        },
+      },
+      // The centre's kiosk tablet (issue 11): full screen, outside the navigation shell.
+      {
+        path: "attendance/kiosk",
+        lazy: async () => {
+          const [{ KioskPage }, { RequireFeature }] = await Promise.all([
+            import("./features/attendance/KioskPage"),
+            import("./features/account/RequireFeature"),
+          ]);
+          return {
+            element: (
+              <ProtectedRoute>
+                <RequireFeature features={["staff_management"]}>
+                  <KioskPage />
+                </RequireFeature>
               </ProtectedRoute>
             ),
           };

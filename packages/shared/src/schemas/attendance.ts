@@ -195,7 +195,14 @@ export const reportQuery = z.object({
 export const CHILD_STATUSES = ["expected", "in", "out", "absent", "paused"] as const;
 export type ChildDayStatus = (typeof CHILD_STATUSES)[number];
 
-const pickupPerson = z.object({ id: z.uuid(), name: z.string(), relation: z.string(), phone: z.string() });
+const pickupPerson = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  relation: z.string(),
+  phone: z.string(),
+  /** Guardians are always on the list; only people added to it can be removed. */
+  kind: z.enum(["guardian", "authorised"]),
+});
 export type PickupPerson = z.infer<typeof pickupPerson>;
 export const pickupList = z.object({ people: z.array(pickupPerson) });
 

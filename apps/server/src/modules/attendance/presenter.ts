@@ -44,6 +44,6 @@ export function toRosterChild(input: {
       ? { stay_id: input.forgotten.id, day: input.forgotten.day, check_in_at: input.forgotten.checkInAt.toISOString() }
       : null,
     undo: input.undo,
-    pickup_people: input.pickups.map(({ id, name, relation, phone }) => ({ id, name, relation, phone })),
+    pickup_people: input.pickups.map(({ id, name, relation, phone, kind }) => ({ id, name, relation, phone, kind })),
   };
 }

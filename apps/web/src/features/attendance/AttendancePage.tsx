@@ -14,8 +14,11 @@ import {
   Tabs,
   Typography,
 } from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
 import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { useSignedInUser } from "../../auth/useSession";
 import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
@@ -36,6 +39,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** Today's attendance: each room's ratio, and the roster of one room with one-tap check-in/out. */
 export function AttendancePage() {
+  const user = useSignedInUser();
   const rooms = useRooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const roomId = chosen ?? rooms.data?.rooms[0]?.classroom_id ?? null;
@@ -59,7 +63,17 @@ export function AttendancePage() {
             </Typography>
           )}
         </Box>
-        <LiveChip />
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <LiveChip />
+          <Button component={RouterLink} to="/attendance/headcount" variant="outlined" size="small">
+            Headcount
+          </Button>
+          {hasFeature(user.role, "staff_management") && (
+            <Button component={RouterLink} to="/attendance/kiosk" variant="outlined" size="small">
+              Kiosk
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
       {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}

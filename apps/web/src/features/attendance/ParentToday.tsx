@@ -10,6 +10,7 @@ import { useState } from "react";
 import { api } from "../../api/client";
 import { formatDate, formatTime } from "../../format";
 import { useParentDay } from "./api";
+import { KioskPinForm } from "./KioskPinForm";
 
 const STATUS: Record<string, string> = {
   in: "At the centre",
@@ -55,6 +56,9 @@ export function ParentToday() {
               {ABSENCE_REASON_LABELS[notice.reason]})
             </Typography>
           ))}
+        </Stack>
+        <Stack sx={{ mt: 1.5 }}>
+          <KioskPinForm hasPin={day.data.has_pin} who="family" />
         </Stack>
         {open && (
           <AbsenceNoticeForm

@@ -2,6 +2,7 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from "@mui/materi
 import { OVERTIME_AFTER_HOURS } from "@sprout/shared/schemas/attendance";
 import { formatTime } from "../../format";
 import { useAttendanceActions, useStaffOnDuty } from "./api";
+import { KioskPinForm } from "./KioskPinForm";
 
 /** The caller's own shift and the centre's Staff Present figures. */
 export function StaffOnDutyCard() {
@@ -33,6 +34,9 @@ export function StaffOnDutyCard() {
             Clock in
           </Button>
         )}
+        <Stack sx={{ width: "100%" }}>
+          <KioskPinForm hasPin={me.has_pin} who="staff" />
+        </Stack>
         {error && (
           <Alert severity="error" sx={{ width: "100%" }}>
             {error.message}

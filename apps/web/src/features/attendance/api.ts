@@ -2,6 +2,7 @@ import {
   type absentInput,
   attendanceRooms,
   type checkOutInput,
+  headcount,
   parentDay,
   roster,
   staffOnDuty,
@@ -23,6 +24,8 @@ function useLiveAttendance() {
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
   useRealtimeEvent("attendance-update", refetch);
   useRealtimeEvent("staff-status-update", refetch);
+  useRealtimeEvent("emergency-alert", refetch);
+  useRealtimeEvent("emergency-resolved", refetch);
   const { socket } = useRealtime();
   useEffect(() => {
     socket?.on("connect", refetch);
@@ -43,6 +46,20 @@ export const useRoster = (classroomId: string | null) =>
     queryFn: () => api.get("/attendance/roster", roster, { query: { classroom_id: classroomId! } }),
     enabled: Boolean(classroomId),
   });
+
+/** Who is in now per room; during an alert the accounted-for ticks rise live. */
+export function useHeadcount() {
+  useLiveAttendance();
+  return useQuery({ queryKey: [...KEY, "headcount"], queryFn: () => api.get("/attendance/headcount", headcount) });
+}
+
+export function useHeadcountMark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { student_id: string; accounted: boolean }) => api.post("/attendance/headcount/mark", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, "headcount"] }),
+  });
+}
 
 export const useStaffOnDuty = () =>
   useQuery({ queryKey: [...KEY, "staff"], queryFn: () => api.get("/attendance/staff", staffOnDuty) });

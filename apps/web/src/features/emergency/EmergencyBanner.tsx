@@ -1,7 +1,9 @@
 import Campaign from "@mui/icons-material/Campaign";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
 import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
@@ -37,6 +39,7 @@ export function EmergencyBanner() {
 }
 
 function StaffBanner({ alert }: { alert: StaffAlert }) {
+  const user = useSignedInUser();
   const { acknowledge } = useEmergencyMutations();
   const count = alert.acknowledgements.length;
   return (
@@ -73,6 +76,17 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
             </Typography>
           )}
         </Box>
+        {hasFeature(user.role, "attendance_management") && (
+          <Button
+            component={RouterLink}
+            to="/attendance/headcount"
+            variant="outlined"
+            color="inherit"
+            sx={{ flexShrink: 0, alignSelf: { xs: "stretch", sm: "center" } }}
+          >
+            Headcount
+          </Button>
+        )}
         <Button
           variant="contained"
           color="inherit"

@@ -1,0 +1,148 @@
+import Print from "@mui/icons-material/Print";
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Typography,
+} from "@mui/material";
+import type { Headcount } from "@sprout/shared/schemas/attendance";
+import { Link as RouterLink } from "react-router";
+import { refusalMessage } from "../../api/errors";
+import { formatDateTime, formatTime } from "../../format";
+import { LiveChip } from "../../realtime/LiveChip";
+import { useHeadcount, useHeadcountMark } from "./api";
+
+/** On paper: only the lists, no navigation, banners or buttons. */
+const PRINT_CSS = `@media print {
+  header, nav, .MuiDrawer-root, .MuiAppBar-root, [data-testid="emergency-banner"], .no-print { display: none !important; }
+  main { margin: 0 !important; padding: 0 !important; width: 100% !important; }
+  .headcount-room { break-inside: avoid; border: 1px solid #999 !important; box-shadow: none !important; }
+}`;
+
+/**
+ * Who is in the building now, per room (children and staff). While an emergency alert is
+ * active, staff tick each child as accounted for and everyone sees the count rise live.
+ */
+export function HeadcountPage() {
+  const count = useHeadcount();
+  const mark = useHeadcountMark();
+  const data = count.data;
+  const missing = data?.alert ? missingChildren(data) : [];
+  return (
+    <Stack spacing={2}>
+      <style>{PRINT_CSS}</style>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
+          Headcount
+        </Typography>
+        <Stack direction="row" spacing={1} className="no-print" sx={{ alignItems: "center" }}>
+          <LiveChip />
+          <Button component={RouterLink} to="/attendance">
+            Attendance
+          </Button>
+          <Button variant="outlined" startIcon={<Print />} onClick={() => window.print()}>
+            Print
+          </Button>
+        </Stack>
+      </Stack>
+      {count.isPending && <LinearProgress aria-label="Loading the headcount" />}
+      {count.isError && <Alert severity="error">{refusalMessage(count.error, "Could not load the headcount.")}</Alert>}
+      {data && (
+        <>
+          <Typography color="text.secondary">Printed or shown at {formatDateTime(new Date())}</Typography>
+          {data.alert ? (
+            <Alert severity="error" icon={false}>
+              <AlertTitle sx={{ fontSize: 24, fontWeight: 700 }} aria-live="polite" data-testid="accounted">
+                {data.accounted} of {data.children_in} accounted
+              </AlertTitle>
+              {data.alert.message} · since {formatTime(data.alert.triggered_at)}
+              {missing.length > 0 ? (
+                <Box sx={{ mt: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>Not yet accounted for:</Typography>
+                  <Typography data-testid="missing">
+                    {missing.map((child) => `${child.name} (${child.room})`).join(", ")}
+                  </Typography>
+                </Box>
+              ) : (
+                <Typography sx={{ mt: 1, fontWeight: 600 }}>Every child checked in is accounted for.</Typography>
+              )}
+            </Alert>
+          ) : (
+            <Alert severity="info">
+              {data.children_in} children in the building now. During an emergency alert, tick each child here as
+              accounted for.
+            </Alert>
+          )}
+          {mark.isError && <Alert severity="error">{refusalMessage(mark.error, "Could not record the tick.")}</Alert>}
+          <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+            {data.rooms.map((room) => (
+              <Card
+                key={room.classroom_id ?? "none"}
+                variant="outlined"
+                className="headcount-room"
+                aria-label={`${room.classroom_name} headcount`}
+              >
+                <CardContent>
+                  <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "baseline" }}>
+                    <Typography variant="h6" component="h2">
+                      {room.classroom_name}
+                    </Typography>
+                    <Typography color="text.secondary">
+                      {room.children.length} children · {room.staff.length} staff
+                    </Typography>
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    Staff: {room.staff.length ? room.staff.map((person) => person.name).join(", ") : "none clocked in"}
+                  </Typography>
+                  {room.children.length === 0 && <Typography variant="body2">No children in this room now.</Typography>}
+                  {room.children.map((child) =>
+                    data.alert ? (
+                      <FormControlLabel
+                        key={child.student_id}
+                        sx={{ display: "flex" }}
+                        control={
+                          <Checkbox
+                            checked={child.accounted}
+                            disabled={mark.isPending && mark.variables?.student_id === child.student_id}
+                            onChange={(event) =>
+                              mark.mutate({ student_id: child.student_id, accounted: event.target.checked })
+                            }
+                          />
+                        }
+                        label={`${child.name} · in ${formatTime(child.check_in_at)}`}
+                      />
+                    ) : (
+                      <Typography key={child.student_id} sx={{ py: 0.5 }}>
+                        ☐ {child.name} · in {formatTime(child.check_in_at)}
+                      </Typography>
+                    ),
+                  )}
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+          {data.other_staff.length > 0 && (
+            <Typography>
+              <Chip size="small" label="Other staff in" sx={{ mr: 1 }} />
+              {data.other_staff.map((person) => person.name).join(", ")}
+            </Typography>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function missingChildren(data: Headcount) {
+  return data.rooms.flatMap((room) =>
+    room.children.filter((child) => !child.accounted).map((child) => ({ name: child.name, room: room.classroom_name })),
+  );
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
+import { pinInput } from "@sprout/shared/schemas/attendance";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { useSetPin } from "./kioskApi";
+
+/** Sets or changes one's own kiosk PIN; the server keeps only its hash. */
+export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" | "staff" }) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const setPin = useSetPin();
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof pinInput>, unknown, z.output<typeof pinInput>>({
+    resolver: zodResolver(pinInput),
+    mode: "onBlur",
+    defaultValues: { pin: "" },
+  });
+  const save = form.handleSubmit((values) =>
+    setPin.mutate(values.pin, {
+      onSuccess: () => {
+        setSaved(true);
+        setOpen(false);
+        form.reset();
+        void queryClient.invalidateQueries({ queryKey: ["attendance"] });
+      },
+    }),
+  );
+  const status = hasPin || saved ? "Your kiosk PIN is set." : "No kiosk PIN yet.";
+  if (!open) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography variant="body2" color="text.secondary">
+          {status}
+        </Typography>
+        <Button
+          size="small"
+          onClick={() => {
+            setSaved(false);
+            setOpen(true);
+          }}
+        >
+          {hasPin || saved ? "Change kiosk PIN" : "Set kiosk PIN"}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack component="form" onSubmit={save} spacing={1.5} sx={{ maxWidth: 360 }} noValidate>
+      <Typography variant="body2">
+        {who === "family"
+          ? "Choose 4 digits to check your children in and out at the centre's kiosk. Keep it to yourself."
+          : "Choose 4 digits to clock in and out at the centre's kiosk."}
+      </Typography>
+      <TextField
+        label="New 4-digit PIN"
+        type="password"
+        autoComplete="new-password"
+        slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
+        {...form.register("pin")}
+        error={Boolean(form.formState.errors.pin)}
+        helperText={form.formState.errors.pin?.message ?? " "}
+      />
+      {setPin.isError && <Alert severity="error">{refusalMessage(setPin.error, "Could not save the PIN.")}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={setPin.isPending}>
+          Save PIN
+        </Button>
+        <Button onClick={() => setOpen(false)}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
