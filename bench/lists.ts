@@ -96,7 +96,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Grows the demo organisation to 10,000 children, 100,000 invoices and 1,500 enquiries. */
-async function grow(db: Database) {
+export async function grow(db: Database) {
   await db.execute(sql`
     insert into students (center_id, class_id, first_name, last_name, status, enrollment_date, program_name, monthly_fee_paise)
     select c.id, r.id, 'Bench' || n, 'Student' || (n % 97), case when n % 50 = 0 then 'paused' else 'active' end,
@@ -285,5 +285,8 @@ async function onEmbedded() {
   }
 }
 
-if (DATABASES.includes("embedded")) await onEmbedded();
-if (DATABASES.includes("postgres")) await onPostgres();
+// Run as a script (`tsx bench/lists.ts`), not when another script borrows `grow`.
+if (process.argv[1]?.endsWith("lists.ts")) {
+  if (DATABASES.includes("embedded")) await onEmbedded();
+  if (DATABASES.includes("postgres")) await onPostgres();
+}
