@@ -20,6 +20,7 @@ import type { ChildDetails, ChildHistory } from "@sprout/shared/schemas/child-ed
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { formatCurrency, formatDate, formatDateTime } from "../../format";
+import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { useAllClassrooms, useCentres, useChildDetails, useChildHistory, useChildMoves } from "./api";
 import { ChildEditDialog } from "./ChildEditDialog";
 
@@ -132,6 +133,7 @@ export function ChildPage() {
               </Card>
             </Grid>
           </Grid>
+          <PickupPeopleCard studentId={child.id} childName={child.first_name} />
           <History child={child} />
           {editing && (
             <ChildEditDialog

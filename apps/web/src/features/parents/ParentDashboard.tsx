@@ -22,6 +22,7 @@ import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { formatLongDate } from "../../format";
 import { ParentToday } from "../attendance/ParentToday";
+import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { LinkRequests } from "./LinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
 
@@ -74,6 +75,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
 
       <LinkRequests />
       <ParentToday />
+      {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
 
       {query.isPending && <LinearProgress aria-label="Loading your children" />}
       {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}

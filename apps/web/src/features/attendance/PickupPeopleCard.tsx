@@ -1,0 +1,153 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import Delete from "@mui/icons-material/Delete";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type PickupPerson, pickupList, pickupPersonInput } from "@sprout/shared/schemas/attendance";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { api } from "../../api/client";
+import { refusalMessage } from "../../api/errors";
+
+const keyOf = (studentId: string) => ["attendance", "pickups", studentId] as const;
+
+/**
+ * Who may collect a child: the guardians (always) and the people the family or the centre
+ * added. Admins keep it on the child page; parents for their own children in the portal.
+ */
+export function PickupPeopleCard({ studentId, childName }: { studentId: string; childName: string }) {
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: keyOf(studentId),
+    queryFn: () => api.get(`/attendance/children/${studentId}/pickup-people`, pickupList),
+  });
+  const onSuccess = (answer: z.infer<typeof pickupList>) => queryClient.setQueryData(keyOf(studentId), answer);
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/attendance/children/${studentId}/pickup-people/${id}`, pickupList),
+    onSuccess,
+  });
+  const [adding, setAdding] = useState(false);
+  const confirmRemove = (person: PickupPerson) => {
+    if (window.confirm(`Remove ${person.name} from ${childName}'s pick-up list?`)) remove.mutate(person.id);
+  };
+  return (
+    <Card variant="outlined" component="section" aria-label={`${childName}'s pick-up list`}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
+          <Typography variant="h6" component="h2">
+            Who may collect {childName}
+          </Typography>
+          {!adding && (
+            <Button size="small" onClick={() => setAdding(true)}>
+              Add a person
+            </Button>
+          )}
+        </Stack>
+        {list.isPending && <LinearProgress aria-label="Loading the pick-up list" />}
+        {list.isError && (
+          <Alert severity="error">{refusalMessage(list.error, "Could not load the pick-up list.")}</Alert>
+        )}
+        {list.data && (
+          <List dense>
+            {list.data.people.map((person) => (
+              <ListItem
+                key={person.id}
+                disableGutters
+                secondaryAction={
+                  person.kind === "authorised" && (
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${person.name}`}
+                      disabled={remove.isPending}
+                      onClick={() => confirmRemove(person)}
+                    >
+                      <Delete />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      {person.name}{" "}
+                      {person.kind === "guardian" && <Chip size="small" label="Guardian" sx={{ ml: 0.5 }} />}
+                    </>
+                  }
+                  secondary={[person.relation, person.phone].filter(Boolean).join(" · ")}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {remove.isError && <Alert severity="error">{refusalMessage(remove.error, "Could not remove them.")}</Alert>}
+        {adding && <AddPickupPerson studentId={studentId} onDone={() => setAdding(false)} onSaved={onSuccess} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+type Input = z.input<typeof pickupPersonInput>;
+
+function AddPickupPerson({
+  studentId,
+  onDone,
+  onSaved,
+}: {
+  studentId: string;
+  onDone: () => void;
+  onSaved: (answer: z.infer<typeof pickupList>) => void;
+}) {
+  const form = useForm<Input, unknown, z.output<typeof pickupPersonInput>>({
+    resolver: zodResolver(pickupPersonInput),
+    mode: "onBlur",
+    defaultValues: { name: "", relation: "", phone: "" },
+  });
+  const add = useMutation({
+    mutationFn: (input: z.output<typeof pickupPersonInput>) =>
+      api.post(`/attendance/children/${studentId}/pickup-people`, input, pickupList),
+    onSuccess: (answer) => {
+      onSaved(answer);
+      onDone();
+    },
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof Input, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      {...form.register(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? " "}
+      {...extra}
+    />
+  );
+  return (
+    <Stack component="form" noValidate spacing={1} onSubmit={form.handleSubmit((values) => add.mutate(values))}>
+      {field("name", "Name")}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+        {field("relation", "Relation to the child", { sx: { flex: 1 } })}
+        {field("phone", "Phone", { sx: { flex: 1 }, type: "tel", autoComplete: "tel" })}
+      </Stack>
+      {add.isError && <Alert severity="error">{refusalMessage(add.error, "Could not add them.")}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={add.isPending}>
+          Add to the list
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
