@@ -95,6 +95,20 @@ describe("incident report", () => {
       await details.getByRole("button", { name: "Close" }).click();
       await visible(row.getByRole("cell", { name: "Resolved" }));
 
+      // Filters: an open-only list leaves it out, and so does a start date after it.
+      await director.page.getByRole("combobox", { name: "Status" }).click();
+      await director.page.getByRole("option", { name: "Open" }).click();
+      await row.waitFor({ state: "detached" });
+      await director.page.getByRole("combobox", { name: "Status" }).click();
+      await director.page.getByRole("option", { name: "All" }).click();
+      await visible(row);
+      const later = new Date(Date.now() + 2 * 86_400_000);
+      const typed = [later.getUTCDate(), later.getUTCMonth() + 1].map((part) => String(part).padStart(2, "0"));
+      await director.page.getByRole("group", { name: "From" }).getByRole("spinbutton", { name: "Day" }).click();
+      await director.page.keyboard.type(`${typed.join("")}${later.getUTCFullYear()}`);
+      await visible(director.page.getByText("No incidents found"));
+      expect(await row.count()).toBe(0);
+
       // The parent sees the report resolved after a reload.
       await parent.page.reload();
       await visible(report.getByText("Resolved", { exact: true }));
