@@ -20,7 +20,7 @@ const appSecret = "two-instance-secret-".padEnd(48, "x");
  * own port, as behind a load balancer. Needs a PostgreSQL server, so it runs in the API suite's
  * PostgreSQL pass (DATABASE_URL set) and is skipped on the embedded database.
  */
-describe.skipIf(!serverUrl)("two instances on PostgreSQL and Redis (skipped: needs DATABASE_URL)", () => {
+describe.skipIf(!serverUrl)("two instances on PostgreSQL and Redis (runs only with DATABASE_URL)", () => {
   const name = `sprout_realtime_${randomBytes(6).toString("hex")}`;
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
