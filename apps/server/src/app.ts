@@ -41,6 +41,7 @@ import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
 import { createAttendanceArea } from "./modules/attendance/area.ts";
 import { attendanceMoreRoutes } from "./modules/attendance/more-routes.ts";
+import { attendanceReportRoutes } from "./modules/attendance/reports-routes.ts";
 import { attendanceRoutes } from "./modules/attendance/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
@@ -294,6 +295,7 @@ export async function buildApp(deps: AppDeps) {
       const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
       await api.register(attendanceRoutes(attendance));
       await api.register(attendanceMoreRoutes(attendance));
+      await api.register(attendanceReportRoutes(attendance));
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
     },
     { prefix: "/api" },

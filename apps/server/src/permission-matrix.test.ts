@@ -670,6 +670,12 @@ const MATRIX: Row[] = [
     payload: { password: "not-the-password" },
     status: 400,
   },
+  {
+    route: "GET /api/attendance/reports",
+    allowed: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    url: `/api/attendance/reports?kind=daily&center_id=${ids.homeCentre}`,
+    foreign: `/api/attendance/reports?kind=daily&center_id=${ids.otherCentre}`,
+  },
 ];
 
 function rolesOf(access: Access): "public" | Role[] {

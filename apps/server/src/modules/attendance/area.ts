@@ -8,6 +8,7 @@ import { createFamilyService } from "./family.ts";
 import { createHeadcountService } from "./headcount.ts";
 import { createKioskService } from "./kiosk.ts";
 import { createPickupsService } from "./pickups.ts";
+import { createReportsService } from "./reports.ts";
 import { createRoomsService } from "./rooms.ts";
 import { createRosterService } from "./roster.ts";
 
@@ -26,6 +27,7 @@ export function createAttendanceArea(deps: {
     pickups: createPickupsService(deps),
     rooms: createRoomsService(deps),
     headcount: createHeadcountService(deps),
+    reports: createReportsService(deps),
     family: createFamilyService(deps),
     kiosk: createKioskService({ db: deps.db, attempts: createAttemptCounter(deps), roster, duty }),
   };
