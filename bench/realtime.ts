@@ -5,9 +5,9 @@
  * DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test, answers; a fresh database is created
  * and dropped). This process opens 1,000 sockets signed in as four staff users of one centre,
  * then, one alert at a time, times POST /api/center-director/emergency/alert from the moment the
- * call is sent to the moment each socket receives `emergency-alert`. The same is done against a
- * bare Socket.IO server in its own process (bench/realtime-bare-server.ts) broadcasting the same
- * payload after an HTTP call, in the same run. Goals: p99 <= 250 ms, and within 2x of the bare
+ * call is sent to the moment each socket receives `emergency-alert`. The same is done, round for
+ * round in turn, against a bare Socket.IO server in its own process (bench/realtime-bare-server.ts)
+ * with another 1,000 sockets, broadcasting the same payload after an HTTP call. Goals: p99 <= 250 ms, and within 2x of the bare
  * broadcast. Any answer other than 2xx, or a socket that misses an alert, stops the bench.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -143,72 +143,69 @@ async function openAudience(base: string, auths: object[]) {
   return { send, received: () => received, close };
 }
 
-async function rounds(send: () => Promise<number[]>): Promise<number[]> {
-  for (let round = 0; round < WARM_UP; round++) await send();
-  const samples: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) samples.push(...(await send()));
-  return samples.sort((a, b) => a - b);
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-/** Sprout's alert route, then the bare broadcast of the payload Sprout sent. */
+/**
+ * Both servers run at once and their rounds alternate (an alert, then a bare broadcast), so that
+ * both see the same load on the machine; the bare server broadcasts the payload Sprout sent.
+ */
 async function measure(label: string, env: Record<string, string>) {
-  const sprout = await startSprout(env);
-  let payload: unknown;
-  let sproutTimes: number[];
+  const [sprout, bare] = await Promise.all([startSprout(env), startBare()]);
+  const audiences: Awaited<ReturnType<typeof openAudience>>[] = [];
   try {
     const sessions = await Promise.all(STAFF.map((email) => signIn(sprout.base, email)));
     const director = sessions[0]!;
-    const audience = await openAudience(
+    const staff = await openAudience(
       sprout.base,
       sessions.map((session) => ({ token: session.token, sessionToken: session.sessionToken })),
     );
-    try {
-      sproutTimes = await rounds(() =>
-        audience.send(
-          () =>
-            fetch(`${sprout.base}/api/center-director/emergency/alert`, {
-              method: "POST",
-              headers: {
-                "content-type": "application/json",
-                authorization: `Bearer ${director.token}`,
-                "x-session-token": director.sessionToken,
-                "x-csrf-token": director.csrfToken,
-              },
-              body: JSON.stringify(ALERT),
-            }),
-          `${label} alert`,
-        ),
+    audiences.push(staff);
+    const plain = await openAudience(bare.base, [{}]);
+    audiences.push(plain);
+    const alert = () =>
+      staff.send(
+        () =>
+          fetch(`${sprout.base}/api/center-director/emergency/alert`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              authorization: `Bearer ${director.token}`,
+              "x-session-token": director.sessionToken,
+              "x-csrf-token": director.csrfToken,
+            },
+            body: JSON.stringify(ALERT),
+          }),
+        `${label} alert`,
       );
-      payload = audience.received();
-    } finally {
-      audience.close();
-    }
-  } finally {
-    await stop(sprout.child);
-  }
-
-  const bare = await startBare();
-  let bareTimes: number[];
-  try {
-    const audience = await openAudience(bare.base, [{}]);
-    try {
-      const body = JSON.stringify(payload);
-      bareTimes = await rounds(() =>
-        audience.send(
-          () =>
-            fetch(`${bare.base}/broadcast`, { method: "POST", headers: { "content-type": "application/json" }, body }),
-          `${label} bare broadcast`,
-        ),
+    const broadcast = () =>
+      plain.send(
+        () =>
+          fetch(`${bare.base}/broadcast`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(staff.received()),
+          }),
+        `${label} bare broadcast`,
       );
-    } finally {
-      audience.close();
+    for (let round = 0; round < WARM_UP; round++) {
+      await alert();
+      await broadcast();
     }
+    const sproutTimes: number[] = [];
+    const bareTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      sproutTimes.push(...(await alert()));
+      bareTimes.push(...(await broadcast()));
+    }
+    report(
+      label,
+      sproutTimes.sort((a, b) => a - b),
+      bareTimes.sort((a, b) => a - b),
+    );
   } finally {
-    await stop(bare.child);
+    for (const audience of audiences) audience.close();
+    await Promise.all([stop(sprout.child), stop(bare.child)]);
   }
-  report(label, sproutTimes, bareTimes);
 }
 
 function report(label: string, sprout: number[], bare: number[]) {
