@@ -23,6 +23,7 @@ import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
 import { CheckOutDialog } from "./CheckOutDialog";
+import { ReportsPanel } from "./ReportsPanel";
 import { RoomRatios } from "./RoomRatios";
 import { StaffOnDutyCard } from "./StaffOnDutyCard";
 
@@ -40,6 +41,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** Today's attendance: each room's ratio, and the roster of one room with one-tap check-in/out. */
 export function AttendancePage() {
   const user = useSignedInUser();
+  const mayReport = hasFeature(user.role, "attendance_reports");
+  const [view, setView] = useState<"today" | "reports">("today");
   const rooms = useRooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const roomId = chosen ?? rooms.data?.rooms[0]?.classroom_id ?? null;
@@ -76,82 +79,100 @@ export function AttendancePage() {
         </Stack>
       </Stack>
 
-      {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
-      {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
-      {rooms.data && rooms.data.rooms.length === 0 && (
-        <Alert severity="info">You have no classrooms yet. Ask your centre to assign you to a room.</Alert>
-      )}
-      {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
-
-      <StaffOnDutyCard />
-
-      {rooms.data && rooms.data.rooms.length > 0 && roomId && (
-        <Tabs
-          value={roomId}
-          onChange={(_, value: string) => setChosen(value)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label="Classroom"
-        >
-          {rooms.data.rooms.map((room) => (
-            <Tab key={room.classroom_id} value={room.classroom_id} label={room.classroom_name} />
-          ))}
+      {mayReport && (
+        <Tabs value={view} onChange={(_, value: "today" | "reports") => setView(value)} aria-label="Attendance view">
+          <Tab value="today" label="Today" />
+          <Tab value="reports" label="Reports" />
         </Tabs>
       )}
-
-      {roster.isPending && roomId && <LinearProgress aria-label="Loading the roster" />}
-      {roster.isError && <Alert severity="error">Could not load the roster. {messageOf(roster.error)}</Alert>}
-      {lastError && <Alert severity="error">{lastError}</Alert>}
-      {roster.data && (
+      {view === "reports" && rooms.data && <ReportsPanel today={rooms.data.date} />}
+      {view === "today" && (
         <>
-          <Typography color="text.secondary" aria-live="polite">
-            {roster.data.counts.in} in · {roster.data.counts.expected} not in yet · {roster.data.counts.out} gone home ·{" "}
-            {roster.data.counts.absent} absent · {roster.data.counts.paused} paused
-          </Typography>
-          {roster.data.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
-          <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}>
-            {roster.data.children.map((child) => (
-              <ChildCard
-                key={child.student_id}
-                child={child}
-                busy={actions.checkIn.isPending || actions.undo.isPending || actions.absent.isPending}
-                onCheckIn={() => actions.checkIn.mutate(child.student_id)}
-                onCheckOut={() => {
-                  actions.checkOut.reset();
-                  setLeaving(child);
+          {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
+          {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
+          {rooms.data && rooms.data.rooms.length === 0 && (
+            <Alert severity="info">You have no classrooms yet. Ask your centre to assign you to a room.</Alert>
+          )}
+          {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
+
+          <StaffOnDutyCard />
+
+          {rooms.data && rooms.data.rooms.length > 0 && roomId && (
+            <Tabs
+              value={roomId}
+              onChange={(_, value: string) => setChosen(value)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              aria-label="Classroom"
+            >
+              {rooms.data.rooms.map((room) => (
+                <Tab key={room.classroom_id} value={room.classroom_id} label={room.classroom_name} />
+              ))}
+            </Tabs>
+          )}
+
+          {roster.isPending && roomId && <LinearProgress aria-label="Loading the roster" />}
+          {roster.isError && <Alert severity="error">Could not load the roster. {messageOf(roster.error)}</Alert>}
+          {lastError && <Alert severity="error">{lastError}</Alert>}
+          {roster.data && (
+            <>
+              <Typography color="text.secondary" aria-live="polite">
+                {roster.data.counts.in} in · {roster.data.counts.expected} not in yet · {roster.data.counts.out} gone
+                home · {roster.data.counts.absent} absent · {roster.data.counts.paused} paused
+              </Typography>
+              {roster.data.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
+              <Box
+                sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}
+              >
+                {roster.data.children.map((child) => (
+                  <ChildCard
+                    key={child.student_id}
+                    child={child}
+                    busy={actions.checkIn.isPending || actions.undo.isPending || actions.absent.isPending}
+                    onCheckIn={() => actions.checkIn.mutate(child.student_id)}
+                    onCheckOut={() => {
+                      actions.checkOut.reset();
+                      setLeaving(child);
+                    }}
+                    onAbsent={(anchor) => setAbsentMenu({ anchor, child })}
+                    onUndo={() =>
+                      child.undo && actions.undo.mutate({ student_id: child.student_id, action: child.undo })
+                    }
+                  />
+                ))}
+              </Box>
+            </>
+          )}
+
+          <Menu open={Boolean(absentMenu)} anchorEl={absentMenu?.anchor} onClose={() => setAbsentMenu(null)}>
+            {ABSENCE_REASONS.map((reason) => (
+              <MenuItem
+                key={reason}
+                onClick={() => {
+                  if (absentMenu) actions.absent.mutate({ student_id: absentMenu.child.student_id, reason });
+                  setAbsentMenu(null);
                 }}
-                onAbsent={(anchor) => setAbsentMenu({ anchor, child })}
-                onUndo={() => child.undo && actions.undo.mutate({ student_id: child.student_id, action: child.undo })}
-              />
+              >
+                {ABSENCE_REASON_LABELS[reason]}
+              </MenuItem>
             ))}
-          </Box>
+          </Menu>
+
+          {leaving && (
+            <CheckOutDialog
+              child={leaving}
+              busy={actions.checkOut.isPending}
+              error={messageOf(actions.checkOut.error)}
+              onClose={() => setLeaving(null)}
+              onConfirm={(input) =>
+                actions.checkOut.mutate(
+                  { student_id: leaving.student_id, ...input },
+                  { onSuccess: () => setLeaving(null) },
+                )
+              }
+            />
+          )}
         </>
-      )}
-
-      <Menu open={Boolean(absentMenu)} anchorEl={absentMenu?.anchor} onClose={() => setAbsentMenu(null)}>
-        {ABSENCE_REASONS.map((reason) => (
-          <MenuItem
-            key={reason}
-            onClick={() => {
-              if (absentMenu) actions.absent.mutate({ student_id: absentMenu.child.student_id, reason });
-              setAbsentMenu(null);
-            }}
-          >
-            {ABSENCE_REASON_LABELS[reason]}
-          </MenuItem>
-        ))}
-      </Menu>
-
-      {leaving && (
-        <CheckOutDialog
-          child={leaving}
-          busy={actions.checkOut.isPending}
-          error={messageOf(actions.checkOut.error)}
-          onClose={() => setLeaving(null)}
-          onConfirm={(input) =>
-            actions.checkOut.mutate({ student_id: leaving.student_id, ...input }, { onSuccess: () => setLeaving(null) })
-          }
-        />
       )}
     </Stack>
   );

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
+import { DateField } from "../../components/DateField";
 import { formatDate, formatTime } from "../../format";
 import { useParentDay } from "./api";
 import { KioskPinForm } from "./KioskPinForm";
@@ -118,23 +119,21 @@ function AbsenceNoticeForm({
         ))}
       </TextField>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField
-          type="date"
+        <DateField
           label="First day"
           value={form.start_date}
-          onChange={set("start_date")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          min={today}
+          onChange={(value) => setForm((current) => ({ ...current, start_date: value }))}
           error={Boolean(errors.start_date)}
-          helperText={errors.start_date ?? (form.start_date ? formatDate(form.start_date) : " ")}
+          helperText={errors.start_date ?? " "}
         />
-        <TextField
-          type="date"
+        <DateField
           label="Last day"
           value={form.end_date}
-          onChange={set("end_date")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          min={form.start_date || today}
+          onChange={(value) => setForm((current) => ({ ...current, end_date: value }))}
           error={Boolean(errors.end_date)}
-          helperText={errors.end_date ?? (form.end_date ? formatDate(form.end_date) : " ")}
+          helperText={errors.end_date ?? " "}
         />
       </Stack>
       <TextField select label="Reason" value={form.reason} onChange={set("reason")}>

@@ -23,7 +23,7 @@ const ACTIONS: readonly QuickAction[] = [
   { title: "Digital Portfolios", description: "Photos across the centre", to: "/admin/portfolios", icon: PhotoLibrary },
 ];
 
-/** Only shortcuts to pages that exist and that the role may open (attendance and portfolios come later). */
+/** Only shortcuts to pages that exist and that the role may open (portfolios come later). */
 export function QuickActions({ role }: { role: Role }) {
   const actions = ACTIONS.filter((action) => canOpen(role, action.to));
   if (actions.length === 0) return null;

@@ -42,7 +42,7 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
     to: "/attendance",
     icon: EventAvailable,
   });
-  // Only items whose page exists for this role (attendance is not built yet).
+  // Only items whose page exists for this role.
   return items.filter((item) => canOpen(role, item.to));
 }
 
