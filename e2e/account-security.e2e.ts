@@ -1,6 +1,7 @@
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateValue, fillDate } from "./date-field";
 import { baseURL, DESKTOP, launchBrowser, PHONE, screenshot, signIn, submitSignIn, visible, withPage } from "./helpers";
 
 let browser: Browser;
@@ -249,7 +250,8 @@ describe("account security", () => {
       await page.getByRole("option", { name: "Sprout Koramangala" }).click();
       await dialog.locator("input[name=designation]").fill("Assistant Teacher");
       await dialog.locator("input[name=department]").fill("Pre-school");
-      await dialog.locator("input[name=joining_date]").fill("2026-06-01");
+      await fillDate(dialog, "Joining Date", "01/06/2026");
+      expect(await dateValue(dialog, "Joining Date")).toBe("01/06/2026");
       await dialog.locator("input[name=contact_number]").fill("+91 98860 11223");
       await dialog.locator("input[name=emergency_contact]").fill("Ravi Pillai, 9886055667");
       await dialog.locator("textarea[name=address]").fill("12, 4th Cross, HSR Layout, Bengaluru");

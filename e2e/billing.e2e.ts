@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enIn, fillDate } from "./date-field";
 import {
   DEMO_PASSWORD,
   DESKTOP,
@@ -24,8 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** Calls the API with the page's own session (the tokens the app keeps in localStorage). */
 function callApi(page: Page, method: string, path: string, body?: unknown) {
@@ -74,7 +73,7 @@ describe("billing", () => {
         .first()
         .click();
       await dialog.getByLabel("Amount").fill("1234.50");
-      await dialog.getByLabel("Due Date").fill(isoDay(10));
+      await fillDate(dialog, "Due Date", enIn(10));
       await dialog.getByLabel("Description").fill("Field trip to Lalbagh");
       await screenshot(page, "billing-request-dialog");
       await dialog.getByRole("button", { name: "Submit Request" }).click();
@@ -245,7 +244,7 @@ describe("billing", () => {
       await page.getByRole("option", { name: "Student" }).click();
       await visible(page.getByTestId("exit-row").first().getByText("Student"));
       expect(await page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }).count()).toBe(0);
-      await page.getByLabel("From").fill("2099-01-01");
+      await fillDate(page, "From", "01/01/2099");
       await visible(page.getByText("No exit records found."));
       await screenshot(page, "fees-exits");
     });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateValue, enIn, fillDate } from "./date-field";
 import { baseURL, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
 
 let browser: Browser;
@@ -9,12 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The browser's calendar date plus some days, as the date input takes it. */
-const dateIn = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-};
 
 async function choose(page: Page, scope: ReturnType<Page["locator"]>, label: string, option: string) {
   await scope.getByRole("combobox", { name: label }).click();
@@ -54,7 +49,13 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await form.getByText("Child name must be at least 2 characters").waitFor({ state: "detached" });
     await form.getByLabel("Mobile Number", { exact: true }).fill("+91 98450 12345");
     await form.getByText("Please enter a valid 10-digit mobile number").waitFor({ state: "detached" });
-    await form.getByLabel("Child Date of Birth", { exact: true }).fill("2023-06-15");
+    // Dates are typed day first (en-IN); an impossible age says so as soon as the field is left.
+    await fillDate(form, "Child Date of Birth", "15/06/2030");
+    await form.getByLabel("Parent Name", { exact: true }).focus();
+    await visible(form.getByText("Date of birth cannot be in the future"));
+    await fillDate(form, "Child Date of Birth", "15/06/2023");
+    await form.getByText("Date of birth cannot be in the future").waitFor({ state: "detached" });
+    expect(await dateValue(form, "Child Date of Birth")).toBe("15/06/2023");
     await choose(page, form, "Gender", "Female");
     await form.getByLabel("Parent Name", { exact: true }).fill("Ritika Kapoor");
     await form.getByLabel("Email", { exact: true }).fill(parentEmail);
@@ -68,6 +69,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     expect(options).toEqual(["PLAYGROUP", "TODDLERS", "PRE-KINDY", "KINDY"]);
     await page.getByRole("option", { name: "TODDLERS" }).click();
     await form.getByLabel("Service Hours", { exact: true }).fill("1");
+    await form.getByLabel("Service Hours", { exact: true }).blur();
     await visible(form.getByText("Minimum 2 hours required"));
     await form.getByLabel("Service Hours", { exact: true }).fill("6");
     await form.getByText("Minimum 2 hours required").waitFor({ state: "detached" });
@@ -77,9 +79,9 @@ describe("enquiries: from the first call to an enrolled child", () => {
     // Follow-up needs a date, not in the past.
     await choose(page, form, "Status", "Follow-up");
     await visible(form.getByText("Follow-up date is required"));
-    await form.getByLabel("Follow-up Date", { exact: true }).fill(dateIn(-2));
+    await fillDate(form, "Follow-up Date", enIn(-2));
     await visible(form.getByText("Follow-up date cannot be in the past"));
-    await form.getByLabel("Follow-up Date", { exact: true }).fill(dateIn(3));
+    await fillDate(form, "Follow-up Date", enIn(3));
     await form.getByText("Follow-up date cannot be in the past").waitFor({ state: "detached" });
     await page.waitForFunction(
       () => !document.querySelector<HTMLButtonElement>("form[aria-label='New enquiry'] button[type=submit]")?.disabled,
@@ -124,7 +126,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     expect(relations).toEqual(["Father", "Mother", "Guardian"]);
     await choose(page, admission.getByRole("group", { name: "Parent 1" }), "Relation", "Mother");
     await choose(page, admission, "Classroom", "Toddlers");
-    await admission.getByLabel("Probable Joining Date").fill(dateIn(10));
+    await fillDate(admission, "Probable Joining Date", enIn(10));
     await screenshot(page, "admission-form");
     await admission.getByRole("button", { name: "Confirm Admission" }).click();
     await visible(page.getByText(/Student admitted successfully: Anvi Kapoor \(SPR-\d+\) in Toddlers/));

@@ -229,6 +229,33 @@ describe("enquiry form rules", () => {
     expect(errorOf({ status: "Closed" }, "reason_for_closure")).toBeUndefined();
   });
 
+  it("date, follow-up and Lost-reason errors come while other fields are still empty (errors on blur)", () => {
+    const empty = {
+      child_name: "",
+      parent_name: "",
+      mobile_number: "",
+      source: "",
+      major_program: "",
+      specific_program: "",
+    };
+    const result = schema.safeParse({
+      ...empty,
+      child_dob: "2030-01-01",
+      status: "Lost",
+      follow_up_flag: true,
+      follow_up_date: "2026-11-01",
+    });
+    const errors = result.success ? {} : fieldErrors(result.error);
+    expect(errors.child_dob).toBe(M.dobFuture);
+    expect(errors.follow_up_date).toBe(M.followUpPast);
+    expect(errors.reason_for_closure).toBe(M.reasonRequired);
+    expect(errors.child_name).toBe(M.childName.required);
+    expect(errors.major_program).toBe(M.majorRequired);
+    expect(errors.specific_program).toBe(M.specificRequired);
+    // An unfinished date gets the date message only, not an age rule too.
+    expect(errorOf({ child_dob: "invalid" }, "child_dob")).toBe(M.dateInvalid);
+  });
+
   it("without today, the date rules that need it wait (the server applies them with the centre's date)", () => {
     const loose = enquirySchema();
     expect(

@@ -224,28 +224,35 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
       value && typeof value === "object" && (value as { status?: unknown }).status === "Follow-up"
         ? { ...(value as object), follow_up_flag: true }
         : value,
-    fields.superRefine((enquiry, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (today && enquiry.child_dob) {
-        const problem = childDobProblem(enquiry.child_dob, today);
-        if (problem) issue("child_dob", problem);
-      }
-      if (enquiry.follow_up_flag) {
-        if (!enquiry.follow_up_date) issue("follow_up_date", ENQUIRY_MESSAGES.followUpRequired);
-        else if (today) {
-          const problem = followUpProblem(enquiry.follow_up_date, today);
-          if (problem) issue("follow_up_date", problem);
+    // The rules below run even when other fields are refused (`when`), so the form can show the
+    // date-of-birth, follow-up and Lost-reason errors as soon as those fields are left. The value
+    // may then hold unparsed fields, so each rule checks the type of what it reads.
+    fields.superRefine(
+      (enquiry, ctx) => {
+        const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+        const isDate = (value: unknown): value is string => typeof value === "string" && isIsoDate(value);
+        if (today && isDate(enquiry.child_dob)) {
+          const problem = childDobProblem(enquiry.child_dob, today);
+          if (problem) issue("child_dob", problem);
         }
-      }
-      if (enquiry.status === "Lost" && !enquiry.reason_for_closure)
-        issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
-      if (programs) {
-        const specifics = programs[enquiry.major_program];
-        if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
-        else if (!specifics.includes(enquiry.specific_program))
-          issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
-      }
-    }),
+        if (enquiry.follow_up_flag === true) {
+          if (!enquiry.follow_up_date) issue("follow_up_date", ENQUIRY_MESSAGES.followUpRequired);
+          else if (today && isDate(enquiry.follow_up_date)) {
+            const problem = followUpProblem(enquiry.follow_up_date, today);
+            if (problem) issue("follow_up_date", problem);
+          }
+        }
+        if (enquiry.status === "Lost" && !enquiry.reason_for_closure)
+          issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
+        if (programs && typeof enquiry.major_program === "string") {
+          const specifics = programs[enquiry.major_program];
+          if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
+          else if (typeof enquiry.specific_program === "string" && !specifics.includes(enquiry.specific_program))
+            issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
+        }
+      },
+      { when: () => true },
+    ),
   );
 }
 export type EnquiryInput = z.input<ReturnType<typeof enquirySchema>>;

@@ -23,6 +23,7 @@ import {
 import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { DateField } from "../../components/DateField";
 import { formatCurrency } from "../../format";
 
 interface Props {
@@ -68,14 +69,21 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
               {...register("amount")}
             />
-            <TextField
-              label="Payment date"
-              type="date"
-              required
-              error={Boolean(errors.paid_on)}
-              helperText={errors.paid_on?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...register("paid_on")}
+            <Controller
+              control={control}
+              name="paid_on"
+              render={({ field }) => (
+                <DateField
+                  label="Payment date"
+                  required
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.paid_on)}
+                  helperText={errors.paid_on?.message}
+                />
+              )}
             />
             <Controller
               control={control}

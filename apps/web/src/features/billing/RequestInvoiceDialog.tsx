@@ -15,6 +15,7 @@ import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } fro
 import type { StudentListItem } from "@sprout/shared/schemas/children";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { DateField } from "../../components/DateField";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useBillableStudents } from "./api";
 
@@ -103,14 +104,21 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
               {...register("amount")}
             />
-            <TextField
-              label="Due Date"
-              type="date"
-              required
-              error={Boolean(errors.dueDate)}
-              helperText={errors.dueDate?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...register("dueDate")}
+            <Controller
+              control={control}
+              name="dueDate"
+              render={({ field }) => (
+                <DateField
+                  label="Due Date"
+                  required
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.dueDate)}
+                  helperText={errors.dueDate?.message}
+                />
+              )}
             />
             <TextField
               label="Description"

@@ -15,6 +15,7 @@ import { type ExitRequest, exitRequest, type Student } from "@sprout/shared/sche
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { refusalMessage } from "../../api/errors";
+import { DateField } from "../../components/DateField";
 import { useStudentActions } from "./api";
 import { centreToday } from "./shared";
 
@@ -73,13 +74,15 @@ export function ExitDialog({
               control={form.control}
               name="exit_date"
               render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  type="date"
+                <DateField
                   label="Exit date"
                   required
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: student?.enrollment_date } }}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  max={today}
+                  min={student?.enrollment_date ?? undefined}
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message}
                 />

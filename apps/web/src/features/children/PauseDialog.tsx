@@ -27,9 +27,11 @@ import {
   pauseRequestFor,
   type Student,
 } from "@sprout/shared/schemas/children";
+import { isIsoDate } from "@sprout/shared/schemas/primitives";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { refusalMessage } from "../../api/errors";
+import { DateField } from "../../components/DateField";
 import { useStudentActions } from "./api";
 import { centreToday, missingTokens } from "./shared";
 
@@ -113,20 +115,20 @@ export function PauseDialog({
                   control={form.control}
                   name="pause_start_date"
                   render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      onChange={(event) => {
-                        field.onChange(event);
-                        const adjusted = adjustEndForStart(event.target.value, form.getValues("pause_end_date"));
+                    <DateField
+                      name={field.name}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(value) => {
+                        field.onChange(value);
+                        const adjusted = adjustEndForStart(value, form.getValues("pause_end_date"));
                         if (adjusted !== form.getValues("pause_end_date"))
                           form.setValue("pause_end_date", adjusted, { shouldValidate: true });
                         else void form.trigger("pause_end_date");
                       }}
-                      type="date"
                       label="Start date"
                       required
-                      fullWidth
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: addDays(today, 1) } }}
+                      min={addDays(today, 1)}
                       error={Boolean(fieldState.error)}
                       helperText={fieldState.error?.message ?? "Earliest: tomorrow"}
                     />
@@ -138,16 +140,14 @@ export function PauseDialog({
                   control={form.control}
                   name="pause_end_date"
                   render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      type="date"
+                    <DateField
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
                       label="End date"
                       required
-                      fullWidth
-                      slotProps={{
-                        inputLabel: { shrink: true },
-                        htmlInput: { min: start ? addDays(start, 1) : undefined },
-                      }}
+                      min={isIsoDate(start) ? addDays(start, 1) : undefined}
                       error={Boolean(fieldState.error)}
                       helperText={fieldState.error?.message ?? "At least one day after the start"}
                     />

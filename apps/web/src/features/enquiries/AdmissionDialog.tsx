@@ -21,6 +21,7 @@ import {
 import { type EnquiryFormValues, GENDERS } from "@sprout/shared/schemas/enquiries";
 import { useMemo } from "react";
 import { Controller, type Path, useForm } from "react-hook-form";
+import { DateField } from "../../components/DateField";
 import { browserToday, useClassrooms } from "./api";
 
 const split = (name: string) => {
@@ -64,7 +65,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
   const schema = useMemo(() => admissionSchema({ today: browserToday() }), []);
   const form = useForm<AdmissionFormValues>({
     resolver: zodResolver(schema as never) as never,
-    mode: "all",
+    mode: "onTouched",
     defaultValues: initial,
   });
   const classrooms = useClassrooms(centerId || undefined);
@@ -88,7 +89,6 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
           size="small"
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? " "}
-          slotProps={{ inputLabel: props.type === "date" ? { shrink: true } : undefined }}
           {...props}
         >
           {options?.map((option) => (
@@ -97,6 +97,25 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
             </MenuItem>
           ))}
         </TextField>
+      )}
+    />
+  );
+  const date = (name: Path<AdmissionFormValues>, label: string, required = false) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: input, fieldState }) => (
+        <DateField
+          label={label}
+          name={input.name}
+          required={required}
+          size="small"
+          value={input.value as string}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? " "}
+        />
       )}
     />
   );
@@ -114,9 +133,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.firstName", "First Name", { required: true })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.lastName", "Last Name")}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {field("child.dateOfBirth", "Date of Birth", { type: "date", required: true })}
-              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{date("child.dateOfBirth", "Date of Birth", true)}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field("child.gender", "Gender", { required: true }, list(GENDERS))}</Grid>
             </Grid>
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -149,9 +166,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
                   (classrooms.data ?? []).map((room) => ({ value: room.id, label: room.name })),
                 )}
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {field("probableJoiningDate", "Probable Joining Date", { type: "date" })}
-              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{date("probableJoiningDate", "Probable Joining Date")}</Grid>
             </Grid>
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>

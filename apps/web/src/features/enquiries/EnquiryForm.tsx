@@ -25,6 +25,7 @@ import {
 } from "@sprout/shared/schemas/enquiries";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { DateField } from "../../components/DateField";
 import { browserToday, usePrograms, useTieUp } from "./api";
 
 export const emptyEnquiry = (centerId = ""): EnquiryFormValues => ({
@@ -84,7 +85,8 @@ export function useEnquiryForm(initial: EnquiryFormValues) {
   const schema = useMemo(() => enquirySchema({ today: browserToday(), programs: groups }), [groups]);
   return useForm<EnquiryFormValues>({
     resolver: zodResolver(schema as never) as never,
-    mode: "all",
+    // Each field says what is wrong as soon as it is left, then follows every change.
+    mode: "onTouched",
     defaultValues: initial,
   });
 }
@@ -144,11 +146,30 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             size="small"
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? (props.hint as string | undefined) ?? " "}
-            slotProps={{
-              inputLabel: props.type === "date" ? { shrink: true } : undefined,
-              htmlInput: { "aria-label": label },
-            }}
+            slotProps={{ htmlInput: { "aria-label": label } }}
             {...Object.fromEntries(Object.entries(props).filter(([key]) => key !== "hint"))}
+          />
+        )}
+      />
+    </Grid>
+  );
+
+  const date = (name: Path<EnquiryFormValues>, label: string, required = false) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => (
+          <DateField
+            label={label}
+            name={field.name}
+            required={required}
+            size="small"
+            value={field.value as string}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? " "}
           />
         )}
       />
@@ -208,7 +229,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
     <Stack spacing={3}>
       <Section title="Demographics">
         {text("child_name", "Child Name", { required: true })}
-        {text("child_dob", "Child Date of Birth", { type: "date" })}
+        {date("child_dob", "Child Date of Birth")}
         {select("gender", "Gender", GENDERS)}
         {text("parent_name", "Parent Name", { required: true })}
         {text("mobile_number", "Mobile Number", { required: true, hint: "10 digits, +91 optional", inputMode: "tel" })}
@@ -268,7 +289,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
           disabled: !major,
         })}
         {text("service_hours", "Service Hours", { type: "number", hint: "2 to 12 hours a day", inputMode: "decimal" })}
-        {text("probable_joining_date", "Probable Joining Date", { type: "date" })}
+        {date("probable_joining_date", "Probable Joining Date")}
         {text("assigned_to", "Assigned To")}
       </Section>
 
@@ -304,7 +325,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             )}
           />
         </Grid>
-        {followUp && text("follow_up_date", "Follow-up Date", { type: "date", required: true })}
+        {followUp && date("follow_up_date", "Follow-up Date", true)}
         {status === "Lost" && text("reason_for_closure", "Reason for Closure", { required: true })}
         <Grid size={12}>
           <Controller

@@ -36,9 +36,11 @@ import {
   type FeeStructure,
   PROGRAM_TYPE_LABELS,
 } from "@sprout/shared/schemas/fees";
+import { isIsoDate } from "@sprout/shared/schemas/primitives";
 import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { DateField } from "../../components/DateField";
 import { formatCurrency, formatDate } from "../../format";
 import { useExitRecords, useFeeMutations, useFeeStructures } from "./api";
 import { FeeStructureDialog } from "./FeeStructureDialog";
@@ -252,9 +254,14 @@ const EmptyStructures = () => (
 );
 
 function ExitRecordsTab() {
-  const [filters, setFilters] = useState<ExitsQuery>({ type: undefined, startDate: "", endDate: "" });
-  const invalidRange = Boolean(filters.startDate && filters.endDate && filters.startDate > filters.endDate);
-  const exits = useExitRecords(invalidRange ? { ...filters, endDate: "" } : filters);
+  const [filters, setFilters] = useState<ExitsQuery>({ type: undefined });
+  // What the pickers hold; only whole dates become filters (a date being typed is not one yet).
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const startDate = isIsoDate(from) ? from : "";
+  const endDate = isIsoDate(to) ? to : "";
+  const invalidRange = Boolean(startDate && endDate && startDate > endDate);
+  const exits = useExitRecords({ ...filters, startDate, endDate: invalidRange ? "" : endDate });
   const rows = exits.data ?? [];
   const set = (patch: Partial<ExitsQuery>) => setFilters((current) => ({ ...current, ...patch }));
   const phone = useMediaQuery(useTheme().breakpoints.down("md"));
@@ -280,23 +287,15 @@ function ExitRecordsTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField size="small" fullWidth={false} label="From" value={from} onChange={setFrom} />
+        <DateField
           size="small"
-          type="date"
-          label="From"
-          value={filters.startDate ?? ""}
-          onChange={(event) => set({ startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
+          fullWidth={false}
           label="To"
-          value={filters.endDate ?? ""}
-          onChange={(event) => set({ endDate: event.target.value })}
+          value={to}
+          onChange={setTo}
           error={invalidRange}
           helperText={invalidRange ? "End date is before start date" : undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
       {exits.isFetching && <LinearProgress aria-label="Loading exit records" />}

@@ -24,6 +24,7 @@ import {
 } from "@sprout/shared/schemas/staff";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { DateField } from "../../components/DateField";
 
 const createForm = createStaffRequest.extend({ center_id: z.string().min(1, "Please choose a centre") });
 const editForm = updateStaffRequest.extend({ password: z.string().optional(), center_id: z.string().optional() });
@@ -149,12 +150,20 @@ export function StaffDialog({ open, member, centres, defaultCentre, pending, err
               <TextField label="Department" {...field("department")} {...register("department")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label="Joining Date"
-                type="date"
-                {...field("joining_date")}
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...register("joining_date")}
+              <Controller
+                name="joining_date"
+                control={control}
+                render={({ field: input }) => (
+                  <DateField
+                    label="Joining Date"
+                    name={input.name}
+                    value={input.value}
+                    onChange={input.onChange}
+                    onBlur={input.onBlur}
+                    error={Boolean(errors.joining_date)}
+                    helperText={errors.joining_date?.message}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
