@@ -95,22 +95,26 @@ export function createClassroomsService({ db }: { db: Database }) {
       if (!centerId) throw badRequest(CLASSROOM_MESSAGES.chooseCentre, { center_id: CLASSROOM_MESSAGES.chooseCentre });
       assertCentreInScope(scope, centerId);
       await assertNameFree(centerId, body.name);
-      const [row] = await db
-        .insert(classrooms)
-        .values({ centerId, name: body.name, description: body.description || null })
-        .returning({ id: classrooms.id })
-        .catch((error) => {
-          throw pgCode(error) === "23505" ? conflict(CLASSROOM_MESSAGES.duplicate) : error;
+      // The row and its audit entry commit together or not at all.
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(classrooms)
+          .values({ centerId, name: body.name, description: body.description || null })
+          .returning({ id: classrooms.id })
+          .catch((error) => {
+            throw pgCode(error) === "23505" ? conflict(CLASSROOM_MESSAGES.duplicate) : error;
+          });
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "classroom.create",
+          entity: "classroom",
+          entityId: row!.id,
+          after: { center_id: centerId, name: body.name, description: body.description || null },
         });
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "classroom.create",
-        entity: "classroom",
-        entityId: row!.id,
-        after: { center_id: centerId, name: body.name, description: body.description || null },
+        return row!.id;
       });
-      return findInScope(scope, row!.id);
+      return findInScope(scope, id);
     },
 
     async update(caller: Caller, id: string, input: ClassroomInput): Promise<Classroom> {
@@ -118,21 +122,23 @@ export function createClassroomsService({ db }: { db: Database }) {
       const before = await findInScope(scope, id);
       const body = classroomInput.parse(input);
       await assertNameFree(before.center_id, body.name, id);
-      await db
-        .update(classrooms)
-        .set({ name: body.name, description: body.description || null })
-        .where(eq(classrooms.id, id))
-        .catch((error) => {
-          throw pgCode(error) === "23505" ? conflict(CLASSROOM_MESSAGES.duplicate) : error;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(classrooms)
+          .set({ name: body.name, description: body.description || null })
+          .where(eq(classrooms.id, id))
+          .catch((error) => {
+            throw pgCode(error) === "23505" ? conflict(CLASSROOM_MESSAGES.duplicate) : error;
+          });
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "classroom.update",
+          entity: "classroom",
+          entityId: id,
+          before: { name: before.name, description: before.description },
+          after: { name: body.name, description: body.description || null },
         });
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "classroom.update",
-        entity: "classroom",
-        entityId: id,
-        before: { name: before.name, description: before.description },
-        after: { name: body.name, description: body.description || null },
       });
       return findInScope(scope, id);
     },
