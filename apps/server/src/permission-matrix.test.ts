@@ -604,7 +604,11 @@ const MATRIX: Row[] = [
     allowed: CHILDREN,
     payload: { center_id: ids.homeCentre, children_per_staff: { under_3: 10, three_to_six: 20 }, classroom_bands: [] },
     foreign: "/api/attendance/ratio-settings",
-    foreignPayload: { center_id: ids.otherCentre, children_per_staff: { under_3: 10, three_to_six: 20 }, classroom_bands: [] },
+    foreignPayload: {
+      center_id: ids.otherCentre,
+      children_per_staff: { under_3: 10, three_to_six: 20 },
+      classroom_bands: [],
+    },
   },
   {
     route: "GET /api/attendance/staff",
@@ -725,8 +729,11 @@ describe("permission matrix", () => {
     }
   };
 
-  /** Roles whose scope is one centre or one family: another centre's record is not theirs. */
-  const SCOPED: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
+  /**
+   * Roles whose scope is not the whole organisation: a centre, a family, or (the owner, see
+   * demoIds) the centres they own. Another centre's record is not theirs.
+   */
+  const SCOPED: readonly Role[] = ["owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"];
 
   for (const row of MATRIX) {
     const allowed = row.allowed === "public" ? null : row.allowed;

@@ -3,6 +3,7 @@ import type { Database } from "../src/db/client.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
 import { documents } from "../src/db/schema/documents.ts";
+import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { users } from "../src/db/schema/users.ts";
 
 /**
@@ -25,6 +26,9 @@ export async function demoIds(db: Database) {
     .orderBy(asc(students.studentId))
     .limit(1);
   const otherId = other!.id;
+  // The demo owner owns every centre; here they stop owning the other one, so that an owner too
+  // is refused another centre's records (the demo's organisation-wide roles see all of them).
+  await db.delete(ownerCenters).where(eq(ownerCenters.centerId, otherId));
   const first = async <T>(rows: Promise<T[]>, what: string): Promise<T> => {
     const [row] = await rows;
     if (!row) throw new Error(`the demo data has no ${what}`);
