@@ -22,6 +22,7 @@ import { useState } from "react";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { formatDate } from "../../format";
 
 type Kind = "daily" | "monthly" | "staff_hours";
 const KINDS: Record<Kind, string> = {
@@ -117,7 +118,8 @@ export function ReportsPanel({ today }: { today: string }) {
       {report.data && (
         <>
           <Typography variant="h6" component="h2">
-            {report.data.title}
+            {KINDS[kind]} ·{" "}
+            {kind === "daily" ? formatDate(date) : MONTHS.find((option) => option.value === month)?.label}
           </Typography>
           {report.data.rows.length === 0 ? (
             <Alert severity="info">Nothing to report for this period.</Alert>

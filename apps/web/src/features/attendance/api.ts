@@ -2,6 +2,7 @@ import {
   type absentInput,
   attendanceRooms,
   type checkOutInput,
+  type Headcount,
   headcount,
   parentDay,
   roster,
@@ -57,7 +58,25 @@ export function useHeadcountMark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { student_id: string; accounted: boolean }) => api.post("/attendance/headcount/mark", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, "headcount"] }),
+    // The tick shows at once; the refetch after the answer (or a failure) brings the server's truth.
+    onMutate: (input) =>
+      queryClient.setQueryData<Headcount>([...KEY, "headcount"], (current) => {
+        if (!current) return current;
+        const was = current.rooms.some((room) =>
+          room.children.some((child) => child.student_id === input.student_id && child.accounted),
+        );
+        return {
+          ...current,
+          accounted: current.accounted + (input.accounted === was ? 0 : input.accounted ? 1 : -1),
+          rooms: current.rooms.map((room) => ({
+            ...room,
+            children: room.children.map((child) =>
+              child.student_id === input.student_id ? { ...child, accounted: input.accounted } : child,
+            ),
+          })),
+        };
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...KEY, "headcount"] }),
   });
 }
 
