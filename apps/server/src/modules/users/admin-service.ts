@@ -57,15 +57,16 @@ function present({ user, centerName }: Row): ManagedUser {
 }
 
 /** What the audit log keeps of a user: never a password hash or a two-factor secret. */
-const auditView = (user: ManagedUser) => ({
-  full_name: user.full_name,
+/** The audited fields of a user row (read from the row, so it can be written in the change's transaction). */
+const auditView = (user: Row["user"]) => ({
+  full_name: user.fullName,
   email: user.email,
   role: user.role,
-  center_id: user.center_id,
-  phone_number: user.phone_number,
-  job_title: user.job_title,
-  is_active: user.is_active,
-  must_reset_password: user.must_reset_password,
+  center_id: user.centerId,
+  phone_number: user.phoneNumber,
+  job_title: user.jobTitle,
+  is_active: user.isActive,
+  must_reset_password: user.mustResetPassword,
 });
 
 /** User accounts as the super admin manages them (/users). */
@@ -159,17 +160,17 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
           await tx.insert(ownerCenters).values({ ownerId: user!.id, centerId: input.centerId });
         }
         await syncStaffRecord(tx, user!, now);
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "user_created",
+          entity: "user",
+          entityId: user!.id,
+          after: { ...auditView(user!), invited: !password },
+        });
         return user!;
       });
       const user = await byId(created.id);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "user_created",
-        entity: "user",
-        entityId: user.id,
-        after: { ...auditView(user), invited: !password },
-      });
       if (!password) await inviter.invite(created, appUrl);
       return { message: password ? USER_MESSAGES.created : USER_MESSAGES.createdInvited, user };
     },
@@ -177,7 +178,6 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     async update(caller: Caller, scope: Scope, id: string, input: UpdateUserRequest) {
       const target = await load(caller, scope, id);
       ensureMayChange(caller, target);
-      const before = present(target);
       const self = id === caller.userId;
       const centerId = input.centerId ?? null;
       if (self) {
@@ -189,32 +189,34 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       }
       await ensureEmailFree(input.email, id);
       const isActive = input.isActive ?? target.user.isActive;
-      const [updated] = await db
-        .update(users)
-        .set({
-          fullName: input.fullName,
-          email: input.email.trim().toLowerCase(),
-          role: input.role,
-          centerId,
-          phoneNumber: input.phoneNumber || null,
-          jobTitle: input.jobTitle || null,
-          isActive,
-          updatedAt: clock.now(),
-        })
-        .where(eq(users.id, id))
-        .returning();
-      await syncStaffRecord(db, updated!, clock.now());
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            fullName: input.fullName,
+            email: input.email.trim().toLowerCase(),
+            role: input.role,
+            centerId,
+            phoneNumber: input.phoneNumber || null,
+            jobTitle: input.jobTitle || null,
+            isActive,
+            updatedAt: clock.now(),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        await syncStaffRecord(tx, updated!, clock.now());
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "user_updated",
+          entity: "user",
+          entityId: id,
+          before: auditView(target.user),
+          after: auditView(updated!),
+        });
+      });
       if (!isActive && target.user.isActive) await sessions.revokeAllOfUser(id, "deactivated");
       const user = await byId(id);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "user_updated",
-        entity: "user",
-        entityId: id,
-        before: auditView(before),
-        after: auditView(user),
-      });
       return { message: USER_MESSAGES.updated, user };
     },
 
@@ -223,18 +225,20 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       if (id === caller.userId) throw badRequest(USER_MESSAGES.selfDeactivate);
       ensureMayChange(caller, target);
       const isActive = !target.user.isActive;
-      await db.update(users).set({ isActive, updatedAt: clock.now() }).where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ isActive, updatedAt: clock.now() }).where(eq(users.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: isActive ? "user_activated" : "user_deactivated",
+          entity: "user",
+          entityId: id,
+          before: { is_active: !isActive },
+          after: { is_active: isActive },
+        });
+      });
       if (!isActive) await sessions.revokeAllOfUser(id, "deactivated");
       const user = await byId(id);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: isActive ? "user_activated" : "user_deactivated",
-        entity: "user",
-        entityId: id,
-        before: { is_active: !isActive },
-        after: { is_active: isActive },
-      });
       return { message: isActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated, user };
     },
 
@@ -242,18 +246,20 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     async forcePasswordReset(caller: Caller, scope: Scope, id: string) {
       const target = await load(caller, scope, id);
       ensureMayChange(caller, target);
-      await db.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "user_password_reset_forced",
+          entity: "user",
+          entityId: id,
+          before: { must_reset_password: target.user.mustResetPassword },
+          after: { must_reset_password: true },
+        });
+      });
       await sessions.revokeAllOfUser(id, "password_reset_forced");
       const user = await byId(id);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "user_password_reset_forced",
-        entity: "user",
-        entityId: id,
-        before: { must_reset_password: target.user.mustResetPassword },
-        after: { must_reset_password: true },
-      });
       return { message: USER_MESSAGES.resetForced, user };
     },
   };
