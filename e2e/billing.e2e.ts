@@ -116,6 +116,17 @@ describe("billing", () => {
       await visible(invoiceRow.getByText("₹234.50 due"));
       await invoiceRow.getByRole("button", { name: `Record payment for ${invoiceNumber}` }).click();
       expect(await payment.getByLabel("Amount").inputValue()).toBe("234.5");
+      // The server's "exceeds the balance" goes as soon as the amount changes (issue 9).
+      await payment.getByLabel("Amount").fill("500");
+      await payment.getByRole("button", { name: "Record Payment" }).click();
+      const exceeds = payment.getByText("Amount exceeds the balance due of ₹234.50");
+      await visible(exceeds);
+      await payment.getByLabel("Amount").fill("234.555");
+      await exceeds.waitFor({ state: "detached" });
+      await payment.getByRole("button", { name: "Record Payment" }).click();
+      await visible(payment.getByText("Amount can have at most two decimals"));
+      expect(await exceeds.count()).toBe(0);
+      await payment.getByLabel("Amount").fill("234.5");
       await payment.getByRole("button", { name: "Record Payment" }).click();
       await snackbar(page, `Payment recorded. ${invoiceNumber} is now Paid.`);
       await visible(invoiceRow.getByText("Paid"));
@@ -237,6 +248,16 @@ describe("billing", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       const added = page.getByTestId("fee-structure-row").filter({ hasText: "After-school Care - Koala Seniors" });
       await visible(added.getByText("Snacks ₹600.00"));
+      // "Already exists" goes when the name changes (issue 9).
+      await page.getByRole("button", { name: "New Fee Structure" }).click();
+      await dialog.getByLabel("Program name").fill("After-school Care - Koala Seniors");
+      await dialog.getByLabel("Monthly fee").fill("7000");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      const duplicate = dialog.getByText("A fee structure for this program and academic year already exists");
+      await visible(duplicate);
+      await dialog.getByLabel("Program name").fill("After-school Care - Koala Juniors");
+      await duplicate.waitFor({ state: "detached" });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
 
       await page.getByRole("tab", { name: "Exit Records" }).click();
       await visible(page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }));

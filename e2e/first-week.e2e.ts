@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enIn, fillDate } from "./date-field";
 import {
   DESKTOP,
   demoUser,
@@ -127,6 +128,51 @@ describe("screens fit (issue 9, point 5)", () => {
       await page.getByRole("button", { name: "New Enquiry" }).click();
       await visible(page.getByRole("dialog", { name: "New Enquiry" }));
       await screenshot(page, "enquiries-new");
+    });
+  });
+});
+
+describe("forms say what is wrong when it is wrong (issue 9, point 4)", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`enquiry date, follow-up and Lost-reason errors show when their field is left (${viewport.width} wide)`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await submitSignIn(page, demoUser("admin").email);
+        await page.goto("/enquiries");
+        await page.getByRole("button", { name: "New Enquiry" }).click();
+        const form = page.getByRole("dialog", { name: "New Enquiry" }).getByRole("form", { name: "New enquiry" });
+        // Every other field is still empty: the date's own error comes when it is left.
+        await fillDate(form, "Child Date of Birth", "01/01/2010");
+        await form.getByRole("textbox", { name: "Parent Name" }).focus();
+        await visible(form.getByText("Child cannot be older than 8 years"));
+        await form.getByRole("combobox", { name: "Status" }).click();
+        await page.getByRole("option", { name: "Lost", exact: true }).click();
+        await visible(form.getByText("Reason for closure is required when the status is Lost"));
+        await form.getByRole("checkbox", { name: "Follow-up needed" }).check();
+        await visible(form.getByText("Follow-up date is required"));
+        await fillDate(form, "Follow-up Date", enIn(-1));
+        await form.getByRole("textbox", { name: "Parent Name" }).focus();
+        await visible(form.getByText("Follow-up date cannot be in the past"));
+        await screenshot(page, "enquiry-errors-on-blur");
+        await form.getByRole("textbox", { name: "Reason for Closure" }).fill("Moved to another city");
+        await form.getByText("Reason for closure is required when the status is Lost").waitFor({ state: "detached" });
+      });
+    });
+  }
+
+  it("a centre with a bad capacity says what is wrong with the capacity", async () => {
+    await withPage(browser, DESKTOP, async (page) => {
+      await signIn(page, demoUser("super_admin").email);
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Add Center" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Center" });
+      await dialog.getByRole("textbox", { name: "Center name", exact: true }).fill("Sprout Hebbal");
+      await dialog.getByRole("textbox", { name: "Address", exact: true }).fill("3, Outer Ring Road");
+      await dialog.getByRole("textbox", { name: "City", exact: true }).fill("Bengaluru");
+      await dialog.getByLabel("Capacity").fill("0");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await visible(dialog.getByRole("alert").filter({ hasText: "Capacity must be at least 1" }));
+      expect(await dialog.getByText("Please fill in all required fields").count()).toBe(0);
+      await screenshot(page, "centre-capacity-error");
     });
   });
 });

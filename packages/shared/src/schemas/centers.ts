@@ -8,7 +8,22 @@ export const CENTER_MESSAGES = {
   saved: "Center saved successfully",
   notAnOwner: "Each selected owner must be an active user with the Owner role",
   noOwner: "No owner",
+  capacityNumber: "Capacity must be a number",
+  capacityWhole: "Capacity must be a whole number",
+  capacityMin: "Capacity must be at least 1",
+  capacityMax: "Capacity must not exceed 100,000",
 } as const;
+
+export const CENTER_CAPACITY_MAX = 100_000;
+
+/** The message above the centre form when it is refused: missing fields, or what is wrong with the rest. */
+export function centerFormProblem(errors: Partial<Record<string, { message?: string }>>): string {
+  if (errors.center_name || errors.address || errors.city) return CENTER_MESSAGES.required;
+  const messages = Object.values(errors)
+    .map((error) => error?.message)
+    .filter((message): message is string => Boolean(message));
+  return messages.join(". ") || CENTER_MESSAGES.saveFailed;
+}
 
 export const center = z.object({
   id: safeString(),
@@ -52,10 +67,10 @@ export const centerInput = z.object({
     .nullish()
     .transform((value) => value || null),
   capacity: z.coerce
-    .number()
-    .int("Capacity must be a whole number")
-    .min(1, "Capacity must be at least 1")
-    .max(100_000)
+    .number({ error: CENTER_MESSAGES.capacityNumber })
+    .int(CENTER_MESSAGES.capacityWhole)
+    .min(1, CENTER_MESSAGES.capacityMin)
+    .max(CENTER_CAPACITY_MAX, CENTER_MESSAGES.capacityMax)
     .default(150),
   is_active: z.boolean().optional(),
   /** The centre's owners; left out, the links stay as they are. */

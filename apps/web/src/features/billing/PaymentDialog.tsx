@@ -24,6 +24,7 @@ import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DateField } from "../../components/DateField";
+import { useServerError } from "../../components/useServerError";
 import { formatCurrency } from "../../format";
 
 interface Props {
@@ -41,15 +42,24 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
     control,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<PaymentRequest>({ resolver: zodResolver(paymentRequest) as never });
+  const server = useServerError(error, watch);
   useEffect(() => {
     if (invoice) reset({ amount: invoice.balance, paid_on: todayIn(DEFAULT_TIME_ZONE), mode: "upi", reference: "" });
   }, [invoice, reset]);
 
   return (
     <Dialog open={invoice !== null} onClose={onClose} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Record payment">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => {
+          server.submitted();
+          onSubmit(values);
+        })}
+        aria-label="Record payment"
+      >
         <DialogTitle>Record Payment</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -59,7 +69,7 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
                 {formatCurrency(invoice.balance)} of {formatCurrency(invoice.total_amount)}
               </Typography>
             )}
-            {error && <Alert severity="error">{error}</Alert>}
+            {server.error && <Alert severity="error">{server.error}</Alert>}
             <TextField
               label="Amount"
               required

@@ -24,7 +24,13 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { CENTER_MESSAGES, type Center, type CenterInput, centerInput } from "@sprout/shared/schemas/centers";
+import {
+  CENTER_MESSAGES,
+  type Center,
+  type CenterInput,
+  centerFormProblem,
+  centerInput,
+} from "@sprout/shared/schemas/centers";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
@@ -211,7 +217,8 @@ function CentreDialog({
         );
       }
     },
-    () => setError(CENTER_MESSAGES.required),
+    // Says what is wrong: a bad capacity is not a missing field.
+    (errors) => setError(centerFormProblem(errors)),
   );
   return (
     <Dialog

@@ -141,6 +141,11 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
           <TextField
             {...field}
             value={field.value ?? ""}
+            onChange={(event) => {
+              field.onChange(event);
+              // A shown error follows each change, even on a field not yet left (set by another field).
+              if (fieldState.error) void trigger(name);
+            }}
             label={label}
             fullWidth
             size="small"
@@ -166,7 +171,10 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             required={required}
             size="small"
             value={field.value as string}
-            onChange={field.onChange}
+            onChange={(value) => {
+              field.onChange(value);
+              if (fieldState.error) void trigger(name);
+            }}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message ?? " "}

@@ -36,6 +36,7 @@ import {
 } from "@sprout/shared/schemas/fees";
 import { useEffect } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
+import { useServerError } from "../../components/useServerError";
 
 interface Props {
   open: boolean;
@@ -75,12 +76,14 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
     control,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<FeeStructureInput>({
     resolver: zodResolver(feeStructureInput) as never,
     defaultValues: defaults(structure),
   });
   const components = useFieldArray({ control, name: "components" });
+  const server = useServerError(error, watch);
   useEffect(() => {
     if (open) reset(defaults(structure));
   }, [open, structure, reset]);
@@ -91,11 +94,18 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md">
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Fee structure">
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => {
+          server.submitted();
+          onSubmit(values);
+        })}
+        aria-label="Fee structure"
+      >
         <DialogTitle>{structure ? `Edit ${structure.program_name}` : "New Fee Structure"}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
+            {server.error && <Alert severity="error">{server.error}</Alert>}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
