@@ -68,8 +68,8 @@ function present(row: Row): StaffMember {
 
 /** Staff records of centres, each with its sign-in account (/staff). */
 export function createStaffService({ db, clock, sessions, inviter }: Deps) {
-  const select = () =>
-    db
+  const select = (executor: Database = db) =>
+    executor
       .select({ staff, email: users.email, isActive: users.isActive, centerName: centers.name })
       .from(staff)
       .innerJoin(users, eq(users.id, staff.userId))
@@ -108,8 +108,9 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
     activeStatus: input.active_status,
   });
 
-  async function byId(id: string) {
-    const [row] = await select().where(eq(staff.id, id));
+  /** One record as answered; inside a transaction, read through it (`executor`). */
+  async function byId(id: string, executor: Database = db) {
+    const [row] = await select(executor).where(eq(staff.id, id));
     return present(row!);
   }
 
@@ -134,7 +135,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       await ensureEmailFree(input.email);
       const password = input.password ? input.password : null;
       const now = clock.now();
-      const { user, record } = await db.transaction(async (tx) => {
+      const { user, member } = await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -162,16 +163,17 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
             updatedAt: now,
           })
           .returning({ id: staff.id });
-        return { user: user!, record: record! };
-      });
-      const member = await byId(record.id);
-      await writeAudit(db, {
-        organisationId: scope.organisationId,
-        actorId: caller.userId,
-        action: "staff_created",
-        entity: "staff",
-        entityId: member.id,
-        after: { ...member, invited: !password },
+        // The audit entry commits with the record.
+        const created = await byId(record!.id, tx);
+        await writeAudit(tx, {
+          organisationId: scope.organisationId,
+          actorId: caller.userId,
+          action: "staff_created",
+          entity: "staff",
+          entityId: created.id,
+          after: { ...created, invited: !password },
+        });
+        return { user: user!, member: created };
       });
       if (!password) await inviter.invite(user, appUrl);
       return { message: password ? STAFF_MESSAGES.created : STAFF_MESSAGES.createdInvited, staff: member };
@@ -204,18 +206,18 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
             updatedAt: now,
           })
           .where(eq(users.id, current.staff.userId));
+        await writeAudit(tx, {
+          organisationId: scope.organisationId,
+          actorId: caller.userId,
+          action: "staff_updated",
+          entity: "staff",
+          entityId: id,
+          before,
+          after: await byId(id, tx),
+        });
       });
       if (current.isActive && !input.active_status) await sessions.revokeAllOfUser(current.staff.userId, "deactivated");
       const member = await byId(id);
-      await writeAudit(db, {
-        organisationId: scope.organisationId,
-        actorId: caller.userId,
-        action: "staff_updated",
-        entity: "staff",
-        entityId: id,
-        before,
-        after: member,
-      });
       return { message: STAFF_MESSAGES.updated, staff: member };
     },
   };
