@@ -1,0 +1,121 @@
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from "@sprout/shared/schemas/communication";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { classrooms, students } from "./children.ts";
+import { centers } from "./organisations.ts";
+import { users } from "./users.ts";
+
+/** A teacher's post to their classroom's families. */
+export const classroomAnnouncements = pgTable(
+  "classroom_announcements",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    classroomId: uuid("classroom_id")
+      .notNull()
+      .references(() => classrooms.id, { onDelete: "cascade" }),
+    postedBy: uuid("posted_by").references(() => users.id),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("classroom_announcements_room_idx").on(table.classroomId, table.postedAt.desc(), table.id)],
+);
+
+/** Who has opened an announcement, once each: the parent's unread mark is the absence of a row. */
+export const announcementReads = pgTable(
+  "announcement_reads",
+  {
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => classroomAnnouncements.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.announcementId, table.userId] })],
+);
+
+/** One conversation about one child between one of its teachers and one of its parents. */
+export const messageThreads = pgTable(
+  "message_threads",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => students.id),
+    teacherId: uuid("teacher_id")
+      .notNull()
+      .references(() => users.id),
+    parentId: uuid("parent_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("message_threads_parties_unique").on(table.childId, table.teacherId, table.parentId),
+    index("message_threads_teacher_idx").on(table.teacherId, table.lastMessageAt.desc(), table.id),
+    index("message_threads_parent_idx").on(table.parentId, table.lastMessageAt.desc(), table.id),
+    index("message_threads_center_idx").on(table.centerId, table.lastMessageAt.desc(), table.id),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => users.id),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => users.id),
+    content: text("content").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("messages_thread_idx").on(table.threadId, table.sentAt.desc(), table.id),
+    // Unread counts read only the unread rows of one recipient.
+    index("messages_unread_idx").on(table.recipientId, table.threadId).where(sql`${table.isRead} = false`),
+  ],
+);
+
+/** A parent's feedback about their child's centre, answered by its leadership. */
+export const parentFeedback = pgTable(
+  "parent_feedback",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    parentId: uuid("parent_id")
+      .notNull()
+      .references(() => users.id),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => students.id),
+    category: text("category", { enum: FEEDBACK_CATEGORIES }).notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    status: text("status", { enum: FEEDBACK_STATUSES }).notNull().default("pending"),
+    response: text("response"),
+    respondedBy: uuid("responded_by").references(() => users.id),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("parent_feedback_center_idx").on(table.centerId, table.createdAt.desc(), table.id),
+    index("parent_feedback_parent_idx").on(table.parentId, table.createdAt.desc()),
+  ],
+);

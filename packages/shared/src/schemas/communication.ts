@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { safeString } from "./primitives.ts";
+
+/**
+ * Classroom announcements, parent–teacher messages and parent feedback (spec 1: "Classroom
+ * announcements", "Messages", the thread, message and announcement entities; spec 2: the
+ * director's Parent Feedback tab and its figures).
+ */
+
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
+/** A chat message, not a letter: long enough for a paragraph, short enough to read on a phone. */
+export const MESSAGE_MAX = 2000;
+export const FEEDBACK_COMMENT_MAX = 2000;
+export const FEEDBACK_RESPONSE_MAX = 2000;
+export const COMMUNICATION_PAGE_SIZE = 20;
+export const COMMUNICATION_MAX_PAGE_SIZE = 50;
+
+export const COMMUNICATION_MESSAGES = {
+  titleRequired: "Title is required",
+  messageRequired: "Message is required",
+  titleTooLong: `Title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`,
+  announcementTooLong: `Message must be at most ${ANNOUNCEMENT_MESSAGE_MAX} characters`,
+  contentRequired: "Message cannot be empty",
+  contentTooLong: `Messages can be at most ${MESSAGE_MAX} characters`,
+  recipientNotInThread: "The recipient is not part of this conversation",
+  noClassroom: "No classroom assigned",
+  noAnnouncements: "No announcements yet",
+  selectConversation: "Select a conversation to view messages.",
+  noConversations: "No conversations yet",
+  oversightNotice: "The centre's leadership can read these conversations, so that every child stays safe.",
+  categoryRequired: "Please choose a category",
+  ratingRequired: "Please give a rating from 1 to 5",
+  commentRequired: "Please write your feedback",
+  commentTooLong: `Feedback must be at most ${FEEDBACK_COMMENT_MAX} characters`,
+  responseRequired: "Please write a response",
+  responseTooLong: `A response must be at most ${FEEDBACK_RESPONSE_MAX} characters`,
+  alreadyResponded: "This feedback has already been answered",
+  chooseChild: "Please choose the child this is about",
+} as const;
+const M = COMMUNICATION_MESSAGES;
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(COMMUNICATION_MAX_PAGE_SIZE).default(COMMUNICATION_PAGE_SIZE),
+};
+export const communicationPageQuery = z.object(pageQuery);
+
+export const pagination = z.object({
+  current_page: z.number(),
+  total_pages: z.number(),
+  total_items: z.number(),
+  items_per_page: z.number(),
+});
+
+/** Required trimmed text: blank (only spaces) counts as missing. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  safeString({ error: required }).trim().min(1, required).max(max, tooLong);
+
+// --- Classroom announcements -------------------------------------------------------------------
+
+export const announcementInput = z.object({
+  classroom_id: z.uuid({ error: "Please choose a classroom" }),
+  title: requiredText(M.titleRequired, ANNOUNCEMENT_TITLE_MAX, M.titleTooLong),
+  message: requiredText(M.messageRequired, ANNOUNCEMENT_MESSAGE_MAX, M.announcementTooLong),
+});
+export type AnnouncementInput = z.output<typeof announcementInput>;
+
+/** spec: "Classroom announcement: id, classroom_id, title, message, posted_at, read". */
+export const announcement = z.object({
+  id: z.uuid(),
+  classroom_id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  posted_at: z.string(),
+  posted_by_name: z.string().nullable(),
+  /** Whether the caller has opened it (a teacher's own posts count as read). */
+  read: z.boolean(),
+});
+export type Announcement = z.infer<typeof announcement>;
+
+export const announcementList = z.object({
+  classroom_id: z.uuid(),
+  classroom_name: z.string(),
+  announcements: z.array(announcement),
+  unread: z.number(),
+  pagination,
+});
+export type AnnouncementList = z.infer<typeof announcementList>;
+
+export const classroomIdParams = z.object({ classroomId: z.uuid({ error: "Classroom not found" }) });
+export const idParams = z.object({ id: z.uuid({ error: "Not found" }) });
+
+// --- Messages ----------------------------------------------------------------------------------
+
+/** spec: "Message thread: id, child_id, teacher_id, parent_id", with what the list shows. */
+export const thread = z.object({
+  id: z.uuid(),
+  child_id: z.uuid(),
+  teacher_id: z.uuid(),
+  parent_id: z.uuid(),
+  child_name: z.string(),
+  teacher_name: z.string(),
+  parent_name: z.string(),
+  last_message: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  unread_count: z.number(),
+});
+export type Thread = z.infer<typeof thread>;
+
+export const threadList = z.object({
+  threads: z.array(thread),
+  /** True for leadership reading their centres' threads: they may read, not write. */
+  read_only: z.boolean(),
+  pagination,
+});
+export type ThreadList = z.infer<typeof threadList>;
+
+/** spec: "Message: id, sender_id, recipient_id, content, is_read, sent_at". */
+export const message = z.object({
+  id: z.uuid(),
+  thread_id: z.uuid(),
+  sender_id: z.uuid(),
+  recipient_id: z.uuid(),
+  content: z.string(),
+  is_read: z.boolean(),
+  sent_at: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+export const messageList = z.object({
+  thread,
+  messages: z.array(message),
+  read_only: z.boolean(),
+  /** More, older messages exist before the first one. */
+  has_older: z.boolean(),
+});
+export type MessageList = z.infer<typeof messageList>;
+
+export const messagesQuery = z.object({
+  /** Older than this message's time: the next page back. */
+  before: z.iso.datetime({ error: "before must be a date-time" }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const messageInput = z.object({
+  recipient_id: z.uuid({ error: M.recipientNotInThread }),
+  content: requiredText(M.contentRequired, MESSAGE_MAX, M.contentTooLong),
+});
+export type MessageInput = z.output<typeof messageInput>;
+
+export const startThreadInput = z.object({
+  child_id: z.uuid({ error: M.chooseChild }),
+  teacher_id: z.uuid({ error: "Please choose a teacher" }),
+});
+
+/** The people a parent may write to: each child's teachers. */
+export const contacts = z.object({
+  contacts: z.array(
+    z.object({
+      child_id: z.uuid(),
+      child_name: z.string(),
+      teacher_id: z.uuid(),
+      teacher_name: z.string(),
+      classroom_name: z.string(),
+    }),
+  ),
+});
+export type Contacts = z.infer<typeof contacts>;
+
+export const unreadCounts = z.object({ messages: z.number(), announcements: z.number() });
+export type UnreadCounts = z.infer<typeof unreadCounts>;
+
+// --- Parent feedback ---------------------------------------------------------------------------
+
+export const FEEDBACK_CATEGORIES = ["general", "teaching", "communication", "facilities", "food", "safety"] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  general: "General",
+  teaching: "Teaching and learning",
+  communication: "Communication",
+  facilities: "Facilities",
+  food: "Food",
+  safety: "Safety",
+};
+export const FEEDBACK_STATUSES = ["pending", "responded"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+export const feedbackInput = z.object({
+  child_id: z.uuid({ error: M.chooseChild }),
+  category: z.enum(FEEDBACK_CATEGORIES, { error: M.categoryRequired }),
+  rating: z.coerce
+    .number({ error: M.ratingRequired })
+    .int(M.ratingRequired)
+    .min(1, M.ratingRequired)
+    .max(5, M.ratingRequired),
+  comment: requiredText(M.commentRequired, FEEDBACK_COMMENT_MAX, M.commentTooLong),
+});
+export type FeedbackInput = z.output<typeof feedbackInput>;
+
+export const feedbackResponseInput = z.object({
+  response: requiredText(M.responseRequired, FEEDBACK_RESPONSE_MAX, M.responseTooLong),
+});
+
+export const feedback = z.object({
+  id: z.uuid(),
+  center_id: z.uuid(),
+  child_name: z.string(),
+  parent_name: z.string(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  rating: z.number(),
+  comment: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  response: z.string().nullable(),
+  responded_by_name: z.string().nullable(),
+  responded_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Feedback = z.infer<typeof feedback>;
+
+export const feedbackQuery = z.object({
+  ...pageQuery,
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  center_id: z.uuid().optional(),
+});
+
+export const feedbackList = z.object({ feedback: z.array(feedback), pagination });
+export type FeedbackList = z.infer<typeof feedbackList>;
+
+/** spec 2: "feedback: total_feedback, pending_feedback, avg_rating". */
+export const feedbackSummary = z.object({
+  total_feedback: z.number(),
+  pending_feedback: z.number(),
+  avg_rating: z.number().nullable(),
+});
+export type FeedbackSummary = z.infer<typeof feedbackSummary>;
