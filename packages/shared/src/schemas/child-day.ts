@@ -1,0 +1,334 @@
+import { z } from "zod";
+import { isIsoDate, safeString } from "./primitives.ts";
+
+/**
+ * The child's day (issue 13): food, sleep and potty entries (spec 1, "Daily activities"), stars,
+ * health notes and observation logs. One schema for the teacher's forms and the server.
+ */
+
+export const MEAL_TYPES = ["breakfast", "lunch", "snack"] as const;
+export type MealType = (typeof MEAL_TYPES)[number];
+/** spec 1, section 9: the meal labels. */
+export const MEAL_LABELS: Record<MealType, string> = {
+  breakfast: "Morning Snack",
+  lunch: "Lunch",
+  snack: "Evening Snack",
+};
+
+export const POTTY_TYPES = ["bathroom", "diaper_change"] as const;
+export type PottyType = (typeof POTTY_TYPES)[number];
+export const POTTY_LABELS: Record<PottyType, string> = { bathroom: "Bathroom", diaper_change: "Diaper change" };
+export const DIAPER_STATUSES = ["dry", "wet", "soiled"] as const;
+export type DiaperStatus = (typeof DIAPER_STATUSES)[number];
+export const DIAPER_LABELS: Record<DiaperStatus, string> = { dry: "Dry", wet: "Wet", soiled: "Soiled" };
+
+export const HEALTH_KINDS = ["allergy", "medication", "temperature", "note"] as const;
+export type HealthKind = (typeof HEALTH_KINDS)[number];
+export const HEALTH_LABELS: Record<HealthKind, string> = {
+  allergy: "Allergy or dietary restriction",
+  medication: "Medication given",
+  temperature: "Temperature",
+  note: "Health note",
+};
+
+/** A food percentage the quick buttons offer; any whole number 0–100 is accepted. */
+export const FOOD_AMOUNTS = [100, 75, 50, 25, 0] as const;
+/** "Ate most" and friends: the one-line summary of a percentage. */
+export function amountLabel(percent: number): string {
+  if (percent >= 100) return "ate all";
+  if (percent >= 75) return "ate most";
+  if (percent >= 50) return "ate half";
+  if (percent > 0) return "ate a little";
+  return "did not eat";
+}
+
+export const CHILD_DAY_MESSAGES = {
+  childRequired: "Please choose a child",
+  dateRequired: "Please enter a date",
+  dateFuture: "The date cannot be in the future",
+  mealRequired: "Please choose a meal",
+  percentRange: "Food consumed must be between 0 and 100",
+  startRequired: "Please enter when the nap started",
+  timeFormat: "Please enter a time as HH:MM",
+  endBeforeStart: "The end time must be after the start time",
+  overlap: "This child is already asleep at that time",
+  pottyTypeRequired: "Please choose bathroom or diaper change",
+  reasonRequired: "Please say why the star was given",
+  healthKindRequired: "Please choose what to record",
+  healthDetailsRequired: "Please enter the details",
+  doseRequired: "Please enter the dose and the time it was given",
+  temperatureRange: "Temperature must be between 30 and 45 °C",
+  notYourClassroom: "You can record only for children of your classrooms",
+  correctionReason: "Please say why an earlier day's entry is being changed",
+  // spec 1, section 8
+  loadFailed: "Failed to load daily activities",
+  observationsLoadFailed: "Failed to load observation logs",
+  observationSaveFailed: "Failed to save observation log",
+  observationDeleteFailed: "Failed to delete observation log",
+  observationDeleteConfirm: "Delete this observation log?",
+  observationChildRequired: "Please choose a child",
+  noObservations: "No observation logs yet",
+  noActivities: "Nothing recorded for this day yet",
+  attachmentType: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached",
+  attachmentTooLarge: "Each attachment must be less than 5MB",
+} as const;
+
+export const OBSERVATION_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const OBSERVATION_ATTACHMENTS_MAX = 5;
+export const OBSERVATION_PAGE_SIZE = 20;
+
+const text = (max: number) => safeString().trim().max(max);
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeField = (required: string) =>
+  safeString({ error: required }).trim().min(1, required).regex(TIME, CHILD_DAY_MESSAGES.timeFormat);
+const childId = z.uuid({ error: CHILD_DAY_MESSAGES.childRequired });
+/** The centre's calendar date; the server also refuses one after the centre's today. */
+export const dayField = safeString({ error: CHILD_DAY_MESSAGES.dateRequired })
+  .trim()
+  .min(1, CHILD_DAY_MESSAGES.dateRequired)
+  .refine(isIsoDate, { message: CHILD_DAY_MESSAGES.dateRequired });
+
+const percent = z.coerce
+  .number({ error: CHILD_DAY_MESSAGES.percentRange })
+  .int(CHILD_DAY_MESSAGES.percentRange)
+  .min(0, CHILD_DAY_MESSAGES.percentRange)
+  .max(100, CHILD_DAY_MESSAGES.percentRange);
+
+export const foodInput = z.object({
+  child_id: childId,
+  date: dayField,
+  meal_type: z.enum(MEAL_TYPES, { error: CHILD_DAY_MESSAGES.mealRequired }),
+  food_consumed: percent,
+  notes: text(500).default(""),
+});
+export type FoodInput = z.input<typeof foodInput>;
+
+/** The classroom view: one meal for many children at once. */
+export const foodBatchInput = z.object({
+  date: dayField,
+  meal_type: z.enum(MEAL_TYPES, { error: CHILD_DAY_MESSAGES.mealRequired }),
+  entries: z
+    .array(z.object({ child_id: childId, food_consumed: percent, notes: text(500).default("") }))
+    .min(1, CHILD_DAY_MESSAGES.childRequired)
+    .max(60),
+});
+export type FoodBatchInput = z.input<typeof foodBatchInput>;
+
+export const sleepInput = z
+  .object({
+    child_id: childId,
+    date: dayField,
+    start_time: timeField(CHILD_DAY_MESSAGES.startRequired),
+    /** Empty while the child is still asleep. */
+    end_time: z.union([z.literal(""), timeField(CHILD_DAY_MESSAGES.timeFormat)]).default(""),
+    notes: text(500).default(""),
+  })
+  .refine((value) => value.end_time === "" || value.end_time > value.start_time, {
+    message: CHILD_DAY_MESSAGES.endBeforeStart,
+    path: ["end_time"],
+  });
+export type SleepInput = z.input<typeof sleepInput>;
+
+export const wakeInput = z.object({ end_time: timeField(CHILD_DAY_MESSAGES.timeFormat) });
+
+export const pottyInput = z.object({
+  child_id: childId,
+  date: dayField,
+  type: z.enum(POTTY_TYPES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
+  diaper_status: z.enum(DIAPER_STATUSES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
+  notes: text(500).default(""),
+});
+export type PottyInput = z.input<typeof pottyInput>;
+
+export const starInput = z.object({
+  child_id: childId,
+  reason: safeString({ error: CHILD_DAY_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, CHILD_DAY_MESSAGES.reasonRequired)
+    .max(200),
+});
+export type StarInput = z.input<typeof starInput>;
+
+export const healthInput = z
+  .object({
+    child_id: childId,
+    date: dayField,
+    kind: z.enum(HEALTH_KINDS, { error: CHILD_DAY_MESSAGES.healthKindRequired }),
+    details: text(500).default(""),
+    dose: text(100).default(""),
+    given_time: z.union([z.literal(""), timeField(CHILD_DAY_MESSAGES.timeFormat)]).default(""),
+    temperature_c: z.union([
+      z.literal("").transform(() => null),
+      z.coerce
+        .number({ error: CHILD_DAY_MESSAGES.temperatureRange })
+        .min(30, CHILD_DAY_MESSAGES.temperatureRange)
+        .max(45, CHILD_DAY_MESSAGES.temperatureRange),
+      z.null(),
+    ]),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === "temperature" && value.temperature_c === null)
+      context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.temperatureRange, path: ["temperature_c"] });
+    if (value.kind === "medication" && (value.dose === "" || value.given_time === ""))
+      context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.doseRequired, path: ["dose"] });
+    if ((value.kind === "allergy" || value.kind === "note") && value.details === "")
+      context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.healthDetailsRequired, path: ["details"] });
+  });
+export type HealthInput = z.input<typeof healthInput>;
+
+/** Removing an entry of an earlier day needs a reason (it is audited). */
+export const removeEntryInput = z.object({ reason: text(300).default("") });
+
+export const ENTRY_KINDS = ["food", "sleep", "potty", "star", "health"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export const entryParams = z.object({ kind: z.enum(ENTRY_KINDS), id: z.uuid() });
+
+export const dayQuery = z.object({ date: dayField.optional() });
+export const childParams = z.object({ childId: z.uuid() });
+export const classroomParams = z.object({ classroomId: z.uuid() });
+
+// ---- Answers (spec 1, section 3: "Daily activities per child and date")
+
+export const foodEntry = z.object({
+  id: z.string(),
+  meal_type: z.enum(MEAL_TYPES),
+  food_consumed: z.number(),
+  notes: z.string(),
+  created_at: z.string(),
+});
+export const sleepEntry = z.object({
+  id: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  duration_hours: z.number().nullable(),
+  notes: z.string(),
+});
+export const pottyEntry = z.object({
+  id: z.string(),
+  type: z.enum(POTTY_TYPES),
+  diaper_status: z.enum(DIAPER_STATUSES),
+  notes: z.string(),
+  created_at: z.string(),
+});
+export const starEntry = z.object({ id: z.string(), date: z.string(), reason: z.string(), awarded_by: z.string() });
+export const healthEntry = z.object({
+  id: z.string(),
+  date: z.string(),
+  kind: z.enum(HEALTH_KINDS),
+  details: z.string(),
+  dose: z.string(),
+  given_time: z.string().nullable(),
+  temperature_c: z.number().nullable(),
+  recorded_by: z.string(),
+});
+
+export const dailyActivities = z.object({
+  child_id: z.string(),
+  date: z.string(),
+  /** Whether the caller may add and correct entries for this child. */
+  can_record: z.boolean(),
+  food: z.array(foodEntry),
+  sleep: z.array(sleepEntry),
+  potty: z.array(pottyEntry),
+  stars: z.array(starEntry),
+  health: z.array(healthEntry),
+  /** Standing allergies and dietary restrictions, shown wherever food is recorded. */
+  allergies: z.array(z.string()),
+});
+export type DailyActivities = z.infer<typeof dailyActivities>;
+
+/** The teacher's class list: one row per child, with what is already recorded today. */
+export const classroomDay = z.object({
+  classroom_id: z.string(),
+  classroom_name: z.string(),
+  date: z.string(),
+  can_record: z.boolean(),
+  children: z.array(
+    z.object({
+      id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      allergies: z.array(z.string()),
+      meals: z.array(z.enum(MEAL_TYPES)),
+      asleep: z.boolean(),
+      sleep_minutes: z.number(),
+      potty_count: z.number(),
+      stars: z.number(),
+    }),
+  ),
+});
+export type ClassroomDay = z.infer<typeof classroomDay>;
+
+export const myClassrooms = z.array(z.object({ id: z.string(), name: z.string(), center_name: z.string() }));
+export type MyClassrooms = z.infer<typeof myClassrooms>;
+
+/** The parent portal's tiles: today's one-line facts for one child. */
+export const childDaySummary = z.object({
+  child_id: z.string(),
+  date: z.string(),
+  check_in_at: z.string().nullable(),
+  check_out_at: z.string().nullable(),
+  meals: z.array(z.object({ meal_type: z.enum(MEAL_TYPES), food_consumed: z.number() })),
+  sleep_minutes: z.number(),
+  asleep: z.boolean(),
+  potty_count: z.number(),
+  last_diaper_status: z.enum(DIAPER_STATUSES).nullable(),
+  stars_this_week: z.number(),
+  observations_total: z.number(),
+  latest_observation: z.string().nullable(),
+  health_today: z.number(),
+  allergies: z.array(z.string()),
+});
+export type ChildDaySummary = z.infer<typeof childDaySummary>;
+
+export const weekStars = z.object({ child_id: z.string(), from: z.string(), stars: z.array(starEntry) });
+export type WeekStars = z.infer<typeof weekStars>;
+
+// ---- Observation logs (spec 1: id, child_id, date, milestone, notes, attachments)
+
+export const observationFields = z.object({
+  child_id: z.uuid({ error: CHILD_DAY_MESSAGES.observationChildRequired }),
+  date: dayField,
+  milestone: text(200).default(""),
+  notes: text(4000).default(""),
+});
+export type ObservationFields = z.input<typeof observationFields>;
+
+export const observationLog = z.object({
+  id: z.string(),
+  child_id: z.string(),
+  child_name: z.string(),
+  date: z.string(),
+  milestone: z.string(),
+  notes: z.string(),
+  /** Links to the access-checked download route, one per attached file. */
+  attachments: z.array(z.object({ id: z.string(), name: z.string(), mime_type: z.string(), url: z.string() })),
+  created_by: z.string(),
+  can_edit: z.boolean(),
+});
+export type ObservationLog = z.infer<typeof observationLog>;
+
+export const observationsQuery = z.object({
+  child_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(OBSERVATION_PAGE_SIZE),
+});
+export const observationsPage = z.object({
+  logs: z.array(observationLog),
+  pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_items: z.number() }),
+});
+export type ObservationsPage = z.infer<typeof observationsPage>;
+export const observationParams = z.object({ id: z.uuid() });
+export const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+
+/** A developmental milestone list a teacher picks from (or types their own). Source recorded. */
+export const MILESTONE_SOURCE = "Early Years Foundation Stage (EYFS) areas of learning";
+export const MILESTONES = [
+  "Communication and language",
+  "Physical development",
+  "Personal, social and emotional development",
+  "Literacy",
+  "Mathematics",
+  "Understanding the world",
+  "Expressive arts and design",
+] as const;
