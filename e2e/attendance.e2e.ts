@@ -30,9 +30,9 @@ describe("attendance", () => {
     try {
       await signInAt(director.page, demoUser("center_director").email, DESKTOP);
       await director.page.getByRole("link", { name: "Attendance" }).click();
-      const toddlersRatio = director.page.getByRole("article", { name: "Toddlers ratio" }).or(
-        director.page.locator('[aria-label="Toddlers ratio"]'),
-      );
+      const toddlersRatio = director.page
+        .getByRole("article", { name: "Toddlers ratio" })
+        .or(director.page.locator('[aria-label="Toddlers ratio"]'));
       await visible(toddlersRatio.getByText("0 children", { exact: false }));
 
       await signInAt(teacher.page, demoUser("teacher").email, PHONE);
@@ -43,10 +43,14 @@ describe("attendance", () => {
       // Two more children, one tap each.
       for (let n = 0; n < 2; n++) {
         const before = await teacher.page.getByRole("button", { name: /^Check in / }).count();
-        await teacher.page.getByRole("button", { name: /^Check in / }).first().click();
+        await teacher.page
+          .getByRole("button", { name: /^Check in / })
+          .first()
+          .click();
         await teacher.page.waitForFunction(
           (count) =>
-            document.querySelectorAll('button[aria-label^="Check in "]:not([aria-label$=" again"])').length === count - 1,
+            document.querySelectorAll('button[aria-label^="Check in "]:not([aria-label$=" again"])').length ===
+            count - 1,
           before,
         );
       }
@@ -105,6 +109,123 @@ describe("attendance", () => {
       await tablet.page.waitForURL("**/attendance");
     } finally {
       await Promise.all([parent.context.close(), tablet.context.close()]);
+    }
+  });
+
+  it("during an emergency alert a teacher ticks children accounted for; the director's headcount rises live and names who is missing", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
+      // One more child in, whatever the tests above left (Aanya, checked out by the kiosk, stays out).
+      await visible(teacher.page.locator('[aria-label="Aanya Malhotra"]'));
+      const notYetIn = teacher.page.locator('button[aria-label^="Check in "]:not([aria-label$=" again"])');
+      const before = await notYetIn.count();
+      await notYetIn.first().click();
+      await teacher.page.waitForFunction(
+        (count) =>
+          document.querySelectorAll('button[aria-label^="Check in "]:not([aria-label$=" again"])').length === count - 1,
+        before,
+      );
+
+      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
+      await director.page.goto("/incidents");
+      await director.page.getByRole("tab", { name: "Emergency alerts" }).click();
+      await director.page.getByRole("button", { name: "Emergency" }).click();
+      const dialog = director.page.getByRole("dialog");
+      await dialog.getByRole("combobox", { name: "Alert type" }).click();
+      await director.page.getByRole("option", { name: "Fire" }).click();
+      await dialog.getByLabel("Message").fill("Fire drill: everyone to the front lawn");
+      const posted = director.page.waitForResponse((response) => response.url().endsWith("/emergency/alert"));
+      await dialog.getByRole("button", { name: "Trigger Alert" }).click();
+      expect((await posted).status()).toBe(201);
+
+      await director.page.goto("/attendance/headcount");
+      const accounted = director.page.getByTestId("accounted");
+      await visible(accounted.getByText(/^0 of \d+ accounted$/));
+      const total = Number((await accounted.textContent())!.match(/of (\d+)/)![1]);
+      expect(total).toBeGreaterThanOrEqual(3);
+      // Proof that nothing below reloads the director's page.
+      await director.page.evaluate(() => Object.assign(window, { stayedOpen: true }));
+
+      await teacher.page.goto("/attendance/headcount");
+      const boxes = teacher.page.getByRole("checkbox");
+      await visible(boxes.first());
+      expect(await boxes.count()).toBe(total);
+      const names = (await teacher.page.locator("label:has(input[type=checkbox])").allTextContents()).map(
+        (label) => label.split(" · ")[0]!,
+      );
+      await boxes.first().check();
+      await visible(accounted.getByText(`1 of ${total} accounted`));
+      const missing = director.page.getByTestId("missing");
+      await director.page.waitForFunction(
+        (name) => !document.querySelector('[data-testid="missing"]')?.textContent?.includes(name),
+        names[0]!,
+      );
+      const missingText = (await missing.textContent())!;
+      for (const name of names.slice(1)) expect(missingText).toContain(`${name} (Toddlers)`);
+      await screenshot(director.page, "attendance-headcount-alert");
+      await screenshot(teacher.page, "attendance-headcount-teacher");
+
+      for (let n = 1; n < total; n++) {
+        await boxes.nth(n).check();
+        await visible(accounted.getByText(`${n + 1} of ${total} accounted`));
+      }
+      await visible(director.page.getByText("Every child checked in is accounted for."));
+      expect(await director.page.evaluate(() => "stayedOpen" in window)).toBe(true);
+
+      // The drill is over: later tests run without an alert.
+      await director.page.goto("/incidents");
+      await director.page.getByRole("tab", { name: "Emergency alerts" }).click();
+      await director.page.getByTestId("alert-card").getByRole("button", { name: "Resolve" }).click();
+      const resolve = director.page.getByRole("dialog");
+      await resolve.getByLabel("Resolution notes").fill("Drill over; everyone back inside");
+      await resolve.getByRole("button", { name: "Resolve" }).click();
+      await director.page.getByTestId("emergency-banner").waitFor({ state: "detached" });
+    } finally {
+      await Promise.all([director.context.close(), teacher.context.close()]);
+    }
+  });
+
+  it("a parent adds a pick-up person; the teacher's check-out dialog offers them; the parent sees who collected", async () => {
+    const parent = await openPage(browser, PHONE);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(parent.page, demoUser("parent").email, PHONE);
+      const chooser = parent.page.getByRole("combobox", { name: "Child" });
+      if (await chooser.isVisible()) {
+        await chooser.click();
+        await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+      }
+      const card = parent.page.getByRole("region", { name: "Aanya's pick-up list" });
+      await card.getByRole("button", { name: "Add a person" }).click();
+      await card.getByLabel("Name").fill("Meera Kapoor");
+      await card.getByLabel("Relation to the child").fill("Aunt");
+      await card.getByLabel("Phone").fill("98450 12345");
+      await card.getByRole("button", { name: "Add to the list" }).click();
+      await visible(card.getByText("Aunt · 98450 12345"));
+      await screenshot(parent.page, "attendance-pickup-parent");
+
+      // Aanya went home through the kiosk above; she comes back in and Meera collects her.
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
+      await teacher.page.getByRole("button", { name: "Check in Aanya Malhotra again" }).click();
+      await teacher.page.getByRole("button", { name: "Check out Aanya Malhotra" }).click();
+      const dialog = teacher.page.getByRole("dialog");
+      const meera = dialog.getByRole("radio", { name: "Meera Kapoor (Aunt) · 98450 12345" });
+      await visible(meera);
+      await meera.check();
+      await screenshot(teacher.page, "attendance-checkout-dialog");
+      await dialog.getByRole("button", { name: "Check out" }).click();
+      await dialog.waitFor({ state: "detached" });
+
+      await parent.page.reload();
+      await visible(parent.page.getByText(/Checked out at \d.* by Meera Kapoor/));
+    } finally {
+      await Promise.all([parent.context.close(), teacher.context.close()]);
     }
   });
 });

@@ -1,0 +1,297 @@
+/**
+ * `npm run bench` (attendance, issue 11): the morning peak at 20 centres and 10,000 children.
+ *
+ * The demo organisation grows to 20 centres (17 more), 10,000 children in rooms of 30, and one
+ * admin sign-in per centre (the demo password). Then, on a running server, 1,000 check-ins arrive
+ * spread over 45 seconds (50 per centre, each by its centre's admin, so 20 callers at once) while a
+ * 30-child roster is loaded and GET /api/health is called side by side every 150 ms. p50/p99 of the
+ * check-in call and of the roster are printed as ratios to health's in the same run, so the figures
+ * say what Sprout costs rather than how busy the machine is. The run fails when any call answers
+ * other than 2xx, or when the 1,000 check-ins have not all been answered within a minute.
+ *
+ * Embedded database first, then PostgreSQL (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test;
+ * a fresh database is created and dropped), skipped when none answers. BENCH_DB=embedded|postgres
+ * runs one.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
+import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+
+const CENTRES = 20;
+const CHILDREN = 10_000;
+const ROOM_SIZE = 30;
+const CHECK_INS = 1_000;
+/** The check-ins are spread over this long; all must be answered within LIMIT_MS. */
+const SPREAD_MS = 45_000;
+const LIMIT_MS = 60_000;
+/** How often the roster and health are sampled during the peak. */
+const SAMPLE_EVERY_MS = 150;
+const DATABASES = (process.env.BENCH_DB ?? "embedded,postgres").split(",");
+
+const benchAdmin = (n: number) => `bench-admin-${n}@sprout.test`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * 17 more centres, the children the demo lacks in numbered rooms of 30 (spread over all 20 centres),
+ * and one admin per centre who signs in with the demo admin's password.
+ */
+async function grow(db: Database) {
+  const [{ existing }] = rowsOf<{ existing: number }>(
+    await db.execute(sql`select count(*)::int as existing from centers`),
+  ) as [{ existing: number }];
+  await db.execute(sql`
+    insert into centers (organisation_id, center_name, address, city, capacity)
+    select o.id, 'Bench Centre ' || n, n || ' Bench Road', 'Bengaluru', 600
+    from generate_series(1, ${CENTRES - existing}) n
+    cross join (select id from organisations order by created_at limit 1) o`);
+  const [{ demoChildren }] = rowsOf<{ demoChildren: number }>(
+    await db.execute(sql`select count(*)::int as "demoChildren" from students`),
+  ) as [{ demoChildren: number }];
+  const added = CHILDREN - demoChildren;
+  const rooms = Math.ceil(added / ROOM_SIZE);
+  await db.execute(sql`
+    insert into classrooms (center_id, name)
+    select c.id, 'Bench Room ' || k
+    from generate_series(0, ${rooms - 1}) k
+    join lateral (select id from centers order by created_at, id offset (k % ${CENTRES}) limit 1) c on true`);
+  await db.execute(sql`
+    insert into students (center_id, class_id, first_name, last_name, status, enrollment_date, program_name,
+                          monthly_fee_paise)
+    select r.center_id, r.id, 'Bench' || n, 'Child' || (n % 97), 'active', date '2026-04-01',
+           'Pre-school - KINDY', 1200000
+    from generate_series(0, ${added - 1}) n
+    join classrooms r on r.name = 'Bench Room ' || (n / ${ROOM_SIZE})`);
+  await db.execute(sql`
+    insert into users (organisation_id, email, password_hash, full_name, role, center_id)
+    select c.organisation_id, 'bench-admin-' || row_number() over (order by c.created_at, c.id) || '@sprout.test',
+           (select password_hash from users where email = 'admin@sprout.test'), 'Bench Admin', 'admin', c.id
+    from centers c`);
+  // Steady state: autovacuum would have run on a live server.
+  await db.execute(sql`vacuum analyze`);
+}
+
+/** Per centre, in sign-in order: its admin's number and 50 of its bench children to check in. */
+async function plan(db: Database) {
+  const children = rowsOf<{ id: string; admin: number }>(
+    await db.execute(sql`
+      with numbered as (
+        select c.id as center_id, row_number() over (order by c.created_at, c.id)::int as admin from centers c
+      ), ranked as (
+        select s.id, n.admin, row_number() over (partition by s.center_id order by s.first_name) as k
+        from students s
+        join numbered n on n.center_id = s.center_id
+        where s.first_name like 'Bench%' and s.status = 'active'
+      )
+      select id, admin from ranked where k <= ${CHECK_INS / CENTRES} order by k, admin`),
+  );
+  if (children.length !== CHECK_INS) throw new Error(`only ${children.length} children to check in`);
+  const [room] = rowsOf<{ id: string; admin: number; size: number }>(
+    await db.execute(sql`
+      select r.id, n.admin, (select count(*)::int from students s where s.class_id = r.id) as size
+      from classrooms r
+      join (select id, row_number() over (order by created_at, id)::int as admin from centers) n on n.id = r.center_id
+      where r.name = 'Bench Room 0'`),
+  );
+  if (room?.size !== ROOM_SIZE) throw new Error(`the roster room has ${room?.size} children, not ${ROOM_SIZE}`);
+  return { children, room };
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    // Development: production refuses the demo password.
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "development", DEMO_DATA: "0" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+async function signIn(base: string, email: string) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`${email} could not sign in: ${response.status} ${await response.text()}`);
+  const login = (await response.json()) as { token: string; sessionToken: string; csrfToken: string };
+  return {
+    authorization: `Bearer ${login.token}`,
+    "x-session-token": login.sessionToken,
+    "x-csrf-token": login.csrfToken,
+  };
+}
+
+/** One timed call; anything but 2xx stops the bench. */
+async function timed(label: string, url: string, init: RequestInit): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  const took = performance.now() - started;
+  if (!response.ok) throw new Error(`${label}: ${response.status} ${body}`);
+  return took;
+}
+
+function percentile(samples: number[], p: number) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function peak(label: string, env: Record<string, string>, work: Awaited<ReturnType<typeof plan>>) {
+  const { child, base } = await startServer(env);
+  try {
+    const headers = new Map<number, Record<string, string>>();
+    for (let n = 1; n <= CENTRES; n++) headers.set(n, await signIn(base, benchAdmin(n)));
+    const rosterUrl = `${base}/api/attendance/roster?classroom_id=${work.room.id}`;
+    const rosterHeaders = headers.get(work.room.admin)!;
+    // Warm-up: the first calls pay for connections and compiled queries.
+    for (let n = 0; n < 20; n++) {
+      await timed("health", `${base}/api/health`, {});
+      await timed("roster", rosterUrl, { headers: rosterHeaders });
+    }
+
+    const checkIns: number[] = [];
+    const rosters: number[] = [];
+    const health: number[] = [];
+    const started = performance.now();
+    const arrivals = work.children.map(async (target, index) => {
+      await new Promise((resolve) => setTimeout(resolve, (index * SPREAD_MS) / CHECK_INS));
+      checkIns.push(
+        await timed(`check-in ${index}`, `${base}/api/attendance/check-in`, {
+          method: "POST",
+          headers: { ...headers.get(target.admin)!, "content-type": "application/json" },
+          body: JSON.stringify({ student_id: target.id }),
+        }),
+      );
+    });
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const tick = new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+        const [h, r] = await Promise.all([
+          timed("health", `${base}/api/health`, {}),
+          timed("roster", rosterUrl, { headers: rosterHeaders }),
+        ]);
+        health.push(h);
+        rosters.push(r);
+        await tick;
+      }
+    })();
+    try {
+      await Promise.all(arrivals);
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+    const took = performance.now() - started;
+
+    const roster = (await (await fetch(rosterUrl, { headers: rosterHeaders })).json()) as {
+      children: { status: string }[];
+    };
+    const checkedIn = roster.children.filter((row) => row.status === "in").length;
+
+    const h50 = percentile(health, 50);
+    const h99 = percentile(health, 99);
+    const line = (name: string, samples: number[]) => {
+      const p50 = percentile(samples, 50);
+      const p99 = percentile(samples, 99);
+      console.log(
+        name.padEnd(26),
+        String(samples.length).padStart(6),
+        p50.toFixed(1).padStart(8),
+        `${(p50 / h50).toFixed(1)}x`.padStart(10),
+        p99.toFixed(1).padStart(8),
+        `${(p99 / h99).toFixed(1)}x`.padStart(10),
+      );
+    };
+    console.log(
+      `\n${label}: ${CHECK_INS} check-ins at ${CENTRES} centres answered in ${(took / 1000).toFixed(1)} s ` +
+        `(limit ${LIMIT_MS / 1000} s); the sampled roster shows ${checkedIn} of ${roster.children.length} in`,
+    );
+    console.log(
+      "call".padEnd(26),
+      "calls".padStart(6),
+      "p50 ms".padStart(8),
+      "p50 vs h".padStart(10),
+      "p99 ms".padStart(8),
+      "p99 vs h".padStart(10),
+    );
+    line("GET /api/health", health);
+    line("POST check-in", checkIns);
+    line(`GET roster (${ROOM_SIZE} children)`, rosters);
+    // After the figures, so that a slow run still shows where the time went.
+    if (took > LIMIT_MS) throw new Error(`${label}: ${CHECK_INS} check-ins took ${(took / 1000).toFixed(1)} s`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+}
+
+async function prepare(database: Awaited<ReturnType<typeof openDatabase>>) {
+  await database.migrate();
+  await seedDemoData(database.db);
+  await grow(database.db);
+  const work = await plan(database.db);
+  await database.close();
+  return work;
+}
+
+async function onEmbedded() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-attendance-"));
+  try {
+    const work = await prepare(await openDatabase({ dataDir: embeddedDataDir(dataDir) }));
+    await peak(`embedded, ${CHILDREN} children`, { DATA_DIR: dataDir }, work);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres() {
+  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`PostgreSQL not reachable at ${serverUrl}: ${(error as Error).message}; skipped`);
+    return;
+  }
+  const name = `sprout_bench_attendance_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-attendance-pg-"));
+  try {
+    const work = await prepare(await openDatabase({ url: url.toString() }));
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: "bench-secret-".repeat(4) };
+    await peak(`PostgreSQL, ${CHILDREN} children`, env, work);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (DATABASES.includes("embedded")) await onEmbedded();
+if (DATABASES.includes("postgres")) await onPostgres();
