@@ -55,6 +55,8 @@ import { createChildrenService } from "./modules/children/service.ts";
 import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
+import { createCommunicationArea } from "./modules/communication/area.ts";
+import { communicationRoutes } from "./modules/communication/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
 import { createDocumentsService } from "./modules/documents/service.ts";
 import { emergencyRoutes } from "./modules/emergency/routes.ts";
@@ -297,6 +299,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(attendanceMoreRoutes(attendance));
       await api.register(attendanceReportRoutes(attendance));
       await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
+      await api.register(
+        communicationRoutes(createCommunicationArea({ db: deps.db, clock, realtime: realtime.publisher })),
+      );
     },
     { prefix: "/api" },
   );

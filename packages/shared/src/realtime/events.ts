@@ -78,6 +78,30 @@ export interface NewFeedbackEvent {
   id: string;
 }
 
+/** A user's own room: a teacher posted to a classroom of one of their children (issue 14). */
+export interface NewAnnouncementEvent {
+  id: string;
+  classroom_id: string;
+  title: string;
+  posted_at: string;
+}
+
+/** Both parties' own rooms: a message of a thread they are part of (issue 14). */
+export interface NewMessageEvent {
+  id: string;
+  thread_id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  is_read: boolean;
+  sent_at: string;
+}
+
+/** A parent's own room: the centre answered their feedback. */
+export interface FeedbackResponseEvent {
+  id: string;
+}
+
 /** Refusals and problems the server tells a socket about. */
 export interface RealtimeErrorEvent {
   event: string;
@@ -95,6 +119,9 @@ export interface ServerToClientEvents {
   "new-incident": (event: NewIncidentEvent) => void;
   "incident-report": (event: IncidentReportEvent) => void;
   "new-feedback": (event: NewFeedbackEvent) => void;
+  "new-announcement": (event: NewAnnouncementEvent) => void;
+  "new-message": (event: NewMessageEvent) => void;
+  "feedback-response": (event: FeedbackResponseEvent) => void;
   joined: (room: { center_id: string }) => void;
   error: (event: RealtimeErrorEvent) => void;
 }

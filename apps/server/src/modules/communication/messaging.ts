@@ -1,0 +1,237 @@
+import {
+  COMMUNICATION_MESSAGES,
+  type Contacts,
+  type MessageInput,
+  type MessageList,
+  type Thread,
+  type ThreadList,
+} from "@sprout/shared/schemas/communication";
+import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
+import { messages, messageThreads } from "../../db/schema/communication.ts";
+import { users } from "../../db/schema/users.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { assertParty, oversees } from "./policy.ts";
+import { pageOf, toMessage, toThread } from "./presenter.ts";
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  realtime: RealtimePublisher;
+}
+
+const teacher = alias(users, "thread_teacher");
+const parent = alias(users, "thread_parent");
+const FALSE: SQL = sql`false`;
+
+/** Parent–teacher threads about one child, and the centre leadership's read-only view of them. */
+export function createMessagingService({ db, clock, realtime }: Deps) {
+  /**
+   * The threads the caller may see. A parent: their own, about their own children. A teacher:
+   * their own, about children now in their classrooms. Leadership: every thread of their centres.
+   */
+  async function visible(caller: Caller): Promise<SQL> {
+    const scope = await caller.scope();
+    if (caller.role === "parent") {
+      if (!scope.childIds || scope.childIds.length === 0) return FALSE;
+      return and(eq(messageThreads.parentId, caller.userId), inArray(messageThreads.childId, scope.childIds))!;
+    }
+    if (caller.role === "teacher") {
+      const rooms = await teacherClassroomIds(db, caller.userId);
+      if (rooms.length === 0) return FALSE;
+      return and(eq(messageThreads.teacherId, caller.userId), inArray(students.classroomId, rooms))!;
+    }
+    if (oversees(caller) && scope.centerIds.length > 0) return inArray(messageThreads.centerId, scope.centerIds);
+    return FALSE;
+  }
+
+  const selectThreads = (userId: string) =>
+    db
+      .select({
+        id: messageThreads.id,
+        childId: messageThreads.childId,
+        teacherId: messageThreads.teacherId,
+        parentId: messageThreads.parentId,
+        childName: sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`,
+        teacherName: teacher.fullName,
+        parentName: parent.fullName,
+        lastMessage: sql<
+          string | null
+        >`(select ${messages.content} from ${messages} where ${messages.threadId} = ${messageThreads.id} order by ${messages.sentAt} desc limit 1)`,
+        lastMessageAt: messageThreads.lastMessageAt,
+        unreadCount:
+          sql<number>`(select count(*) from ${messages} where ${messages.threadId} = ${messageThreads.id} and ${messages.recipientId} = ${userId} and ${messages.isRead} = false)`.mapWith(
+            Number,
+          ),
+      })
+      .from(messageThreads)
+      .innerJoin(students, eq(students.id, messageThreads.childId))
+      .innerJoin(teacher, eq(teacher.id, messageThreads.teacherId))
+      .innerJoin(parent, eq(parent.id, messageThreads.parentId));
+
+  async function threadOf(caller: Caller, threadId: string): Promise<Thread> {
+    const [row] = await selectThreads(caller.userId).where(and(eq(messageThreads.id, threadId), await visible(caller)));
+    if (!row) throw notFound("Conversation");
+    return toThread(row);
+  }
+
+  return {
+    async threads(caller: Caller, page: number, limit: number): Promise<ThreadList> {
+      const where = await visible(caller);
+      const [rows, [totals]] = await Promise.all([
+        selectThreads(caller.userId)
+          .where(where)
+          .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ total: count() })
+          .from(messageThreads)
+          .innerJoin(students, eq(students.id, messageThreads.childId))
+          .where(where),
+      ]);
+      return {
+        threads: rows.map(toThread),
+        read_only: oversees(caller),
+        pagination: pageOf(page, limit, totals?.total ?? 0),
+      };
+    },
+
+    async messages(caller: Caller, threadId: string, before: string | undefined, limit: number): Promise<MessageList> {
+      const thread = await threadOf(caller, threadId);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), before ? lt(messages.sentAt, new Date(before)) : undefined))
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(limit + 1);
+      return {
+        thread,
+        messages: rows.slice(0, limit).reverse().map(toMessage),
+        read_only: oversees(caller),
+        has_older: rows.length > limit,
+      };
+    },
+
+    /** The caller has read the thread: their unread messages in it become read. */
+    async markRead(caller: Caller, threadId: string) {
+      assertParty(caller);
+      await threadOf(caller, threadId);
+      const updated = await db
+        .update(messages)
+        .set({ isRead: true })
+        .where(
+          and(eq(messages.threadId, threadId), eq(messages.recipientId, caller.userId), eq(messages.isRead, false)),
+        )
+        .returning({ id: messages.id });
+      return { marked: updated.length };
+    },
+
+    async send(caller: Caller, threadId: string, input: MessageInput) {
+      assertParty(caller);
+      const thread = await threadOf(caller, threadId);
+      const other = caller.userId === thread.parent_id ? thread.teacher_id : thread.parent_id;
+      if (input.recipient_id !== other || input.recipient_id === caller.userId) {
+        throw new HttpError(400, "INVALID_RECIPIENT", COMMUNICATION_MESSAGES.recipientNotInThread, {
+          recipient_id: COMMUNICATION_MESSAGES.recipientNotInThread,
+        });
+      }
+      const sentAt = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(messages)
+          .values({ threadId, senderId: caller.userId, recipientId: other, content: input.content, sentAt })
+          .returning();
+        await tx.update(messageThreads).set({ lastMessageAt: sentAt }).where(eq(messageThreads.id, threadId));
+        return inserted!;
+      });
+      const sent = toMessage(row);
+      // Both parties' own rooms: the recipient's screens and the sender's other tabs.
+      realtime.toUsers([other, caller.userId], "new-message", sent);
+      return sent;
+    },
+
+    /** A parent opens (or reopens) the conversation with one of their child's teachers. */
+    async start(caller: Caller, childId: string, teacherId: string): Promise<Thread> {
+      const scope = await caller.scope();
+      if (caller.role !== "parent" || !scope.childIds?.includes(childId)) throw notFound("Child");
+      const [child] = await db
+        .select({ centerId: students.centerId })
+        .from(students)
+        .innerJoin(classroomTeachers, eq(classroomTeachers.classroomId, students.classroomId))
+        .where(and(eq(students.id, childId), ne(students.status, "left"), eq(classroomTeachers.teacherId, teacherId)));
+      if (!child) throw notFound("Teacher");
+      const now = clock.now();
+      await db
+        .insert(messageThreads)
+        .values({
+          centerId: child.centerId,
+          childId,
+          teacherId,
+          parentId: caller.userId,
+          createdAt: now,
+          lastMessageAt: now,
+        })
+        .onConflictDoNothing();
+      const [thread] = await db
+        .select({ id: messageThreads.id })
+        .from(messageThreads)
+        .where(
+          and(
+            eq(messageThreads.childId, childId),
+            eq(messageThreads.teacherId, teacherId),
+            eq(messageThreads.parentId, caller.userId),
+          ),
+        );
+      return threadOf(caller, thread!.id);
+    },
+
+    /** Whom a parent may write to: the teachers of each of their children's classrooms. */
+    async contacts(caller: Caller): Promise<Contacts> {
+      const scope = await caller.scope();
+      if (caller.role !== "parent" || !scope.childIds || scope.childIds.length === 0) return { contacts: [] };
+      const rows = await db
+        .select({
+          childId: students.id,
+          childName: sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`,
+          teacherId: users.id,
+          teacherName: users.fullName,
+          classroomName: classrooms.name,
+        })
+        .from(students)
+        .innerJoin(classrooms, eq(classrooms.id, students.classroomId))
+        .innerJoin(classroomTeachers, eq(classroomTeachers.classroomId, classrooms.id))
+        .innerJoin(users, eq(users.id, classroomTeachers.teacherId))
+        .where(and(inArray(students.id, scope.childIds), ne(students.status, "left"), eq(users.isActive, true)))
+        .orderBy(asc(students.firstName), asc(classroomTeachers.role), asc(users.fullName));
+      return {
+        contacts: rows.map((row) => ({
+          child_id: row.childId,
+          child_name: row.childName,
+          teacher_id: row.teacherId,
+          teacher_name: row.teacherName,
+          classroom_name: row.classroomName,
+        })),
+      };
+    },
+
+    /** Unread messages addressed to the caller in threads they can still see. */
+    async unreadCount(caller: Caller): Promise<number> {
+      if (caller.role !== "parent" && caller.role !== "teacher") return 0;
+      const [row] = await db
+        .select({ unread: count() })
+        .from(messages)
+        .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+        .innerJoin(students, eq(students.id, messageThreads.childId))
+        .where(and(eq(messages.recipientId, caller.userId), eq(messages.isRead, false), await visible(caller)));
+      return row?.unread ?? 0;
+    },
+  };
+}
+export type MessagingService = ReturnType<typeof createMessagingService>;

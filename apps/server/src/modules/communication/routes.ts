@@ -1,0 +1,262 @@
+import {
+  announcement,
+  announcementInput,
+  announcementList,
+  classroomIdParams,
+  communicationPageQuery,
+  contacts,
+  feedback,
+  feedbackInput,
+  feedbackList,
+  feedbackQuery,
+  feedbackResponseInput,
+  feedbackSummary,
+  idParams,
+  message,
+  messageInput,
+  messageList,
+  messagesQuery,
+  startThreadInput,
+  thread,
+  threadList,
+  unreadCounts,
+} from "@sprout/shared/schemas/communication";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { CommunicationArea } from "./area.ts";
+
+/** Teachers, parents, and staff who look after classrooms (read-only for the last). */
+const ANNOUNCEMENT_READERS = {
+  features: ["classroom_management", "view_assigned_classes", "view_own_children"],
+} as const;
+const TEACHERS = { roles: ["teacher"] } as const;
+const PARENTS = { roles: ["parent"] } as const;
+const PARTIES = { roles: ["teacher", "parent"] } as const;
+const THREAD_READERS = { features: ["view_assigned_classes", "view_own_children", "messaging_oversight"] } as const;
+const FEEDBACK_READERS = { features: ["view_own_children", "parent_feedback"] } as const;
+const FEEDBACK_DESK = { features: ["parent_feedback"] } as const;
+
+/** Sending is limited per signed-in user, not per address (a centre's families share one Wi-Fi). */
+const perUser = (max: number) => ({
+  max,
+  timeWindow: "1 minute",
+  keyGenerator: (request: FastifyRequest) => `communication:${request.caller?.userId ?? request.ip}`,
+});
+
+const error = z.looseObject({ error: z.string(), code: z.string() });
+const refusals = { 400: error, 401: error, 403: error, 404: error, 429: error };
+const tags = ["communication"];
+
+export function communicationRoutes({ announcements, messaging, feedback: desk }: CommunicationArea) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/classroom-announcements/:classroomId",
+      {
+        config: { access: ANNOUNCEMENT_READERS },
+        schema: {
+          summary: "A classroom's announcements, newest first, with the caller's unread marks",
+          tags,
+          params: classroomIdParams,
+          querystring: communicationPageQuery,
+          response: { 200: announcementList, ...refusals },
+        },
+      },
+      async (request) =>
+        announcements.list(request.caller, request.params.classroomId, request.query.page, request.query.limit),
+    );
+
+    api.post(
+      "/classroom-announcements",
+      {
+        config: { access: TEACHERS, rateLimit: perUser(20) },
+        schema: {
+          summary: "A teacher posts an announcement to one of their classrooms; its families see it live",
+          tags,
+          body: announcementInput,
+          response: { 201: announcement, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await announcements.post(request.caller, request.body)),
+    );
+
+    api.post(
+      "/classroom-announcements/:id/read",
+      {
+        config: { access: ANNOUNCEMENT_READERS },
+        schema: {
+          summary: "Mark an announcement as opened by the caller",
+          tags,
+          params: idParams,
+          response: { 200: z.object({ id: z.uuid(), read: z.literal(true) }), ...refusals },
+        },
+      },
+      async (request) => announcements.markRead(request.caller, request.params.id),
+    );
+
+    api.get(
+      "/communication/unread",
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          summary: "The caller's unread messages and announcements (for the navigation badges)",
+          tags,
+          response: { 200: unreadCounts, 401: error },
+        },
+      },
+      async (request) => {
+        const [messages, unreadAnnouncements] = await Promise.all([
+          messaging.unreadCount(request.caller),
+          announcements.unreadCount(request.caller),
+        ]);
+        return { messages, announcements: unreadAnnouncements };
+      },
+    );
+
+    api.get(
+      "/messaging/threads",
+      {
+        config: { access: THREAD_READERS },
+        schema: {
+          summary: "The caller's conversations (leadership: every conversation of their centres, read-only)",
+          tags,
+          querystring: communicationPageQuery,
+          response: { 200: threadList, ...refusals },
+        },
+      },
+      async (request) => messaging.threads(request.caller, request.query.page, request.query.limit),
+    );
+
+    api.post(
+      "/messaging/threads",
+      {
+        config: { access: PARENTS, rateLimit: perUser(20) },
+        schema: {
+          summary: "A parent opens (or reopens) the conversation with one of their child's teachers",
+          tags,
+          body: startThreadInput,
+          response: { 200: thread, ...refusals },
+        },
+      },
+      async (request) => messaging.start(request.caller, request.body.child_id, request.body.teacher_id),
+    );
+
+    api.get(
+      "/messaging/contacts",
+      {
+        config: { access: PARENTS },
+        schema: {
+          summary: "The teachers a parent may write to, per child",
+          tags,
+          response: { 200: contacts, 401: error, 403: error },
+        },
+      },
+      async (request) => messaging.contacts(request.caller),
+    );
+
+    api.get(
+      "/messaging/threads/:id/messages",
+      {
+        config: { access: THREAD_READERS },
+        schema: {
+          summary: "A conversation's latest messages (older ones with ?before=)",
+          tags,
+          params: idParams,
+          querystring: messagesQuery,
+          response: { 200: messageList, ...refusals },
+        },
+      },
+      async (request) =>
+        messaging.messages(request.caller, request.params.id, request.query.before, request.query.limit),
+    );
+
+    api.post(
+      "/messaging/threads/:id/messages",
+      {
+        config: { access: PARTIES, rateLimit: perUser(30) },
+        schema: {
+          summary: "Send a message to the other party of the conversation; it arrives live",
+          tags,
+          params: idParams,
+          body: messageInput,
+          response: { 201: message, ...refusals },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await messaging.send(request.caller, request.params.id, request.body)),
+    );
+
+    api.post(
+      "/messaging/threads/:id/read",
+      {
+        config: { access: PARTIES },
+        schema: {
+          summary: "Mark the caller's messages in a conversation as read",
+          tags,
+          params: idParams,
+          response: { 200: z.object({ marked: z.number() }), ...refusals },
+        },
+      },
+      async (request) => messaging.markRead(request.caller, request.params.id),
+    );
+
+    api.post(
+      "/parent-feedback",
+      {
+        config: { access: PARENTS, rateLimit: perUser(5) },
+        schema: {
+          summary: "A parent sends feedback about their child's centre; the director sees it live",
+          tags,
+          body: feedbackInput,
+          response: { 201: feedback, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await desk.send(request.caller, request.body)),
+    );
+
+    api.get(
+      "/parent-feedback",
+      {
+        config: { access: FEEDBACK_READERS },
+        schema: {
+          summary: "Feedback, newest first: a parent's own, or the centre's for its leadership",
+          tags,
+          querystring: feedbackQuery,
+          response: { 200: feedbackList, ...refusals },
+        },
+      },
+      async (request) => desk.list(request.caller, request.query),
+    );
+
+    api.get(
+      "/parent-feedback/summary",
+      {
+        config: { access: FEEDBACK_DESK },
+        schema: {
+          summary: "Feedback figures: total, pending and average rating",
+          tags,
+          querystring: z.object({ center_id: z.uuid().optional() }),
+          response: { 200: feedbackSummary, ...refusals },
+        },
+      },
+      async (request) => desk.summary(request.caller, request.query.center_id),
+    );
+
+    api.post(
+      "/parent-feedback/:id/respond",
+      {
+        config: { access: FEEDBACK_DESK },
+        schema: {
+          summary: "Answer a parent's feedback; it moves from pending to responded",
+          tags,
+          params: idParams,
+          body: feedbackResponseInput,
+          response: { 200: feedback, ...refusals, 409: error },
+        },
+      },
+      async (request) => desk.respond(request.caller, request.params.id, request.body.response),
+    );
+  };
+}
