@@ -33,9 +33,14 @@ export function createFeedbackService({ db, clock, realtime }: Deps) {
   /** A parent sees their own feedback; leadership sees their centres' (or the one asked for). */
   async function visible(caller: Caller, centerId?: string): Promise<SQL> {
     const scope = await caller.scope();
-    if (caller.role === "parent") return eq(parentFeedback.parentId, caller.userId);
-    if (!answersFeedback(caller)) throw forbidden();
     assertCentreInScope(scope, centerId);
+    if (caller.role === "parent") {
+      return and(
+        eq(parentFeedback.parentId, caller.userId),
+        centerId ? eq(parentFeedback.centerId, centerId) : undefined,
+      )!;
+    }
+    if (!answersFeedback(caller)) throw forbidden();
     const centres = centerId ? [centerId] : scope.centerIds;
     return centres.length > 0 ? inArray(parentFeedback.centerId, centres) : sql`false`;
   }
