@@ -176,3 +176,60 @@ describe("forms say what is wrong when it is wrong (issue 9, point 4)", () => {
     });
   });
 });
+
+/** A GET of the API as the signed-in page (its stored session). */
+function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(`/api${url}`, {
+      headers: {
+        Authorization: `Bearer ${localStorage.getItem("token")}`,
+        "X-Session-Token": localStorage.getItem("sessionToken") ?? "",
+      },
+    });
+    return response.json();
+  }, path);
+}
+
+describe("numbers agree with the pages they open (issue 9, point 6)", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`the Pending Invoices card opens the Pending list with the same count; requests filter by status (${viewport.width} wide)`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await submitSignIn(page, demoUser("admin").email);
+        const overview = await apiGet<{ pending_invoices: number }>(page, "/analytics/overview");
+        await page.getByRole("link", { name: /Pending Invoices/ }).click();
+        await page.waitForURL("**/billing?status=Pending");
+        await visible(page.getByText(new RegExp(`of ${overview.pending_invoices}$`)));
+        const statuses = await page.getByTestId("invoice-row").allTextContents();
+        expect(statuses.length).toBeGreaterThan(0);
+        for (const row of statuses) expect(row).toContain("Pending");
+        await screenshot(page, "billing-pending-from-dashboard");
+
+        await page.getByRole("combobox", { name: "Request status" }).click();
+        await page.getByRole("option", { name: "Approved", exact: true }).click();
+        await page.getByLabel("Loading invoice requests").waitFor({ state: "detached" });
+        for (const row of await page.getByTestId("request-row").allTextContents()) {
+          expect(row).toContain("Approved");
+          expect(row).not.toContain("Pending");
+        }
+      });
+    });
+  }
+
+  it("a parent's child card opens that child's invoices only", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(browser, viewport, async (page) => {
+        await submitSignIn(page, demoUser("parent").email);
+        await page.getByRole("link", { name: "Invoices for Kabir Malhotra" }).click();
+        await page.waitForURL(/\/billing\?child=/);
+        await visible(page.getByTestId("child-filter").getByText("Only Kabir Malhotra"));
+        const rows = await page.getByTestId("invoice-row").allTextContents();
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          expect(row).toContain("Kabir");
+          expect(row).not.toContain("Aanya");
+        }
+        await screenshot(page, "parent-child-invoices");
+      });
+    }
+  });
+});

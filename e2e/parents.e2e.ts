@@ -61,8 +61,9 @@ describe("parent home", () => {
           await visible(card.getByText(child.center_name));
           expect(await card.locator("dd").first().textContent()).toBe(child.classroom_name ?? "Not assigned yet");
         }
-        expect(await aanya.getByRole("link", { name: "Invoices for Aanya Malhotra" }).getAttribute("href")).toBe(
-          "/billing",
+        // Each child's Invoices button opens that child's invoices only (issue 9).
+        expect(await aanya.getByRole("link", { name: "Invoices for Aanya Malhotra" }).getAttribute("href")).toMatch(
+          /^\/billing\?child=[0-9a-f-]{36}$/,
         );
 
         // The list is cached under the spec's key.

@@ -68,6 +68,8 @@ import { createExitsService } from "./modules/exits/service.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createChildDayArea } from "./modules/child-day/area.ts";
+import { childDayRoutes } from "./modules/child-day/routes.ts";
 import { createIncidentsArea } from "./modules/incidents/area.ts";
 import { incidentsRoutes } from "./modules/incidents/routes.ts";
 import { parentsRoutes } from "./modules/parents/routes.ts";
@@ -221,7 +223,7 @@ export async function buildApp(deps: AppDeps) {
   const analytics = createAnalyticsService({
     children,
     openEnquiries: enquiries.countOpen,
-    pendingInvoices: billing.countOpen,
+    unpaidInvoices: billing.countUnpaid,
   });
 
   if (deps.listen) {
@@ -293,6 +295,9 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(
         incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
+      );
+      await api.register(
+        childDayRoutes(createChildDayArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
       const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
       await api.register(attendanceRoutes(attendance));

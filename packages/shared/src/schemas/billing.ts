@@ -111,6 +111,8 @@ export const invoicesQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
   child_name: safeString().trim().max(100).optional(),
   center_id: z.preprocess(emptyToUndefined, z.uuid().optional()),
+  /** One child's invoices (a parent's child card opens these). */
+  child_id: z.preprocess(emptyToUndefined, z.uuid({ error: "Child not found" }).optional()),
 });
 export type InvoicesQuery = z.input<typeof invoicesQuery>;
 

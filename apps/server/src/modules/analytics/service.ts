@@ -8,19 +8,25 @@ export type ScopedCount = (scope: Scope) => Promise<number>;
 interface Deps {
   children: ChildrenService;
   openEnquiries: ScopedCount;
-  pendingInvoices: ScopedCount;
+  unpaidInvoices: (scope: Scope) => Promise<{ pending: number; overdue: number }>;
 }
 
-export function createAnalyticsService({ children, openEnquiries, pendingInvoices }: Deps) {
+export function createAnalyticsService({ children, openEnquiries, unpaidInvoices }: Deps) {
   return {
     async overview(scope: Scope): Promise<Overview> {
-      const [total_students, total_classrooms, open_enquiries, pending_invoices] = await Promise.all([
+      const [total_students, total_classrooms, open_enquiries, unpaid] = await Promise.all([
         children.countEnrolled(scope),
         children.countClassrooms(scope),
         openEnquiries(scope),
-        pendingInvoices(scope),
+        unpaidInvoices(scope),
       ]);
-      return { total_students, total_classrooms, open_enquiries, pending_invoices };
+      return {
+        total_students,
+        total_classrooms,
+        open_enquiries,
+        pending_invoices: unpaid.pending,
+        overdue_invoices: unpaid.overdue,
+      };
     },
   };
 }

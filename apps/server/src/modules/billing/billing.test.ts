@@ -353,16 +353,42 @@ describe("invoice list", () => {
     expect((await admin.get(`/api/invoices?center_id=${centres[2]!.id}`)).statusCode).toBe(404);
   });
 
-  it("the dashboard's Pending Invoices counts Pending and Overdue in scope", async () => {
-    const counted = await query<{ count: number }>(
+  it("a parent lists one child's invoices with child_id; another family's child is 404", async () => {
+    const child = parentChildren[0]!;
+    const own = await query<{ count: number }>(
       db,
-      `select count(*)::int as count from invoices where status in ('Pending','Overdue') and center_id = '${centres[0]!.id}'`,
+      `select count(*)::int as count from invoices where student_id = '${child.id}'`,
     );
-    expect((await admin.get("/api/analytics/overview")).json().pending_invoices).toBe(counted[0]!.count);
-    const family = await query<{ count: number }>(
+    const page = (await parent.get(`/api/invoices?child_id=${child.id}&limit=50`)).json();
+    expect(page.pagination.total_items).toBe(own[0]!.count);
+    expect(page.invoices.every((invoice: { child_id: string }) => invoice.child_id === child.id)).toBe(true);
+    const other = await query<{ id: string }>(
       db,
-      `select count(*)::int as count from invoices where status in ('Pending','Overdue') and student_id in (${parentChildren.map((child) => `'${child.id}'`).join(",")})`,
+      `select id from students where id not in (${parentChildren.map((row) => `'${row.id}'`).join(",")}) limit 1`,
     );
-    expect((await parent.get("/api/analytics/overview")).json().pending_invoices).toBe(family[0]!.count);
+    expect((await parent.get(`/api/invoices?child_id=${other[0]!.id}`)).statusCode).toBe(404);
+    expect((await parent.get("/api/invoices?child_id=not-a-uuid")).statusCode).toBe(400);
+  });
+
+  it("the dashboard's Pending and Overdue Invoices each match the list filtered by that status", async () => {
+    const overview = (await admin.get("/api/analytics/overview")).json();
+    const listed = async (status: string) =>
+      (await admin.get(`/api/invoices?status=${status}&limit=5`)).json().pagination.total_items;
+    expect(overview.pending_invoices).toBe(await listed("Pending"));
+    expect(overview.overdue_invoices).toBe(await listed("Overdue"));
+    const counted = await query<{ status: string; count: number }>(
+      db,
+      `select status, count(*)::int as count from invoices where center_id = '${centres[0]!.id}' group by status`,
+    );
+    const of = (status: string) => counted.find((row) => row.status === status)?.count ?? 0;
+    expect(overview.pending_invoices).toBe(of("Pending"));
+    expect(overview.overdue_invoices).toBe(of("Overdue"));
+    const family = await query<{ status: string; count: number }>(
+      db,
+      `select status, count(*)::int as count from invoices where student_id in (${parentChildren.map((child) => `'${child.id}'`).join(",")}) group by status`,
+    );
+    const parentOverview = (await parent.get("/api/analytics/overview")).json();
+    expect(parentOverview.pending_invoices).toBe(family.find((row) => row.status === "Pending")?.count ?? 0);
+    expect(parentOverview.overdue_invoices).toBe(family.find((row) => row.status === "Overdue")?.count ?? 0);
   });
 });

@@ -162,17 +162,22 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
   return {
     generateMonthly: createMonthlyGeneration({ db, clock }),
 
-    /** Pending and Overdue invoices in scope: the dashboard's "Pending Invoices". */
-    async countOpen(scope: Scope): Promise<number> {
+    /**
+     * Pending and Overdue invoices in scope, apart: the dashboard's "Pending Invoices" and
+     * "Overdue Invoices", each the number its filtered Billing list shows.
+     */
+    async countUnpaid(scope: Scope): Promise<{ pending: number; overdue: number }> {
       if (scope.childIds) {
-        const [row] = await db
-          .select({ count: sql<number>`count(*)::int` })
+        const rows = await db
+          .select({ status: invoices.status, count: sql<number>`count(*)::int` })
           .from(invoices)
-          .where(and(invoiceInScope(scope), inArray(invoices.status, ["Pending", "Overdue"])));
-        return row?.count ?? 0;
+          .where(and(invoiceInScope(scope), inArray(invoices.status, ["Pending", "Overdue"])))
+          .groupBy(invoices.status);
+        const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+        return { pending: of("Pending"), overdue: of("Overdue") };
       }
       const counts = await keptCounts(db, invoiceCounts, scope.centerIds);
-      return (counts.get("Pending") ?? 0) + (counts.get("Overdue") ?? 0);
+      return { pending: counts.get("Pending") ?? 0, overdue: counts.get("Overdue") ?? 0 };
     },
 
     /** One page of invoices, newest first, filtered by status and searched by child name. */
@@ -182,8 +187,11 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       const conditions: SQL[] = [invoiceInScope(scope)];
       if (query.center_id) conditions.push(eq(invoices.centerId, query.center_id));
       if (query.status) conditions.push(eq(invoices.status, query.status));
+      // A family asking for a child that is not theirs gets 404, as for any record out of scope.
+      if (query.child_id && scope.childIds && !scope.childIds.includes(query.child_id)) throw notFound("Child");
+      if (query.child_id) conditions.push(eq(invoices.studentId, query.child_id));
       const search = query.child_name?.trim();
-      const searching = !!search;
+      const searching = !!search || !!query.child_id;
       if (search) {
         conditions.push(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, `%${escapeLike(search)}%`));
       }

@@ -33,6 +33,7 @@ import {
   type InvoiceStatus,
 } from "@sprout/shared/schemas/billing";
 import { type ReactNode, useDeferredValue, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { formatCurrency, formatDate } from "../../format";
 import { useInvoices } from "./api";
@@ -57,7 +58,13 @@ interface Props {
 export function InvoiceList({ title = "Invoices", actions }: Props) {
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState<number>(INVOICE_DEFAULT_PAGE_SIZE);
-  const [status, setStatus] = useState<InvoiceStatus | "">("");
+  // The dashboard and a parent's child card open the list filtered (?status=Overdue, ?child=<id>).
+  const [params, setParams] = useSearchParams();
+  const linkedStatus = params.get("status");
+  const [status, setStatus] = useState<InvoiceStatus | "">(
+    (INVOICE_STATUSES as readonly string[]).includes(linkedStatus ?? "") ? (linkedStatus as InvoiceStatus) : "",
+  );
+  const childId = params.get("child") ?? undefined;
   const [search, setSearch] = useState("");
   const childName = useDeferredValue(search.trim());
   const [downloading, setDownloading] = useState<Invoice | null>(null);
@@ -66,6 +73,7 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
     limit,
     status: status || undefined,
     child_name: childName || undefined,
+    child_id: childId,
   });
   const rows = invoices.data?.invoices ?? [];
   const theme = useTheme();
@@ -88,6 +96,21 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
         <Typography id="invoice-list-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {childId && (
+          <Chip
+            label={rows[0] ? `Only ${rows[0].child_first_name} ${rows[0].child_last_name}` : "Only one child"}
+            onDelete={() => {
+              setParams((current) => {
+                current.delete("child");
+                return current;
+              });
+              setPage(0);
+            }}
+            color="primary"
+            variant="outlined"
+            data-testid="child-filter"
+          />
+        )}
         <TextField
           size="small"
           label="Search child name"

@@ -15,6 +15,7 @@ export interface InvoiceListQuery {
   page: number;
   limit: number;
   status?: InvoiceStatus;
+  child_id?: string;
   child_name?: string;
 }
 
@@ -29,6 +30,7 @@ export const useInvoices = (query: InvoiceListQuery) =>
           limit: query.limit,
           status: query.status || undefined,
           child_name: query.child_name || undefined,
+          child_id: query.child_id || undefined,
         },
       }),
     placeholderData: keepPreviousData,

@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   LinearProgress,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -12,13 +13,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { BILLING_MESSAGES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
+import { BILLING_MESSAGES, INVOICE_REQUEST_STATUSES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
+import { useState } from "react";
 import { formatCurrency, formatDate } from "../../format";
-import { useInvoiceRequests } from "./api";
+import { type InvoiceRequestStatus, useInvoiceRequests } from "./api";
 
 const STATUS_COLOURS = { Pending: "warning", Approved: "success", Rejected: "error" } as const;
 
@@ -31,7 +34,8 @@ interface Props {
 
 /** Invoice requests, Pending first; only Pending rows offer Approve and Reject. */
 export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
-  const requests = useInvoiceRequests();
+  const [status, setStatus] = useState<InvoiceRequestStatus | "">("");
+  const requests = useInvoiceRequests(status || undefined);
   const rows = requests.data?.requests ?? [];
   const pending = rows.filter((request) => request.status === "Pending").length;
   const theme = useTheme();
@@ -85,13 +89,28 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
   );
   return (
     <Paper component="section" variant="outlined" aria-labelledby="requests-heading">
-      <Stack direction="row" spacing={1} sx={{ p: 2, alignItems: "center" }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, alignItems: "center", flexWrap: "wrap" }}>
         <Typography id="requests-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Pending Invoice Requests
         </Typography>
-        {requests.isSuccess && (
+        {requests.isSuccess && status !== "Approved" && status !== "Rejected" && (
           <Chip size="small" color={pending ? "warning" : "default"} label={`${pending} pending`} />
         )}
+        <TextField
+          select
+          size="small"
+          label="Request status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as InvoiceRequestStatus | "")}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All (pending first)</MenuItem>
+          {INVOICE_REQUEST_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
       {requests.isFetching && <LinearProgress aria-label="Loading invoice requests" />}
       {requests.isError && (

@@ -1,11 +1,15 @@
 import {
   type CreateInvoiceRequest,
   generateMonthlyResponse,
+  type INVOICE_REQUEST_STATUSES,
   invoiceActionResponse,
   invoiceRequestActionResponse,
   invoiceRequestsResponse,
   type PaymentRequest,
 } from "@sprout/shared/schemas/billing";
+
+export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number];
+
 import { studentsResponse } from "@sprout/shared/schemas/children";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
@@ -13,8 +17,12 @@ import { INVOICES_KEY } from "../../components/InvoiceList/api";
 
 const REQUESTS_KEY = ["invoice-requests"] as const;
 
-export const useInvoiceRequests = () =>
-  useQuery({ queryKey: REQUESTS_KEY, queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse) });
+/** Invoice requests, Pending first (the server's order), optionally of one status. */
+export const useInvoiceRequests = (status?: InvoiceRequestStatus) =>
+  useQuery({
+    queryKey: [...REQUESTS_KEY, status ?? "all"],
+    queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse, { query: { status } }),
+  });
 
 /** Children on the roll matching a search, for the Request Invoice dialog (searched on the server). */
 export const useBillableStudents = (enabled: boolean, search: string) =>

@@ -70,7 +70,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
             label="Pending Invoices"
             loading={overview.isPending}
             value={data?.pending_invoices}
-            to="/billing"
+            to="/billing?status=Pending"
             icon={Receipt}
             color="#d32f2f"
           />

@@ -32,7 +32,16 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
     items.push({
       primary: `${formatNumber(n)} pending ${n === 1 ? "invoice" : "invoices"}`,
       secondary: "Payments still to be collected",
-      to: "/billing",
+      to: "/billing?status=Pending",
+      icon: Receipt,
+    });
+  }
+  if (overview.overdue_invoices > 0) {
+    const n = overview.overdue_invoices;
+    items.push({
+      primary: `${formatNumber(n)} overdue ${n === 1 ? "invoice" : "invoices"}`,
+      secondary: "Past their due date: follow up with the families",
+      to: "/billing?status=Overdue",
       icon: Receipt,
     });
   }

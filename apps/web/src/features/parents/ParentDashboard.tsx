@@ -148,7 +148,7 @@ function ChildCard({ child, selected }: { child: ParentChild; selected: boolean 
       <CardActions sx={{ px: 2, pb: 2, justifyContent: "space-between" }}>
         <Button
           component={RouterLink}
-          to="/billing"
+          to={`/billing?child=${child.id}`}
           variant="outlined"
           startIcon={<Receipt />}
           aria-label={`Invoices for ${name}`}
