@@ -680,6 +680,108 @@ const MATRIX: Row[] = [
     url: `/api/attendance/reports?kind=daily&center_id=${ids.homeCentre}`,
     foreign: `/api/attendance/reports?kind=daily&center_id=${ids.otherCentre}`,
   },
+  // The child's day (issue 13): teachers record for their classrooms, staff read, parents read their own.
+  {
+    route: "GET /api/daily-activities/:childId",
+    allowed: [...CLASSROOM_VIEW, "parent"],
+    url: `/api/daily-activities/${NO_ID}`,
+    status: 404,
+    foreign: `/api/daily-activities/${ids.otherStudent}`,
+  },
+  ...(
+    [
+      ["POST /api/daily-activities/food", { date: "2026-01-05", meal_type: "lunch", food_consumed: 100 }],
+      ["POST /api/daily-activities/sleep", { date: "2026-01-05", start_time: "13:00" }],
+      ["POST /api/daily-activities/potty", { date: "2026-01-05", type: "bathroom", diaper_status: "dry" }],
+      [
+        "POST /api/daily-activities/health",
+        { date: "2026-01-05", kind: "note", details: "Cough", temperature_c: null },
+      ],
+      ["POST /api/stars", { reason: "Shared the blocks" }],
+    ] as const
+  ).map(
+    ([route, fields]): Row => ({
+      route,
+      allowed: ["teacher"],
+      payload: { child_id: NO_ID, ...fields },
+      status: 404,
+      foreign: route.slice(5),
+      foreignPayload: { child_id: ids.otherStudent, ...fields },
+    }),
+  ),
+  {
+    route: "POST /api/daily-activities/food/batch",
+    allowed: ["teacher"],
+    payload: { date: "2026-01-05", meal_type: "lunch", entries: [{ child_id: NO_ID, food_consumed: 100 }] },
+    status: 404,
+    foreign: "/api/daily-activities/food/batch",
+    foreignPayload: {
+      date: "2026-01-05",
+      meal_type: "lunch",
+      entries: [{ child_id: ids.otherStudent, food_consumed: 100 }],
+    },
+  },
+  {
+    route: "POST /api/daily-activities/sleep/:id/wake",
+    allowed: ["teacher"],
+    url: `/api/daily-activities/sleep/${NO_ID}/wake`,
+    payload: { end_time: "14:00" },
+    status: 404,
+  },
+  {
+    route: "DELETE /api/daily-activities/:kind/:id",
+    allowed: ["teacher"],
+    url: `/api/daily-activities/food/${NO_ID}`,
+    status: 404,
+  },
+  {
+    route: "GET /api/daily-activities/classroom/:classroomId",
+    allowed: CLASSROOM_VIEW,
+    url: `/api/daily-activities/classroom/${NO_ID}`,
+    status: 404,
+    foreign: `/api/daily-activities/classroom/${ids.otherClassroom}`,
+  },
+  { route: "GET /api/daily-activities/my-classrooms", allowed: ["teacher"] },
+  {
+    route: "GET /api/parents/child-day/:childId",
+    allowed: ["parent"],
+    url: `/api/parents/child-day/${NO_ID}`,
+    status: 404,
+    foreign: `/api/parents/child-day/${ids.otherStudent}`,
+  },
+  {
+    route: "GET /api/stars/:childId",
+    allowed: [...CLASSROOM_VIEW, "parent"],
+    url: `/api/stars/${NO_ID}`,
+    status: 404,
+    foreign: `/api/stars/${ids.otherStudent}`,
+  },
+  { route: "GET /api/observation-logs", allowed: [...CLASSROOM_VIEW, "parent"] },
+  {
+    route: "POST /api/observation-logs",
+    allowed: ["academic_coordinator", "teacher"],
+    status: 400,
+    multipart: true,
+  },
+  {
+    route: "PUT /api/observation-logs/:id",
+    allowed: ["academic_coordinator", "teacher"],
+    url: `/api/observation-logs/${NO_ID}`,
+    status: 400,
+    multipart: true,
+  },
+  {
+    route: "DELETE /api/observation-logs/:id",
+    allowed: ["academic_coordinator", "teacher"],
+    url: `/api/observation-logs/${NO_ID}`,
+    status: 404,
+  },
+  {
+    route: "GET /api/observation-logs/:id/attachments/:attachmentId",
+    allowed: [...CLASSROOM_VIEW, "parent"],
+    url: `/api/observation-logs/${NO_ID}/attachments/${NO_ID}`,
+    status: 404,
+  },
   // Communication (issue 14): announcements, messages, parent feedback. Unknown ids answer 404.
   {
     route: "GET /api/classroom-announcements/:classroomId",

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { observationAttachments } from "../db/schema/child-day.ts";
 import { documents } from "../db/schema/documents.ts";
 import { incidentPhotos } from "../db/schema/incidents.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -14,6 +15,11 @@ const FILE_REFERENCES = [
       .select({ name: incidentPhotos.storedName })
       .from(incidentPhotos)
       .where(inArray(incidentPhotos.storedName, names)),
+  (db: Database, names: string[]) =>
+    db
+      .select({ name: observationAttachments.storedName })
+      .from(observationAttachments)
+      .where(inArray(observationAttachments.storedName, names)),
 ];
 
 /**

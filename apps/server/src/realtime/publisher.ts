@@ -10,6 +10,8 @@ export interface RealtimePublisher {
   toCentreStaff<E extends EventName>(centerId: string, event: E, payload: Payload<E>): void;
   toCentreFamilies<E extends EventName>(centerId: string, event: E, payload: Payload<E>): void;
   toUsers<E extends EventName>(userIds: readonly string[], event: E, payload: Payload<E>): void;
+  /** The families of a classroom's children (parents join their children's classroom rooms). */
+  toClassroom<E extends EventName>(classroomId: string, event: E, payload: Payload<E>): void;
 }
 
 export function createPublisher(io: Server<Record<string, never>, ServerToClientEvents>): RealtimePublisher {
@@ -19,6 +21,7 @@ export function createPublisher(io: Server<Record<string, never>, ServerToClient
   return {
     toCentreStaff: (centerId, event, payload) => emit(rooms.centreStaff(centerId), event, payload),
     toCentreFamilies: (centerId, event, payload) => emit(rooms.centreFamilies(centerId), event, payload),
+    toClassroom: (classroomId, event, payload) => emit(rooms.classroom(classroomId), event, payload),
     toUsers: (userIds, event, payload) => {
       if (userIds.length > 0) emit(userIds.map(rooms.user), event, payload);
     },

@@ -74,6 +74,13 @@ export interface AttendanceUpdateEvent {
   classroom_id: string | null;
 }
 
+/** Something was recorded about a child's day (issue 13): the portal and class list refetch. */
+export interface ChildDayUpdateEvent {
+  child_id: string;
+  date: string;
+  kind: "food" | "sleep" | "potty" | "star" | "health" | "observation";
+}
+
 export interface NewFeedbackEvent {
   id: string;
 }
@@ -119,6 +126,7 @@ export interface ServerToClientEvents {
   "new-incident": (event: NewIncidentEvent) => void;
   "incident-report": (event: IncidentReportEvent) => void;
   "new-feedback": (event: NewFeedbackEvent) => void;
+  "child-day-update": (event: ChildDayUpdateEvent) => void;
   "new-announcement": (event: NewAnnouncementEvent) => void;
   "new-message": (event: NewMessageEvent) => void;
   "feedback-response": (event: FeedbackResponseEvent) => void;

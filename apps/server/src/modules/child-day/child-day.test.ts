@@ -1,0 +1,374 @@
+import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { foodEntries } from "../../db/schema/child-day.ts";
+import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { users } from "../../db/schema/users.ts";
+import { demoCentres } from "../children/test-support.ts";
+
+const { app, database } = await createTestApp();
+const db = database.db;
+const [home, other] = await demoCentres(db);
+const TODAY = "2026-11-20"; // the test clock's date in Bengaluru
+
+const teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
+const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
+const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
+
+const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+const rooms = (await db.select().from(classroomTeachers).where(eq(classroomTeachers.teacherId, teacherUser!.id))).map(
+  (row) => row.classroomId,
+);
+const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));
+const parentsChildren = (
+  await db
+    .select({ id: students.id, classroomId: students.classroomId })
+    .from(students)
+    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .where(eq(guardians.userId, parentUser!.id))
+).map((row) => row);
+// The parent's first child is moved into the teacher's classroom so both sides meet.
+const ownChild = parentsChildren[0]!;
+await db.update(students).set({ classroomId: rooms[0]! }).where(eq(students.id, ownChild.id));
+const classmates = await db
+  .select({ id: students.id })
+  .from(students)
+  .where(and(eq(students.classroomId, rooms[0]!), ne(students.status, "left"), ne(students.id, ownChild.id)));
+const [elsewhere] = await db
+  .select({ id: students.id })
+  .from(students)
+  .where(
+    and(
+      eq(students.centerId, home!.id),
+      ne(students.status, "left"),
+      ne(students.classroomId, rooms[0]!),
+      ne(students.classroomId, rooms[1]!),
+    ),
+  );
+const [foreign] = await db.select({ id: students.id }).from(students).where(eq(students.centerId, other!.id));
+
+describe("daily activities", () => {
+  it("a teacher records lunch and a nap for a child of their classroom; the parent reads them", async () => {
+    const lunch = await teacher.post("/api/daily-activities/food", {
+      child_id: ownChild.id,
+      date: TODAY,
+      meal_type: "lunch",
+      food_consumed: 75,
+      notes: "Dal and rice",
+    });
+    expect(lunch.statusCode, lunch.body).toBe(201);
+    const nap = await teacher.post("/api/daily-activities/sleep", {
+      child_id: ownChild.id,
+      date: TODAY,
+      start_time: "13:00",
+      end_time: "14:20",
+    });
+    expect(nap.statusCode, nap.body).toBe(201);
+
+    const day = await parent.get(`/api/daily-activities/${ownChild.id}?date=${TODAY}`);
+    expect(day.statusCode, day.body).toBe(200);
+    const body = day.json();
+    expect(body.can_record).toBe(false);
+    expect(body.food).toMatchObject([{ meal_type: "lunch", food_consumed: 75, notes: "Dal and rice" }]);
+    expect(body.sleep).toMatchObject([{ start_time: "13:00", end_time: "14:20", duration_hours: 1.33 }]);
+
+    const summary = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
+    expect(summary).toMatchObject({ date: TODAY, sleep_minutes: 80, asleep: false });
+    expect(summary.meals).toEqual([{ meal_type: "lunch", food_consumed: 75 }]);
+
+    // Every write is in the audit log.
+    const audits = await db.select().from(auditLog).where(eq(auditLog.entity, "child_day"));
+    expect(audits.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["child_day.food_added", "child_day.sleep_added"]),
+    );
+  });
+
+  it("refuses a second nap that overlaps, an end before the start, a bad percentage and a future date", async () => {
+    const overlap = await teacher.post("/api/daily-activities/sleep", {
+      child_id: ownChild.id,
+      date: TODAY,
+      start_time: "14:00",
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error).toBe(CHILD_DAY_MESSAGES.overlap);
+
+    const backwards = await teacher.post("/api/daily-activities/sleep", {
+      child_id: ownChild.id,
+      date: TODAY,
+      start_time: "15:00",
+      end_time: "14:59",
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toBe(CHILD_DAY_MESSAGES.endBeforeStart);
+
+    for (const food_consumed of [101, -1, 50.5]) {
+      const refused = await teacher.post("/api/daily-activities/food", {
+        child_id: ownChild.id,
+        date: TODAY,
+        meal_type: "snack",
+        food_consumed,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(CHILD_DAY_MESSAGES.percentRange);
+    }
+
+    const future = await teacher.post("/api/daily-activities/food", {
+      child_id: ownChild.id,
+      date: "2026-11-21",
+      meal_type: "snack",
+      food_consumed: 50,
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error).toBe(CHILD_DAY_MESSAGES.dateFuture);
+
+    const snacks = await db
+      .select()
+      .from(foodEntries)
+      .where(and(eq(foodEntries.studentId, ownChild.id), eq(foodEntries.mealType, "snack")));
+    expect(snacks).toHaveLength(0);
+  });
+
+  it("two overlapping naps sent at once: exactly one is saved", async () => {
+    const child = classmates[0]!.id;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        teacher.post("/api/daily-activities/sleep", { child_id: child, date: TODAY, start_time: "12:30" }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
+  it("records one meal for a class at once", async () => {
+    const entries = classmates.slice(1, 4).map((kid, index) => ({ child_id: kid.id, food_consumed: index ? 100 : 50 }));
+    const saved = await teacher.post("/api/daily-activities/food/batch", {
+      date: TODAY,
+      meal_type: "breakfast",
+      entries,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json()).toEqual({ saved: 3 });
+    const list = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`)).json();
+    expect(list.can_record).toBe(true);
+    const withBreakfast = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("breakfast"));
+    expect(withBreakfast.map((kid: { id: string }) => kid.id).sort()).toEqual(
+      entries.map((entry) => entry.child_id).sort(),
+    );
+  });
+
+  it("teachers write only for their classrooms; another centre's child is 404", async () => {
+    const notMine = await teacher.post("/api/daily-activities/food", {
+      child_id: elsewhere!.id,
+      date: TODAY,
+      meal_type: "lunch",
+      food_consumed: 100,
+    });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().error).toBe(CHILD_DAY_MESSAGES.notYourClassroom);
+    // The batch is refused whole when one child is not theirs.
+    const mixed = await teacher.post("/api/daily-activities/food/batch", {
+      date: TODAY,
+      meal_type: "snack",
+      entries: [
+        { child_id: classmates[5]!.id, food_consumed: 100 },
+        { child_id: elsewhere!.id, food_consumed: 100 },
+      ],
+    });
+    expect(mixed.statusCode).toBe(403);
+    expect(
+      await db
+        .select()
+        .from(foodEntries)
+        .where(inArray(foodEntries.studentId, [classmates[5]!.id, elsewhere!.id])),
+    ).toHaveLength(0);
+    const far = await teacher.post("/api/stars", { child_id: foreign!.id, reason: "Shared the blocks" });
+    expect(far.statusCode).toBe(404);
+    expect((await teacher.get(`/api/daily-activities/${foreign!.id}`)).statusCode).toBe(404);
+    // The director reads every child of the centre but does not record.
+    const read = await director.get(`/api/daily-activities/${elsewhere!.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().can_record).toBe(false);
+    expect((await director.get(`/api/daily-activities/${foreign!.id}`)).statusCode).toBe(404);
+  });
+
+  it("parents read only their own children, and write nothing", async () => {
+    expect((await parent.get(`/api/daily-activities/${elsewhere!.id}`)).statusCode).toBe(404);
+    expect((await parent.get(`/api/parents/child-day/${elsewhere!.id}`)).statusCode).toBe(404);
+    expect((await parent.get(`/api/stars/${elsewhere!.id}`)).statusCode).toBe(404);
+    const write = await parent.post("/api/daily-activities/food", {
+      child_id: ownChild.id,
+      date: TODAY,
+      meal_type: "lunch",
+      food_consumed: 100,
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it("stars, potty and health: the week's stars, a diaper change, medication and allergies", async () => {
+    const star = await teacher.post("/api/stars", { child_id: ownChild.id, reason: "Shared the blocks" });
+    expect(star.statusCode, star.body).toBe(201);
+    const noReason = await teacher.post("/api/stars", { child_id: ownChild.id, reason: "  " });
+    expect(noReason.json().error).toBe(CHILD_DAY_MESSAGES.reasonRequired);
+    expect(
+      (
+        await teacher.post("/api/daily-activities/potty", {
+          child_id: ownChild.id,
+          date: TODAY,
+          type: "diaper_change",
+          diaper_status: "wet",
+        })
+      ).statusCode,
+    ).toBe(201);
+    const medication = await teacher.post("/api/daily-activities/health", {
+      child_id: ownChild.id,
+      date: TODAY,
+      kind: "medication",
+      details: "Paracetamol syrup",
+      dose: "",
+      given_time: "",
+      temperature_c: "",
+    });
+    expect(medication.json().error).toBe(CHILD_DAY_MESSAGES.doseRequired);
+    const fever = await teacher.post("/api/daily-activities/health", {
+      child_id: ownChild.id,
+      date: TODAY,
+      kind: "temperature",
+      temperature_c: 50,
+    });
+    expect(fever.json().error).toBe(CHILD_DAY_MESSAGES.temperatureRange);
+    const allergy = await teacher.post("/api/daily-activities/health", {
+      child_id: ownChild.id,
+      date: TODAY,
+      kind: "allergy",
+      details: "Peanuts",
+      temperature_c: null,
+    });
+    expect(allergy.statusCode, allergy.body).toBe(201);
+
+    const stars = (await parent.get(`/api/stars/${ownChild.id}`)).json();
+    expect(stars.stars).toMatchObject([{ reason: "Shared the blocks", awarded_by: teacherUser!.fullName }]);
+    const summary = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
+    expect(summary).toMatchObject({
+      stars_this_week: 1,
+      potty_count: 1,
+      last_diaper_status: "wet",
+      allergies: ["Peanuts"],
+    });
+    const list = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`)).json();
+    expect(list.children.find((kid: { id: string }) => kid.id === ownChild.id).allergies).toEqual(["Peanuts"]);
+  });
+});
+
+describe("observation logs", () => {
+  const form = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) => {
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--sprout\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const chunks: Buffer[] = parts.map((part) => Buffer.from(part));
+    if (file) {
+      chunks.push(
+        Buffer.from(
+          `--sprout\r\nContent-Disposition: form-data; name="attachments"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        ),
+        file.content,
+        Buffer.from("\r\n"),
+      );
+    }
+    chunks.push(Buffer.from("--sprout--\r\n"));
+    return Buffer.concat(chunks);
+  };
+  const multipart = (session: Awaited<ReturnType<typeof signIn>>, method: "POST" | "PUT", url: string, body: Buffer) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...session.headers, "content-type": "multipart/form-data; boundary=sprout" },
+      payload: body,
+    });
+
+  it("a teacher logs an observation with a photo; the parent reads it and opens the photo, others cannot", async () => {
+    const teacherSession = await signIn(app, DEMO_EMAILS.teacher);
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3a7" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret-camera" } } })
+      .toBuffer();
+    const created = await multipart(
+      teacherSession,
+      "POST",
+      "/api/observation-logs",
+      form(
+        { child_id: ownChild.id, date: TODAY, milestone: "Physical development", notes: "Climbed the frame" },
+        { name: "frame.jpg", type: "image/jpeg", content: photo },
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const log = created.json();
+    expect(log).toMatchObject({ milestone: "Physical development", notes: "Climbed the frame", can_edit: true });
+    expect(log.attachments).toHaveLength(1);
+
+    const logs = (await parent.get(`/api/observation-logs?child_id=${ownChild.id}`)).json();
+    expect(logs.logs.map((entry: { id: string }) => entry.id)).toEqual([log.id]);
+    expect(logs.logs[0].can_edit).toBe(false);
+    const download = await parent.get(log.attachments[0].url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("image/jpeg");
+    expect(download.rawPayload.includes(Buffer.from("secret-camera"))).toBe(false);
+
+    // Staff of another centre: the log and its photo do not exist for them.
+    const [foreignTeacher] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, "teacher"), eq(users.centerId, other!.id)));
+    if (foreignTeacher) {
+      const stranger = as(app, await signIn(app, foreignTeacher.email));
+      expect((await stranger.get(log.attachments[0].url)).statusCode).toBe(404);
+    }
+    expect((await director.get(log.attachments[0].url)).statusCode).toBe(200);
+  });
+
+  it("refuses a missing child or date, a non-image file, and a log for another classroom's child", async () => {
+    const teacherSession = await signIn(app, DEMO_EMAILS.teacher);
+    const noChild = await multipart(teacherSession, "POST", "/api/observation-logs", form({ date: TODAY }));
+    expect(noChild.statusCode).toBe(400);
+    expect(noChild.json().error).toBe(CHILD_DAY_MESSAGES.observationChildRequired);
+    const noDate = await multipart(teacherSession, "POST", "/api/observation-logs", form({ child_id: ownChild.id }));
+    expect(noDate.json().error).toBe(CHILD_DAY_MESSAGES.dateRequired);
+    const script = await multipart(
+      teacherSession,
+      "POST",
+      "/api/observation-logs",
+      form(
+        { child_id: ownChild.id, date: TODAY },
+        { name: "x.html", type: "image/png", content: Buffer.from("<script>alert(1)</script>") },
+      ),
+    );
+    expect(script.statusCode).toBe(415);
+    const notMine = await multipart(
+      teacherSession,
+      "POST",
+      "/api/observation-logs",
+      form({ child_id: elsewhere!.id, date: TODAY }),
+    );
+    expect(notMine.statusCode).toBe(403);
+  });
+
+  it("edits and deletes a log; parents cannot", async () => {
+    const teacherSession = await signIn(app, DEMO_EMAILS.teacher);
+    const created = (
+      await multipart(teacherSession, "POST", "/api/observation-logs", form({ child_id: ownChild.id, date: TODAY }))
+    ).json();
+    const edited = await multipart(
+      teacherSession,
+      "PUT",
+      `/api/observation-logs/${created.id}`,
+      form({ child_id: ownChild.id, date: TODAY, milestone: "Literacy", notes: "Named five letters" }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ milestone: "Literacy", notes: "Named five letters" });
+    expect((await parent.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(403);
+    expect((await teacher.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(204);
+    expect((await teacher.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(404);
+  });
+});

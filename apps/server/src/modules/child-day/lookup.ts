@@ -1,0 +1,61 @@
+import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { students } from "../../db/schema/children.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { centreDay } from "../attendance/time.ts";
+import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { mayReadCentre } from "./policy.ts";
+
+export interface DayChild {
+  id: string;
+  firstName: string;
+  lastName: string;
+  centerId: string;
+  classroomId: string | null;
+  organisationId: string;
+  timeZone: string;
+}
+
+/**
+ * A child whose day the caller may see: a parent's own child, or a child of a centre of a staff
+ * reader. Any other child (another centre, another family, one who has left) is 404.
+ */
+export async function findDayChild(db: Database, caller: Caller, childId: string): Promise<DayChild> {
+  if (caller.role !== "parent" && !mayReadCentre(caller)) throw forbidden();
+  const scope = await caller.scope();
+  if (scope.centerIds.length === 0) throw notFound("Child");
+  if (scope.childIds && !scope.childIds.includes(childId)) throw notFound("Child");
+  const [row] = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      centerId: students.centerId,
+      classroomId: students.classroomId,
+      organisationId: centers.organisationId,
+      timeZone: centers.timeZone,
+    })
+    .from(students)
+    .innerJoin(centers, eq(centers.id, students.centerId))
+    .where(and(eq(students.id, childId), inArray(students.centerId, scope.centerIds), ne(students.status, "left")));
+  if (!row) throw notFound("Child");
+  return row;
+}
+
+/** The classrooms a caller records for: a teacher's own, nobody else's. */
+export const recordingRooms = (db: Database, caller: Caller) =>
+  caller.role === "teacher" ? teacherClassroomIds(db, caller.userId) : Promise.resolve([] as string[]);
+
+/**
+ * The day an entry belongs to: the given date, or the centre's today without one. A later date
+ * is refused (entries describe what happened).
+ */
+export function checkDay(clock: Clock, child: { timeZone: string }, day?: string): string {
+  const today = centreDay(child.timeZone, clock.now());
+  if (day && day > today) throw badRequest(CHILD_DAY_MESSAGES.dateFuture, { date: CHILD_DAY_MESSAGES.dateFuture });
+  return day ?? today;
+}

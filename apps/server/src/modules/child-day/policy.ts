@@ -1,0 +1,32 @@
+import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
+import type { Caller } from "../../auth/caller.ts";
+import { forbidden } from "../../lib/errors.ts";
+
+/** Every "may this caller do this" decision about the child's day. */
+
+/** Staff who look after or oversee children read every child of their centres. */
+const READERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"]);
+export const mayReadCentre = (caller: Caller) => READERS.has(caller.role);
+
+/**
+ * Teachers record meals, naps, potty, stars and health notes, and only for the children of the
+ * classrooms they work in; everyone else at the centre reads.
+ */
+export const mayRecordFor = (caller: Caller, child: { classroomId: string | null }, teacherRooms: string[]) =>
+  caller.role === "teacher" && child.classroomId !== null && teacherRooms.includes(child.classroomId);
+
+export function assertMayRecord(caller: Caller, child: { classroomId: string | null }, teacherRooms: string[]) {
+  if (!mayRecordFor(caller, child, teacherRooms)) throw forbidden(CHILD_DAY_MESSAGES.notYourClassroom);
+}
+
+/** Observation logs: teachers for their classrooms, academic coordinators for their centre. */
+export const mayWriteObservation = (caller: Caller, child: { classroomId: string | null }, teacherRooms: string[]) =>
+  caller.role === "academic_coordinator" || mayRecordFor(caller, child, teacherRooms);
+
+export function assertMayWriteObservation(
+  caller: Caller,
+  child: { classroomId: string | null },
+  teacherRooms: string[],
+) {
+  if (!mayWriteObservation(caller, child, teacherRooms)) throw forbidden(CHILD_DAY_MESSAGES.notYourClassroom);
+}

@@ -1,0 +1,359 @@
+import multipart from "@fastify/multipart";
+import {
+  attachmentParams,
+  CHILD_DAY_MESSAGES,
+  childDaySummary,
+  childParams,
+  classroomDay,
+  classroomParams,
+  dailyActivities,
+  dayQuery,
+  entryParams,
+  foodBatchInput,
+  foodInput,
+  healthInput,
+  myClassrooms,
+  OBSERVATION_ATTACHMENT_MAX_BYTES,
+  OBSERVATION_ATTACHMENTS_MAX,
+  observationFields,
+  observationLog,
+  observationParams,
+  observationsPage,
+  observationsQuery,
+  pottyInput,
+  removeEntryInput,
+  sleepInput,
+  starInput,
+  wakeInput,
+  weekStars,
+} from "@sprout/shared/schemas/child-day";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import type { ObservationsService, Upload } from "./observations.ts";
+import type { DailyActivitiesService } from "./service.ts";
+import type { ChildDaySummaryService } from "./summary.ts";
+
+const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
+const READ = { roles: [...STAFF, "parent"] } as const;
+const RECORD = { roles: ["teacher"] } as const;
+const OBSERVE = { roles: ["academic_coordinator", "teacher"] } as const;
+const error = z.looseObject({ error: z.string(), code: z.string() });
+const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
+const tags = ["child-day"];
+
+interface Deps {
+  daily: DailyActivitiesService;
+  summaries: ChildDaySummaryService;
+  observations: ObservationsService;
+}
+
+/** Reads the observation form: text fields, then the `attachments` files. */
+async function readObservationForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  const fields: Record<string, string> = {};
+  const uploads: Upload[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const content = await part.toBuffer();
+        if (part.fieldname === "attachments" && content.length > 0) uploads.push({ name: part.filename, content });
+      } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
+    }
+  } catch (failure) {
+    if ((failure as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new HttpError(413, "FILE_TOO_LARGE", CHILD_DAY_MESSAGES.attachmentTooLarge);
+    if ((failure as { code?: string }).code === "FST_FILES_LIMIT")
+      throw badRequest(`An observation log can have at most ${OBSERVATION_ATTACHMENTS_MAX} attachments`);
+    throw badRequest("The upload is not a valid multipart form");
+  }
+  const parsed = observationFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
+  }
+  return { input: parsed.data, uploads };
+}
+
+export function childDayRoutes({ daily, summaries, observations }: Deps) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, {
+      limits: {
+        fileSize: OBSERVATION_ATTACHMENT_MAX_BYTES,
+        files: OBSERVATION_ATTACHMENTS_MAX,
+        fields: 10,
+        fieldSize: 5000,
+      },
+    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/daily-activities/:childId",
+      {
+        config: { access: READ },
+        schema: {
+          summary: "A child's food, sleep and potty entries (with stars and health notes) for a date",
+          tags,
+          params: childParams,
+          querystring: dayQuery,
+          response: { 200: dailyActivities, ...refusals },
+        },
+      },
+      async (request) => daily.day(request.caller, request.params.childId, request.query.date),
+    );
+
+    api.post(
+      "/daily-activities/food",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Record a meal for a child",
+          tags,
+          body: foodInput,
+          response: { 201: dailyActivities, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addFood(request.caller, request.body)),
+    );
+
+    api.post(
+      "/daily-activities/food/batch",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Record one meal for many children of a classroom at once",
+          tags,
+          body: foodBatchInput,
+          response: { 201: z.object({ saved: z.number() }), ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addFoodBatch(request.caller, request.body)),
+    );
+
+    api.post(
+      "/daily-activities/sleep",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Record a nap (without an end time while the child sleeps)",
+          tags,
+          body: sleepInput,
+          response: { 201: dailyActivities, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addSleep(request.caller, request.body)),
+    );
+
+    api.post(
+      "/daily-activities/sleep/:id/wake",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "End a nap",
+          tags,
+          params: z.object({ id: z.uuid() }),
+          body: wakeInput,
+          response: { 200: dailyActivities, ...refusals },
+        },
+      },
+      async (request) => daily.wake(request.caller, request.params.id, request.body.end_time),
+    );
+
+    api.post(
+      "/daily-activities/potty",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Record a bathroom visit or diaper change",
+          tags,
+          body: pottyInput,
+          response: { 201: dailyActivities, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addPotty(request.caller, request.body)),
+    );
+
+    api.post(
+      "/daily-activities/health",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Record an allergy, a medication given, a temperature or a health note",
+          tags,
+          body: healthInput,
+          response: { 201: dailyActivities, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addHealth(request.caller, request.body)),
+    );
+
+    api.post(
+      "/stars",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Award a child a star with a short reason",
+          tags,
+          body: starInput,
+          response: { 201: dailyActivities, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await daily.addStar(request.caller, request.body)),
+    );
+
+    api.delete(
+      "/daily-activities/:kind/:id",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "Remove a wrong entry (an earlier day's needs a reason; both are audited)",
+          tags,
+          params: entryParams,
+          querystring: removeEntryInput,
+          response: { 200: dailyActivities, ...refusals },
+        },
+      },
+      async (request) => daily.remove(request.caller, request.params.kind, request.params.id, request.query.reason),
+    );
+
+    api.get(
+      "/daily-activities/classroom/:classroomId",
+      {
+        config: { access: { roles: STAFF } },
+        schema: {
+          summary: "A classroom's children with what is recorded for them that day",
+          tags,
+          params: classroomParams,
+          querystring: dayQuery,
+          response: { 200: classroomDay, ...refusals },
+        },
+      },
+      async (request) => summaries.classroomDay(request.caller, request.params.classroomId, request.query.date),
+    );
+
+    api.get(
+      "/daily-activities/my-classrooms",
+      {
+        config: { access: RECORD },
+        schema: {
+          summary: "The classrooms the teacher records for",
+          tags,
+          response: { 200: myClassrooms, ...refusals },
+        },
+      },
+      async (request) => summaries.myClassrooms(request.caller),
+    );
+
+    api.get(
+      "/parents/child-day/:childId",
+      {
+        config: { access: { roles: ["parent"] } },
+        schema: {
+          summary: "Today's one-line facts for the parent portal's tiles",
+          tags,
+          params: childParams,
+          response: { 200: childDaySummary, ...refusals },
+        },
+      },
+      async (request) => summaries.summary(request.caller, request.params.childId),
+    );
+
+    api.get(
+      "/stars/:childId",
+      {
+        config: { access: READ },
+        schema: {
+          summary: "The week's stars of a child",
+          tags,
+          params: childParams,
+          response: { 200: weekStars, ...refusals },
+        },
+      },
+      async (request) => summaries.weekStars(request.caller, request.params.childId),
+    );
+
+    api.get(
+      "/observation-logs",
+      {
+        config: { access: READ },
+        schema: {
+          summary: "Observation logs, newest first, a page at a time",
+          tags,
+          querystring: observationsQuery,
+          response: { 200: observationsPage, ...refusals },
+        },
+      },
+      async (request) => observations.list(request.caller, request.query),
+    );
+
+    api.post(
+      "/observation-logs",
+      {
+        config: { access: OBSERVE },
+        schema: {
+          summary: "Create an observation log (multipart: child_id, date, milestone, notes, attachments)",
+          tags,
+          consumes: ["multipart/form-data"],
+          response: { 201: observationLog, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { input, uploads } = await readObservationForm(request);
+        return reply.code(201).send(await observations.create(request.caller, input, uploads));
+      },
+    );
+
+    api.put(
+      "/observation-logs/:id",
+      {
+        config: { access: OBSERVE },
+        schema: {
+          summary: "Edit an observation log; new attachments are added to the existing ones",
+          tags,
+          consumes: ["multipart/form-data"],
+          params: observationParams,
+          response: { 200: observationLog, ...refusals },
+        },
+      },
+      async (request) => {
+        const { input, uploads } = await readObservationForm(request);
+        return observations.update(request.caller, request.params.id, input, uploads);
+      },
+    );
+
+    api.delete(
+      "/observation-logs/:id",
+      {
+        config: { access: OBSERVE },
+        schema: {
+          summary: "Delete an observation log and its attachments",
+          tags,
+          params: observationParams,
+          response: { 204: z.null(), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        await observations.remove(request.caller, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    api.get(
+      "/observation-logs/:id/attachments/:attachmentId",
+      {
+        config: { access: READ },
+        schema: { summary: "An attachment of a log whose child the caller may see", tags, params: attachmentParams },
+      },
+      async (request, reply) => {
+        const file = await observations.open(request.caller, request.params.id, request.params.attachmentId);
+        return reply
+          .header("content-type", file.mimeType)
+          .header("content-length", String(file.size))
+          .header("cache-control", "private, no-store")
+          .header("x-content-type-options", "nosniff")
+          .send(file.stream);
+      },
+    );
+  };
+}
