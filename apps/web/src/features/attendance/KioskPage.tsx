@@ -65,7 +65,12 @@ export function KioskPage() {
             4-digit PIN (set in the parent portal); staff clock in and out with theirs. To leave kiosk mode you will
             need your password.
           </Typography>
-          <Stack direction="row" spacing={2}>
+          {/* On a phone the two buttons stack instead of each breaking over two lines. */}
+          <Stack
+            direction={{ xs: "column", sm: "row" }}
+            spacing={2}
+            sx={{ alignItems: { xs: "stretch", sm: "center" } }}
+          >
             <Button variant="contained" size="large" onClick={open}>
               Open kiosk mode
             </Button>

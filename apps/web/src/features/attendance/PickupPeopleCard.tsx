@@ -47,12 +47,13 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
   return (
     <Card variant="outlined" component="section" aria-label={`${childName}'s pick-up list`}>
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: "space-between", alignItems: "center" }}>
           <Typography variant="h6" component="h2">
             Who may collect {childName}
           </Typography>
           {!adding && (
-            <Button size="small" onClick={() => setAdding(true)}>
+            // The heading wraps on a phone; the button keeps its one line.
+            <Button size="small" onClick={() => setAdding(true)} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
               Add a person
             </Button>
           )}
