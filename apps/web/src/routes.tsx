@@ -204,6 +204,55 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // Communication (issue 14): announcements, messages, the centre's communication desk.
+  {
+    path: "classroom-announcements",
+    lazy: async () => {
+      const [{ AnnouncementsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/communication/AnnouncementsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["view_assigned_classes", "view_own_children"]}>
+            <AnnouncementsPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
+  {
+    path: "messaging",
+    lazy: async () => {
+      const [{ MessagingPage }, { RequireFeature }] = await Promise.all([
+        import("./features/communication/MessagingPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["view_assigned_classes", "view_own_children"]}>
+            <MessagingPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
+  {
+    path: "parent-communication",
+    lazy: async () => {
+      const [{ ParentCommunicationPage }, { RequireFeature }] = await Promise.all([
+        import("./features/communication/ParentCommunicationPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["parent_communication", "parent_feedback", "messaging_oversight"]}>
+            <ParentCommunicationPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
   // Incident management and emergency alerts; parents read their children's reports (issue 10).
   // Attendance: rooms, ratios and the roster (issue 11).
   {

@@ -264,8 +264,16 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     label: "Parent Communication",
     path: "/parent-communication",
     features: ["parent_communication", "parent_feedback", "messaging_oversight"],
-    ready: false,
+    ready: true,
   },
+  // Teachers and parents (issue 14); leadership reads conversations in Parent Communication.
+  {
+    label: "Announcements",
+    path: "/classroom-announcements",
+    features: ["view_assigned_classes", "view_own_children"],
+    ready: true,
+  },
+  { label: "Messages", path: "/messaging", features: ["view_assigned_classes", "view_own_children"], ready: true },
   {
     label: "Incident Management",
     path: "/incidents",

@@ -1,0 +1,145 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Rating,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackInput } from "@sprout/shared/schemas/communication";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { errorMessage } from "../../api/errors";
+import { useFamily, useFeedback, useFeedbackMutations } from "./api";
+
+type Form = z.input<typeof feedbackInput>;
+
+/** A parent's way to tell the centre what they think, and to read the centre's answers. */
+export function FeedbackButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        Feedback
+      </Button>
+      {open && <FeedbackDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function FeedbackDialog({ onClose }: { onClose: () => void }) {
+  const family = useFamily(true);
+  const mine = useFeedback();
+  const { send } = useFeedbackMutations();
+  const children = family.data ?? [];
+  const form = useForm<Form, unknown, z.output<typeof feedbackInput>>({
+    resolver: zodResolver(feedbackInput),
+    mode: "onTouched",
+    defaultValues: { child_id: "", category: "general", rating: 0, comment: "" },
+  });
+  const childId = form.watch("child_id");
+  if (!childId && children[0]) form.setValue("child_id", children[0].id);
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    await send.mutateAsync(values);
+    form.reset({ child_id: values.child_id, category: "general", rating: 0, comment: "" });
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Feedback to the centre</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} component="form" id="feedback-form" onSubmit={submit} noValidate sx={{ pt: 1 }}>
+          {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
+          {send.isSuccess && <Alert severity="success">Thank you. The centre will reply here.</Alert>}
+          {children.length > 1 && (
+            <TextField select label="Child" {...form.register("child_id")} value={childId}>
+              {children.map((child) => (
+                <MenuItem key={child.id} value={child.id}>
+                  {child.first_name} {child.last_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Controller
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Category"
+                {...field}
+                error={Boolean(errors.category)}
+                helperText={errors.category?.message}
+              >
+                {FEEDBACK_CATEGORIES.map((category) => (
+                  <MenuItem key={category} value={category}>
+                    {FEEDBACK_CATEGORY_LABELS[category]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="rating"
+            render={({ field }) => (
+              <Stack>
+                <Typography component="legend" variant="body2">
+                  Rating
+                </Typography>
+                <Rating
+                  name="rating"
+                  value={Number(field.value) || null}
+                  onChange={(_event, value) => field.onChange(value ?? 0)}
+                  onBlur={field.onBlur}
+                />
+                {errors.rating && (
+                  <Typography variant="caption" color="error">
+                    {errors.rating.message}
+                  </Typography>
+                )}
+              </Stack>
+            )}
+          />
+          <TextField
+            label="Your feedback"
+            multiline
+            minRows={3}
+            {...form.register("comment")}
+            error={Boolean(errors.comment)}
+            helperText={errors.comment?.message}
+          />
+          {(mine.data?.feedback.length ?? 0) > 0 && (
+            <Stack spacing={1}>
+              <Typography variant="subtitle2">Your earlier feedback</Typography>
+              {mine.data?.feedback.slice(0, 5).map((item) => (
+                <Alert key={item.id} severity={item.status === "responded" ? "success" : "info"}>
+                  <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
+                    {item.comment}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+                    {item.response ? `Reply: ${item.response}` : "Awaiting a reply"}
+                  </Typography>
+                </Alert>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button type="submit" form="feedback-form" variant="contained" disabled={send.isPending}>
+          Send feedback
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
