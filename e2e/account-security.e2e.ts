@@ -176,9 +176,12 @@ describe("account security", () => {
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL("**/verify-2fa");
       await visible(page.getByText(/Session expires in (10:00|09:5\d)/));
+      // A backup code typed in the app-code box switches to backup mode and keeps what was typed (issue 9).
       await page.getByLabel("6-digit app code").fill("ABCD");
-      await visible(page.getByText("This looks like a backup code."));
+      const backupBox = await visible(page.getByLabel("8-character backup code"));
+      expect(await backupBox.inputValue()).toBe("ABCD");
       await screenshot(page, "verify-2fa");
+      await page.getByRole("button", { name: "Authenticator app" }).click();
       await page.getByLabel("6-digit app code").fill(await appCode(secret, setupCode));
       await page.getByRole("button", { name: "Verify", exact: true }).click();
       await page.waitForURL("**/dashboard");
@@ -190,8 +193,9 @@ describe("account security", () => {
       await page.locator("input[name=password]").fill(TWO_FACTOR_USER.password);
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL("**/verify-2fa");
-      await page.getByRole("button", { name: "Backup code" }).click();
-      await page.getByLabel("8-character backup code").fill(backupCodes[0]!);
+      // Typed into the app-code box, all eight characters are kept (no longer cut to six).
+      await page.getByLabel("6-digit app code").pressSequentially(backupCodes[0]!);
+      expect(await page.getByLabel("8-character backup code").inputValue()).toBe(backupCodes[0]);
       await page.getByRole("button", { name: "Verify", exact: true }).click();
       await page.waitForURL("**/dashboard");
     });

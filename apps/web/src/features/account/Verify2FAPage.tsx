@@ -128,14 +128,22 @@ export function Verify2FAPage() {
           <TextField
             label={mode === "app" ? "6-digit app code" : "8-character backup code"}
             value={code}
-            onChange={(event) => setCode(event.target.value.slice(0, 12))}
+            onChange={(event) => {
+              const next = event.target.value.slice(0, 12);
+              setCode(next);
+              // A backup code typed in the app-code box (a letter, or more than six characters) switches modes.
+              const typed = next.replace(/[\s-]/g, "");
+              if (mode === "app" && (detect(next) === "backup" || typed.length > TWO_FACTOR_CODE_LENGTH))
+                setMode("backup");
+            }}
             autoFocus
             autoComplete="one-time-code"
             disabled={sessionOver || verify.isPending}
             slotProps={{
               htmlInput: {
                 inputMode: mode === "app" ? "numeric" : "text",
-                maxLength: mode === "app" ? 6 : 9,
+                // Room for a backup code (and its dash) in either mode, so none is cut to six.
+                maxLength: 9,
                 style: { letterSpacing: 6, fontSize: 22, textAlign: "center", textTransform: "uppercase" },
               },
             }}
