@@ -1,0 +1,138 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("communication", () => {
+  it("a teacher posts an announcement and a parent's open page shows it live, unread until opened", async () => {
+    const teacher = await openPage(browser, DESKTOP);
+    const parent = await openPage(browser, PHONE);
+    try {
+      await signIn(teacher.page, demoUser("teacher").email);
+      await submitSignIn(parent.page, demoUser("parent").email);
+      await teacher.page.goto("/classroom-announcements");
+      await parent.page.goto("/classroom-announcements");
+      await visible(parent.page.getByText("No announcements yet"));
+
+      const form = teacher.page.getByRole("form", { name: "Post an announcement" });
+      const post = form.getByRole("button", { name: "Post" });
+      expect(await post.isDisabled()).toBe(true);
+      await form.getByLabel("Title").fill("   ");
+      await form.getByLabel("Message").fill("Bring a hat");
+      expect(await post.isDisabled()).toBe(true);
+      await form.getByLabel("Title").fill("Sports day");
+      await screenshot(teacher.page, "announcements-teacher");
+      await post.click();
+      await visible(teacher.page.getByRole("article", { name: "Sports day" }));
+
+      const card = parent.page.getByRole("article", { name: "Sports day" });
+      await visible(card);
+      await visible(card.getByText("Unread"));
+      await screenshot(parent.page, "announcements-parent");
+      await card.getByRole("button", { name: "Open" }).click();
+      await visible(card.getByText("Bring a hat"));
+    } finally {
+      await teacher.context.close();
+      await parent.context.close();
+    }
+  });
+
+  it("a parent on a phone writes, the teacher sees it live and answers, the parent sees the answer; the director reads along", async () => {
+    const parent = await openPage(browser, PHONE);
+    const teacher = await openPage(browser, DESKTOP);
+    const director = await openPage(browser, DESKTOP);
+    try {
+      await submitSignIn(parent.page, demoUser("parent").email);
+      await signIn(teacher.page, demoUser("teacher").email);
+      await signIn(director.page, demoUser("center_director").email);
+      await teacher.page.goto("/messaging");
+      await visible(teacher.page.getByText("Select a conversation to view messages."));
+
+      await parent.page.goto("/messaging");
+      await visible(parent.page.getByText("leadership can read these conversations", { exact: false }));
+      await parent.page.getByRole("combobox", { name: "Write to a teacher" }).click();
+      await parent.page.getByRole("option", { name: /Priya Sharma \(Aanya/ }).click();
+      const box = parent.page.getByLabel("Write a message");
+      await box.fill("   ");
+      expect(await parent.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+      await box.fill("Aanya has a mild cough <b>today</b>");
+      await box.press("Enter");
+      await visible(parent.page.getByTestId("message").filter({ hasText: "Aanya has a mild cough <b>today</b>" }));
+
+      // The teacher's open page lists the conversation with its unread count, without a reload.
+      const row = teacher.page.getByRole("button", { name: /Vikram Malhotra · Aanya Malhotra/ });
+      await visible(row);
+      await visible(row.getByText("1"));
+      await row.click();
+      await visible(teacher.page.getByTestId("message").filter({ hasText: "<b>today</b>" }));
+      await screenshot(teacher.page, "messaging-teacher");
+      await teacher.page.getByLabel("Write a message").fill("Thanks, we will keep her warm");
+      await teacher.page.getByRole("button", { name: "Send" }).click();
+
+      await visible(parent.page.getByTestId("message").filter({ hasText: "Thanks, we will keep her warm" }));
+      await screenshot(parent.page, "messaging-parent");
+
+      await director.page.goto("/parent-communication");
+      await director.page.getByRole("tab", { name: "Conversations" }).click();
+      await director.page.getByRole("button", { name: /Priya Sharma ↔ Vikram Malhotra/ }).click();
+      await visible(director.page.getByText("Read-only: leadership oversight"));
+      await visible(director.page.getByTestId("message").filter({ hasText: "keep her warm" }));
+      expect(await director.page.getByLabel("Write a message").count()).toBe(0);
+      await screenshot(director.page, "parent-communication-conversations");
+    } finally {
+      await parent.context.close();
+      await teacher.context.close();
+      await director.context.close();
+    }
+  });
+
+  it("a parent's feedback reaches the director live; the response reaches the parent", async () => {
+    const parent = await openPage(browser, PHONE);
+    const director = await openPage(browser, DESKTOP);
+    try {
+      await submitSignIn(parent.page, demoUser("parent").email);
+      await signIn(director.page, demoUser("center_director").email);
+      await director.page.goto("/parent-communication");
+      await visible(director.page.getByText("Live", { exact: true }));
+
+      await parent.page.goto("/messaging");
+      await parent.page.getByRole("button", { name: "Feedback" }).click();
+      const dialog = parent.page.getByRole("dialog");
+      await dialog.getByRole("radio", { name: "4 Stars" }).check({ force: true });
+      await dialog.getByLabel("Your feedback").fill("More photos of the garden please");
+      await dialog.getByRole("button", { name: "Send feedback" }).click();
+      await visible(dialog.getByText("Awaiting a reply"));
+
+      const card = director.page.getByRole("article", { name: "Feedback from Vikram Malhotra" });
+      await visible(card.getByText("More photos of the garden please"));
+      await screenshot(director.page, "parent-communication-feedback");
+      await card.getByLabel("Response").fill("We will share more every Friday");
+      await card.getByRole("button", { name: "Respond" }).click();
+
+      await visible(dialog.getByText("Reply: We will share more every Friday"));
+      await screenshot(parent.page, "feedback-parent");
+    } finally {
+      await parent.context.close();
+      await director.context.close();
+    }
+  });
+});
