@@ -5,7 +5,6 @@ import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts
 import { guardians, students } from "../../db/schema/children.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers, organisations } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
 import { createSettingsService } from "../settings/service.ts";
 
 const { app, database, clock } = await createTestApp();
