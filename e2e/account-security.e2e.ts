@@ -271,6 +271,60 @@ describe("account security", () => {
     });
   });
 
+  it("an invited staff member opens the link: a welcome, the invitation's expiry as a date, then their own password", async () => {
+    const email = "e2e.invited@sprout.test";
+    const owner = await apiSignIn("owner@sprout.test");
+    const centres = (await (await fetch(`${baseURL}/api/owners/centers`, { headers: owner })).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const created = await fetch(`${baseURL}/api/staff`, {
+      method: "POST",
+      headers: { ...owner, "content-type": "application/json" },
+      body: JSON.stringify({
+        first_name: "Meera",
+        last_name: "Nair",
+        email,
+        password: "",
+        role: "teacher",
+        center_id: centres.find((centre) => centre.name === "Sprout Koramangala")!.id,
+        designation: "Lead Teacher",
+        joining_date: "2026-06-01",
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const mail = await (await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(email)}`)).json();
+    const link = /\/verify-reset-code\?\S+/.exec(mail.text)![0];
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(browser, viewport, async (page) => {
+        await page.goto(link);
+        await visible(page.getByRole("heading", { name: "Welcome, set your password" }));
+        // 72 hours from now, as an en-IN date and time ("04 Jun 2026, 6:57 pm"), not "4319:45".
+        const expiry = await visible(
+          page.getByText(/^Invitation valid until \d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AaPp][Mm]$/),
+        );
+        expect(await expiry.textContent()).not.toMatch(/\d{3,}:\d{2}/);
+        await screenshot(page, "invitation");
+      });
+    }
+    await withPage(browser, PHONE, async (page) => {
+      await page.goto(link);
+      await visible(page.getByRole("heading", { name: "Welcome, set your password" }));
+      await paste(page, "input[aria-label='Character 1 of 6']", mail.code);
+      await page.getByRole("button", { name: "Verify Code" }).click();
+      await page.waitForURL("**/reset-password");
+      await visible(page.getByRole("heading", { name: "Welcome, set your password" }));
+      await page.locator("input[name=newPassword]").fill("Meera-Nair-2026");
+      await page.locator("input[name=confirmPassword]").fill("Meera-Nair-2026");
+      await screenshot(page, "invitation-password");
+      await page.getByRole("button", { name: "Set Password" }).click();
+      await page.waitForURL("**/login");
+      await page.locator("input[name=password]").fill("Meera-Nair-2026");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/dashboard");
+    });
+  });
+
   it("phone layouts of the account screens", async () => {
     await withPage(browser, PHONE, async (page) => {
       await page.goto("/forgot-password");

@@ -235,6 +235,7 @@ export function createPasswordResetService({
       return {
         resetId: row.id,
         status,
+        kind: row.purpose === "invitation" ? ("invitation" as const) : ("reset" as const),
         expiresAt: expiresAt.toISOString(),
         expiresIn: Math.max(0, Math.floor((expiresAt.getTime() - clock.now().getTime()) / 1000)),
         attemptsRemaining: Math.max(0, RESET_MAX_ATTEMPTS - row.failedAttempts),

@@ -139,6 +139,8 @@ export const resetPasswordForm = z
 export const resetStatusResponse = z.object({
   resetId: z.uuid(),
   status: z.enum(["pending", "verified", "used", "expired", "locked", "superseded"]),
+  /** An invitation sets a first password (the page welcomes them); a reset replaces one. */
+  kind: z.enum(["invitation", "reset"]),
   expiresAt: safeString(),
   expiresIn: z.number().int(),
   attemptsRemaining: z.number().int(),

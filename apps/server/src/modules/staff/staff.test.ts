@@ -78,6 +78,15 @@ describe("staff management", () => {
     const mail = (await app.inject({ method: "GET", url: "/api/auth/test-email?email=joseph@sprout.test" })).json();
     expect(mail.subject).toMatch(/invited/);
     expect(mail.code).toMatch(/^[A-Z0-9]{6}$/);
+    // The link's reset is an invitation, valid 72 hours: the page welcomes them and shows that date.
+    const resetId = /resetId=([0-9a-f-]{36})/.exec(mail.text)![1];
+    const status = (await app.inject({ method: "GET", url: `/api/auth/reset-status/${resetId}` })).json();
+    expect(status).toMatchObject({ status: "pending", kind: "invitation", expiresIn: 72 * 3600 });
+    const reset = (
+      await app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: "joseph@sprout.test" } })
+    ).json();
+    const resetStatus = await app.inject({ method: "GET", url: `/api/auth/reset-status/${reset.resetId}` });
+    expect(resetStatus.json()).toMatchObject({ status: "pending", kind: "reset", expiresIn: 15 * 60 });
   });
 
   it("validates with clear messages", async () => {

@@ -30,6 +30,8 @@ interface Carried {
   resetId?: string;
   resetToken?: string;
   userName?: string;
+  /** Set by the code step when the link was an invitation: a first password, not a reset. */
+  invitation?: boolean;
 }
 
 /** Step 3 of the reset: the new password, its confirmation and its strength. */
@@ -87,10 +89,10 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset Password"
+      title={carried.invitation ? "Welcome, set your password" : "Reset Password"}
       subtitle={carried.userName ? `Choose a new password, ${carried.userName}` : "Choose a new password"}
     >
-      <ResetSteps active={2} />
+      <ResetSteps active={2} invitation={carried.invitation} />
       <Box
         component="form"
         noValidate
@@ -136,7 +138,7 @@ export function ResetPasswordPage() {
             disabled={reset.isPending || Boolean(reset.data)}
             startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {reset.isPending ? "Saving…" : "Reset Password"}
+            {reset.isPending ? "Saving…" : carried.invitation ? "Set Password" : "Reset Password"}
           </Button>
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
             Every device signed in to your account will be signed out.

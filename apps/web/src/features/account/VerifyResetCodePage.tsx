@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../api/errors";
+import { formatDateTime } from "../../format";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi, clock } from "./api";
 import { CodeBoxes } from "./CodeBoxes";
@@ -16,7 +17,10 @@ interface Carried {
   notice?: string;
 }
 
-/** Step 2 of the reset: the six-character code, with the time it has left. */
+/**
+ * Step 2 of the reset: the six-character code, with the time it has left. An invitation (72 hours)
+ * welcomes the newcomer and shows the date and time it lapses; a countdown of hours reads as noise.
+ */
 export function VerifyResetCodePage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,6 +54,7 @@ export function VerifyResetCodePage() {
   // A reset the server does not know (an old link) counts as over: only a new code helps.
   const unknown = status.isError;
   const expired = unknown || left === 0 || (status.data !== undefined && status.data.status !== "pending");
+  const invitation = status.data ? status.data.kind === "invitation" : invited;
 
   const verify = useMutation({
     mutationFn: (challengeCode: string) => accountApi.verifyResetCode({ email, challengeCode, resetId }),
@@ -70,12 +75,12 @@ export function VerifyResetCodePage() {
     const timer = setTimeout(
       () =>
         navigate("/reset-password", {
-          state: { email, resetId, resetToken: verify.data.resetToken, userName: verify.data.userName },
+          state: { email, resetId, resetToken: verify.data.resetToken, userName: verify.data.userName, invitation },
         }),
       RESET_DELAYS_MS.afterVerify,
     );
     return () => clearTimeout(timer);
-  }, [verify.data, email, resetId, navigate]);
+  }, [verify.data, email, resetId, invitation, navigate]);
 
   if (!email || !resetId) return <Navigate to="/forgot-password" replace />;
 
@@ -90,12 +95,15 @@ export function VerifyResetCodePage() {
   };
 
   return (
-    <AuthCard title="Verify Code" subtitle={`Enter the 6-character code we sent to ${maskedEmail}`}>
-      <ResetSteps active={1} />
+    <AuthCard
+      title={invitation ? "Welcome, set your password" : "Verify Code"}
+      subtitle={`Enter the 6-character code we sent to ${maskedEmail}`}
+    >
+      <ResetSteps active={1} invitation={invitation} />
       <Box component="form" noValidate aria-label="Verify the reset code" onSubmit={submit}>
         <Stack spacing={2.5}>
           {carried.notice && !verify.isError && !verify.data && <Alert severity="info">{carried.notice}</Alert>}
-          {invited && !verify.data && (
+          {invitation && !verify.data && (
             <Alert severity="info">
               Welcome to Sprout. Enter the code from your invitation to choose your password.
             </Alert>
@@ -127,7 +135,9 @@ export function VerifyResetCodePage() {
                 ? "Checking the code's time…"
                 : expired
                   ? "The code has expired. Request a new one."
-                  : `Code expires in ${clock(left)}`}
+                  : invitation && status.data
+                    ? `Invitation valid until ${formatDateTime(status.data.expiresAt)}`
+                    : `Code expires in ${clock(left)}`}
           </Typography>
           <Button
             type="submit"
