@@ -33,6 +33,9 @@ describe("communication", () => {
       await parent.page.goto("/classroom-announcements");
       await visible(parent.page.getByText("No announcements yet"));
 
+      // Aanya's room: the parent's page opens on her (first by name); the teacher chooses it.
+      await teacher.page.getByRole("combobox", { name: "Classroom" }).click();
+      await teacher.page.getByRole("option", { name: "Toddlers" }).click();
       const form = teacher.page.getByRole("form", { name: "Post an announcement" });
       const post = form.getByRole("button", { name: "Post" });
       expect(await post.isDisabled()).toBe(true);
@@ -117,7 +120,8 @@ describe("communication", () => {
       await parent.page.goto("/messaging");
       await parent.page.getByRole("button", { name: "Feedback" }).click();
       const dialog = parent.page.getByRole("dialog");
-      await dialog.getByRole("radio", { name: "4 Stars" }).check({ force: true });
+      // MUI's Rating keeps its radios visually hidden; people click the star, i.e. its label.
+      await dialog.locator("label").filter({ hasText: "4 Stars" }).click();
       await dialog.getByLabel("Your feedback").fill("More photos of the garden please");
       await dialog.getByRole("button", { name: "Send feedback" }).click();
       await visible(dialog.getByText("Awaiting a reply"));

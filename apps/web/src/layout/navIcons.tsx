@@ -1,6 +1,8 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
 import Assessment from "@mui/icons-material/Assessment";
+import Campaign from "@mui/icons-material/Campaign";
+import Chat from "@mui/icons-material/Chat";
 import ChildCare from "@mui/icons-material/ChildCare";
 import Circle from "@mui/icons-material/Circle";
 import ContactPhone from "@mui/icons-material/ContactPhone";
@@ -28,6 +30,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/enquiries": ContactPhone,
   "/billing": Receipt,
   "/parent-communication": Forum,
+  "/classroom-announcements": Campaign,
+  "/messaging": Chat,
   "/incidents": ReportProblem,
   "/policies": Gavel,
   "/reports": Assessment,
