@@ -27,12 +27,14 @@ export function attendanceReportRoutes({ reports }: { reports: ReportsService })
         if (request.query.format === "json") return report;
         const name = `${report.title.replace(/\s+/g, "-").toLowerCase()}.${request.query.format}`;
         const file = request.query.format === "csv" ? reportCsv(report) : await reportXlsx(report);
-        return reply
-          .type(request.query.format === "csv" ? "text/csv; charset=utf-8" : XLSX)
-          .header("Content-Disposition", `attachment; filename="${name}"`)
-          .header("Cache-Control", "no-store")
-          // Fastify sends a Buffer as it is; the JSON response schema applies to the JSON answer only.
-          .send(file as unknown as ReportAnswer);
+        return (
+          reply
+            .type(request.query.format === "csv" ? "text/csv; charset=utf-8" : XLSX)
+            .header("Content-Disposition", `attachment; filename="${name}"`)
+            .header("Cache-Control", "no-store")
+            // Fastify sends a Buffer as it is; the JSON response schema applies to the JSON answer only.
+            .send(file as unknown as ReportAnswer)
+        );
       },
     );
   };

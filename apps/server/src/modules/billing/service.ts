@@ -435,7 +435,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
             requestId: id,
             description,
             issueDate: today,
-            dueDate: request.dueDate < today ? today : request.dueDate, // a request approved after its due date is due today
+            dueDate: Math.max(request.dueDate, today), // a request approved after its due date is due today
             totalPaise: request.amountPaise,
             createdBy: caller.userId,
             createdAt: now,
