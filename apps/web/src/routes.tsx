@@ -253,6 +253,39 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // The child's day (issue 13): teachers record, families read on the parent home's tiles.
+  {
+    path: "daily-activities",
+    lazy: async () => {
+      const [{ DailyActivitiesPage }, { RequireFeature }] = await Promise.all([
+        import("./features/child-day/DailyActivitiesPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["view_assigned_classes"]}>
+            <DailyActivitiesPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
+  {
+    path: "observation-logs",
+    lazy: async () => {
+      const [{ ObservationLogsPage }, { RequireFeature }] = await Promise.all([
+        import("./features/child-day/ObservationLogsPage"),
+        import("./features/account/RequireFeature"),
+      ]);
+      return {
+        element: (
+          <RequireFeature features={["view_assigned_classes", "view_own_children", "children_management"]}>
+            <ObservationLogsPage />
+          </RequireFeature>
+        ),
+      };
+    },
+  },
   // Incident management and emergency alerts; parents read their children's reports (issue 10).
   // Attendance: rooms, ratios and the roster (issue 11).
   {

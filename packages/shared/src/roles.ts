@@ -287,6 +287,14 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     ],
     ready: true,
   },
+  // The child's day (issue 13): teachers record; parents read observations here and the rest on their home.
+  { label: "Daily Activities", path: "/daily-activities", features: ["view_assigned_classes"], ready: true },
+  {
+    label: "Observation Logs",
+    path: "/observation-logs",
+    features: ["view_assigned_classes", "view_own_children", "children_management"],
+    ready: true,
+  },
   { label: "Policies", path: "/policies", features: ["policy_management", "policy_implementation"], ready: false },
   {
     label: "Reports & Analytics",

@@ -23,6 +23,7 @@ import { Link as RouterLink } from "react-router";
 import { formatLongDate } from "../../format";
 import { ParentToday } from "../attendance/ParentToday";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
+import { ParentTiles } from "../child-day/ParentTiles";
 import { LinkRequests } from "./LinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
 
@@ -75,6 +76,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
 
       <LinkRequests />
       <ParentToday />
+      {selected && <ParentTiles childId={selected.id} childName={selected.first_name} />}
       {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
 
       {query.isPending && <LinearProgress aria-label="Loading your children" />}

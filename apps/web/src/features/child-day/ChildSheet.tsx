@@ -1,0 +1,91 @@
+import WarningAmber from "@mui/icons-material/WarningAmber";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Tab,
+  Tabs,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
+import { useState } from "react";
+import { useChildActivities } from "./api";
+import { EntryList } from "./EntryList";
+import { FoodForm, HealthForm, PottyForm, SleepForm, StarForm, type Target } from "./RecordForms";
+
+const TABS = ["Food", "Sleep", "Potty", "Star", "Health"] as const;
+type TabName = (typeof TABS)[number];
+
+/** One tap on a child opens this: record anything for them, see and correct today's entries. */
+export function ChildSheet({
+  child,
+  date,
+  onClose,
+}: {
+  child: { id: string; name: string } | null;
+  date: string;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const [tab, setTab] = useState<TabName>("Food");
+  // Each save remounts the form empty, ready for the next entry.
+  const [saves, setSaves] = useState(0);
+  const day = useChildActivities(child?.id ?? null, date);
+  if (!child) return null;
+  const target: Target = { childId: child.id, date };
+  const onSaved = () => setSaves((count) => count + 1);
+  const form = {
+    Food: <FoodForm key={saves} target={target} onSaved={onSaved} />,
+    Sleep: <SleepForm key={saves} target={target} onSaved={onSaved} />,
+    Potty: <PottyForm key={saves} target={target} onSaved={onSaved} />,
+    Star: <StarForm key={saves} target={target} onSaved={onSaved} />,
+    Health: <HealthForm key={saves} target={target} onSaved={onSaved} />,
+  }[tab];
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="child-sheet-title">
+      <DialogTitle id="child-sheet-title" sx={{ pb: 0 }}>
+        {child.name}
+      </DialogTitle>
+      <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
+        {day.data && day.data.allergies.length > 0 && (
+          <Alert severity="warning" icon={<WarningAmber />} sx={{ my: 1 }}>
+            Allergies: {day.data.allergies.join(", ")}
+          </Alert>
+        )}
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabName) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 2 }}
+        >
+          {TABS.map((name) => (
+            <Tab key={name} value={name} label={name} sx={{ minWidth: 64 }} />
+          ))}
+        </Tabs>
+        {form}
+        <Box component="section" aria-labelledby="today-entries" sx={{ mt: 3 }}>
+          <Typography id="today-entries" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            Today
+          </Typography>
+          {day.isPending && <LinearProgress aria-label="Loading entries" />}
+          {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+          {day.data && <EntryList day={day.data} />}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Pagination, Stack, Typography } from "@mui/material";
+import { CHILD_DAY_MESSAGES, type ObservationLog } from "@sprout/shared/schemas/child-day";
+import { useState } from "react";
+import { refusalMessage } from "../../api/errors";
+import { formatDate } from "../../format";
+import { Attachment } from "./Attachment";
+import { useObservationMutations, useObservations } from "./api";
+
+/** Observation logs, newest first, a page at a time; edit and delete where the caller may. */
+export function ObservationList({
+  childId,
+  onEdit,
+}: {
+  childId: string | null;
+  onEdit?: (log: ObservationLog) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const logs = useObservations(childId, page);
+  const { remove } = useObservationMutations();
+  if (logs.isPending) return <LinearProgress aria-label="Loading observation logs" />;
+  if (logs.isError) return <Alert severity="error">{CHILD_DAY_MESSAGES.observationsLoadFailed}</Alert>;
+  if (logs.data.logs.length === 0)
+    return <Typography color="text.secondary">{CHILD_DAY_MESSAGES.noObservations}</Typography>;
+  return (
+    <Stack spacing={1.5}>
+      {remove.isError && (
+        <Alert severity="error">{refusalMessage(remove.error, CHILD_DAY_MESSAGES.observationDeleteFailed)}</Alert>
+      )}
+      {logs.data.logs.map((log) => (
+        <Card key={log.id} variant="outlined" component="article" aria-label={`Observation of ${log.child_name}`}>
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {formatDate(log.date)} · {log.child_name} · {log.created_by}
+            </Typography>
+            {log.milestone && <Typography sx={{ fontWeight: 600 }}>{log.milestone}</Typography>}
+            {log.notes && (
+              <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{log.notes}</Typography>
+            )}
+            {log.attachments.length > 0 && (
+              <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1 }}>
+                {log.attachments.map((file) => (
+                  <Attachment key={file.id} file={file} />
+                ))}
+              </Box>
+            )}
+            {log.can_edit && onEdit && (
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Button size="small" onClick={() => onEdit(log)}>
+                  Edit
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={remove.isPending}
+                  onClick={() => window.confirm(CHILD_DAY_MESSAGES.observationDeleteConfirm) && remove.mutate(log.id)}
+                >
+                  Delete
+                </Button>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+      {logs.data.pagination.total_pages > 1 && (
+        <Pagination count={logs.data.pagination.total_pages} page={page} onChange={(_event, next) => setPage(next)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import Add from "@mui/icons-material/Add";
+import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import type { ObservationLog } from "@sprout/shared/schemas/child-day";
+import { useState } from "react";
+import { useSignedInUser } from "../../auth/useSession";
+import { LiveChip } from "../../realtime/LiveChip";
+import { useMyChildren } from "../parents/useMyChildren";
+import { ObservationForm } from "./ObservationForm";
+import { ObservationList } from "./ObservationList";
+
+/** The device's calendar date; the server refuses a date after the centre's today either way. */
+const localToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+};
+
+/** `/observation-logs`: teachers and coordinators write them; parents read their children's. */
+export function ObservationLogsPage() {
+  const user = useSignedInUser();
+  const writer = user.role === "teacher" || user.role === "academic_coordinator";
+  const [editing, setEditing] = useState<ObservationLog | "new" | null>(null);
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
+        <Typography variant="h4" component="h1">
+          Observation Logs
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <LiveChip />
+          {writer && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")} sx={{ minHeight: 44 }}>
+              New observation
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {user.role === "parent" ? <ParentLogs /> : <ObservationList childId={null} onEdit={setEditing} />}
+      {editing && (
+        <ObservationForm
+          log={editing === "new" ? null : editing}
+          today={localToday()}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ParentLogs() {
+  const children = useMyChildren();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = children.data ?? [];
+  const childId = chosen ?? list[0]?.id ?? null;
+  return (
+    <>
+      {list.length > 1 && (
+        <TextField select label="Child" value={childId ?? ""} onChange={(event) => setChosen(event.target.value)}>
+          {list.map((child) => (
+            <MenuItem key={child.id} value={child.id}>
+              {child.first_name} {child.last_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {childId && <ObservationList childId={childId} />}
+    </>
+  );
+}

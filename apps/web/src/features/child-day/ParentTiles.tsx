@@ -1,0 +1,128 @@
+import ArrowBack from "@mui/icons-material/ArrowBack";
+import Bedtime from "@mui/icons-material/Bedtime";
+import Chat from "@mui/icons-material/Chat";
+import EventNote from "@mui/icons-material/EventNote";
+import Favorite from "@mui/icons-material/Favorite";
+import Receipt from "@mui/icons-material/Receipt";
+import ReportProblem from "@mui/icons-material/ReportProblem";
+import Restaurant from "@mui/icons-material/Restaurant";
+import Star from "@mui/icons-material/Star";
+import Visibility from "@mui/icons-material/Visibility";
+import Wc from "@mui/icons-material/Wc";
+import { Alert, Box, Button, Card, CardActionArea, LinearProgress, Typography } from "@mui/material";
+import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
+import type { ReactNode } from "react";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { useChildDaySummary } from "./api";
+import { TileDetail } from "./TileDetail";
+import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
+
+const ICONS: Record<TileId, ReactNode> = {
+  diary: <EventNote />,
+  food: <Restaurant />,
+  sleep: <Bedtime />,
+  potty: <Wc />,
+  star: <Star />,
+  health: <Favorite />,
+  observations: <Visibility />,
+};
+
+function Tile({
+  icon,
+  title,
+  line,
+  onClick,
+  to,
+}: {
+  icon: ReactNode;
+  title: string;
+  line: string;
+  onClick?: () => void;
+  to?: string;
+}) {
+  const link = to ? { component: RouterLink, to } : {};
+  return (
+    <Card variant="outlined" sx={{ height: "100%" }}>
+      <CardActionArea
+        {...link}
+        onClick={onClick}
+        aria-label={title}
+        sx={{
+          p: 1.5,
+          height: "100%",
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "flex-start",
+          minHeight: 96,
+        }}
+      >
+        <Box sx={{ color: "primary.main", display: "flex" }} aria-hidden>
+          {icon}
+        </Box>
+        <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary" data-testid={`tile-line-${title}`}>
+          {line}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/**
+ * The parent portal's tiles for one child (issue 13): today's one-line facts, each opening a
+ * detail view. Tiles of areas not built yet (Share Media, Play and Learn) are not shown.
+ */
+export function ParentTiles({ childId, childName }: { childId: string; childName: string }) {
+  const [params, setParams] = useSearchParams();
+  const summary = useChildDaySummary(childId);
+  const open = TILE_IDS.find((tile) => tile === params.get("tile"));
+  const show = (tile: TileId | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (tile) next.set("tile", tile);
+      else next.delete("tile");
+      return next;
+    });
+
+  if (open) {
+    return (
+      <Box component="section" aria-label={`${TILE_TITLES[open]} for ${childName}`}>
+        <Button startIcon={<ArrowBack />} onClick={() => show(null)} sx={{ mb: 1, minHeight: 44 }}>
+          Back
+        </Button>
+        <TileDetail tile={open} childId={childId} childName={childName} summary={summary.data} />
+      </Box>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby="child-day-heading">
+      <Typography id="child-day-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {childName}'s day
+      </Typography>
+      {summary.isPending && <LinearProgress aria-label="Loading today's summary" />}
+      {summary.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+      {summary.data && (
+        <Box
+          sx={{
+            display: "grid",
+            gap: 1.5,
+            gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, 1fr)", lg: "repeat(5, 1fr)" },
+          }}
+        >
+          {TILE_IDS.map((tile) => (
+            <Tile
+              key={tile}
+              icon={ICONS[tile]}
+              title={TILE_TITLES[tile]}
+              line={tileLine(tile, summary.data)}
+              onClick={() => show(tile)}
+            />
+          ))}
+          <Tile icon={<Chat />} title="Messages" line="Write to the teacher" to="/messaging" />
+          <Tile icon={<Receipt />} title="Billing" line="Invoices and payments" to={`/billing?child=${childId}`} />
+          <Tile icon={<ReportProblem />} title="Incident reports" line="Reports about your child" to="/incidents" />
+        </Box>
+      )}
+    </Box>
+  );
+}

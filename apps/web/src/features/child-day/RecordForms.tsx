@@ -1,0 +1,360 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import {
+  DIAPER_LABELS,
+  DIAPER_STATUSES,
+  FOOD_AMOUNTS,
+  foodInput,
+  HEALTH_KINDS,
+  HEALTH_LABELS,
+  healthInput,
+  MEAL_LABELS,
+  MEAL_TYPES,
+  POTTY_LABELS,
+  POTTY_TYPES,
+  pottyInput,
+  sleepInput,
+  starInput,
+} from "@sprout/shared/schemas/child-day";
+import type { ReactNode } from "react";
+import { Controller, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { nowTime, useRecord } from "./api";
+
+/** One child on one day: what every record form is about. */
+export interface Target {
+  childId: string;
+  date: string;
+}
+
+/** Pick-one buttons big enough for a thumb; the form field keeps the chosen value. */
+function Choice<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: T | undefined;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  error?: string;
+}) {
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="body2" color={error ? "error" : "text.secondary"} id={`${label}-label`}>
+        {label}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        value={value ?? null}
+        aria-labelledby={`${label}-label`}
+        onChange={(_event, next: T | null) => next !== null && onChange(next)}
+        sx={{ flexWrap: "wrap" }}
+      >
+        {options.map((option) => (
+          <ToggleButton key={String(option.value)} value={option.value} sx={{ minHeight: 44, px: 1.5 }}>
+            {option.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {error && (
+        <Typography variant="caption" color="error">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function FormShell<T extends FieldValues>({
+  form,
+  onSubmit,
+  error,
+  pending,
+  submitLabel,
+  children,
+}: {
+  form: UseFormReturn<T, unknown, FieldValues>;
+  onSubmit: (values: FieldValues) => void;
+  error: unknown;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit(onSubmit)}>
+      {children}
+      {error ? <Alert severity="error">{refusalMessage(error, "Could not save. Please try again.")}</Alert> : null}
+      <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 48 }}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}
+
+const notesField = (form: UseFormReturn<FieldValues>, label = "Notes") => {
+  const error = form.formState.errors.notes?.message as string | undefined;
+  return <TextField label={label} {...form.register("notes")} error={Boolean(error)} helperText={error} />;
+};
+
+type FoodValues = z.input<typeof foodInput>;
+export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const form = useForm<FoodValues, unknown, z.output<typeof foodInput>>({
+    resolver: zodResolver(foodInput),
+    mode: "onTouched",
+    defaultValues: { child_id: target.childId, date: target.date, notes: "" },
+  });
+  const record = useRecord<z.output<typeof foodInput>>("/daily-activities/food");
+  const { errors } = form.formState;
+  const generic = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <FormShell
+      form={generic}
+      onSubmit={(values) => record.mutate(values as z.output<typeof foodInput>, { onSuccess: onSaved })}
+      error={record.error}
+      pending={record.isPending}
+      submitLabel="Save meal"
+    >
+      <Controller
+        control={form.control}
+        name="meal_type"
+        render={({ field }) => (
+          <Choice
+            label="Meal"
+            value={field.value}
+            options={MEAL_TYPES.map((meal) => ({ value: meal, label: MEAL_LABELS[meal] }))}
+            onChange={(value) => field.onChange(value)}
+            error={errors.meal_type?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="food_consumed"
+        render={({ field }) => (
+          <Choice
+            label="How much was eaten"
+            value={field.value as number | undefined}
+            options={FOOD_AMOUNTS.map((amount) => ({ value: amount, label: `${amount}%` }))}
+            onChange={(value) => field.onChange(value)}
+            error={errors.food_consumed?.message}
+          />
+        )}
+      />
+      {notesField(generic)}
+    </FormShell>
+  );
+}
+
+type SleepValues = z.input<typeof sleepInput>;
+export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const form = useForm<SleepValues, unknown, z.output<typeof sleepInput>>({
+    resolver: zodResolver(sleepInput),
+    mode: "onTouched",
+    defaultValues: { child_id: target.childId, date: target.date, start_time: nowTime(), end_time: "", notes: "" },
+  });
+  const record = useRecord<z.output<typeof sleepInput>>("/daily-activities/sleep");
+  const { errors } = form.formState;
+  const generic = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <FormShell
+      form={generic}
+      onSubmit={(values) => record.mutate(values as z.output<typeof sleepInput>, { onSuccess: onSaved })}
+      error={record.error}
+      pending={record.isPending}
+      submitLabel="Save nap"
+    >
+      <Stack direction="row" spacing={1}>
+        <TextField
+          label="Fell asleep"
+          type="time"
+          {...form.register("start_time")}
+          error={Boolean(errors.start_time)}
+          helperText={errors.start_time?.message}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          label="Woke up"
+          type="time"
+          {...form.register("end_time")}
+          error={Boolean(errors.end_time)}
+          helperText={errors.end_time?.message ?? "Leave empty while asleep"}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      {notesField(generic)}
+    </FormShell>
+  );
+}
+
+type PottyValues = z.input<typeof pottyInput>;
+export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const form = useForm<PottyValues, unknown, z.output<typeof pottyInput>>({
+    resolver: zodResolver(pottyInput),
+    mode: "onTouched",
+    defaultValues: { child_id: target.childId, date: target.date, notes: "" },
+  });
+  const record = useRecord<z.output<typeof pottyInput>>("/daily-activities/potty");
+  const { errors } = form.formState;
+  const generic = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <FormShell
+      form={generic}
+      onSubmit={(values) => record.mutate(values as z.output<typeof pottyInput>, { onSuccess: onSaved })}
+      error={record.error}
+      pending={record.isPending}
+      submitLabel="Save potty"
+    >
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <Choice
+            label="Type"
+            value={field.value}
+            options={POTTY_TYPES.map((type) => ({ value: type, label: POTTY_LABELS[type] }))}
+            onChange={(value) => field.onChange(value)}
+            error={errors.type?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="diaper_status"
+        render={({ field }) => (
+          <Choice
+            label="Status"
+            value={field.value}
+            options={DIAPER_STATUSES.map((status) => ({ value: status, label: DIAPER_LABELS[status] }))}
+            onChange={(value) => field.onChange(value)}
+            error={errors.diaper_status?.message}
+          />
+        )}
+      />
+      {notesField(generic)}
+    </FormShell>
+  );
+}
+
+type StarValues = z.input<typeof starInput>;
+export function StarForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const form = useForm<StarValues, unknown, z.output<typeof starInput>>({
+    resolver: zodResolver(starInput),
+    mode: "onTouched",
+    defaultValues: { child_id: target.childId, reason: "" },
+  });
+  const record = useRecord<z.output<typeof starInput>>("/stars");
+  const { errors } = form.formState;
+  return (
+    <FormShell
+      form={form as unknown as UseFormReturn<FieldValues>}
+      onSubmit={(values) => record.mutate(values as z.output<typeof starInput>, { onSuccess: onSaved })}
+      error={record.error}
+      pending={record.isPending}
+      submitLabel="Award star"
+    >
+      <TextField
+        label="Why the star"
+        placeholder="Shared the blocks"
+        {...form.register("reason")}
+        error={Boolean(errors.reason)}
+        helperText={errors.reason?.message}
+      />
+    </FormShell>
+  );
+}
+
+type HealthValues = z.input<typeof healthInput>;
+export function HealthForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const form = useForm<HealthValues, unknown, z.output<typeof healthInput>>({
+    resolver: zodResolver(healthInput),
+    mode: "onTouched",
+    defaultValues: {
+      child_id: target.childId,
+      date: target.date,
+      kind: "note",
+      details: "",
+      dose: "",
+      given_time: "",
+      temperature_c: "",
+    },
+  });
+  const record = useRecord<z.output<typeof healthInput>>("/daily-activities/health");
+  const { errors } = form.formState;
+  const kind = form.watch("kind");
+  return (
+    <FormShell
+      form={form as unknown as UseFormReturn<FieldValues>}
+      onSubmit={(values) => record.mutate(values as z.output<typeof healthInput>, { onSuccess: onSaved })}
+      error={record.error}
+      pending={record.isPending}
+      submitLabel="Save health note"
+    >
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => (
+          <TextField
+            select
+            label="What to record"
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={Boolean(errors.kind)}
+            helperText={errors.kind?.message}
+          >
+            {HEALTH_KINDS.map((option) => (
+              <MenuItem key={option} value={option}>
+                {HEALTH_LABELS[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {kind === "temperature" && (
+        <TextField
+          label="Temperature (°C)"
+          type="number"
+          slotProps={{ htmlInput: { step: 0.1, inputMode: "decimal" } }}
+          {...form.register("temperature_c")}
+          error={Boolean(errors.temperature_c)}
+          helperText={errors.temperature_c?.message}
+        />
+      )}
+      {kind === "medication" && (
+        <Stack direction="row" spacing={1}>
+          <TextField
+            label="Dose"
+            {...form.register("dose")}
+            error={Boolean(errors.dose)}
+            helperText={errors.dose?.message}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            label="Given at"
+            type="time"
+            {...form.register("given_time")}
+            error={Boolean(errors.given_time)}
+            helperText={errors.given_time?.message}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+      )}
+      <TextField
+        label="Details"
+        multiline
+        minRows={2}
+        {...form.register("details")}
+        error={Boolean(errors.details)}
+        helperText={errors.details?.message}
+      />
+    </FormShell>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  Alert,
+  Card,
+  CardContent,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { CHILD_DAY_MESSAGES, type ChildDaySummary, type EntryKind } from "@sprout/shared/schemas/child-day";
+import { useState } from "react";
+import { DateField } from "../../components/DateField";
+import { formatDate, formatTime } from "../../format";
+import { useChildActivities, useWeekStars } from "./api";
+import { entryLines } from "./EntryList";
+import { ObservationList } from "./ObservationList";
+import { TILE_TITLES, type TileId } from "./tiles";
+
+const KIND_OF: Partial<Record<TileId, EntryKind>> = { food: "food", sleep: "sleep", potty: "potty", health: "health" };
+
+/** A tile opened: the day's entries of that kind (any past date), the week's stars, or the logs. */
+export function TileDetail({
+  tile,
+  childId,
+  childName,
+  summary,
+}: {
+  tile: TileId;
+  childId: string;
+  childName: string;
+  summary: ChildDaySummary | undefined;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          {TILE_TITLES[tile]} · {childName}
+        </Typography>
+        {tile === "star" ? (
+          <WeekStars childId={childId} />
+        ) : tile === "observations" ? (
+          <ObservationList childId={childId} />
+        ) : (
+          <DayEntries tile={tile} childId={childId} summary={summary} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DayEntries({
+  tile,
+  childId,
+  summary,
+}: {
+  tile: TileId;
+  childId: string;
+  summary: ChildDaySummary | undefined;
+}) {
+  const today = summary?.date;
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const day = useChildActivities(childId, date && date !== today ? date : undefined);
+  const kind = KIND_OF[tile];
+  const lines = day.data ? entryLines(day.data).filter((line) => !kind || line.kind === kind) : [];
+  const showingToday = !date || date === today;
+  return (
+    <Stack spacing={2}>
+      <DateField label="Day" value={date ?? today ?? ""} max={today} onChange={(value) => setDate(value)} />
+      {tile === "diary" && showingToday && summary && (
+        <Typography>
+          {summary.check_in_at ? `Checked in at ${formatTime(summary.check_in_at)}` : "No check-in yet today"}
+          {summary.check_out_at && ` · Checked out at ${formatTime(summary.check_out_at)}`}
+        </Typography>
+      )}
+      {tile === "health" && day.data && day.data.allergies.length > 0 && (
+        <Alert severity="warning">Allergies: {day.data.allergies.join(", ")}</Alert>
+      )}
+      {day.isPending && <LinearProgress aria-label="Loading the day" />}
+      {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+      {day.data && lines.length === 0 && (
+        <Typography color="text.secondary">{CHILD_DAY_MESSAGES.noActivities}</Typography>
+      )}
+      {lines.length > 0 && (
+        <List dense disablePadding aria-label={day.data ? `Entries of ${formatDate(day.data.date)}` : undefined}>
+          {lines.map((line) => (
+            <ListItem key={`${line.kind}-${line.id}`} disableGutters>
+              <ListItemText primary={line.primary} secondary={line.secondary || undefined} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function WeekStars({ childId }: { childId: string }) {
+  const stars = useWeekStars(childId);
+  if (stars.isPending) return <LinearProgress aria-label="Loading stars" />;
+  if (stars.isError) return <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>;
+  if (stars.data.stars.length === 0) return <Typography color="text.secondary">No stars yet this week</Typography>;
+  return (
+    <List dense disablePadding>
+      {stars.data.stars.map((star) => (
+        <ListItem key={star.id} disableGutters>
+          <ListItemText primary={`★ ${star.reason}`} secondary={`${formatDate(star.date)} · ${star.awarded_by}`} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  type ChildDaySummary,
+  childDaySummary,
+  classroomDay,
+  dailyActivities,
+  type EntryKind,
+  myClassrooms,
+  observationLog,
+  observationsPage,
+  weekStars,
+} from "@sprout/shared/schemas/child-day";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { z } from "zod";
+import { api } from "../../api/client";
+import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
+
+const KEY = ["child-day"] as const;
+
+/** Any entry recorded by anyone refetches what is on screen: the event carries no content. */
+function useLiveChildDay() {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
+  useRealtimeEvent("child-day-update", refetch);
+}
+
+export function useMyClassrooms() {
+  return useQuery({
+    queryKey: [...KEY, "my-classrooms"],
+    queryFn: ({ signal }) => api.get("/daily-activities/my-classrooms", myClassrooms, { signal }),
+  });
+}
+
+export function useClassroomDay(classroomId: string | null) {
+  useLiveChildDay();
+  return useQuery({
+    queryKey: [...KEY, "classroom", classroomId],
+    queryFn: ({ signal }) => api.get(`/daily-activities/classroom/${classroomId}`, classroomDay, { signal }),
+    enabled: classroomId !== null,
+  });
+}
+
+/** A child's entries of a date (today when `date` is undefined). */
+export function useChildActivities(childId: string | null, date?: string) {
+  useLiveChildDay();
+  return useQuery({
+    queryKey: [...KEY, "child", childId, date ?? "today"],
+    queryFn: ({ signal }) =>
+      api.get(`/daily-activities/${childId}`, dailyActivities, { signal, query: date ? { date } : undefined }),
+    enabled: childId !== null,
+  });
+}
+
+export function useChildDaySummary(childId: string | null) {
+  useLiveChildDay();
+  return useQuery<ChildDaySummary>({
+    queryKey: [...KEY, "summary", childId],
+    queryFn: ({ signal }) => api.get(`/parents/child-day/${childId}`, childDaySummary, { signal }),
+    enabled: childId !== null,
+  });
+}
+
+export function useWeekStars(childId: string | null) {
+  useLiveChildDay();
+  return useQuery({
+    queryKey: [...KEY, "stars", childId],
+    queryFn: ({ signal }) => api.get(`/stars/${childId}`, weekStars, { signal }),
+    enabled: childId !== null,
+  });
+}
+
+export function useObservations(childId: string | null, page: number) {
+  useLiveChildDay();
+  return useQuery({
+    queryKey: [...KEY, "observations", childId, page],
+    queryFn: ({ signal }) =>
+      api.get("/observation-logs", observationsPage, {
+        signal,
+        query: { page, limit: 10, ...(childId ? { child_id: childId } : {}) },
+      }),
+  });
+}
+
+/** Every write answers with the child's day; refreshing the whole area keeps lists and tiles in step. */
+export function useRecord<I>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => api.post(path, input, dailyActivities),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useFoodBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: unknown) => api.post("/daily-activities/food/batch", input, z.object({ saved: z.number() })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useWake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, end_time }: { id: string; end_time: string }) =>
+      api.post(`/daily-activities/sleep/${id}/wake`, { end_time }, dailyActivities),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRemoveEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: EntryKind; id: string }) =>
+      api.delete(`/daily-activities/${kind}/${id}`, dailyActivities),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useObservationMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: KEY });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, form }: { id: string | null; form: FormData }) =>
+        id
+          ? api.put(`/observation-logs/${id}`, form, observationLog)
+          : api.post("/observation-logs", form, observationLog),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(`/observation-logs/${id}`),
+      onSuccess,
+    }),
+  };
+}
+
+/** "HH:MM" of now on the device: the default for a nap's start or end. */
+export function nowTime(): string {
+  const now = new Date();
+  return `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`;
+}
+
+/** "1 h 20 m" */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${rest} m` : `${rest} m`;
+}
