@@ -3,6 +3,7 @@ import Security from "@mui/icons-material/Security";
 import Spa from "@mui/icons-material/Spa";
 import {
   Avatar,
+  Badge,
   Box,
   Button,
   Chip,
@@ -18,6 +19,7 @@ import {
 import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { NavLink, useLocation } from "react-router";
+import { useUnreadCounts } from "../features/communication/api";
 import { navIcon } from "./navIcons";
 
 interface Props {
@@ -32,6 +34,12 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   const { pathname } = useLocation();
   const entries = navigationFor(user.role);
   const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
+  const unread = useUnreadCounts().data;
+  // Entries that carry a live unread count (new-message / new-announcement refresh it).
+  const unreadFor: Record<string, number> = {
+    "/messaging": unread?.messages ?? 0,
+    "/classroom-announcements": unread?.announcements ?? 0,
+  };
 
   return (
     <Stack component="nav" aria-label="Main navigation" sx={{ height: "100%" }}>
@@ -64,17 +72,21 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           {entries.map((entry) => {
             const Icon = navIcon(entry.path);
             const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+            const count = unreadFor[entry.path] ?? 0;
             return (
               <ListItem key={entry.path} disablePadding>
                 <ListItemButton
                   component={NavLink}
                   to={entry.path}
                   selected={active}
+                  aria-label={count > 0 ? `${entry.label}, ${count} unread` : undefined}
                   onClick={onNavigate}
                   sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
                 >
                   <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
-                    <Icon aria-hidden />
+                    <Badge badgeContent={count} color="error" max={99} data-testid={`unread-${entry.path.slice(1)}`}>
+                      <Icon aria-hidden />
+                    </Badge>
                   </ListItemIcon>
                   <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
                 </ListItemButton>
