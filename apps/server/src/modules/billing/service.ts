@@ -435,7 +435,8 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
             requestId: id,
             description,
             issueDate: today,
-            dueDate: Math.max(request.dueDate, today), // a request approved after its due date is due today
+            // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text
+            dueDate: request.dueDate < today ? today : request.dueDate, // a request approved after its due date is due today
             totalPaise: request.amountPaise,
             createdBy: caller.userId,
             createdAt: now,
