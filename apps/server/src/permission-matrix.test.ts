@@ -321,6 +321,13 @@ const MATRIX: Row[] = [
     status: 400,
   },
   {
+    route: "POST /api/staff/:id/exit",
+    allowed: ["super_admin", "owner", "center_director"],
+    url: `/api/staff/${NO_ID}/exit`,
+    payload: { exit_date: "2026-01-01", exit_reason: "Moved" },
+    status: 404,
+  },
+  {
     route: "GET /api/staff/:id/classrooms",
     allowed: ["super_admin", "owner", "center_director"],
     url: `/api/staff/${NO_ID}/classrooms`,

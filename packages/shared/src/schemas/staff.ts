@@ -89,8 +89,33 @@ export const staffMember = z.object({
   active_status: z.boolean(),
   center_id: z.uuid(),
   center_name: safeString(),
+  /** The latest exit record of this person (date and reason), or null if they never left. */
+  exit: z.object({ exit_date: safeString(), exit_reason: safeString() }).nullable(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
+
+/* ---------- Leaving ---------- */
+
+export const STAFF_EXIT_MESSAGES = {
+  dateRequired: "Exit date is required",
+  reasonRequired: "Exit reason is required",
+  beforeJoining: "Exit date cannot be before the joining date",
+  future: "Exit date cannot be in the future",
+  alreadyLeft: "This staff member has already left",
+  recorded: "Exit recorded. Their sign-in has been deactivated.",
+} as const;
+
+/** A staff member leaving, as a child's exit: the date and why (the books and the record show both). */
+export const staffExitRequest = z.object({
+  exit_date: safeString({ error: STAFF_EXIT_MESSAGES.dateRequired })
+    .min(1, STAFF_EXIT_MESSAGES.dateRequired)
+    .refine(isIsoDate, STAFF_MESSAGES.dateInvalid),
+  exit_reason: safeString({ error: STAFF_EXIT_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, STAFF_EXIT_MESSAGES.reasonRequired)
+    .max(500, "Must not exceed 500 characters"),
+});
+export type StaffExitRequest = z.input<typeof staffExitRequest>;
 
 export const staffListResponse = z.array(staffMember);
 export const staffChangeResponse = z.object({ message: safeString(), staff: staffMember });

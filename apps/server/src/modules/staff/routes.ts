@@ -4,6 +4,7 @@ import {
   centerIdParams,
   createStaffRequest,
   staffChangeResponse,
+  staffExitRequest,
   staffListResponse,
   updateStaffRequest,
 } from "@sprout/shared/schemas/staff";
@@ -59,6 +60,22 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
         },
       },
       async (request) => staff.update(request.caller, await request.caller.scope(), request.params.id, request.body),
+    );
+
+    api.post(
+      "/staff/:id/exit",
+      {
+        config: manage,
+        schema: {
+          summary: "Record that a staff member left (exit record; their sign-in is deactivated)",
+          tags: ["staff"],
+          params: idParams,
+          body: staffExitRequest,
+          response: { 200: staffChangeResponse, ...errors },
+        },
+      },
+      async (request) =>
+        staff.recordExit(request.caller, await request.caller.scope(), request.params.id, request.body),
     );
 
     api.get(

@@ -1,7 +1,10 @@
 import type { Role } from "@sprout/shared/roles";
+import { todayIn } from "@sprout/shared/schemas/children";
 import {
   type CreateStaffInput,
+  STAFF_EXIT_MESSAGES,
   STAFF_MESSAGES,
+  type StaffExitRequest,
   type StaffMember,
   type UpdateStaffInput,
 } from "@sprout/shared/schemas/staff";
@@ -10,12 +13,13 @@ import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
 import type { Database } from "../../db/client.ts";
+import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { staff } from "../../db/schema/staff.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { type Inviter, mayAssign } from "../users/admin-service.ts";
 
 type StaffRole = StaffMember["role"];
@@ -40,7 +44,29 @@ interface Deps {
   inviter: Inviter;
 }
 
-type Row = { staff: typeof staff.$inferSelect; email: string; isActive: boolean; centerName: string };
+type Row = {
+  staff: typeof staff.$inferSelect;
+  email: string;
+  isActive: boolean;
+  centerName: string;
+  timeZone: string;
+  exitDate: string | null;
+  exitReason: string | null;
+};
+
+/** The latest exit record of a staff account (one correlated lookup per row, by its index). */
+const latestExit = (column: typeof exitRecords.exitDate | typeof exitRecords.exitReason) =>
+  sql<string | null>`(select ${column} from ${exitRecords} where ${exitRecords.userId} = ${staff.userId}
+    order by ${exitRecords.exitDate} desc, ${exitRecords.recordedAt} desc limit 1)`;
+
+/** Support staff and teachers count as teaching staff in the exit records (the fees screen groups them). */
+const EXIT_TYPE: Record<StaffRole, "teacher_staff" | "other_staff"> = {
+  teacher: "teacher_staff",
+  staff: "other_staff",
+  admin: "other_staff",
+  academic_coordinator: "other_staff",
+  center_director: "other_staff",
+};
 
 function present(row: Row): StaffMember {
   const record = row.staff;
@@ -63,6 +89,7 @@ function present(row: Row): StaffMember {
     active_status: row.isActive,
     center_id: record.centerId,
     center_name: row.centerName,
+    exit: row.exitDate && row.exitReason ? { exit_date: row.exitDate, exit_reason: row.exitReason } : null,
   };
 }
 
@@ -70,7 +97,15 @@ function present(row: Row): StaffMember {
 export function createStaffService({ db, clock, sessions, inviter }: Deps) {
   const select = (executor: Database = db) =>
     executor
-      .select({ staff, email: users.email, isActive: users.isActive, centerName: centers.name })
+      .select({
+        staff,
+        email: users.email,
+        isActive: users.isActive,
+        centerName: centers.name,
+        timeZone: centers.timeZone,
+        exitDate: latestExit(exitRecords.exitDate),
+        exitReason: latestExit(exitRecords.exitReason),
+      })
       .from(staff)
       .innerJoin(users, eq(users.id, staff.userId))
       .innerJoin(centers, eq(centers.id, staff.centerId));
@@ -219,6 +254,62 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       if (current.isActive && !input.active_status) await sessions.revokeAllOfUser(current.staff.userId, "deactivated");
       const member = await byId(id);
       return { message: STAFF_MESSAGES.updated, staff: member };
+    },
+
+    /**
+     * A staff member leaves: an exit record (date, reason), the record and the sign-in
+     * deactivated and the audit entry, in one transaction; then every session of theirs ends.
+     */
+    async recordExit(caller: Caller, scope: Scope, id: string, input: StaffExitRequest) {
+      const current = await load(scope, id);
+      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
+      if (!mayAssign(caller.role, account!.role)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (input.exit_date > todayIn(current.timeZone, clock.now()))
+        throw badRequest(STAFF_EXIT_MESSAGES.future, { exit_date: STAFF_EXIT_MESSAGES.future });
+      if (current.staff.joiningDate && input.exit_date < current.staff.joiningDate)
+        throw badRequest(STAFF_EXIT_MESSAGES.beforeJoining, { exit_date: STAFF_EXIT_MESSAGES.beforeJoining });
+      const now = clock.now();
+      const member = await db.transaction(async (tx) => {
+        // The row lock makes two simultaneous exits one exit and one "already left".
+        const [locked] = await tx
+          .select({ isActive: users.isActive })
+          .from(users)
+          .where(eq(users.id, current.staff.userId))
+          .for("update");
+        const before = await byId(id, tx);
+        if (!locked!.isActive && before.exit)
+          throw new HttpError(409, "INVALID_STATE", STAFF_EXIT_MESSAGES.alreadyLeft);
+        await tx.update(staff).set({ activeStatus: false, updatedAt: now }).where(eq(staff.id, id));
+        await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.id, current.staff.userId));
+        const [record] = await tx
+          .insert(exitRecords)
+          .values({
+            organisationId: scope.organisationId,
+            centerId: current.staff.centerId,
+            personName: `${current.staff.firstName} ${current.staff.lastName}`.trim(),
+            personType: EXIT_TYPE[current.staff.role],
+            userId: current.staff.userId,
+            jobTitle: current.staff.designation,
+            exitDate: input.exit_date,
+            exitReason: input.exit_reason,
+            recordedBy: caller.userId,
+            recordedAt: now,
+          })
+          .returning({ id: exitRecords.id });
+        const after = await byId(id, tx);
+        await writeAudit(tx, {
+          organisationId: scope.organisationId,
+          actorId: caller.userId,
+          action: "staff_exit",
+          entity: "staff",
+          entityId: id,
+          before,
+          after: { ...after, exit_record_id: record!.id },
+        });
+        return after;
+      });
+      await sessions.revokeAllOfUser(current.staff.userId, "deactivated");
+      return { message: STAFF_EXIT_MESSAGES.recorded, staff: member };
     },
   };
 }

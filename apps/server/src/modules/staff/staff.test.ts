@@ -1,10 +1,12 @@
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
-import { STAFF_MESSAGES } from "@sprout/shared/schemas/staff";
+import { STAFF_EXIT_MESSAGES, STAFF_MESSAGES } from "@sprout/shared/schemas/staff";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { auditLog } from "../../db/schema/audit.ts";
 import { assignableRoles } from "../users/admin-service.ts";
 
-const { app } = await createTestApp();
+const { app, database } = await createTestApp();
 const superAdmin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
 const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
 const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
@@ -211,6 +213,76 @@ describe("staff management", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const andheriStaff = (await superAdmin.get(`/api/staff/center/${andheri.id}`)).json();
     expect(andheriStaff.map((row: { email: string }) => row.email)).toContain("deepa.menon@sprout.test");
+  });
+
+  it("a staff member leaving: an exit record on their record and in the exits, sign-in and sessions ended, audited", async () => {
+    const created = await director.post(
+      "/api/staff",
+      member({
+        email: "suresh.kumar@sprout.test",
+        first_name: "Suresh",
+        last_name: "Kumar",
+        joining_date: "2024-06-01",
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().staff.id as string;
+    expect(created.json().staff.exit).toBeNull();
+    const suresh = as(app, await signIn(app, "suresh.kumar@sprout.test", "Teacher2026"));
+    const exit = (body: Record<string, unknown>, caller = director) => caller.post(`/api/staff/${id}/exit`, body);
+
+    // The test clock's today in Bengaluru is 20/11/2026. Refusals change nothing.
+    const refused: [Record<string, unknown>, string][] = [
+      [{ exit_date: "2026-11-15", exit_reason: "  " }, STAFF_EXIT_MESSAGES.reasonRequired],
+      [{ exit_reason: "Moved" }, STAFF_EXIT_MESSAGES.dateRequired],
+      [{ exit_date: "2026-02-30", exit_reason: "Moved" }, STAFF_MESSAGES.dateInvalid],
+      [{ exit_date: "2026-11-21", exit_reason: "Moved" }, STAFF_EXIT_MESSAGES.future],
+      [{ exit_date: "2024-05-31", exit_reason: "Moved" }, STAFF_EXIT_MESSAGES.beforeJoining],
+    ];
+    for (const [body, message] of refused) {
+      const answer = await exit(body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json()).toMatchObject({ error: message, code: "VALIDATION_ERROR" });
+    }
+    expect((await suresh.get("/api/auth/verify")).statusCode).toBe(200);
+
+    // Another centre's director does not see this record.
+    const andheriDirector = await owner.post(
+      "/api/staff",
+      member({ email: "andheri.head@sprout.test", role: "center_director", center_id: andheri.id }),
+    );
+    expect(andheriDirector.statusCode, andheriDirector.body).toBe(200);
+    const foreign = as(app, await signIn(app, "andheri.head@sprout.test", "Teacher2026"));
+    expect((await exit({ exit_date: "2026-11-15", exit_reason: "Moved" }, foreign)).statusCode).toBe(404);
+
+    // Two at once: one exit, one "already left".
+    const body = { exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" };
+    const answers = await Promise.all([exit(body), exit(body)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const done = answers.find((answer) => answer.statusCode === 200)!.json();
+    expect(done.message).toBe(STAFF_EXIT_MESSAGES.recorded);
+    expect(done.staff).toMatchObject({
+      active_status: false,
+      exit: { exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" },
+    });
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error).toBe(STAFF_EXIT_MESSAGES.alreadyLeft);
+
+    // Their open session has ended and the sign-in is refused.
+    expect((await suresh.get("/api/auth/verify")).statusCode).toBe(401);
+    await expect(signIn(app, "suresh.kumar@sprout.test", "Teacher2026")).rejects.toThrow();
+
+    const record = (await director.get("/api/staff")).json().find((row: { id: string }) => row.id === id);
+    expect(record.exit).toEqual({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" });
+    const exits = (await owner.get("/api/exits?type=teacher_staff")).json();
+    expect(exits.filter((row: { person_name: string }) => row.person_name === "Suresh Kumar")).toEqual([
+      expect.objectContaining({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" }),
+    ]);
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "staff_exit"), eq(auditLog.entityId, id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toMatchObject({ active_status: false, exit: { exit_date: "2026-11-15" } });
   });
 
   it("nobody hands out a role at or above their own", () => {

@@ -1,5 +1,6 @@
 import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
+import ExitToApp from "@mui/icons-material/ExitToApp";
 import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import {
   Alert,
@@ -28,6 +29,7 @@ import { ApiError } from "../../api/errors";
 import { formatDate } from "../../format";
 import { useStaff, useStaffCentres, useStaffMutations } from "./api";
 import { StaffDialog, type StaffFormValues } from "./StaffDialog";
+import { StaffExitDialog } from "./StaffExitDialog";
 import { StaffRoomsDialog } from "./StaffRoomsDialog";
 
 /** Staff records whose sign-in is a teacher's, who can be given classrooms. */
@@ -47,6 +49,7 @@ export function StaffPage() {
   const [dialog, setDialog] = useState<{ member: StaffMember | null } | null>(null);
   const [snack, setSnack] = useState("");
   const [roomsOf, setRoomsOf] = useState<StaffMember | null>(null);
+  const [leaving, setLeaving] = useState<StaffMember | null>(null);
   const centreOptions = (centres.data ?? []).map((centre) => ({ id: centre.id, name: centre.center_name }));
   const saving = dialog?.member ? update : create;
 
@@ -173,11 +176,20 @@ export function StaffPage() {
                     </TableCell>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>{CONTRACT_TYPE_LABELS[member.contract_type]}</TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        color={member.active_status ? "success" : "default"}
-                        label={member.active_status ? "Active" : "Inactive"}
-                      />
+                      {!member.active_status && member.exit ? (
+                        <>
+                          <Chip size="small" label={`Left ${formatDate(member.exit.exit_date)}`} />
+                          <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
+                            {member.exit.exit_reason}
+                          </Typography>
+                        </>
+                      ) : (
+                        <Chip
+                          size="small"
+                          color={member.active_status ? "success" : "default"}
+                          label={member.active_status ? "Active" : "Inactive"}
+                        />
+                      )}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                       {TEACHING.has(member.role) && member.active_status && (
@@ -200,6 +212,17 @@ export function StaffPage() {
                           <Edit fontSize="small" />
                         </IconButton>
                       </Tooltip>
+                      {!(member.exit && !member.active_status) && (
+                        <Tooltip title="Record leaving">
+                          <IconButton
+                            aria-label={`Record leaving of ${member.first_name} ${member.last_name}`}
+                            size="small"
+                            onClick={() => setLeaving(member)}
+                          >
+                            <ExitToApp fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -228,6 +251,16 @@ export function StaffPage() {
           onClose={() => setRoomsOf(null)}
           onDone={(message) => {
             setRoomsOf(null);
+            setSnack(message);
+          }}
+        />
+      )}
+      {leaving && (
+        <StaffExitDialog
+          member={leaving}
+          onClose={() => setLeaving(null)}
+          onDone={(message) => {
+            setLeaving(null);
             setSnack(message);
           }}
         />

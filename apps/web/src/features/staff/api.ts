@@ -1,6 +1,7 @@
 import { center } from "@sprout/shared/schemas/centers";
 import {
   type CreateStaffRequest,
+  type StaffExitRequest,
   staffChangeResponse,
   staffListResponse,
   type UpdateStaffRequest,
@@ -30,6 +31,11 @@ export function useStaffMutations() {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: UpdateStaffRequest }) =>
         api.put(`/staff/${id}`, body, staffChangeResponse),
+      onSuccess: refresh,
+    }),
+    exit: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: StaffExitRequest }) =>
+        api.post(`/staff/${id}/exit`, body, staffChangeResponse),
       onSuccess: refresh,
     }),
   };
