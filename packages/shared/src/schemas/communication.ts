@@ -234,3 +234,34 @@ export const feedbackSummary = z.object({
   avg_rating: z.number().nullable(),
 });
 export type FeedbackSummary = z.infer<typeof feedbackSummary>;
+
+/** Notifications: the bell in the top bar (issue 14, point 6). */
+export const NOTIFICATION_KINDS = ["message", "announcement", "notice", "feedback_response"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_LIST_MAX = 30;
+
+export const notification = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notification>;
+export const notificationList = z.object({ notifications: z.array(notification), unread: z.number() });
+export type NotificationList = z.infer<typeof notificationList>;
+
+/** How long a message may stay unread before its recipient gets one e-mail about it. */
+export const REMINDER_HOURS_DEFAULT = 24;
+export const reminderSettingInput = z.object({
+  center_id: z.uuid({ error: "Centre not found" }),
+  unread_reminder_hours: z
+    .number({ error: "Enter a number of hours" })
+    .int({ error: "Enter a whole number of hours" })
+    .min(1, { error: "At least 1 hour" })
+    .max(168, { error: "At most 168 hours (a week)" }),
+});
+export type ReminderSettingInput = z.infer<typeof reminderSettingInput>;
+export const reminderSetting = z.object({ center_id: z.uuid(), unread_reminder_hours: z.number() });

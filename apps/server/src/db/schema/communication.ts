@@ -1,4 +1,4 @@
-import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from "@sprout/shared/schemas/communication";
+import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES, NOTIFICATION_KINDS } from "@sprout/shared/schemas/communication";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { classrooms, students } from "./children.ts";
@@ -83,6 +83,8 @@ export const messages = pgTable(
     content: text("content").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** When the recipient was e-mailed about it still being unread (once per message). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (table) => [
     index("messages_thread_idx").on(table.threadId, table.sentAt.desc(), table.id),
@@ -119,3 +121,32 @@ export const parentFeedback = pgTable(
     index("parent_feedback_parent_idx").on(table.parentId, table.createdAt.desc()),
   ],
 );
+
+/** One line in a user's bell: written when something reaches them, read when they open the bell. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    link: text("link").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.createdAt.desc(), table.id),
+    index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/** A centre's choice of how long a message may stay unread before its recipient is e-mailed. */
+export const communicationSettings = pgTable("communication_settings", {
+  centerId: uuid("center_id")
+    .primaryKey()
+    .references(() => centers.id, { onDelete: "cascade" }),
+  unreadReminderHours: integer("unread_reminder_hours").notNull(),
+});
