@@ -11,7 +11,8 @@ import {
 } from "@mui/material";
 import { BILLING_MESSAGES, type Invoice, pdfTwoFactorCode } from "@sprout/shared/schemas/billing";
 import { useState } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
+import type { SetupReturn } from "../../features/account/Setup2FAPage";
 import { downloadErrorMessage, downloadInvoicePdf, useTwoFactorEnabled } from "./api";
 
 /** Asks for the two-factor code (numeric, up to 6 digits) and fetches the invoice PDF with it. */
@@ -21,6 +22,9 @@ export function DownloadDialog({ invoice, onClose }: { invoice: Invoice | null; 
   const [busy, setBusy] = useState(false);
   const status = useTwoFactorEnabled();
   const notEnabled = status.data?.enabled === false;
+  const location = useLocation();
+  // After the setup, back to this list with this invoice's download open again.
+  const comeBack: SetupReturn = { returnTo: `${location.pathname}${location.search}`, downloadInvoice: invoice };
 
   const close = () => {
     setCode("");
@@ -55,7 +59,7 @@ export function DownloadDialog({ invoice, onClose }: { invoice: Invoice | null; 
           {notEnabled ? (
             <Alert severity="info" sx={{ mb: 2 }}>
               Invoice downloads are protected by two-factor authentication, which is not set up for your account.{" "}
-              <Link component={RouterLink} to="/setup-2fa">
+              <Link component={RouterLink} to="/setup-2fa" state={comeBack}>
                 Set up two-factor authentication
               </Link>{" "}
               and come back with a code from your authenticator app.

@@ -33,8 +33,9 @@ import {
   type InvoiceStatus,
 } from "@sprout/shared/schemas/billing";
 import { type ReactNode, useDeferredValue, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
+import type { SetupReturn } from "../../features/account/Setup2FAPage";
 import { formatCurrency, formatDate } from "../../format";
 import { useInvoices } from "./api";
 import { DownloadDialog } from "./DownloadDialog";
@@ -67,7 +68,11 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
   const childId = params.get("child") ?? undefined;
   const [search, setSearch] = useState("");
   const childName = useDeferredValue(search.trim());
-  const [downloading, setDownloading] = useState<Invoice | null>(null);
+  // Back from the two-factor setup the download asked for: that invoice's download opens again.
+  const location = useLocation();
+  const [downloading, setDownloading] = useState<Invoice | null>(
+    (location.state as SetupReturn | null)?.downloadInvoice ?? null,
+  );
   const invoices = useInvoices({
     page: page + 1,
     limit,

@@ -16,22 +16,48 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
 import { ACCOUNT_MESSAGES, SECRET_COPY_NOTICE_MS } from "@sprout/shared/schemas/account";
+import type { Invoice } from "@sprout/shared/schemas/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { PageLoader } from "../../components/PageLoader";
+import { parentTheme, staffTheme } from "../../layout/theme";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi, backupCodesFile, downloadText } from "./api";
 
 const STEPS = ["Scan QR Code", "Verify Setup", "Save Backup Codes"];
 
-/** Two-factor enrolment: scan, prove it works, keep the backup codes. */
+/** Where a page that asked for two-factor sends the user, and what to reopen there. */
+export interface SetupReturn {
+  returnTo: string;
+  downloadInvoice?: Invoice | null;
+}
+
+/** Only a path of this app (never "//elsewhere"), so the state cannot send anyone off-site. */
+const ownPath = (path: string | undefined) => (path?.startsWith("/") && !path.startsWith("//") ? path : null);
+
+/**
+ * Two-factor enrolment: scan, prove it works, keep the backup codes. Outside the app frame, so it
+ * picks the parent theme itself; Finish returns to the page that asked (an invoice download).
+ */
 export function Setup2FAPage() {
   const user = useSignedInUser();
+  return (
+    <ThemeProvider theme={user.role === "parent" ? parentTheme : staffTheme}>
+      <Setup2FA />
+    </ThemeProvider>
+  );
+}
+
+function Setup2FA() {
+  const user = useSignedInUser();
   const navigate = useNavigate();
+  const carried = (useLocation().state ?? null) as SetupReturn | null;
+  const returnTo = ownPath(carried?.returnTo);
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [token, setToken] = useState("");
@@ -50,6 +76,8 @@ export function Setup2FAPage() {
     onSuccess: () => {
       setStep(2);
       void queryClient.invalidateQueries({ queryKey: ["2fa-status"] });
+      // The invoice download's own look-up of the same status, so it asks for a code at once.
+      void queryClient.invalidateQueries({ queryKey: ["auth", "2fa", "status"] });
     },
   });
 
@@ -83,8 +111,8 @@ export function Setup2FAPage() {
               ? ACCOUNT_MESSAGES.twoFactorAlreadyEnabled
               : "Failed to load 2FA setup. Please try again."}
           </Alert>
-          <Button component={RouterLink} to="/account/security" variant="outlined">
-            Back to account security
+          <Button component={RouterLink} to={returnTo ?? "/account/security"} variant="outlined">
+            {returnTo ? "Go back" : "Back to account security"}
           </Button>
         </Stack>
       )}
@@ -197,7 +225,12 @@ export function Setup2FAPage() {
             size="large"
             disabled={!downloaded}
             onClick={() =>
-              navigate("/account/security", { replace: true, state: { message: ACCOUNT_MESSAGES.twoFactorEnabled } })
+              returnTo
+                ? navigate(returnTo, { replace: true, state: { downloadInvoice: carried?.downloadInvoice ?? null } })
+                : navigate("/account/security", {
+                    replace: true,
+                    state: { message: ACCOUNT_MESSAGES.twoFactorEnabled },
+                  })
             }
           >
             Finish
