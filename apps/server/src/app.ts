@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
     sessionCheckMs: deps.realtimeSessionCheckMs,
   });
   app.decorate("realtime", realtime);
+  app.decorate("mailer", mailer);
   app.addHook("preClose", async () => realtime.close());
   registerInputGuard(app);
 

@@ -44,7 +44,12 @@ async function main() {
   if (production) await refuseUnsafeProductionStart(database.db, app.log);
   if (config.mailTestInbox) app.log.warn("MAIL_TEST_INBOX=1: GET /api/auth/test-email hands out any mailed code");
   if (production && !config.smtpUrl) app.log.warn("SMTP_URL is not set: e-mail (reset codes, invitations) is not sent");
-  const scheduler = startScheduler({ db: database.db, clock: systemClock, log: app.log });
+  const scheduler = startScheduler({
+    db: database.db,
+    clock: systemClock,
+    log: app.log,
+    mail: (message) => app.mailer.send(message),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

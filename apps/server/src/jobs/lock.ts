@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 export const JOB_LOCKS = {
   resumeExpiredPauses: 0x5e_0001,
   pruneShortLivedRows: 0x5e_0010,
+  unreadMessageReminders: 0x5e_0014,
 } as const;
 
 /**

@@ -2,8 +2,10 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { OutgoingMail } from "../mail/mailer.ts";
 import { runMarkOverdue } from "../modules/billing/overdue-job.ts";
 import { createEnrollmentService } from "../modules/children/enrollment.ts";
+import { runUnreadReminders } from "../modules/communication/reminders.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 import { runPrune } from "./prune.ts";
 
@@ -20,7 +22,17 @@ export async function runAutoResume(db: Database, clock: Clock) {
  * their centre's time zone are resumed; running often means a centre's midnight is never missed
  * by more than a quarter of an hour, whatever its time zone.
  */
-export function startScheduler({ db, clock, log }: { db: Database; clock: Clock; log: FastifyBaseLogger }) {
+export function startScheduler({
+  db,
+  clock,
+  log,
+  mail,
+}: {
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mail: (message: OutgoingMail) => Promise<void>;
+}) {
   const autoResume = async () => {
     try {
       const outcome = await runAutoResume(db, clock);
@@ -47,7 +59,17 @@ export function startScheduler({ db, clock, log }: { db: Database; clock: Clock;
       log.error({ err: error }, "pruning short-lived rows failed");
     }
   };
+  // Parents with messages unread past their centre's hours get one e-mail about them, every 5 minutes.
+  const reminders = async () => {
+    try {
+      const outcome = await runUnreadReminders(db, clock, mail);
+      if (outcome.mailed > 0) log.info(outcome, "unread-message reminders mailed");
+    } catch (error) {
+      log.error({ err: error }, "unread-message reminders failed");
+    }
+  };
   const jobs = [
+    new Cron("*/5 * * * *", { protect: true, name: "unread-message-reminders" }, reminders),
     new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume),
     new Cron("*/15 * * * *", { protect: true, name: "overdue-invoices" }, overdue),
     new Cron("7 * * * *", { protect: true, name: "prune-short-lived-rows" }, prune),

@@ -212,3 +212,10 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox, for work started outside a request (the scheduled jobs). */
+    mailer: Mailer;
+  }
+}

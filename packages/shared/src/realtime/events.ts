@@ -109,6 +109,13 @@ export interface FeedbackResponseEvent {
   id: string;
 }
 
+/** A user's own room: a new line in their bell (issue 14, point 6). */
+export interface NotificationEvent {
+  id: string;
+  kind: string;
+  title: string;
+}
+
 /** Refusals and problems the server tells a socket about. */
 export interface RealtimeErrorEvent {
   event: string;
@@ -130,6 +137,7 @@ export interface ServerToClientEvents {
   "new-announcement": (event: NewAnnouncementEvent) => void;
   "new-message": (event: NewMessageEvent) => void;
   "feedback-response": (event: FeedbackResponseEvent) => void;
+  notification: (event: NotificationEvent) => void;
   joined: (room: { center_id: string }) => void;
   error: (event: RealtimeErrorEvent) => void;
 }

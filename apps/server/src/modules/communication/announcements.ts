@@ -9,6 +9,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { excerpt, type NotificationsService } from "./notifications.ts";
 import { assertMayPost, readsCentreAnnouncements } from "./policy.ts";
 import { pageOf, toAnnouncement } from "./presenter.ts";
 
@@ -16,10 +17,11 @@ interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  notifications: NotificationsService;
 }
 
 /** Classroom announcements: teachers post to their rooms; the rooms' families read them. */
-export function createAnnouncementsService({ db, clock, realtime }: Deps) {
+export function createAnnouncementsService({ db, clock, realtime, notifications }: Deps) {
   /** The classrooms a parent's children (still on the roll) are in. */
   async function familyClassroomIds(caller: Caller): Promise<string[]> {
     const scope = await caller.scope();
@@ -118,7 +120,17 @@ export function createAnnouncementsService({ db, clock, realtime }: Deps) {
         })
         .returning();
       const posted = toAnnouncement({ ...row!, postedByName: caller.user.fullName, read: true });
-      realtime.toUsers(await audienceOf(room.id), "new-announcement", {
+      const audience = await audienceOf(room.id);
+      await notifications.notify(
+        audience.filter((id) => id !== caller.userId),
+        {
+          kind: "announcement",
+          title: `${room.name}: ${posted.title}`,
+          body: excerpt(posted.message),
+          link: "/classroom-announcements",
+        },
+      );
+      realtime.toUsers(audience, "new-announcement", {
         id: posted.id,
         classroom_id: posted.classroom_id,
         title: posted.title,

@@ -16,6 +16,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { assertCentreInScope } from "../children/service.ts";
+import { excerpt, type NotificationsService } from "./notifications.ts";
 import { answersFeedback } from "./policy.ts";
 import { pageOf, toFeedback } from "./presenter.ts";
 
@@ -23,13 +24,14 @@ interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  notifications: NotificationsService;
 }
 
 const author = alias(users, "feedback_parent");
 const responder = alias(users, "feedback_responder");
 
 /** Parents' feedback about their centre; the director (or owner) answers it. */
-export function createFeedbackService({ db, clock, realtime }: Deps) {
+export function createFeedbackService({ db, clock, realtime, notifications }: Deps) {
   /** A parent sees their own feedback; leadership sees their centres' (or the one asked for). */
   async function visible(caller: Caller, centerId?: string): Promise<SQL> {
     const scope = await caller.scope();
@@ -131,6 +133,12 @@ export function createFeedbackService({ db, clock, realtime }: Deps) {
         if (!existing) throw notFound("Feedback");
         throw conflict(COMMUNICATION_MESSAGES.alreadyResponded);
       }
+      await notifications.notify([updated.parentId], {
+        kind: "feedback_response",
+        title: "The centre answered your feedback",
+        body: excerpt(response),
+        link: "/messaging",
+      });
       realtime.toUsers([updated.parentId], "feedback-response", { id });
       return one(id);
     },

@@ -17,6 +17,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { excerpt, type NotificationsService } from "./notifications.ts";
 import { assertParty, oversees } from "./policy.ts";
 import { pageOf, toMessage, toThread } from "./presenter.ts";
 
@@ -24,6 +25,7 @@ interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  notifications: NotificationsService;
 }
 
 const teacher = alias(users, "thread_teacher");
@@ -31,7 +33,7 @@ const parent = alias(users, "thread_parent");
 const FALSE: SQL = sql`false`;
 
 /** Parent–teacher threads about one child, and the centre leadership's read-only view of them. */
-export function createMessagingService({ db, clock, realtime }: Deps) {
+export function createMessagingService({ db, clock, realtime, notifications }: Deps) {
   /**
    * The threads the caller may see. A parent: their own, about their own children. A teacher:
    * their own, about children now in their classrooms. Leadership: every thread of their centres.
@@ -149,6 +151,16 @@ export function createMessagingService({ db, clock, realtime }: Deps) {
           .values({ threadId, senderId: caller.userId, recipientId: other, content: input.content, sentAt })
           .returning();
         await tx.update(messageThreads).set({ lastMessageAt: sentAt }).where(eq(messageThreads.id, threadId));
+        await notifications.notify(
+          [other],
+          {
+            kind: "message",
+            title: `Message from ${caller.user.fullName}`,
+            body: excerpt(input.content),
+            link: "/messaging",
+          },
+          tx,
+        );
         return inserted!;
       });
       const sent = toMessage(row);

@@ -16,6 +16,9 @@ import {
   messageInput,
   messageList,
   messagesQuery,
+  notificationList,
+  reminderSetting,
+  reminderSettingInput,
   startThreadInput,
   thread,
   threadList,
@@ -48,7 +51,13 @@ const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 429: error };
 const tags = ["communication"];
 
-export function communicationRoutes({ announcements, messaging, feedback: desk }: CommunicationArea) {
+export function communicationRoutes({
+  announcements,
+  messaging,
+  feedback: desk,
+  notifications,
+  reminders,
+}: CommunicationArea) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +122,60 @@ export function communicationRoutes({ announcements, messaging, feedback: desk }
         ]);
         return { messages, announcements: unreadAnnouncements };
       },
+    );
+
+    api.get(
+      "/notifications",
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          summary: "The caller's bell: latest notifications, newest first, and the unread count",
+          tags,
+          response: { 200: notificationList, 401: error },
+        },
+      },
+      async (request) => notifications.list(request.caller),
+    );
+
+    api.post(
+      "/notifications/read",
+      {
+        config: { access: { signedIn: true } },
+        schema: {
+          summary: "The caller opened the bell: every notification in it is read",
+          tags,
+          response: { 200: z.object({ marked: z.number() }), 401: error },
+        },
+      },
+      async (request) => notifications.markAllRead(request.caller),
+    );
+
+    api.get(
+      "/communication/reminder-setting",
+      {
+        config: { access: FEEDBACK_DESK },
+        schema: {
+          summary: "How many hours a message may stay unread before its recipient is e-mailed once",
+          tags,
+          querystring: z.object({ center_id: z.uuid({ error: "Centre not found" }) }),
+          response: { 200: reminderSetting, ...refusals },
+        },
+      },
+      async (request) => reminders.get(request.caller, request.query.center_id),
+    );
+
+    api.put(
+      "/communication/reminder-setting",
+      {
+        config: { access: FEEDBACK_DESK },
+        schema: {
+          summary: "The centre sets how many hours a message may stay unread before the e-mail",
+          tags,
+          body: reminderSettingInput,
+          response: { 200: reminderSetting, ...refusals },
+        },
+      },
+      async (request) => reminders.set(request.caller, request.body),
     );
 
     api.get(

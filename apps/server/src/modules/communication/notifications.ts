@@ -1,0 +1,85 @@
+import {
+  NOTIFICATION_LIST_MAX,
+  type NotificationKind,
+  type NotificationList,
+} from "@sprout/shared/schemas/communication";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { notifications } from "../../db/schema/communication.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  realtime: RealtimePublisher;
+}
+
+export interface NewNotification {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
+const EXCERPT = 140;
+/** A bell line shows the start of a long text, not all of it. */
+export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+
+/** The bell: one stored line per user per event, so "unread" is simply read_at is null. */
+export function createNotificationsService({ db, clock, realtime }: Deps) {
+  return {
+    /** Writes one line for each user and tells their open pages. */
+    async notify(userIds: readonly string[], item: NewNotification, tx: Database = db) {
+      if (userIds.length === 0) return;
+      const createdAt = clock.now();
+      const rows = await tx
+        .insert(notifications)
+        .values(userIds.map((userId) => ({ userId, ...item, createdAt })))
+        .returning({ id: notifications.id, userId: notifications.userId });
+      for (const row of rows)
+        realtime.toUsers([row.userId], "notification", { id: row.id, kind: item.kind, title: item.title });
+    },
+
+    /** The caller's latest lines, newest first, and how many are unread. */
+    async list(caller: Caller): Promise<NotificationList> {
+      const mine = eq(notifications.userId, caller.userId);
+      const [rows, [unread]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(mine)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTIFICATION_LIST_MAX),
+        db
+          .select({ total: count() })
+          .from(notifications)
+          .where(and(mine, isNull(notifications.readAt))),
+      ]);
+      return {
+        notifications: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          title: row.title,
+          body: row.body,
+          link: row.link,
+          created_at: row.createdAt.toISOString(),
+          read: row.readAt !== null,
+        })),
+        unread: unread?.total ?? 0,
+      };
+    },
+
+    /** Opening the bell reads everything in it. */
+    async markAllRead(caller: Caller) {
+      const marked = await db
+        .update(notifications)
+        .set({ readAt: clock.now() })
+        .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return { marked: marked.length };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
