@@ -1,0 +1,110 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, visible } from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAt(page: Page, email: string) {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(email);
+  await page.locator("input[name=password]").fill("Sprout@2026");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+describe("the child's day", () => {
+  it("a teacher on a phone records lunch for the class and a nap; the parent's tiles show them without a reload", async () => {
+    const parent = await openPage(browser, PHONE);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(parent.page, demoUser("parent").email);
+      // The demo family has more than one child: the tiles follow the home's child selector.
+      await parent.page.getByRole("combobox", { name: "Child" }).click();
+      await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+      await visible(parent.page.getByRole("heading", { name: "Aanya's day" }));
+      const foodLine = parent.page.getByTestId("tile-line-Food");
+      const sleepLine = parent.page.getByTestId("tile-line-Sleep");
+      await visible(foodLine.getByText("No meals recorded yet"));
+      await visible(sleepLine.getByText("No nap yet"));
+
+      await signInAt(teacher.page, demoUser("teacher").email);
+      await teacher.page.goto("/daily-activities");
+      await teacher.page.getByRole("combobox", { name: "Classroom" }).click();
+      await teacher.page.getByRole("option", { name: "Toddlers" }).click();
+      await visible(teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }));
+      await screenshot(teacher.page, "child-day-teacher-class");
+
+      // The whole class ate lunch.
+      await teacher.page.getByRole("button", { name: "Whole class meal" }).click();
+      const batch = teacher.page.getByRole("dialog", { name: "Whole class meal" });
+      await batch.getByRole("button", { name: "Lunch" }).click();
+      await screenshot(teacher.page, "child-day-teacher-batch");
+      await batch.getByRole("button", { name: /^Save for \d+ children$/ }).click();
+      await batch.waitFor({ state: "hidden" });
+      await visible(
+        teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }).getByText("Lunch", { exact: true }),
+      );
+
+      // A nap, one tap on the child.
+      await teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }).click();
+      const sheet = teacher.page.getByRole("dialog", { name: "Aanya Malhotra" });
+      await sheet.getByRole("tab", { name: "Sleep" }).click();
+      await sheet.getByLabel("Fell asleep").fill("10:00");
+      // An end before the start is refused with the shared schema's message, on blur.
+      await sheet.getByLabel("Woke up").fill("09:00");
+      await sheet.getByLabel("Woke up").blur();
+      await visible(sheet.getByText("The end time must be after the start time"));
+      await sheet.getByLabel("Woke up").fill("11:20");
+      await sheet.getByRole("button", { name: "Save nap" }).click();
+      await visible(sheet.getByText("Nap 10:00–11:20 (1 h 20 m)"));
+      await visible(sheet.getByText("Lunch: 100%"));
+      await screenshot(teacher.page, "child-day-teacher-sheet");
+      await sheet.getByRole("button", { name: "Done" }).click();
+
+      // The parent's page was not reloaded: the event brought the new lines.
+      await visible(foodLine.getByText("Lunch: ate all"));
+      await visible(sleepLine.getByText("Slept 1 h 20 m"));
+      await screenshot(parent.page, "child-day-parent-tiles");
+
+      await parent.page.getByRole("button", { name: "Sleep", exact: true }).click();
+      await visible(parent.page.getByText("Nap 10:00–11:20 (1 h 20 m)"));
+      await screenshot(parent.page, "child-day-parent-sleep");
+      await parent.page.getByRole("button", { name: "Back" }).click();
+      await parent.page.getByRole("button", { name: "Food", exact: true }).click();
+      await visible(parent.page.getByText("Lunch: 100%"));
+    } finally {
+      await Promise.all([parent.context.close(), teacher.context.close()]);
+    }
+  });
+
+  it("screens at desktop size for the teacher and the parent", async () => {
+    for (const role of ["teacher", "parent"] as const) {
+      const { page, context } = await openPage(browser, DESKTOP);
+      try {
+        await signInAt(page, demoUser(role).email);
+        if (role === "teacher") {
+          await page.goto("/daily-activities");
+          await page.getByRole("combobox", { name: "Classroom" }).click();
+          await page.getByRole("option", { name: "Toddlers" }).click();
+          await visible(page.getByRole("button", { name: "Record for Aanya Malhotra" }));
+        } else {
+          await visible(page.getByTestId("tile-line-Food"));
+        }
+        await screenshot(page, `child-day-${role}`);
+        await page.goto("/observation-logs");
+        await visible(page.getByRole("heading", { name: "Observation Logs" }));
+        await screenshot(page, `child-day-observations-${role}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
