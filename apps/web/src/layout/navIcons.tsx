@@ -9,6 +9,7 @@ import ContactPhone from "@mui/icons-material/ContactPhone";
 import Dashboard from "@mui/icons-material/Dashboard";
 import Description from "@mui/icons-material/Description";
 import EventAvailable from "@mui/icons-material/EventAvailable";
+import EventNote from "@mui/icons-material/EventNote";
 import Forum from "@mui/icons-material/Forum";
 import Gavel from "@mui/icons-material/Gavel";
 import Groups from "@mui/icons-material/Groups";
@@ -17,6 +18,7 @@ import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import Receipt from "@mui/icons-material/Receipt";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import Settings from "@mui/icons-material/Settings";
+import Visibility from "@mui/icons-material/Visibility";
 
 /** One icon per navigation path of the shared table; an area added later gets a dot until it picks one. */
 const ICONS: Record<string, SvgIconComponent> = {
@@ -33,6 +35,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/classroom-announcements": Campaign,
   "/messaging": Chat,
   "/incidents": ReportProblem,
+  "/daily-activities": EventNote,
+  "/observation-logs": Visibility,
   "/policies": Gavel,
   "/reports": Assessment,
   "/documents": Description,

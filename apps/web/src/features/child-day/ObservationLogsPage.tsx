@@ -5,14 +5,9 @@ import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useMyChildren } from "../parents/useMyChildren";
+import { centreToday } from "./api";
 import { ObservationForm } from "./ObservationForm";
 import { ObservationList } from "./ObservationList";
-
-/** The device's calendar date; the server refuses a date after the centre's today either way. */
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-};
 
 /** `/observation-logs`: teachers and coordinators write them; parents read their children's. */
 export function ObservationLogsPage() {
@@ -38,7 +33,7 @@ export function ObservationLogsPage() {
       {editing && (
         <ObservationForm
           log={editing === "new" ? null : editing}
-          today={localToday()}
+          today={centreToday()}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
   type ChildDaySummary,
   childDaySummary,
@@ -134,10 +135,19 @@ export function useObservationMutations() {
   };
 }
 
-/** "HH:MM" of now on the device: the default for a nap's start or end. */
+/** "HH:MM" of now at the centre (naps are the centre's wall-clock times, whatever the device says). */
 export function nowTime(): string {
-  const now = new Date();
-  return `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`;
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: DEFAULT_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date());
+}
+
+/** The centre's calendar date "YYYY-MM-DD": the latest date a form may pick. */
+export function centreToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 }
 
 /** "1 h 20 m" */
