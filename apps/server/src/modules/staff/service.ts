@@ -13,6 +13,7 @@ import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
 import type { Database } from "../../db/client.ts";
+import { classroomTeachers } from "../../db/schema/children.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { staff } from "../../db/schema/staff.ts";
@@ -270,17 +271,23 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
         throw badRequest(STAFF_EXIT_MESSAGES.beforeJoining, { exit_date: STAFF_EXIT_MESSAGES.beforeJoining });
       const now = clock.now();
       const member = await db.transaction(async (tx) => {
-        // The row lock makes two simultaneous exits one exit and one "already left".
+        // The row lock makes two simultaneous exits one exit and one "already left". "No key
+        // update" leaves classroom assignment inserts (their foreign key's key-share) unblocked.
         const [locked] = await tx
           .select({ isActive: users.isActive })
           .from(users)
           .where(eq(users.id, current.staff.userId))
-          .for("update");
+          .for("no key update");
         const before = await byId(id, tx);
         if (!locked!.isActive && before.exit)
           throw new HttpError(409, "INVALID_STATE", STAFF_EXIT_MESSAGES.alreadyLeft);
         await tx.update(staff).set({ activeStatus: false, updatedAt: now }).where(eq(staff.id, id));
         await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.id, current.staff.userId));
+        // Someone who left teaches no room: their classrooms no longer list them.
+        const rooms = await tx
+          .delete(classroomTeachers)
+          .where(eq(classroomTeachers.teacherId, current.staff.userId))
+          .returning({ classroom_id: classroomTeachers.classroomId, role: classroomTeachers.role });
         const [record] = await tx
           .insert(exitRecords)
           .values({
@@ -304,7 +311,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
           entity: "staff",
           entityId: id,
           before,
-          after: { ...after, exit_record_id: record!.id },
+          after: { ...after, exit_record_id: record!.id, classrooms_left: rooms },
         });
         return after;
       });

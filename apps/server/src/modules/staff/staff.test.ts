@@ -229,6 +229,11 @@ describe("staff management", () => {
     const id = created.json().staff.id as string;
     expect(created.json().staff.exit).toBeNull();
     const suresh = as(app, await signIn(app, "suresh.kumar@sprout.test", "Teacher2026"));
+    const [room] = (await director.get(`/api/admin/classrooms?center_id=${koramangala.id}`)).json();
+    const assigned = await director.put(`/api/staff/${id}/classrooms`, {
+      assignments: [{ classroom_id: room.id, role: "assistant" }],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
     const exit = (body: Record<string, unknown>, caller = director) => caller.post(`/api/staff/${id}/exit`, body);
 
     // The test clock's today in Bengaluru is 20/11/2026. Refusals change nothing.
@@ -271,6 +276,8 @@ describe("staff management", () => {
     expect((await suresh.get("/api/auth/verify")).statusCode).toBe(401);
     await expect(signIn(app, "suresh.kumar@sprout.test", "Teacher2026")).rejects.toThrow();
 
+    // They no longer work in any classroom.
+    expect((await director.get(`/api/staff/${id}/classrooms`)).json()).toEqual([]);
     const record = (await director.get("/api/staff")).json().find((row: { id: string }) => row.id === id);
     expect(record.exit).toEqual({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" });
     const exits = (await owner.get("/api/exits?type=teacher_staff")).json();
