@@ -812,6 +812,21 @@ const MATRIX: Row[] = [
     status: 404,
   },
   { route: "GET /api/communication/unread", allowed: ALL },
+  { route: "GET /api/notifications", allowed: ALL },
+  { route: "POST /api/notifications/read", allowed: ALL },
+  {
+    route: "GET /api/communication/reminder-setting",
+    allowed: ["owner", "center_director"],
+    url: `/api/communication/reminder-setting?center_id=${ids.homeCentre}`,
+    foreign: `/api/communication/reminder-setting?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "PUT /api/communication/reminder-setting",
+    allowed: ["owner", "center_director"],
+    payload: { center_id: ids.homeCentre, unread_reminder_hours: 24 },
+    foreign: "/api/communication/reminder-setting",
+    foreignPayload: { center_id: ids.otherCentre, unread_reminder_hours: 24 },
+  },
   { route: "GET /api/messaging/threads", allowed: ["owner", "center_director", "teacher", "parent"] },
   {
     route: "POST /api/messaging/threads",
