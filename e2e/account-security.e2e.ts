@@ -274,7 +274,8 @@ describe("account security", () => {
   it("an invited staff member opens the link: a welcome, the invitation's expiry as a date, then their own password", async () => {
     const email = "e2e.invited@sprout.test";
     const owner = await apiSignIn("owner@sprout.test");
-    const centres = (await (await fetch(`${baseURL}/api/owners/centers`, { headers: owner })).json()) as {
+    const admin = await apiSignIn("superadmin@sprout.test");
+    const centres = (await (await fetch(`${baseURL}/api/owners/centers`, { headers: admin })).json()) as {
       id: string;
       name: string;
     }[];
@@ -322,6 +323,108 @@ describe("account security", () => {
       await page.locator("input[name=password]").fill("Meera-Nair-2026");
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL("**/dashboard");
+    });
+  });
+
+  it("a parent whose invoice download asks for two-factor sets it up in the parent theme and comes back to that invoice (390)", async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, "parent@sprout.test");
+      await page.goto("/billing");
+      const download = page
+        .getByTestId("invoice-row")
+        .first()
+        .getByRole("button", { name: /^Download / });
+      const invoiceLabel = (await (await visible(download)).getAttribute("aria-label"))!;
+      await download.click();
+      const dialog = page.getByRole("dialog", { name: invoiceLabel });
+      await dialog.getByRole("link", { name: "Set up two-factor authentication" }).click();
+      await page.waitForURL("**/setup-2fa");
+      const secret = (await (await visible(page.getByTestId("totp-secret"))).textContent())!.replace(/\s/g, "");
+      // The parent theme's primary colour (#c2571a), not the staff green.
+      const next = page.getByRole("button", { name: "Next" });
+      expect(await next.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe("rgb(194, 87, 26)");
+      await screenshot(page, "setup-2fa-parent");
+      await next.click();
+      const setupCode = await appCode(secret);
+      await page.getByLabel("6-digit app code").fill(setupCode);
+      await page.getByRole("button", { name: "Verify" }).click();
+      await visible(page.getByTestId("backup-codes"));
+      await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download Backup Codes" }).click(),
+      ]);
+      await page.getByRole("button", { name: "Finish" }).click();
+      // Back on the invoices with that invoice's download open, now asking for the code.
+      await page.waitForURL("**/billing");
+      const back = page.getByRole("dialog", { name: invoiceLabel });
+      await visible(back.getByText("Enter the 6-digit code from your authenticator app."));
+      await screenshot(page, "billing-download-after-2fa");
+      await back.getByLabel("2FA code").fill(await appCode(secret, setupCode));
+      const [pdf] = await Promise.all([
+        page.waitForEvent("download"),
+        back.getByRole("button", { name: "Download PDF" }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    });
+  });
+
+  it("a staff member leaving: exit date and reason on their record, sign-in ended (1366 and 390)", async () => {
+    const email = "e2e.leaving@sprout.test";
+    const owner = await apiSignIn("owner@sprout.test");
+    const admin = await apiSignIn("superadmin@sprout.test");
+    const centres = (await (await fetch(`${baseURL}/api/owners/centers`, { headers: admin })).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const created = await fetch(`${baseURL}/api/staff`, {
+      method: "POST",
+      headers: { ...owner, "content-type": "application/json" },
+      body: JSON.stringify({
+        first_name: "Kiran",
+        last_name: "Rao",
+        email,
+        password: "Leaving2026",
+        role: "teacher",
+        center_id: centres.find((centre) => centre.name === "Sprout Koramangala")!.id,
+        designation: "Assistant Teacher",
+        joining_date: "2025-06-01",
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    await withPage(browser, DESKTOP, async (leaver) => {
+      await submitSignIn(leaver, email, "Leaving2026");
+      await withPage(browser, DESKTOP, async (page) => {
+        await signIn(page, "owner@sprout.test");
+        await page.goto("/staff");
+        const row = page.getByRole("row", { name: /Kiran Rao/ });
+        await row.getByRole("button", { name: "Record leaving of Kiran Rao" }).click();
+        const dialog = page.getByRole("dialog", { name: "Record Leaving" });
+        await fillDate(dialog, "Exit date", "01/06/2025");
+        await dialog.getByRole("button", { name: "Record Leaving" }).click();
+        await visible(dialog.getByText("Exit reason is required"));
+        await dialog.getByLabel("Exit reason").fill("Moved to Mysuru");
+        await screenshot(page, "staff-exit-dialog");
+        await dialog.getByRole("button", { name: "Record Leaving" }).click();
+        await visible(page.getByText("Exit recorded. Their sign-in has been deactivated."));
+        await visible(row.getByText("Left 01/06/2025"));
+        await visible(row.getByText("Moved to Mysuru"));
+        expect(await row.getByRole("button", { name: "Record leaving of Kiran Rao" }).count()).toBe(0);
+        await screenshot(page, "staff-after-exit");
+      });
+      // Their open session has ended: the next check sends them to sign in, which is refused.
+      await leaver.reload();
+      await leaver.waitForURL("**/login");
+      await leaver.locator("input[name=email]").fill(email);
+      await leaver.locator("input[name=password]").fill("Leaving2026");
+      await leaver.getByRole("button", { name: "Sign In" }).click();
+      await visible(leaver.getByText("Invalid email or password"));
+    });
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, "owner@sprout.test");
+      await page.goto("/staff");
+      await visible(page.getByText("Left 01/06/2025"));
+      await page.getByText("Left 01/06/2025").scrollIntoViewIfNeeded();
+      await screenshot(page, "staff-after-exit");
     });
   });
 
