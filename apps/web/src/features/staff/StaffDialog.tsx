@@ -39,10 +39,22 @@ interface Props {
   error?: string;
   onSubmit: (values: StaffFormValues) => void;
   onClose: () => void;
+  /** Offered when editing someone who has not left: opens the Record Leaving dialog. */
+  onLeave?: () => void;
 }
 
 /** Add or edit a staff member, with every field of the staff record. */
-export function StaffDialog({ open, member, centres, defaultCentre, pending, error, onSubmit, onClose }: Props) {
+export function StaffDialog({
+  open,
+  member,
+  centres,
+  defaultCentre,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+  onLeave,
+}: Props) {
   const editing = member !== null;
   const {
     register,
@@ -210,6 +222,12 @@ export function StaffDialog({ open, member, centres, defaultCentre, pending, err
           </Grid>
         </DialogContent>
         <DialogActions>
+          {onLeave && (
+            // Leaving is its own record (date, reason), not an edit: on the left, apart from Save.
+            <Button color="error" onClick={onLeave} disabled={pending} sx={{ mr: "auto" }}>
+              Record Leaving
+            </Button>
+          )}
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {pending ? "Saving…" : editing ? "Save Changes" : "Add Staff"}

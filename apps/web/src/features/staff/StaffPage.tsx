@@ -1,6 +1,5 @@
 import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
-import ExitToApp from "@mui/icons-material/ExitToApp";
 import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import {
   Alert,
@@ -212,17 +211,6 @@ export function StaffPage() {
                           <Edit fontSize="small" />
                         </IconButton>
                       </Tooltip>
-                      {!(member.exit && !member.active_status) && (
-                        <Tooltip title="Record leaving">
-                          <IconButton
-                            aria-label={`Record leaving of ${member.first_name} ${member.last_name}`}
-                            size="small"
-                            onClick={() => setLeaving(member)}
-                          >
-                            <ExitToApp fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -243,6 +231,14 @@ export function StaffPage() {
           error={saving.isError ? failure(saving.error) : undefined}
           onSubmit={onSubmit}
           onClose={close}
+          onLeave={
+            dialog.member && !(dialog.member.exit && !dialog.member.active_status)
+              ? () => {
+                  setLeaving(dialog.member);
+                  close();
+                }
+              : undefined
+          }
         />
       )}
       {roomsOf && (
