@@ -78,10 +78,6 @@ describe("the bell", () => {
   });
 
   it("rings for a new announcement and for the centre's answer to feedback", async () => {
-    const [child] = await db
-      .select({ classroomId: students.classroomId })
-      .from(students)
-      .where(eq(students.firstName, "Aanya"));
     expect(
       (
         await as(app, teacher).post("/api/classroom-announcements", {
