@@ -365,6 +365,21 @@ describe("account security", () => {
         back.getByRole("button", { name: "Download PDF" }).click(),
       ]);
       expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+      // The other journeys sign in as the demo parent without a second factor: turn it off again.
+      const disabled = await page.evaluate(async () => {
+        const response = await fetch("/api/auth/2fa/disable", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${localStorage.getItem("token")}`,
+            "x-session-token": localStorage.getItem("sessionToken") ?? "",
+            "x-csrf-token": localStorage.getItem("csrfToken") ?? "",
+          },
+          body: JSON.stringify({ password: "Sprout@2026" }),
+        });
+        return response.status;
+      });
+      expect(disabled).toBe(200);
     });
   });
 

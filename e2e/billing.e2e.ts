@@ -164,7 +164,7 @@ describe("billing", () => {
         .getByRole("button", { name: "Generate" })
         .click();
       await snackbar(page, /^No new invoices: \d+ students? skipped\.$/);
-      await page.getByLabel("Status").click();
+      await page.getByLabel("Status", { exact: true }).click();
       await page.getByRole("option", { name: "Overdue" }).click();
       await visible(page.getByTestId("invoice-row").first().getByText("Overdue"));
     });

@@ -38,7 +38,7 @@ export function CounterCard({ label, value, loading, to, icon: Icon, color }: Pr
               <Typography variant="body2" color="text.secondary" noWrap>
                 {label}
               </Typography>
-              <Typography variant="h4" component="p" data-testid={`counter-${to.slice(1)}`}>
+              <Typography variant="h4" component="p" data-testid={`counter-${to.slice(1).split("?")[0]}`}>
                 {value !== undefined ? formatNumber(value) : loading ? <Skeleton width={56} /> : "—"}
               </Typography>
             </Box>
