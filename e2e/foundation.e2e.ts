@@ -198,6 +198,7 @@ describe("dashboards", () => {
         expect(await page.locator('main a[href="/admin/portfolios"]').count()).toBe(0);
         expect(await focus.getByText(/open enquir/).count()).toBe(overview.open_enquiries ? 1 : 0);
         expect(await focus.getByText(/pending invoice/).count()).toBe(overview.pending_invoices ? 1 : 0);
+        expect(await focus.getByText(/overdue invoice/).count()).toBe(overview.overdue_invoices ? 1 : 0);
         await screenshot(page, "admin-dashboard");
 
         if (viewport === DESKTOP) {

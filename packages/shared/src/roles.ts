@@ -317,5 +317,7 @@ export function navigationFor(role: Role): NavigationEntry[] {
 
 /** A page exists for this role: links elsewhere (dashboard shortcuts) go only where it does. */
 export function canOpen(role: Role, path: string): boolean {
-  return navigationFor(role).some((entry) => entry.path === path);
+  // A link may carry a filter ("/billing?status=Pending"); the page is what must be open to the role.
+  const page = path.split("?")[0];
+  return navigationFor(role).some((entry) => entry.path === page);
 }
