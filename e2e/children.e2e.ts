@@ -148,6 +148,33 @@ describe("children, pauses and moves", () => {
       await centreFilter.click();
       await page.getByRole("option", { name: "Sprout Andheri West" }).click();
       await visible(page.getByRole("button", { name: "Transfer Aanya Malhotra" }));
+      // Later journeys (attendance, messages, the child's day) expect Aanya in Koramangala's Toddlers.
+      const movedBack = await page.evaluate(async () => {
+        const headers = {
+          "content-type": "application/json",
+          authorization: `Bearer ${localStorage.getItem("token")}`,
+          "x-session-token": localStorage.getItem("sessionToken") ?? "",
+          "x-csrf-token": localStorage.getItem("csrfToken") ?? "",
+        };
+        const get = async (url: string) => (await fetch(url, { headers })).json();
+        const [aanya] = (await get("/api/admin/children?status=all&search=Aanya%20Malhotra")).children;
+        const centres: { id: string; center_name: string }[] = await get("/api/centers");
+        const home = centres.find((centre) => centre.center_name === "Sprout Koramangala")!;
+        const rooms: { id: string; name: string }[] = await get(`/api/classrooms?center_id=${home.id}`);
+        const toddlers = rooms.find((room) => room.name === "Toddlers")!;
+        const response = await fetch("/api/admin-class/promotion/transfer", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            student_id: aanya.id,
+            from_center_id: aanya.center_id,
+            to_center_id: home.id,
+            to_class_id: toddlers.id,
+          }),
+        });
+        return response.status;
+      });
+      expect(movedBack).toBe(200);
     });
   });
 });
