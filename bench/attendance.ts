@@ -13,9 +13,7 @@
  * a fresh database is created and dropped), skipped when none answers. BENCH_DB=embedded|postgres
  * runs one.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -23,6 +21,7 @@ import pg from "pg";
 import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
 import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { startServer } from "./server.ts";
 
 const CENTRES = 20;
 const CHILDREN = 10_000;
@@ -36,15 +35,6 @@ const SAMPLE_EVERY_MS = 150;
 const DATABASES = (process.env.BENCH_DB ?? "embedded,postgres").split(",");
 
 const benchAdmin = (n: number) => `bench-admin-${n}@sprout.test`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * 17 more centres, the children the demo lacks in numbered rooms of 30 (spread over all 20 centres),
@@ -109,24 +99,6 @@ async function plan(db: Database) {
   );
   if (room?.size !== ROOM_SIZE) throw new Error(`the roster room has ${room?.size} children, not ${ROOM_SIZE}`);
   return { children, room };
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    // Development: production refuses the demo password.
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "development", DEMO_DATA: "0" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error("the server did not start");
 }
 
 async function signIn(base: string, email: string) {

@@ -9,14 +9,13 @@
  * 2. Lighthouse's performance score of the same three pages (mobile settings, simulated throttling).
  * Fails when /login needs more than 250 KiB of compressed JavaScript or a score is under 95.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { startServer } from "./server.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PASSWORD = "Sprout@2026";
@@ -24,31 +23,6 @@ const LOGIN_BUDGET_KIB = 250;
 const MIN_SCORE = 95;
 /** Chunks that only the staff console uses; a parent's phone must not fetch them. */
 const STAFF_ONLY_CHUNKS = /\/(ChildrenPage|EnquiriesPage|FeesPage|UsersPage|StaffPage|SettingsPage|DocumentsPage)-/;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: "warn", DEMO_DATA: "1" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error("the server did not start");
-}
 
 interface Visit {
   page: string;
@@ -137,7 +111,7 @@ async function lighthouseScore(base: string, visit: Visit) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-web-"));
-  const { child, base } = await startServer(dataDir, await freePort());
+  const { child, base } = await startServer({ DATA_DIR: dataDir, DEMO_DATA: "1" });
   const failures: string[] = [];
   try {
     const browser = await chromium.launch({

@@ -12,9 +12,7 @@
  * that does no work at 0.5 of health; lists at 0.30 of health with p99 <= 50 ms at 10,000 children
  * and within 1.5x of their figure at 150; embedded list p99 within 10x of health's.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -24,6 +22,7 @@ import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
 import { monthlyGenerationStatement } from "../apps/server/src/modules/billing/generation.ts";
 import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { startServer } from "./server.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP = 2;
@@ -86,15 +85,6 @@ const CALLS: Call[] = [
   { name: "users", url: "/api/owners", as: ["super admin"], kind: "list" },
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Grows the demo organisation to 10,000 children, 100,000 invoices and 1,500 enquiries. */
 export async function grow(db: Database) {
   await db.execute(sql`
@@ -124,23 +114,6 @@ export async function grow(db: Database) {
   );
   // Steady state: autovacuum would have run on a live server.
   await db.execute(sql`vacuum analyze`);
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "warn", NODE_ENV: "development", DEMO_DATA: "0" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error("the server did not start");
 }
 
 interface Figure {
