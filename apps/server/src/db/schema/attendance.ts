@@ -1,4 +1,4 @@
-import { ABSENCE_REASONS, AGE_BANDS } from "@sprout/shared/schemas/attendance";
+import { ABSENCE_REASONS, AGE_BANDS, LEAVE_STATUSES, LEAVE_TYPES } from "@sprout/shared/schemas/attendance";
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { classrooms, students } from "./children.ts";
@@ -104,8 +104,15 @@ export const pickupPeople = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** The person's photo (re-encoded, without metadata) for the teacher to compare at check-out. */
+    photoStoredName: text("photo_stored_name"),
+    photoMimeType: text("photo_mime_type"),
+    photoSizeBytes: integer("photo_size_bytes"),
   },
-  (table) => [index("pickup_people_student_idx").on(table.studentId)],
+  (table) => [
+    index("pickup_people_student_idx").on(table.studentId),
+    index("pickup_people_photo_idx").on(table.photoStoredName),
+  ],
 );
 
 /** A staff member's shift: clocked in, and later clocked out. One open shift per person. */
@@ -129,7 +136,10 @@ export const staffShifts = pgTable(
   ],
 );
 
-/** A staff member away for whole days (the Staff Present card's "on leave"). */
+/**
+ * A staff member away for whole days. Asked for by the staff member (requested) or recorded by
+ * the centre's management (approved at once); only approved leave counts as "on leave".
+ */
 export const staffLeave = pgTable(
   "staff_leave",
   {
@@ -143,9 +153,26 @@ export const staffLeave = pgTable(
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     recordedBy: uuid("recorded_by").references(() => users.id),
+    leaveType: text("leave_type", { enum: LEAVE_TYPES }).notNull().default("other"),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: LEAVE_STATUSES }).notNull().default("approved"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
-  (table) => [index("staff_leave_center_idx").on(table.centerId, table.endDate)],
+  (table) => [
+    index("staff_leave_center_idx").on(table.centerId, table.endDate),
+    index("staff_leave_center_created_idx").on(table.centerId, table.createdAt),
+  ],
 );
+
+/** A centre's shift length: clocked time beyond it in a day is overtime. Default when absent. */
+export const shiftSettings = pgTable("shift_settings", {
+  centerId: uuid("center_id")
+    .primaryKey()
+    .references(() => centers.id),
+  shiftHours: integer("shift_hours").notNull(),
+});
 
 /** Kiosk PINs, hashed; a PIN never leaves the server. Parents and staff each set their own. */
 export const kioskPins = pgTable("kiosk_pins", {

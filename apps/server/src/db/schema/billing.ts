@@ -156,7 +156,10 @@ export const invoices = pgTable(
     // The list's order (newest first) for callers who see many centres: a backward index scan
     // stops after one page instead of sorting every invoice.
     index("invoices_issue_order_idx").on(table.issueDate, table.invoiceNumber),
-    index("invoices_center_status_idx").on(table.centerId, table.status, table.issueDate),
+    // A status filter in the list's order: Overdue invoices are the oldest, so scanning the plain
+    // order for them passed every newer invoice first (70,000 rows at 100,000 invoices).
+    index("invoices_center_status_idx").on(table.centerId, table.status, table.issueDate, table.invoiceNumber),
+    index("invoices_status_order_idx").on(table.status, table.issueDate, table.invoiceNumber),
     index("invoices_student_idx").on(table.studentId),
     index("invoices_open_due_idx").on(table.dueDate).where(sql`${table.status} = 'Pending'`),
     check(

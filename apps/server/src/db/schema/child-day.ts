@@ -1,6 +1,6 @@
 import { DIAPER_STATUSES, HEALTH_KINDS, MEAL_TYPES, POTTY_TYPES } from "@sprout/shared/schemas/child-day";
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { students } from "./children.ts";
 import { centers } from "./organisations.ts";
 import { users } from "./users.ts";
@@ -105,4 +105,98 @@ export const observationAttachments = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("observation_attachments_log_idx").on(table.logId)],
+);
+
+/**
+ * A medication a parent asks the centre to give, with their consent. Staff may give a dose only
+ * while the consent stands (not withdrawn) and the day is within its dates.
+ */
+export const medications = pgTable(
+  "medications",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    name: text("name").notNull(),
+    dose: text("dose").notNull(),
+    /** When it is due, in the parent's words ("12:30 after lunch"). */
+    schedule: text("schedule").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    notes: text("notes").notNull().default(""),
+    consentBy: uuid("consent_by")
+      .notNull()
+      .references(() => users.id),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnBy: uuid("withdrawn_by").references(() => users.id),
+  },
+  (table) => [index("medications_student_idx").on(table.studentId, table.startDate.desc(), table.id)],
+);
+
+/** A dose given at the centre: the administration log parents see. */
+export const medicationDoses = pgTable(
+  "medication_doses",
+  {
+    ...common(),
+    medicationId: uuid("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    dose: text("dose").notNull(),
+    givenTime: text("given_time").notNull(),
+  },
+  (table) => [index("medication_doses_student_day_idx").on(table.studentId, table.day)],
+);
+
+export const immunisations = pgTable(
+  "immunisations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    studentId: uuid("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    vaccine: text("vaccine").notNull(),
+    dateGiven: date("date_given", { mode: "string" }).notNull(),
+    nextDue: date("next_due", { mode: "string" }),
+    notes: text("notes").notNull().default(""),
+    recordedBy: uuid("recorded_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("immunisations_student_idx").on(table.studentId, table.dateGiven.desc(), table.id)],
+);
+
+/** A centre's hour (its own clock) for the evening digest e-mail. */
+export const childDaySettings = pgTable("child_day_settings", {
+  centerId: uuid("center_id")
+    .primaryKey()
+    .references(() => centers.id, { onDelete: "cascade" }),
+  digestHour: integer("digest_hour").notNull(),
+});
+
+/** Parents who turned the evening digest off. */
+export const digestOptOuts = pgTable("digest_opt_outs", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+/** One row per parent and day, claimed before the e-mail is queued: never two digests a day. */
+export const dailyDigests = pgTable(
+  "daily_digests",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -150,3 +150,53 @@ export const communicationSettings = pgTable("communication_settings", {
     .references(() => centers.id, { onDelete: "cascade" }),
   unreadReminderHours: integer("unread_reminder_hours").notNull(),
 });
+
+/** A notice from the centre's communication desk to its families: the whole centre or chosen rooms. */
+export const centreNotices = pgTable(
+  "centre_notices",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
+    sentBy: uuid("sent_by").references(() => users.id),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    /** The chosen classrooms; empty means every classroom of the centre. */
+    classroomIds: uuid("classroom_ids").array().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("centre_notices_center_idx").on(table.centerId, table.sentAt.desc(), table.id)],
+);
+
+/**
+ * Who a notice went to, one row per parent and child as they were when it was sent: the "not read
+ * yet" list names the family it was meant for even if a child moves rooms afterwards.
+ */
+export const noticeRecipients = pgTable(
+  "notice_recipients",
+  {
+    noticeId: uuid("notice_id")
+      .notNull()
+      .references(() => centreNotices.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    childId: uuid("child_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    parentName: text("parent_name").notNull(),
+    childName: text("child_name").notNull(),
+    classroomName: text("classroom_name").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.noticeId, table.userId, table.childId] }),
+    // The sender's "not read yet" page: one notice's unread rows in name order.
+    index("notice_recipients_unread_idx")
+      .on(table.noticeId, table.parentName, table.childName, table.userId, table.childId)
+      .where(sql`${table.readAt} is null`),
+    // A parent's notices, newest first, come from their own rows.
+    index("notice_recipients_user_idx").on(table.userId, table.noticeId),
+  ],
+);

@@ -24,5 +24,9 @@ export const documents = pgTable(
     uploadedBy: uuid("uploaded_by").references(() => users.id),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("documents_org_center_idx").on(table.organisationId, table.centerId)],
+  (table) => [
+    index("documents_org_center_idx").on(table.organisationId, table.centerId),
+    // The list's order: newest first within the organisation.
+    index("documents_org_uploaded_idx").on(table.organisationId, table.uploadedAt, table.id),
+  ],
 );

@@ -40,5 +40,10 @@ export const staff = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("staff_center_idx").on(table.centerId)],
+  (table) => [
+    index("staff_center_idx").on(table.centerId),
+    // The staff list's order, within a centre and across an owner's centres.
+    index("staff_center_name_idx").on(table.centerId, table.firstName, table.lastName, table.id),
+    index("staff_name_idx").on(table.firstName, table.lastName, table.id),
+  ],
 );

@@ -1,6 +1,16 @@
 import { ROLES } from "@sprout/shared/roles";
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { centers, organisations } from "./organisations.ts";
 
 export const users = pgTable(
@@ -30,5 +40,10 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
+    // The user list's order: an organisation's (super admin) and a centre's.
+    index("users_org_name_idx").on(table.organisationId, table.fullName, table.id),
+    index("users_center_name_idx").on(table.centerId, table.fullName, table.id),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_org_uploaded_idx" ON "documents" USING btree ("organisation_id","uploaded_at","id");

@@ -1,0 +1,2 @@
+CREATE INDEX "enquiries_order_idx" ON "enquiries" USING btree ("enquiry_date","created_at","id");--> statement-breakpoint
+CREATE INDEX "enquiries_center_order_idx" ON "enquiries" USING btree ("center_id","enquiry_date","created_at","id");
