@@ -194,6 +194,8 @@ export const ROLE_FEATURES: Record<Role, readonly Feature[]> = {
     "enquiry_management",
     "billing",
     "invoice_generation",
+    // Issue 12: admins (and coordinators) raise budget requests; limits are set for their roles.
+    "budget_requests",
     "reports_view",
     "attendance_reports",
     "program_settings",
@@ -206,6 +208,7 @@ export const ROLE_FEATURES: Record<Role, readonly Feature[]> = {
     "classroom_management",
     "attendance_management",
     "enquiry_management",
+    "budget_requests",
     "reports_view",
     "attendance_reports",
     "documents",
@@ -232,11 +235,21 @@ export interface NavigationEntry {
    * than lead to a "coming soon" page.
    */
   ready: boolean;
+  /** When given, only these roles see the entry (the spec names roles, not features, for some screens). */
+  roles?: readonly Role[];
 }
 
 export const NAVIGATION: readonly NavigationEntry[] = [
   { label: "Dashboard", path: "/dashboard", features: ["analytics_dashboard", "basic_dashboard"], ready: true },
   { label: "User Management", path: "/users", features: ["user_management"], ready: true },
+  // Issue 17: owners and super admins open a centre's director dashboard (the director's is their home).
+  {
+    label: "Center Dashboard",
+    path: "/center-director",
+    features: ["operational_kpi", "center_comparison"],
+    ready: true,
+    roles: ["owner", "super_admin"],
+  },
   { label: "Children", path: "/children", features: ["children_management"], ready: true },
   {
     label: "Classrooms",
@@ -249,7 +262,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     label: "Budget & Finance",
     path: "/budget",
     features: ["budget_approval", "budget_requests", "budget_limit", "expense_tracking", "financial_oversight"],
-    ready: false,
+    ready: true,
   },
   { label: "Attendance", path: "/attendance", features: ["attendance_management"], ready: true },
   { label: "Enquiries", path: "/enquiries", features: ["enquiry_management"], ready: true },
@@ -274,6 +287,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     ready: true,
   },
   { label: "Messages", path: "/messaging", features: ["view_assigned_classes", "view_own_children"], ready: true },
+  // Notices the communication desk sends to families (issue 14); the desk sends them in Parent Communication.
+  { label: "Notices", path: "/notices", features: ["view_own_children"], ready: true },
   {
     label: "Incident Management",
     path: "/incidents",
@@ -295,14 +310,65 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     features: ["view_assigned_classes", "view_own_children", "children_management"],
     ready: true,
   },
-  { label: "Policies", path: "/policies", features: ["policy_management", "policy_implementation"], ready: false },
+  // Lesson plans (issue 16): parents read today's plan on their home's Play and Learn tile.
+  {
+    label: "Lesson Plans",
+    path: "/lesson-plans",
+    features: ["classroom_management", "view_assigned_classes"],
+    ready: true,
+  },
+  {
+    label: "Assignments",
+    path: "/assignments",
+    features: ["classroom_management", "view_assigned_classes", "view_own_children"],
+    ready: true,
+  },
+  // Digital portfolio (issue 15): teachers add photos, parents read their child's, leaders see the centre.
+  {
+    label: "Digital Portfolio",
+    path: "/digital-portfolio",
+    features: ["view_assigned_classes", "view_own_children", "children_management"],
+    roles: ["super_admin", "owner", "admin", "teacher", "parent"],
+    ready: true,
+  },
+  {
+    label: "Portfolio Dashboard",
+    path: "/admin/portfolios",
+    features: ["children_management"],
+    roles: ["super_admin", "owner", "admin"],
+    ready: true,
+  },
+  // Owners and directors publish; everyone at a centre may be in a policy's audience (issue 16).
+  {
+    label: "Policies",
+    path: "/policies",
+    features: ["policy_management", "policy_implementation", "basic_dashboard", "analytics_dashboard"],
+    ready: true,
+  },
   {
     label: "Reports & Analytics",
     path: "/reports",
     features: ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"],
-    ready: false,
+    ready: true,
   },
   { label: "Documents", path: "/documents", features: ["documents", "document_upload"], ready: true },
+  // Issue 19: families answer consents and see who viewed their child; leaders read the access log and the notice.
+  {
+    label: "Privacy",
+    path: "/privacy",
+    features: ["view_own_children", "analytics_dashboard"],
+    roles: ["super_admin", "owner", "center_director", "parent"],
+    ready: true,
+  },
+  // Children's data rights (issue 19): parents download and ask; the desk answers within 30 days.
+  { label: "My Data", path: "/my-data", features: ["view_own_children"], roles: ["parent"], ready: true },
+  {
+    label: "Data Requests",
+    path: "/data-requests",
+    features: ["children_management"],
+    roles: ["owner", "center_director"],
+    ready: true,
+  },
   {
     label: "Settings",
     path: "/settings",
@@ -312,7 +378,9 @@ export const NAVIGATION: readonly NavigationEntry[] = [
 ];
 
 export function navigationFor(role: Role): NavigationEntry[] {
-  return NAVIGATION.filter((entry) => entry.ready && hasAnyFeature(role, entry.features));
+  return NAVIGATION.filter(
+    (entry) => entry.ready && hasAnyFeature(role, entry.features) && (!entry.roles || entry.roles.includes(role)),
+  );
 }
 
 /** A page exists for this role: links elsewhere (dashboard shortcuts) go only where it does. */

@@ -78,7 +78,7 @@ export interface AttendanceUpdateEvent {
 export interface ChildDayUpdateEvent {
   child_id: string;
   date: string;
-  kind: "food" | "sleep" | "potty" | "star" | "health" | "observation";
+  kind: "food" | "sleep" | "potty" | "star" | "health" | "dose" | "observation";
 }
 
 export interface NewFeedbackEvent {
@@ -116,6 +116,11 @@ export interface NotificationEvent {
   title: string;
 }
 
+/** The centre's staff room: a parent opened a notice, so its "not read yet" list changed. */
+export interface NoticeReadEvent {
+  notice_id: string;
+}
+
 /** Refusals and problems the server tells a socket about. */
 export interface RealtimeErrorEvent {
   event: string;
@@ -138,6 +143,7 @@ export interface ServerToClientEvents {
   "new-message": (event: NewMessageEvent) => void;
   "feedback-response": (event: FeedbackResponseEvent) => void;
   notification: (event: NotificationEvent) => void;
+  "notice-read": (event: NoticeReadEvent) => void;
   joined: (room: { center_id: string }) => void;
   error: (event: RealtimeErrorEvent) => void;
 }

@@ -27,8 +27,23 @@ export const DEFAULT_CHILDREN_PER_STAFF: Record<AgeBand, number> = { under_3: 10
 
 /** A mistaken tap can be taken back for this long; after that a correction with a reason. */
 export const UNDO_WINDOW_MINUTES = 5;
-/** A shift longer than this is overtime (the Staff Present card's overtime count). */
-export const OVERTIME_AFTER_HOURS = 9;
+/**
+ * A centre's shift length when it has not set one: clocked time in a day beyond the shift is
+ * overtime (the Staff Present card's overtime count, the staff hours report).
+ */
+export const DEFAULT_SHIFT_HOURS = 9;
+
+export const LEAVE_TYPES = ["sick", "casual", "other"] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number];
+export const LEAVE_TYPE_LABELS: Record<LeaveType, string> = { sick: "Sick", casual: "Casual", other: "Other" };
+export const LEAVE_STATUSES = ["requested", "approved", "declined", "cancelled"] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  declined: "Declined",
+  cancelled: "Cancelled",
+};
 /** Kiosk PIN tries per child (or staff member) before the kiosk waits. */
 export const KIOSK_PIN_FREE_TRIES = 5;
 
@@ -68,6 +83,14 @@ export const ATTENDANCE_MESSAGES = {
   relationRequired: "Please enter the relation to the child.",
   phoneRequired: "Please enter a valid phone number.",
   ratioRange: "Children per adult must be between 1 and 40.",
+  shiftRange: "The shift length must be between 4 and 14 hours.",
+  leaveFirstDay: "Please choose the first day of leave.",
+  leaveLastDay: "Please choose the last day of leave.",
+  leaveType: "Please choose the type of leave.",
+  leaveTooLong: "Leave can cover at most 60 days.",
+  leaveDecided: "This leave has already been decided.",
+  leaveNotStaff: "Only a centre's staff take leave.",
+  leaveEnded: "Leave that has ended cannot be cancelled.",
 } as const;
 
 const uuidField = z.uuid();
@@ -160,6 +183,46 @@ export const ratioSettingsInput = z.object({
     ) as Record<AgeBand, z.ZodNumber>,
   ),
   classroom_bands: z.array(z.object({ classroom_id: z.uuid(), age_band: z.enum(AGE_BANDS).nullable() })).max(100),
+  /** Left out: the centre's shift length stays as it is. */
+  shift_hours: z
+    .number()
+    .int(ATTENDANCE_MESSAGES.shiftRange)
+    .min(4, ATTENDANCE_MESSAGES.shiftRange)
+    .max(14, ATTENDANCE_MESSAGES.shiftRange)
+    .optional(),
+});
+
+/** The longest leave one record may cover (longer absences are an exit or a pause of work). */
+export const LEAVE_MAX_DAYS = 60;
+const dayCount = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+export const staffLeaveInput = z
+  .object({
+    /** Someone else's leave, recorded by the centre's management; absent: the caller's own. */
+    user_id: z.uuid().optional(),
+    start_date: isoDateField(ATTENDANCE_MESSAGES.leaveFirstDay),
+    end_date: isoDateField(ATTENDANCE_MESSAGES.leaveLastDay),
+    leave_type: z.enum(LEAVE_TYPES, { error: ATTENDANCE_MESSAGES.leaveType }),
+    note: note(500).default(""),
+  })
+  .refine((value) => value.end_date >= value.start_date, {
+    path: ["end_date"],
+    message: ATTENDANCE_MESSAGES.endBeforeStart,
+  })
+  .refine(
+    (value) => value.end_date < value.start_date || dayCount(value.start_date, value.end_date) <= LEAVE_MAX_DAYS,
+    {
+      path: ["end_date"],
+      message: ATTENDANCE_MESSAGES.leaveTooLong,
+    },
+  );
+export const leaveDecisionInput = z.object({ status: z.enum(["approved", "declined"]) });
+export const LEAVE_PAGE_SIZE = 10;
+export const staffLeaveQuery = z.object({
+  center_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(LEAVE_PAGE_SIZE),
 });
 
 export const pinInput = z.object({ pin: safeString().regex(/^\d{4}$/, ATTENDANCE_MESSAGES.pinFormat) });
@@ -202,9 +265,18 @@ const pickupPerson = z.object({
   phone: z.string(),
   /** Guardians are always on the list; only people added to it can be removed. */
   kind: z.enum(["guardian", "authorised"]),
+  /** Where the person's photo is served (access-checked), or null without one. */
+  photo_url: z.string().nullable(),
 });
 export type PickupPerson = z.infer<typeof pickupPerson>;
 export const pickupList = z.object({ people: z.array(pickupPerson) });
+export const PICKUP_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PICKUP_PHOTO_MESSAGES = {
+  required: "Please choose a photo.",
+  type: "The photo must be a PNG, JPEG, GIF or WebP image.",
+  tooLarge: "The photo must be at most 5 MB.",
+  noPhoto: "This person has no photo.",
+} as const;
 
 export const rosterChild = z.object({
   student_id: z.uuid(),
@@ -262,6 +334,8 @@ export const staffOnDuty = z.object({
   on_leave_count: z.number(),
   overtime_count: z.number(),
   total_staff: z.number(),
+  /** The centre's shift length: time clocked beyond it in a day is overtime. */
+  shift_hours: z.number(),
   me: z.object({ clocked_in_at: z.string().nullable(), has_pin: z.boolean() }),
   staff: z.array(
     z.object({
@@ -348,6 +422,8 @@ export const ratioSettingsAnswer = z.object({
   center_id: z.uuid(),
   children_per_staff: z.record(z.enum(AGE_BANDS), z.number()),
   defaults: z.record(z.enum(AGE_BANDS), z.number()),
+  shift_hours: z.number(),
+  default_shift_hours: z.number(),
   classrooms: z.array(
     z.object({
       classroom_id: z.uuid(),
@@ -358,6 +434,31 @@ export const ratioSettingsAnswer = z.object({
   ),
 });
 export type RatioSettingsAnswer = z.infer<typeof ratioSettingsAnswer>;
+
+export const staffLeaveItem = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  leave_type: z.enum(LEAVE_TYPES),
+  note: z.string(),
+  status: z.enum(LEAVE_STATUSES),
+  created_at: z.string(),
+});
+export type StaffLeaveItem = z.infer<typeof staffLeaveItem>;
+export const staffLeaveList = z.object({
+  items: z.array(staffLeaveItem),
+  pagination: z.object({
+    current_page: z.number(),
+    total_pages: z.number(),
+    total_items: z.number(),
+    items_per_page: z.number(),
+  }),
+  /** Whether the caller approves and records leave for the centre (else: their own leave only). */
+  may_manage: z.boolean(),
+});
+export type StaffLeaveList = z.infer<typeof staffLeaveList>;
 
 export const reportAnswer = z.object({
   title: z.string(),

@@ -122,6 +122,8 @@ export const invoicesResponse = z.object({
     current_page: z.number().int(),
     total_pages: z.number().int(),
     total_items: z.number().int(),
+    /** A name search stops counting 100 matches past the page: the list shows "100+". */
+    total_is_lower_bound: z.boolean(),
     items_per_page: z.number().int(),
   }),
 });

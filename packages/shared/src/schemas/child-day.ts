@@ -22,14 +22,22 @@ export const DIAPER_STATUSES = ["dry", "wet", "soiled"] as const;
 export type DiaperStatus = (typeof DIAPER_STATUSES)[number];
 export const DIAPER_LABELS: Record<DiaperStatus, string> = { dry: "Dry", wet: "Wet", soiled: "Soiled" };
 
-export const HEALTH_KINDS = ["allergy", "medication", "temperature", "note"] as const;
+/**
+ * Kinds of health note. Allergies (with dietary restrictions) and medical conditions stand until
+ * removed; temperatures and notes belong to their day. "medication" is kept for notes written
+ * before doses were tied to a parent's consent; new doses go through `doseInput`.
+ */
+export const HEALTH_KINDS = ["allergy", "condition", "medication", "temperature", "note"] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 export const HEALTH_LABELS: Record<HealthKind, string> = {
   allergy: "Allergy or dietary restriction",
+  condition: "Medical condition",
   medication: "Medication given",
   temperature: "Temperature",
   note: "Health note",
 };
+/** What a teacher writes in the day's health form (a dose needs a consented medication). */
+export const DAY_HEALTH_KINDS = ["temperature", "note", "allergy"] as const;
 
 /** A food percentage the quick buttons offer; any whole number 0–100 is accepted. */
 export const FOOD_AMOUNTS = [100, 75, 50, 25, 0] as const;
@@ -56,7 +64,6 @@ export const CHILD_DAY_MESSAGES = {
   reasonRequired: "Please say why the star was given",
   healthKindRequired: "Please choose what to record",
   healthDetailsRequired: "Please enter the details",
-  doseRequired: "Please enter the dose and the time it was given",
   temperatureRange: "Temperature must be between 30 and 45 °C",
   notYourClassroom: "You can record only for children of your classrooms",
   correctionReason: "Please say why an earlier day's entry is being changed",
@@ -153,10 +160,8 @@ export const healthInput = z
   .object({
     child_id: childId,
     date: dayField,
-    kind: z.enum(HEALTH_KINDS, { error: CHILD_DAY_MESSAGES.healthKindRequired }),
+    kind: z.enum(DAY_HEALTH_KINDS, { error: CHILD_DAY_MESSAGES.healthKindRequired }),
     details: text(500).default(""),
-    dose: text(100).default(""),
-    given_time: z.union([z.literal(""), timeField(CHILD_DAY_MESSAGES.timeFormat)]).default(""),
     temperature_c: z.union([
       z.literal("").transform(() => null),
       z.coerce
@@ -169,8 +174,6 @@ export const healthInput = z
   .superRefine((value, context) => {
     if (value.kind === "temperature" && value.temperature_c === null)
       context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.temperatureRange, path: ["temperature_c"] });
-    if (value.kind === "medication" && (value.dose === "" || value.given_time === ""))
-      context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.doseRequired, path: ["dose"] });
     if ((value.kind === "allergy" || value.kind === "note") && value.details === "")
       context.addIssue({ code: "custom", message: CHILD_DAY_MESSAGES.healthDetailsRequired, path: ["details"] });
   });
@@ -179,7 +182,7 @@ export type HealthInput = z.input<typeof healthInput>;
 /** Removing an entry of an earlier day needs a reason (it is audited). */
 export const removeEntryInput = z.object({ reason: text(300).default("") });
 
-export const ENTRY_KINDS = ["food", "sleep", "potty", "star", "health"] as const;
+export const ENTRY_KINDS = ["food", "sleep", "potty", "star", "health", "dose"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export const entryParams = z.object({ kind: z.enum(ENTRY_KINDS), id: z.uuid() });
 
@@ -222,6 +225,16 @@ export const healthEntry = z.object({
   recorded_by: z.string(),
 });
 
+/** A dose of a consented medication given at the centre (the administration log). */
+export const doseEntry = z.object({
+  id: z.string(),
+  medication: z.string(),
+  dose: z.string(),
+  given_time: z.string(),
+  given_by: z.string(),
+  notes: z.string(),
+});
+
 export const dailyActivities = z.object({
   child_id: z.string(),
   date: z.string(),
@@ -232,6 +245,7 @@ export const dailyActivities = z.object({
   potty: z.array(pottyEntry),
   stars: z.array(starEntry),
   health: z.array(healthEntry),
+  doses: z.array(doseEntry),
   /** Standing allergies and dietary restrictions, shown wherever food is recorded. */
   allergies: z.array(z.string()),
 });
@@ -277,6 +291,8 @@ export const childDaySummary = z.object({
   observations_total: z.number(),
   latest_observation: z.string().nullable(),
   health_today: z.number(),
+  doses_today: z.number(),
+  last_dose_time: z.string().nullable(),
   allergies: z.array(z.string()),
 });
 export type ChildDaySummary = z.infer<typeof childDaySummary>;

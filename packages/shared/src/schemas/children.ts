@@ -74,6 +74,8 @@ export const childrenResponse = z.object({
     page: z.number().int(),
     limit: z.number().int(),
     total: z.number().int(),
+    /** A search stops counting 100 matches past the page: the list shows "100+". */
+    totalIsLowerBound: z.boolean(),
     totalPages: z.number().int(),
   }),
   /** Children in scope by status, whatever the filter and search: drives the empty messages. */
@@ -193,7 +195,24 @@ export type PauseRequest = z.input<typeof pauseRequest>;
 export const resumeRequest = z.object({ notes: safeString().trim().max(1000).optional().default("") });
 export type ResumeRequest = z.input<typeof resumeRequest>;
 
-export const pausedQuery = z.object({ center_id: z.uuid().optional() });
+/** GET /students/paused: a page of paused children, the nearest end date first (10 a page by default). */
+export const pausedQuery = z.object({
+  center_id: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(STUDENTS_MAX_PAGE).default(10),
+});
+export const pausedResponse = z.object({
+  students: z.array(student).max(STUDENTS_MAX_PAGE),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+  /** Over every paused child in scope (each centre's own "today"): the summary cards. */
+  counts: z.object({ total: z.number().int(), expired: z.number().int(), due_soon: z.number().int() }),
+});
+export type PausedPage = z.infer<typeof pausedResponse>;
 
 /** Expiry of a pause seen from `today`: expired, expires today, tomorrow, or N days remaining. */
 export function pauseExpiry(endDate: string, today: string) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { classroom } from "./classrooms.ts";
+import { safeString } from "./primitives.ts";
 
 /** Who works in a classroom: one lead teacher and any number of assistants. */
 export const CLASSROOM_STAFF_ROLES = ["lead", "assistant"] as const;
@@ -43,6 +44,19 @@ export const assignableTeacher = z.object({
   job_title: z.string().nullable(),
 });
 export type AssignableTeacher = z.infer<typeof assignableTeacher>;
+
+/** The staff picker asks the server as the user types: a bounded page of matching teachers. */
+export const ASSIGNABLE_PAGE_MAX = 20;
+export const assignableStaffQuery = z.object({
+  search: safeString().trim().max(100).default(""),
+  limit: z.coerce.number().int().min(1).max(ASSIGNABLE_PAGE_MAX).default(ASSIGNABLE_PAGE_MAX),
+});
+export const assignableStaffPage = z.object({
+  teachers: z.array(assignableTeacher),
+  /** More teachers match than were sent: the user narrows the search. */
+  has_more: z.boolean(),
+});
+export type AssignableStaffPage = z.infer<typeof assignableStaffPage>;
 
 /** One room of a staff member, as their staff record shows it. */
 export const staffClassroom = z.object({

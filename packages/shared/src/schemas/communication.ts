@@ -149,10 +149,38 @@ export const messageInput = z.object({
 });
 export type MessageInput = z.output<typeof messageInput>;
 
+const chooseTeacher = "Please choose a teacher";
+const chooseParent = "Please choose a parent";
+
+/** A teacher writes first to a parent of a child in their classrooms: the child, then the guardian. */
+export const teacherStartThreadInput = z.object({
+  child_id: z.uuid({ error: M.chooseChild }),
+  parent_id: z.uuid({ error: chooseParent }),
+});
+export type TeacherStartThreadInput = z.output<typeof teacherStartThreadInput>;
+
+/** A parent names the teacher, a teacher the parent; which one is required depends on who calls. */
 export const startThreadInput = z.object({
   child_id: z.uuid({ error: M.chooseChild }),
-  teacher_id: z.uuid({ error: "Please choose a teacher" }),
+  teacher_id: z.uuid({ error: chooseTeacher }).optional(),
+  parent_id: z.uuid({ error: chooseParent }).optional(),
 });
+export type StartThreadInput = z.output<typeof startThreadInput>;
+export const START_THREAD_MESSAGES = { chooseTeacher, chooseParent } as const;
+
+/** The parents a teacher may write to: guardians with an account of their classrooms' children. */
+export const families = z.object({
+  families: z.array(
+    z.object({
+      child_id: z.uuid(),
+      child_name: z.string(),
+      classroom_name: z.string(),
+      parent_id: z.uuid(),
+      parent_name: z.string(),
+    }),
+  ),
+});
+export type Families = z.infer<typeof families>;
 
 /** The people a parent may write to: each child's teachers. */
 export const contacts = z.object({
@@ -168,7 +196,7 @@ export const contacts = z.object({
 });
 export type Contacts = z.infer<typeof contacts>;
 
-export const unreadCounts = z.object({ messages: z.number(), announcements: z.number() });
+export const unreadCounts = z.object({ messages: z.number(), announcements: z.number(), notices: z.number() });
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 // --- Parent feedback ---------------------------------------------------------------------------
@@ -236,7 +264,14 @@ export const feedbackSummary = z.object({
 export type FeedbackSummary = z.infer<typeof feedbackSummary>;
 
 /** Notifications: the bell in the top bar (issue 14, point 6). */
-export const NOTIFICATION_KINDS = ["message", "announcement", "notice", "feedback_response"] as const;
+export const NOTIFICATION_KINDS = [
+  "message",
+  "announcement",
+  "notice",
+  "feedback_response",
+  "budget",
+  "policy",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LIST_MAX = 30;
 
@@ -265,3 +300,65 @@ export const reminderSettingInput = z.object({
 });
 export type ReminderSettingInput = z.infer<typeof reminderSettingInput>;
 export const reminderSetting = z.object({ center_id: z.uuid(), unread_reminder_hours: z.number() });
+
+// --- Notices from the communication desk (issue 14, point 5) -------------------------------------
+
+export const NOTICE_MESSAGES = {
+  chooseCentre: "Please choose a centre",
+  noFamilies: "No parent with a Sprout account has a child in the chosen classrooms",
+  noNotices: "No notices yet",
+  everyoneRead: "Every parent has read this notice",
+} as const;
+
+/** Blank classrooms mean the whole centre. */
+export const noticeInput = z.object({
+  center_id: z.uuid({ error: NOTICE_MESSAGES.chooseCentre }),
+  classroom_ids: z
+    .array(z.uuid({ error: "Classroom not found" }))
+    .max(100)
+    .default([]),
+  title: requiredText(M.titleRequired, ANNOUNCEMENT_TITLE_MAX, M.titleTooLong),
+  message: requiredText(M.messageRequired, ANNOUNCEMENT_MESSAGE_MAX, M.announcementTooLong),
+});
+export type NoticeInput = z.output<typeof noticeInput>;
+
+/** A sent notice as its sender sees it: the audience and how many parents have read it. */
+export const sentNotice = z.object({
+  id: z.uuid(),
+  center_id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  sent_at: z.string(),
+  sent_by_name: z.string().nullable(),
+  /** Classroom names; empty for the whole centre. */
+  classrooms: z.array(z.string()),
+  parents: z.number(),
+  read: z.number(),
+});
+export type SentNotice = z.infer<typeof sentNotice>;
+export const sentNoticeList = z.object({ notices: z.array(sentNotice), pagination });
+export type SentNoticeList = z.infer<typeof sentNoticeList>;
+
+export const sentNoticesQuery = z.object({ ...pageQuery, center_id: z.uuid().optional() });
+
+/** One family a notice has not reached yet: the parent, and the child it was sent about. */
+export const noticeNotRead = z.object({
+  parent_name: z.string(),
+  child_name: z.string(),
+  classroom_name: z.string(),
+});
+export const noticeNotReadList = z.object({ not_read: z.array(noticeNotRead), pagination });
+export type NoticeNotReadList = z.infer<typeof noticeNotReadList>;
+
+/** A notice as a parent sees it. */
+export const receivedNotice = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  sent_at: z.string(),
+  center_name: z.string(),
+  read: z.boolean(),
+});
+export type ReceivedNotice = z.infer<typeof receivedNotice>;
+export const receivedNoticeList = z.object({ notices: z.array(receivedNotice), unread: z.number(), pagination });
+export type ReceivedNoticeList = z.infer<typeof receivedNoticeList>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeString } from "./primitives.ts";
+import { LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 
 export const DOCUMENT_TYPES = ["policy", "contract", "report", "form", "other"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -50,4 +50,15 @@ export const uploadFields = z.object({
 });
 
 export const documentIdParams = z.object({ id: z.uuid({ error: "Document not found" }) });
-export const documentsQuery = z.object({ type: z.enum(DOCUMENT_TYPES).optional(), center_id: z.uuid().optional() });
+/** GET /documents: a page of documents, newest first, searched by name or description. */
+export const documentsQuery = z.object({
+  type: z.enum(DOCUMENT_TYPES).optional(),
+  center_id: z.uuid().optional(),
+  search: searchParam(),
+  ...pageParams,
+});
+export const documentsResponse = z.object({
+  documents: z.array(documentItem).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type DocumentsPage = z.infer<typeof documentsResponse>;

@@ -29,3 +29,26 @@ export function isIsoDate(value: string): boolean {
 /** A required calendar date field; `required` is the message for a missing or empty value. */
 export const isoDateField = (required: string, message: string = DATE_MESSAGE) =>
   safeString({ error: required }).trim().min(1, required).refine(isIsoDate, { message });
+
+/* ---------- Paged lists ---------- */
+
+/** Every paged list answers at most this many rows a call. */
+export const LIST_MAX_PAGE = 100;
+export const LIST_PAGE_SIZES = [10, 25, 50, LIST_MAX_PAGE] as const;
+
+/** `?page=&limit=` of a paged list (25 rows by default). */
+export const pageParams = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIST_MAX_PAGE).default(25),
+};
+
+/** A search box's text, searched on the server. */
+export const searchParam = () => safeString().trim().max(100).optional();
+
+export const listPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ListPagination = z.infer<typeof listPagination>;

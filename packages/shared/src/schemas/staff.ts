@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, newPasswordField } from "./account.ts";
-import { isIsoDate, safeString } from "./primitives.ts";
+import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 import { phoneField } from "./users.ts";
 
 export const STAFF_ROLE_OPTIONS = ["teacher", "admin", "staff", "academic_coordinator", "center_director"] as const;
@@ -117,7 +117,14 @@ export const staffExitRequest = z.object({
 });
 export type StaffExitRequest = z.input<typeof staffExitRequest>;
 
-export const staffListResponse = z.array(staffMember);
+/** GET /staff and /staff/center/{centerId}: a page of staff, searched by name, e-mail or employee ID. */
+export const staffQuery = z.object({ search: searchParam(), ...pageParams });
+export type StaffQuery = z.input<typeof staffQuery>;
+export const staffListResponse = z.object({
+  staff: z.array(staffMember).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type StaffPage = z.infer<typeof staffListResponse>;
 export const staffChangeResponse = z.object({ message: safeString(), staff: staffMember });
 export const centerIdParams = z.object({ centerId: z.uuid("Not a valid centre id") });
 export type CreateStaffInput = z.output<typeof createStaffRequest>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
 import { ACCOUNT_MESSAGES, emailField, newPasswordField } from "./account.ts";
-import { safeString } from "./primitives.ts";
+import { LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 
 export const USER_MESSAGES = {
   fullNameRequired: "Full name is required",
@@ -72,7 +72,21 @@ export const managedUser = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUser>;
 
-export const userListResponse = z.array(managedUser);
+export const USER_STATUSES = ["all", "active", "inactive"] as const;
+
+/** GET /owners: a page of users, searched by name or e-mail; role and status narrow it (the owner picker). */
+export const usersQuery = z.object({
+  search: searchParam(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).default("all"),
+  ...pageParams,
+});
+export type UsersQuery = z.input<typeof usersQuery>;
+export const userListResponse = z.object({
+  users: z.array(managedUser).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type UsersPage = z.infer<typeof userListResponse>;
 export const userChangeResponse = z.object({ message: safeString(), user: managedUser });
 export const rolesResponse = z.object({ roles: z.array(z.object({ value: z.enum(ROLES), label: safeString() })) });
 export const centerOptionsResponse = z.array(z.object({ id: z.uuid(), name: safeString() }));

@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
+
+/**
+ * Privacy (issue 19, points 1 and 2): the organisation's versioned privacy notice, each child's
+ * consent per purpose, and the log of staff reads of a child's record.
+ */
+
+export const CONSENT_PURPOSES = ["core_records", "portfolio_photos", "group_photos", "messages_digest"] as const;
+export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+/** The purpose without which the centre cannot care for the child. */
+export const REQUIRED_PURPOSE: ConsentPurpose = "core_records";
+
+export const PURPOSE_LABELS: Record<ConsentPurpose, { title: string; explanation: string }> = {
+  core_records: {
+    title: "Core records and billing",
+    explanation:
+      "Your child's name, date of birth, health needs, attendance, the people allowed to collect them, and invoices. We need these to care for your child safely and to bill you.",
+  },
+  portfolio_photos: {
+    title: "Photos in your child's portfolio",
+    explanation:
+      "Teachers may take photos and short clips of your child for their portfolio, which only your family and your child's staff can see.",
+  },
+  group_photos: {
+    title: "Photos in group pictures",
+    explanation:
+      "Your child may appear in group photos that other families of the class can see in their child's portfolio.",
+  },
+  messages_digest: {
+    title: "Messages and daily digest e-mails",
+    explanation: "We e-mail you an evening summary of your child's day and tell you about new messages from teachers.",
+  },
+};
+
+export const RECORD_KINDS = [
+  "profile",
+  "health",
+  "observations",
+  "documents",
+  "photos",
+  "messages",
+  "invoices",
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
+  profile: "Profile",
+  health: "Health and daily care",
+  observations: "Observations",
+  documents: "Documents",
+  photos: "Photos",
+  messages: "Messages",
+  invoices: "Invoices",
+};
+
+export const PRIVACY_MESSAGES = {
+  titleRequired: "Title is required",
+  titleTooLong: "Title must be at most 120 characters",
+  bodyRequired: "Notice text is required",
+  bodyTooShort: "Notice text must be at least 50 characters",
+  bodyTooLong: "Notice text must be at most 20000 characters",
+  answerEveryPurpose: "Please answer every purpose",
+  outdatedNotice: "A newer privacy notice has been published. Please read it and answer again.",
+  requiredRefused:
+    "Without consent to core records and billing the centre cannot care for your child. Please contact the centre to talk it through.",
+  noNotice: "Your organisation has not published a privacy notice yet.",
+} as const;
+
+/** The header the web client sends with every call: the screen (route pattern) it was made from. */
+export const SCREEN_HEADER = "x-sprout-screen";
+export const SCREEN_MAX_LENGTH = 80;
+/** A route pattern: slashes, letters, digits, dashes, underscores and `:id` placeholders. */
+export const SCREEN_PATTERN = /^\/[A-Za-z0-9/_:-]*$/;
+
+/** A page address as a route pattern: ids (uuids, numbers) become `:id`, so no record id is logged as a screen. */
+export function screenOf(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((part) => (/^[0-9a-f]{8}-[0-9a-f]{4}-|^\d+$/i.test(part) ? ":id" : part))
+    .join("/")
+    .slice(0, SCREEN_MAX_LENGTH);
+}
+
+// ---- Notices
+
+export const noticeInput = z.object({
+  title: safeString({ error: PRIVACY_MESSAGES.titleRequired })
+    .trim()
+    .min(1, PRIVACY_MESSAGES.titleRequired)
+    .max(120, PRIVACY_MESSAGES.titleTooLong),
+  body: safeString({ error: PRIVACY_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, PRIVACY_MESSAGES.bodyRequired)
+    .min(50, PRIVACY_MESSAGES.bodyTooShort)
+    .max(20_000, PRIVACY_MESSAGES.bodyTooLong),
+});
+export type NoticeInput = z.infer<typeof noticeInput>;
+
+export const privacyNotice = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  published_by_name: z.string().nullable(),
+  published_at: z.string(),
+});
+export type PrivacyNotice = z.infer<typeof privacyNotice>;
+
+export const noticesQuery = z.object({ ...pageParams });
+export const noticesPage = z.object({
+  notices: z.array(privacyNotice).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type NoticesPage = z.infer<typeof noticesPage>;
+export const currentNotice = z.object({ notice: privacyNotice.nullable() });
+
+// ---- Consents
+
+const answer = (purpose: ConsentPurpose) =>
+  z.boolean({ error: `${PURPOSE_LABELS[purpose].title}: ${PRIVACY_MESSAGES.answerEveryPurpose.toLowerCase()}` });
+
+export const consentAnswers = z.object({
+  notice_version: z.number().int().positive().nullable(),
+  core_records: answer("core_records"),
+  portfolio_photos: answer("portfolio_photos"),
+  group_photos: answer("group_photos"),
+  messages_digest: answer("messages_digest"),
+});
+export type ConsentAnswers = z.infer<typeof consentAnswers>;
+
+export const consentRecord = z.object({
+  purpose: z.enum(CONSENT_PURPOSES),
+  given: z.boolean(),
+  notice_version: z.number().int().nullable(),
+  given_at: z.string(),
+  given_by_name: z.string().nullable(),
+});
+export type ConsentRecord = z.infer<typeof consentRecord>;
+
+export const childConsents = z.object({
+  child_id: z.string(),
+  child_name: z.string(),
+  center_name: z.string(),
+  center_phone: z.string().nullable(),
+  center_email: z.string().nullable(),
+  consents: z.array(consentRecord),
+  /** Every purpose answered against the newest notice. */
+  up_to_date: z.boolean(),
+});
+export type ChildConsents = z.infer<typeof childConsents>;
+
+export const myConsents = z.object({
+  notice: privacyNotice.nullable(),
+  children: z.array(childConsents),
+  /** The parent must read the notice and answer before using the portal. */
+  needs_answer: z.boolean(),
+});
+export type MyConsents = z.infer<typeof myConsents>;
+
+// ---- Access log
+
+export const accessLogQuery = z.object({
+  child_id: z.uuid().optional(),
+  staff_id: z.uuid().optional(),
+  ...pageParams,
+});
+export const childAccessQuery = z.object({ ...pageParams });
+
+/** What a parent sees: who (name, role), when, what kind of record. */
+export const parentAccessEntry = z.object({
+  id: z.string(),
+  staff_name: z.string(),
+  staff_role: z.string(),
+  kind: z.enum(RECORD_KINDS),
+  viewed_at: z.string(),
+});
+/** What a director sees besides: which child, from which screen. */
+export const centreAccessEntry = parentAccessEntry.extend({
+  staff_id: z.string(),
+  child_id: z.string(),
+  child_name: z.string(),
+  screen: z.string().nullable(),
+});
+export type ParentAccessEntry = z.infer<typeof parentAccessEntry>;
+export type CentreAccessEntry = z.infer<typeof centreAccessEntry>;
+
+export const childAccessPage = z.object({
+  entries: z.array(parentAccessEntry).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export const centreAccessPage = z.object({
+  entries: z.array(centreAccessEntry).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type ChildAccessPage = z.infer<typeof childAccessPage>;
+export type CentreAccessPage = z.infer<typeof centreAccessPage>;
+
+/** The filters' choices: staff who read records, children whose records were read (bounded). */
+export const accessLogFilters = z.object({
+  staff: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })).max(LIST_MAX_PAGE),
+  children: z.array(z.object({ id: z.string(), name: z.string() })).max(LIST_MAX_PAGE),
+});
+export type AccessLogFilters = z.infer<typeof accessLogFilters>;

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import { hasAnyFeature, hasFeature, type Role } from "../roles.ts";
+import { isIsoDate, safeString } from "./primitives.ts";
+
+export const REPORT_MESSAGES = {
+  dateInvalid: "Please enter a valid date (YYYY-MM-DD)",
+  dateRange: "The start date must be on or before the end date",
+  rangeTooLong: "Choose a range of at most 366 days",
+  loadFailed: "Failed to load report",
+  downloadFailed: "Failed to download report",
+} as const;
+
+/** The longest range a report covers: one year and a day (a leap year's range end to end). */
+export const REPORT_MAX_DAYS = 366;
+
+export const REPORTS = ["enrolment", "attendance", "revenue", "dues", "enquiries", "centers"] as const;
+export type ReportName = (typeof REPORTS)[number];
+export const REPORT_TITLES: Record<ReportName, string> = {
+  enrolment: "Enrolment & Occupancy",
+  attendance: "Attendance",
+  revenue: "Revenue & Collections",
+  dues: "Dues Ageing",
+  enquiries: "Enquiry Funnel",
+  centers: "Center Comparison",
+};
+
+/** Money figures (revenue, dues, centres' invoiced and received): roles that work with billing or the books. */
+export const seesMoney = (role: Role) => hasFeature(role, "billing") || hasFeature(role, "financial_metrics");
+
+/** Which report needs which part of the product: a finance manager does not read attendance. */
+const REPORT_NEEDS: Record<ReportName, (role: Role) => boolean> = {
+  enrolment: (role) => hasFeature(role, "children_management"),
+  attendance: (role) => hasFeature(role, "attendance_reports"),
+  revenue: seesMoney,
+  dues: seesMoney,
+  enquiries: (role) => hasFeature(role, "enquiry_management"),
+  centers: (role) => hasFeature(role, "reports_view"),
+};
+
+export const mayOpenReports = (role: Role) =>
+  hasAnyFeature(role, ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"]);
+
+/** The reports a role may read, in the page's order. */
+export const reportsFor = (role: Role): ReportName[] =>
+  mayOpenReports(role) ? REPORTS.filter((report) => REPORT_NEEDS[report](role)) : [];
+
+export const AGEING_BUCKETS = ["0-30", "31-60", "61-90", "90+"] as const;
+export const AGEING_LABELS: Record<(typeof AGEING_BUCKETS)[number], string> = {
+  "0-30": "0–30 days",
+  "31-60": "31–60 days",
+  "61-90": "61–90 days",
+  "90+": "90+ days",
+};
+
+const day = () =>
+  safeString({ error: REPORT_MESSAGES.dateInvalid })
+    .trim()
+    .refine(isIsoDate, { message: REPORT_MESSAGES.dateInvalid })
+    .optional();
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** The filter bar: a date range (default: the last six months to today) and a centre. */
+export const reportQuery = z
+  .object({
+    from: day(),
+    to: day(),
+    center_id: z.uuid({ error: "Center not found" }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: REPORT_MESSAGES.dateRange,
+    path: ["to"],
+  })
+  .refine((query) => !query.from || !query.to || daysBetween(query.from, query.to) <= REPORT_MAX_DAYS, {
+    message: REPORT_MESSAGES.rangeTooLong,
+    path: ["from"],
+  });
+export type ReportQuery = z.input<typeof reportQuery>;
+export const reportParams = z.object({ report: z.enum(REPORTS, { error: "Report not found" }) });
+
+const range = { from: z.string(), to: z.string() };
+
+export const enrolmentReport = z.object({
+  ...range,
+  capacity: z.number().int(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      /** Children enrolled (active or paused) on the month's last day (or on the range's end). */
+      enrolled: z.number().int(),
+      joined: z.number().int(),
+      left: z.number().int(),
+      occupancy: z.number(),
+    }),
+  ),
+});
+
+export const attendanceReport = z.object({
+  ...range,
+  days: z.array(z.object({ date: z.string(), present: z.number().int(), absent: z.number().int() })),
+  total_present: z.number().int(),
+  total_absent: z.number().int(),
+});
+
+export const revenueReport = z.object({
+  ...range,
+  months: z.array(
+    z.object({
+      month: z.string(),
+      invoices: z.number().int(),
+      invoiced: z.number(),
+      payments: z.number().int(),
+      received: z.number(),
+      collection_rate: z.number().nullable(),
+    }),
+  ),
+  total_invoiced: z.number(),
+  total_received: z.number(),
+});
+
+export const duesReport = z.object({
+  /** Ages are counted in days past the due date on this day; invoices not yet due are in 0–30. */
+  as_of: z.string(),
+  buckets: z.array(z.object({ bucket: z.enum(AGEING_BUCKETS), invoices: z.number().int(), amount: z.number() })),
+  centers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      amounts: z.array(z.number()),
+      total: z.number(),
+    }),
+  ),
+  total_invoices: z.number().int(),
+  total_amount: z.number(),
+});
+
+export const enquiriesReport = z.object({
+  ...range,
+  funnel: z.object({
+    received: z.number().int(),
+    visited: z.number().int(),
+    followed_up: z.number().int(),
+    converted: z.number().int(),
+    lost: z.number().int(),
+    open: z.number().int(),
+  }),
+  sources: z.array(
+    z.object({ source: z.string(), enquiries: z.number().int(), converted: z.number().int(), conversion: z.number() }),
+  ),
+});
+
+export const centersReport = z.object({
+  ...range,
+  centers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      capacity: z.number().int(),
+      enrolled: z.number().int(),
+      occupancy: z.number(),
+      present_days: z.number().int(),
+      enquiries: z.number().int(),
+      converted: z.number().int(),
+      /** Only for roles that see money. */
+      invoiced: z.number().optional(),
+      received: z.number().optional(),
+    }),
+  ),
+});
+
+export type EnrolmentReport = z.infer<typeof enrolmentReport>;
+export type AttendanceReport = z.infer<typeof attendanceReport>;
+export type RevenueReport = z.infer<typeof revenueReport>;
+export type DuesReport = z.infer<typeof duesReport>;
+export type EnquiriesReport = z.infer<typeof enquiriesReport>;
+export type CentersReport = z.infer<typeof centersReport>;
+
+export const REPORT_SCHEMAS = {
+  enrolment: enrolmentReport,
+  attendance: attendanceReport,
+  revenue: revenueReport,
+  dues: duesReport,
+  enquiries: enquiriesReport,
+  centers: centersReport,
+} as const;
+
+/** Each report's answer, by name. */
+export type Reports = { [K in ReportName]: z.infer<(typeof REPORT_SCHEMAS)[K]> };
