@@ -28,7 +28,7 @@ import { createSessionService } from "./auth/sessions.ts";
 import { createAccessTokens } from "./auth/tokens.ts";
 import { createTwoFactorService } from "./auth/two-factor.ts";
 import type { Database, Listen } from "./db/client.ts";
-import { createFileStore } from "./files/store.ts";
+import { createFileStore, type FileStore } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
@@ -39,12 +39,20 @@ import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { createAnalyticsService } from "./modules/analytics/service.ts";
+import { createAssignmentsArea } from "./modules/assignments/area.ts";
+import { assignmentsRoutes } from "./modules/assignments/routes.ts";
 import { createAttendanceArea } from "./modules/attendance/area.ts";
+import { attendanceLeaveRoutes } from "./modules/attendance/leave-routes.ts";
 import { attendanceMoreRoutes } from "./modules/attendance/more-routes.ts";
+import { pickupPhotoRoutes } from "./modules/attendance/pickup-photo-routes.ts";
 import { attendanceReportRoutes } from "./modules/attendance/reports-routes.ts";
 import { attendanceRoutes } from "./modules/attendance/routes.ts";
 import { billingRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
+import { createBudgetArea } from "./modules/budget/area.ts";
+import { budgetRoutes } from "./modules/budget/routes.ts";
+import { createCenterDirectorArea } from "./modules/center-director/area.ts";
+import { centerDirectorRoutes } from "./modules/center-director/routes.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
 import { createChildDayArea } from "./modules/child-day/area.ts";
@@ -58,7 +66,12 @@ import { createAssignmentsService } from "./modules/classrooms/assignments.ts";
 import { classroomsRoutes } from "./modules/classrooms/routes.ts";
 import { createClassroomsService } from "./modules/classrooms/service.ts";
 import { createCommunicationArea } from "./modules/communication/area.ts";
+import { createNotificationsService } from "./modules/communication/notifications.ts";
 import { communicationRoutes } from "./modules/communication/routes.ts";
+import { createDataRequestsArea } from "./modules/data-requests/area.ts";
+import { dataRequestsRoutes } from "./modules/data-requests/routes.ts";
+import { createPortfolioArea } from "./modules/digital-portfolio/area.ts";
+import { portfolioRoutes } from "./modules/digital-portfolio/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
 import { createDocumentsService } from "./modules/documents/service.ts";
 import { emergencyRoutes } from "./modules/emergency/routes.ts";
@@ -72,10 +85,21 @@ import { createFeesService } from "./modules/fees/service.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createIncidentsArea } from "./modules/incidents/area.ts";
 import { incidentsRoutes } from "./modules/incidents/routes.ts";
+import { lessonPlansRoutes } from "./modules/lesson-plans/routes.ts";
+import { createLessonPlansService } from "./modules/lesson-plans/service.ts";
 import { parentsRoutes } from "./modules/parents/routes.ts";
 import { createParentsService } from "./modules/parents/service.ts";
+import { policiesRoutes } from "./modules/policies/routes.ts";
+import { createPoliciesService } from "./modules/policies/service.ts";
+import { createAccessLogWriter } from "./modules/privacy/access-log.ts";
+import { createPrivacyArea } from "./modules/privacy/area.ts";
+import { registerRecordReads } from "./modules/privacy/record-reads.ts";
+import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
+import { createReportExport } from "./modules/reports/export.ts";
+import { reportsRoutes } from "./modules/reports/routes.ts";
+import { createReportsService } from "./modules/reports/service.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
@@ -111,11 +135,15 @@ export interface AppDeps {
   appUrl?: string;
   /** Folder of uploaded files (DATA_DIR/files); a fresh temporary folder when not given. */
   filesDir?: string;
+  /** STORAGE_URL: uploads on S3-compatible object storage instead of `filesDir`. */
+  files?: FileStore;
   /**
    * Follows the database's change notices, so that signed-in sessions can be kept in memory
    * (without it every authenticated call reads them from the database).
    */
   listen?: Listen;
+  /** How the health check asks the database (default `select 1` through `db`). */
+  probe?: () => Promise<boolean>;
   /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
   realtimeSessionCheckMs?: number;
 }
@@ -142,6 +170,8 @@ export async function buildApp(deps: AppDeps) {
         // MUI's emotion injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
+        // A clip's poster frame is taken in the browser from the picked file (a blob: URL).
+        mediaSrc: ["'self'", "blob:"],
         connectSrc: ["'self'", "ws:", "wss:"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
@@ -209,23 +239,17 @@ export async function buildApp(deps: AppDeps) {
   });
   const twoFactor = createTwoFactorService({ db: deps.db, clock, secrets, attempts, sessions, directory });
   const auth = createAuthService({ db: deps.db, clock, sessions, directory, attempts, passwordReset });
-  const children = createChildrenService({ db: deps.db });
+  const children = createChildrenService({ db: deps.db, clock });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
-  const files = createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
-  // A configured files folder is the real one: sweep it for files no row names (crashed uploads).
-  if (deps.filesDir) {
+  const files = deps.files ?? createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
+  // A configured store is the real one: sweep it for files no row names (crashed uploads).
+  if (deps.files || deps.filesDir) {
     const stopSweep = startFileSweep({ db: deps.db, files, clock, log: app.log });
     app.addHook("onClose", async () => stopSweep());
   }
   const settings = createSettingsService({ db: deps.db });
   const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
   const billing = createBillingService({ db: deps.db, clock });
-  const analytics = createAnalyticsService({
-    children,
-    openEnquiries: enquiries.countOpen,
-    unpaidInvoices: billing.countUnpaid,
-  });
-
   if (deps.listen) {
     const stopFollowing = await credentials.follow(deps.listen);
     app.addHook("onClose", stopFollowing);
@@ -244,10 +268,23 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("mailer", mailer);
   app.addHook("preClose", async () => realtime.close());
   registerInputGuard(app);
+  const communication = createCommunicationArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
+  const analytics = createAnalyticsService({
+    db: deps.db,
+    clock,
+    children,
+    openEnquiries: enquiries.countOpen,
+    unpaidInvoices: billing.countUnpaid,
+    unreadMessages: communication.messaging.unreadCount,
+  });
+  // Staff reads of a child's record, queued and written in batches (issue 19).
+  const accessLogWriter = createAccessLogWriter({ db: deps.db, log: app.log });
+  app.addHook("onClose", async () => accessLogWriter.close());
+  registerRecordReads(app, accessLogWriter, clock);
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ db: deps.db, version: VERSION }));
+      await api.register(healthRoutes({ db: deps.db, probe: deps.probe, version: VERSION }));
       await api.register(authRoutes({ auth, sessions, directory }));
       await api.register(accountRoutes({ passwordReset, twoFactor, mailer, testInbox: deps.mailTestInbox === true }));
       await api.register(
@@ -260,6 +297,8 @@ export async function buildApp(deps: AppDeps) {
         }),
       );
       await api.register(analyticsRoutes({ analytics }));
+      const reports = createReportsService({ db: deps.db, clock });
+      await api.register(reportsRoutes({ reports, exports: createReportExport({ reports, clock }) }));
       await api.register(settingsRoutes({ settings }));
       await api.register(enquiriesRoutes({ enquiries }));
       await api.register(
@@ -300,14 +339,44 @@ export async function buildApp(deps: AppDeps) {
       await api.register(
         childDayRoutes(createChildDayArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
-      const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
+      const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer, files });
       await api.register(attendanceRoutes(attendance));
       await api.register(attendanceMoreRoutes(attendance));
       await api.register(attendanceReportRoutes(attendance));
-      await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
+      await api.register(attendanceLeaveRoutes(attendance));
+      await api.register(pickupPhotoRoutes(attendance));
+      await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
+      await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
+      await api.register(portfolioRoutes(createPortfolioArea({ db: deps.db, clock, files })));
       await api.register(
-        communicationRoutes(createCommunicationArea({ db: deps.db, clock, realtime: realtime.publisher })),
+        policiesRoutes({
+          policies: createPoliciesService({
+            db: deps.db,
+            clock,
+            files,
+            mailer,
+            notifications: createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher }),
+          }),
+        }),
       );
+      await api.register(documentsRoutes({ documents: createDocumentsService({ db: deps.db, clock, files }) }));
+      await api.register(dataRequestsRoutes(createDataRequestsArea({ db: deps.db, clock, files })));
+      await api.register(
+        budgetRoutes(
+          createBudgetArea({
+            db: deps.db,
+            clock,
+            files,
+            mailer,
+            notifications: createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher }),
+          }),
+        ),
+      );
+      await api.register(privacyRoutes(createPrivacyArea({ db: deps.db, clock, writer: accessLogWriter })));
+      await api.register(
+        centerDirectorRoutes(createCenterDirectorArea({ db: deps.db, clock, realtime: realtime.publisher })),
+      );
+      await api.register(communicationRoutes(communication));
     },
     { prefix: "/api" },
   );

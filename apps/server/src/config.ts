@@ -11,6 +11,10 @@ const environment = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3(\+http)?:\/\/.+\/.+/, "must be s3://[KEY:SECRET@]host/bucket (or s3+http:// for a plain-HTTP endpoint)")
+    .optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Sprout <no-reply@sprout.test>"),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -36,6 +40,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** S3-compatible object storage for uploads; unset = DATA_DIR/files. */
+  storageUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   appSecret: string;
@@ -89,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    storageUrl: values.STORAGE_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     appSecret: values.APP_SECRET ?? keptSecret(dataDir),

@@ -4,6 +4,8 @@ import { demoAccountsWithPassword, hasUsers, setDemoPassword } from "./auth/prod
 import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from "./config.ts";
 import { embeddedDataDir, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
+import { createS3FileStore, parseStorageUrl } from "./files/s3-store.ts";
+import { createFileStore } from "./files/store.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
 
@@ -19,13 +21,18 @@ async function main() {
     onPoolError: (error) => log.error({ err: error }, "PostgreSQL connection error; the pool reconnects"),
   });
   await database.migrate();
+  // One store for the app and the scheduler's jobs (retention removes files too).
+  const files = config.storageUrl
+    ? createS3FileStore(parseStorageUrl(config.storageUrl))
+    : createFileStore(path.join(config.dataDir, "files"));
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
+    probe: database.probe,
     appSecret: config.appSecret,
     env: config.env,
     redisUrl: config.redisUrl,
-    filesDir: path.join(config.dataDir, "files"),
+    files,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
     mailTestInbox: config.mailTestInbox,
     apiDocs: config.apiDocs,
@@ -35,7 +42,7 @@ async function main() {
   });
   log = app.log;
   if (config.demoData) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, new Date(), files);
     if (seeded) {
       if (config.demoPassword !== PUBLISHED_DEMO_PASSWORD) await setDemoPassword(database.db, config.demoPassword);
       app.log.info(seeded, "demo data loaded");
@@ -49,6 +56,8 @@ async function main() {
     clock: systemClock,
     log: app.log,
     mail: (message) => app.mailer.send(message),
+    realtime: app.realtime.publisher,
+    files,
   });
 
   let closing = false;

@@ -1,9 +1,13 @@
-import { and, asc, eq, ne, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import type { Database } from "../src/db/client.ts";
+import { assignments } from "../src/db/schema/assignments.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
+import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
 import { documents } from "../src/db/schema/documents.ts";
+import { enquiries } from "../src/db/schema/enquiries.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
+import { policies } from "../src/db/schema/policies.ts";
 import { users } from "../src/db/schema/users.ts";
 
 /**
@@ -96,7 +100,122 @@ export async function demoIds(db: Database) {
       uploadedAt: new Date(),
     })
     .returning({ id: documents.id });
+  const otherBudgetRequest = await first(
+    db.select({ id: budgetRequests.id }).from(budgetRequests).where(eq(budgetRequests.centerId, otherId)).limit(1),
+    "budget request of another centre",
+  );
+  const otherBudgetLimit = await first(
+    db.select({ id: budgetLimits.id }).from(budgetLimits).where(eq(budgetLimits.centerId, otherId)).limit(1),
+    "budget limit of another centre",
+  );
+  // A request with a quote at the other centre, raised by the super admin (not by the owner, who
+  // may open their own), and a receipt on one of its expenses (rows only: a refused call never
+  // opens the file).
+  const [superAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.email, "superadmin@sprout.test"));
+  const [quote] = await db
+    .insert(budgetQuotes)
+    .values({
+      storedName: "00000000-0000-4000-8000-0000000000a1.pdf",
+      fileName: "Another centre's quote.pdf",
+      mimeType: "application/pdf",
+      sizeBytes: 10,
+      uploadedBy: superAdmin!.id,
+      uploadedAt: new Date(),
+    })
+    .returning({ id: budgetQuotes.id });
+  await db.insert(budgetRequests).values({
+    organisationId: director!.organisationId,
+    centerId: otherId,
+    requesterId: superAdmin!.id,
+    description: "Another centre's shelving",
+    amountPaise: 4_000_000,
+    category: "equipment",
+    justification: "Storage",
+    quoteId: quote!.id,
+    fiscalYear: 2026,
+    status: "pending",
+    createdAt: new Date(),
+  });
+  const otherExpense = await first(
+    db
+      .select({ id: expenses.id, loggedBy: expenses.loggedBy })
+      .from(expenses)
+      .where(eq(expenses.centerId, otherId))
+      .limit(1),
+    "expense of another centre",
+  );
+  const [receipt] = await db
+    .insert(expenseReceipts)
+    .values({
+      storedName: "00000000-0000-4000-8000-0000000000a2.pdf",
+      mimeType: "application/pdf",
+      sizeBytes: 10,
+      uploadedBy: otherExpense.loggedBy,
+      uploadedAt: new Date(),
+    })
+    .returning({ id: expenseReceipts.id });
+  await db.update(expenses).set({ receiptId: receipt!.id }).where(eq(expenses.id, otherExpense.id));
+  // Work the demo teacher set for a room where the demo parent has a child (to submit to), and a
+  // piece of work and a policy of the other centre.
+  const [homeAssignment] = await db
+    .select({ id: assignments.id, classroomId: assignments.classroomId, childId: students.id })
+    .from(assignments)
+    .innerJoin(students, eq(students.classroomId, assignments.classroomId))
+    .where(and(eq(assignments.centerId, home), inArray(students.id, parentsChildren)))
+    .limit(1);
+  if (!homeAssignment) throw new Error("the demo data has no assignment for the demo parent's child");
+  const [otherAssignment] = await db
+    .insert(assignments)
+    .values({
+      centerId: otherId,
+      classroomId: otherClassroom.id,
+      title: "Another centre's work",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: assignments.id });
+  const homePolicy = await first(
+    db.select({ id: policies.id }).from(policies).where(eq(policies.centerId, home)).limit(1),
+    "policy of the home centre",
+  );
+  const [otherPolicy] = await db
+    .insert(policies)
+    .values({
+      centerId: otherId,
+      title: "Another centre's policy",
+      audience: "both",
+      effectiveDate: "2026-11-01",
+      publishedAt: new Date(),
+    })
+    .returning({ id: policies.id });
+  // A closed enquiry of the other centre, ready to be admitted by whoever may.
+  const [otherEnquiry] = await db
+    .insert(enquiries)
+    .values({
+      organisationId: director!.organisationId,
+      centerId: otherId,
+      enquiryDate: "2026-11-01",
+      childName: "Another Centre Child",
+      parentName: "Kavya Rao",
+      mobileNumber: "+91 98450 00000",
+      source: "Walk-in",
+      majorProgram: "Pre-school",
+      specificProgram: "TODDLERS",
+      status: "Closed",
+    })
+    .returning({ id: enquiries.id });
   return {
+    otherEnquiry: otherEnquiry!.id,
+    homeAssignment: homeAssignment.id,
+    teacherClassroom: homeAssignment.classroomId,
+    parentChild: homeAssignment.childId,
+    otherAssignment: otherAssignment!.id,
+    homePolicy: homePolicy.id,
+    otherPolicy: otherPolicy!.id,
+    otherBudgetQuote: quote!.id,
+    otherReceipt: receipt!.id,
+    otherBudgetRequest: otherBudgetRequest.id,
+    otherBudgetLimit: otherBudgetLimit.id,
     homeCentre: home,
     otherCentre: otherId,
     otherStudent: otherStudent.id,

@@ -5,6 +5,7 @@ import { afterAll } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
+import type { FileStore } from "../src/files/store.ts";
 import type { Clock } from "../src/lib/clock.ts";
 import type { MailTransport } from "../src/mail/mailer.ts";
 
@@ -85,7 +86,14 @@ export async function createSecondInstance(context: TestContext): Promise<Fastif
 
 /** Builds the app on a fresh, migrated database holding the demo data. Closed after the file. */
 export async function createTestApp(
-  options: { seed?: boolean; mailTestInbox?: boolean; mailTransport?: MailTransport; trustProxy?: string[] } = {},
+  options: {
+    seed?: boolean;
+    mailTestInbox?: boolean;
+    mailTransport?: MailTransport;
+    trustProxy?: string[];
+    /** A file store the test looks into (a folder it made, or S3 on s3rver). */
+    files?: FileStore;
+  } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   await database.migrate();
@@ -102,6 +110,7 @@ export async function createTestApp(
     mailTestInbox: options.mailTestInbox ?? true,
     ...(options.mailTransport && { mail: { transport: options.mailTransport } }),
     trustProxy: options.trustProxy,
+    ...(options.files && { files: options.files }),
   });
   await app.ready();
   afterAll(async () => {

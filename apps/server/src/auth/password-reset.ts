@@ -194,35 +194,32 @@ export function createPasswordResetService({
         row.resetTokenExpiresAt > now &&
         safeEqual(row.resetTokenHash, sha256(resetToken));
       if (!valid || !row?.userId) throw new HttpError(400, "RESET_TOKEN_INVALID", ACCOUNT_MESSAGES.resetTokenInvalid);
-      const claimed = await db
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
-        .returning({ id: passwordResets.id });
-      if (claimed.length === 0) throw new HttpError(400, "RESET_TOKEN_INVALID", ACCOUNT_MESSAGES.resetTokenInvalid);
-
       const user = await directory.findById(row.userId);
       if (!user) throw notFound("User");
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(newPassword),
-          mustResetPassword: false,
-          failedLoginCount: 0,
-          lockedUntil: null,
-          updatedAt: now,
-        })
-        .where(eq(users.id, user.id));
+      const passwordHash = await hashPassword(newPassword);
+      // The token is spent, the password changed and the audit entry written together, or none.
+      await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (claimed.length === 0) throw new HttpError(400, "RESET_TOKEN_INVALID", ACCOUNT_MESSAGES.resetTokenInvalid);
+        await tx
+          .update(users)
+          .set({ passwordHash, mustResetPassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+          .where(eq(users.id, user.id));
+        await writeAudit(tx, {
+          organisationId: user.organisationId,
+          actorId: user.id,
+          action: row.purpose === "invitation" ? "password_set" : "password_reset",
+          entity: "user",
+          entityId: user.id,
+        });
+      });
       await sessions.revokeAllOfUser(user.id, "password_reset");
       // The code proved who they are: earlier wrong sign-ins no longer slow them down.
       await attempts.clear("login", user.email.toLowerCase());
-      await writeAudit(db, {
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: row.purpose === "invitation" ? "password_set" : "password_reset",
-        entity: "user",
-        entityId: user.id,
-      });
       await mailer.send(passwordChangedMail(user.email, user.fullName));
       return { message: ACCOUNT_MESSAGES.resetDone };
     },

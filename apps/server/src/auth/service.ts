@@ -3,7 +3,6 @@ import type { LoginResponse } from "@sprout/shared/schemas/auth";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/users.ts";
-import { writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
 import { HttpError, unauthorized } from "../lib/errors.ts";
 import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
@@ -92,8 +91,7 @@ export function createAuthService({ db, clock, sessions, directory, attempts, pa
           expiresIn: pending.expiresIn,
         };
       }
-      const issued = await sessions.start(user.id, meta);
-      await writeAudit(db, {
+      const issued = await sessions.start(user.id, meta, {
         organisationId: user.organisationId,
         actorId: user.id,
         action: "login",

@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, SESSION_TTL_DAYS, TWO_FACTOR_SESSION_SECONDS 
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sessions, spentRefreshTokens } from "../db/schema/sessions.ts";
+import { type AuditEntry, writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { AccessTokens } from "./tokens.ts";
 import { randomToken, sha256 } from "./tokens.ts";
@@ -38,9 +39,9 @@ export function createSessionService({
    */
   forget?: (notice: string) => void;
 }) {
-  async function issueTokens(sessionId: string, userId: string) {
+  async function issueTokens(sessionId: string, userId: string, into: Database = db) {
     const refreshToken = randomToken();
-    await db
+    await into
       .update(sessions)
       .set({ refreshTokenHash: sha256(refreshToken) })
       .where(eq(sessions.id, sessionId));
@@ -75,23 +76,30 @@ export function createSessionService({
   }
 
   return {
-    /** A full session, after the password (and second factor, if any) were given. */
-    async start(userId: string, meta: RequestMeta): Promise<IssuedSession> {
+    /**
+     * A full session, after the password (and second factor, if any) were given. The session and
+     * its sign-in audit entry commit together: no session exists that the audit log does not show.
+     */
+    async start(userId: string, meta: RequestMeta, audit: AuditEntry): Promise<IssuedSession> {
       const sessionToken = randomToken();
       const csrfToken = randomToken();
-      const [row] = await db
-        .insert(sessions)
-        .values({
-          userId,
-          sessionTokenHash: sha256(sessionToken),
-          csrfToken,
-          stage: "active",
-          ip: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 500),
-          expiresAt: new Date(clock.now().getTime() + SESSION_TTL_DAYS * 86_400_000),
-        })
-        .returning({ id: sessions.id });
-      return { sessionToken, csrfToken, ...(await issueTokens(row!.id, userId)) };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(sessions)
+          .values({
+            userId,
+            sessionTokenHash: sha256(sessionToken),
+            csrfToken,
+            stage: "active",
+            ip: meta.ip,
+            userAgent: meta.userAgent?.slice(0, 500),
+            expiresAt: new Date(clock.now().getTime() + SESSION_TTL_DAYS * 86_400_000),
+          })
+          .returning({ id: sessions.id });
+        const tokens = await issueTokens(row!.id, userId, tx);
+        await writeAudit(tx, { ...audit, entityId: row!.id });
+        return { sessionToken, csrfToken, ...tokens };
+      });
     },
 
     /** A half-open session that only the second factor can complete. */

@@ -44,14 +44,13 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     return user;
   }
 
-  async function issueBackupCodes(userId: string): Promise<string[]> {
+  /** Replaces the user's backup codes; the caller's transaction (`tx`) holds the change. */
+  async function issueBackupCodes(tx: Database, userId: string): Promise<string[]> {
     const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => randomCode(BACKUP_CODE_LENGTH));
-    await db.transaction(async (tx) => {
-      await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
-      await tx
-        .insert(twoFactorBackupCodes)
-        .values(codes.map((code) => ({ userId, codeHash: secrets.hashCode(userId, code), createdAt: clock.now() })));
-    });
+    await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
+    await tx
+      .insert(twoFactorBackupCodes)
+      .values(codes.map((code) => ({ userId, codeHash: secrets.hashCode(userId, code), createdAt: clock.now() })));
     return codes;
   }
 
@@ -88,8 +87,8 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     return claimed.length === 1;
   }
 
-  async function acceptBackupCode(userId: string, code: string) {
-    const claimed = await db
+  async function acceptBackupCode(tx: Database, userId: string, code: string) {
+    const claimed = await tx
       .update(twoFactorBackupCodes)
       .set({ usedAt: clock.now() })
       .where(
@@ -138,20 +137,23 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     if (/^\d{6}$/.test(code)) {
       ok = await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, code);
     } else if (/^[A-Z0-9]{8}$/.test(code)) {
-      ok = await acceptBackupCode(user.id, code);
+      // The code is spent only together with its audit entry.
+      ok = await db.transaction(async (tx) => {
+        const claimed = await acceptBackupCode(tx, user.id, code);
+        if (claimed)
+          await writeAudit(tx, {
+            organisationId: user.organisationId,
+            actorId: user.id,
+            action: "2fa_backup_code_used",
+            entity: "user",
+            entityId: user.id,
+          });
+        return claimed;
+      });
       usedBackupCode = ok;
     }
     if (!ok) await refuseCode(user.id, attempt);
     await attempts.clear("2fa", user.id);
-    if (usedBackupCode) {
-      await writeAudit(db, {
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: "2fa_backup_code_used",
-        entity: "user",
-        entityId: user.id,
-      });
-    }
     return { usedBackupCode };
   }
 
@@ -178,11 +180,13 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       if (user.twoFactorEnabled)
         throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
       const secret = generateSecret();
-      await db
-        .update(users)
-        .set({ twoFactorSecret: secrets.encrypt(secret), twoFactorLastStep: null, updatedAt: clock.now() })
-        .where(eq(users.id, userId));
-      const backupCodes = await issueBackupCodes(userId);
+      const backupCodes = await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ twoFactorSecret: secrets.encrypt(secret), twoFactorLastStep: null, updatedAt: clock.now() })
+          .where(eq(users.id, userId));
+        return issueBackupCodes(tx, userId);
+      });
       const otpauthUrl = generateURI({
         issuer: ISSUER,
         label: user.email,
@@ -204,13 +208,15 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
         await refuseCode(user.id, attempt);
       }
       await attempts.clear("2fa", user.id);
-      await db.update(users).set({ twoFactorEnabled: true, updatedAt: clock.now() }).where(eq(users.id, userId));
-      await writeAudit(db, {
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: "2fa_enabled",
-        entity: "user",
-        entityId: user.id,
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ twoFactorEnabled: true, updatedAt: clock.now() }).where(eq(users.id, userId));
+        await writeAudit(tx, {
+          organisationId: user.organisationId,
+          actorId: user.id,
+          action: "2fa_enabled",
+          entity: "user",
+          entityId: user.id,
+        });
       });
       return { message: ACCOUNT_MESSAGES.twoFactorEnabled, enabled: true };
     },
@@ -235,8 +241,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
           "ACCOUNT_INACTIVE",
           "Your account has been deactivated. Please contact your administrator.",
         );
-      const issued = await sessions.start(user.id, meta);
-      await writeAudit(db, {
+      const issued = await sessions.start(user.id, meta, {
         organisationId: user.organisationId,
         actorId: user.id,
         action: "login",
@@ -264,17 +269,19 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       const user = await confirmPassword(userId, password);
       if (!user.twoFactorEnabled)
         throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
-      await db
-        .update(users)
-        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: clock.now() })
-        .where(eq(users.id, userId));
-      await db.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
-      await writeAudit(db, {
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: "2fa_disabled",
-        entity: "user",
-        entityId: user.id,
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: clock.now() })
+          .where(eq(users.id, userId));
+        await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
+        await writeAudit(tx, {
+          organisationId: user.organisationId,
+          actorId: user.id,
+          action: "2fa_disabled",
+          entity: "user",
+          entityId: user.id,
+        });
       });
       return { message: ACCOUNT_MESSAGES.twoFactorDisabled };
     },
@@ -283,13 +290,16 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       const user = await confirmPassword(userId, password);
       if (!user.twoFactorEnabled)
         throw new HttpError(400, "TWO_FACTOR_NOT_ENABLED", ACCOUNT_MESSAGES.twoFactorNotEnabled);
-      const backupCodes = await issueBackupCodes(userId);
-      await writeAudit(db, {
-        organisationId: user.organisationId,
-        actorId: user.id,
-        action: "2fa_backup_codes_regenerated",
-        entity: "user",
-        entityId: user.id,
+      const backupCodes = await db.transaction(async (tx) => {
+        const codes = await issueBackupCodes(tx, userId);
+        await writeAudit(tx, {
+          organisationId: user.organisationId,
+          actorId: user.id,
+          action: "2fa_backup_codes_regenerated",
+          entity: "user",
+          entityId: user.id,
+        });
+        return codes;
       });
       return { message: "New backup codes generated. The old ones no longer work.", backupCodes };
     },

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { takeTurns } from "./pglite-turns.ts";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Follows a NOTIFY channel; `onState` says whether notices are arriving (false: some may be lost). */
   listen: Listen;
+  /** Whether the database answers (`select 1`); on the embedded one it goes before queued statements. */
+  probe(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -53,16 +56,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       migrate: () => migrateUnderLock(pool),
       listen: (channel, onNotice, onState) => listenOnServer(options.url!, channel, onNotice, onState),
+      probe: () =>
+        pool.query("select 1").then(
+          () => true,
+          () => false,
+        ),
       close: () => pool.end(),
     };
   }
   // pg_trgm: name searches with a leading wildcard use trigram indexes (migration 0016).
   const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(client);
+  const turns = takeTurns(client);
+  const db = drizzlePglite({ client: turns.client as PGlite });
   return {
     db,
     kind: "pglite",
+    probe: turns.probe,
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One process holds the embedded database: notices arrive as their transaction commits.
     listen: async (channel, onNotice, onState) => {

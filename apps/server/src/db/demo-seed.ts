@@ -1,7 +1,14 @@
 import type { Role } from "@sprout/shared/roles";
 import { hashPassword } from "../auth/passwords.ts";
+import type { FileStore } from "../files/store.ts";
+import { seedAssignmentsDemo } from "../modules/assignments/demo-seed.ts";
 import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
+import { seedBudgetDemo } from "../modules/budget/demo-seed.ts";
+import { seedPortfolioDemo } from "../modules/digital-portfolio/demo.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
+import { seedLessonPlansDemo } from "../modules/lesson-plans/demo-seed.ts";
+import { seedPoliciesDemo } from "../modules/policies/demo-seed.ts";
+import { seedPrivacyDemo } from "../modules/privacy/demo-seed.ts";
 import { syncStaffRecord } from "../modules/staff/records.ts";
 import type { Database } from "./client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
@@ -194,7 +201,8 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * Loads one organisation with three centres, their classrooms, about 150 children with parents,
  * and one sign-in per role. Does nothing when the database already has an organisation.
  */
-export async function seedDemoData(db: Database, today = new Date()) {
+/** With `files` (the demo server's store) the portfolio gets its drawn photos too. */
+export async function seedDemoData(db: Database, today = new Date(), files?: FileStore) {
   const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
   if (existing.length > 0) return null;
   const random = generator(20_260_401);
@@ -339,6 +347,30 @@ export async function seedDemoData(db: Database, today = new Date()) {
       today,
     );
     await seedBillingDemo(tx, organisation!.id, today);
+    await seedBudgetDemo(
+      tx,
+      organisation!.id,
+      centreRows,
+      {
+        owner: userByRole("owner").id,
+        finance: userByRole("financial_manager").id,
+        director: userByRole("center_director").id,
+        admin: userByRole("admin").id,
+        coordinator: userByRole("academic_coordinator").id,
+      },
+      today,
+    );
+    await seedLessonPlansDemo(
+      tx,
+      centreRows[0]!,
+      [firstCentreRooms[2]!.id, firstCentreRooms[3]!.id],
+      userByRole("academic_coordinator").id,
+      today,
+    );
+    await seedAssignmentsDemo(tx, centreRows[0]!, firstCentreRooms[2]!.id, userByRole("teacher").id, today);
+    await seedPoliciesDemo(tx, centreRows[0]!.id, userByRole("center_director").id, today);
+    await seedPrivacyDemo(tx, organisation!.id, userByRole("owner").id, today);
+    if (files) await seedPortfolioDemo(tx, files, today);
 
     return {
       centres: centreRows.length,

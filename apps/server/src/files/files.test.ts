@@ -8,7 +8,7 @@ import { buildApp } from "../app.ts";
 import { auditLog } from "../db/schema/audit.ts";
 import { documents } from "../db/schema/documents.ts";
 import { createFileStore } from "./store.ts";
-import { ORPHAN_AGE_MS, sweepOrphanFiles } from "./sweep.ts";
+import { FILE_COLUMNS, fileColumnName, ORPHAN_AGE_MS, sweepOrphanFiles } from "./sweep.ts";
 
 /** Issue 20, point 10: private files, the row and its audit entry together, orphans swept. */
 const { database, clock } = await createTestApp();
@@ -93,5 +93,15 @@ describe("stored files", () => {
     expect(await sweepOrphanFiles({ db, files: store, clock })).toBe(1);
     expect(readdirSync(filesDir).sort()).toEqual([...named, inFlight].sort());
     expect(await sweepOrphanFiles({ db, files: store, clock })).toBe(0);
+  });
+
+  it("the sweep knows every column that names a stored file, so no area's files are swept away", async () => {
+    const { rows } = (await db.execute(
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = current_schema() and column_name like '%stored_name'`,
+    )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    const inDatabase = rows.map((row) => `${row.table_name}.${row.column_name}`).sort();
+    expect(inDatabase.length).toBeGreaterThan(0);
+    expect(FILE_COLUMNS.map(fileColumnName).sort()).toEqual(inDatabase);
   });
 });

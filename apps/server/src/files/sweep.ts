@@ -1,26 +1,45 @@
-import { inArray } from "drizzle-orm";
+import { getTableName, inArray } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
+import { assignmentFiles, submissionFiles } from "../db/schema/assignments.ts";
+import { pickupPeople } from "../db/schema/attendance.ts";
+import { budgetQuotes, expenseReceipts } from "../db/schema/budget.ts";
 import { observationAttachments } from "../db/schema/child-day.ts";
+import { dataExports } from "../db/schema/data-requests.ts";
+import { portfolioItems } from "../db/schema/digital-portfolio.ts";
 import { documents } from "../db/schema/documents.ts";
 import { incidentPhotos } from "../db/schema/incidents.ts";
+import { policies } from "../db/schema/policies.ts";
 import type { Clock } from "../lib/clock.ts";
+import { removeStaleIncoming } from "./incoming.ts";
 import type { FileStore } from "./store.ts";
 
-/** Every table whose rows name a stored file: a file that none of them names is an orphan. */
-const FILE_REFERENCES = [
-  (db: Database, names: string[]) =>
-    db.select({ name: documents.storedName }).from(documents).where(inArray(documents.storedName, names)),
-  (db: Database, names: string[]) =>
-    db
-      .select({ name: incidentPhotos.storedName })
-      .from(incidentPhotos)
-      .where(inArray(incidentPhotos.storedName, names)),
-  (db: Database, names: string[]) =>
-    db
-      .select({ name: observationAttachments.storedName })
-      .from(observationAttachments)
-      .where(inArray(observationAttachments.storedName, names)),
+/**
+ * Every column that names a stored file: a file that none of them names is an orphan. A column
+ * missing here would have its files swept away, so a test compares this list with the database.
+ */
+export const FILE_COLUMNS: readonly PgColumn[] = [
+  documents.storedName,
+  incidentPhotos.storedName,
+  observationAttachments.storedName,
+  pickupPeople.photoStoredName,
+  assignmentFiles.storedName,
+  submissionFiles.storedName,
+  portfolioItems.storedName,
+  portfolioItems.thumbStoredName,
+  expenseReceipts.storedName,
+  budgetQuotes.storedName,
+  policies.pdfStoredName,
+  dataExports.storedName,
 ];
+
+/** `table.column` of a file column, as the database names it. */
+export const fileColumnName = (column: PgColumn) => `${getTableName(column.table)}.${column.name}`;
+
+async function namedIn(db: Database, column: PgColumn, names: string[]): Promise<string[]> {
+  const rows = await db.select({ name: column }).from(column.table).where(inArray(column, names));
+  return rows.map((row) => row.name as string);
+}
 
 /**
  * An upload writes its file before the row that names it, so a crash between the two leaves a
@@ -36,8 +55,8 @@ export async function sweepOrphanFiles({ db, files, clock }: { db: Database; fil
   for (let start = 0; start < candidates.length; start += BATCH) {
     const names = candidates.slice(start, start + BATCH);
     const kept = new Set<string>();
-    for (const referencing of FILE_REFERENCES) {
-      for (const row of await referencing(db, names)) kept.add(row.name);
+    for (const column of FILE_COLUMNS) {
+      for (const name of await namedIn(db, column, names)) kept.add(name);
     }
     for (const name of names.filter((candidate) => !kept.has(candidate))) {
       await files.remove(name);
@@ -66,6 +85,8 @@ export function startFileSweep({
     try {
       const removed = await sweepOrphanFiles({ db, files, clock });
       if (removed > 0) log.info({ removed }, "stored files without a row removed");
+      const stale = await removeStaleIncoming(ORPHAN_AGE_MS);
+      if (stale > 0) log.info({ removed: stale }, "temporary upload files of interrupted uploads removed");
     } catch (error) {
       log.error({ err: error }, "sweeping stored files without a row failed");
     }

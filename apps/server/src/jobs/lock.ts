@@ -6,6 +6,9 @@ export const JOB_LOCKS = {
   resumeExpiredPauses: 0x5e_0001,
   pruneShortLivedRows: 0x5e_0010,
   unreadMessageReminders: 0x5e_0014,
+  childDayDigest: 0x5e_0013,
+  centreKpis: 0x5e_0017,
+  dataRetention: 0x5e_0019,
 } as const;
 
 /**

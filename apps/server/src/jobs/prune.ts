@@ -4,6 +4,7 @@ import { pruneEndedSessions } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, passwordResets } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
+import { pruneAccessLog } from "../modules/privacy/access-log.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 
 const DAY = 86_400_000;
@@ -14,7 +15,8 @@ const KEEP_MAIL_DAYS = 90;
 
 /**
  * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
- * refresh tokens), quiet attempt counters, finished or expired reset challenges and old mail.
+ * refresh tokens), quiet attempt counters, finished or expired reset challenges, old mail and
+ * access-log entries older than a year.
  * One instance at a time (advisory lock).
  */
 export async function runPrune(db: Database, clock: Clock) {
@@ -42,7 +44,8 @@ export async function runPrune(db: Database, clock: Clock) {
         ),
       )
       .returning({ id: mailOutbox.id });
-    return { sessions, counters, resets: resets.length, mail: mail.length };
+    const accessLog = await pruneAccessLog(tx, clock.now());
+    return { sessions, counters, resets: resets.length, mail: mail.length, accessLog };
   });
   return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
 }

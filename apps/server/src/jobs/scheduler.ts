@@ -1,11 +1,16 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
+import type { FileStore } from "../files/store.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OutgoingMail } from "../mail/mailer.ts";
 import { runMarkOverdue } from "../modules/billing/overdue-job.ts";
+import { runCentreKpis } from "../modules/center-director/kpis.ts";
+import { runDailyDigest } from "../modules/child-day/digest.ts";
 import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { runUnreadReminders } from "../modules/communication/reminders.ts";
+import { runRetention } from "../modules/data-requests/retention.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 import { runPrune } from "./prune.ts";
 
@@ -27,11 +32,15 @@ export function startScheduler({
   clock,
   log,
   mail,
+  realtime,
+  files,
 }: {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
   mail: (message: OutgoingMail) => Promise<void>;
+  realtime: RealtimePublisher;
+  files: FileStore;
 }) {
   const autoResume = async () => {
     try {
@@ -68,11 +77,41 @@ export function startScheduler({
       log.error({ err: error }, "unread-message reminders failed");
     }
   };
+  // Each centre's evening digest, from its chosen hour; every 5 minutes, so a centre's hour is met.
+  const digest = async () => {
+    try {
+      const outcome = await runDailyDigest(db, clock, mail);
+      if (outcome.mailed > 0) log.info(outcome, "daily digests mailed");
+    } catch (error) {
+      log.error({ err: error }, "daily digests failed");
+    }
+  };
+  // Each centre's KPIs for today, hourly, so that the day's row ends as that day's history.
+  const kpis = async () => {
+    try {
+      const outcome = await runCentreKpis(db, clock, realtime);
+      if (outcome.ran) log.info(outcome, "centre KPIs measured");
+    } catch (error) {
+      log.error({ err: error }, "measuring centre KPIs failed");
+    }
+  };
+  // Records of children who left, past their centre's retention (only where switched on), daily.
+  const retention = async () => {
+    try {
+      const outcome = await runRetention(db, clock, files);
+      if (outcome.erased.length + outcome.named.length > 0) log.info(outcome, "retention applied");
+    } catch (error) {
+      log.error({ err: error }, "retention of children's records failed");
+    }
+  };
   const jobs = [
+    new Cron("*/5 * * * *", { protect: true, name: "child-day-digest" }, digest),
     new Cron("*/5 * * * *", { protect: true, name: "unread-message-reminders" }, reminders),
     new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume),
     new Cron("*/15 * * * *", { protect: true, name: "overdue-invoices" }, overdue),
     new Cron("7 * * * *", { protect: true, name: "prune-short-lived-rows" }, prune),
+    new Cron("17 * * * *", { protect: true, name: "centre-kpis" }, kpis),
+    new Cron("41 2 * * *", { protect: true, name: "data-retention" }, retention),
   ];
   void autoResume();
   void overdue();

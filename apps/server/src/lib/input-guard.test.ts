@@ -8,7 +8,7 @@ import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
  */
 const { app } = await createTestApp();
 const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
-const staffId = ((await director.get("/api/staff")).json() as { id: string }[])[0]!.id;
+const staffId = ((await director.get("/api/staff")).json() as { staff: { id: string }[] }).staff[0]!.id;
 const member = {
   email: "new.teacher@sprout.test",
   first_name: "Nila",

@@ -1,0 +1,101 @@
+import { ROLES, type Role } from "@sprout/shared/roles";
+import type { demoIds } from "./demo-ids.ts";
+
+/**
+ * Every API route, who may call it, and a request that exercises it. This table is the
+ * reviewed record of access: adding a route without a row here fails the suite, and so does
+ * changing a route's rule without changing its row.
+ */
+export interface Row {
+  route: string;
+  allowed: "public" | readonly Role[];
+  /** The URL to call when the route has parameters. */
+  url?: string;
+  /** The URL of each allowed role's call when each acts on its own record; `url` stays the example. */
+  urlFor?: (role: Role) => string;
+  payload?: unknown;
+  /**
+   * The body of each allowed role's call when every call creates its own record (a unique name or
+   * e-mail); `payload` stays the example for the bad-input cases.
+   */
+  payloadFor?: (role: Role) => unknown;
+  /** The call ends the caller's session: sign in afresh for it. */
+  fresh?: boolean;
+  /**
+   * What an allowed caller (or, for a public route, anyone) gets with this url and payload: any
+   * 2xx when not given; rows naming an unknown id state 404, rows sending a refused body 400.
+   */
+  status?: number;
+  /**
+   * The same route naming a real record of another centre (for parents, of another family):
+   * every allowed role scoped to one centre or one family must get 404.
+   */
+  foreign?: string;
+  /** The body of the foreign call, when the other centre is named in the body. */
+  foreignPayload?: unknown;
+  /** For parents: the same route naming another family's record of their own centre. */
+  family?: string;
+  /** The body is multipart (uploads): the bad-input cases send a malformed form. */
+  multipart?: boolean;
+  /**
+   * A multipart form each allowed role's call (and the foreign call) sends, for upload rows that
+   * must succeed; rows without it send no body.
+   */
+  form?: (role: Role) => MultipartForm;
+}
+
+export interface MultipartForm {
+  fields?: Record<string, string>;
+  files?: { field: string; name: string; content: Buffer }[];
+}
+
+/** The smallest well-formed PDF header: what the uploads sniff for. */
+export const PDF = Buffer.from("%PDF-1.4\n%matrix\n");
+/** A real 1×1 PNG, for uploads that re-encode images. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A multipart body with the boundary the matrix's calls declare ("sprout"). */
+export function multipartBody(form: MultipartForm): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(form.fields ?? {}))
+    parts.push(Buffer.from(`--sprout\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const file of form.files ?? [])
+    parts.push(
+      Buffer.from(
+        `--sprout\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+          "Content-Type: application/octet-stream\r\n\r\n",
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  parts.push(Buffer.from("--sprout--\r\n"));
+  return Buffer.concat(parts);
+}
+
+export const ALL: readonly Role[] = ROLES;
+/** Roles with enquiry management, which also read the program and company lists (issue 5). */
+export const ENQUIRIES: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
+export const UNKNOWN_ENQUIRY = "00000000-0000-4000-8000-0000000000e5";
+/** Children and classroom management (issue 4). */
+export const CHILDREN: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
+export const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
+export const UPLOADERS: readonly Role[] = ["super_admin", "owner", "center_director", "admin"];
+export const NO_ID = "00000000-0000-4000-8000-000000000000";
+/** Roles that take attendance (issue 11). */
+export const ATTENDANCE: readonly Role[] = [...CHILDREN, "teacher"];
+
+/** What an area's rows may use: the demo's real ids of the home centre, another centre and family. */
+export interface MatrixContext {
+  ids: Awaited<ReturnType<typeof demoIds>>;
+  /** A child of the home centre, for rows that create a record about a child. */
+  homeStudent: string;
+}
+
+/**
+ * An area's own rows of the matrix, kept in `modules/<area>/permission-rows.ts` (default export)
+ * so that areas built side by side do not edit one long table.
+ */
+export type AreaRows = (context: MatrixContext) => Row[];
