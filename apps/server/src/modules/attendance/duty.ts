@@ -1,8 +1,8 @@
-import { ATTENDANCE_MESSAGES, OVERTIME_AFTER_HOURS, type StaffOnDuty } from "@sprout/shared/schemas/attendance";
+import { ATTENDANCE_MESSAGES, DEFAULT_SHIFT_HOURS, type StaffOnDuty } from "@sprout/shared/schemas/attendance";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { kioskPins, staffLeave, staffShifts } from "../../db/schema/attendance.ts";
+import { kioskPins, shiftSettings, staffLeave, staffShifts } from "../../db/schema/attendance.ts";
 import { classrooms, classroomTeachers } from "../../db/schema/children.ts";
 import { staff } from "../../db/schema/staff.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -18,9 +18,37 @@ interface Deps {
   realtime: RealtimePublisher;
 }
 
-/** Staff on duty: clock in and out, who is in, on leave or past their hours. */
+/** A centre's shift length in hours: its own setting, else the default. */
+export async function shiftHoursOf(db: Database, centerId: string): Promise<number> {
+  const [row] = await db
+    .select({ hours: shiftSettings.shiftHours })
+    .from(shiftSettings)
+    .where(eq(shiftSettings.centerId, centerId));
+  return row?.hours ?? DEFAULT_SHIFT_HOURS;
+}
+
+/** Staff on approved leave covering a day: they are not expected to clock in. */
+export async function onLeaveOn(db: Database, centerId: string, first: string, last: string) {
+  return db
+    .select({ userId: staffLeave.userId, startDate: staffLeave.startDate, endDate: staffLeave.endDate })
+    .from(staffLeave)
+    .where(
+      and(
+        eq(staffLeave.centerId, centerId),
+        eq(staffLeave.status, "approved"),
+        lte(staffLeave.startDate, last),
+        gte(staffLeave.endDate, first),
+      ),
+    );
+}
+
+/** Staff on duty: clock in and out, who is in, on leave or past their shift. */
 export function createDutyService({ db, clock, realtime }: Deps) {
-  /** The centre's active staff with today's shifts and leave: the figures and the list. */
+  /**
+   * The centre's active staff with today's shifts and leave: the figures and the list. Someone
+   * on leave who clocks in anyway counts as present; overtime is time clocked today beyond the
+   * centre's shift length.
+   */
   async function board(centerId: string, day: string, now: Date) {
     const people = await db
       .select({ userId: staff.userId, first: staff.firstName, last: staff.lastName, role: staff.role })
@@ -30,7 +58,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
       // A centre employs dozens; the bound keeps the answer bounded anyway.
       .limit(500);
     const ids = people.map((person) => person.userId);
-    const [shifts, leave, rooms] = await Promise.all([
+    const [shifts, leave, rooms, shiftHours] = await Promise.all([
       ids.length
         ? db
             .select()
@@ -38,12 +66,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
             .where(and(eq(staffShifts.centerId, centerId), eq(staffShifts.day, day)))
             .orderBy(asc(staffShifts.clockInAt))
         : [],
-      ids.length
-        ? db
-            .select({ userId: staffLeave.userId })
-            .from(staffLeave)
-            .where(and(eq(staffLeave.centerId, centerId), lte(staffLeave.startDate, day), gte(staffLeave.endDate, day)))
-        : [],
+      ids.length ? onLeaveOn(db, centerId, day, day) : [],
       ids.length
         ? db
             .select({ userId: classroomTeachers.teacherId, name: classrooms.name })
@@ -52,6 +75,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
             .where(inArray(classroomTeachers.teacherId, ids))
             .orderBy(asc(classrooms.name))
         : [],
+      shiftHoursOf(db, centerId),
     ]);
     const onLeave = new Set(leave.map((row) => row.userId));
     const list = people.map((person) => {
@@ -71,13 +95,14 @@ export function createDutyService({ db, clock, realtime }: Deps) {
         clock_in_at: mine[0]?.clockInAt.toISOString() ?? null,
         clock_out_at: last?.clockOutAt?.toISOString() ?? null,
         classrooms: rooms.filter((room) => room.userId === person.userId).map((room) => room.name),
-        overtime: workedMs > OVERTIME_AFTER_HOURS * 3_600_000,
+        overtime: workedMs > shiftHours * 3_600_000,
       };
     });
     return {
       presentCount: list.filter((person) => person.status === "in" || person.status === "out").length,
       onLeaveCount: list.filter((person) => person.status === "on_leave").length,
       overtimeCount: list.filter((person) => person.overtime).length,
+      shiftHours,
       list,
     };
   }
@@ -106,6 +131,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
 
   return {
     board,
+    announce,
 
     async onDuty(caller: Caller, centerId: string | undefined): Promise<StaffOnDuty> {
       assert(mayTakeAttendance(caller));
@@ -128,6 +154,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
         on_leave_count: figures.onLeaveCount,
         overtime_count: figures.overtimeCount,
         total_staff: figures.list.length,
+        shift_hours: figures.shiftHours,
         me: { clocked_in_at: open?.at.toISOString() ?? null, has_pin: Boolean(pin) },
         staff: figures.list.map(({ overtime: _overtime, ...person }) => person),
       };

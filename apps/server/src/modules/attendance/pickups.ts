@@ -51,11 +51,23 @@ export async function pickupOptions(db: Database, studentIds: string[]): Promise
       relation: row.relation,
       phone: row.phone ?? "",
       kind: "guardian",
+      photo_url: null,
     });
   for (const row of added)
-    push(row.studentId, { id: row.id, name: row.name, relation: row.relation, phone: row.phone, kind: "authorised" });
+    push(row.studentId, {
+      id: row.id,
+      name: row.name,
+      relation: row.relation,
+      phone: row.phone,
+      kind: "authorised",
+      photo_url: photoUrl(row.studentId, row.id, row.photoStoredName),
+    });
   return byChild;
 }
+
+/** The access-checked address of a person's photo; the stored name's start changes with the photo. */
+const photoUrl = (studentId: string, id: string, storedName: string | null) =>
+  storedName ? `/api/attendance/children/${studentId}/pickup-people/${id}/photo?v=${storedName.slice(0, 8)}` : null;
 
 /** The pick-up list a family and the centre keep: guardians are always on it; others are added. */
 export function createPickupsService({ db, clock }: { db: Database; clock: Clock }) {

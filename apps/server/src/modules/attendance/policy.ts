@@ -15,8 +15,15 @@ export const limitedToOwnRooms = (caller: Caller) => caller.role === "teacher";
 export const mayChangeRatios = (caller: Caller) =>
   hasFeature(caller.role, "attendance_management") && hasFeature(caller.role, "classroom_management");
 
-/** Who opens the kiosk on a centre tablet and records staff leave: the centre's management. */
+/** Who opens the kiosk on a centre tablet: the centre's management. */
 export const mayRunKiosk = (caller: Caller) => hasFeature(caller.role, "staff_management");
+
+/**
+ * Who records and approves staff leave: those who manage staff, and the centre's administrator
+ * (who keeps the centre's day running without the staff_management feature).
+ */
+export const mayManageLeave = (caller: Caller) =>
+  hasFeature(caller.role, "staff_management") || caller.role === "admin";
 
 /** Reports: the attendance_reports feature. */
 export const mayReadReports = (caller: Caller) => hasFeature(caller.role, "attendance_reports");

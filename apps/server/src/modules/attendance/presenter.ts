@@ -1,5 +1,5 @@
-import type { AbsenceReason, ChildDayStatus, RosterChild } from "@sprout/shared/schemas/attendance";
-import type { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
+import type { AbsenceReason, ChildDayStatus, RosterChild, StaffLeaveItem } from "@sprout/shared/schemas/attendance";
+import type { attendanceAbsences, attendanceStays, staffLeave } from "../../db/schema/attendance.ts";
 import type { PickupOption } from "./pickups.ts";
 
 type Stay = typeof attendanceStays.$inferSelect;
@@ -44,6 +44,26 @@ export function toRosterChild(input: {
       ? { stay_id: input.forgotten.id, day: input.forgotten.day, check_in_at: input.forgotten.checkInAt.toISOString() }
       : null,
     undo: input.undo,
-    pickup_people: input.pickups.map(({ id, name, relation, phone, kind }) => ({ id, name, relation, phone, kind })),
+    pickup_people: input.pickups.map(({ id, name, relation, phone, kind, photo_url }) => ({
+      id,
+      name,
+      relation,
+      phone,
+      kind,
+      photo_url,
+    })),
   };
 }
+
+/** A leave record with the staff member's name. */
+export const toLeaveItem = (row: typeof staffLeave.$inferSelect, name: string): StaffLeaveItem => ({
+  id: row.id,
+  user_id: row.userId,
+  name,
+  start_date: row.startDate,
+  end_date: row.endDate,
+  leave_type: row.leaveType,
+  note: row.note,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+});

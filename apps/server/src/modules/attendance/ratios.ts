@@ -1,7 +1,13 @@
 import { AGE_BANDS, type AgeBand, DEFAULT_CHILDREN_PER_STAFF, type RoomRatio } from "@sprout/shared/schemas/attendance";
 import { and, asc, count, countDistinct, eq, inArray, isNull, max, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { attendanceStays, classroomAgeBands, ratioSettings, staffShifts } from "../../db/schema/attendance.ts";
+import {
+  attendanceStays,
+  classroomAgeBands,
+  ratioSettings,
+  shiftSettings,
+  staffShifts,
+} from "../../db/schema/attendance.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
 import { notFound } from "../../lib/errors.ts";
 
@@ -102,10 +108,16 @@ export async function saveRatioSettings(
   centerId: string,
   perStaff: Record<AgeBand, number>,
   bands: { classroom_id: string; age_band: AgeBand | null }[],
+  shiftHours: number | undefined,
   audit: (tx: Database) => Promise<void>,
 ) {
   await db.transaction(async (tx) => {
     await audit(tx);
+    if (shiftHours !== undefined)
+      await tx
+        .insert(shiftSettings)
+        .values({ centerId, shiftHours })
+        .onConflictDoUpdate({ target: shiftSettings.centerId, set: { shiftHours } });
     for (const band of AGE_BANDS) {
       await tx
         .insert(ratioSettings)

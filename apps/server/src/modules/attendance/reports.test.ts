@@ -96,8 +96,8 @@ describe("attendance reports", () => {
       },
     ]);
     const report = (await as(app, director).get("/api/attendance/reports?kind=staff_hours&month=2026-11")).json();
-    expect(report.columns).toEqual(["Staff member", "Days worked", "Hours"]);
-    expect(rowOf(report, priya!.fullName)).toEqual([priya!.fullName, 2, 14.75]);
+    expect(report.columns).toEqual(["Staff member", "Days worked", "Hours", "Overtime hours", "Days on leave"]);
+    expect(rowOf(report, priya!.fullName)).toEqual([priya!.fullName, 2, 14.75, 0, 0]);
   });
 
   it("downloads as CSV and .xlsx with the same figures", async () => {

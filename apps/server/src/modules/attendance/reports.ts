@@ -8,6 +8,7 @@ import { classrooms, students } from "../../db/schema/children.ts";
 import { studentPauses } from "../../db/schema/enrollment.ts";
 import { staff } from "../../db/schema/staff.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { onLeaveOn, shiftHoursOf } from "./duty.ts";
 import { centreOf } from "./lookup.ts";
 import { assert, chosenCentre, mayReadReports } from "./policy.ts";
 import { centreDay, minutesBetween, monthBounds } from "./time.ts";
@@ -144,10 +145,13 @@ export function createReportsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
-  /** Closed shifts only: an open shift has no hours yet. */
+  /**
+   * Closed shifts only: an open shift has no hours yet. Overtime is, day by day, the time worked
+   * beyond the centre's shift length; days on leave are the approved leave days of the month.
+   */
   async function staffHours(centerId: string, month: string): Promise<ReportAnswer> {
-    const { first, last } = monthBounds(month);
-    const [people, shifts] = await Promise.all([
+    const { first, last, days } = monthBounds(month);
+    const [people, shifts, leave, shiftHours] = await Promise.all([
       db
         .select({ userId: staff.userId, first: staff.firstName, last: staff.lastName })
         .from(staff)
@@ -168,17 +172,28 @@ export function createReportsService({ db, clock }: { db: Database; clock: Clock
             isNotNull(staffShifts.clockOutAt),
           ),
         ),
+      onLeaveOn(db, centerId, first, last),
+      shiftHoursOf(db, centerId),
     ]);
+    const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
     return {
       title: `Staff hours ${month}`,
-      columns: ["Staff member", "Days worked", "Hours"],
+      columns: ["Staff member", "Days worked", "Hours", "Overtime hours", "Days on leave"],
       rows: people.map((person) => {
         const own = shifts.filter((shift) => shift.userId === person.userId);
-        const minutes = own.reduce((sum, shift) => sum + minutesBetween(shift.in, shift.out!), 0);
+        const perDay = new Map<string, number>();
+        for (const shift of own)
+          perDay.set(shift.day, (perDay.get(shift.day) ?? 0) + minutesBetween(shift.in, shift.out!));
+        const minutes = [...perDay.values()].reduce((sum, value) => sum + value, 0);
+        const overtime = [...perDay.values()].reduce((sum, value) => sum + Math.max(0, value - shiftHours * 60), 0);
+        const away = leave.filter((entry) => entry.userId === person.userId);
+        const leaveDays = days.filter((day) => away.some((entry) => entry.startDate <= day && day <= entry.endDate));
         return [
           `${person.first} ${person.last}`.trim(),
-          new Set(own.map((shift) => shift.day)).size,
-          Math.round((minutes / 60) * 100) / 100,
+          perDay.size,
+          hours(minutes),
+          hours(overtime),
+          leaveDays.length,
         ];
       }),
     };

@@ -1,6 +1,7 @@
 import {
   type AttendanceRooms,
   DEFAULT_CHILDREN_PER_STAFF,
+  DEFAULT_SHIFT_HOURS,
   type RatioSettingsAnswer,
   type ratioSettingsInput,
 } from "@sprout/shared/schemas/attendance";
@@ -11,6 +12,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { type DutyService, shiftHoursOf } from "./duty.ts";
 import { centreOf } from "./lookup.ts";
 import { assert, chosenCentre, limitedToOwnRooms, mayChangeRatios, mayTakeAttendance } from "./policy.ts";
 import { centreRatios, computeRatios, roomBands, saveRatioSettings } from "./ratios.ts";
@@ -21,10 +23,12 @@ export function createRoomsService({
   db,
   clock,
   realtime,
+  duty,
 }: {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  duty: DutyService;
 }) {
   return {
     async rooms(caller: Caller, centerId: string | undefined): Promise<AttendanceRooms> {
@@ -45,11 +49,17 @@ export function createRoomsService({
       const id = chosenCentre(caller, await caller.scope(), centerId);
       const centre = await centreOf(db, id);
       const today = centreDay(centre.timeZone, clock.now());
-      const [perStaff, bands] = await Promise.all([centreRatios(db, id), roomBands(db, id, today)]);
+      const [perStaff, bands, shiftHours] = await Promise.all([
+        centreRatios(db, id),
+        roomBands(db, id, today),
+        shiftHoursOf(db, id),
+      ]);
       return {
         center_id: id,
         children_per_staff: perStaff,
         defaults: DEFAULT_CHILDREN_PER_STAFF,
+        shift_hours: shiftHours,
+        default_shift_hours: DEFAULT_SHIFT_HOURS,
         classrooms: bands.map((room) => ({
           classroom_id: room.id,
           name: room.name,
@@ -62,8 +72,8 @@ export function createRoomsService({
     async saveSettings(caller: Caller, input: z.output<typeof ratioSettingsInput>): Promise<RatioSettingsAnswer> {
       assert(mayChangeRatios(caller));
       const id = chosenCentre(caller, await caller.scope(), input.center_id);
-      const before = await centreRatios(db, id);
-      await saveRatioSettings(db, id, input.children_per_staff, input.classroom_bands, (tx) =>
+      const before = { children_per_staff: await centreRatios(db, id), shift_hours: await shiftHoursOf(db, id) };
+      await saveRatioSettings(db, id, input.children_per_staff, input.classroom_bands, input.shift_hours, (tx) =>
         writeAudit(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,
@@ -75,6 +85,8 @@ export function createRoomsService({
         }),
       );
       realtime.toCentreStaff(id, "attendance-update", { center_id: id, classroom_id: null });
+      // The overtime count follows a new shift length.
+      if (input.shift_hours !== undefined && input.shift_hours !== before.shift_hours) await duty.announce(id);
       return this.settings(caller, id);
     },
   };

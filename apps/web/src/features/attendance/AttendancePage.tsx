@@ -17,14 +17,16 @@ import {
 import { hasFeature } from "@sprout/shared/roles";
 import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
 import { CheckOutDialog } from "./CheckOutDialog";
+import { RatioSettingsDialog } from "./RatioSettingsDialog";
 import { ReportsPanel } from "./ReportsPanel";
 import { RoomRatios } from "./RoomRatios";
+import { StaffLeaveCard } from "./StaffLeaveCard";
 import { StaffOnDutyCard } from "./StaffOnDutyCard";
 
 const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "success" | "default" | "warning" | "info" }> =
@@ -37,12 +39,19 @@ const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "succes
   };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : null);
+/** Those who work at one centre clock in and take leave (owners and the super admin do not). */
+const CENTRE_STAFF: readonly string[] = ["center_director", "admin", "academic_coordinator", "teacher"];
 
 /** Today's attendance: each room's ratio, and the roster of one room with one-tap check-in/out. */
 export function AttendancePage() {
   const user = useSignedInUser();
   const mayReport = hasFeature(user.role, "attendance_reports");
-  const [view, setView] = useState<"today" | "reports">("today");
+  const mayChangeRatios = hasFeature(user.role, "classroom_management");
+  // The dashboard's "review attendance" item opens the reports (?view=reports).
+  const [params, setParams] = useSearchParams();
+  const view = mayReport && params.get("view") === "reports" ? "reports" : "today";
+  const setView = (next: "today" | "reports") => setParams(next === "reports" ? { view: next } : {}, { replace: true });
+  const [ratioSettings, setRatioSettings] = useState(false);
   const rooms = useRooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const roomId = chosen ?? rooms.data?.rooms[0]?.classroom_id ?? null;
@@ -94,8 +103,17 @@ export function AttendancePage() {
             <Alert severity="info">You have no classrooms yet. Ask your centre to assign you to a room.</Alert>
           )}
           {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
+          {mayChangeRatios && (
+            <Box>
+              <Button size="small" onClick={() => setRatioSettings(true)}>
+                Ratio settings
+              </Button>
+            </Box>
+          )}
+          <RatioSettingsDialog open={ratioSettings} onClose={() => setRatioSettings(false)} />
 
-          <StaffOnDutyCard />
+          <StaffOnDutyCard mayClockIn={CENTRE_STAFF.includes(user.role)} />
+          {rooms.data && <StaffLeaveCard today={rooms.data.date} mayClockIn={CENTRE_STAFF.includes(user.role)} />}
 
           {rooms.data && rooms.data.rooms.length > 0 && roomId && (
             <Tabs

@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import { ATTENDANCE_MESSAGES, type RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
+import { PickupAvatar } from "./PickupAvatar";
 
 const OTHER = "other";
 
@@ -54,8 +55,30 @@ export function CheckOutDialog({
             <FormControlLabel
               key={person.id}
               value={person.id}
-              control={<Radio />}
-              label={`${person.name} (${person.relation})${person.phone ? ` · ${person.phone}` : ""}`}
+              control={
+                <Radio
+                  slotProps={{
+                    input: {
+                      "aria-label": `${person.name} (${person.relation})${person.phone ? ` · ${person.phone}` : ""}`,
+                    },
+                  }}
+                />
+              }
+              sx={{ my: 0.5 }}
+              label={
+                // The face is large enough to compare with the person at the door.
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+                  <PickupAvatar person={person} size={56} />
+                  <span>
+                    {person.name} ({person.relation})
+                    {person.phone && (
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
+                        {person.phone}
+                      </Typography>
+                    )}
+                  </span>
+                </Stack>
+              }
             />
           ))}
           <FormControlLabel value={OTHER} control={<Radio />} label="Someone not on the list" />

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Delete from "@mui/icons-material/Delete";
+import PhotoCamera from "@mui/icons-material/PhotoCamera";
 import {
   Alert,
   Button,
@@ -10,18 +11,26 @@ import {
   LinearProgress,
   List,
   ListItem,
+  ListItemAvatar,
   ListItemText,
   Stack,
   TextField,
   Typography,
 } from "@mui/material";
-import { type PickupPerson, pickupList, pickupPersonInput } from "@sprout/shared/schemas/attendance";
+import {
+  PICKUP_PHOTO_MAX_BYTES,
+  PICKUP_PHOTO_MESSAGES,
+  type PickupPerson,
+  pickupList,
+  pickupPersonInput,
+} from "@sprout/shared/schemas/attendance";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { PickupAvatar } from "./PickupAvatar";
 
 const keyOf = (studentId: string) => ["attendance", "pickups", studentId] as const;
 
@@ -40,6 +49,29 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
     mutationFn: (id: string) => api.delete(`/attendance/children/${studentId}/pickup-people/${id}`, pickupList),
     onSuccess,
   });
+  const photoPath = (id: string) => `/attendance/children/${studentId}/pickup-people/${id}/photo`;
+  const setPhoto = useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append("photo", file);
+      return api.put(photoPath(id), form, pickupList);
+    },
+    onSuccess,
+  });
+  const removePhoto = useMutation({
+    mutationFn: (id: string) => api.delete(photoPath(id), pickupList),
+    onSuccess,
+  });
+  const [photoError, setPhotoError] = useState("");
+  const choosePhoto = (person: PickupPerson, file: File | undefined) => {
+    setPhotoError("");
+    if (!file) return;
+    // The server checks the content; these checks only spare a pointless upload.
+    if (file.size > PICKUP_PHOTO_MAX_BYTES) return setPhotoError(PICKUP_PHOTO_MESSAGES.tooLarge);
+    if (!file.type.startsWith("image/")) return setPhotoError(PICKUP_PHOTO_MESSAGES.type);
+    setPhoto.mutate({ id: person.id, file });
+  };
+  const photoBusy = setPhoto.isPending || removePhoto.isPending;
   const [adding, setAdding] = useState(false);
   const confirmRemove = (person: PickupPerson) => {
     if (window.confirm(`Remove ${person.name} from ${childName}'s pick-up list?`)) remove.mutate(person.id);
@@ -70,17 +102,41 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                 disableGutters
                 secondaryAction={
                   person.kind === "authorised" && (
-                    <IconButton
-                      edge="end"
-                      aria-label={`Remove ${person.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => confirmRemove(person)}
-                    >
-                      <Delete />
-                    </IconButton>
+                    <Stack direction="row">
+                      <IconButton
+                        component="label"
+                        aria-label={
+                          person.photo_url ? `Replace ${person.name}'s photo` : `Add a photo of ${person.name}`
+                        }
+                        disabled={photoBusy}
+                      >
+                        <PhotoCamera />
+                        <input
+                          hidden
+                          type="file"
+                          accept="image/png,image/jpeg,image/gif,image/webp"
+                          onChange={(event) => {
+                            choosePhoto(person, event.target.files?.[0]);
+                            event.target.value = "";
+                          }}
+                        />
+                      </IconButton>
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove ${person.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => confirmRemove(person)}
+                      >
+                        <Delete />
+                      </IconButton>
+                    </Stack>
                   )
                 }
+                sx={{ pr: person.kind === "authorised" ? 10 : 0 }}
               >
+                <ListItemAvatar>
+                  <PickupAvatar person={person} />
+                </ListItemAvatar>
                 <ListItemText
                   primary={
                     <>
@@ -88,13 +144,34 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                       {person.kind === "guardian" && <Chip size="small" label="Guardian" sx={{ ml: 0.5 }} />}
                     </>
                   }
-                  secondary={[person.relation, person.phone].filter(Boolean).join(" · ")}
+                  secondary={
+                    <>
+                      {[person.relation, person.phone].filter(Boolean).join(" · ")}
+                      {person.photo_url && (
+                        <Button
+                          size="small"
+                          sx={{ display: "block", p: 0, minWidth: 0 }}
+                          disabled={photoBusy}
+                          onClick={() => removePhoto.mutate(person.id)}
+                          aria-label={`Remove ${person.name}'s photo`}
+                        >
+                          Remove photo
+                        </Button>
+                      )}
+                    </>
+                  }
+                  slotProps={{ secondary: { component: "div" } }}
                 />
               </ListItem>
             ))}
           </List>
         )}
         {remove.isError && <Alert severity="error">{refusalMessage(remove.error, "Could not remove them.")}</Alert>}
+        {(photoError || setPhoto.isError || removePhoto.isError) && (
+          <Alert severity="error">
+            {photoError || refusalMessage(setPhoto.error ?? removePhoto.error, "Could not change the photo.")}
+          </Alert>
+        )}
         {adding && <AddPickupPerson studentId={studentId} onDone={() => setAdding(false)} onSaved={onSuccess} />}
       </CardContent>
     </Card>

@@ -1,13 +1,18 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from "@mui/material";
-import { OVERTIME_AFTER_HOURS } from "@sprout/shared/schemas/attendance";
+import { Alert, Button, Card, CardContent, Collapse, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { formatTime } from "../../format";
 import { useAttendanceActions, useStaffOnDuty } from "./api";
 import { KioskPinForm } from "./KioskPinForm";
+import { StaffOnDutyList } from "./StaffOnDutyList";
 
-/** The caller's own shift and the centre's Staff Present figures. */
-export function StaffOnDutyCard() {
+/**
+ * The caller's own shift (for those who work at the centre) and the centre's Staff Present
+ * figures, with who is in, gone home or on leave.
+ */
+export function StaffOnDutyCard({ mayClockIn }: { mayClockIn: boolean }) {
   const duty = useStaffOnDuty();
   const actions = useAttendanceActions();
+  const [showStaff, setShowStaff] = useState(false);
   if (!duty.data) return null;
   const me = duty.data.me;
   const error = actions.clockIn.error ?? actions.clockOut.error;
@@ -21,22 +26,31 @@ export function StaffOnDutyCard() {
             Staff present: {duty.data.present_count} of {duty.data.total_staff}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {duty.data.on_leave_count} on leave · {duty.data.overtime_count} past {OVERTIME_AFTER_HOURS} hours
+            {duty.data.on_leave_count} on leave · {duty.data.overtime_count} past {duty.data.shift_hours} hours
             {me.clocked_in_at ? ` · You clocked in at ${formatTime(me.clocked_in_at)}` : ""}
           </Typography>
         </Stack>
-        {me.clocked_in_at ? (
-          <Button variant="outlined" onClick={() => actions.clockOut.mutate()} disabled={actions.clockOut.isPending}>
-            Clock out
-          </Button>
-        ) : (
-          <Button variant="contained" onClick={() => actions.clockIn.mutate()} disabled={actions.clockIn.isPending}>
-            Clock in
-          </Button>
+        <Button size="small" onClick={() => setShowStaff((shown) => !shown)} aria-expanded={showStaff}>
+          {showStaff ? "Hide staff" : "Show staff"}
+        </Button>
+        {mayClockIn &&
+          (me.clocked_in_at ? (
+            <Button variant="outlined" onClick={() => actions.clockOut.mutate()} disabled={actions.clockOut.isPending}>
+              Clock out
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={() => actions.clockIn.mutate()} disabled={actions.clockIn.isPending}>
+              Clock in
+            </Button>
+          ))}
+        <Collapse in={showStaff} sx={{ width: "100%" }} unmountOnExit>
+          <StaffOnDutyList staff={duty.data.staff} />
+        </Collapse>
+        {mayClockIn && (
+          <Stack sx={{ width: "100%" }}>
+            <KioskPinForm hasPin={me.has_pin} who="staff" />
+          </Stack>
         )}
-        <Stack sx={{ width: "100%" }}>
-          <KioskPinForm hasPin={me.has_pin} who="staff" />
-        </Stack>
         {error && (
           <Alert severity="error" sx={{ width: "100%" }}>
             {error.message}
