@@ -7,6 +7,7 @@ import { auditLog } from "../../db/schema/audit.ts";
 import { foodEntries } from "../../db/schema/child-day.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
+import { connect, listen, recorder } from "../../realtime/test-support.ts";
 import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
@@ -15,7 +16,8 @@ const [home, other] = await demoCentres(db);
 const TODAY = "2026-11-20"; // the test clock's date in Bengaluru
 
 const teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
-const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
+const parentSession = await signIn(app, DEMO_EMAILS.parent);
+const parent = as(app, parentSession);
 const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
 
 const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
@@ -231,7 +233,8 @@ describe("daily activities", () => {
       given_time: "",
       temperature_c: "",
     });
-    expect(medication.json().error).toBe(CHILD_DAY_MESSAGES.doseRequired);
+    // A dose is logged only against a medication a parent consented to (child-health.test.ts).
+    expect(medication.json().error).toBe(CHILD_DAY_MESSAGES.healthKindRequired);
     const fever = await teacher.post("/api/daily-activities/health", {
       child_id: ownChild.id,
       date: TODAY,
@@ -368,7 +371,13 @@ describe("observation logs", () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ milestone: "Literacy", notes: "Named five letters" });
     expect((await parent.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(403);
+    // The parent's open list hears of the deletion as it heard of the log.
+    const parentSocket = recorder(await connect(await listen(app), parentSession));
     expect((await teacher.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(204);
+    await parentSocket.next(
+      "child-day-update",
+      (event: { kind: string; child_id: string }) => event.kind === "observation" && event.child_id === ownChild.id,
+    );
     expect((await teacher.delete(`/api/observation-logs/${created.id}`)).statusCode).toBe(404);
   });
 });

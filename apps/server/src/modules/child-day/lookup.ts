@@ -1,3 +1,4 @@
+import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
@@ -6,6 +7,7 @@ import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { mayReadCentre } from "./policy.ts";
@@ -58,4 +60,11 @@ export function checkDay(clock: Clock, child: { timeZone: string }, day?: string
   const today = centreDay(child.timeZone, clock.now());
   if (day && day > today) throw badRequest(CHILD_DAY_MESSAGES.dateFuture, { date: CHILD_DAY_MESSAGES.dateFuture });
   return day ?? today;
+}
+
+/** Parents of the child's classroom and the centre's staff refetch; the event names no content. */
+export function announce(realtime: RealtimePublisher, child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) {
+  const event = { child_id: child.id, date: day, kind };
+  if (child.classroomId) realtime.toClassroom(child.classroomId, "child-day-update", event);
+  realtime.toCentreStaff(child.centerId, "child-day-update", event);
 }

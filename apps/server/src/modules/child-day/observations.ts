@@ -77,14 +77,14 @@ export function createObservationsService({
   /** A log whose child the caller may see; anything else is 404. */
   async function find(caller: Caller, id: string) {
     const [row] = await db
-      .select({ studentId: observationLogs.studentId })
+      .select({ studentId: observationLogs.studentId, day: observationLogs.day })
       .from(observationLogs)
       .where(eq(observationLogs.id, id));
     if (!row) throw notFound("Observation log");
     const child = await findDayChild(db, caller, row.studentId).catch(() => {
       throw notFound("Observation log");
     });
-    return { id, child };
+    return { id, child, day: row.day };
   }
 
   /** Checks every file by its content and stores it (images re-encoded without their metadata). */
@@ -257,6 +257,8 @@ export function createObservationsService({
         });
       });
       await Promise.all(attached.map((file) => files.remove(file.storedName)));
+      // Parents reading the list see it go without a reload, as they saw it come.
+      announce(log.child, log.day);
     },
 
     /** An attachment, only to those who may see the log's child. */

@@ -30,3 +30,18 @@ export function assertMayWriteObservation(
 ) {
   if (!mayWriteObservation(caller, child, teacherRooms)) throw forbidden(CHILD_DAY_MESSAGES.notYourClassroom);
 }
+
+/** Parents keep their child's allergies, conditions, medications and consents up to date. */
+export const mayKeepHealth = (caller: Caller) => caller.role === "parent";
+
+/** Immunisation records are kept by the parents and by the centre's administrators. */
+const IMMUNISATION_KEEPERS = new Set(["parent", "super_admin", "owner", "center_director", "admin"]);
+export const mayKeepImmunisations = (caller: Caller) => IMMUNISATION_KEEPERS.has(caller.role);
+
+/** Standing allergies and conditions: the parents, or a teacher of the child's classroom. */
+export const mayKeepStanding = (caller: Caller, child: { classroomId: string | null }, teacherRooms: string[]) =>
+  mayKeepHealth(caller) || mayRecordFor(caller, child, teacherRooms);
+
+/** The centre's leadership chooses the hour of the evening digest. */
+const DIGEST_CONFIGURERS = new Set(["super_admin", "owner", "center_director", "admin"]);
+export const mayConfigureDigest = (caller: Caller) => DIGEST_CONFIGURERS.has(caller.role);

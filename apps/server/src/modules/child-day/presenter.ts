@@ -2,6 +2,7 @@ import type { DailyActivities, ObservationLog } from "@sprout/shared/schemas/chi
 import type {
   foodEntries,
   healthNotes,
+  medicationDoses,
   observationAttachments,
   observationLogs,
   pottyEntries,
@@ -61,6 +62,17 @@ export const toHealth = (row: Health): DailyActivities["health"][number] => ({
   given_time: row.givenTime,
   temperature_c: row.temperatureC,
   recorded_by: row.recordedByName ?? "",
+});
+
+export const toDose = (
+  row: typeof medicationDoses.$inferSelect & { medication: string; givenBy: string | null },
+): DailyActivities["doses"][number] => ({
+  id: row.id,
+  medication: row.medication,
+  dose: row.dose,
+  given_time: row.givenTime,
+  given_by: row.givenBy ?? "",
+  notes: row.notes,
 });
 
 export function toObservation(

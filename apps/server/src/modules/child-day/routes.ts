@@ -31,6 +31,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, HttpError } from "../../lib/errors.ts";
+import { childRecord } from "../privacy/record-reads.ts";
+import type { DigestSettingsService } from "./digest-settings.ts";
+import type { HealthService } from "./health.ts";
+import { healthRoutes } from "./health-routes.ts";
 import type { ObservationsService, Upload } from "./observations.ts";
 import type { DailyActivitiesService } from "./service.ts";
 import type { ChildDaySummaryService } from "./summary.ts";
@@ -47,6 +51,8 @@ interface Deps {
   daily: DailyActivitiesService;
   summaries: ChildDaySummaryService;
   observations: ObservationsService;
+  health: HealthService;
+  digest: DigestSettingsService;
 }
 
 /** Reads the observation form: text fields, then the `attachments` files. */
@@ -76,8 +82,9 @@ async function readObservationForm(request: FastifyRequest) {
   return { input: parsed.data, uploads };
 }
 
-export function childDayRoutes({ daily, summaries, observations }: Deps) {
+export function childDayRoutes({ daily, summaries, observations, health, digest }: Deps) {
   return async (app: FastifyInstance) => {
+    await app.register(healthRoutes({ health, digest }));
     await app.register(multipart, {
       limits: {
         fileSize: OBSERVATION_ATTACHMENT_MAX_BYTES,
@@ -91,7 +98,7 @@ export function childDayRoutes({ daily, summaries, observations }: Deps) {
     api.get(
       "/daily-activities/:childId",
       {
-        config: { access: READ },
+        config: { access: READ, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary: "A child's food, sleep and potty entries (with stars and health notes) for a date",
           tags,
@@ -276,7 +283,7 @@ export function childDayRoutes({ daily, summaries, observations }: Deps) {
     api.get(
       "/observation-logs",
       {
-        config: { access: READ },
+        config: { access: READ, childRecord: childRecord("observations", { each: "logs", field: "child_id" }) },
         schema: {
           summary: "Observation logs, newest first, a page at a time",
           tags,
@@ -342,7 +349,7 @@ export function childDayRoutes({ daily, summaries, observations }: Deps) {
     api.get(
       "/observation-logs/:id/attachments/:attachmentId",
       {
-        config: { access: READ },
+        config: { access: READ, childRecord: childRecord("documents", { via: "observationLog", param: "id" }) },
         schema: { summary: "An attachment of a log whose child the caller may see", tags, params: attachmentParams },
       },
       async (request, reply) => {

@@ -10,11 +10,20 @@ import {
   type sleepInput,
   type starInput,
 } from "@sprout/shared/schemas/child-day";
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { foodEntries, healthNotes, pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
+import {
+  foodEntries,
+  healthNotes,
+  medicationDoses,
+  medications,
+  pottyEntries,
+  sleepEntries,
+  stars,
+} from "../../db/schema/child-day.ts";
 import { students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
@@ -22,9 +31,9 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
-import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
+import { announce as announceChange, checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { assertMayRecord, mayRecordFor } from "./policy.ts";
-import { toFood, toHealth, toPotty, toSleep, toStar } from "./presenter.ts";
+import { toDose, toFood, toHealth, toPotty, toSleep, toStar } from "./presenter.ts";
 
 interface Deps {
   db: Database;
@@ -32,7 +41,14 @@ interface Deps {
   realtime: RealtimePublisher;
 }
 
-const TABLES = { food: foodEntries, sleep: sleepEntries, potty: pottyEntries, star: stars, health: healthNotes };
+const TABLES = {
+  food: foodEntries,
+  sleep: sleepEntries,
+  potty: pottyEntries,
+  star: stars,
+  health: healthNotes,
+  dose: medicationDoses,
+};
 
 /** Daily activities: what teachers record through the day and what parents and staff read. */
 export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
@@ -43,12 +59,8 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     return { child, day: checkDay(clock, child, day) };
   }
 
-  /** Parents of the child's classroom and the centre's staff refetch; the event names no content. */
-  function announce(child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) {
-    const event = { child_id: child.id, date: day, kind };
-    if (child.classroomId) realtime.toClassroom(child.classroomId, "child-day-update", event);
-    realtime.toCentreStaff(child.centerId, "child-day-update", event);
-  }
+  const announce = (child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) =>
+    announceChange(realtime, child, day, kind);
 
   const base = (caller: Caller, child: DayChild, day: string, notes = "") => ({
     studentId: child.id,
@@ -79,7 +91,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
   }
 
   async function read(caller: Caller, child: DayChild, day: string): Promise<DailyActivities> {
-    const [food, sleep, potty, starRows, health, allergies, rooms] = await Promise.all([
+    const [food, sleep, potty, starRows, health, doses, allergies, rooms] = await Promise.all([
       db
         .select()
         .from(foodEntries)
@@ -105,8 +117,21 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
         .select({ note: healthNotes, recordedByName: users.fullName })
         .from(healthNotes)
         .leftJoin(users, eq(users.id, healthNotes.recordedBy))
-        .where(and(eq(healthNotes.studentId, child.id), or(eq(healthNotes.day, day), eq(healthNotes.kind, "allergy"))))
+        .where(
+          and(
+            eq(healthNotes.studentId, child.id),
+            eq(healthNotes.day, day),
+            notInArray(healthNotes.kind, [...STANDING_KINDS]),
+          ),
+        )
         .orderBy(asc(healthNotes.createdAt)),
+      db
+        .select({ dose: medicationDoses, medication: medications.name, givenBy: users.fullName })
+        .from(medicationDoses)
+        .innerJoin(medications, eq(medications.id, medicationDoses.medicationId))
+        .leftJoin(users, eq(users.id, medicationDoses.recordedBy))
+        .where(and(eq(medicationDoses.studentId, child.id), eq(medicationDoses.day, day)))
+        .orderBy(asc(medicationDoses.givenTime)),
       allergiesOf([child.id]),
       recordingRooms(db, caller),
     ]);
@@ -119,6 +144,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       potty: potty.map(toPotty),
       stars: starRows.map((row) => toStar({ ...row.star, awardedBy: row.awardedBy })),
       health: health.map((row) => toHealth({ ...row.note, recordedByName: row.recordedByName })),
+      doses: doses.map((row) => toDose({ ...row.dose, medication: row.medication, givenBy: row.givenBy })),
       allergies: allergies.get(child.id) ?? [],
     };
   }
@@ -260,8 +286,6 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
             ...base(caller, child, day),
             kind: input.kind,
             details: input.details,
-            dose: input.dose,
-            givenTime: input.given_time || null,
             temperatureC: input.temperature_c,
           })
           .returning();

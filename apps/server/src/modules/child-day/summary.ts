@@ -1,11 +1,13 @@
 import type { ChildDaySummary, ClassroomDay, MyClassrooms, WeekStars } from "@sprout/shared/schemas/child-day";
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
+import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
 import {
   foodEntries,
   healthNotes,
+  medicationDoses,
   observationLogs,
   pottyEntries,
   sleepEntries,
@@ -50,7 +52,7 @@ export function createChildDaySummaryService({
       const day = centreDay(child.timeZone, clock.now());
       const byChildDay = <T extends typeof foodEntries | typeof sleepEntries | typeof pottyEntries>(table: T) =>
         and(eq(table.studentId, child.id), eq(table.day, day));
-      const [stay, meals, naps, potty, starCount, observations, healthToday, allergies] = await Promise.all([
+      const [stay, meals, naps, potty, starCount, observations, healthToday, doses, allergies] = await Promise.all([
         db
           .select({ in: attendanceStays.checkInAt, out: attendanceStays.checkOutAt })
           .from(attendanceStays)
@@ -88,7 +90,18 @@ export function createChildDaySummaryService({
         db
           .select({ total: count() })
           .from(healthNotes)
-          .where(and(eq(healthNotes.studentId, child.id), eq(healthNotes.day, day), ne(healthNotes.kind, "allergy"))),
+          .where(
+            and(
+              eq(healthNotes.studentId, child.id),
+              eq(healthNotes.day, day),
+              notInArray(healthNotes.kind, [...STANDING_KINDS]),
+            ),
+          ),
+        db
+          .select({ time: medicationDoses.givenTime })
+          .from(medicationDoses)
+          .where(and(eq(medicationDoses.studentId, child.id), eq(medicationDoses.day, day)))
+          .orderBy(asc(medicationDoses.givenTime)),
         daily.allergiesOf([child.id]),
       ]);
       const latest = observations[0];
@@ -106,6 +119,8 @@ export function createChildDaySummaryService({
         observations_total: latest?.total ?? 0,
         latest_observation: latest ? latest.milestone || latest.notes.slice(0, 80) : null,
         health_today: healthToday[0]?.total ?? 0,
+        doses_today: doses.length,
+        last_dose_time: doses.at(-1)?.time ?? null,
         allergies: allergies.get(child.id) ?? [],
       };
     },

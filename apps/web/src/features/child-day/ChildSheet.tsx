@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
+  Stack,
   Tab,
   Tabs,
   Typography,
@@ -18,6 +19,7 @@ import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { useChildActivities } from "./api";
 import { EntryList } from "./EntryList";
+import { HealthPanel } from "./HealthPanel";
 import { FoodForm, HealthForm, PottyForm, SleepForm, StarForm, type Target } from "./RecordForms";
 
 const TABS = ["Food", "Sleep", "Potty", "Star", "Health"] as const;
@@ -47,7 +49,12 @@ export function ChildSheet({
     Sleep: <SleepForm key={saves} target={target} onSaved={onSaved} />,
     Potty: <PottyForm key={saves} target={target} onSaved={onSaved} />,
     Star: <StarForm key={saves} target={target} onSaved={onSaved} />,
-    Health: <HealthForm key={saves} target={target} onSaved={onSaved} />,
+    Health: (
+      <Stack spacing={3}>
+        <HealthForm key={saves} target={target} onSaved={onSaved} />
+        <HealthPanel childId={child.id} childName={child.name} />
+      </Stack>
+    ),
   }[tab];
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="child-sheet-title">

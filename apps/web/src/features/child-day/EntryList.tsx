@@ -58,6 +58,12 @@ export function entryLines(day: DailyActivities): Line[] {
       }`,
       secondary: entry.details,
     })),
+    ...day.doses.map((entry) => ({
+      kind: "dose" as const,
+      id: entry.id,
+      primary: `Medication given: ${entry.medication}, ${entry.dose} at ${entry.given_time}`,
+      secondary: [`by ${entry.given_by}`, entry.notes].filter(Boolean).join(" · "),
+    })),
   ];
 }
 

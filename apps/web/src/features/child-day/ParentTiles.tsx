@@ -3,17 +3,21 @@ import Bedtime from "@mui/icons-material/Bedtime";
 import Chat from "@mui/icons-material/Chat";
 import EventNote from "@mui/icons-material/EventNote";
 import Favorite from "@mui/icons-material/Favorite";
+import PhotoLibrary from "@mui/icons-material/PhotoLibrary";
 import Receipt from "@mui/icons-material/Receipt";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import Restaurant from "@mui/icons-material/Restaurant";
+import School from "@mui/icons-material/School";
 import Star from "@mui/icons-material/Star";
 import Visibility from "@mui/icons-material/Visibility";
 import Wc from "@mui/icons-material/Wc";
-import { Alert, Box, Button, Card, CardActionArea, LinearProgress, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, Typography } from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import type { ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
+import { DigestSwitch } from "./DigestSwitch";
 import { TileDetail } from "./TileDetail";
 import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
@@ -70,13 +74,15 @@ function Tile({
 
 /**
  * The parent portal's tiles for one child (issue 13): today's one-line facts, each opening a
- * detail view. Tiles of areas not built yet (Share Media, Play and Learn) are not shown.
+ * detail view. Play and Learn shows today's lesson plan of the child's classroom; Share Media opens
+ * the child's digital portfolio.
  */
 export function ParentTiles({ childId, childName }: { childId: string; childName: string }) {
   const [params, setParams] = useSearchParams();
   const summary = useChildDaySummary(childId);
+  const playLine = usePlayAndLearnLine(childId);
   const open = TILE_IDS.find((tile) => tile === params.get("tile"));
-  const show = (tile: TileId | null) =>
+  const show = (tile: TileId | "play" | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       if (tile) next.set("tile", tile);
@@ -84,6 +90,20 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
       return next;
     });
 
+  if (params.get("tile") === "play") {
+    return (
+      <Box component="section" aria-label={`Play and Learn for ${childName}`}>
+        <Button startIcon={<ArrowBack />} onClick={() => show(null)} sx={{ mb: 1, minHeight: 44 }}>
+          Back
+        </Button>
+        <Card variant="outlined">
+          <CardContent>
+            <PlayAndLearn childId={childId} childName={childName} />
+          </CardContent>
+        </Card>
+      </Box>
+    );
+  }
   if (open) {
     return (
       <Box component="section" aria-label={`${TILE_TITLES[open]} for ${childName}`}>
@@ -118,11 +138,21 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
               onClick={() => show(tile)}
             />
           ))}
+          <Tile
+            icon={<PhotoLibrary />}
+            title="Share Media"
+            line="Photos from the centre"
+            to={`/digital-portfolio?child=${childId}`}
+          />
+          <Tile icon={<School />} title="Play and Learn" line={playLine} onClick={() => show("play")} />
           <Tile icon={<Chat />} title="Messages" line="Write to the teacher" to="/messaging" />
           <Tile icon={<Receipt />} title="Billing" line="Invoices and payments" to={`/billing?child=${childId}`} />
           <Tile icon={<ReportProblem />} title="Incident reports" line="Reports about your child" to="/incidents" />
         </Box>
       )}
+      <Box sx={{ mt: 2 }}>
+        <DigestSwitch />
+      </Box>
     </Box>
   );
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import {
+  DAY_HEALTH_KINDS,
   DIAPER_LABELS,
   DIAPER_STATUSES,
   FOOD_AMOUNTS,
   foodInput,
-  HEALTH_KINDS,
   HEALTH_LABELS,
   healthInput,
   MEAL_LABELS,
@@ -280,8 +280,6 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
       date: target.date,
       kind: "note",
       details: "",
-      dose: "",
-      given_time: "",
       temperature_c: "",
     },
   });
@@ -309,7 +307,7 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
             error={Boolean(errors.kind)}
             helperText={errors.kind?.message}
           >
-            {HEALTH_KINDS.map((option) => (
+            {DAY_HEALTH_KINDS.map((option) => (
               <MenuItem key={option} value={option}>
                 {HEALTH_LABELS[option]}
               </MenuItem>
@@ -326,26 +324,6 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
           error={Boolean(errors.temperature_c)}
           helperText={errors.temperature_c?.message}
         />
-      )}
-      {kind === "medication" && (
-        <Stack direction="row" spacing={1}>
-          <TextField
-            label="Dose"
-            {...form.register("dose")}
-            error={Boolean(errors.dose)}
-            helperText={errors.dose?.message}
-            sx={{ flex: 1 }}
-          />
-          <TextField
-            label="Given at"
-            type="time"
-            {...form.register("given_time")}
-            error={Boolean(errors.given_time)}
-            helperText={errors.given_time?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ flex: 1 }}
-          />
-        </Stack>
       )}
       <TextField
         label="Details"

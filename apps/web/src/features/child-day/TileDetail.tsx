@@ -15,10 +15,16 @@ import { DateField } from "../../components/DateField";
 import { formatDate, formatTime } from "../../format";
 import { useChildActivities, useWeekStars } from "./api";
 import { entryLines } from "./EntryList";
+import { HealthPanel } from "./HealthPanel";
 import { ObservationList } from "./ObservationList";
 import { TILE_TITLES, type TileId } from "./tiles";
 
-const KIND_OF: Partial<Record<TileId, EntryKind>> = { food: "food", sleep: "sleep", potty: "potty", health: "health" };
+const KINDS_OF: Partial<Record<TileId, EntryKind[]>> = {
+  food: ["food"],
+  sleep: ["sleep"],
+  potty: ["potty"],
+  health: ["health", "dose"],
+};
 
 /** A tile opened: the day's entries of that kind (any past date), the week's stars, or the logs. */
 export function TileDetail({
@@ -42,6 +48,11 @@ export function TileDetail({
           <WeekStars childId={childId} />
         ) : tile === "observations" ? (
           <ObservationList childId={childId} />
+        ) : tile === "health" ? (
+          <Stack spacing={3}>
+            <DayEntries tile={tile} childId={childId} summary={summary} />
+            <HealthPanel childId={childId} childName={childName} />
+          </Stack>
         ) : (
           <DayEntries tile={tile} childId={childId} summary={summary} />
         )}
@@ -62,8 +73,8 @@ function DayEntries({
   const today = summary?.date;
   const [date, setDate] = useState<string | undefined>(undefined);
   const day = useChildActivities(childId, date && date !== today ? date : undefined);
-  const kind = KIND_OF[tile];
-  const lines = day.data ? entryLines(day.data).filter((line) => !kind || line.kind === kind) : [];
+  const kinds = KINDS_OF[tile];
+  const lines = day.data ? entryLines(day.data).filter((line) => !kinds || kinds.includes(line.kind)) : [];
   const showingToday = !date || date === today;
   return (
     <Stack spacing={2}>
@@ -73,9 +84,6 @@ function DayEntries({
           {summary.check_in_at ? `Checked in at ${formatTime(summary.check_in_at)}` : "No check-in yet today"}
           {summary.check_out_at && ` · Checked out at ${formatTime(summary.check_out_at)}`}
         </Typography>
-      )}
-      {tile === "health" && day.data && day.data.allergies.length > 0 && (
-        <Alert severity="warning">Allergies: {day.data.allergies.join(", ")}</Alert>
       )}
       {day.isPending && <LinearProgress aria-label="Loading the day" />}
       {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}

@@ -1,0 +1,173 @@
+import { type AreaRows, CLASSROOM_VIEW, NO_ID, PNG } from "../../../test/matrix.ts";
+
+const IMMUNISATION_KEEPERS = ["super_admin", "owner", "center_director", "admin", "parent"] as const;
+const LEADERSHIP = ["super_admin", "owner", "center_director", "admin"] as const;
+const MEDICATION = {
+  name: "Paracetamol syrup",
+  dose: "5 ml",
+  schedule: "12:30",
+  start_date: "2026-01-05",
+  end_date: "2026-01-06",
+  consent: true,
+};
+
+/** The child-day routes of the permission matrix (see permission-matrix.test.ts). */
+const rows: AreaRows = ({ ids }) => {
+  // The demo parent's child is in a room the demo teacher teaches (see demoIds).
+  const observation = {
+    fields: { child_id: ids.parentChild, date: "2026-11-19", milestone: "Physical development", notes: "Hopped" },
+    files: [{ field: "attachments", name: "hop.png", content: PNG }],
+  };
+  return [
+    // The child's day (issue 13): teachers record for their classrooms, staff read, parents read their own.
+    {
+      route: "GET /api/daily-activities/:childId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/daily-activities/${NO_ID}`,
+      status: 404,
+      foreign: `/api/daily-activities/${ids.otherStudent}`,
+    },
+    {
+      route: "POST /api/daily-activities/food/batch",
+      allowed: ["teacher"],
+      payload: { date: "2026-01-05", meal_type: "lunch", entries: [{ child_id: NO_ID, food_consumed: 100 }] },
+      status: 404,
+      foreign: "/api/daily-activities/food/batch",
+      foreignPayload: {
+        date: "2026-01-05",
+        meal_type: "lunch",
+        entries: [{ child_id: ids.otherStudent, food_consumed: 100 }],
+      },
+    },
+    {
+      route: "POST /api/daily-activities/sleep/:id/wake",
+      allowed: ["teacher"],
+      url: `/api/daily-activities/sleep/${NO_ID}/wake`,
+      payload: { end_time: "14:00" },
+      status: 404,
+    },
+    {
+      route: "DELETE /api/daily-activities/:kind/:id",
+      allowed: ["teacher"],
+      url: `/api/daily-activities/food/${NO_ID}`,
+      status: 404,
+    },
+    {
+      route: "GET /api/daily-activities/classroom/:classroomId",
+      allowed: CLASSROOM_VIEW,
+      url: `/api/daily-activities/classroom/${NO_ID}`,
+      status: 404,
+      foreign: `/api/daily-activities/classroom/${ids.otherClassroom}`,
+    },
+    { route: "GET /api/daily-activities/my-classrooms", allowed: ["teacher"] },
+    {
+      route: "GET /api/stars/:childId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/stars/${NO_ID}`,
+      status: 404,
+      foreign: `/api/stars/${ids.otherStudent}`,
+    },
+    { route: "GET /api/observation-logs", allowed: [...CLASSROOM_VIEW, "parent"] },
+    {
+      route: "POST /api/observation-logs",
+      allowed: ["academic_coordinator", "teacher"],
+      multipart: true,
+      form: () => observation,
+    },
+    {
+      route: "PUT /api/observation-logs/:id",
+      allowed: ["academic_coordinator", "teacher"],
+      url: `/api/observation-logs/${NO_ID}`,
+      status: 404,
+      multipart: true,
+      form: () => observation,
+    },
+    {
+      route: "DELETE /api/observation-logs/:id",
+      allowed: ["academic_coordinator", "teacher"],
+      url: `/api/observation-logs/${NO_ID}`,
+      status: 404,
+    },
+    {
+      route: "GET /api/observation-logs/:id/attachments/:attachmentId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/observation-logs/${NO_ID}/attachments/${NO_ID}`,
+      status: 404,
+    },
+    // Health record (issue 13, point 4).
+    {
+      route: "GET /api/child-health/:childId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/child-health/${NO_ID}`,
+      status: 404,
+      foreign: `/api/child-health/${ids.otherStudent}`,
+    },
+    {
+      route: "POST /api/child-health/:childId/standing",
+      allowed: ["teacher", "parent"],
+      url: `/api/child-health/${NO_ID}/standing`,
+      payload: { kind: "allergy", details: "Peanuts" },
+      status: 404,
+      foreign: `/api/child-health/${ids.otherStudent}/standing`,
+    },
+    {
+      route: "DELETE /api/child-health/standing/:id",
+      allowed: ["teacher", "parent"],
+      url: `/api/child-health/standing/${NO_ID}`,
+      status: 404,
+    },
+    {
+      route: "POST /api/child-health/:childId/medications",
+      allowed: ["parent"],
+      url: `/api/child-health/${NO_ID}/medications`,
+      payload: MEDICATION,
+      status: 404,
+      foreign: `/api/child-health/${ids.otherStudent}/medications`,
+    },
+    {
+      route: "POST /api/child-health/medications/:id/withdraw",
+      allowed: ["parent"],
+      url: `/api/child-health/medications/${NO_ID}/withdraw`,
+      status: 404,
+    },
+    {
+      route: "POST /api/child-health/medications/:id/doses",
+      allowed: ["teacher"],
+      url: `/api/child-health/medications/${NO_ID}/doses`,
+      payload: { dose: "5 ml", given_time: "12:30" },
+      status: 404,
+    },
+    {
+      route: "POST /api/child-health/:childId/immunisations",
+      allowed: IMMUNISATION_KEEPERS,
+      url: `/api/child-health/${NO_ID}/immunisations`,
+      payload: { vaccine: "MMR", date_given: "2026-01-10" },
+      status: 404,
+      foreign: `/api/child-health/${ids.otherStudent}/immunisations`,
+    },
+    {
+      route: "DELETE /api/child-health/immunisations/:id",
+      allowed: IMMUNISATION_KEEPERS,
+      url: `/api/child-health/immunisations/${NO_ID}`,
+      status: 404,
+    },
+    // The evening digest (issue 13, point 6).
+    {
+      route: "GET /api/child-day/digest-setting",
+      allowed: LEADERSHIP,
+      url: `/api/child-day/digest-setting?center_id=${ids.homeCentre}`,
+      foreign: `/api/child-day/digest-setting?center_id=${ids.otherCentre}`,
+    },
+    {
+      route: "PUT /api/child-day/digest-setting",
+      allowed: LEADERSHIP,
+      payload: { center_id: ids.homeCentre, digest_hour: 18 },
+      foreign: "/api/child-day/digest-setting",
+      foreignPayload: { center_id: ids.otherCentre, digest_hour: 18 },
+    },
+    { route: "GET /api/parents/digest", allowed: ["parent"] },
+    { route: "PUT /api/parents/digest", allowed: ["parent"], payload: { daily_digest: true } },
+  ];
+};
+
+export default rows;
