@@ -1,22 +1,33 @@
 import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { createAnnouncementsService } from "./announcements.ts";
+import { createContactsService } from "./contacts.ts";
 import { createFeedbackService } from "./feedback.ts";
 import { createMessagingService } from "./messaging.ts";
+import { createNoticesService } from "./notices.ts";
 import { createNotificationsService } from "./notifications.ts";
 import { createRemindersService } from "./reminders.ts";
 
 /** The communication area's services, built once in app.ts. */
-export function createCommunicationArea(deps: { db: Database; clock: Clock; realtime: RealtimePublisher }) {
+export function createCommunicationArea(deps: {
+  db: Database;
+  clock: Clock;
+  realtime: RealtimePublisher;
+  mailer: Pick<Mailer, "send">;
+}) {
   const notifications = createNotificationsService(deps);
   const withBell = { ...deps, notifications };
+  const contacts = createContactsService(deps);
   return {
     notifications,
     reminders: createRemindersService(deps),
     announcements: createAnnouncementsService(withBell),
-    messaging: createMessagingService(withBell),
+    contacts,
+    messaging: createMessagingService({ ...withBell, contacts }),
     feedback: createFeedbackService(withBell),
+    notices: createNoticesService(withBell),
   };
 }
 export type CommunicationArea = ReturnType<typeof createCommunicationArea>;

@@ -1,22 +1,23 @@
 import {
   COMMUNICATION_MESSAGES,
-  type Contacts,
   type MessageInput,
   type MessageList,
+  START_THREAD_MESSAGES,
+  type StartThreadInput,
   type Thread,
   type ThreadList,
 } from "@sprout/shared/schemas/communication";
-import { and, asc, count, desc, eq, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
+import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { messages, messageThreads } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
+import type { ContactsService } from "./contacts.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
 import { assertParty, oversees } from "./policy.ts";
 import { pageOf, toMessage, toThread } from "./presenter.ts";
@@ -26,28 +27,39 @@ interface Deps {
   clock: Clock;
   realtime: RealtimePublisher;
   notifications: NotificationsService;
+  contacts: ContactsService;
 }
+
+const choose = (field: string, message: string) =>
+  new HttpError(400, "VALIDATION_ERROR", message, { [field]: message });
 
 const teacher = alias(users, "thread_teacher");
 const parent = alias(users, "thread_parent");
 const FALSE: SQL = sql`false`;
 
 /** Parent–teacher threads about one child, and the centre leadership's read-only view of them. */
-export function createMessagingService({ db, clock, realtime, notifications }: Deps) {
+export function createMessagingService({ db, clock, realtime, notifications, contacts }: Deps) {
   /**
-   * The threads the caller may see. A parent: their own, about their own children. A teacher:
+   * The threads the caller may see, as a condition on the thread row alone (so that a page is
+   * picked before any name is joined). A parent: their own, about their own children. A teacher:
    * their own, about children now in their classrooms. Leadership: every thread of their centres.
    */
   async function visible(caller: Caller): Promise<SQL> {
+    if (caller.role === "teacher") {
+      const rooms = db
+        .select({ id: classroomTeachers.classroomId })
+        .from(classroomTeachers)
+        .where(eq(classroomTeachers.teacherId, caller.userId));
+      const inTheirRooms = db
+        .select({ one: sql`1` })
+        .from(students)
+        .where(and(eq(students.id, messageThreads.childId), inArray(students.classroomId, rooms)));
+      return and(eq(messageThreads.teacherId, caller.userId), exists(inTheirRooms))!;
+    }
     const scope = await caller.scope();
     if (caller.role === "parent") {
       if (!scope.childIds || scope.childIds.length === 0) return FALSE;
       return and(eq(messageThreads.parentId, caller.userId), inArray(messageThreads.childId, scope.childIds))!;
-    }
-    if (caller.role === "teacher") {
-      const rooms = await teacherClassroomIds(db, caller.userId);
-      if (rooms.length === 0) return FALSE;
-      return and(eq(messageThreads.teacherId, caller.userId), inArray(students.classroomId, rooms))!;
     }
     if (oversees(caller) && scope.centerIds.length > 0) return inArray(messageThreads.centerId, scope.centerIds);
     return FALSE;
@@ -83,6 +95,39 @@ export function createMessagingService({ db, clock, realtime, notifications }: D
     return toThread(row);
   }
 
+  /** The thread's parties when a parent writes first: the teacher must teach the child's room. */
+  async function parentStarts(caller: Caller, input: StartThreadInput) {
+    const scope = await caller.scope();
+    if (caller.role !== "parent" || !scope.childIds?.includes(input.child_id)) throw notFound("Child");
+    if (!input.teacher_id) throw choose("teacher_id", START_THREAD_MESSAGES.chooseTeacher);
+    const [child] = await db
+      .select({ centerId: students.centerId })
+      .from(students)
+      .innerJoin(classroomTeachers, eq(classroomTeachers.classroomId, students.classroomId))
+      .where(
+        and(
+          eq(students.id, input.child_id),
+          ne(students.status, "left"),
+          eq(classroomTeachers.teacherId, input.teacher_id),
+        ),
+      );
+    if (!child) throw notFound("Teacher");
+    return { centerId: child.centerId, teacherId: input.teacher_id, parentId: caller.userId };
+  }
+
+  /** The thread's parties when a teacher writes first: the child in their rooms, the parent its guardian. */
+  async function teacherStarts(caller: Caller, input: StartThreadInput) {
+    if (!input.parent_id) throw choose("parent_id", START_THREAD_MESSAGES.chooseParent);
+    const { child, parent: isGuardian } = await contacts.teacherMayWrite(
+      caller.userId,
+      input.child_id,
+      input.parent_id,
+    );
+    if (!child) throw notFound("Child");
+    if (!isGuardian) throw notFound("Parent");
+    return { centerId: child.centerId, teacherId: caller.userId, parentId: input.parent_id };
+  }
+
   return {
     async threads(caller: Caller, page: number, limit: number): Promise<ThreadList> {
       const where = await visible(caller);
@@ -92,11 +137,7 @@ export function createMessagingService({ db, clock, realtime, notifications }: D
           .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db
-          .select({ total: count() })
-          .from(messageThreads)
-          .innerJoin(students, eq(students.id, messageThreads.childId))
-          .where(where),
+        db.select({ total: count() }).from(messageThreads).where(where),
       ]);
       return {
         threads: rows.map(toThread),
@@ -169,68 +210,29 @@ export function createMessagingService({ db, clock, realtime, notifications }: D
       return sent;
     },
 
-    /** A parent opens (or reopens) the conversation with one of their child's teachers. */
-    async start(caller: Caller, childId: string, teacherId: string): Promise<Thread> {
-      const scope = await caller.scope();
-      if (caller.role !== "parent" || !scope.childIds?.includes(childId)) throw notFound("Child");
-      const [child] = await db
-        .select({ centerId: students.centerId })
-        .from(students)
-        .innerJoin(classroomTeachers, eq(classroomTeachers.classroomId, students.classroomId))
-        .where(and(eq(students.id, childId), ne(students.status, "left"), eq(classroomTeachers.teacherId, teacherId)));
-      if (!child) throw notFound("Teacher");
+    /**
+     * A parent opens (or reopens) the conversation with one of their child's teachers; a teacher
+     * with a parent of a child in their classrooms. Another room's or family's child is not found.
+     */
+    async start(caller: Caller, input: StartThreadInput): Promise<Thread> {
+      const parties =
+        caller.role === "teacher" ? await teacherStarts(caller, input) : await parentStarts(caller, input);
       const now = clock.now();
       await db
         .insert(messageThreads)
-        .values({
-          centerId: child.centerId,
-          childId,
-          teacherId,
-          parentId: caller.userId,
-          createdAt: now,
-          lastMessageAt: now,
-        })
+        .values({ ...parties, childId: input.child_id, createdAt: now, lastMessageAt: now })
         .onConflictDoNothing();
       const [thread] = await db
         .select({ id: messageThreads.id })
         .from(messageThreads)
         .where(
           and(
-            eq(messageThreads.childId, childId),
-            eq(messageThreads.teacherId, teacherId),
-            eq(messageThreads.parentId, caller.userId),
+            eq(messageThreads.childId, input.child_id),
+            eq(messageThreads.teacherId, parties.teacherId),
+            eq(messageThreads.parentId, parties.parentId),
           ),
         );
       return threadOf(caller, thread!.id);
-    },
-
-    /** Whom a parent may write to: the teachers of each of their children's classrooms. */
-    async contacts(caller: Caller): Promise<Contacts> {
-      const scope = await caller.scope();
-      if (caller.role !== "parent" || !scope.childIds || scope.childIds.length === 0) return { contacts: [] };
-      const rows = await db
-        .select({
-          childId: students.id,
-          childName: sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`,
-          teacherId: users.id,
-          teacherName: users.fullName,
-          classroomName: classrooms.name,
-        })
-        .from(students)
-        .innerJoin(classrooms, eq(classrooms.id, students.classroomId))
-        .innerJoin(classroomTeachers, eq(classroomTeachers.classroomId, classrooms.id))
-        .innerJoin(users, eq(users.id, classroomTeachers.teacherId))
-        .where(and(inArray(students.id, scope.childIds), ne(students.status, "left"), eq(users.isActive, true)))
-        .orderBy(asc(students.firstName), asc(classroomTeachers.role), asc(users.fullName));
-      return {
-        contacts: rows.map((row) => ({
-          child_id: row.childId,
-          child_name: row.childName,
-          teacher_id: row.teacherId,
-          teacher_name: row.teacherName,
-          classroom_name: row.classroomName,
-        })),
-      };
     },
 
     /** Unread messages addressed to the caller in threads they can still see. */
@@ -240,7 +242,6 @@ export function createMessagingService({ db, clock, realtime, notifications }: D
         .select({ unread: count() })
         .from(messages)
         .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-        .innerJoin(students, eq(students.id, messageThreads.childId))
         .where(and(eq(messages.recipientId, caller.userId), eq(messages.isRead, false), await visible(caller)));
       return row?.unread ?? 0;
     },

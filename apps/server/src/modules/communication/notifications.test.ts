@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
@@ -178,6 +179,29 @@ describe("the unread-message reminder", () => {
     await later(3 * HOUR);
     expect((await runUnreadReminders(db, clock, mail)).mailed).toBe(0);
     expect(mailed).toHaveLength(1);
+  });
+
+  it("mails nothing about a child whose family refused message e-mails", async () => {
+    await db
+      .insert(childConsents)
+      .values({ studentId: aanyaId, purpose: "messages_digest", given: false, givenAt: clock.now() })
+      .onConflictDoUpdate({ target: [childConsents.studentId, childConsents.purpose], set: { given: false } });
+    const sent = await as(app, teacher).post(`/api/messaging/threads/${threadId}/messages`, {
+      recipient_id: parent.user.id,
+      content: "Sports day on Friday",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await later(3 * HOUR);
+    const before = mailed.length;
+    expect((await runUnreadReminders(db, clock, mail)).mailed).toBe(0);
+    expect(mailed).toHaveLength(before);
+
+    await db
+      .update(childConsents)
+      .set({ given: true })
+      .where(and(eq(childConsents.studentId, aanyaId), eq(childConsents.purpose, "messages_digest")));
+    expect((await runUnreadReminders(db, clock, mail)).mailed).toBe(1);
+    expect(mailed.at(-1)!.text).toContain("Sports day on Friday");
   });
 
   it("reaches the outbox through the app's mailer", async () => {

@@ -22,6 +22,9 @@ export const oversees = (caller: Caller) => !isMessagingParty(caller) && hasFeat
 /** Leadership with "parent feedback" reads and answers their centres' feedback. */
 export const answersFeedback = (caller: Caller) => hasFeature(caller.role, "parent_feedback");
 
+/** The communication desk (owner, director) sends notices to their centres' families. */
+export const mayPublishNotices = (caller: Caller) => hasFeature(caller.role, "parent_communication");
+
 export function assertMayPost(caller: Caller) {
   if (!mayPostAnnouncements(caller)) throw forbidden("Announcements can be posted only by teachers");
 }

@@ -5,6 +5,7 @@ import type {
   FeedbackCategory,
   FeedbackStatus,
   Message,
+  SentNotice,
   Thread,
 } from "@sprout/shared/schemas/communication";
 
@@ -121,5 +122,32 @@ export function pageOf(page: number, limit: number, total: number) {
     total_pages: Math.max(1, Math.ceil(total / limit)),
     total_items: total,
     items_per_page: limit,
+  };
+}
+
+export interface SentNoticeRow {
+  id: string;
+  centerId: string;
+  title: string;
+  message: string;
+  sentAt: Date;
+  sentByName: string | null;
+}
+
+export function toSentNotice(
+  row: SentNoticeRow,
+  classroomNames: string[],
+  figures: { parents: number; read: number },
+): SentNotice {
+  return {
+    id: row.id,
+    center_id: row.centerId,
+    title: row.title,
+    message: row.message,
+    sent_at: row.sentAt.toISOString(),
+    sent_by_name: row.sentByName,
+    classrooms: classroomNames,
+    parents: figures.parents,
+    read: figures.read,
   };
 }

@@ -8,6 +8,7 @@ import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
+import { digestAllowed } from "../privacy/consent-store.ts";
 import { answersFeedback } from "./policy.ts";
 
 const rowsOf = <T>(result: unknown): T[] =>
@@ -49,7 +50,8 @@ interface Due {
 }
 
 /**
- * Parents with messages still unread after their centre's hours get one e-mail listing them.
+ * Parents with messages still unread after their centre's hours get one e-mail listing them,
+ * unless the family refused message e-mails for the child the conversation is about.
  * Each message is claimed (reminded_at set) in the same statement that selects it, under the job's
  * advisory lock, so no message is ever mailed about twice, whichever instance runs the job.
  */
@@ -67,6 +69,7 @@ export async function runUnreadReminders(db: Database, clock: Clock, mail: (mess
             and m.is_read = false
             and m.reminded_at is null
             and m.sent_at <= ${now}::timestamptz - make_interval(hours => coalesce(s.unread_reminder_hours, ${REMINDER_HOURS_DEFAULT}))
+            and ${digestAllowed(sql`t.child_id`)}
           returning m.recipient_id, m.sender_id, m.content, m.sent_at
         )
         select r.email, r.full_name, w.full_name as sender, c.content

@@ -5,6 +5,7 @@ import {
   classroomIdParams,
   communicationPageQuery,
   contacts,
+  families,
   feedback,
   feedbackInput,
   feedbackList,
@@ -27,7 +28,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { CommunicationArea } from "./area.ts";
+import { noticeRoutes } from "./notice-routes.ts";
 
 /** Teachers, parents, and staff who look after classrooms (read-only for the last). */
 const ANNOUNCEMENT_READERS = {
@@ -57,9 +60,12 @@ export function communicationRoutes({
   feedback: desk,
   notifications,
   reminders,
+  notices,
+  contacts: people,
 }: CommunicationArea) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    await noticeRoutes(notices)(app);
 
     api.get(
       "/classroom-announcements/:classroomId",
@@ -110,17 +116,18 @@ export function communicationRoutes({
       {
         config: { access: { signedIn: true } },
         schema: {
-          summary: "The caller's unread messages and announcements (for the navigation badges)",
+          summary: "The caller's unread messages, announcements and notices (for the navigation badges)",
           tags,
           response: { 200: unreadCounts, 401: error },
         },
       },
       async (request) => {
-        const [messages, unreadAnnouncements] = await Promise.all([
+        const [messages, unreadAnnouncements, unreadNotices] = await Promise.all([
           messaging.unreadCount(request.caller),
           announcements.unreadCount(request.caller),
+          notices.unreadCount(request.caller),
         ]);
-        return { messages, announcements: unreadAnnouncements };
+        return { messages, announcements: unreadAnnouncements, notices: unreadNotices };
       },
     );
 
@@ -195,15 +202,28 @@ export function communicationRoutes({
     api.post(
       "/messaging/threads",
       {
-        config: { access: PARENTS, rateLimit: perUser(20) },
+        config: { access: PARTIES, rateLimit: perUser(20) },
         schema: {
-          summary: "A parent opens (or reopens) the conversation with one of their child's teachers",
+          summary: "Open (or reopen) a conversation about a child: a parent names the teacher, a teacher the parent",
           tags,
           body: startThreadInput,
           response: { 200: thread, ...refusals },
         },
       },
-      async (request) => messaging.start(request.caller, request.body.child_id, request.body.teacher_id),
+      async (request) => messaging.start(request.caller, request.body),
+    );
+
+    api.get(
+      "/messaging/families",
+      {
+        config: { access: TEACHERS },
+        schema: {
+          summary: "The parents a teacher may write to, per child of their classrooms",
+          tags,
+          response: { 200: families, 401: error, 403: error },
+        },
+      },
+      async (request) => people.families(request.caller),
     );
 
     api.get(
@@ -216,13 +236,13 @@ export function communicationRoutes({
           response: { 200: contacts, 401: error, 403: error },
         },
       },
-      async (request) => messaging.contacts(request.caller),
+      async (request) => people.contacts(request.caller),
     );
 
     api.get(
       "/messaging/threads/:id/messages",
       {
-        config: { access: THREAD_READERS },
+        config: { access: THREAD_READERS, childRecord: childRecord("messages", { field: "thread.child_id" }) },
         schema: {
           summary: "A conversation's latest messages (older ones with ?before=)",
           tags,

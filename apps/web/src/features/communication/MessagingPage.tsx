@@ -32,6 +32,7 @@ import { formatDateTime } from "../../format";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 import { useContacts, useMessagingMutations, useThreadMessages, useThreads } from "./api";
 import { FeedbackButton } from "./FeedbackDialog";
+import { TeacherStartConversation } from "./TeacherStartConversation";
 
 /** /messaging: a parent and their child's teachers; the centre's leadership reads along. */
 export function MessagingPage() {
@@ -62,6 +63,7 @@ export function Conversations() {
   const list = (
     <Paper variant="outlined" sx={{ width: { md: 340 }, flexShrink: 0, overflow: "auto", maxHeight: { md: 560 } }}>
       {user.role === "parent" && <StartConversation onStarted={setSelected} />}
+      {user.role === "teacher" && <TeacherStartConversation onStarted={setSelected} />}
       {threads.isPending && <LinearProgress aria-label="Loading conversations" />}
       {threads.isError && <Alert severity="error">{errorMessage(threads.error)}</Alert>}
       {threads.data?.threads.length === 0 && (

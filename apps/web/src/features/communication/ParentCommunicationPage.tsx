@@ -20,10 +20,11 @@ import { formatDateTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useFeedback, useFeedbackMutations } from "./api";
 import { Conversations } from "./MessagingPage";
+import { NoticesDesk } from "./NoticesDesk";
 
-/** /parent-communication (owner, director): the feedback inbox and the read-only view of conversations. */
+/** /parent-communication (owner, director): notices, the feedback inbox and the read-only view of conversations. */
 export function ParentCommunicationPage() {
-  const [tab, setTab] = useState<"feedback" | "conversations">("feedback");
+  const [tab, setTab] = useState<"notices" | "feedback" | "conversations">("notices");
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
@@ -33,10 +34,13 @@ export function ParentCommunicationPage() {
         <LiveChip />
       </Stack>
       <Tabs value={tab} onChange={(_event, value) => setTab(value)} variant="scrollable">
+        <Tab value="notices" label="Notices" />
         <Tab value="feedback" label="Parent feedback" />
         <Tab value="conversations" label="Conversations" />
       </Tabs>
-      {tab === "feedback" ? <FeedbackInbox /> : <Conversations />}
+      {tab === "notices" && <NoticesDesk />}
+      {tab === "feedback" && <FeedbackInbox />}
+      {tab === "conversations" && <Conversations />}
     </Stack>
   );
 }

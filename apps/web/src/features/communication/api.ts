@@ -5,11 +5,13 @@ import {
   contacts,
   type FeedbackInput,
   type FeedbackStatus,
+  families,
   feedback,
   feedbackList,
   type MessageInput,
   message,
   messageList,
+  type StartThreadInput,
   thread,
   threadList,
   unreadCounts,
@@ -78,6 +80,7 @@ export function useUnreadCounts() {
   );
   useRealtimeEvent("new-message", refetch);
   useRealtimeEvent("new-announcement", refetch);
+  useRealtimeEvent("notification", refetch);
   return useQuery({ queryKey: [...KEY, "unread"], queryFn: () => api.get("/communication/unread", unreadCounts) });
 }
 
@@ -105,6 +108,10 @@ export function useThreadMessages(threadId: string | null) {
 export const useContacts = (enabled: boolean) =>
   useQuery({ queryKey: [...KEY, "contacts"], queryFn: () => api.get("/messaging/contacts", contacts), enabled });
 
+/** The parents a teacher may write to, per child of their rooms. */
+export const useFamilies = (enabled: boolean) =>
+  useQuery({ queryKey: [...KEY, "families"], queryFn: () => api.get("/messaging/families", families), enabled });
+
 export function useMessagingMutations() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -119,7 +126,7 @@ export function useMessagingMutations() {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: [...KEY, "unread"] }),
     }),
     start: useMutation({
-      mutationFn: (input: { child_id: string; teacher_id: string }) => api.post("/messaging/threads", input, thread),
+      mutationFn: (input: StartThreadInput) => api.post("/messaging/threads", input, thread),
       onSuccess,
     }),
   };

@@ -1,0 +1,219 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { noticeInput, type SentNotice } from "@sprout/shared/schemas/communication";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { errorMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
+import { formatDateTime } from "../../format";
+import { useCentreClassrooms, useCentres } from "../children/api";
+import { NotReadDialog } from "./NotReadDialog";
+import { NOTICE_PAGE_SIZE, NOTICE_PAGE_SIZES, tablePage, useSendNotice, useSentNotices } from "./noticesApi";
+
+type Form = z.input<typeof noticeInput>;
+
+/** The desk's Notices tab: write to a centre's families, then follow who has read it. */
+export function NoticesDesk() {
+  const user = useSignedInUser();
+  const centres = useCentres();
+  const [centerId, setCenterId] = useState<string>(user.center_id ?? "");
+  const firstCentre = centres.data?.[0]?.id;
+  useEffect(() => {
+    if (!centerId && firstCentre) setCenterId(firstCentre);
+  }, [centerId, firstCentre]);
+
+  return (
+    <Stack spacing={3}>
+      {!user.center_id && (centres.data?.length ?? 0) > 1 && (
+        <TextField
+          select
+          size="small"
+          label="Centre"
+          value={centerId}
+          onChange={(event) => setCenterId(event.target.value)}
+          sx={{ maxWidth: 360 }}
+        >
+          {centres.data?.map((centre) => (
+            <MenuItem key={centre.id} value={centre.id}>
+              {centre.center_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {centerId && <NoticeForm key={centerId} centerId={centerId} />}
+      {centerId && <SentNotices centerId={centerId} />}
+    </Stack>
+  );
+}
+
+function NoticeForm({ centerId }: { centerId: string }) {
+  const rooms = useCentreClassrooms(centerId);
+  const send = useSendNotice();
+  const blank = { center_id: centerId, classroom_ids: [], title: "", message: "" };
+  const form = useForm<Form, unknown, z.output<typeof noticeInput>>({
+    resolver: zodResolver(noticeInput),
+    mode: "onTouched",
+    defaultValues: blank,
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    await send.mutateAsync(values);
+    form.reset(blank);
+  });
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2} component="form" onSubmit={submit} noValidate aria-label="Send a notice">
+          <Typography variant="h6" component="h2">
+            Send a notice
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Every parent of the chosen classrooms gets it in Sprout and by e-mail.
+          </Typography>
+          {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
+          {send.isSuccess && (
+            <Alert severity="success">
+              Notice sent to {send.data.parents} {send.data.parents === 1 ? "parent" : "parents"}.
+            </Alert>
+          )}
+          <Controller
+            control={form.control}
+            name="classroom_ids"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Send to"
+                value={field.value ?? []}
+                onChange={(event) => {
+                  const value = event.target.value as unknown as string[];
+                  // Choosing "Whole centre" clears the rooms; choosing a room leaves "Whole centre".
+                  field.onChange(value.includes("") ? [] : value);
+                }}
+                onBlur={field.onBlur}
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    displayEmpty: true,
+                    renderValue: (chosen) => {
+                      const ids = chosen as string[];
+                      if (ids.length === 0) return "Whole centre";
+                      return (rooms.data ?? [])
+                        .filter((room) => ids.includes(room.id))
+                        .map((room) => room.name)
+                        .join(", ");
+                    },
+                  },
+                  inputLabel: { shrink: true },
+                }}
+                error={Boolean(errors.classroom_ids)}
+                helperText={errors.classroom_ids?.message}
+              >
+                <MenuItem value="">Whole centre</MenuItem>
+                {(rooms.data ?? []).map((room) => (
+                  <MenuItem key={room.id} value={room.id}>
+                    {room.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField
+            label="Title"
+            {...form.register("title")}
+            error={Boolean(errors.title)}
+            helperText={errors.title?.message}
+          />
+          <TextField
+            label="Message"
+            multiline
+            minRows={3}
+            {...form.register("message")}
+            error={Boolean(errors.message)}
+            helperText={errors.message?.message}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={send.isPending}>
+              {send.isPending ? "Sending…" : "Send notice"}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+const audienceOf = (notice: SentNotice) =>
+  notice.classrooms.length === 0 ? "Whole centre" : notice.classrooms.join(", ");
+
+function SentNotices({ centerId }: { centerId: string }) {
+  const paging = usePaging(NOTICE_PAGE_SIZE);
+  const [open, setOpen] = useState<SentNotice | null>(null);
+  const sent = useSentNotices(centerId, paging.query);
+  const notReadButton = (notice: SentNotice) => (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={notice.read === notice.parents}
+      onClick={() => setOpen(notice)}
+      aria-label={`Who has not read ${notice.title}`}
+    >
+      Not read ({notice.parents - notice.read})
+    </Button>
+  );
+  const readChip = (notice: SentNotice) => (
+    <Chip
+      size="small"
+      color={notice.read === notice.parents ? "success" : "default"}
+      label={`${notice.read} of ${notice.parents} read`}
+      data-testid={`read-${notice.id}`}
+    />
+  );
+  const columns: Column<SentNotice>[] = [
+    { header: "Title", cell: (notice) => <Box sx={{ maxWidth: 320, overflowWrap: "anywhere" }}>{notice.title}</Box> },
+    { header: "To", cell: audienceOf },
+    {
+      header: "Sent",
+      cell: (notice) => `${formatDateTime(notice.sent_at)}${notice.sent_by_name ? ` · ${notice.sent_by_name}` : ""}`,
+    },
+    { header: "Read", cell: readChip },
+    { header: "", cell: notReadButton, align: "right" },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h6" component="h2">
+        Sent notices
+      </Typography>
+      <PagedTable
+        label="Sent notices"
+        columns={columns}
+        card={(notice) => (
+          <Box component="article" aria-label={notice.title}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+              {notice.title}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {audienceOf(notice)} · {formatDateTime(notice.sent_at)}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", justifyContent: "space-between" }}>
+              {readChip(notice)}
+              {notReadButton(notice)}
+            </Stack>
+          </Box>
+        )}
+        rowKey={(notice) => notice.id}
+        page={sent.data && tablePage(sent.data.notices, sent.data.pagination)}
+        paging={paging}
+        pageSizes={NOTICE_PAGE_SIZES}
+        loading={sent.isPending}
+        error={sent.isError ? errorMessage(sent.error) : undefined}
+        empty="No notices yet"
+      />
+      <NotReadDialog notice={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
