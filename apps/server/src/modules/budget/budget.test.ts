@@ -1,0 +1,388 @@
+import { BUDGET_MESSAGES } from "@sprout/shared/schemas/budget";
+import { and, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoIds } from "../../../test/demo-ids.ts";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { mailOutbox } from "../../db/schema/account.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { createCentreUser, demoCentres } from "../children/test-support.ts";
+
+const { app, database } = await createTestApp();
+const db = database.db;
+const [home, other] = await demoCentres(db);
+// The demo owner stops owning the other centre: an owner too is refused its records.
+await demoIds(db);
+
+let finance: SignedIn;
+let owner: SignedIn;
+let director: SignedIn;
+let admin: SignedIn;
+let teacher: SignedIn;
+let otherDirector: SignedIn;
+
+beforeAll(async () => {
+  await createCentreUser(db, other!.id, "center_director", "director.budget.other@sprout.test");
+  [finance, owner, director, admin, teacher, otherDirector] = await Promise.all([
+    signIn(app, DEMO_EMAILS.financial_manager),
+    signIn(app, DEMO_EMAILS.owner),
+    signIn(app, DEMO_EMAILS.center_director),
+    signIn(app, DEMO_EMAILS.admin),
+    signIn(app, DEMO_EMAILS.teacher),
+    signIn(app, "director.budget.other@sprout.test"),
+  ]);
+});
+
+const multipart = (field: string, content: Buffer, name: string) => {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(content)]), name);
+  const request = new Request("http://x", { method: "POST", body: form });
+  return request
+    .arrayBuffer()
+    .then((payload) => ({ type: request.headers.get("content-type")!, payload: Buffer.from(payload) }));
+};
+const uploadReceipt = async (session: SignedIn, content: Buffer, name = "receipt.png") => {
+  const body = await multipart("receipt", content, name);
+  return app.inject({
+    method: "POST",
+    url: "/api/expenses/upload-receipt",
+    headers: { ...session.headers, "content-type": body.type },
+    payload: body.payload,
+  });
+};
+
+const limit = (overrides: Record<string, unknown> = {}) => ({
+  center_id: home!.id,
+  role: "center_director",
+  approval_limit: 10000,
+  fiscal_year: "2026-27",
+  category: "supplies",
+  is_active: true,
+  notes: "Classroom supplies",
+  ...overrides,
+});
+const request = (amount: number, category = "supplies") => ({
+  description: `Craft material ${amount}`,
+  amount,
+  category,
+  justification: "Art week",
+});
+
+describe("budget limits", () => {
+  it("are set by the financial manager, listed, searched and changed; a second for the same slot is 409", async () => {
+    const created = await as(app, finance).post("/api/financial-manager/budget-limits", limit());
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      center_name: home!.name,
+      role: "center_director",
+      approval_limit: 10000,
+      used_amount: 0,
+      fiscal_year: "2026-27",
+      category: "supplies",
+      is_active: true,
+    });
+    const again = await as(app, finance).post("/api/financial-manager/budget-limits", limit());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(BUDGET_MESSAGES.limitExists);
+
+    const found = await as(app, finance).get("/api/financial-manager/budget-limits?search=center director");
+    expect(found.json().limits.map((row: { id: string }) => row.id)).toContain(created.json().id);
+    const none = await as(app, finance).get("/api/financial-manager/budget-limits?search=no such centre");
+    expect(none.json().limits).toHaveLength(0);
+
+    const general = await as(app, owner).post(
+      "/api/financial-manager/budget-limits",
+      limit({ role: "admin", category: "food", approval_limit: 2000 }),
+    );
+    expect(general.statusCode).toBe(201);
+    const changed = await as(app, owner).put(
+      `/api/financial-manager/budget-limits/${general.json().id}`,
+      limit({ role: "admin", category: "food", approval_limit: 3000, notes: "Raised" }),
+    );
+    expect(changed.json()).toMatchObject({ approval_limit: 3000, notes: "Raised", category: "food" });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, general.json().id), eq(auditLog.action, "budget_limit.updated")));
+    expect(audit).toBeDefined();
+  });
+
+  it("refuse a bad fiscal year and another centre's limit for an owner who does not own it", async () => {
+    const bad = await as(app, finance).post("/api/financial-manager/budget-limits", limit({ fiscal_year: "2026-28" }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(BUDGET_MESSAGES.fiscalYear);
+    const foreign = await as(app, owner).post(
+      "/api/financial-manager/budget-limits",
+      limit({ center_id: other!.id, role: "admin" }),
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect((await as(app, director).post("/api/financial-manager/budget-limits", limit())).statusCode).toBe(403);
+  });
+});
+
+describe("budget requests", () => {
+  it("are approved automatically while they fit in the requester's limit for the category, else wait", async () => {
+    const first = await as(app, director).post("/api/budget/requests", request(4000));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toBe(BUDGET_MESSAGES.autoApproved);
+    expect(first.json().request).toMatchObject({ status: "approved", auto_approved: true, fiscal_year: "2026-27" });
+
+    const over = await as(app, director).post("/api/budget/requests", request(7000));
+    expect(over.json().message).toBe(BUDGET_MESSAGES.waiting);
+    expect(over.json().request).toMatchObject({ status: "pending", auto_approved: false });
+
+    const fits = await as(app, director).post("/api/budget/requests", request(6000));
+    expect(fits.json().request.status).toBe("approved");
+    // Another category draws on the director's general limit (the demo's ₹25,000, ₹8,500 used).
+    const food = await as(app, director).post("/api/budget/requests", request(20000, "food"));
+    expect(food.json().request.status).toBe("pending");
+    const small = await as(app, director).post("/api/budget/requests", request(1500, "food"));
+    expect(small.json().request.status).toBe("approved");
+
+    const limits = await as(app, finance).get("/api/financial-manager/budget-limits?search=director");
+    const supplies = limits.json().limits.find((row: { category: string | null }) => row.category === "supplies");
+    expect(supplies.used_amount).toBe(10000);
+  });
+
+  it("draw on a limit atomically: of several at once only those that fit are approved", async () => {
+    await as(app, finance).post(
+      "/api/financial-manager/budget-limits",
+      limit({ category: "maintenance", approval_limit: 5000 }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => as(app, director).post("/api/budget/requests", request(1000, "maintenance"))),
+    );
+    const approved = answers.filter((answer) => answer.json().request.status === "approved");
+    expect(approved).toHaveLength(5);
+  });
+
+  it("are listed: the centre's for the director, one's own for an admin; a teacher may not ask", async () => {
+    const mine = await as(app, admin).post("/api/budget/requests", request(500, "other"));
+    expect(mine.json().request.status).toBe("approved");
+    const adminList = (await as(app, admin).get("/api/budget/requests")).json().requests;
+    expect(adminList.map((row: { id: string }) => row.id)).toContain(mine.json().request.id);
+    expect(new Set(adminList.map((row: { requester_name: string }) => row.requester_name))).toEqual(
+      new Set([mine.json().request.requester_name]),
+    );
+    const directorList = await as(app, director).get("/api/budget/requests?limit=50");
+    expect(directorList.json().pagination.total_items).toBeGreaterThan(5);
+    expect((await as(app, teacher).post("/api/budget/requests", request(10))).statusCode).toBe(403);
+    const missing = await as(app, director).post("/api/budget/requests", { amount: 10, category: "food" });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe("approvals", () => {
+  it("decide waiting requests one by one (bulk), audit them, tell the requester, and refuse a second decision", async () => {
+    const waiting = await as(app, director).get("/api/budget/requests?status=pending&limit=50");
+    const ids: string[] = waiting
+      .json()
+      .requests.slice(0, 2)
+      .map((row: { id: string }) => row.id);
+    expect(ids).toHaveLength(2);
+    const dashboard = await as(app, finance).get("/api/financial-manager/dashboard");
+    expect(dashboard.json().pendingApprovals.map((row: { id: string }) => row.id)).toEqual(expect.arrayContaining(ids));
+
+    const decided = await Promise.all(
+      ids.map((id) =>
+        as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "approve", notes: "Bulk approve" }),
+      ),
+    );
+    for (const answer of decided) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({
+        status: "approved",
+        decision_notes: "Bulk approve",
+        decided_by_name: "Rohit Agarwal",
+      });
+    }
+    const twice = await as(app, owner).put(`/api/financial-manager/approvals/${ids[0]}`, { action: "reject" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(BUDGET_MESSAGES.alreadyDecided);
+
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "budget_request.approved"));
+    expect(audits.map((row) => row.entityId)).toEqual(expect.arrayContaining(ids));
+    const bell = await as(app, director).get("/api/notifications");
+    expect(
+      bell.json().notifications.filter((line: { kind: string }) => line.kind === "budget").length,
+    ).toBeGreaterThanOrEqual(2);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, DEMO_EMAILS.center_director));
+    expect(mails.filter((mail) => mail.subject === "Your budget request was approved").length).toBeGreaterThanOrEqual(
+      2,
+    );
+
+    const seen = await as(app, director).get("/api/budget/requests?status=approved&limit=50");
+    expect(seen.json().requests.find((row: { id: string }) => row.id === ids[1]).decision_notes).toBe("Bulk approve");
+  });
+
+  it("are refused to the director (who asks) and for another centre's request (404)", async () => {
+    const foreign = await as(app, otherDirector).post("/api/budget/requests", request(30000, "rent"));
+    expect(foreign.json().request.status).toBe("pending");
+    const id = foreign.json().request.id;
+    expect((await as(app, owner).put(`/api/financial-manager/approvals/${id}`, { action: "approve" })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await as(app, director).put(`/api/financial-manager/approvals/${id}`, { action: "approve" })).statusCode,
+    ).toBe(403);
+    const rejected = await as(app, finance).put(`/api/financial-manager/approvals/${id}`, {
+      action: "reject",
+      notes: "Not this year",
+    });
+    expect(rejected.json().status).toBe("rejected");
+    const bad = await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "maybe" });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("expenses and receipts", () => {
+  let receiptPath = "";
+
+  it("take an image or PDF receipt under 5 MB, judged by content", async () => {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#3a3" } })
+      .png()
+      .toBuffer();
+    const image = await uploadReceipt(director, png);
+    expect(image.statusCode).toBe(201);
+    receiptPath = image.json().path;
+    expect(receiptPath).toMatch(/^\/api\/expenses\/receipts\/[0-9a-f-]{36}$/);
+    expect((await uploadReceipt(director, Buffer.from("%PDF-1.4\n%test"), "bill.pdf")).statusCode).toBe(201);
+
+    const text = await uploadReceipt(director, Buffer.from("just some text"), "fake.png");
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error).toBe(BUDGET_MESSAGES.receiptType);
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5_242_880)]);
+    const tooBig = await uploadReceipt(director, big, "big.pdf");
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toBe(BUDGET_MESSAGES.receiptTooLarge);
+  });
+
+  it("are logged with a GSTIN, today as the default date, online as the default mode, and a receipt", async () => {
+    const badGst = await as(app, director).post("/api/expenses/log", {
+      amount: 1200,
+      category: "supplies",
+      description: "Crayons",
+      GST: "29ABCDE1234F1Z",
+    });
+    expect(badGst.statusCode).toBe(400);
+    expect(badGst.json().error).toBe(BUDGET_MESSAGES.gstin);
+
+    const logged = await as(app, director).post("/api/expenses/log", {
+      amount: 1200.5,
+      category: "supplies",
+      subcategory: "Art",
+      description: "Crayons",
+      vendor: "Kids Mart",
+      GST: "29abcde1234f1z5",
+      receipt_image_url: receiptPath,
+    });
+    expect(logged.statusCode).toBe(201);
+    expect(logged.json()).toMatchObject({
+      date: "2026-11-20",
+      amount: 1200.5,
+      payment_mode: "online",
+      GST: "29ABCDE1234F1Z5",
+      receipt_image_url: receiptPath,
+      recurring: "No",
+      center_name: home!.name,
+    });
+    // A receipt goes on one expense only.
+    const reused = await as(app, director).post("/api/expenses/log", {
+      amount: 10,
+      category: "supplies",
+      description: "Again",
+      receipt_image_url: receiptPath,
+    });
+    expect(reused.statusCode).toBe(400);
+
+    const opened = await as(app, finance).get(receiptPath);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers["content-type"]).toBe("image/png");
+    expect((await as(app, otherDirector).get(receiptPath)).statusCode).toBe(404);
+
+    const recent = await as(app, finance).get("/api/expenses?limit=10");
+    expect(recent.json().expenses[0]).toMatchObject({ description: "Crayons", amount: 1200.5 });
+  });
+
+  it("can be tied to an approved request, whose spent amount follows", async () => {
+    const approved = await as(app, director).get("/api/budget/requests?status=approved&limit=50");
+    const target = approved
+      .json()
+      .requests.find((row: { description: string }) => row.description === "Craft material 4000");
+    const tied = await as(app, director).post("/api/expenses/log", {
+      amount: 4500,
+      category: "supplies",
+      description: "Craft material",
+      payment_mode: "UPI",
+      request_id: target.id,
+    });
+    expect(tied.statusCode).toBe(201);
+    const after = await as(app, director).get("/api/budget/requests?status=approved&limit=50");
+    expect(after.json().requests.find((row: { id: string }) => row.id === target.id).spent_amount).toBe(4500);
+    const oversight = (await as(app, finance).get("/api/financial-manager/dashboard")).json().oversightItems;
+    expect(oversight).toContainEqual(
+      expect.objectContaining({ id: `overspent:${target.id}`, severity: "critical", amount: 500 }),
+    );
+    const pending = await as(app, director).get("/api/budget/requests?status=pending");
+    const refused = await as(app, director).post("/api/expenses/log", {
+      amount: 1,
+      category: "food",
+      description: "Not approved",
+      request_id: pending.json().requests[0].id,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("flag a centre over its monthly budget and large expenses without receipts", async () => {
+    await as(app, director).post("/api/expenses/log", {
+      amount: 130000,
+      category: "rent",
+      description: "Quarterly rent",
+      payment_mode: "RTGS",
+      date: "2026-11-02",
+    });
+    const dashboard = (await as(app, finance).get("/api/financial-manager/dashboard")).json();
+    const ids = dashboard.oversightItems.map((item: { id: string }) => item.id);
+    expect(ids).toContain(`monthly-budget:${home!.id}`);
+    expect(ids).toContain(`no-receipt:${home!.id}`);
+    expect(dashboard.overview.oversightItems).toBe(dashboard.oversightItems.length);
+    const rent = dashboard.analytics.budgetDistribution.find((slice: { name: string }) => slice.name === "Rent");
+    expect(rent.value).toBeGreaterThanOrEqual(130000);
+    const future = await as(app, director).post("/api/expenses/log", {
+      amount: 1,
+      category: "rent",
+      description: "Tomorrow",
+      date: "2026-11-21",
+    });
+    expect(future.json().error).toBe(BUDGET_MESSAGES.dateFuture);
+  });
+
+  it("export to an .xlsx with typed dates and amounts and a totals row", async () => {
+    const answer = await as(app, finance).get(
+      "/api/expenses/export?start_date=2026-11-01&end_date=2026-11-30&category=supplies",
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-disposition"]).toMatch(/attachment; filename="expenses_export_\d{8}_\d{6}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Expenses")!;
+    expect(sheet.getRow(1).getCell(1).value).toBe("Date");
+    expect(sheet.getRow(1).getCell(6).value).toBe("Amount");
+    const rows = sheet.getRows(2, sheet.rowCount - 1)!;
+    const body = rows.slice(0, -1);
+    expect(body.map((row) => row.getCell(5).value).sort()).toEqual(["Craft material", "Crayons"]);
+    const craft = body.find((row) => row.getCell(5).value === "Craft material")!;
+    expect(craft.getCell(1).value).toEqual(new Date("2026-11-20T00:00:00Z"));
+    expect(craft.getCell(6).value).toBe(4500);
+    expect(craft.getCell(6).numFmt).toContain("₹");
+    const total = rows.at(-1)!;
+    expect(total.getCell(1).value).toBe("Total");
+    expect(total.getCell(6).value).toMatchObject({ result: 5700.5 });
+    expect(workbook.getWorksheet("Budget Requests")!.getRow(1).getCell(8).value).toBe("Status");
+
+    const bad = await as(app, finance).get("/api/expenses/export?start_date=2026-02-30");
+    expect(bad.statusCode).toBe(400);
+    expect((await as(app, teacher).get("/api/expenses/export")).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,57 @@
+import { Box, Card, CardContent, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { PieChart } from "@mui/x-charts/PieChart";
+import type { FinanceDashboard } from "@sprout/shared/schemas/budget";
+import { formatCurrency } from "../../format";
+
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** Approvals by month (bar) and where this fiscal year's money went (pie), from the books. */
+export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analytics"] }) {
+  return (
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Approvals by month
+          </Typography>
+          <BarChart
+            height={280}
+            skipAnimation
+            xAxis={[{ scaleType: "band", data: analytics.approvalActivity.map((row) => monthLabel(row.month)) }]}
+            series={[{ data: analytics.approvalActivity.map((row) => row.approvals), label: "Approvals" }]}
+          />
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Budget distribution
+          </Typography>
+          {analytics.budgetDistribution.length === 0 ? (
+            <Typography color="text.secondary" sx={{ py: 6, textAlign: "center" }}>
+              No expenses logged this fiscal year
+            </Typography>
+          ) : (
+            <PieChart
+              height={280}
+              skipAnimation
+              series={[
+                {
+                  data: analytics.budgetDistribution.map((slice, index) => ({
+                    id: index,
+                    label: slice.name,
+                    value: slice.value,
+                  })),
+                  valueFormatter: (item) => formatCurrency(item.value),
+                  innerRadius: 40,
+                },
+              ]}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,343 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import {
+  BUDGET_MESSAGES,
+  CATEGORY_LABELS,
+  EXPENSE_CATEGORIES,
+  type Expense,
+  expenseInput,
+  PAYMENT_MODE_LABELS,
+  PAYMENT_MODES,
+  RECEIPT_MAX_BYTES,
+} from "@sprout/shared/schemas/budget";
+import { todayIn } from "@sprout/shared/schemas/children";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError } from "../../api/errors";
+import { DateField } from "../../components/DateField";
+import { formatCurrency, formatDate } from "../../format";
+import { openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
+import type { Notice } from "./FinanceDashboard";
+
+type Form = z.input<typeof expenseInput>;
+
+const empty = (centres: { id: string }[]): Form => ({
+  center_id: centres.length === 1 ? centres[0]!.id : "",
+  date: todayIn(DEFAULT_TIME_ZONE),
+  amount: "",
+  category: "" as Form["category"],
+  subcategory: "",
+  description: "",
+  payment_mode: "online",
+  vendor: "",
+  GST: "",
+  request_id: "",
+});
+
+/** Log Expenses: the entry form and the latest 10 expenses. */
+export function ExpensesTab({
+  centres,
+  onNotice,
+}: {
+  centres: { id: string; name: string }[];
+  onNotice: (notice: Notice) => void;
+}) {
+  const { logExpense } = useBudgetMutations();
+  const approved = useBudgetRequests("approved", 1, 50);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [receiptError, setReceiptError] = useState<string>();
+  const form = useForm<Form, unknown, z.output<typeof expenseInput>>({
+    resolver: zodResolver(expenseInput),
+    defaultValues: empty(centres),
+    mode: "onBlur",
+  });
+  const errors = form.formState.errors;
+  const centreId = form.watch("center_id");
+
+  const chooseReceipt = (file: File | undefined) => {
+    if (file && file.size > RECEIPT_MAX_BYTES) {
+      setReceipt(null);
+      setReceiptError(BUDGET_MESSAGES.receiptTooLarge);
+      onNotice({ message: BUDGET_MESSAGES.receiptTooLarge, severity: "warning" });
+      return;
+    }
+    setReceiptError(undefined);
+    setReceipt(file ?? null);
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await logExpense.mutateAsync({ body: values, receipt });
+        onNotice({ message: BUDGET_MESSAGES.expenseLogged, severity: "success" });
+        form.reset(empty(centres));
+        setReceipt(null);
+      } catch (error) {
+        onNotice({
+          message: error instanceof ApiError ? error.message : BUDGET_MESSAGES.expenseFailed,
+          severity: "error",
+        });
+      }
+    },
+    () => onNotice({ message: BUDGET_MESSAGES.requiredFields, severity: "warning" }),
+  );
+
+  const requests = (approved.data?.requests ?? []).filter((request) => !centreId || request.center_id === centreId);
+
+  return (
+    <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", xl: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
+      <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Log an expense">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Log Expense
+          </Typography>
+          <Stack sx={{ gap: 2 }}>
+            {centres.length > 1 && (
+              <Controller
+                control={form.control}
+                name="center_id"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Center"
+                    required
+                    {...field}
+                    value={field.value ?? ""}
+                    error={!!errors.center_id}
+                  >
+                    {centres.map((centre) => (
+                      <MenuItem key={centre.id} value={centre.id}>
+                        {centre.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
+            <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+              <Controller
+                control={form.control}
+                name="date"
+                render={({ field }) => (
+                  <DateField
+                    label="Date"
+                    value={(field.value as string) ?? ""}
+                    max={todayIn(DEFAULT_TIME_ZONE)}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={!!errors.date}
+                    helperText={errors.date?.message}
+                  />
+                )}
+              />
+              <TextField
+                label="Amount (₹)"
+                required
+                inputMode="decimal"
+                fullWidth
+                {...form.register("amount")}
+                error={!!errors.amount}
+                helperText={errors.amount?.message}
+              />
+            </Stack>
+            <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+              <Controller
+                control={form.control}
+                name="category"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Category"
+                    required
+                    fullWidth
+                    {...field}
+                    value={field.value ?? ""}
+                    error={!!errors.category}
+                    helperText={errors.category?.message}
+                  >
+                    {EXPENSE_CATEGORIES.map((category) => (
+                      <MenuItem key={category} value={category}>
+                        {CATEGORY_LABELS[category]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <TextField label="Subcategory" fullWidth {...form.register("subcategory")} />
+            </Stack>
+            <TextField
+              label="Description"
+              required
+              {...form.register("description")}
+              error={!!errors.description}
+              helperText={errors.description?.message}
+            />
+            <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+              <Controller
+                control={form.control}
+                name="payment_mode"
+                render={({ field }) => (
+                  <TextField select label="Payment Mode" fullWidth {...field}>
+                    {PAYMENT_MODES.map((mode) => (
+                      <MenuItem key={mode} value={mode}>
+                        {PAYMENT_MODE_LABELS[mode]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <TextField label="Vendor" fullWidth {...form.register("vendor")} />
+            </Stack>
+            <TextField
+              label="GST Number"
+              {...form.register("GST")}
+              error={!!errors.GST}
+              helperText={errors.GST?.message ?? "15-character GSTIN, if the bill has one"}
+              slotProps={{ htmlInput: { maxLength: 15, style: { textTransform: "uppercase" } } }}
+            />
+            <Controller
+              control={form.control}
+              name="request_id"
+              render={({ field }) => (
+                <TextField select label="Approved request (optional)" {...field} value={field.value ?? ""}>
+                  <MenuItem value="">None</MenuItem>
+                  {requests.map((request) => (
+                    <MenuItem key={request.id} value={request.id}>
+                      {request.description} · {formatCurrency(request.spent_amount)} of {formatCurrency(request.amount)}{" "}
+                      spent
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Box>
+              <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
+                {receipt ? "Change receipt" : "Attach receipt"}
+                <input
+                  hidden
+                  type="file"
+                  name="receipt"
+                  accept="image/*,application/pdf"
+                  onChange={(event) => chooseReceipt(event.target.files?.[0])}
+                />
+              </Button>
+              <Typography variant="body2" color={receiptError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
+                {receiptError ?? (receipt ? receipt.name : "Image or PDF, less than 5MB")}
+              </Typography>
+            </Box>
+            <Button type="submit" variant="contained" disabled={logExpense.isPending}>
+              {logExpense.isPending ? "Logging..." : "Log Expense"}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <RecentExpenses />
+    </Box>
+  );
+}
+
+function ReceiptLink({ expense }: { expense: Expense }) {
+  const [failed, setFailed] = useState(false);
+  if (!expense.receipt_image_url) return <>No receipt</>;
+  const path = expense.receipt_image_url;
+  return (
+    <Link component="button" type="button" onClick={() => openFile(path).catch(() => setFailed(true))}>
+      {failed ? "Could not open" : "View receipt"}
+    </Link>
+  );
+}
+
+function RecentExpenses() {
+  const recent = useRecentExpenses();
+  const rows = recent.data?.expenses ?? [];
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down("md"));
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Recent Expenses
+      </Typography>
+      {recent.isPending && <LinearProgress />}
+      {recent.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+      {recent.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary">{BUDGET_MESSAGES.noExpenses}</Typography>
+      )}
+      {rows.length > 0 &&
+        (compact ? (
+          <Stack sx={{ gap: 1.5 }} aria-label="Recent expenses">
+            {rows.map((expense) => (
+              <Card key={expense.expense_id} variant="outlined">
+                <CardContent>
+                  <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{expense.description}</Typography>
+                    <Typography sx={{ whiteSpace: "nowrap" }}>{formatCurrency(expense.amount)}</Typography>
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatDate(expense.date)} · {CATEGORY_LABELS[expense.category]}
+                    {expense.GST ? ` · GST ${expense.GST}` : ""}
+                  </Typography>
+                  <Typography variant="body2">
+                    <ReceiptLink expense={expense} />
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Recent expenses">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>GST Number</TableCell>
+                  <TableCell>Receipt</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((expense) => (
+                  <TableRow key={expense.expense_id}>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(expense.date)}</TableCell>
+                    <TableCell>{CATEGORY_LABELS[expense.category]}</TableCell>
+                    <TableCell>{expense.description}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      {formatCurrency(expense.amount)}
+                    </TableCell>
+                    <TableCell>{expense.GST ?? "—"}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      <ReceiptLink expense={expense} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ))}
+    </Box>
+  );
+}

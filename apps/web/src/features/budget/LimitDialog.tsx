@@ -1,0 +1,192 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from "@mui/material";
+import { ROLE_LABELS } from "@sprout/shared/roles";
+import {
+  BUDGET_LIMIT_ROLES,
+  type BudgetLimit,
+  budgetLimitInput,
+  CATEGORY_LABELS,
+  EXPENSE_CATEGORIES,
+} from "@sprout/shared/schemas/budget";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError } from "../../api/errors";
+import { useServerError } from "../../components/useServerError";
+import { useBudgetMutations } from "./api";
+
+type Form = z.input<typeof budgetLimitInput>;
+
+const fromLimit = (limit: BudgetLimit | null, centres: { id: string }[], fiscalYear: string): Form =>
+  limit
+    ? {
+        center_id: limit.center_id,
+        role: limit.role,
+        approval_limit: limit.approval_limit,
+        fiscal_year: limit.fiscal_year,
+        category: limit.category ?? "",
+        is_active: limit.is_active,
+        notes: limit.notes,
+      }
+    : {
+        center_id: centres.length === 1 ? centres[0]!.id : "",
+        role: "center_director",
+        approval_limit: "",
+        fiscal_year: fiscalYear,
+        category: "",
+        is_active: true,
+        notes: "",
+      };
+
+/** Add Budget Limit / Edit Budget Limit. */
+export function LimitDialog({
+  open,
+  limit,
+  centres,
+  fiscalYear,
+  onClose,
+}: {
+  open: boolean;
+  limit: BudgetLimit | null;
+  centres: { id: string; name: string }[];
+  fiscalYear: string;
+  onClose: () => void;
+}) {
+  const { saveLimit } = useBudgetMutations();
+  const form = useForm<Form, unknown, z.output<typeof budgetLimitInput>>({
+    resolver: zodResolver(budgetLimitInput),
+    defaultValues: fromLimit(limit, centres, fiscalYear),
+    mode: "onBlur",
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset(fromLimit(limit, centres, fiscalYear));
+  }, [open, limit, centres, fiscalYear, reset]);
+  const errors = form.formState.errors;
+  const failure =
+    saveLimit.error instanceof ApiError ? saveLimit.error.message : saveLimit.error ? "Failed to save" : undefined;
+  const server = useServerError(failure, form.watch);
+
+  const submit = form.handleSubmit(async (values) => {
+    server.submitted();
+    await saveLimit.mutateAsync({ id: limit?.id, body: values }).then(onClose, () => undefined);
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate aria-label={limit ? "Edit Budget Limit" : "Add Budget Limit"}>
+        <DialogTitle>{limit ? "Edit Budget Limit" : "Add Budget Limit"}</DialogTitle>
+        <DialogContent>
+          <Stack sx={{ gap: 2, pt: 1 }}>
+            {server.error && <Alert severity="error">{server.error}</Alert>}
+            <Controller
+              control={form.control}
+              name="center_id"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Center"
+                  required
+                  {...field}
+                  error={!!errors.center_id}
+                  helperText={errors.center_id?.message}
+                >
+                  {centres.map((centre) => (
+                    <MenuItem key={centre.id} value={centre.id}>
+                      {centre.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Role"
+                  required
+                  {...field}
+                  error={!!errors.role}
+                  helperText={errors.role?.message}
+                >
+                  {BUDGET_LIMIT_ROLES.map((role) => (
+                    <MenuItem key={role} value={role}>
+                      {ROLE_LABELS[role]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+              <TextField
+                label="Approval Limit (₹)"
+                required
+                inputMode="decimal"
+                {...form.register("approval_limit")}
+                error={!!errors.approval_limit}
+                helperText={errors.approval_limit?.message}
+                fullWidth
+              />
+              <TextField
+                label="Fiscal Year"
+                required
+                placeholder="2026-27"
+                {...form.register("fiscal_year")}
+                error={!!errors.fiscal_year}
+                helperText={errors.fiscal_year?.message ?? "April to March"}
+                fullWidth
+              />
+            </Stack>
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <TextField select label="Category" {...field} value={field.value ?? ""}>
+                  <MenuItem value="">All categories</MenuItem>
+                  {EXPENSE_CATEGORIES.map((category) => (
+                    <MenuItem key={category} value={category}>
+                      {CATEGORY_LABELS[category]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField label="Notes" multiline minRows={2} {...form.register("notes")} />
+            <Controller
+              control={form.control}
+              name="is_active"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} />
+                  }
+                  label="Active"
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={saveLimit.isPending}>
+            {saveLimit.isPending ? "Saving..." : "Save"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,263 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Pagination,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import {
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUSES,
+  type ApprovalStatus,
+  BUDGET_MESSAGES,
+  type BudgetRequest,
+  budgetRequestInput,
+  CATEGORY_LABELS,
+  EXPENSE_CATEGORIES,
+  RECEIPT_MAX_BYTES,
+} from "@sprout/shared/schemas/budget";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError } from "../../api/errors";
+import { useServerError } from "../../components/useServerError";
+import { formatCurrency, formatDate } from "../../format";
+import { useBudgetMutations, useBudgetRequests } from "./api";
+import { QuoteLink } from "./QuoteLink";
+
+type Form = z.input<typeof budgetRequestInput>;
+const empty = (): Form => ({ description: "", amount: "", category: "" as Form["category"], justification: "" });
+const STATUS_COLOURS = { pending: "warning", approved: "success", rejected: "error" } as const;
+
+/** Budget & Finance for those who ask: raise a request and follow its decision. */
+export function RequestsPage() {
+  const { raise } = useBudgetMutations();
+  const [outcome, setOutcome] = useState<{ message: string; approved: boolean } | null>(null);
+  const [quote, setQuote] = useState<File | null>(null);
+  const [quoteError, setQuoteError] = useState<string>();
+  const chooseQuote = (file: File | undefined) => {
+    // The server checks again, by content; this saves uploading 5 MB only to be refused.
+    const tooLarge = !!file && file.size > RECEIPT_MAX_BYTES;
+    setQuoteError(tooLarge ? BUDGET_MESSAGES.receiptTooLarge : undefined);
+    setQuote(tooLarge ? null : (file ?? null));
+  };
+  const form = useForm<Form, unknown, z.output<typeof budgetRequestInput>>({
+    resolver: zodResolver(budgetRequestInput),
+    defaultValues: empty(),
+    mode: "onBlur",
+  });
+  const errors = form.formState.errors;
+  const failure =
+    raise.error instanceof ApiError ? raise.error.message : raise.error ? BUDGET_MESSAGES.loadFailed : undefined;
+  const server = useServerError(failure, form.watch);
+
+  const submit = form.handleSubmit(async (values) => {
+    server.submitted();
+    setOutcome(null);
+    const created = await raise.mutateAsync({ body: values, quote }).catch(() => null);
+    if (!created) return;
+    setOutcome({ message: created.message, approved: created.request.status === "approved" });
+    form.reset(empty());
+    setQuote(null);
+  });
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+        Budget &amp; Finance
+      </Typography>
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
+        <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Raise a budget request">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+              Raise a Budget Request
+            </Typography>
+            <Stack sx={{ gap: 2 }}>
+              {server.error && <Alert severity="error">{server.error}</Alert>}
+              {outcome && (
+                <Alert severity={outcome.approved ? "success" : "info"} onClose={() => setOutcome(null)}>
+                  {outcome.message}
+                </Alert>
+              )}
+              <TextField
+                label="Description"
+                required
+                {...form.register("description")}
+                error={!!errors.description}
+                helperText={errors.description?.message}
+              />
+              <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+                <TextField
+                  label="Amount (₹)"
+                  required
+                  fullWidth
+                  inputMode="decimal"
+                  {...form.register("amount")}
+                  error={!!errors.amount}
+                  helperText={errors.amount?.message}
+                />
+                <Controller
+                  control={form.control}
+                  name="category"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label="Category"
+                      required
+                      fullWidth
+                      {...field}
+                      value={field.value ?? ""}
+                      error={!!errors.category}
+                      helperText={errors.category?.message}
+                    >
+                      {EXPENSE_CATEGORIES.map((category) => (
+                        <MenuItem key={category} value={category}>
+                          {CATEGORY_LABELS[category]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Stack>
+              <TextField
+                label="Justification"
+                required
+                multiline
+                minRows={3}
+                {...form.register("justification")}
+                error={!!errors.justification}
+                helperText={errors.justification?.message}
+              />
+              <Box>
+                <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
+                  {quote ? "Change quote" : "Attach quote (optional)"}
+                  <input
+                    hidden
+                    type="file"
+                    name="quote"
+                    accept="image/*,application/pdf"
+                    onChange={(event) => {
+                      chooseQuote(event.target.files?.[0]);
+                      event.target.value = "";
+                    }}
+                  />
+                </Button>
+                <Typography variant="body2" color={quoteError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
+                  {quoteError ?? (quote ? quote.name : "A supplier's quote: image or PDF, less than 5MB")}
+                </Typography>
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                Within your approval limit for the category, a request is approved at once; above it, it waits for the
+                finance team.
+              </Typography>
+              <Button type="submit" variant="contained" disabled={raise.isPending}>
+                {raise.isPending ? "Submitting..." : "Submit Request"}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+        <RequestList />
+      </Box>
+    </Box>
+  );
+}
+
+function RequestList() {
+  const [status, setStatus] = useState<ApprovalStatus | "">("");
+  const [page, setPage] = useState(1);
+  const requests = useBudgetRequests(status || undefined, page, 10);
+  const rows = requests.data?.requests ?? [];
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 1, gap: 1 }}>
+        <Typography variant="h6" component="h2">
+          Requests
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ApprovalStatus | "");
+            setPage(1);
+          }}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {APPROVAL_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {APPROVAL_STATUS_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {requests.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {requests.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+      {requests.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary">{BUDGET_MESSAGES.noRequests}</Typography>
+      )}
+      <Stack sx={{ gap: 1.5 }} aria-label="Budget requests">
+        {rows.map((request) => (
+          <RequestCard key={request.id} request={request} />
+        ))}
+      </Stack>
+      {(requests.data?.pagination.total_pages ?? 1) > 1 && (
+        <Pagination
+          sx={{ mt: 2 }}
+          page={page}
+          count={requests.data?.pagination.total_pages ?? 1}
+          onChange={(_event, next) => setPage(next)}
+        />
+      )}
+    </Box>
+  );
+}
+
+function RequestCard({ request }: { request: BudgetRequest }) {
+  return (
+    <Card variant="outlined" aria-label={`Request: ${request.description}`}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{request.description}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {CATEGORY_LABELS[request.category]} · {request.requester_name} · {formatDate(request.created_at)}
+            </Typography>
+          </Box>
+          <Chip
+            size="small"
+            color={STATUS_COLOURS[request.status]}
+            label={request.auto_approved ? "Approved (within limit)" : APPROVAL_STATUS_LABELS[request.status]}
+          />
+        </Stack>
+        <Typography sx={{ mt: 1 }}>
+          {formatCurrency(request.amount)}
+          {request.status === "approved" && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {" "}
+              · {formatCurrency(request.spent_amount)} spent
+            </Typography>
+          )}
+        </Typography>
+        <QuoteLink quote={request.quote} />
+        {request.decided_by_name && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {APPROVAL_STATUS_LABELS[request.status]} by {request.decided_by_name}
+            {request.decided_at ? ` on ${formatDate(request.decided_at)}` : ""}
+            {request.decision_notes ? `: ${request.decision_notes}` : ""}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
