@@ -1,0 +1,55 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import type { FileStore } from "../../files/store.ts";
+import { writeAudit } from "../../lib/audit.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
+import { mayDelete } from "./policy.ts";
+
+/** Deleting a portfolio item: its uploader or a leader of its centre (issue 15, brief G). */
+export function createRemovalService({ db, files }: { db: Database; files: FileStore }) {
+  return {
+    /**
+     * The row (with its tags and view log) goes in one transaction with its audit entry; the files
+     * go only after it commits, so a failed delete never leaves a row pointing at nothing. A file
+     * that cannot be removed then is left to the orphan sweep.
+     */
+    async remove(caller: Caller, id: string, log: FastifyBaseLogger): Promise<void> {
+      const scope = await caller.scope();
+      const [item] = scope.centerIds.length
+        ? await db
+            .select()
+            .from(portfolioItems)
+            .where(and(eq(portfolioItems.id, id), inArray(portfolioItems.centerId, scope.centerIds)))
+        : [];
+      if (!item) throw notFound("Portfolio item");
+      if (!mayDelete(caller, item))
+        throw forbidden("Only the teacher who uploaded it or a centre leader can delete it");
+      await db.transaction(async (tx) => {
+        await tx.delete(portfolioItems).where(eq(portfolioItems.id, id));
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "portfolio.deleted",
+          entity: "portfolio_item",
+          entityId: id,
+          before: {
+            title: item.title,
+            file_name: item.fileName,
+            media_type: item.mediaType,
+            child_id: item.studentId,
+            uploaded_by: item.uploadedBy,
+          },
+        });
+      });
+      const names = [item.storedName, item.thumbStoredName].filter((name): name is string => Boolean(name));
+      const results = await Promise.allSettled(names.map((name) => files.remove(name)));
+      for (const result of results)
+        if (result.status === "rejected")
+          log.warn({ err: result.reason, item: id }, "deleted item's file left to the sweep");
+    },
+  };
+}
+export type RemovalService = ReturnType<typeof createRemovalService>;

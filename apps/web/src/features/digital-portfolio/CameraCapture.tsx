@@ -1,0 +1,142 @@
+import CameraAlt from "@mui/icons-material/CameraAlt";
+import Videocam from "@mui/icons-material/Videocam";
+import VideocamOff from "@mui/icons-material/VideocamOff";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import { CAMERA_MAX_PHOTOS } from "@sprout/shared/schemas/digital-portfolio";
+import { useEffect, useRef, useState } from "react";
+
+/** The spec's camera messages (spec 1 §8, "Camera"). */
+export const CAMERA_MESSAGES = {
+  notSupported: "Camera not supported on this device",
+  noCamera: "No camera found on this device",
+  accessFailed: "Failed to access camera. Please check permissions.",
+  startFailed: "Failed to start camera. Please check permissions and try again.",
+  denied: "Camera access denied or not available",
+  captureFailed: "Failed to capture photo. Please try again.",
+  uploadFailed: "Failed to upload images. Please try again.",
+  noneAvailable: "No camera available on this device",
+} as const;
+
+function startError(error: unknown): string {
+  const name = (error as { name?: string }).name;
+  if (name === "NotFoundError" || name === "OverconstrainedError") return CAMERA_MESSAGES.noCamera;
+  if (name === "NotAllowedError" || name === "SecurityError") return CAMERA_MESSAGES.denied;
+  if (name === "NotReadableError" || name === "AbortError") return CAMERA_MESSAGES.accessFailed;
+  return CAMERA_MESSAGES.startFailed;
+}
+
+/**
+ * The Camera tab (spec 1 "Camera capture"): off, then on, then photos captured (n/10, the button
+ * disabled at 10), which join the files to upload with capture method "camera".
+ */
+export function CameraCapture({
+  taken,
+  onCapture,
+}: {
+  taken: number;
+  onCapture: (file: File, size: { width: number; height: number }) => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** A frame can be taken once the preview plays (before that the video has no size). */
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(
+    () => () => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    },
+    [stream],
+  );
+  useEffect(() => {
+    if (video.current && stream) video.current.srcObject = stream;
+  }, [stream]);
+
+  const start = async () => {
+    setError(null);
+    if (!navigator.mediaDevices?.getUserMedia) return setError(CAMERA_MESSAGES.notSupported);
+    try {
+      const devices = await navigator.mediaDevices.enumerateDevices();
+      if (!devices.some((device) => device.kind === "videoinput")) return setError(CAMERA_MESSAGES.noneAvailable);
+      setStream(
+        await navigator.mediaDevices.getUserMedia({
+          video: { width: { ideal: 1920 }, height: { ideal: 1080 }, facingMode: "environment" },
+          audio: false,
+        }),
+      );
+    } catch (failure) {
+      setError(startError(failure));
+    }
+  };
+
+  const stop = () => {
+    setStream(null);
+    setPlaying(false);
+  };
+
+  const capture = () => {
+    const source = video.current;
+    try {
+      if (!source || source.videoWidth === 0) throw new Error("no frame");
+      const canvas = document.createElement("canvas");
+      canvas.width = source.videoWidth;
+      canvas.height = source.videoHeight;
+      canvas.getContext("2d")!.drawImage(source, 0, 0);
+      canvas.toBlob(
+        (blob) => {
+          if (!blob) return setError(CAMERA_MESSAGES.captureFailed);
+          const name = `camera-${new Date().toISOString().replace(/[:.]/g, "-")}.jpg`;
+          onCapture(new File([blob], name, { type: "image/jpeg" }), { width: canvas.width, height: canvas.height });
+        },
+        "image/jpeg",
+        0.85,
+      );
+    } catch {
+      setError(CAMERA_MESSAGES.captureFailed);
+    }
+  };
+
+  return (
+    <Stack spacing={1}>
+      {stream ? (
+        <Box
+          component="video"
+          ref={video}
+          autoPlay
+          playsInline
+          muted
+          onPlaying={() => setPlaying(true)}
+          aria-label="Camera preview"
+          sx={{ width: "100%", maxHeight: 360, bgcolor: "black", borderRadius: 1 }}
+        />
+      ) : (
+        <Typography color="text.secondary">The camera is off.</Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        {stream ? (
+          <>
+            <Button
+              variant="contained"
+              startIcon={<CameraAlt />}
+              onClick={capture}
+              disabled={!playing || taken >= CAMERA_MAX_PHOTOS}
+            >
+              Capture
+            </Button>
+            <Button startIcon={<VideocamOff />} onClick={stop}>
+              Stop camera
+            </Button>
+          </>
+        ) : (
+          <Button variant="outlined" startIcon={<Videocam />} onClick={start}>
+            Start camera
+          </Button>
+        )}
+        <Typography aria-label="Photos captured" data-testid="camera-counter">
+          {taken}/{CAMERA_MAX_PHOTOS}
+        </Typography>
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from "@mui/material";
+import {
+  type ChildConsent,
+  consentInput,
+  PHOTO_CONSENT_LABELS,
+  PHOTO_CONSENTS,
+  PORTFOLIO_MESSAGES,
+} from "@sprout/shared/schemas/digital-portfolio";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { usePortfolioMutations } from "./api";
+
+/** A parent's photo consent for their child; a change applies at once to photos already taken. */
+export function ConsentCard({ child }: { child: ChildConsent }) {
+  const { consent } = usePortfolioMutations();
+  const form = useForm<z.input<typeof consentInput>, unknown, z.output<typeof consentInput>>({
+    resolver: zodResolver(consentInput),
+    values: { consent: child.consent },
+  });
+  const save = form.handleSubmit((values) => consent.mutate({ childId: child.child_id, consent: values.consent }));
+  return (
+    <Card variant="outlined" component="form" onSubmit={save} aria-labelledby="consent-heading">
+      <CardContent>
+        <Typography id="consent-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Photo consent for {child.child_name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Teachers can add photos of {child.child_name} only with your consent. Withdrawing it hides photos already
+          taken from everyone but your family.
+        </Typography>
+        <Controller
+          control={form.control}
+          name="consent"
+          render={({ field }) => (
+            <RadioGroup {...field} aria-labelledby="consent-heading">
+              {PHOTO_CONSENTS.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={PHOTO_CONSENT_LABELS[value]} />
+              ))}
+            </RadioGroup>
+          )}
+        />
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", mt: 1 }}>
+          <Button type="submit" variant="contained" disabled={consent.isPending || !form.formState.isDirty}>
+            Save consent
+          </Button>
+          {consent.isSuccess && !form.formState.isDirty && (
+            <Typography color="success.main" role="status">
+              {PORTFOLIO_MESSAGES.consentSaved}
+            </Typography>
+          )}
+        </Stack>
+        {consent.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {consent.error.message || PORTFOLIO_MESSAGES.consentFailed}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

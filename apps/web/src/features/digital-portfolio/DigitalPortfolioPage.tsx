@@ -1,0 +1,152 @@
+import { Alert, Box, LinearProgress, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { type ChildConsent, PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
+import { useSearchParams } from "react-router";
+import { useSignedInUser } from "../../auth/useSession";
+import { useCentreStats, useChildStats, usePortfolioChildren } from "./api";
+import { ConsentCard } from "./ConsentCard";
+import { PortfolioGallery } from "./PortfolioGallery";
+import { UploadPanel } from "./UploadPanel";
+
+const CENTRE_VIEW = new Set(["super_admin", "owner", "admin"]);
+
+function ChildPicker({
+  options,
+  value,
+  onChange,
+  label = "Child",
+}: {
+  options: ChildConsent[];
+  value: string;
+  onChange: (id: string) => void;
+  label?: string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 220, maxWidth: { sm: 360 } }}
+    >
+      {label !== "Child" && <MenuItem value="">All children</MenuItem>}
+      {options.map((child) => (
+        <MenuItem key={child.child_id} value={child.child_id}>
+          {child.child_name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ChildFigures({ childId }: { childId: string }) {
+  const stats = useChildStats(childId);
+  if (!stats.data) return null;
+  const { total_items, favorites, images, videos } = stats.data;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="child-stats">
+      {counted(total_items, "item")} · {counted(images, "photo")} · {counted(videos, "video")} ·{" "}
+      {counted(favorites, "favourite")}
+    </Typography>
+  );
+}
+
+/** Leaders' centre view: every child's items with child and teacher filters. */
+function CentreView({ options }: { options: ChildConsent[] }) {
+  const stats = useCentreStats();
+  const teachers = stats.data?.teacherUploads ?? [];
+  return (
+    <PortfolioGallery
+      scope="centre"
+      childId={null}
+      canFavourite={false}
+      extraFilters={(filters, set) => (
+        <>
+          <ChildPicker
+            label="Filter by child"
+            options={options}
+            value={filters.childId ?? ""}
+            onChange={(id) => set({ childId: id || undefined })}
+          />
+          <TextField
+            select
+            size="small"
+            label="Filter by teacher"
+            value={filters.uploadedBy ?? ""}
+            onChange={(event) => set({ uploadedBy: event.target.value || undefined })}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">All teachers</MenuItem>
+            {teachers.map((teacher) => (
+              <MenuItem key={teacher.teacher_id} value={teacher.teacher_id}>
+                {teacher.teacher_name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      )}
+    />
+  );
+}
+
+/**
+ * /digital-portfolio (spec 1 and 3): teachers see Upload and Gallery tabs, parents their own
+ * child's items read-only (with their photo consent), leaders the centre view.
+ */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+export function DigitalPortfolioPage() {
+  const user = useSignedInUser();
+  const [params, setParams] = useSearchParams();
+  const children = usePortfolioChildren();
+  const list = children.data?.children ?? [];
+  const childId = params.get("child") ?? list[0]?.child_id ?? "";
+  const tab = params.get("tab") === "upload" ? "upload" : "gallery";
+  const setParam = (key: string, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(key, value);
+      return next;
+    });
+  const child = list.find((one) => one.child_id === childId);
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Digital Portfolio
+      </Typography>
+      {children.isPending && <LinearProgress aria-label="Loading children" />}
+      {children.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.loadFailed}</Alert>}
+      {children.data && CENTRE_VIEW.has(user.role) && <CentreView options={list} />}
+      {children.data && !CENTRE_VIEW.has(user.role) && (
+        <Stack spacing={2}>
+          {(user.role === "teacher" || list.length > 1) && (
+            <ChildPicker options={list} value={child ? childId : ""} onChange={(id) => setParam("child", id)} />
+          )}
+          {child && <ChildFigures childId={child.child_id} />}
+          {user.role === "parent" && child && <ConsentCard key={child.child_id} child={child} />}
+          {user.role === "teacher" && (
+            <Tabs value={tab} onChange={(_, value) => setParam("tab", value)} aria-label="Portfolio">
+              <Tab value="gallery" label="Gallery" />
+              <Tab value="upload" label="Upload" />
+            </Tabs>
+          )}
+          {user.role === "teacher" && tab === "upload" ? (
+            child ? (
+              <UploadPanel options={list} childId={child.child_id} onDone={() => setParam("tab", "gallery")} />
+            ) : (
+              <Alert severity="info">{PORTFOLIO_MESSAGES.noChild}</Alert>
+            )
+          ) : (
+            <PortfolioGallery
+              key={child?.child_id ?? "none"}
+              scope="child"
+              childId={child?.child_id ?? null}
+              canFavourite={user.role === "teacher"}
+            />
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+import {
+  centerStats,
+  childConsent,
+  childStats,
+  downloadLink,
+  type PhotoConsent,
+  PORTFOLIO_MESSAGES,
+  type PortfolioItem,
+  portfolioChildren,
+  portfolioItem,
+  portfolioPage,
+  uploadAnswer,
+} from "@sprout/shared/schemas/digital-portfolio";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api, apiDownload, saveDownload } from "../../api/client";
+import { readTokens } from "../../auth/session";
+
+const KEY = ["digital-portfolio"] as const;
+
+export interface GalleryFilters {
+  type: "" | "image" | "video";
+  favorite: "" | "true" | "false";
+  sortBy: "created_at" | "title" | "is_favorite";
+  sortOrder: "asc" | "desc";
+  childId?: string;
+  uploadedBy?: string;
+}
+
+export const DEFAULT_FILTERS: GalleryFilters = { type: "", favorite: "", sortBy: "created_at", sortOrder: "desc" };
+
+/** A child's portfolio, or the centre's when `childId` is null and the caller leads a centre. */
+export function usePortfolio(scope: "child" | "centre", childId: string | null, filters: GalleryFilters, page: number) {
+  const path = scope === "child" ? `/digital-portfolio/child/${childId}` : "/digital-portfolio/center/all";
+  return useQuery({
+    queryKey: [...KEY, "items", scope, childId, filters, page],
+    queryFn: ({ signal }) =>
+      api.get(path, portfolioPage, {
+        signal,
+        query: {
+          page,
+          limit: 12,
+          type: filters.type || undefined,
+          favorite: filters.favorite || undefined,
+          sortBy: filters.sortBy,
+          sortOrder: filters.sortOrder,
+          childId: scope === "centre" ? filters.childId || undefined : undefined,
+          uploadedBy: scope === "centre" ? filters.uploadedBy || undefined : undefined,
+        },
+      }),
+    enabled: scope === "centre" || Boolean(childId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePortfolioChildren() {
+  return useQuery({
+    queryKey: [...KEY, "children"],
+    queryFn: ({ signal }) => api.get("/digital-portfolio/children", portfolioChildren, { signal }),
+  });
+}
+
+export function useChildStats(childId: string | null) {
+  return useQuery({
+    queryKey: [...KEY, "stats", childId],
+    queryFn: ({ signal }) => api.get(`/digital-portfolio/stats/${childId}`, childStats, { signal }),
+    enabled: Boolean(childId),
+  });
+}
+
+export function useCentreStats() {
+  return useQuery({
+    queryKey: [...KEY, "centre-stats"],
+    queryFn: ({ signal }) => api.get("/digital-portfolio/center/stats", centerStats, { signal }),
+  });
+}
+
+export function usePortfolioMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: KEY });
+  return {
+    favourite: useMutation({
+      mutationFn: ({ id, value }: { id: string; value: boolean }) =>
+        api.patch(`/digital-portfolio/${id}/favorite`, { is_favorite: value }, portfolioItem),
+      onSuccess,
+    }),
+    consent: useMutation({
+      mutationFn: ({ childId, consent }: { childId: string; consent: PhotoConsent }) =>
+        api.put(`/digital-portfolio/consent/${childId}`, { consent }, childConsent),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(`/digital-portfolio/${id}`),
+      onSuccess,
+    }),
+    uploaded: onSuccess,
+  };
+}
+
+/**
+ * Saves an item's file: from its signed address when the files are on object storage (the
+ * browser fetches it from there directly), else streamed through the server with the session.
+ */
+export async function downloadItem(item: PortfolioItem) {
+  const link = await api.get(`/digital-portfolio/${item.id}/download-link`, downloadLink);
+  if (!link.url)
+    return saveDownload(await apiDownload(`/digital-portfolio/${item.id}/file?download=1`), item.file_name);
+  const anchor = document.createElement("a");
+  anchor.href = link.url;
+  anchor.rel = "noopener";
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
+/** A file of an item, fetched with the session's headers (a plain <img src> would carry no token). */
+export function useMediaUrl(url: string | null) {
+  const media = useQuery({
+    queryKey: [...KEY, "media", url],
+    queryFn: async () => URL.createObjectURL((await apiDownload(url!.replace(/^\/api/, ""))).blob),
+    enabled: Boolean(url),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+  useEffect(() => () => void (media.data && URL.revokeObjectURL(media.data)), [media.data]);
+  return media;
+}
+
+/**
+ * Sends an upload with XMLHttpRequest, the one browser API that reports upload progress (fetch
+ * does not), with the same session headers as every other call.
+ */
+export function uploadWithProgress(
+  path: "/digital-portfolio/upload" | "/digital-portfolio/batch-upload",
+  form: FormData,
+  onProgress: (fraction: number) => void,
+) {
+  return new Promise<ReturnType<typeof uploadAnswer.parse>>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `/api${path}`);
+    const { token, sessionToken, csrfToken } = readTokens();
+    if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
+    if (sessionToken) request.setRequestHeader("X-Session-Token", sessionToken);
+    if (csrfToken) request.setRequestHeader("X-CSRF-Token", csrfToken);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    const failed = (status: string) =>
+      new Error(
+        status
+          ? path.endsWith("batch-upload")
+            ? PORTFOLIO_MESSAGES.batchFailedStatus(status)
+            : PORTFOLIO_MESSAGES.uploadFailedStatus(status)
+          : PORTFOLIO_MESSAGES.uploadFailed,
+      );
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        const parsed = uploadAnswer.safeParse(JSON.parse(request.responseText));
+        return parsed.success ? resolve(parsed.data) : reject(failed(""));
+      }
+      let message = request.statusText;
+      try {
+        message = JSON.parse(request.responseText).error ?? message;
+      } catch {
+        // not JSON: the status text stands
+      }
+      reject(failed(message));
+    };
+    request.onerror = () => reject(failed(""));
+    request.send(form);
+  });
+}
