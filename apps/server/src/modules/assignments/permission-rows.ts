@@ -1,0 +1,71 @@
+import { type AreaRows, CLASSROOM_VIEW, NO_ID, PDF } from "../../../test/matrix.ts";
+
+/**
+ * The assignment routes of the permission matrix (issue 16): teachers set work, parents submit.
+ * Another centre's work answers 404 to every scoped role.
+ */
+const rows: AreaRows = ({ ids }) => {
+  const work = (title: string) => ({
+    fields: { title, description: "Matrix", due_date: "", classroom_id: ids.teacherClassroom },
+    files: [{ field: "attachments", name: "sheet.pdf", content: PDF }],
+  });
+  const other = `/api/assignments/${ids.otherAssignment}`;
+  return [
+    { route: "GET /api/assignments", allowed: [...CLASSROOM_VIEW, "parent"] },
+    { route: "POST /api/assignments", allowed: ["teacher"], multipart: true, form: () => work("Matrix work") },
+    {
+      route: "PUT /api/assignments/:id",
+      allowed: ["teacher"],
+      url: `/api/assignments/${ids.homeAssignment}`,
+      multipart: true,
+      form: () => work("Matrix work, changed"),
+      foreign: other,
+    },
+    {
+      route: "DELETE /api/assignments/:id",
+      allowed: ["teacher"],
+      url: `/api/assignments/${NO_ID}`,
+      status: 404,
+      foreign: other,
+    },
+    {
+      route: "GET /api/assignments/:id/attachments/:fileId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/assignments/${NO_ID}/attachments/${NO_ID}`,
+      status: 404,
+      foreign: `${other}/attachments/${NO_ID}`,
+    },
+    {
+      route: "POST /api/assignments/:id/submit",
+      allowed: ["parent"],
+      url: `/api/assignments/${ids.homeAssignment}/submit`,
+      multipart: true,
+      form: () => ({ fields: { child_id: ids.parentChild, submission_text: "We counted 12 steps" } }),
+      foreign: `${other}/submit`,
+    },
+    {
+      route: "GET /api/assignments/:id/submissions",
+      allowed: CLASSROOM_VIEW,
+      url: `/api/assignments/${NO_ID}/submissions`,
+      status: 404,
+      foreign: `${other}/submissions`,
+    },
+    {
+      route: "PUT /api/assignments/:id/submissions/:submissionId/comment",
+      allowed: ["teacher"],
+      url: `/api/assignments/${NO_ID}/submissions/${NO_ID}/comment`,
+      payload: { comment: "Lovely colours" },
+      status: 404,
+      foreign: `${other}/submissions/${NO_ID}/comment`,
+    },
+    {
+      route: "GET /api/assignments/:id/submissions/:submissionId/files/:fileId",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/assignments/${NO_ID}/submissions/${NO_ID}/files/${NO_ID}`,
+      status: 404,
+      foreign: `${other}/submissions/${NO_ID}/files/${NO_ID}`,
+    },
+  ];
+};
+
+export default rows;

@@ -1,0 +1,230 @@
+import multipart from "@fastify/multipart";
+import {
+  ASSIGNMENT_FILE_MAX_BYTES,
+  ASSIGNMENT_FILES_MAX,
+  ASSIGNMENT_MESSAGES,
+  assignment,
+  assignmentFields,
+  assignmentFileParams,
+  assignmentParams,
+  assignmentsPage,
+  assignmentsQuery,
+  commentInput,
+  submission,
+  submissionFields,
+  submissionFileParams,
+  submissionParams,
+  submissionRoster,
+} from "@sprout/shared/schemas/assignments";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ZodType, z } from "zod";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import type { AssignmentsService } from "./service.ts";
+import type { SubmissionsService } from "./submissions.ts";
+import type { Upload } from "./uploads.ts";
+
+const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
+const READ = { roles: [...STAFF, "parent"] } as const;
+const TEACH = { roles: ["teacher"] } as const;
+const error = z.looseObject({ error: z.string(), code: z.string() });
+const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
+const tags = ["assignments"];
+
+/** Reads a multipart form: its text fields checked by `schema`, and the files under `fileField`. */
+async function readForm<S extends ZodType>(request: FastifyRequest, schema: S, fileField: string) {
+  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  const fields: Record<string, string> = {};
+  const uploads: Upload[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const content = await part.toBuffer();
+        if (part.fieldname === fileField && content.length > 0) uploads.push({ name: part.filename, content });
+      } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
+    }
+  } catch (failure) {
+    const code = (failure as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "FILE_TOO_LARGE", ASSIGNMENT_MESSAGES.fileTooLarge);
+    if (code === "FST_FILES_LIMIT") throw badRequest(ASSIGNMENT_MESSAGES.tooManyFiles);
+    throw badRequest("The upload is not a valid multipart form");
+  }
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
+  }
+  return { input: parsed.data as z.output<S>, uploads };
+}
+
+/** Sends a stored file inline, never sniffed by the browser as something else. */
+function sendFile(reply: FastifyReply, file: { name: string; mimeType: string; size: number; stream: unknown }) {
+  return reply
+    .header("content-type", file.mimeType)
+    .header("content-length", String(file.size))
+    .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(file.stream);
+}
+
+export function assignmentsRoutes({
+  assignments,
+  submissions,
+}: {
+  assignments: AssignmentsService;
+  submissions: SubmissionsService;
+}) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, {
+      limits: { fileSize: ASSIGNMENT_FILE_MAX_BYTES, files: ASSIGNMENT_FILES_MAX, fields: 10, fieldSize: 5000 },
+    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/assignments",
+      {
+        config: { access: READ },
+        schema: {
+          summary: "Assignments the caller may read, newest first, a page at a time",
+          tags,
+          querystring: assignmentsQuery,
+          response: { 200: assignmentsPage, ...refusals },
+        },
+      },
+      async (request) => assignments.list(request.caller, request.query),
+    );
+
+    api.post(
+      "/assignments",
+      {
+        config: { access: TEACH },
+        schema: {
+          summary: "Set an assignment for one of the teacher's classrooms (multipart: fields and attachments)",
+          tags,
+          consumes: ["multipart/form-data"],
+          response: { 201: assignment, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { input, uploads } = await readForm(request, assignmentFields, "attachments");
+        return reply.code(201).send(await assignments.create(request.caller, input, uploads));
+      },
+    );
+
+    api.put(
+      "/assignments/:id",
+      {
+        config: { access: TEACH },
+        schema: {
+          summary: "Edit an assignment; new attachments are added to the existing ones",
+          tags,
+          consumes: ["multipart/form-data"],
+          params: assignmentParams,
+          response: { 200: assignment, ...refusals },
+        },
+      },
+      async (request) => {
+        const { input, uploads } = await readForm(request, assignmentFields, "attachments");
+        return assignments.update(request.caller, request.params.id, input, uploads);
+      },
+    );
+
+    api.delete(
+      "/assignments/:id",
+      {
+        config: { access: TEACH },
+        schema: {
+          summary: "Delete an assignment with its files and submissions",
+          tags,
+          params: assignmentParams,
+          response: { 204: z.null(), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        await assignments.remove(request.caller, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    api.get(
+      "/assignments/:id/attachments/:fileId",
+      {
+        config: { access: READ },
+        schema: { summary: "An attachment of an assignment the caller may read", tags, params: assignmentFileParams },
+      },
+      async (request, reply) =>
+        sendFile(reply, await assignments.openAttachment(request.caller, request.params.id, request.params.fileId)),
+    );
+
+    api.post(
+      "/assignments/:id/submit",
+      {
+        config: { access: { roles: ["parent"] } },
+        schema: {
+          summary: "A parent submits for their child (multipart: child_id, submission_text, submission_files)",
+          tags,
+          consumes: ["multipart/form-data"],
+          params: assignmentParams,
+          response: { 200: assignment, ...refusals },
+        },
+      },
+      async (request) => {
+        const { input, uploads } = await readForm(request, submissionFields, "submission_files");
+        return submissions.submit(request.caller, request.params.id, input, uploads);
+      },
+    );
+
+    api.get(
+      "/assignments/:id/submissions",
+      {
+        config: { access: { roles: STAFF } },
+        schema: {
+          summary: "Who in the classroom has and has not submitted, with their submissions",
+          tags,
+          params: assignmentParams,
+          response: { 200: submissionRoster, ...refusals },
+        },
+      },
+      async (request) => submissions.roster(request.caller, request.params.id),
+    );
+
+    api.put(
+      "/assignments/:id/submissions/:submissionId/comment",
+      {
+        config: { access: TEACH },
+        schema: {
+          summary: "The teacher's short comment on a submission (the parent reads it)",
+          tags,
+          params: submissionParams,
+          body: commentInput,
+          response: { 200: submission, ...refusals },
+        },
+      },
+      async (request) =>
+        submissions.comment(request.caller, request.params.id, request.params.submissionId, request.body.comment),
+    );
+
+    api.get(
+      "/assignments/:id/submissions/:submissionId/files/:fileId",
+      {
+        config: { access: READ },
+        schema: {
+          summary: "A submitted file, to the classroom's staff or the child's parent",
+          tags,
+          params: submissionFileParams,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await submissions.openFile(
+            request.caller,
+            request.params.id,
+            request.params.submissionId,
+            request.params.fileId,
+          ),
+        ),
+    );
+  };
+}

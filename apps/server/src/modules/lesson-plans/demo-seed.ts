@@ -1,0 +1,60 @@
+import { addDays } from "@sprout/shared/schemas/children";
+import type { Database } from "../../db/client.ts";
+import { lessonPlans } from "../../db/schema/lesson-plans.ts";
+import { centreDay } from "../attendance/time.ts";
+
+/** [days from today, topic, objectives, activities, resources] */
+const PLANS: [number, string, string[], string[], string[]][] = [
+  [
+    0,
+    "Colours around us",
+    ["Name red, blue and yellow", "Sort toys by colour"],
+    ["Colour hunt in the garden", "Finger painting with three colours"],
+    ["Washable paints", "Coloured blocks", "Aprons"],
+  ],
+  [
+    1,
+    "Farm animals",
+    ["Name five farm animals", "Copy their sounds"],
+    ["Animal sounds song", "Matching cards"],
+    ["Picture cards", "Soft toy animals"],
+  ],
+  [
+    -1,
+    "Counting to five",
+    ["Count objects up to five"],
+    ["Counting beads", "Five little ducks rhyme"],
+    ["Bead strings", "Rhyme chart"],
+  ],
+];
+
+/** A few plans for the demo centre's rooms this week (the demo teacher's two rooms). */
+export async function seedLessonPlansDemo(
+  db: Database,
+  centre: { id: string; timeZone: string },
+  classroomIds: string[],
+  createdBy: string,
+  now: Date,
+) {
+  const today = centreDay(centre.timeZone, now);
+  await db.insert(lessonPlans).values(
+    classroomIds.flatMap((classroomId) =>
+      PLANS.map(([offset, topic, objectives, activities, resources]) => ({
+        centerId: centre.id,
+        classroomId,
+        day: addDays(today, offset),
+        topic,
+        objectives,
+        activities,
+        resources,
+        notes: "Keep the paints away from children with skin allergies.",
+        objectivesDone: offset < 0,
+        activitiesDone: offset < 0,
+        resourcesDone: offset < 0,
+        createdBy,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
+  );
+}

@@ -1,0 +1,44 @@
+import { type AreaRows, CLASSROOM_VIEW, NO_ID } from "../../../test/matrix.ts";
+
+const EDITORS = ["admin", "academic_coordinator"] as const;
+
+/** The lesson-plan routes of the permission matrix (issue 16). */
+const rows: AreaRows = ({ ids }) => {
+  const plan = (classroomId: string) => ({
+    topic: "Colours of the rainbow",
+    date: "2026-11-23",
+    classroom_id: classroomId,
+    objectives: ["Name five colours"],
+    activities: ["Finger painting"],
+    resources: ["Paint"],
+  });
+  return [
+    { route: "GET /api/lesson-plans", allowed: [...CLASSROOM_VIEW, "parent"] },
+    { route: "GET /api/lesson-plans/today", allowed: [...CLASSROOM_VIEW, "parent"] },
+    {
+      route: "POST /api/lesson-plans",
+      allowed: EDITORS,
+      payload: plan(NO_ID),
+      status: 404,
+      foreign: "/api/lesson-plans",
+      foreignPayload: plan(ids.otherClassroom),
+    },
+    {
+      route: "PUT /api/lesson-plans/:id",
+      allowed: EDITORS,
+      url: `/api/lesson-plans/${NO_ID}`,
+      payload: plan(NO_ID),
+      status: 404,
+    },
+    { route: "DELETE /api/lesson-plans/:id", allowed: EDITORS, url: `/api/lesson-plans/${NO_ID}`, status: 404 },
+    {
+      route: "PATCH /api/lesson-plans/:id/checkoff",
+      allowed: ["teacher"],
+      url: `/api/lesson-plans/${NO_ID}/checkoff`,
+      payload: { objectives_done: true },
+      status: 404,
+    },
+  ];
+};
+
+export default rows;

@@ -1,0 +1,179 @@
+import { POLICY_MESSAGES } from "@sprout/shared/schemas/policies";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { mailOutbox } from "../../db/schema/account.ts";
+import { notifications } from "../../db/schema/communication.ts";
+import { users } from "../../db/schema/users.ts";
+import { createCentreUser, demoCentres } from "../children/test-support.ts";
+
+const { app, database } = await createTestApp();
+const db = database.db;
+const [home, other] = await demoCentres(db);
+
+const ownerSession = await signIn(app, DEMO_EMAILS.owner);
+const directorSession = await signIn(app, DEMO_EMAILS.center_director);
+const owner = as(app, ownerSession);
+const director = as(app, directorSession);
+const teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
+const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
+await createCentreUser(db, other!.id, "center_director", "director.andheri@sprout.test");
+const elsewhere = as(app, await signIn(app, "director.andheri@sprout.test"));
+const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const form = (fields: Record<string, string>, pdf?: Buffer) => {
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--sprout\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (pdf)
+    chunks.push(
+      Buffer.from(
+        '--sprout\r\nContent-Disposition: form-data; name="pdf"; filename="handbook.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      ),
+      pdf,
+      Buffer.from("\r\n"),
+    );
+  chunks.push(Buffer.from("--sprout--\r\n"));
+  return Buffer.concat(chunks);
+};
+const send = (session: SignedIn, method: "POST" | "PUT", url: string, body: Buffer) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...session.headers, "content-type": "multipart/form-data; boundary=sprout" },
+    payload: body,
+  });
+const staffPolicy = {
+  title: "Safe sleep policy",
+  body: "Babies sleep on their backs; a staff member checks every ten minutes.",
+  audience: "staff",
+  effective_date: "2026-12-01",
+};
+
+describe("policies", () => {
+  it("refuses a policy without title, content or centre with the shared messages; only PDFs upload", async () => {
+    const noTitle = await send(directorSession, "POST", "/api/policies", form({ ...staffPolicy, title: "" }));
+    expect(noTitle.json()).toMatchObject({ error: POLICY_MESSAGES.titleRequired });
+    const empty = await send(directorSession, "POST", "/api/policies", form({ ...staffPolicy, body: "" }));
+    expect(empty.json().error).toBe(POLICY_MESSAGES.contentRequired);
+    const noCentre = await send(ownerSession, "POST", "/api/policies", form(staffPolicy));
+    expect(noCentre.json().error).toBe(POLICY_MESSAGES.centreRequired);
+    const notPdf = await send(
+      directorSession,
+      "POST",
+      "/api/policies",
+      form({ ...staffPolicy, body: "" }, Buffer.from("<html>not a pdf</html>")),
+    );
+    expect(notPdf.statusCode).toBe(415);
+    const listed = (await director.get("/api/policies")).json().policies;
+    expect(listed.some((item: { title: string }) => item.title === staffPolicy.title)).toBe(false);
+  });
+
+  it("a director publishes for staff; the teacher sees it as new and acknowledges; the director sees who has", async () => {
+    // The demo centre already has a policy for everyone (demo data): counts are taken against it.
+    const before = (await teacher.get("/api/policies")).json().pending;
+    const published = await send(directorSession, "POST", "/api/policies", form(staffPolicy));
+    expect(published.statusCode, published.body).toBe(201);
+    const created = published.json();
+    expect(created).toMatchObject({ version: 1, center_id: home!.id, can_manage: true, acknowledged_count: 0 });
+    expect(created.audience_count).toBeGreaterThan(3);
+
+    const mine = (await teacher.get("/api/policies")).json();
+    expect(mine.pending).toBe(before + 1);
+    const ours = mine.policies.find((item: { id: string }) => item.id === created.id);
+    expect(ours).toMatchObject({ id: created.id, acknowledged_at: null, can_manage: false });
+    expect(ours).not.toHaveProperty("audience_count");
+    const parents = (await parent.get("/api/policies")).json().policies;
+    expect(parents.some((item: { id: string }) => item.id === created.id)).toBe(false);
+    expect((await parent.post(`/api/policies/${created.id}/acknowledge`)).statusCode).toBe(404);
+
+    const acknowledged = await teacher.post(`/api/policies/${created.id}/acknowledge`);
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+    expect(acknowledged.json().acknowledged_at).not.toBeNull();
+    expect((await teacher.post(`/api/policies/${created.id}/acknowledge`)).statusCode).toBe(200);
+    expect((await teacher.get("/api/policies")).json().pending).toBe(before);
+
+    const done = (await director.get(`/api/policies/${created.id}/acknowledgements?status=acknowledged`)).json();
+    expect(done.people.map((person: { user_id: string }) => person.user_id)).toEqual([teacherUser!.id]);
+    const waiting = (await director.get(`/api/policies/${created.id}/acknowledgements?status=pending&limit=2`)).json();
+    expect(waiting.people).toHaveLength(2);
+    expect(waiting.pagination.total_items).toBe(created.audience_count - 1);
+    expect(waiting.people.every((person: { acknowledged_at: string | null }) => person.acknowledged_at === null)).toBe(
+      true,
+    );
+  });
+
+  it("a new version asks everyone again; a reminder reaches only those who have not acknowledged (bell and e-mail)", async () => {
+    const created = (await teacher.get("/api/policies"))
+      .json()
+      .policies.find((item: { title: string }) => item.title === staffPolicy.title);
+    const changed = await send(
+      directorSession,
+      "PUT",
+      `/api/policies/${created.id}`,
+      form({ ...staffPolicy, body: `${staffPolicy.body} Cots are checked daily.` }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ version: 2, acknowledged_count: 0 });
+    const again = (await teacher.get("/api/policies")).json().policies;
+    expect(again.find((item: { id: string }) => item.id === created.id).acknowledged_at).toBeNull();
+
+    await teacher.post(`/api/policies/${created.id}/acknowledge`);
+    const reminded = await director.post(`/api/policies/${created.id}/remind`);
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    expect(reminded.json().reminded).toBe(changed.json().audience_count - 1);
+    const bell = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "policy"), eq(notifications.userId, teacherUser!.id)));
+    expect(bell).toHaveLength(0);
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, "Please read and acknowledge: Safe sleep policy"));
+    expect(mails).toHaveLength(reminded.json().reminded);
+    expect(mails.some((mail) => mail.to === DEMO_EMAILS.teacher)).toBe(false);
+  });
+
+  it("an owner publishes a PDF policy for parents of a centre they own; the parent opens and acknowledges it", async () => {
+    const published = await send(
+      ownerSession,
+      "POST",
+      "/api/policies",
+      form({ title: "Parent handbook", audience: "parents", effective_date: "2026-12-01", center_id: home!.id }, PDF),
+    );
+    expect(published.statusCode, published.body).toBe(201);
+    const created = published.json();
+    expect(created.pdf).toMatchObject({ name: "handbook.pdf" });
+    const managed = (await owner.get("/api/policies")).json().policies;
+    expect(managed.find((item: { id: string }) => item.id === created.id)).toMatchObject({ can_manage: true });
+    const parentList = (await parent.get("/api/policies")).json();
+    expect(parentList.policies.map((item: { id: string }) => item.id)).toContain(created.id);
+    const file = await parent.get(created.pdf.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect((await parent.post(`/api/policies/${created.id}/acknowledge`)).json().acknowledged_at).not.toBeNull();
+    // Not for staff: the teacher neither sees nor acknowledges it.
+    expect((await teacher.post(`/api/policies/${created.id}/acknowledge`)).statusCode).toBe(404);
+    expect((await teacher.get(created.pdf.url)).statusCode).toBe(404);
+  });
+
+  it("another centre's director neither sees nor manages these policies", async () => {
+    const [created] = (await director.get("/api/policies")).json().policies;
+    expect((await elsewhere.get("/api/policies")).json().policies).toHaveLength(0);
+    expect((await elsewhere.get(`/api/policies/${created.id}/acknowledgements`)).statusCode).toBe(404);
+    expect((await elsewhere.post(`/api/policies/${created.id}/remind`)).statusCode).toBe(404);
+    expect((await elsewhere.post(`/api/policies/${created.id}/acknowledge`)).statusCode).toBe(404);
+    const put = await app.inject({
+      method: "PUT",
+      url: `/api/policies/${created.id}`,
+      headers: {
+        ...(await signIn(app, "director.andheri@sprout.test")).headers,
+        "content-type": "multipart/form-data; boundary=sprout",
+      },
+      payload: form(staffPolicy),
+    });
+    expect(put.statusCode).toBe(404);
+  });
+});

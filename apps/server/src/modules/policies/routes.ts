@@ -1,0 +1,169 @@
+import multipart from "@fastify/multipart";
+import {
+  acknowledgementsPage,
+  acknowledgementsQuery,
+  POLICY_MESSAGES,
+  POLICY_PDF_MAX_BYTES,
+  policiesPage,
+  policiesQuery,
+  policy,
+  policyFields,
+  policyParams,
+  remindResult,
+} from "@sprout/shared/schemas/policies";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { readMultipart } from "../../files/multipart.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { PoliciesService } from "./service.ts";
+
+/** Everyone at a centre may be in a policy's audience; the service decides which policies they see. */
+const EVERYONE = {
+  roles: [
+    "super_admin",
+    "owner",
+    "financial_manager",
+    "center_director",
+    "admin",
+    "academic_coordinator",
+    "teacher",
+    "parent",
+  ],
+} as const;
+const MANAGE = { roles: ["owner", "center_director"] } as const;
+const error = z.looseObject({ error: z.string(), code: z.string() });
+const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
+const tags = ["policies"];
+
+/** The publish form: text fields and an optional `pdf`. */
+async function readPolicyForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  const upload = await readMultipart(request, { fileField: "pdf", tooLarge: POLICY_MESSAGES.fileTooLarge });
+  const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value !== ""));
+  const parsed = policyFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
+  }
+  return { input: parsed.data, pdf: upload.file && upload.file.content.length > 0 ? upload.file : undefined };
+}
+
+export function policiesRoutes({ policies }: { policies: PoliciesService }) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, {
+      limits: { fileSize: POLICY_PDF_MAX_BYTES, files: 1, fields: 10, fieldSize: 25_000 },
+    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get(
+      "/policies",
+      {
+        config: { access: EVERYONE },
+        schema: {
+          summary: "Policies the caller manages or must acknowledge, newest first",
+          tags,
+          querystring: policiesQuery,
+          response: { 200: policiesPage, ...refusals },
+        },
+      },
+      async (request) => policies.list(request.caller, request.query),
+    );
+
+    api.post(
+      "/policies",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Publish a policy (multipart: title, body, audience, effective_date, center_id, pdf)",
+          tags,
+          consumes: ["multipart/form-data"],
+          response: { 201: policy, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { input, pdf } = await readPolicyForm(request);
+        return reply.code(201).send(await policies.publish(request.caller, input, pdf));
+      },
+    );
+
+    api.put(
+      "/policies/:id",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Publish a new version: everyone in the audience is asked to acknowledge again",
+          tags,
+          consumes: ["multipart/form-data"],
+          params: policyParams,
+          response: { 200: policy, ...refusals },
+        },
+      },
+      async (request) => {
+        const { input, pdf } = await readPolicyForm(request);
+        return policies.newVersion(request.caller, request.params.id, input, pdf);
+      },
+    );
+
+    api.post(
+      "/policies/:id/acknowledge",
+      {
+        config: { access: EVERYONE },
+        schema: {
+          summary: "Acknowledge the current version of a policy of the caller's audience",
+          tags,
+          params: policyParams,
+          response: { 200: policy, ...refusals },
+        },
+      },
+      async (request) => policies.acknowledge(request.caller, request.params.id),
+    );
+
+    api.get(
+      "/policies/:id/acknowledgements",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Who in the audience has and has not acknowledged the current version, a page at a time",
+          tags,
+          params: policyParams,
+          querystring: acknowledgementsQuery,
+          response: { 200: acknowledgementsPage, ...refusals },
+        },
+      },
+      async (request) => policies.acknowledgements(request.caller, request.params.id, request.query),
+    );
+
+    api.post(
+      "/policies/:id/remind",
+      {
+        config: { access: MANAGE },
+        schema: {
+          summary: "Remind (bell and e-mail) everyone who has not acknowledged the current version",
+          tags,
+          params: policyParams,
+          response: { 200: remindResult, ...refusals },
+        },
+      },
+      async (request) => policies.remind(request.caller, request.params.id),
+    );
+
+    api.get(
+      "/policies/:id/file",
+      {
+        config: { access: EVERYONE },
+        schema: { summary: "The policy's PDF, to its managers and its audience", tags, params: policyParams },
+      },
+      async (request, reply) => {
+        const file = await policies.openPdf(request.caller, request.params.id);
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-length", String(file.size))
+          .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+          .header("cache-control", "private, no-store")
+          .header("x-content-type-options", "nosniff")
+          .send(file.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, TextField } from "@mui/material";
+import { ASSIGNMENT_MESSAGES, type Assignment, assignmentFields } from "@sprout/shared/schemas/assignments";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormDialog } from "../../components/form/FormDialog";
+import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
+import { useMyClassrooms } from "../child-day/api";
+import { catalogueError } from "../lesson-plans/api";
+import { useAssignmentMutations } from "./api";
+import { FilesField } from "./FilesField";
+
+type Values = z.input<typeof assignmentFields>;
+
+/** Set or edit an assignment for one of the teacher's classrooms (multipart: fields and files). */
+export function AssignmentForm({
+  item,
+  onClose,
+  onSaved,
+}: {
+  item: Assignment | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const rooms = useMyClassrooms();
+  const { save } = useAssignmentMutations();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof assignmentFields>>({
+    resolver: zodResolver(assignmentFields),
+    mode: "onTouched",
+    defaultValues: {
+      title: item?.title ?? "",
+      description: item?.description ?? "",
+      due_date: item?.due_date ?? "",
+      classroom_id: item?.classroom_id ?? "",
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(values)) body.append(key, value);
+    for (const file of files) body.append("attachments", file);
+    save.mutate(
+      { id: item?.id ?? null, form: body },
+      { onSuccess: () => onSaved(item ? ASSIGNMENT_MESSAGES.updated : ASSIGNMENT_MESSAGES.created) },
+    );
+  });
+
+  return (
+    <FormDialog
+      title={item ? "Edit Assignment" : "New Assignment"}
+      onClose={onClose}
+      onSubmit={submit}
+      submitDisabled={save.isPending || fileError !== null}
+      submitLabel={item ? "Save Changes" : "Create Assignment"}
+    >
+      {save.isError && (
+        <Alert severity="error">
+          {ASSIGNMENT_MESSAGES.saveFailed} {catalogueError(save.error, "save assignments")}
+        </Alert>
+      )}
+      <FormTextField form={form} name="title" label="Title" required />
+      <FormSelectField
+        form={form}
+        name="classroom_id"
+        label="Classroom"
+        required
+        options={(rooms.data ?? []).map((room) => ({ value: room.id, label: room.name }))}
+      />
+      <TextField label="Description" multiline minRows={3} {...form.register("description")} />
+      <FormDateField form={form} name="due_date" label="Due date" />
+      <FilesField
+        label="Attach files"
+        inputLabel="Attachments"
+        files={files}
+        error={fileError}
+        onPicked={(picked) => {
+          setFiles(picked.files);
+          setFileError(picked.error);
+        }}
+      />
+    </FormDialog>
+  );
+}

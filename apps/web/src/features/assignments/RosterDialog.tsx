@@ -1,0 +1,104 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { type Assignment, commentInput, type Submission } from "@sprout/shared/schemas/assignments";
+import { useState } from "react";
+import { catalogueError } from "../lesson-plans/api";
+import { useAssignmentMutations, useRoster } from "./api";
+import { SubmissionView } from "./SubmissionView";
+
+function CommentBox({ item, submission, onSaved }: { item: Assignment; submission: Submission; onSaved: () => void }) {
+  const { comment } = useAssignmentMutations();
+  const [text, setText] = useState(submission.teacher_comment ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const parsed = commentInput.safeParse({ comment: text });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    comment.mutate({ id: item.id, submissionId: submission.id, comment: parsed.data.comment }, { onSuccess: onSaved });
+  };
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
+      <TextField
+        size="small"
+        label={`Comment for ${submission.child_name}`}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        onBlur={() => text && setError(commentInput.safeParse({ comment: text }).error?.issues[0]?.message ?? null)}
+        error={Boolean(error) || comment.isError}
+        helperText={error ?? (comment.isError ? catalogueError(comment.error, "comment on submissions") : undefined)}
+        fullWidth
+      />
+      <Button variant="outlined" onClick={save} disabled={comment.isPending} sx={{ minHeight: 40 }}>
+        Save comment
+      </Button>
+    </Stack>
+  );
+}
+
+/** The teacher's view of a room: every child, submitted or not, with the work and a comment box. */
+export function RosterDialog({
+  item,
+  onClose,
+  onCommented,
+}: {
+  item: Assignment;
+  onClose: () => void;
+  onCommented: () => void;
+}) {
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const roster = useRoster(item.id);
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="roster-title">
+      <DialogTitle id="roster-title">Submissions: {item.title}</DialogTitle>
+      <DialogContent>
+        {roster.isPending && <LinearProgress aria-label="Loading submissions" />}
+        {roster.isError && <Alert severity="error">{catalogueError(roster.error, "view submissions")}</Alert>}
+        {roster.data && (
+          <Stack spacing={1.5} divider={<Divider flexItem />}>
+            <Typography color="text.secondary">
+              {roster.data.submitted} of {roster.data.children.length} submitted
+            </Typography>
+            {roster.data.children.map((row) => (
+              <Box key={row.child_id} component="section" aria-label={`Submission of ${row.child_name}`}>
+                <Stack direction="row" sx={{ alignItems: "center", gap: 1, mb: 0.5 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{row.child_name}</Typography>
+                  <Chip
+                    size="small"
+                    color={row.submission ? "success" : "default"}
+                    label={row.submission ? "Submitted" : "Not submitted"}
+                  />
+                </Stack>
+                {row.submission && (
+                  <Stack spacing={1}>
+                    <SubmissionView submission={row.submission} />
+                    {item.can_edit && <CommentBox item={item} submission={row.submission} onSaved={onCommented} />}
+                  </Stack>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, TextField } from "@mui/material";
+import { ASSIGNMENT_MESSAGES, type Assignment, submissionFields } from "@sprout/shared/schemas/assignments";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormDialog } from "../../components/form/FormDialog";
+import { FormSelectField } from "../../components/form/fields";
+import { catalogueError } from "../lesson-plans/api";
+import { useAssignmentMutations } from "./api";
+import { FilesField } from "./FilesField";
+
+type Values = z.input<typeof submissionFields>;
+
+/** A parent hands in work for one of their children in the assignment's classroom: text, files or both. */
+export function SubmitDialog({
+  item,
+  onClose,
+  onSubmitted,
+}: {
+  item: Assignment;
+  onClose: () => void;
+  onSubmitted: () => void;
+}) {
+  const children = item.my_children ?? [];
+  const { submit } = useAssignmentMutations();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [emptyError, setEmptyError] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof submissionFields>>({
+    resolver: zodResolver(submissionFields),
+    mode: "onTouched",
+    defaultValues: { child_id: children.length === 1 ? children[0]!.child_id : "", submission_text: "" },
+  });
+  const { errors } = form.formState;
+  const send = form.handleSubmit((values) => {
+    if (!values.submission_text && files.length === 0) {
+      setEmptyError(true);
+      return;
+    }
+    const body = new FormData();
+    body.append("child_id", values.child_id);
+    body.append("submission_text", values.submission_text);
+    for (const file of files) body.append("submission_files", file);
+    submit.mutate({ id: item.id, form: body }, { onSuccess: onSubmitted });
+  });
+
+  return (
+    <FormDialog
+      title={`Submit: ${item.title}`}
+      onClose={onClose}
+      onSubmit={send}
+      submitDisabled={submit.isPending || fileError !== null}
+      submitLabel="Submit"
+    >
+      {submit.isError && (
+        <Alert severity="error">
+          {ASSIGNMENT_MESSAGES.submitFailed} {catalogueError(submit.error, "submit assignments")}
+        </Alert>
+      )}
+      <FormSelectField
+        form={form}
+        name="child_id"
+        label="Child"
+        required
+        options={children.map((child) => ({ value: child.child_id, label: child.child_name }))}
+      />
+      <TextField
+        label="Submission"
+        multiline
+        minRows={3}
+        {...form.register("submission_text", { onChange: () => setEmptyError(false) })}
+        error={emptyError || Boolean(errors.submission_text)}
+        helperText={emptyError ? ASSIGNMENT_MESSAGES.submissionEmpty : (errors.submission_text?.message ?? undefined)}
+      />
+      <FilesField
+        label="Upload files"
+        inputLabel="Submission files"
+        files={files}
+        error={fileError}
+        onPicked={(picked) => {
+          setFiles(picked.files);
+          setFileError(picked.error);
+          setEmptyError(false);
+        }}
+      />
+    </FormDialog>
+  );
+}

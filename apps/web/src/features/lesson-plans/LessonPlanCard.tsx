@@ -1,0 +1,109 @@
+import Delete from "@mui/icons-material/Delete";
+import Edit from "@mui/icons-material/Edit";
+import {
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Typography,
+} from "@mui/material";
+import {
+  type CheckoffStatus,
+  LESSON_PART_LABELS,
+  LESSON_PARTS,
+  type LessonPart,
+  type LessonPlan,
+} from "@sprout/shared/schemas/lesson-plans";
+import { formatDate } from "../../format";
+
+const doneKey = (part: LessonPart) => `${part}_done` as keyof CheckoffStatus;
+
+/** One plan: topic, date, the three parts with their check-offs, and the editor's actions. */
+export function LessonPlanCard({
+  plan,
+  onCheck,
+  onEdit,
+  onDelete,
+  busy,
+}: {
+  plan: LessonPlan;
+  onCheck: (parts: Partial<CheckoffStatus>) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Card variant="outlined" component="article" aria-label={`Lesson plan ${plan.topic}`} sx={{ height: "100%" }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {formatDate(plan.date)} · {plan.classroom_name}
+        </Typography>
+        <Typography variant="h6" component="h2" sx={{ overflowWrap: "anywhere" }}>
+          {plan.topic}
+        </Typography>
+        {LESSON_PARTS.map((part) => {
+          const items = plan[part] ?? [];
+          const done = plan.checkoff_status?.[doneKey(part)];
+          return (
+            <Box key={part} sx={{ mt: 1.5 }}>
+              <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+                <Typography variant="subtitle2">{LESSON_PART_LABELS[part]}</Typography>
+                {plan.can_checkoff ? (
+                  <FormControlLabel
+                    sx={{ mr: 0 }}
+                    control={
+                      <Checkbox
+                        checked={Boolean(done)}
+                        disabled={busy}
+                        onChange={(event) => onCheck({ [doneKey(part)]: event.target.checked })}
+                        slotProps={{ input: { "aria-label": `${LESSON_PART_LABELS[part]} done` } }}
+                      />
+                    }
+                    label="Done"
+                  />
+                ) : (
+                  done !== undefined && (
+                    <Chip size="small" color={done ? "success" : "default"} label={done ? "Done" : "Not done"} />
+                  )
+                )}
+              </Stack>
+              {items.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  None listed
+                </Typography>
+              ) : (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {items.map((item) => (
+                    <Typography component="li" variant="body2" key={item} sx={{ overflowWrap: "anywhere" }}>
+                      {item}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+        {plan.notes && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, whiteSpace: "pre-wrap" }}>
+            Notes: {plan.notes}
+          </Typography>
+        )}
+      </CardContent>
+      {plan.can_edit && (
+        <CardActions sx={{ justifyContent: "flex-end" }}>
+          <IconButton aria-label={`Edit ${plan.topic}`} onClick={onEdit}>
+            <Edit />
+          </IconButton>
+          <IconButton aria-label={`Delete ${plan.topic}`} onClick={onDelete}>
+            <Delete />
+          </IconButton>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Tab,
+  TablePagination,
+  Tabs,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
+import { ACKNOWLEDGEMENT_FILTERS, type Policy } from "@sprout/shared/schemas/policies";
+import { useState } from "react";
+import { errorMessage } from "../../api/errors";
+import { formatDateTime } from "../../format";
+import { useAcknowledgements } from "./api";
+
+const FILTER_LABELS = { all: "Everyone", acknowledged: "Acknowledged", pending: "Not yet" } as const;
+
+/** Who in the audience has acknowledged the current version, ten at a time. */
+export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClose: () => void }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const [status, setStatus] = useState<(typeof ACKNOWLEDGEMENT_FILTERS)[number]>("all");
+  const [page, setPage] = useState(0);
+  const people = useAcknowledgements(item.id, status, page);
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="acks-title">
+      <DialogTitle id="acks-title">
+        {item.title}, version {item.version}
+      </DialogTitle>
+      <DialogContent>
+        <Tabs
+          value={status}
+          onChange={(_event, next) => {
+            setStatus(next);
+            setPage(0);
+          }}
+          variant="fullWidth"
+        >
+          {ACKNOWLEDGEMENT_FILTERS.map((filter) => (
+            <Tab key={filter} value={filter} label={FILTER_LABELS[filter]} />
+          ))}
+        </Tabs>
+        {people.isFetching && <LinearProgress aria-label="Loading acknowledgements" />}
+        {people.isError && <Alert severity="error">{errorMessage(people.error)}</Alert>}
+        <List aria-label="Audience">
+          {people.data?.people.map((person) => (
+            <ListItem
+              key={person.user_id}
+              divider
+              secondaryAction={
+                <Chip
+                  size="small"
+                  color={person.acknowledged_at ? "success" : "default"}
+                  label={person.acknowledged_at ? "Acknowledged" : "Not yet"}
+                />
+              }
+            >
+              <ListItemText
+                primary={person.name}
+                secondary={`${ROLE_LABELS[person.role as Role] ?? person.role}${
+                  person.acknowledged_at ? ` · ${formatDateTime(person.acknowledged_at)}` : ""
+                }`}
+              />
+            </ListItem>
+          ))}
+        </List>
+        <TablePagination
+          component="div"
+          count={people.data?.pagination.total_items ?? 0}
+          page={page}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={10}
+          rowsPerPageOptions={[10]}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
