@@ -1,0 +1,461 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { addDays } from "@sprout/shared/schemas/children";
+import { DATA_MESSAGES } from "@sprout/shared/schemas/data-requests";
+import { and, eq, notInArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { as, DEMO_EMAILS, type SignedIn, signIn, testClock } from "../../../test/harness.ts";
+import { buildApp } from "../../app.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import { openDatabase } from "../../db/client.ts";
+import { DEMO_PASSWORD, seedDemoData } from "../../db/demo-seed.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+import { invoices } from "../../db/schema/billing.ts";
+import { foodEntries, healthNotes, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
+import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { messages, messageThreads } from "../../db/schema/communication.ts";
+import { childErasures } from "../../db/schema/data-requests.ts";
+import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { childConsents } from "../../db/schema/privacy.ts";
+import { users } from "../../db/schema/users.ts";
+import { createFileStore } from "../../files/store.ts";
+import { createCentreUser, demoCentres } from "../children/test-support.ts";
+import { runRetention } from "./retention.ts";
+
+/**
+ * Issue 19, points 3-5 on a real database and a real file store: the export's content (and
+ * nothing of another family), correction and erasure requests, and the retention dry run.
+ */
+const database = await openDatabase({});
+await database.migrate();
+const db = database.db;
+const clock = testClock();
+await seedDemoData(db, clock.now());
+const files = createFileStore(path.join(mkdtempSync(path.join(tmpdir(), "sprout-data-requests-")), "files"));
+const app: FastifyInstance = await buildApp({
+  db,
+  appSecret: "test-secret-".padEnd(48, "x"),
+  env: "test",
+  clock,
+  serveWeb: false,
+  files,
+  logger: process.env.DEBUG_TEST ? { level: "error" } : false,
+});
+await app.ready();
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const [home, other] = await demoCentres(db);
+const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));
+const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+const [ownChild] = await db
+  .select({ id: students.id, classroomId: students.classroomId, firstName: students.firstName })
+  .from(students)
+  .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+  .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+  .where(eq(guardians.userId, parentUser!.id))
+  .limit(1);
+const child = ownChild!;
+// Another family in the same classroom, with a parent sign-in of their own.
+const parentsChildren = db
+  .select({ id: studentGuardians.studentId })
+  .from(studentGuardians)
+  .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+  .where(eq(guardians.userId, parentUser!.id));
+const [neighbour] = await db
+  .select()
+  .from(students)
+  .where(
+    and(
+      eq(students.classroomId, child.classroomId!),
+      eq(students.status, "active"),
+      notInArray(students.id, parentsChildren),
+    ),
+  )
+  .limit(1);
+const otherChild = neighbour!;
+const SECRET = "NEIGHBOUR-HEALTH-SECRET";
+
+async function jpeg(): Promise<Buffer> {
+  const sharp = (await import("sharp")).default;
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A photo, an observation with an attachment, a meal, a health note and a message for a child. */
+async function recordDay(studentId: string, secret: string, parentId: string | null) {
+  const now = clock.now();
+  const photo = await files.save(await jpeg(), "jpg");
+  const [item] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: home!.id,
+      studentId,
+      title: `Painting ${secret}`,
+      fileName: "painting.jpg",
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName: photo,
+      sizeBytes: 100,
+      uploadedBy: teacherUser!.id,
+      createdAt: now,
+    })
+    .returning();
+  await db.insert(portfolioItemChildren).values({ itemId: item!.id, studentId });
+  await db
+    .insert(childConsents)
+    .values({ studentId, purpose: "portfolio_photos", given: true, givenBy: parentId, givenAt: now })
+    .onConflictDoUpdate({
+      target: [childConsents.studentId, childConsents.purpose],
+      set: { given: true, givenAt: now },
+    });
+  const attachment = await files.save(Buffer.from("%PDF-1.4 observation"), "pdf");
+  const [log] = await db
+    .insert(observationLogs)
+    .values({
+      studentId,
+      centerId: home!.id,
+      day: "2026-11-19",
+      notes: `Stacked blocks ${secret}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await db.insert(observationAttachments).values({
+    logId: log!.id,
+    originalName: "blocks.pdf",
+    storedName: attachment,
+    mimeType: "application/pdf",
+    sizeBytes: 20,
+    uploadedAt: now,
+  });
+  await db
+    .insert(foodEntries)
+    .values({ studentId, centerId: home!.id, day: "2026-11-19", mealType: "lunch", foodConsumed: 75, createdAt: now });
+  await db.insert(healthNotes).values({
+    studentId,
+    centerId: home!.id,
+    day: "2026-11-19",
+    kind: "note",
+    details: `Cough ${secret}`,
+    createdAt: now,
+  });
+  if (parentId) {
+    const [thread] = await db
+      .insert(messageThreads)
+      .values({
+        centerId: home!.id,
+        childId: studentId,
+        teacherId: teacherUser!.id,
+        parentId,
+        createdAt: now,
+        lastMessageAt: now,
+      })
+      .returning();
+    await db.insert(messages).values({
+      threadId: thread!.id,
+      senderId: teacherUser!.id,
+      recipientId: parentId,
+      content: `Lovely day ${secret}`,
+      sentAt: now,
+    });
+  }
+  return { photo, attachment };
+}
+
+let parent: SignedIn;
+let neighbourParent: SignedIn;
+let director: SignedIn;
+let otherDirector: SignedIn;
+let owner: SignedIn;
+let ownFiles: { photo: string; attachment: string };
+let neighbourFiles: { photo: string; attachment: string };
+
+beforeAll(async () => {
+  const neighbourUser = await createCentreUser(db, home!.id, "parent", "neighbour.parent@sprout.test");
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .where(eq(users.id, neighbourUser.id));
+  const [guardian] = await db
+    .insert(guardians)
+    .values({ centerId: home!.id, firstName: "Neighbour", lastName: "Parent", userId: neighbourUser.id })
+    .returning();
+  await db.insert(studentGuardians).values({ studentId: otherChild.id, guardianId: guardian!.id, relation: "Mother" });
+  await createCentreUser(db, other!.id, "center_director", "director.data.other@sprout.test");
+  ownFiles = await recordDay(child.id, "OWN", parentUser!.id);
+  neighbourFiles = await recordDay(otherChild.id, SECRET, neighbourUser.id);
+  [parent, neighbourParent, director, otherDirector, owner] = await Promise.all([
+    signIn(app, DEMO_EMAILS.parent),
+    signIn(app, "neighbour.parent@sprout.test"),
+    signIn(app, DEMO_EMAILS.center_director),
+    signIn(app, "director.data.other@sprout.test"),
+    signIn(app, DEMO_EMAILS.owner),
+  ]);
+});
+
+async function readyExport(session: SignedIn, studentId: string) {
+  const created = await as(app, session).post("/api/data-exports", { student_id: studentId });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const status = (await as(app, session).get(`/api/data-exports/${id}`)).json();
+    if (status.status === "ready") return status;
+    expect(status.status).not.toBe("failed");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the export was not built");
+}
+
+describe("export", () => {
+  it("holds everything of the child, the photos and documents, and nothing of another family", async () => {
+    const ready = await readyExport(parent, child.id);
+    expect(ready.progress).toBe(100);
+    const download = await as(app, parent).get(`/api/data-exports/${ready.id}/download`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/zip");
+    const zip = await JSZip.loadAsync(download.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toEqual(expect.arrayContaining(["data.json", "summary.pdf"]));
+    expect((await zip.file("summary.pdf")!.async("nodebuffer")).subarray(0, 5).toString()).toBe("%PDF-");
+    const data = JSON.parse(await zip.file("data.json")!.async("string"));
+    expect(data.child.first_name).toBe(child.firstName);
+    const meals = await db.select().from(foodEntries).where(eq(foodEntries.studentId, child.id));
+    expect(data.childs_day.food).toHaveLength(meals.length);
+    expect(data.health.notes.map((note: { details: string }) => note.details)).toContain("Cough OWN");
+    expect(data.observations[0].attachments[0].file).toMatch(/^documents\/observations\//);
+    expect(data.messages.map((message: { content: string }) => message.content)).toContain("Lovely day OWN");
+    const childInvoices = await db.select().from(invoices).where(eq(invoices.studentId, child.id));
+    expect(data.invoices).toHaveLength(childInvoices.length);
+    expect(data.consents.purposes.map((consent: { purpose: string }) => consent.purpose)).toContain("portfolio_photos");
+    // The original files are in the archive, byte for byte.
+    const photoPath = data.portfolio.find((item: { title: string }) => item.title === "Painting OWN").file;
+    const original = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      files
+        .open(ownFiles.photo)
+        .on("data", (chunk: Buffer) => chunks.push(chunk))
+        .on("end", () => resolve(Buffer.concat(chunks)));
+    });
+    expect(await zip.file(photoPath)!.async("nodebuffer")).toEqual(original);
+    // Nothing of the family next door, in the JSON or among the files.
+    const everything = JSON.stringify(data) + names.join("\n");
+    expect(everything).not.toContain(SECRET);
+    expect(everything).not.toContain(`${otherChild.firstName} ${otherChild.lastName}`);
+    expect(names.some((name) => name.includes(neighbourFiles.photo))).toBe(false);
+    const audit = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, ready.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "data_export.download",
+      "data_export.ready",
+      "data_export.request",
+    ]);
+  });
+
+  it("is downloaded only by the parent who asked, and not after it expires", async () => {
+    const ready = await readyExport(parent, child.id);
+    const url = `/api/data-exports/${ready.id}/download`;
+    expect((await as(app, neighbourParent).get(url)).statusCode).toBe(404);
+    expect((await as(app, neighbourParent).get(`/api/data-exports/${ready.id}`)).statusCode).toBe(404);
+    expect((await as(app, director).get(url)).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(401);
+    clock.advance(8 * 24 * 60 * 60 * 1000);
+    try {
+      const later = await signIn(app, DEMO_EMAILS.parent);
+      const expired = await as(app, later).get(url);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().error).toBe(DATA_MESSAGES.exportExpired);
+      expect((await as(app, later).get(`/api/data-exports/${ready.id}`)).json().status).toBe("expired");
+    } finally {
+      clock.advance(-8 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it("is refused for another family's child", async () => {
+    const response = await as(app, parent).post("/api/data-exports", { student_id: otherChild.id });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("correction requests", () => {
+  it("reach the centre's desk with a due date 30 days on, and the parent sees the answer", async () => {
+    const bad = await as(app, parent).post("/api/data-requests", {
+      student_id: child.id,
+      kind: "correction",
+      details: "Wrong birthday",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.correction).toBe(DATA_MESSAGES.correctionRequired);
+
+    const created = await as(app, parent).post("/api/data-requests", {
+      student_id: child.id,
+      kind: "correction",
+      details: "The date of birth is wrong",
+      correction: "It should be 12 March 2023",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json();
+    expect(request.due_date).toBe(addDays("2026-11-20", 30));
+
+    const desk = (await as(app, director).get("/api/data-requests/desk?status=open")).json();
+    expect(desk.requests.map((row: { id: string }) => row.id)).toContain(request.id);
+    expect((await as(app, otherDirector).get("/api/data-requests/desk")).json().requests).toHaveLength(0);
+    const neighbourList = (await as(app, neighbourParent).get("/api/data-requests")).json();
+    expect(neighbourList.requests).toHaveLength(0);
+
+    const foreign = await as(app, otherDirector).put(`/api/data-requests/${request.id}/answer`, {
+      status: "done",
+      answer: "x",
+    });
+    expect(foreign.statusCode).toBe(404);
+    const answered = await as(app, director).put(`/api/data-requests/${request.id}/answer`, {
+      status: "done",
+      answer: "Corrected to 12 March 2023.",
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().answered_by_name).toBeTruthy();
+    const again = await as(app, director).put(`/api/data-requests/${request.id}/answer`, {
+      status: "refused",
+      answer: "No",
+    });
+    expect(again.statusCode).toBe(409);
+
+    const mine = (await as(app, parent).get("/api/data-requests")).json();
+    const seen = mine.requests.find((row: { id: string }) => row.id === request.id);
+    expect(seen).toMatchObject({ status: "done", answer: "Corrected to 12 March 2023." });
+    expect(seen).not.toHaveProperty("answered_by_name");
+    const audit = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, request.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "data_request.correction.create",
+      "data_request.correction.done",
+    ]);
+  });
+});
+
+describe("erasure", () => {
+  it("is refused while the child is enrolled, then removes the records and files and keeps the books", async () => {
+    const created = await as(app, neighbourParent).post("/api/data-requests", {
+      student_id: otherChild.id,
+      kind: "erasure",
+      details: "We are moving to another city",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect(
+      (await as(app, director).put(`/api/data-requests/${id}/answer`, { status: "done", answer: "x" })).statusCode,
+    ).toBe(400);
+    const enrolled = await as(app, director).post(`/api/data-requests/${id}/erase`, { answer: "Erased" });
+    expect(enrolled.statusCode).toBe(409);
+    expect(enrolled.json().error).toBe(DATA_MESSAGES.stillEnrolled);
+
+    await db.update(students).set({ status: "left", exitDate: "2026-11-19" }).where(eq(students.id, otherChild.id));
+    const [before] = await db.select().from(students).where(eq(students.id, otherChild.id));
+    const booksBefore = await db.select().from(invoices).where(eq(invoices.studentId, otherChild.id));
+    const erased = await as(app, owner).post(`/api/data-requests/${id}/erase`, {
+      answer: "Your child's records are erased.",
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().removed).toMatchObject({
+      food_entries: 1,
+      health_notes: 1,
+      observations: 1,
+      portfolio_items: 1,
+    });
+    expect(erased.json().files_removed).toBeGreaterThanOrEqual(2);
+
+    for (const table of [foodEntries, healthNotes, observationLogs, portfolioItems] as const) {
+      expect(await db.select().from(table).where(eq(table.studentId, otherChild.id))).toHaveLength(0);
+    }
+    expect(await db.select().from(messageThreads).where(eq(messageThreads.childId, otherChild.id))).toHaveLength(0);
+    expect(await db.select().from(studentGuardians).where(eq(studentGuardians.studentId, otherChild.id))).toHaveLength(
+      0,
+    );
+    expect(await db.select().from(childConsents).where(eq(childConsents.studentId, otherChild.id))).toHaveLength(0);
+    // The files went too.
+    for (const name of [neighbourFiles.photo, neighbourFiles.attachment]) {
+      await expect(
+        new Promise((resolve, reject) => files.open(name).on("error", reject).on("open", resolve)),
+      ).rejects.toThrow();
+    }
+    // The child row keeps only the name for the books; the invoices are all there.
+    const [after] = await db.select().from(students).where(eq(students.id, otherChild.id));
+    expect(after).toMatchObject({
+      firstName: before!.firstName,
+      lastName: before!.lastName,
+      dateOfBirth: null,
+      notes: null,
+    });
+    expect(await db.select().from(invoices).where(eq(invoices.studentId, otherChild.id))).toEqual(booksBefore);
+    // The other family's records are untouched.
+    expect(await db.select().from(foodEntries).where(eq(foodEntries.studentId, child.id))).not.toHaveLength(0);
+    const answer = (await as(app, neighbourParent).get("/api/data-requests")).json().requests[0];
+    expect(answer).toMatchObject({ status: "done", answer: "Your child's records are erased." });
+    const audit = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, otherChild.id));
+    expect(audit.map((entry) => entry.action)).toContain("child.erase");
+  });
+});
+
+describe("retention", () => {
+  it("dry-runs exactly what the job then removes, and acts only when switched on", async () => {
+    const url = `/api/data-retention/dry-run?center_id=${home!.id}`;
+    const setting = (await as(app, director).get(`/api/data-retention?center_id=${home!.id}`)).json();
+    expect(setting).toMatchObject({ enabled: false, records_years: 3, books_years: 8 });
+    // Two children left long ago: one past the records' years, one past the books' too (erased above).
+    const [longGone] = await db
+      .select()
+      .from(students)
+      .where(and(eq(students.centerId, home!.id), eq(students.status, "active")))
+      .limit(5)
+      .then((rows) => rows.filter((row) => row.id !== child.id));
+    await db.update(students).set({ status: "left", exitDate: "2023-01-10" }).where(eq(students.id, longGone!.id));
+    await db.update(students).set({ exitDate: "2017-06-30" }).where(eq(students.id, otherChild.id));
+
+    const dry = (await as(app, director).get(url)).json();
+    const listed = Object.fromEntries(
+      dry.candidates.map((row: { student_id: string; action: string }) => [row.student_id, row]),
+    );
+    expect(listed[longGone!.id]).toMatchObject({ action: "erase_records" });
+    expect(listed[otherChild.id]).toMatchObject({ action: "remove_name" });
+
+    const off = await runRetention(db, clock, files);
+    expect(off).toMatchObject({ ran: true, erased: [], named: [] });
+
+    const bad = await as(app, director).put("/api/data-retention", {
+      center_id: home!.id,
+      enabled: true,
+      records_years: 3,
+      books_years: 5,
+    });
+    expect(bad.statusCode).toBe(400);
+    const on = await as(app, director).put("/api/data-retention", {
+      center_id: home!.id,
+      enabled: true,
+      records_years: 3,
+      books_years: 8,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const outcome = await runRetention(db, clock, files);
+    const erasedNow = dry.candidates.filter((row: { action: string }) => row.action === "erase_records");
+    expect(outcome.erased.map((row) => row.student_id).sort()).toEqual(
+      erasedNow.map((row: { student_id: string }) => row.student_id).sort(),
+    );
+    for (const row of erasedNow) {
+      expect(outcome.erased.find((done) => done.student_id === row.student_id)!.removed).toEqual(row.records);
+    }
+    expect(outcome.named).toEqual([otherChild.id]);
+    const [renamed] = await db.select().from(students).where(eq(students.id, otherChild.id));
+    expect(renamed!.firstName).toBe(`Former child ${renamed!.studentId}`);
+    expect(await db.select().from(childErasures).where(eq(childErasures.studentId, longGone!.id))).toHaveLength(1);
+    expect((await as(app, director).get(url)).json().candidates).toHaveLength(0);
+    const foreign = await as(app, otherDirector).get(url);
+    expect(foreign.statusCode).toBe(404);
+  });
+});

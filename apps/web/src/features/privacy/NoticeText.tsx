@@ -1,0 +1,24 @@
+import { Box, Typography } from "@mui/material";
+import type { PrivacyNotice } from "@sprout/shared/schemas/privacy";
+import { formatDate } from "../../format";
+
+/** The notice as its author wrote it: paragraphs and lines kept. */
+export function NoticeText({ notice, maxHeight }: { notice: PrivacyNotice; maxHeight?: number }) {
+  return (
+    <Box>
+      <Typography variant="h6" component="h2">
+        {notice.title}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        Version {notice.version}, published {formatDate(notice.published_at)}
+      </Typography>
+      <Typography
+        component="div"
+        data-testid="notice-body"
+        sx={{ whiteSpace: "pre-line", mt: 1.5, maxHeight, overflowY: maxHeight ? "auto" : undefined }}
+      >
+        {notice.body}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Card,
+  CardContent,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from "@mui/material";
+import { canOpen } from "@sprout/shared/roles";
+import { useState } from "react";
+import { useSignedInUser } from "../../auth/useSession";
+import { AccessDenied } from "../../components/AccessDenied";
+import { PageLoader } from "../../components/PageLoader";
+import { useCurrentNotice, useMyConsents } from "./api";
+import { CentreAccessLog } from "./CentreAccessLog";
+import { ChildAccessLog } from "./ChildAccessLog";
+import { ChildConsentForm } from "./ChildConsentForm";
+import { NoticeEditor } from "./NoticeEditor";
+import { NoticeText } from "./NoticeText";
+
+/** Privacy: a family's consents and who viewed their children's records; leaders' log and notice. */
+export function PrivacyPage() {
+  const user = useSignedInUser();
+  if (!canOpen(user.role, "/privacy")) return <AccessDenied />;
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h4" component="h1">
+        Privacy
+      </Typography>
+      {user.role === "parent" ? (
+        <FamilyPrivacy />
+      ) : user.role === "center_director" ? (
+        <CentreAccessLog />
+      ) : (
+        <LeaderPrivacy />
+      )}
+    </Stack>
+  );
+}
+
+function FamilyPrivacy() {
+  const consents = useMyConsents();
+  if (consents.isPending) return <PageLoader label="Loading your privacy choices" />;
+  if (consents.isError)
+    return <Alert severity="error">Your privacy choices could not be loaded. Please try again.</Alert>;
+  const { notice, children } = consents.data;
+  return (
+    <Stack spacing={2.5}>
+      {notice ? (
+        <Accordion variant="outlined" disableGutters>
+          <AccordionSummary expandIcon={<ExpandMore />}>
+            <Typography>Read the privacy notice (version {notice.version})</Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <NoticeText notice={notice} />
+          </AccordionDetails>
+        </Accordion>
+      ) : (
+        <Alert severity="info">Your centre has not published its privacy notice yet. You can still choose below.</Alert>
+      )}
+      {children.length === 0 && <Alert severity="info">No child is linked to your account yet.</Alert>}
+      {children.map((child) => (
+        <Card key={child.child_id} variant="outlined">
+          <CardContent>
+            <Stack spacing={3}>
+              <Stack spacing={1.5}>
+                <Typography variant="h5" component="h2">
+                  {child.child_name}
+                </Typography>
+                <ChildConsentForm child={child} noticeVersion={notice?.version ?? null} submitLabel="Save changes" />
+              </Stack>
+              <ChildAccessLog childId={child.child_id} childName={child.child_name} />
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function LeaderPrivacy() {
+  const [tab, setTab] = useState<"log" | "notice">("log");
+  const notice = useCurrentNotice();
+  return (
+    <Stack spacing={2}>
+      <Tabs value={tab} onChange={(_event, next) => setTab(next)} aria-label="Privacy sections">
+        <Tab value="log" label="Access log" />
+        <Tab value="notice" label="Privacy notice" />
+      </Tabs>
+      {tab === "log" && <CentreAccessLog />}
+      {tab === "notice" &&
+        (notice.isPending ? (
+          <PageLoader label="Loading the privacy notice" />
+        ) : notice.isError ? (
+          <Alert severity="error">The privacy notice could not be loaded. Please try again.</Alert>
+        ) : (
+          <NoticeEditor current={notice.data.notice} />
+        ))}
+    </Stack>
+  );
+}
