@@ -1,33 +1,31 @@
-import type { Overview } from "@sprout/shared/schemas/analytics";
-import type { Scope } from "../../auth/caller.ts";
-import type { ChildrenService } from "../children/service.ts";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { createComparisonService } from "./comparison.ts";
+import { createFinancialService } from "./financial.ts";
+import { createHomesService } from "./homes.ts";
+import { createInsightsService } from "./insights.ts";
+import { createOverviewService, type OverviewDeps } from "./overview.ts";
 
-/** A count that another area contributes to the overview (enquiries, billing ...). */
-export type ScopedCount = (scope: Scope) => Promise<number>;
+export type { ScopedCount } from "./overview.ts";
 
-interface Deps {
-  children: ChildrenService;
-  openEnquiries: ScopedCount;
-  unpaidInvoices: (scope: Scope) => Promise<{ pending: number; overdue: number }>;
+interface Deps extends OverviewDeps {
+  clock: Clock;
+  db: Database;
+  unreadMessages: (caller: Caller) => Promise<number>;
 }
 
-export function createAnalyticsService({ children, openEnquiries, unpaidInvoices }: Deps) {
+/** The analytics calls and the role homes' data, one service per use case. */
+export function createAnalyticsService(deps: Deps) {
+  const overview = createOverviewService(deps);
+  const financial = createFinancialService(deps);
+  const comparison = createComparisonService(deps);
   return {
-    async overview(scope: Scope): Promise<Overview> {
-      const [total_students, total_classrooms, open_enquiries, unpaid] = await Promise.all([
-        children.countEnrolled(scope),
-        children.countClassrooms(scope),
-        openEnquiries(scope),
-        unpaidInvoices(scope),
-      ]);
-      return {
-        total_students,
-        total_classrooms,
-        open_enquiries,
-        pending_invoices: unpaid.pending,
-        overdue_invoices: unpaid.overdue,
-      };
-    },
+    overview,
+    financial,
+    comparison,
+    insights: createInsightsService({ overview, financial, comparison }),
+    homes: createHomesService(deps),
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

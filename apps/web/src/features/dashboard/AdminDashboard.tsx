@@ -4,16 +4,12 @@ import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import Receipt from "@mui/icons-material/Receipt";
 import { Alert, Box, Grid, LinearProgress, Stack, Typography } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
-import { ApiError } from "../../api/errors";
 import { formatLongDate } from "../../format";
 import { CounterCard } from "./CounterCard";
+import { loadError } from "./loadError";
 import { QuickActions } from "./QuickActions";
 import { TodaysFocus } from "./TodaysFocus";
 import { useOverview } from "./useOverview";
-
-function loadError(error: unknown): string {
-  return error instanceof ApiError ? `Error loading dashboard: ${error.message}` : "Failed to load dashboard data";
-}
 
 export function AdminDashboard({ user }: { user: SessionUser }) {
   const overview = useOverview();

@@ -11,10 +11,26 @@ interface Props {
   to: string;
   icon: SvgIconComponent;
   color: string;
+  /** How the value reads (money); a count by default. */
+  format?: (value: number) => string;
+  /** A second figure under the value (e.g. what was invoiced beside what was received). */
+  caption?: string;
+  /** The test id of the value; by default from the page it opens. */
+  testId?: string;
 }
 
 /** A figure that opens the area it counts. */
-export function CounterCard({ label, value, loading, to, icon: Icon, color }: Props) {
+export function CounterCard({
+  label,
+  value,
+  loading,
+  to,
+  icon: Icon,
+  color,
+  format = formatNumber,
+  caption,
+  testId,
+}: Props) {
   return (
     <Card sx={{ height: "100%" }}>
       <CardActionArea component={RouterLink} to={to} sx={{ height: "100%" }}>
@@ -38,9 +54,19 @@ export function CounterCard({ label, value, loading, to, icon: Icon, color }: Pr
               <Typography variant="body2" color="text.secondary" noWrap>
                 {label}
               </Typography>
-              <Typography variant="h4" component="p" data-testid={`counter-${to.slice(1).split("?")[0]}`}>
-                {value !== undefined ? formatNumber(value) : loading ? <Skeleton width={56} /> : "—"}
+              <Typography
+                variant="h4"
+                component="p"
+                data-testid={testId ?? `counter-${to.slice(1).split("?")[0]}`}
+                sx={{ overflowWrap: "anywhere" }}
+              >
+                {value !== undefined ? format(value) : loading ? <Skeleton width={56} /> : "—"}
               </Typography>
+              {caption && (
+                <Typography variant="caption" color="text.secondary">
+                  {caption}
+                </Typography>
+              )}
             </Box>
           </Stack>
         </CardContent>

@@ -3,7 +3,7 @@ import ContactPhone from "@mui/icons-material/ContactPhone";
 import EventAvailable from "@mui/icons-material/EventAvailable";
 import Receipt from "@mui/icons-material/Receipt";
 import { Card, CardHeader, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from "@mui/material";
-import { canOpen, type Role } from "@sprout/shared/roles";
+import { canOpen, hasFeature, type Role } from "@sprout/shared/roles";
 import type { Overview } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
 import { formatNumber } from "../../format";
@@ -27,8 +27,11 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
       icon: ContactPhone,
     });
   }
-  if (overview.pending_invoices > 0) {
-    const n = overview.pending_invoices;
+  // Invoice counts come only to roles that work with billing.
+  const pending = overview.pending_invoices ?? 0;
+  const overdue = overview.overdue_invoices ?? 0;
+  if (pending > 0) {
+    const n = pending;
     items.push({
       primary: `${formatNumber(n)} pending ${n === 1 ? "invoice" : "invoices"}`,
       secondary: "Payments still to be collected",
@@ -36,8 +39,8 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
       icon: Receipt,
     });
   }
-  if (overview.overdue_invoices > 0) {
-    const n = overview.overdue_invoices;
+  if (overdue > 0) {
+    const n = overdue;
     items.push({
       primary: `${formatNumber(n)} overdue ${n === 1 ? "invoice" : "invoices"}`,
       secondary: "Past their due date: follow up with the families",
@@ -45,10 +48,11 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
       icon: Receipt,
     });
   }
+  // The daily report shows per classroom who is not recorded yet; without reports, the roster.
   items.push({
     primary: "Review today's attendance",
     secondary: "Check every classroom has marked its register",
-    to: "/attendance",
+    to: hasFeature(role, "attendance_reports") ? "/attendance?view=reports" : "/attendance",
     icon: EventAvailable,
   });
   // Only items whose page exists for this role.

@@ -1,0 +1,317 @@
+import { DIRECTOR_MESSAGES, type DirectorDashboard, kpiStatus } from "@sprout/shared/schemas/center-director";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoIds } from "../../../test/demo-ids.ts";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { kpiMeasurements } from "../../db/schema/center-director.ts";
+import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { staff } from "../../db/schema/staff.ts";
+import { users } from "../../db/schema/users.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { demoCentres } from "../children/test-support.ts";
+import { runCentreKpis } from "./kpis.ts";
+
+const { app, database, clock } = await createTestApp();
+const db = database.db;
+const [home, other] = await demoCentres(db);
+await demoIds(db);
+
+let director: SignedIn;
+let owner: SignedIn;
+let superAdmin: SignedIn;
+let teacher: SignedIn;
+let parent: SignedIn;
+
+beforeAll(async () => {
+  [director, owner, superAdmin, teacher, parent] = await Promise.all([
+    signIn(app, DEMO_EMAILS.center_director),
+    signIn(app, DEMO_EMAILS.owner),
+    signIn(app, DEMO_EMAILS.super_admin),
+    signIn(app, DEMO_EMAILS.teacher),
+    signIn(app, DEMO_EMAILS.parent),
+  ]);
+});
+
+async function dashboard(session: SignedIn, query = ""): Promise<DirectorDashboard["data"]> {
+  const response = await as(app, session).get(`/api/center-director/dashboard${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** The first row of a raw query, on either database (PGlite answers rows, pg an object). */
+const one = async <T>(query: PromiseLike<unknown>): Promise<T> => {
+  const result = (await query) as { rows: T[] } | T[];
+  return (Array.isArray(result) ? result : result.rows)[0]!;
+};
+
+describe("KPI status (spec 2, section 4)", () => {
+  it("follows the 1.1 / 0.9 / 0.8 thresholds of value over target", () => {
+    expect(kpiStatus("occupancy", 110, 100)).toBe("excellent");
+    expect(kpiStatus("occupancy", 109.9, 100)).toBe("good");
+    expect(kpiStatus("occupancy", 90, 100)).toBe("good");
+    expect(kpiStatus("occupancy", 89.9, 100)).toBe("warning");
+    expect(kpiStatus("occupancy", 80, 100)).toBe("warning");
+    expect(kpiStatus("occupancy", 79.9, 100)).toBe("critical");
+  });
+  it("inverts the ratio for incident metrics: (target − value) / target", () => {
+    // Target 10: 0 incidents is a ratio of 1.0 (good); the ratio never reaches 1.1 for a positive count.
+    expect(kpiStatus("incidents_this_month", 0, 10)).toBe("good");
+    expect(kpiStatus("incidents_this_month", 1, 10)).toBe("good");
+    expect(kpiStatus("incidents_this_month", 2, 10)).toBe("warning");
+    expect(kpiStatus("incidents_this_month", 3, 10)).toBe("critical");
+    expect(kpiStatus("incidents_this_month", -1, 10)).toBe("excellent");
+  });
+  it("is good without a target", () => {
+    expect(kpiStatus("occupancy", 1, null)).toBe("good");
+    expect(kpiStatus("incidents_this_month", 99, null)).toBe("good");
+  });
+});
+
+describe("the director's dashboard", () => {
+  it("shows the figures the lists behind the cards show", async () => {
+    const data = await dashboard(director);
+    expect(data.center.id).toBe(home!.id);
+    expect(data.centers).toEqual([]);
+
+    const enrolled = await one<{ n: number }>(
+      db.execute(sql`select count(*)::int as n from students where center_id = ${home!.id} and status = 'active'`),
+    );
+    expect(data.enrollment.current_enrollment).toBe(Number(enrolled.n));
+    expect(data.enrollment.capacity).toBe(home!.capacity);
+    expect(data.enrollment.percent).toBeCloseTo((Number(enrolled.n) / home!.capacity) * 100, 1);
+
+    const onDuty = (await as(app, director).get("/api/attendance/staff")).json();
+    expect(data.staff.present_count).toBe(onDuty.present_count);
+    expect(data.staff.on_leave_count).toBe(onDuty.on_leave_count);
+    expect(data.staff.total_staff).toBe(onDuty.total_staff);
+
+    const pending = (await as(app, director).get("/api/parent-feedback?status=pending")).json();
+    expect(data.feedback.pending_feedback).toBe(pending.pagination.total_items);
+    const all = (await as(app, director).get("/api/parent-feedback")).json();
+    expect(data.feedback.total_feedback).toBe(all.pagination.total_items);
+
+    const spent = await one<{ paise: string | null }>(
+      db.execute(
+        sql`select sum(amount_paise)::text as paise from expenses where center_id = ${home!.id} and expense_date between '2026-04-01' and '2026-11-20'`,
+      ),
+    );
+    expect(data.budget.spent).toBe(Number(spent.paise ?? 0) / 100);
+    expect(data.budget.remaining).toBe(data.budget.limit - data.budget.spent);
+
+    const openIncidents = await one<{ n: number }>(
+      db.execute(sql`select count(*)::int as n from incidents where center_id = ${home!.id} and status <> 'resolved'`),
+    );
+    expect(data.incidents.pending).toBe(Number(openIncidents.n));
+    expect(data.live_updates.length).toBeLessThanOrEqual(5);
+  });
+
+  it("measures today's KPIs on the first load of the day and keeps one row per metric and day", async () => {
+    await dashboard(director);
+    const rows = await db
+      .select()
+      .from(kpiMeasurements)
+      .where(and(eq(kpiMeasurements.centerId, home!.id), eq(kpiMeasurements.measurementDate, "2026-11-20")));
+    const names = rows.map((row) => row.metricName).sort();
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain("occupancy");
+    expect(names).toContain("incidents_this_month");
+    const data = await dashboard(director);
+    const occupancy = data.kpis.find((kpi) => kpi.metric_name === "occupancy")!;
+    expect(occupancy.metric_value).toBeCloseTo(data.enrollment.percent, 1);
+    expect(occupancy.status).toBe("good");
+  });
+
+  it("takes the status from the target the director sets", async () => {
+    const data = await dashboard(director);
+    const occupancy = data.kpis.find((kpi) => kpi.metric_name === "occupancy")!;
+    const set = await as(app, director).put("/api/center-director/kpi-targets/occupancy", {
+      target_value: occupancy.metric_value / 0.85,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const after = (await dashboard(director)).kpis.find((kpi) => kpi.metric_name === "occupancy")!;
+    expect(after.status).toBe("warning");
+    const bad = await as(app, director).put("/api/center-director/kpi-targets/occupancy", { target_value: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(DIRECTOR_MESSAGES.targetInvalid);
+    await as(app, director).put("/api/center-director/kpi-targets/occupancy", { target_value: null });
+    expect((await dashboard(director)).kpis.find((kpi) => kpi.metric_name === "occupancy")!.target_value).toBeNull();
+  });
+
+  it("is the director's own centre only; owners choose among theirs; a super admin sees any", async () => {
+    const refused = await as(app, director).get(`/api/center-director/dashboard?centerId=${other!.id}`);
+    expect(refused.statusCode).toBe(404);
+    const ownerRefused = await as(app, owner).get(`/api/center-director/dashboard?centerId=${other!.id}`);
+    expect(ownerRefused.statusCode).toBe(404);
+    const mine = await dashboard(owner, `?centerId=${home!.id}`);
+    expect(mine.center.name).toBe(home!.name);
+    expect(mine.centers.map((centre) => centre.id)).not.toContain(other!.id);
+    const any = await dashboard(superAdmin, `?centerId=${other!.id}`);
+    expect(any.center.id).toBe(other!.id);
+    expect(any.may_manage).toBe(false);
+    expect((await as(app, teacher).get("/api/center-director/dashboard")).statusCode).toBe(403);
+  });
+
+  it("moves when a teacher checks a child in and a parent sends feedback", async () => {
+    const before = await dashboard(director);
+    const [child] = await db
+      .select({ id: students.id, first: students.firstName })
+      .from(students)
+      .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+      .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+      .innerJoin(users, eq(users.id, guardians.userId))
+      .where(and(eq(users.email, DEMO_EMAILS.parent), eq(students.centerId, home!.id)))
+      .limit(1);
+    await as(app, teacher).post("/api/attendance/check-out", { student_id: child!.id, collected_by_name: "Test" });
+    clock.advance(60_000);
+    const checkIn = await as(app, teacher).post("/api/attendance/check-in", { student_id: child!.id });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    clock.advance(60_000);
+    const sent = await as(app, parent).post("/api/parent-feedback", {
+      child_id: child!.id,
+      category: "food",
+      rating: 4,
+      comment: "Lunch was lovely",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const after = await dashboard(director);
+    expect(after.feedback.total_feedback).toBe(before.feedback.total_feedback + 1);
+    expect(after.feedback.pending_feedback).toBe(before.feedback.pending_feedback + 1);
+    expect(after.live_updates[0]!.kind).toBe("feedback");
+    expect(
+      after.live_updates.some((update) => update.kind === "check_in" && update.title.startsWith(child!.first)),
+    ).toBe(true);
+    const tasks = (await as(app, director).get("/api/center-director/tasks?limit=100")).json();
+    expect(tasks.tasks.some((task: { id: string }) => task.id === sent.json().id)).toBe(true);
+  });
+});
+
+describe("staff reviews", () => {
+  const review = (staffId: string, extra: Record<string, unknown> = {}) => ({
+    staff_id: staffId,
+    period_start: "2026-04-01",
+    period_end: "2026-09-30",
+    overall_rating: "exceeds_expectations",
+    notes: "Calm with the toddlers",
+    ...extra,
+  });
+
+  it("are recorded by the director and counted in the rating spread; the reviewed leave the due list", async () => {
+    const [member] = await db
+      .select({ id: staff.id })
+      .from(staff)
+      .innerJoin(users, eq(users.id, staff.userId))
+      .where(eq(users.email, DEMO_EMAILS.teacher));
+    const before = (await as(app, director).get("/api/center-director/staff-overview")).json();
+    expect(before.reviews_due.map((row: { staff_id: string }) => row.staff_id)).toContain(member!.id);
+    const created = await as(app, director).post("/api/center-director/staff-reviews", review(member!.id));
+    expect(created.statusCode, created.body).toBe(201);
+    const after = (await as(app, director).get("/api/center-director/staff-overview")).json();
+    expect(after.reviews_due.map((row: { staff_id: string }) => row.staff_id)).not.toContain(member!.id);
+    expect(after.reviews_due_total).toBe(before.reviews_due_total - 1);
+    const spread = Object.fromEntries(
+      after.rating_spread.map((row: { overall_rating: string; count: number }) => [row.overall_rating, row.count]),
+    );
+    expect(spread.exceeds_expectations).toBe(1);
+    const listed = (await as(app, director).get("/api/center-director/staff-reviews")).json();
+    expect(listed.pagination.total).toBe(1);
+    expect(listed.reviews[0].staff_name).toMatch(/\S/);
+    const data = await dashboard(director);
+    expect(data.performance.find((row) => row.overall_rating === "exceeds_expectations")!.count).toBe(1);
+  });
+
+  it("refuse bad input with clear messages and another centre's staff with 404", async () => {
+    const [member] = await db.select({ id: staff.id }).from(staff).where(eq(staff.centerId, home!.id)).limit(1);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ overall_rating: "" }, DIRECTOR_MESSAGES.ratingRequired],
+      [{ period_end: "2026-03-01" }, DIRECTOR_MESSAGES.periodOrder],
+      [{ period_end: "2026-12-31" }, DIRECTOR_MESSAGES.periodFuture],
+      [{ period_start: "" }, DIRECTOR_MESSAGES.periodStartRequired],
+      [{ staff_id: "" }, DIRECTOR_MESSAGES.staffRequired],
+    ];
+    for (const [change, message] of cases) {
+      const response = await as(app, director).post("/api/center-director/staff-reviews", review(member!.id, change));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+    const [stranger] = await db.select({ id: staff.id }).from(staff).where(eq(staff.centerId, other!.id)).limit(1);
+    if (stranger) {
+      const foreign = await as(app, director).post("/api/center-director/staff-reviews", review(stranger.id));
+      expect(foreign.statusCode).toBe(404);
+    }
+    const total = (await as(app, director).get("/api/center-director/staff-reviews")).json().pagination.total;
+    expect(total).toBe(1);
+  });
+});
+
+describe("the centre calendar and upcoming tasks", () => {
+  it("keeps the director's events and joins them with the work waiting, soonest first", async () => {
+    const drill = await as(app, director).post("/api/center-director/calendar", {
+      title: "Quarterly fire drill",
+      event_date: "2026-11-27",
+      kind: "safety_drill",
+    });
+    expect(drill.statusCode, drill.body).toBe(201);
+    const tasks = (await as(app, director).get("/api/center-director/tasks?limit=100")).json();
+    const mine = tasks.tasks.find((task: { id: string }) => task.id === drill.json().id);
+    expect(mine).toMatchObject({ source: "calendar", due_date: "2026-11-27", priority: "High" });
+    const dues = tasks.tasks.map((task: { due_date: string }) => task.due_date);
+    expect(dues).toEqual([...dues].sort());
+    const card = await dashboard(director);
+    expect(card.upcoming_tasks.items.length).toBeLessThanOrEqual(4);
+    expect(card.upcoming_tasks.total).toBe(tasks.pagination.total);
+
+    const moved = await as(app, director).put(`/api/center-director/calendar/${drill.json().id}`, {
+      title: "Fire drill",
+      event_date: "2026-12-04",
+      kind: "safety_drill",
+    });
+    expect(moved.json().event_date).toBe("2026-12-04");
+    expect((await as(app, director).delete(`/api/center-director/calendar/${drill.json().id}`)).statusCode).toBe(204);
+    const events = (await as(app, director).get("/api/center-director/calendar")).json();
+    expect(events.pagination.total).toBe(0);
+  });
+
+  it("refuses an event without a title or in the past", async () => {
+    const noTitle = await as(app, director).post("/api/center-director/calendar", {
+      title: " ",
+      event_date: "2026-12-01",
+      kind: "meeting",
+    });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().error).toBe(DIRECTOR_MESSAGES.titleRequired);
+    const past = await as(app, director).post("/api/center-director/calendar", {
+      title: "Staff meeting",
+      event_date: "2026-11-19",
+      kind: "meeting",
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toBe(DIRECTOR_MESSAGES.eventInPast);
+    const noKind = await as(app, director).post("/api/center-director/calendar", {
+      title: "Staff meeting",
+      event_date: "2026-12-01",
+    });
+    expect(noKind.json().error).toBe(DIRECTOR_MESSAGES.kindRequired);
+    expect((await as(app, director).get("/api/center-director/calendar")).json().pagination.total).toBe(0);
+  });
+});
+
+describe("the KPI job", () => {
+  it("measures every active centre once per run, under its lock", async () => {
+    const sent: string[] = [];
+    const realtime: RealtimePublisher = {
+      toCentreStaff: (centerId) => void sent.push(centerId),
+      toCentreFamilies: () => undefined,
+      toUsers: () => undefined,
+      toClassroom: () => undefined,
+    };
+    clock.advance(86_400_000);
+    const outcome = await runCentreKpis(db, clock, realtime);
+    expect(outcome.ran).toBe(true);
+    const rows = await db
+      .select({ centerId: kpiMeasurements.centerId })
+      .from(kpiMeasurements)
+      .where(eq(kpiMeasurements.measurementDate, "2026-11-21"));
+    expect(new Set(rows.map((row) => row.centerId)).size).toBe(outcome.centres);
+    expect(new Set(sent)).toContain(other!.id);
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  KPI_METRIC_NAMES,
+  KPI_METRICS,
+  type Kpi,
+  type KpiMetricName,
+  type KpiTargetInput,
+  kpiStatus,
+} from "@sprout/shared/schemas/center-director";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import { kpiMeasurements, kpiTargets } from "../../db/schema/center-director.ts";
+import { centers } from "../../db/schema/organisations.ts";
+import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { createDutyService, type DutyService } from "../attendance/duty.ts";
+import { centreDay } from "../attendance/time.ts";
+import { resolveCentre } from "./centres.ts";
+import {
+  activeEnrollment,
+  addDays,
+  type Centre,
+  childrenPresent,
+  enquiryFunnel,
+  feedbackFigures,
+  incidentFigures,
+  monthCollections,
+} from "./figures.ts";
+import { assert, mayManageOperations } from "./policy.ts";
+
+/** Days of history behind each KPI's trend line. */
+const HISTORY_DAYS = 30;
+const round = (value: number) => Math.round(value * 10) / 10;
+const percent = (part: number, whole: number) => round((part / whole) * 100);
+
+/**
+ * Today's value of every KPI that has one at a centre. A rate with nothing to divide by (no
+ * invoices this month, no enquiries in 90 days, no feedback) is left out rather than shown as 0.
+ */
+export async function computeKpis(
+  db: Database,
+  board: DutyService["board"],
+  centre: Centre,
+  now: Date,
+): Promise<Partial<Record<KpiMetricName, number>>> {
+  const today = centreDay(centre.timeZone, now);
+  const ninetyDaysAgo = new Date(now.getTime() - 90 * 86_400_000);
+  const [enrolled, present, money, funnel, incidents, staff, feedback] = await Promise.all([
+    activeEnrollment(db, centre.id),
+    childrenPresent(db, centre.id, today),
+    monthCollections(db, centre.id, today),
+    enquiryFunnel(db, centre.id, today),
+    incidentFigures(db, centre, today),
+    board(centre.id, today, now),
+    feedbackFigures(db, centre.id, ninetyDaysAgo),
+  ]);
+  const expectedStaff = staff.list.length - staff.onLeaveCount;
+  const values: Partial<Record<KpiMetricName, number>> = {
+    occupancy: centre.capacity > 0 ? percent(enrolled, centre.capacity) : undefined,
+    attendance_rate: enrolled > 0 ? percent(present, enrolled) : undefined,
+    collection_rate: money.invoicedPaise > 0 ? percent(money.paidPaise, money.invoicedPaise) : undefined,
+    enquiry_conversion: funnel.total > 0 ? percent(funnel.converted, funnel.total) : undefined,
+    incidents_this_month: incidents.thisMonth,
+    staff_attendance:
+      expectedStaff > 0 ? percent(Math.min(staff.presentCount, expectedStaff), expectedStaff) : undefined,
+    parent_rating: feedback.average === null ? undefined : round(feedback.average),
+  };
+  for (const key of KPI_METRIC_NAMES) if (values[key] === undefined) delete values[key];
+  return values;
+}
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  realtime: RealtimePublisher;
+  board: DutyService["board"];
+}
+
+export function createKpiService({ db, clock, realtime, board }: Deps) {
+  /** Computes today's values and keeps them (one row per centre, metric and day). */
+  async function measure(centre: Centre) {
+    const now = clock.now();
+    const day = centreDay(centre.timeZone, now);
+    const values = await computeKpis(db, board, centre, now);
+    const rows = Object.entries(values).map(([metricName, metricValue]) => ({
+      centerId: centre.id,
+      metricName: metricName as KpiMetricName,
+      metricValue: metricValue as number,
+      measurementDate: day,
+      computedAt: now,
+    }));
+    if (rows.length > 0) {
+      await db
+        .insert(kpiMeasurements)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [kpiMeasurements.centerId, kpiMeasurements.metricName, kpiMeasurements.measurementDate],
+          set: { metricValue: sql`excluded.metric_value`, computedAt: sql`excluded.computed_at` },
+        });
+    }
+    // Open dashboards of the centre refetch their KPIs (the event names the metric, not the figures).
+    for (const row of rows) {
+      realtime.toCentreStaff(centre.id, "dashboard-update", {
+        type: "kpi-update",
+        metric_name: row.metricName,
+        metric_value: row.metricValue,
+      });
+    }
+    return rows;
+  }
+
+  /** The latest measurement per metric, its target and status, and its last 30 days. */
+  async function list(centre: Centre, today: string): Promise<Kpi[]> {
+    const [history, targets] = await Promise.all([
+      db
+        .select({
+          metricName: kpiMeasurements.metricName,
+          value: kpiMeasurements.metricValue,
+          date: kpiMeasurements.measurementDate,
+        })
+        .from(kpiMeasurements)
+        .where(
+          and(
+            eq(kpiMeasurements.centerId, centre.id),
+            gte(kpiMeasurements.measurementDate, addDays(today, -(HISTORY_DAYS - 1))),
+          ),
+        )
+        .orderBy(asc(kpiMeasurements.measurementDate)),
+      db.select().from(kpiTargets).where(eq(kpiTargets.centerId, centre.id)),
+    ]);
+    const targetOf = new Map(targets.map((row) => [row.metricName, row.targetValue]));
+    const kpis: Kpi[] = [];
+    for (const name of KPI_METRIC_NAMES) {
+      const mine = history.filter((row) => row.metricName === name);
+      const latest = mine[mine.length - 1];
+      if (!latest) continue;
+      const target = targetOf.get(name) ?? null;
+      kpis.push({
+        metric_name: name,
+        label: KPI_METRICS[name].label,
+        metric_value: latest.value,
+        target_value: target,
+        metric_unit: KPI_METRICS[name].unit,
+        measurement_date: latest.date,
+        category: KPI_METRICS[name].category,
+        status: kpiStatus(name, latest.value, target),
+        history: mine.map((row) => ({ date: row.date, value: row.value })),
+      });
+    }
+    return kpis;
+  }
+
+  /** Measures today when nothing is kept for today yet (the first load of the day). */
+  async function ensureToday(centre: Centre, today: string) {
+    const [kept] = await db
+      .select({ id: kpiMeasurements.id })
+      .from(kpiMeasurements)
+      .where(and(eq(kpiMeasurements.centerId, centre.id), eq(kpiMeasurements.measurementDate, today)))
+      .limit(1);
+    if (!kept) await measure(centre);
+  }
+
+  return {
+    measure,
+    list,
+    ensureToday,
+
+    async setTarget(caller: Caller, metric: KpiMetricName, input: KpiTargetInput) {
+      assert(mayManageOperations(caller));
+      const centre = await resolveCentre(db, caller, input.center_id);
+      if (input.target_value === null) {
+        await db.delete(kpiTargets).where(and(eq(kpiTargets.centerId, centre.id), eq(kpiTargets.metricName, metric)));
+      } else {
+        const row = { centerId: centre.id, metricName: metric, targetValue: input.target_value };
+        await db
+          .insert(kpiTargets)
+          .values({ ...row, setBy: caller.userId, updatedAt: clock.now() })
+          .onConflictDoUpdate({
+            target: [kpiTargets.centerId, kpiTargets.metricName],
+            set: { targetValue: input.target_value, setBy: caller.userId, updatedAt: clock.now() },
+          });
+      }
+      const [latest] = await db
+        .select({ value: kpiMeasurements.metricValue })
+        .from(kpiMeasurements)
+        .where(and(eq(kpiMeasurements.centerId, centre.id), eq(kpiMeasurements.metricName, metric)))
+        .orderBy(sql`${kpiMeasurements.measurementDate} desc`)
+        .limit(1);
+      if (latest) {
+        realtime.toCentreStaff(centre.id, "dashboard-update", {
+          type: "kpi-update",
+          metric_name: metric,
+          metric_value: latest.value,
+        });
+      }
+      return { metric_name: metric, target_value: input.target_value };
+    },
+  };
+}
+export type KpiService = ReturnType<typeof createKpiService>;
+
+/**
+ * Every active centre's KPIs for today, by one instance at a time (the advisory lock of
+ * jobs/lock.ts). Run hourly: today's row per metric is kept up to date, and yesterday's last
+ * value stays as that day's history.
+ */
+export async function runCentreKpis(db: Database, clock: Clock, realtime: RealtimePublisher) {
+  const outcome = await runExclusive(db, JOB_LOCKS.centreKpis, async (tx) => {
+    const kpis = createKpiService({
+      db: tx,
+      clock,
+      realtime,
+      board: createDutyService({ db: tx, clock, realtime }).board,
+    });
+    const all = await tx
+      .select({ id: centers.id, name: centers.name, capacity: centers.capacity, timeZone: centers.timeZone })
+      .from(centers)
+      .where(eq(centers.isActive, true))
+      .orderBy(asc(centers.id));
+    for (const centre of all) await kpis.measure(centre);
+    return all.length;
+  });
+  return outcome ? { ran: true as const, centres: outcome.result } : { ran: false as const, centres: 0 };
+}

@@ -1,0 +1,56 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/** Rows of `db.execute`, whichever driver answered (PGlite gives `rows`, node-postgres too; arrays elsewhere). */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/**
+ * One page of upcoming tasks and their total in one statement: the four sources share one shape
+ * and one order (due date, then source and id), each filtered by an index on its centre.
+ */
+export function sqlTasks(options: {
+  centerId: string;
+  timeZone: string;
+  today: string;
+  requestWaitDays: number;
+  feedbackDays: number;
+  followUpDays: number;
+  limit: number;
+  offset: number;
+}): SQL {
+  const { centerId, timeZone, today } = options;
+  return sql`
+    with tasks as (
+      select id::text as id, 'budget_request' as source,
+             'Budget request waiting for approval: ' || description as title,
+             ((created_at at time zone ${timeZone})::date + ${options.requestWaitDays}::int) as due_date,
+             'High' as priority
+        from budget_requests
+       where center_id = ${centerId} and status = 'pending'
+      union all
+      select id::text, 'feedback',
+             'Answer parent feedback about ' || replace(category, '_', ' ') || ' (rated ' || rating || ' of 5)',
+             ((created_at at time zone ${timeZone})::date + ${options.feedbackDays}::int),
+             'Medium'
+        from parent_feedback
+       where center_id = ${centerId} and status = 'pending'
+      union all
+      select id::text, 'enquiry_follow_up',
+             'Follow up enquiry: ' || child_name || ' (' || parent_name || ')',
+             follow_up_date,
+             case when follow_up_date <= ${today}::date then 'High' else 'Medium' end
+        from enquiries
+       where center_id = ${centerId} and status in ('Open', 'Follow-up')
+         and follow_up_date is not null and follow_up_date <= ${today}::date + ${options.followUpDays}::int
+      union all
+      select id::text, 'calendar', title, event_date,
+             case when kind = 'safety_drill' then 'High' else 'Medium' end
+        from centre_calendar_events
+       where center_id = ${centerId} and event_date >= ${today}::date
+    )
+    select id, source, title, to_char(due_date, 'YYYY-MM-DD') as due_date, priority, count(*) over () as total
+      from tasks
+     order by due_date, source, id
+     limit ${options.limit} offset ${options.offset}`;
+}

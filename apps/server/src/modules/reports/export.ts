@@ -1,0 +1,47 @@
+import { PassThrough } from "node:stream";
+import type { ReportName } from "@sprout/shared/schemas/reports";
+import ExcelJS from "exceljs";
+import type { Caller } from "../../auth/caller.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { type Sheet, toSheet } from "./presenter.ts";
+import type { ReportQueryInput, ReportsService } from "./service.ts";
+
+const FORMATS = { money: '"₹"#,##0.00', percent: '0.0"%"', date: "dd/mm/yyyy" } as const;
+
+/** Excel refuses sheet names longer than 31 characters or holding any of [ ] : * ? / \ . */
+const sheetName = (title: string) => title.replaceAll(/[[\]:*?/\\]/g, " ").slice(0, 31);
+
+function write(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet, subtitle: string) {
+  const worksheet = workbook.addWorksheet(sheetName(sheet.title), { views: [{ state: "frozen", ySplit: 1 }] });
+  worksheet.columns = sheet.columns.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: column.width,
+    style: column.kind ? { numFmt: FORMATS[column.kind] } : {},
+  }));
+  worksheet.getRow(1).font = { bold: true };
+  worksheet.getRow(1).commit();
+  for (const row of sheet.rows) worksheet.addRow(row).commit();
+  worksheet.addRow([]).commit();
+  worksheet.addRow([subtitle]).commit();
+  worksheet.commit();
+}
+
+/** Each report as an .xlsx download, streamed like the budget export (small: one row a month or day). */
+export function createReportExport({ reports, clock }: { reports: ReportsService; clock: Clock }) {
+  return {
+    async exportReport<K extends ReportName>(caller: Caller, name: K, query: ReportQueryInput) {
+      const report = await reports.report(caller, name, query);
+      const sheet = toSheet(name, report);
+      const range = "as_of" in report ? `As of ${report.as_of}` : `From ${report.from} to ${report.to}`;
+      const stream = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+      workbook.creator = "Sprout";
+      workbook.created = clock.now();
+      write(workbook, sheet, range);
+      workbook.commit().catch((error: unknown) => stream.destroy(error as Error));
+      const stamp = clock.now().toISOString().replaceAll(/[-:]/g, "").replace("T", "_").slice(0, 15);
+      return { stream, fileName: `${name}_report_${stamp}.xlsx` };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { reportQuery } from "@sprout/shared/schemas/reports";
+import type { z } from "zod";
+import type { Caller } from "../../auth/caller.ts";
+import type { Database } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { monthOf, scopeToday } from "../analytics/calendar.ts";
+import { centresOf } from "../analytics/policy.ts";
+
+export interface ReportRange {
+  from: string;
+  to: string;
+  today: string;
+  centerIds: string[];
+}
+
+/** The filter bar resolved: the centres the caller may see (or the one chosen) and the dates. */
+export async function resolveRange(
+  db: Database,
+  clock: Clock,
+  caller: Caller,
+  query: z.output<typeof reportQuery>,
+): Promise<ReportRange> {
+  const centerIds = centresOf(await caller.scope(), query.center_id);
+  const today = await scopeToday(db, centerIds, clock.now());
+  const to = query.to ?? today;
+  // Six whole months by default: the month of the end date and the five before it.
+  const from = query.from ?? `${monthOf(to, -5)}-01`;
+  return { from, to, today, centerIds };
+}
+
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Every calendar day of the range, in order. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** Every YYYY-MM month the range touches, in order. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = monthOf(from); month <= monthOf(to); month = monthOf(`${month}-01`, 1)) months.push(month);
+  return months;
+}
+
+/** Rows of `db.execute`, whichever driver answered (PGlite and node-postgres give `rows`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

@@ -1,0 +1,79 @@
+import { Button, Card, CardContent, Chip, Grid, Stack, Typography } from "@mui/material";
+import { SparkLineChart } from "@mui/x-charts/SparkLineChart";
+import type { DirectorDashboard, Kpi, KpiStatus } from "@sprout/shared/schemas/center-director";
+import { useState } from "react";
+import { formatDate } from "../../format";
+import { KpiTargetDialog } from "./KpiTargetDialog";
+import { UpcomingTasksCard } from "./UpcomingTasksCard";
+
+const STATUS_COLOURS: Record<KpiStatus, "success" | "info" | "warning" | "error"> = {
+  excellent: "success",
+  good: "info",
+  warning: "warning",
+  critical: "error",
+};
+
+const valueText = (value: number, unit: string) =>
+  unit === "%" ? `${value}%` : unit === "/5" ? `${value} / 5` : String(value);
+
+/** Operational KPIs with their trend and target, and the Upcoming Tasks card beside them. */
+export function KpiTab({ data }: { data: DirectorDashboard["data"] }) {
+  const [editing, setEditing] = useState<Kpi | null>(null);
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        {data.kpis.length === 0 ? (
+          <Typography color="text.secondary">No KPIs have been measured for this centre yet.</Typography>
+        ) : (
+          <Grid container spacing={2}>
+            {data.kpis.map((kpi) => (
+              <Grid key={kpi.metric_name} size={{ xs: 12, sm: 6 }}>
+                <Card variant="outlined" data-testid={`kpi-${kpi.metric_name}`}>
+                  <CardContent>
+                    <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: 1 }}>
+                      <Typography variant="subtitle2" color="text.secondary">
+                        {kpi.label}
+                      </Typography>
+                      <Chip size="small" label={kpi.status} color={STATUS_COLOURS[kpi.status]} />
+                    </Stack>
+                    <Stack direction="row" sx={{ alignItems: "center", gap: 2 }}>
+                      <Typography variant="h5" component="p" sx={{ fontWeight: 700, minWidth: 80 }}>
+                        {valueText(kpi.metric_value, kpi.metric_unit)}
+                      </Typography>
+                      {kpi.history.length > 1 && (
+                        <SparkLineChart
+                          data={kpi.history.map((point) => point.value)}
+                          height={40}
+                          width={140}
+                          curve="linear"
+                          aria-label={`${kpi.label} over the last ${kpi.history.length} days`}
+                        />
+                      )}
+                    </Stack>
+                    <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
+                      <Typography variant="caption" color="text.secondary">
+                        {kpi.target_value === null
+                          ? "No target"
+                          : `Target ${valueText(kpi.target_value, kpi.metric_unit)}`}{" "}
+                        · {formatDate(kpi.measurement_date)}
+                      </Typography>
+                      {data.may_manage && (
+                        <Button size="small" onClick={() => setEditing(kpi)}>
+                          Set target
+                        </Button>
+                      )}
+                    </Stack>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <UpcomingTasksCard tasks={data.upcoming_tasks} centerId={data.center.id} />
+      </Grid>
+      {editing && <KpiTargetDialog kpi={editing} centerId={data.center.id} onClose={() => setEditing(null)} />}
+    </Grid>
+  );
+}

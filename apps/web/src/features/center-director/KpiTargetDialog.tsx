@@ -1,0 +1,54 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, TextField } from "@mui/material";
+import { type Kpi, kpiTargetInput } from "@sprout/shared/schemas/center-director";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { FormDialog } from "../../components/form/FormDialog";
+import { useDirectorMutations } from "./api";
+
+type Form = z.input<typeof kpiTargetInput>;
+
+/** Set or clear one KPI's target; an empty field clears it (the KPI then shows as good). */
+export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId: string; onClose: () => void }) {
+  const { setTarget } = useDirectorMutations();
+  const form = useForm<Form, unknown, z.output<typeof kpiTargetInput>>({
+    resolver: zodResolver(kpiTargetInput),
+    defaultValues: { center_id: centerId, target_value: kpi.target_value },
+    mode: "onBlur",
+  });
+  const error = form.formState.errors.target_value;
+  const submit = form.handleSubmit((values) =>
+    setTarget.mutate({ metric: kpi.metric_name, body: values }, { onSuccess: onClose }),
+  );
+  return (
+    <FormDialog
+      title={`Target for ${kpi.label}`}
+      submitLabel={setTarget.isPending ? "Saving..." : "Save target"}
+      onSubmit={submit}
+      onClose={onClose}
+      submitDisabled={setTarget.isPending}
+    >
+      {setTarget.isError && (
+        <Alert severity="error">{refusalMessage(setTarget.error, "Failed to save the target")}</Alert>
+      )}
+      <TextField
+        label={`Target (${kpi.metric_unit})`}
+        inputMode="decimal"
+        autoFocus
+        defaultValue={kpi.target_value ?? ""}
+        {...form.register("target_value", {
+          setValueAs: (value: string | number | null) =>
+            value === "" || value === null ? null : Number(String(value).trim()),
+        })}
+        error={Boolean(error)}
+        helperText={
+          error?.message ??
+          (kpi.metric_name.includes("incident")
+            ? "Fewer is better: the status compares how far below the target the count is"
+            : "Leave empty for no target")
+        }
+      />
+    </FormDialog>
+  );
+}

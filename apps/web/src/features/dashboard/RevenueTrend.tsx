@@ -1,0 +1,43 @@
+import { Card, CardContent, Typography } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import type { FinancialOverview } from "@sprout/shared/schemas/analytics";
+import { formatCompactCurrency, formatCurrency } from "../../format";
+
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+
+/** Six months of money invoiced and received, the overview's trend. */
+export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="revenue-trend-heading">
+      <CardContent>
+        <Typography id="revenue-trend-heading" variant="h6" component="h2">
+          Revenue & Collections
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {financial.collection_rate === null
+            ? "Nothing invoiced this month yet"
+            : `${financial.collection_rate}% of this month's invoices collected`}
+          {` · ${formatCurrency(financial.outstanding)} outstanding`}
+        </Typography>
+        <BarChart
+          height={240}
+          xAxis={[{ scaleType: "band", data: financial.months.map((row) => monthLabel(row.month)) }]}
+          yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
+          series={[
+            {
+              label: "Invoiced",
+              data: financial.months.map((row) => row.invoiced),
+              valueFormatter: (v) => formatCurrency(v ?? 0),
+            },
+            {
+              label: "Received",
+              data: financial.months.map((row) => row.received),
+              valueFormatter: (v) => formatCurrency(v ?? 0),
+            },
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
