@@ -325,6 +325,23 @@ describe("invoice list", () => {
     expect((await finance.get("/api/invoices?child_name=%25")).json().invoices).toEqual([]);
   });
 
+  it("a name search answers the same rows in the same order, counted exactly under the cap", async () => {
+    const matching = await query<{ id: string }>(
+      db,
+      `select i.id from invoices i join students s on s.id = i.student_id
+       where (s.first_name || ' ' || s.last_name) ilike '%a%'
+       order by i.issue_date desc, i.invoice_number desc`,
+    );
+    expect(matching.length).toBeGreaterThan(5);
+    const ids = (page: { invoices: { id: string }[] }) => page.invoices.map((invoice) => invoice.id);
+    const first = (await finance.get("/api/invoices?child_name=a&limit=5")).json();
+    expect(ids(first)).toEqual(matching.slice(0, 5).map((row) => row.id));
+    expect(first.pagination).toMatchObject({ total_items: matching.length, total_is_lower_bound: false });
+    const second = (await finance.get("/api/invoices?child_name=a&limit=5&page=2")).json();
+    expect(ids(second)).toEqual(matching.slice(5, 10).map((row) => row.id));
+    expect((await finance.get("/api/invoices?limit=5")).json().pagination.total_is_lower_bound).toBe(false);
+  });
+
   it("a parent sees only their own children's invoices; another family's invoice is 404", async () => {
     const mine = (await parent.get("/api/invoices?limit=50")).json();
     const ids = parentChildren.map((child) => child.id);

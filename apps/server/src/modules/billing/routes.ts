@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireSecondFactor } from "../../auth/second-factor-guard.ts";
 import type { TwoFactorService } from "../../auth/two-factor.ts";
 import { renderInvoicePdf } from "../../pdf/invoice.ts";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { BillingService } from "./service.ts";
 
 /** Billing staff, and parents for their own children's invoices (the service filters by scope). */
@@ -47,7 +48,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
     api.get(
       "/invoices/:id",
       {
-        config: { access: READ_INVOICES },
+        config: { access: READ_INVOICES, childRecord: childRecord("invoices", { field: "child_id" }) },
         schema: { tags: ["billing"], params: invoiceIdParams, response: { 200: invoiceDetail } },
       },
       async (request) => billing.get(await request.caller.scope(), request.params.id),
@@ -56,7 +57,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
     api.get(
       "/invoices/generate-pdf/:id",
       {
-        config: { access: READ_INVOICES },
+        config: { access: READ_INVOICES, childRecord: childRecord("invoices", { via: "invoice", param: "id" }) },
         schema: { tags: ["billing"], params: invoiceIdParams },
         // An invoice the caller may not see is "not found" before any code is asked for.
         preHandler: [

@@ -21,6 +21,7 @@ import { invoiceCounts } from "../../db/schema/counts.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
+import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
@@ -191,34 +192,48 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       if (query.child_id && scope.childIds && !scope.childIds.includes(query.child_id)) throw notFound("Child");
       if (query.child_id) conditions.push(eq(invoices.studentId, query.child_id));
       const search = query.child_name?.trim();
-      const searching = !!search || !!query.child_id;
       if (search) {
         conditions.push(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, `%${escapeLike(search)}%`));
       }
       const where = and(...conditions);
-      // A search is counted; otherwise the total is the database's kept count per centre and status.
-      const countQuery = searching
-        ? db
-            .select({ count: sql<number>`count(*)::int` })
-            .from(invoices)
-            .innerJoin(students, eq(students.id, invoices.studentId))
-            .where(where)
-            .then(([row]) => row?.count ?? 0)
-        : invoiceTotal(scope, query.center_id ? [query.center_id] : scope.centerIds, query.status, where);
+      const offset = (query.page - 1) * query.limit;
+      // A name search counts 100 matches past the page ("100+"); a child's invoices are
+      // few and counted; otherwise the total is the database's kept count per centre and status.
+      const countQuery: Promise<CappedCount> = search
+        ? cappedCount(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(invoices)
+              .innerJoin(students, eq(students.id, invoices.studentId))
+              .where(where)
+              // In the page's order, so the planner reads the same index as the page and stops.
+              .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber)),
+            offset,
+          )
+        : (query.child_id
+            ? db
+                .select({ count: sql<number>`count(*)::int` })
+                .from(invoices)
+                .where(where)
+                .then(([row]) => row?.count ?? 0)
+            : invoiceTotal(scope, query.center_id ? [query.center_id] : scope.centerIds, query.status, where)
+          ).then((total) => ({ total, lowerBound: false }));
       const [rows, count] = await Promise.all([
         selectInvoices(db)
           .where(where)
           .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
           .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+          .offset(offset),
         countQuery,
       ]);
       return {
         invoices: rows.map(toInvoice),
         pagination: {
           current_page: query.page,
-          total_pages: Math.max(1, Math.ceil(count / query.limit)),
-          total_items: count,
+          total_pages: Math.max(1, Math.ceil(count.total / query.limit)),
+          total_items: count.total,
+          total_is_lower_bound: count.lowerBound,
           items_per_page: query.limit,
         },
       };

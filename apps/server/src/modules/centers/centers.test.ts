@@ -103,7 +103,9 @@ describe("centres", () => {
   });
 
   it("links owners: a newly linked owner sees the centre at once, unlinked it is gone; only owners may be linked", async () => {
-    const people = (await superAdmin.get("/api/owners")).json() as { id: string; email: string; role: string }[];
+    const { users: people } = (await superAdmin.get("/api/owners?limit=100")).json() as {
+      users: { id: string; email: string; role: string }[];
+    };
     const demoOwner = people.find((person) => person.email === DEMO_EMAILS.owner)!;
     const demoDirector = people.find((person) => person.email === DEMO_EMAILS.center_director)!;
     expect(demoOwner.role).toBe("owner");

@@ -1,5 +1,5 @@
-import { EXIT_MESSAGES, PAUSE_MESSAGES } from "@sprout/shared/schemas/children";
-import { and, eq } from "drizzle-orm";
+import { EXIT_MESSAGES, PAUSE_MESSAGES, pauseExpiry, todayIn } from "@sprout/shared/schemas/children";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
@@ -51,7 +51,7 @@ describe("GET /api/admin/children", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.children).toHaveLength(10);
-    expect(body.pagination).toEqual({ page: 2, limit: 10, total: 50, totalPages: 5 });
+    expect(body.pagination).toEqual({ page: 2, limit: 10, total: 50, totalIsLowerBound: false, totalPages: 5 });
     expect(body.counts).toEqual({ all: 50, active: 49, paused: 1, left: 0 });
     expect(new Set(body.children.map((child: { center_id: string }) => child.center_id))).toEqual(
       new Set([koramangala!.id]),
@@ -75,6 +75,26 @@ describe("GET /api/admin/children", () => {
     expect(byId.children).toHaveLength(1);
     // Wildcards are searched for literally.
     expect((await director.get("/api/admin/children?search=%25")).json().children).toHaveLength(0);
+  });
+
+  it("a wide search pages in name order and counts 100 matches past the page, then says there are more", async () => {
+    const matching = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(sql`${students.firstName} || ' ' || ${students.lastName} ilike '%a%' or ${students.studentId} ilike '%a%'`)
+      .orderBy(students.firstName, students.lastName, students.id);
+    expect(matching.length).toBeGreaterThan(110);
+    const ids = (page: { children: { id: string }[] }) => page.children.map((child) => child.id);
+    const first = (await owner.get("/api/admin/children?search=a&limit=10")).json();
+    expect(ids(first)).toEqual(matching.slice(0, 10).map((row) => row.id));
+    expect(first.pagination).toMatchObject({ total: 100, totalIsLowerBound: true, totalPages: 10 });
+    const later = (
+      await owner.get(`/api/admin/children?search=a&limit=10&page=${Math.ceil(matching.length / 10)}`)
+    ).json();
+    const lastPage = Math.ceil(matching.length / 10);
+    expect(ids(later)).toEqual(matching.slice((lastPage - 1) * 10, lastPage * 10).map((row) => row.id));
+    expect(later.pagination).toMatchObject({ total: matching.length, totalIsLowerBound: false });
+    expect((await owner.get("/api/admin/children?limit=10")).json().pagination.totalIsLowerBound).toBe(false);
   });
 
   it("shows the owner every centre they own, and a centre filter", async () => {
@@ -181,15 +201,45 @@ describe("pause and resume", () => {
     expect(audit).toHaveLength(1);
   });
 
-  it("lists paused children of the caller's centres, nearest end first", async () => {
-    const list = (await director.get("/api/students/paused")).json();
+  it("lists paused children of the caller's centres, nearest end first, a page at a time with the summary counts", async () => {
+    // The pause ends in two days: "due soon" on the cards (put back after).
+    const today = todayIn("Asia/Kolkata", clock.now());
+    const inTwoDays = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const [{ end }] = (await db
+      .select({ end: students.pauseEndDate })
+      .from(students)
+      .where(eq(students.id, child.id))) as [{ end: string }];
+    await db.update(students).set({ pauseEndDate: inTwoDays }).where(eq(students.id, child.id));
+    const all = (await director.get("/api/students/paused?limit=100")).json();
+    const list = all.students;
     expect(list.map((row: { id: string }) => row.id)).toContain(child.id);
     expect(list.every((row: { status: string }) => row.status === "paused")).toBe(true);
     const ends = list.map((row: { pause_end_date: string }) => row.pause_end_date);
     expect([...ends].sort()).toEqual(ends);
-    expect((await director.get(`/api/students/paused?center_id=${koramangala!.id}`)).json()).toHaveLength(list.length);
+    // The cards count every paused child, seen from the centre's today (the test clock's).
+    const expiries = list.map((row: { pause_end_date: string }) => pauseExpiry(row.pause_end_date, today));
+    expect(all.counts).toEqual({
+      total: list.length,
+      expired: expiries.filter((expiry: { expired: boolean }) => expiry.expired).length,
+      due_soon: expiries.filter((expiry: { dueSoon: boolean }) => expiry.dueSoon).length,
+    });
+    expect(all.counts.due_soon).toBeGreaterThan(0);
+    const first = (await director.get("/api/students/paused?limit=1")).json();
+    expect(first.students).toHaveLength(1);
+    expect(first.pagination).toEqual({ page: 1, limit: 1, total: list.length, totalPages: list.length });
+    expect(first.counts).toEqual(all.counts);
+    if (list.length > 1)
+      expect((await director.get("/api/students/paused?limit=1&page=2")).json().students[0].id).toBe(list[1].id);
+    expect((await director.get("/api/students/paused?limit=101")).statusCode).toBe(400);
+    expect(
+      (await director.get(`/api/students/paused?center_id=${koramangala!.id}&limit=100`)).json().students,
+    ).toHaveLength(list.length);
     expect((await director.get(`/api/students/paused?center_id=${andheri!.id}`)).statusCode).toBe(404);
-    expect((await otherDirector.get("/api/students/paused")).json()).toEqual([]);
+    expect((await otherDirector.get("/api/students/paused")).json()).toMatchObject({
+      students: [],
+      counts: { total: 0, expired: 0, due_soon: 0 },
+    });
+    await db.update(students).set({ pauseEndDate: end }).where(eq(students.id, child.id));
   });
 
   it("answers 404 to another centre's director, for pause, resume and exit alike", async () => {

@@ -3,6 +3,7 @@ import { childDetails, childEditRequest, childHistory } from "@sprout/shared/sch
 import { studentIdParams } from "@sprout/shared/schemas/children";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { CorrectionsService } from "./corrections.ts";
 
 const MANAGE = { features: ["children_management"] } as const;
@@ -15,7 +16,7 @@ export function correctionRoutes({ corrections }: { corrections: CorrectionsServ
     api.get(
       "/students/:id/details",
       {
-        config: { access: MANAGE },
+        config: { access: MANAGE, childRecord: childRecord("profile", { param: "id" }) },
         schema: {
           summary: "A child's record with notes, avatar colour and guardians",
           tags: ["children"],
@@ -44,7 +45,7 @@ export function correctionRoutes({ corrections }: { corrections: CorrectionsServ
     api.get(
       "/students/:id/history",
       {
-        config: { access: MANAGE },
+        config: { access: MANAGE, childRecord: childRecord("profile", { param: "id" }) },
         schema: {
           summary: "A child's pauses and the corrections of their record",
           tags: ["children"],

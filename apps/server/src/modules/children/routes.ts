@@ -1,11 +1,12 @@
+import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   childrenQuery,
   childrenResponse,
   exitRequest,
   pausedQuery,
+  pausedResponse,
   pauseRequest,
   resumeRequest,
-  student,
   studentActionResponse,
   studentIdParams,
   studentsQuery,
@@ -13,7 +14,6 @@ import {
 } from "@sprout/shared/schemas/children";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { EnrollmentService } from "./enrollment.ts";
 import { presentStudentFor } from "./presenter.ts";
 import type { ChildrenService } from "./service.ts";
@@ -56,9 +56,14 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/students/paused",
       {
         config: { access: MANAGE },
-        schema: { tags: ["children"], querystring: pausedQuery, response: { 200: z.array(student) } },
+        schema: {
+          summary: "A page of paused children, the nearest end date first, with the summary counts",
+          tags: ["children"],
+          querystring: pausedQuery,
+          response: { 200: pausedResponse, 400: errorResponse, 404: errorResponse },
+        },
       },
-      async (request) => children.listPaused(await request.caller.scope(), request.query.center_id),
+      async (request) => children.listPaused(await request.caller.scope(), request.query),
     );
 
     api.patch(

@@ -2,7 +2,7 @@ import {
   type ChildrenPage,
   type ChildrenQuery,
   childrenQuery,
-  STUDENTS_MAX_PAGE,
+  type PausedPage,
   type Student,
   type StudentStatus,
   type StudentsQuery,
@@ -15,6 +15,8 @@ import { classrooms, students } from "../../db/schema/children.ts";
 import { studentCounts } from "../../db/schema/counts.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { cappedCount } from "../../lib/capped-count.ts";
+import { type Clock, systemClock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { toRupees } from "../../lib/money.ts";
@@ -107,7 +109,7 @@ function matches(search: string): SQL {
 }
 
 /** Children and classrooms of the centres in a caller's scope. */
-export function createChildrenService({ db }: { db: Database }) {
+export function createChildrenService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   const selectStudents = (executor: Database = db) => selectStudentsFrom(executor);
 
   /** Children per status: kept per centre by the database; counted only for a parent's own. */
@@ -158,20 +160,27 @@ export function createChildrenService({ db }: { db: Database }) {
       if (query.search) filtered.push(matches(query.search));
       const where = and(...filtered);
       const centreIds = query.center_id ? [query.center_id] : scope.centerIds;
+      const order = [asc(students.firstName), asc(students.lastName), asc(students.id)];
+      const offset = (query.page - 1) * query.limit;
       const [rows, counts, searched] = await Promise.all([
         selectStudents()
           .where(where)
-          .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+          .orderBy(...order)
           .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+          .offset(offset),
         statusCounts(scope, centreIds, base),
-        // Only a search needs counting here; a status's total is one of the kept counts.
+        // Only a search needs counting here, up to 100 past the page ("100+"); a status's total is
+        // one of the kept counts.
         query.search
-          ? db
-              .select({ count: sql<number>`count(*)::int` })
-              .from(students)
-              .where(where)
-              .then(([row]) => row?.count ?? 0)
+          ? cappedCount(
+              db,
+              db
+                .select({ one: sql`1` })
+                .from(students)
+                .where(where)
+                .orderBy(...order),
+              offset,
+            )
           : null,
       ]);
       const total = {
@@ -181,13 +190,14 @@ export function createChildrenService({ db }: { db: Database }) {
         paused: counts.paused,
         left: counts.left,
       };
-      const count = searched ?? total[query.status];
+      const count = searched?.total ?? total[query.status];
       return {
         children: rows.map(toStudent),
         pagination: {
           page: query.page,
           limit: query.limit,
           total: count,
+          totalIsLowerBound: searched?.lowerBound ?? false,
           totalPages: Math.max(1, Math.ceil(count / query.limit)),
         },
         counts,
@@ -215,16 +225,43 @@ export function createChildrenService({ db }: { db: Database }) {
       return rows.map(toStudent);
     },
 
-    /** Paused children, the nearest end date first (at most 200: the ones to act on soonest). */
-    async listPaused(scope: Scope, centerId?: string): Promise<Student[]> {
-      assertCentreInScope(scope, centerId);
-      const conditions = [inScope(scope), eq(students.status, "paused")];
-      if (centerId) conditions.push(eq(students.centerId, centerId));
-      const rows = await selectStudents()
-        .where(and(...conditions))
-        .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id))
-        .limit(STUDENTS_MAX_PAGE * 2);
-      return rows.map(toStudent);
+    /** A page of paused children, the nearest end date first, with the counts of the summary cards. */
+    async listPaused(scope: Scope, query: { center_id?: string; page: number; limit: number }): Promise<PausedPage> {
+      assertCentreInScope(scope, query.center_id);
+      const where = and(
+        inScope(scope),
+        eq(students.status, "paused"),
+        query.center_id ? eq(students.centerId, query.center_id) : undefined,
+      );
+      // "Today" is each centre's own date, as the pause dialog and the automatic resume see it.
+      const today = sql`(${clock.now()}::timestamptz at time zone ${centers.timeZone})::date`;
+      const [rows, [counted]] = await Promise.all([
+        selectStudents()
+          .where(where)
+          .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({
+            total: sql<number>`count(*)::int`,
+            expired: sql<number>`(count(*) filter (where ${students.pauseEndDate} < ${today}))::int`,
+            dueSoon: sql<number>`(count(*) filter (where ${students.pauseEndDate} between ${today} and ${today} + 3))::int`,
+          })
+          .from(students)
+          .innerJoin(centers, eq(centers.id, students.centerId))
+          .where(where),
+      ]);
+      const total = counted?.total ?? 0;
+      return {
+        students: rows.map(toStudent),
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+        },
+        counts: { total, expired: counted?.expired ?? 0, due_soon: counted?.dueSoon ?? 0 },
+      };
     },
 
     /** One child in scope, or 404 (also for another centre's child). */

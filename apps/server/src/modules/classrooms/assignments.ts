@@ -1,5 +1,7 @@
 import {
+  type AssignableStaffPage,
   type AssignableTeacher,
+  type assignableStaffQuery,
   CLASSROOM_STAFF_MESSAGES,
   type ClassroomStaffMember,
   type ClassroomStaffRequest,
@@ -11,7 +13,8 @@ import {
   type StaffClassroomsRequest,
   staffClassroomsRequest,
 } from "@sprout/shared/schemas/classroom-staff";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
@@ -55,14 +58,15 @@ export function createAssignmentsService({ db }: { db: Database }) {
     return room;
   }
 
-  /** Active teacher sign-ins of a centre, limited to the ids asked about when given. */
-  function teachersOf(centerId: string, ids?: string[]) {
+  /** Active teacher sign-ins of a centre, limited to the ids asked about, or names matching, when given. */
+  function teachersOf(centerId: string, ids?: string[], search?: string) {
     const conditions = [
       eq(users.centerId, centerId),
       eq(users.isActive, true),
       inArray(users.role, [...ASSIGNABLE_ROLES]),
     ];
     if (ids) conditions.push(inArray(users.id, ids));
+    if (search) conditions.push(ilike(users.fullName, `%${search.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`));
     return db
       .select({ user_id: users.id, full_name: users.fullName, job_title: users.jobTitle })
       .from(users)
@@ -86,9 +90,15 @@ export function createAssignmentsService({ db }: { db: Database }) {
   };
 
   return {
-    async assignable(caller: Caller, classroomId: string): Promise<AssignableTeacher[]> {
+    /** A page of the centre's teachers whose name matches, by name; one more is read to tell if there are more. */
+    async assignable(
+      caller: Caller,
+      classroomId: string,
+      query: z.output<typeof assignableStaffQuery>,
+    ): Promise<AssignableStaffPage> {
       const room = await classroomInScope(await caller.scope(), classroomId);
-      return teachersOf(room.centerId);
+      const rows: AssignableTeacher[] = await teachersOf(room.centerId, undefined, query.search).limit(query.limit + 1);
+      return { teachers: rows.slice(0, query.limit), has_more: rows.length > query.limit };
     },
 
     /** Replaces who works in a classroom. Everyone must be an active teacher of its centre. */

@@ -55,11 +55,21 @@ describe("teacher ↔ classroom assignment", () => {
     expect((await meera.get("/api/admin/classrooms")).json()).toEqual([]);
     expect((await meera.get(`/api/classrooms/${room("Kindy").id}/children`)).statusCode).toBe(404);
 
-    const options = (await director.get(`/api/admin/classrooms/${room("Kindy").id}/assignable-staff`)).json();
+    const picker = `/api/admin/classrooms/${room("Kindy").id}/assignable-staff`;
+    const options = (await director.get(picker)).json().teachers;
     expect(options.map((row: { user_id: string }) => row.user_id)).toEqual(
       expect.arrayContaining([newTeacher!.id, demoTeacher!.id]),
     );
     expect(options.map((row: { user_id: string }) => row.user_id)).not.toContain(andheriTeacher.id);
+    // The picker searches on the server, a bounded page at a time.
+    const found = (await director.get(`${picker}?search=jOSHi`)).json();
+    expect(found.teachers.map((row: { user_id: string }) => row.user_id)).toContain(newTeacher!.id);
+    expect(found.teachers.map((row: { user_id: string }) => row.user_id)).not.toContain(demoTeacher!.id);
+    const one = (await director.get(`${picker}?limit=1`)).json();
+    expect(one.teachers).toHaveLength(1);
+    expect(one.has_more).toBe(true);
+    expect((await director.get(`${picker}?search=%25`)).json().teachers).toEqual([]);
+    expect((await director.get(`${picker}?limit=500`)).statusCode).toBe(400);
 
     const saved = await director.put(`/api/admin/classrooms/${room("Kindy").id}/staff`, {
       lead_id: newTeacher!.id,

@@ -1,6 +1,7 @@
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
-  assignableTeacher,
+  assignableStaffPage,
+  assignableStaffQuery,
   CLASSROOM_STAFF_MESSAGES,
   classroomStaffMember,
   classroomStaffRequest,
@@ -81,13 +82,14 @@ export function classroomsRoutes({
       {
         config: { access: MANAGE },
         schema: {
-          summary: "Teachers of the classroom's centre who can be assigned to it",
+          summary: "Teachers of the classroom's centre who can be assigned to it, searched by name (a bounded page)",
           tags: ["classrooms"],
           params: classroomIdParams,
-          response: { 200: z.array(assignableTeacher), ...notFound },
+          querystring: assignableStaffQuery,
+          response: { 200: assignableStaffPage, ...notFound },
         },
       },
-      async (request) => assignments.assignable(request.caller, request.params.id),
+      async (request) => assignments.assignable(request.caller, request.params.id, request.query),
     );
 
     api.put(

@@ -125,13 +125,34 @@ describe("documents", () => {
   });
 
   it("lists the centre's documents to its staff; parents see policies and forms only", async () => {
-    const mine = (await as(app, director).get("/api/documents")).json();
+    const mine = (await as(app, director).get("/api/documents")).json().documents;
     expect(mine.map((doc: { id: string }) => doc.id).sort()).toEqual([policyId, contractId].sort());
-    expect((await as(app, teacher).get("/api/documents")).json()).toHaveLength(2);
-    const forParents = (await as(app, parent).get("/api/documents")).json();
+    expect((await as(app, teacher).get("/api/documents")).json().documents).toHaveLength(2);
+    const forParents = (await as(app, parent).get("/api/documents")).json().documents;
     expect(forParents.map((doc: { id: string }) => doc.id)).toEqual([policyId]);
-    expect((await as(app, otherDirector).get("/api/documents")).json()).toEqual([]);
-    expect((await as(app, owner).get(`/api/documents?center_id=${andheri!.id}`)).json()).toEqual([]);
+    expect((await as(app, otherDirector).get("/api/documents")).json().documents).toEqual([]);
+    expect((await as(app, owner).get(`/api/documents?center_id=${andheri!.id}`)).json().documents).toEqual([]);
+  });
+
+  it("pages the documents on the server, newest first, with one total and a search", async () => {
+    const first = (await as(app, director).get("/api/documents?limit=1")).json();
+    expect(first.documents).toHaveLength(1);
+    expect(first.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
+    const second = (await as(app, director).get("/api/documents?limit=1&page=2")).json();
+    expect(second.documents[0].id).not.toBe(first.documents[0].id);
+    expect(Date.parse(second.documents[0].uploadDate)).toBeLessThanOrEqual(Date.parse(first.documents[0].uploadDate));
+    expect((await as(app, director).get("/api/documents?limit=101")).statusCode).toBe(400);
+    const policy = (await as(app, director).get("/api/documents"))
+      .json()
+      .documents.find((doc: { id: string }) => doc.id === policyId);
+    const found = (
+      await as(app, director).get(`/api/documents?search=${encodeURIComponent(policy.name.slice(0, 6))}`)
+    ).json();
+    expect(found.documents.map((doc: { id: string }) => doc.id)).toContain(policyId);
+    expect((await as(app, director).get("/api/documents?search=no-such-file")).json()).toMatchObject({
+      documents: [],
+      pagination: { total: 0 },
+    });
   });
 
   it("re-encodes photos so that their EXIF (camera, GPS) is gone, and refuses images that do not decode", async () => {
@@ -183,7 +204,7 @@ describe("documents", () => {
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ center_id: null, center_name: null });
-    expect((await as(app, otherDirector).get("/api/documents")).json()).toHaveLength(1);
+    expect((await as(app, otherDirector).get("/api/documents")).json().documents).toHaveLength(1);
     const refused = await as(app, otherDirector).delete(`/api/documents/${response.json().id}`);
     expect(refused.statusCode).toBe(403);
     const ownerUpload = await upload(owner, { type: "form" }, { name: "a.pdf", type: "application/pdf", content: PDF });

@@ -1,10 +1,12 @@
 import multipart from "@fastify/multipart";
+import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
   documentIdParams,
   documentItem,
   documentsQuery,
+  documentsResponse,
   uploadFields,
 } from "@sprout/shared/schemas/documents";
 import type { FastifyInstance } from "fastify";
@@ -29,7 +31,12 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       "/documents",
       {
         config: { access: VIEW },
-        schema: { tags: ["documents"], querystring: documentsQuery, response: { 200: z.array(documentItem) } },
+        schema: {
+          summary: "A page of the documents the caller may read, newest first, searched by name or description",
+          tags: ["documents"],
+          querystring: documentsQuery,
+          response: { 200: documentsResponse, 400: errorResponse, 404: errorResponse },
+        },
       },
       async (request) => documents.list(request.caller, request.query),
     );

@@ -2,9 +2,12 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
   type DocumentItem,
+  type DocumentsPage,
   type DocumentType,
+  type documentsQuery,
 } from "@sprout/shared/schemas/documents";
-import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { documents } from "../../db/schema/documents.ts";
@@ -16,10 +19,8 @@ import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import { containing, paginationOf } from "../../lib/paging.ts";
 import { assertCentreInScope } from "../children/service.ts";
-
-/** The newest documents answered by one list call (an answer is never unbounded). */
-const DOCUMENTS_LIST_MAX = 200;
 
 /** Parents see the documents meant for families; staff see every document of their centres. */
 const PARENT_TYPES: DocumentType[] = ["policy", "form"];
@@ -79,16 +80,25 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
   }
 
   return {
-    async list(caller: Caller, filter: { type?: DocumentType; center_id?: string } = {}): Promise<DocumentItem[]> {
-      assertCentreInScope(await caller.scope(), filter.center_id);
-      const conditions = [await visible(caller)];
-      if (filter.type) conditions.push(eq(documents.type, filter.type));
-      if (filter.center_id) conditions.push(eq(documents.centerId, filter.center_id));
-      const rows = await select()
-        .where(and(...conditions))
-        .orderBy(desc(documents.uploadedAt), desc(documents.id))
-        .limit(DOCUMENTS_LIST_MAX);
-      return rows.map(toItem);
+    /** A page of the documents the caller may read, newest first. */
+    async list(caller: Caller, query: z.output<typeof documentsQuery>): Promise<DocumentsPage> {
+      assertCentreInScope(await caller.scope(), query.center_id);
+      const pattern = query.search ? containing(query.search) : undefined;
+      const where = and(
+        await visible(caller),
+        query.type ? eq(documents.type, query.type) : undefined,
+        query.center_id ? eq(documents.centerId, query.center_id) : undefined,
+        pattern ? or(ilike(documents.name, pattern), ilike(documents.description, pattern)) : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(desc(documents.uploadedAt), desc(documents.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
+      ]);
+      return { documents: rows.map(toItem), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     /**

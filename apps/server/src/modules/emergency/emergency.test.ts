@@ -3,6 +3,7 @@ import { EMERGENCY_MESSAGES, STAFF_INSTRUCTIONS } from "@sprout/shared/schemas/e
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
@@ -278,5 +279,39 @@ describe("emergency alerts", () => {
     // No parent of another centre was written to.
     const [otherParentUser] = await db.select().from(users).where(eq(users.email, "parent.andheri@sprout.test"));
     expect(sent.map((mail) => mail.to)).not.toContain(otherParentUser!.email);
+  });
+});
+
+describe("alerts and their audit entries", () => {
+  it("an alert is neither raised nor resolved when its audit entry cannot be written", async () => {
+    const countAlerts = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(emergencyAlerts))[0]!.n;
+    const before = await countAlerts();
+    const activeIds = async () =>
+      ((await as(app, teacher).get("/api/emergency/active")).json().alerts as { id: string }[]).map((a) => a.id);
+    const activeBefore = await activeIds();
+    const undoTrigger = await refuseAuditOf(db, "emergency.trigger");
+    const refused = await as(app, director).post("/api/center-director/emergency/alert", fire);
+    await undoTrigger();
+    expect(refused.statusCode).toBe(500);
+    expect(await countAlerts()).toBe(before);
+    expect(await activeIds()).toEqual(activeBefore);
+
+    const raised = await as(app, director).post("/api/center-director/emergency/alert", fire);
+    expect(raised.statusCode).toBe(201);
+    const alertId = raised.json().alert.id as string;
+    const undoResolve = await refuseAuditOf(db, "emergency.resolve");
+    const notResolved = await as(app, director).post(`/api/emergency/alerts/${alertId}/resolve`, {
+      resolution_notes: "All clear",
+    });
+    await undoResolve();
+    expect(notResolved.statusCode).toBe(500);
+    expect(await activeIds()).toContain(alertId);
+    const resolved = await as(app, director).post(`/api/emergency/alerts/${alertId}/resolve`, {
+      resolution_notes: "All clear",
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(await activeIds()).not.toContain(alertId);
+    const entries = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, alertId));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["emergency.resolve", "emergency.trigger"]);
   });
 });

@@ -134,39 +134,52 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
         if (input.affected_areas.some((area) => !allowed.has(area)))
           throw badRequest(EMERGENCY_MESSAGES.unknownArea, { affected_areas: EMERGENCY_MESSAGES.unknownArea });
       }
-      const [inserted] = await db
-        .insert(emergencyAlerts)
-        .values({
+      // The alert and its audit entry commit together; the push follows at once.
+      const inserted = await db.transaction(async (tx) => {
+        const [alert] = await tx
+          .insert(emergencyAlerts)
+          .values({
+            organisationId: caller.organisationId,
+            centerId,
+            alertType: input.alert_type,
+            severity: input.severity,
+            message: input.message,
+            location: input.location,
+            // Leaving a burning building is not optional: these types always evacuate.
+            requiresEvacuation: input.requires_evacuation || EVACUATION_TYPES.includes(input.alert_type),
+            affectedAreas: [...new Set(input.affected_areas)],
+            instructions: input.instructions || STAFF_INSTRUCTIONS[input.alert_type] || "",
+            parentMessage:
+              input.parent_message ||
+              PARENT_NOTICES[input.alert_type] ||
+              "The centre is dealing with a situation. Children are safe with staff; we will update you here.",
+            triggeredBy: caller.userId,
+            triggeredAt: clock.now(),
+          })
+          .returning({
+            id: emergencyAlerts.id,
+            alertType: emergencyAlerts.alertType,
+            severity: emergencyAlerts.severity,
+          });
+        await writeAudit(tx, {
           organisationId: caller.organisationId,
-          centerId,
-          alertType: input.alert_type,
-          severity: input.severity,
-          message: input.message,
-          location: input.location,
-          // Leaving a burning building is not optional: these types always evacuate.
-          requiresEvacuation: input.requires_evacuation || EVACUATION_TYPES.includes(input.alert_type),
-          affectedAreas: [...new Set(input.affected_areas)],
-          instructions: input.instructions || STAFF_INSTRUCTIONS[input.alert_type] || "",
-          parentMessage:
-            input.parent_message ||
-            PARENT_NOTICES[input.alert_type] ||
-            "The centre is dealing with a situation. Children are safe with staff; we will update you here.",
-          triggeredBy: caller.userId,
-          triggeredAt: clock.now(),
-        })
-        .returning({ id: emergencyAlerts.id });
-      const row = await find(caller, inserted!.id);
-      // The push goes first: the people in the building matter more than the record of it.
+          actorId: caller.userId,
+          action: "emergency.trigger",
+          entity: "emergency_alert",
+          entityId: alert!.id,
+          after: {
+            center_id: centerId,
+            alert_type: alert!.alertType,
+            severity: alert!.severity,
+            message: input.message,
+          },
+        });
+        return alert!;
+      });
+      const row = await find(caller, inserted.id);
+      // The push goes before the e-mails: the people in the building matter most.
       realtime.toCentreStaff(centerId, "emergency-alert", toAlertEvent(row));
       realtime.toCentreFamilies(centerId, "emergency-notice", toNoticeEvent(row));
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "emergency.trigger",
-        entity: "emergency_alert",
-        entityId: row.id,
-        after: { center_id: centerId, alert_type: row.alertType, severity: row.severity, message: row.message },
-      });
       if (row.severity === "critical") {
         for (const address of await parentAddresses(centerId)) await mailer.send(criticalAlertMail(address, row));
       }
@@ -202,25 +215,28 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
     async resolve(caller: Caller, id: string, notes: string): Promise<StaffAlert> {
       assertMayManage(caller);
       const before = await find(caller, id);
-      // Only one resolution wins, however many arrive at once.
-      const updated = await db
-        .update(emergencyAlerts)
-        .set({ resolvedAt: clock.now(), resolvedBy: caller.userId, resolutionNotes: notes })
-        .where(and(eq(emergencyAlerts.id, before.id), isNull(emergencyAlerts.resolvedAt)))
-        .returning({ id: emergencyAlerts.id });
-      if (updated.length === 0) throw conflict(EMERGENCY_MESSAGES.alreadyResolved);
+      const resolvedAt = clock.now();
+      await db.transaction(async (tx) => {
+        // Only one resolution wins, however many arrive at once.
+        const updated = await tx
+          .update(emergencyAlerts)
+          .set({ resolvedAt, resolvedBy: caller.userId, resolutionNotes: notes })
+          .where(and(eq(emergencyAlerts.id, before.id), isNull(emergencyAlerts.resolvedAt)))
+          .returning({ id: emergencyAlerts.id });
+        if (updated.length === 0) throw conflict(EMERGENCY_MESSAGES.alreadyResolved);
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "emergency.resolve",
+          entity: "emergency_alert",
+          entityId: before.id,
+          before: { resolved_at: null },
+          after: { resolved_at: resolvedAt.toISOString(), resolution_notes: notes },
+        });
+      });
       const row = await find(caller, id);
       realtime.toCentreStaff(row.centerId, "emergency-resolved", { alert_id: row.id, resolution_notes: notes });
       realtime.toCentreFamilies(row.centerId, "emergency-resolved", { alert_id: row.id });
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "emergency.resolve",
-        entity: "emergency_alert",
-        entityId: row.id,
-        before: { resolved_at: null },
-        after: { resolved_at: row.resolvedAt?.toISOString(), resolution_notes: notes },
-      });
       return (await present(caller, [row]))[0]!;
     },
 

@@ -287,6 +287,16 @@ describe("the enquiries table", () => {
 
     const search = (await admin.get("/api/enquiries?search=saanvi")).json();
     expect(search.enquiries.map((row: { child_name: string }) => row.child_name)).toEqual(["Saanvi Pillai"]);
+    expect(search.pagination).toMatchObject({ total_items: 1, total_is_lower_bound: false });
+    // A search answers the same rows in the same order as the list it narrows, counted exactly under the cap.
+    const everyA = (await admin.get("/api/enquiries?limit=50")).json();
+    const withA = everyA.enquiries.filter((row: { child_name: string }) => row.child_name.toLowerCase().includes("a"));
+    expect(everyA.pagination.total_items).toBeLessThanOrEqual(50);
+    const searchedA = (await admin.get("/api/enquiries?search=a&limit=50")).json();
+    expect(searchedA.enquiries.map((row: { id: string }) => row.id)).toEqual(
+      withA.map((row: { id: string }) => row.id),
+    );
+    expect(searchedA.pagination).toMatchObject({ total_items: withA.length, total_is_lower_bound: false });
     const lostOnly = (await admin.get("/api/enquiries?status=Lost&limit=50")).json();
     expect(lostOnly.enquiries.length).toBeGreaterThan(0);
     expect(lostOnly.enquiries.every((row: { status: string }) => row.status === "Lost")).toBe(true);

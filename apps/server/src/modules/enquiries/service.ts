@@ -17,6 +17,7 @@ import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { companies } from "../../db/schema/settings.ts";
 import { writeAudit } from "../../lib/audit.ts";
+import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -160,31 +161,52 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       const limit = query.limit ?? ENQUIRY_DEFAULT_PAGE_SIZE;
       const inScope = inArray(enquiries.centerId, query.center_id ? [query.center_id] : scope.centerIds);
       const conditions: SQL[] = [inScope];
-      if (query.search?.trim()) conditions.push(ilike(enquiries.childName, `%${escapeLike(query.search.trim())}%`));
+      const search = query.search?.trim();
+      if (search) conditions.push(ilike(enquiries.childName, `%${escapeLike(search)}%`));
       if (query.status) conditions.push(eq(enquiries.status, query.status));
       if (query.follow_up === "due") conditions.push(dueCondition());
       const where = and(...conditions);
 
-      const [rows, [total], [due]] = await Promise.all([
+      const order = [desc(enquiries.enquiryDate), desc(enquiries.createdAt), desc(enquiries.id)];
+      const offset = (page - 1) * limit;
+      // A search counts 100 matches past the page ("100+"): a common name matched every enquiry.
+      const counted: Promise<CappedCount> = search
+        ? cappedCount(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(enquiries)
+              .innerJoin(centers, eq(centers.id, enquiries.centerId))
+              .where(where)
+              .orderBy(...order),
+            offset,
+          )
+        : db
+            .select({ n: count() })
+            .from(enquiries)
+            .innerJoin(centers, eq(centers.id, enquiries.centerId))
+            .where(where)
+            .then(([row]) => ({ total: Number(row?.n ?? 0), lowerBound: false }));
+      const [rows, total, [due]] = await Promise.all([
         select()
           .where(where)
-          .orderBy(desc(enquiries.enquiryDate), desc(enquiries.createdAt), desc(enquiries.id))
+          .orderBy(...order)
           .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(enquiries).innerJoin(centers, eq(centers.id, enquiries.centerId)).where(where),
+          .offset(offset),
+        counted,
         db
           .select({ n: count() })
           .from(enquiries)
           .innerJoin(centers, eq(centers.id, enquiries.centerId))
           .where(and(inScope, dueCondition())),
       ]);
-      const totalItems = Number(total?.n ?? 0);
       return {
         enquiries: rows.map(toEnquiry),
         pagination: {
           current_page: page,
-          total_pages: Math.max(1, Math.ceil(totalItems / limit)),
-          total_items: totalItems,
+          total_pages: Math.max(1, Math.ceil(total.total / limit)),
+          total_items: total.total,
+          total_is_lower_bound: total.lowerBound,
           items_per_page: limit,
         },
         due_follow_ups: Number(due?.n ?? 0),

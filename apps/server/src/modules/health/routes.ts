@@ -6,7 +6,23 @@ import type { Database } from "../../db/client.ts";
 
 const healthResponse = z.object({ status: z.enum(["ok", "degraded"]), database: z.boolean(), version: z.string() });
 
-export function healthRoutes({ db, version }: { db: Database; version: string }) {
+/** `probe` asks the database directly (the embedded one answers it before queued statements). */
+export function healthRoutes({
+  db,
+  version,
+  probe,
+}: {
+  db: Database;
+  version: string;
+  probe?: () => Promise<boolean>;
+}) {
+  const answers =
+    probe ??
+    (() =>
+      db
+        .execute(sql`select 1`)
+        .then(() => true)
+        .catch(() => false));
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/health",
@@ -15,10 +31,7 @@ export function healthRoutes({ db, version }: { db: Database; version: string })
         schema: { tags: ["health"], response: { 200: healthResponse, 503: healthResponse } },
       },
       async (_request, reply) => {
-        const database = await db
-          .execute(sql`select 1`)
-          .then(() => true)
-          .catch(() => false);
+        const database = await answers();
         return reply.code(database ? 200 : 503).send({ status: database ? "ok" : "degraded", database, version });
       },
     );

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
@@ -242,5 +243,40 @@ describe("incident reports", () => {
       (await as(app, director).post(`/api/incidents/${incidentId}/resolve`, { resolution_notes: "Again" })).statusCode,
     ).toBe(409);
     expect((await as(app, director).get("/api/incidents/counts")).json()).toMatchObject({ pending: 1 });
+  });
+});
+
+describe("incident changes and their audit entries", () => {
+  /** Calls with the audit log refusing `action`; the change must not stay either. */
+  async function refused(action: string, call: () => Promise<{ statusCode: number }>) {
+    const undo = await refuseAuditOf(db, action);
+    try {
+      expect((await call()).statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+  }
+
+  it("notifying, acknowledging and resolving each roll back when their audit entry fails", async () => {
+    const created = await as(app, director).post("/api/incidents", report());
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+
+    await refused("incident.parents_notified", () => as(app, director).post(`/api/incidents/${id}/notify-parents`));
+    expect((await as(app, director).get(`/api/incidents/${id}`)).json().parents_notified_at).toBeNull();
+    expect((await as(app, director).post(`/api/incidents/${id}/notify-parents`)).statusCode).toBe(200);
+
+    await refused("incident.parent_acknowledged", () =>
+      as(app, parent).post(`/api/parents/incidents/${id}/acknowledge`),
+    );
+    expect((await as(app, director).get(`/api/incidents/${id}`)).json().parent_acknowledgements).toEqual([]);
+    expect((await as(app, parent).post(`/api/parents/incidents/${id}/acknowledge`)).statusCode).toBe(200);
+
+    await refused("incident.resolved", () =>
+      as(app, director).post(`/api/incidents/${id}/resolve`, { resolution_notes: "Healed" }),
+    );
+    expect((await as(app, director).get(`/api/incidents/${id}`)).json().status).not.toBe("resolved");
+    const resolved = await as(app, director).post(`/api/incidents/${id}/resolve`, { resolution_notes: "Healed" });
+    expect(resolved.json().status).toBe("resolved");
   });
 });

@@ -84,20 +84,24 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
       assertMayManage(caller);
       const row = await staff.find(caller, id);
       const now = clock.now();
-      const updated = await db
-        .update(incidents)
-        .set({ parentsNotifiedAt: now, parentsNotifiedBy: caller.userId, updatedAt: now })
-        .where(and(eq(incidents.id, row.id), isNull(incidents.parentsNotifiedAt)))
-        .returning({ id: incidents.id });
-      // Already notified: nothing more to record or send.
-      if (updated.length === 0) return staff.present(row);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "incident.parents_notified",
-        entity: "incident",
-        entityId: id,
+      const notified = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(incidents)
+          .set({ parentsNotifiedAt: now, parentsNotifiedBy: caller.userId, updatedAt: now })
+          .where(and(eq(incidents.id, row.id), isNull(incidents.parentsNotifiedAt)))
+          .returning({ id: incidents.id });
+        if (updated.length === 0) return false;
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "incident.parents_notified",
+          entity: "incident",
+          entityId: id,
+        });
+        return true;
       });
+      // Already notified: nothing more to record or send.
+      if (!notified) return staff.present(row);
       const parents = await db
         .selectDistinct({ userId: guardians.userId })
         .from(incidentChildren)
@@ -137,20 +141,21 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
     async acknowledge(caller: Caller, id: string): Promise<ParentIncident> {
       const row = await findForParent(caller, id);
       const { childIds } = await readable(caller);
-      const inserted = await db
-        .insert(incidentAcknowledgements)
-        .values({ incidentId: row.id, userId: caller.userId, acknowledgedAt: clock.now() })
-        .onConflictDoNothing()
-        .returning({ at: incidentAcknowledgements.acknowledgedAt });
-      if (inserted.length > 0) {
-        await writeAudit(db, {
-          organisationId: caller.organisationId,
-          actorId: caller.userId,
-          action: "incident.parent_acknowledged",
-          entity: "incident",
-          entityId: row.id,
-        });
-      }
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(incidentAcknowledgements)
+          .values({ incidentId: row.id, userId: caller.userId, acknowledgedAt: clock.now() })
+          .onConflictDoNothing()
+          .returning({ at: incidentAcknowledgements.acknowledgedAt });
+        if (inserted.length > 0)
+          await writeAudit(tx, {
+            organisationId: caller.organisationId,
+            actorId: caller.userId,
+            action: "incident.parent_acknowledged",
+            entity: "incident",
+            entityId: row.id,
+          });
+      });
       const [answer] = await presentForParent(caller, [row], childIds);
       return answer!;
     },

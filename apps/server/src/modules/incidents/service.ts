@@ -172,19 +172,27 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       assertMayManage(caller);
       await find(caller, id);
       const now = clock.now();
-      const updated = await db
-        .update(incidents)
-        .set({ status: "resolved", resolvedAt: now, resolvedBy: caller.userId, resolutionNotes: notes, updatedAt: now })
-        .where(and(eq(incidents.id, id), ne(incidents.status, "resolved")))
-        .returning({ id: incidents.id });
-      if (updated.length === 0) throw conflict(INCIDENT_MESSAGES.alreadyResolved);
-      await writeAudit(db, {
-        organisationId: caller.organisationId,
-        actorId: caller.userId,
-        action: "incident.resolved",
-        entity: "incident",
-        entityId: id,
-        after: { resolution_notes: notes },
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(incidents)
+          .set({
+            status: "resolved",
+            resolvedAt: now,
+            resolvedBy: caller.userId,
+            resolutionNotes: notes,
+            updatedAt: now,
+          })
+          .where(and(eq(incidents.id, id), ne(incidents.status, "resolved")))
+          .returning({ id: incidents.id });
+        if (updated.length === 0) throw conflict(INCIDENT_MESSAGES.alreadyResolved);
+        await writeAudit(tx, {
+          organisationId: caller.organisationId,
+          actorId: caller.userId,
+          action: "incident.resolved",
+          entity: "incident",
+          entityId: id,
+          after: { resolution_notes: notes },
+        });
       });
       return present(await find(caller, id));
     },

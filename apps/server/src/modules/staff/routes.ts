@@ -6,6 +6,7 @@ import {
   staffChangeResponse,
   staffExitRequest,
   staffListResponse,
+  staffQuery,
   updateStaffRequest,
 } from "@sprout/shared/schemas/staff";
 import { idParams } from "@sprout/shared/schemas/users";
@@ -26,17 +27,31 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
 
     api.get(
       "/staff",
-      { config: manage, schema: { tags: ["staff"], response: { 200: staffListResponse } } },
-      async (request) => staff.list(await request.caller.scope()),
+      {
+        config: manage,
+        schema: {
+          summary: "A page of the staff of the caller's centres, searched by name, e-mail or employee ID",
+          tags: ["staff"],
+          querystring: staffQuery,
+          response: { 200: staffListResponse, 400: errorResponse },
+        },
+      },
+      async (request) => staff.list(await request.caller.scope(), request.query),
     );
 
     api.get(
       "/staff/center/:centerId",
       {
         config: manage,
-        schema: { tags: ["staff"], params: centerIdParams, response: { 200: staffListResponse, 404: errorResponse } },
+        schema: {
+          summary: "A page of one centre's staff, searched by name, e-mail or employee ID",
+          tags: ["staff"],
+          params: centerIdParams,
+          querystring: staffQuery,
+          response: { 200: staffListResponse, 400: errorResponse, 404: errorResponse },
+        },
       },
-      async (request) => staff.listByCenter(await request.caller.scope(), request.params.centerId),
+      async (request) => staff.list(await request.caller.scope(), request.query, request.params.centerId),
     );
 
     api.post(

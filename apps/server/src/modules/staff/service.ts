@@ -6,9 +6,12 @@ import {
   STAFF_MESSAGES,
   type StaffExitRequest,
   type StaffMember,
+  type StaffPage,
+  type staffQuery,
   type UpdateStaffInput,
 } from "@sprout/shared/schemas/staff";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
@@ -21,9 +24,11 @@ import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import { containing, paginationOf } from "../../lib/paging.ts";
 import { type Inviter, mayAssign } from "../users/admin-service.ts";
 
 type StaffRole = StaffMember["role"];
+type StaffListQuery = z.output<typeof staffQuery>;
 
 /**
  * The sign-in role of a staff record. There is no separate "staff" sign-in role in the role
@@ -111,6 +116,18 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       .innerJoin(users, eq(users.id, staff.userId))
       .innerJoin(centers, eq(centers.id, staff.centerId));
 
+  /** Name, e-mail, employee ID or designation containing the search. */
+  const matching = (search: string | undefined) => {
+    if (!search) return undefined;
+    const pattern = containing(search);
+    return or(
+      ilike(sql`${staff.firstName} || ' ' || ${staff.lastName}`, pattern),
+      ilike(users.email, pattern),
+      ilike(staff.employeeId, pattern),
+      ilike(staff.designation, pattern),
+    );
+  };
+
   const inScope = (scope: Scope) =>
     scope.centerIds.length === 0
       ? sql`false`
@@ -151,17 +168,23 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
   }
 
   return {
-    async list(scope: Scope): Promise<StaffMember[]> {
-      const rows = await select().where(inScope(scope)).orderBy(asc(staff.firstName), asc(staff.lastName));
-      return rows.map(present);
-    },
-
-    async listByCenter(scope: Scope, centerId: string): Promise<StaffMember[]> {
-      if (!scope.centerIds.includes(centerId)) throw notFound("Centre");
-      const rows = await select()
-        .where(and(inScope(scope), eq(staff.centerId, centerId)))
-        .orderBy(asc(staff.firstName), asc(staff.lastName));
-      return rows.map(present);
+    /** A page of the staff of the caller's centres (or of one of them), by name. */
+    async list(scope: Scope, query: StaffListQuery, centerId?: string): Promise<StaffPage> {
+      if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Centre");
+      const where = and(inScope(scope), centerId ? eq(staff.centerId, centerId) : undefined, matching(query.search));
+      const [rows, [counted]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(staff)
+          .innerJoin(users, eq(users.id, staff.userId))
+          .where(where),
+      ]);
+      return { staff: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateStaffInput, appUrl: string) {

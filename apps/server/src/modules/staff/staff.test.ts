@@ -108,7 +108,7 @@ describe("staff management", () => {
   });
 
   it("every demo staff sign-in of a centre has its staff record, with a real job title", async () => {
-    const mine = (await director.get("/api/staff")).json();
+    const mine = (await director.get("/api/staff")).json().staff;
     const demo = mine.filter(
       (row: { email: string }) => row.email.endsWith("@sprout.test") && row.email !== "anita.pillai@sprout.test",
     );
@@ -127,16 +127,16 @@ describe("staff management", () => {
 
   it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
     const demoStaff = ["admin", "coordinator", "director", "teacher"].map((name) => `${name}@sprout.test`);
-    const all = (await superAdmin.get("/api/staff")).json();
+    const all = (await superAdmin.get("/api/staff")).json().staff;
     expect(all.map((row: { email: string }) => row.email).sort()).toEqual(
       ["anita.pillai@sprout.test", "joseph@sprout.test", ...demoStaff].sort(),
     );
-    expect((await owner.get("/api/staff")).json()).toHaveLength(6);
-    const mine = (await director.get("/api/staff")).json();
+    expect((await owner.get("/api/staff")).json().staff).toHaveLength(6);
+    const mine = (await director.get("/api/staff")).json().staff;
     expect(mine.map((row: { email: string }) => row.email).sort()).toEqual(
       ["anita.pillai@sprout.test", ...demoStaff].sort(),
     );
-    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json()).toHaveLength(5);
+    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json().staff).toHaveLength(5);
     const elsewhere = await director.get(`/api/staff/center/${andheri.id}`);
     expect(elsewhere.statusCode).toBe(404);
     const joseph = all.find((row: { email: string }) => row.email === "joseph@sprout.test");
@@ -147,7 +147,33 @@ describe("staff management", () => {
       member({ email: "sneak@sprout.test", center_id: andheri.id }),
     );
     expect(intoAndheri.statusCode).toBe(404);
-    expect((await superAdmin.get(`/api/staff/center/${andheri.id}`)).json()).toHaveLength(1);
+    expect((await superAdmin.get(`/api/staff/center/${andheri.id}`)).json().staff).toHaveLength(1);
+  });
+
+  it("pages the staff on the server by name, searches name, e-mail and employee ID, one total", async () => {
+    const first = (await superAdmin.get("/api/staff?limit=2")).json();
+    expect(first.staff).toHaveLength(2);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
+    const third = (await superAdmin.get("/api/staff?limit=2&page=3")).json();
+    expect(third.staff).toHaveLength(2);
+    expect(third.staff.map((row: { id: string }) => row.id)).not.toContain(first.staff[0].id);
+    expect((await superAdmin.get("/api/staff?limit=2&page=4")).json().staff).toEqual([]);
+    expect((await superAdmin.get("/api/staff?limit=101")).statusCode).toBe(400);
+    expect((await superAdmin.get("/api/staff?search=a%00b")).statusCode).toBe(400);
+
+    const priya = (await director.get("/api/staff?search=priya%20sh")).json();
+    expect(priya.staff.map((row: { email: string }) => row.email)).toEqual(["teacher@sprout.test"]);
+    expect(priya.pagination.total).toBe(1);
+    const byEmail = (await director.get("/api/staff?search=COORDINATOR@")).json();
+    expect(byEmail.staff.map((row: { email: string }) => row.email)).toEqual(["coordinator@sprout.test"]);
+    const employeeId = priya.staff[0].employee_id as string;
+    expect((await director.get(`/api/staff?search=${employeeId}`)).json().staff[0].employee_id).toBe(employeeId);
+    // Joseph works at Andheri: a director's search does not reach him; the centre's page is 404.
+    expect((await director.get("/api/staff?search=joseph")).json()).toMatchObject({
+      staff: [],
+      pagination: { total: 0 },
+    });
+    expect((await director.get(`/api/staff/center/${andheri.id}?search=joseph`)).statusCode).toBe(404);
   });
 
   it("updates a staff member and their account; deactivation ends their sessions", async () => {
@@ -191,7 +217,7 @@ describe("staff management", () => {
       centerId: koramangala.id,
     });
     expect(parent.statusCode, parent.body).toBe(200);
-    const records = (await director.get("/api/staff")).json();
+    const records = (await director.get("/api/staff")).json().staff;
     expect(records.find((row: { email: string }) => row.email === "deepa.menon@sprout.test")).toMatchObject({
       first_name: "Deepa",
       last_name: "Menon Rao",
@@ -211,7 +237,7 @@ describe("staff management", () => {
       jobTitle: "Academic Coordinator",
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const andheriStaff = (await superAdmin.get(`/api/staff/center/${andheri.id}`)).json();
+    const andheriStaff = (await superAdmin.get(`/api/staff/center/${andheri.id}`)).json().staff;
     expect(andheriStaff.map((row: { email: string }) => row.email)).toContain("deepa.menon@sprout.test");
   });
 
@@ -278,7 +304,7 @@ describe("staff management", () => {
 
     // They no longer work in any classroom.
     expect((await director.get(`/api/staff/${id}/classrooms`)).json()).toEqual([]);
-    const record = (await director.get("/api/staff")).json().find((row: { id: string }) => row.id === id);
+    const record = (await director.get("/api/staff")).json().staff.find((row: { id: string }) => row.id === id);
     expect(record.exit).toEqual({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" });
     const exits = (await owner.get("/api/exits?type=teacher_staff")).json();
     expect(exits.filter((row: { person_name: string }) => row.person_name === "Suresh Kumar")).toEqual([

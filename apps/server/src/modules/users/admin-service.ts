@@ -1,7 +1,14 @@
 import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
-import type { CreateUserRequest, ManagedUser, UpdateUserRequest } from "@sprout/shared/schemas/users";
+import type {
+  CreateUserRequest,
+  ManagedUser,
+  UpdateUserRequest,
+  UsersPage,
+  usersQuery,
+} from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
@@ -11,6 +18,7 @@ import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { containing, paginationOf } from "../../lib/paging.ts";
 import { syncStaffRecord } from "../staff/records.ts";
 
 /** Roles that must belong to one centre (the centre roles and parents). */
@@ -130,9 +138,24 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
         .orderBy(asc(centers.name));
     },
 
-    async list(caller: Caller, scope: Scope): Promise<ManagedUser[]> {
-      const rows = await select().where(visibleTo(caller, scope)).orderBy(asc(users.fullName));
-      return rows.map(present);
+    /** A page of the users the caller may see, by name; search, role and status narrow it. */
+    async list(caller: Caller, scope: Scope, query: z.output<typeof usersQuery>): Promise<UsersPage> {
+      const pattern = query.search ? containing(query.search) : undefined;
+      const where = and(
+        visibleTo(caller, scope),
+        pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
+        query.role ? eq(users.role, query.role) : undefined,
+        query.status === "all" ? undefined : eq(users.isActive, query.status === "active"),
+      );
+      const [rows, [counted]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(asc(users.fullName), asc(users.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+      ]);
+      return { users: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateUserRequest, appUrl: string) {

@@ -7,6 +7,7 @@ import {
   updateUserRequest,
   userChangeResponse,
   userListResponse,
+  usersQuery,
 } from "@sprout/shared/schemas/users";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -40,8 +41,16 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
 
     api.get(
       "/owners",
-      { config: manage, schema: { tags: ["users"], response: { 200: userListResponse } } },
-      async (request) => userAdmin.list(request.caller, await request.caller.scope()),
+      {
+        config: manage,
+        schema: {
+          summary: "A page of the users the caller manages, searched by name or e-mail",
+          tags: ["users"],
+          querystring: usersQuery,
+          response: { 200: userListResponse, 400: errorResponse },
+        },
+      },
+      async (request) => userAdmin.list(request.caller, await request.caller.scope(), request.query),
     );
 
     api.post(

@@ -8,6 +8,17 @@ const admin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
 const centres = (await admin.get("/api/owners/centers")).json() as { id: string; name: string }[];
 const koramangala = centres.find((centre) => centre.name === "Sprout Koramangala")!;
 
+/** The user with this e-mail, found through the list's server search. */
+const listed = async (email: string) =>
+  (
+    (await admin.get(`/api/owners?search=${encodeURIComponent(email)}`)).json().users as {
+      id: string;
+      email: string;
+      [field: string]: unknown;
+    }[]
+  ).find((user) => user.email === email)!;
+const listTotal = async () => (await admin.get("/api/owners")).json().pagination.total as number;
+
 const auditRows = async (action: string) =>
   (
     (await database.db.execute(`select * from audit_log where action = '${action}'`)) as unknown as {
@@ -33,8 +44,7 @@ describe("user management", () => {
       "Sprout Gachibowli",
       "Sprout Koramangala",
     ]);
-    const users = (await admin.get("/api/owners")).json();
-    const teacher = users.find((user: { email: string }) => user.email === DEMO_EMAILS.teacher);
+    const teacher = await listed(DEMO_EMAILS.teacher);
     expect(teacher).toMatchObject({
       full_name: "Priya Sharma",
       role: "teacher",
@@ -55,7 +65,35 @@ describe("user management", () => {
       "role",
       "two_factor_enabled",
     ]);
-    expect(JSON.stringify(users)).not.toMatch(/password_hash|passwordHash|two_factor_secret/);
+    expect(JSON.stringify((await admin.get("/api/owners?limit=100")).json())).not.toMatch(
+      /password_hash|passwordHash|two_factor_secret/,
+    );
+  });
+
+  it("pages the users by name on the server, with one total, search, role and status", async () => {
+    const { rows } = (await database.db.execute("select count(*)::int as n from users")) as unknown as {
+      rows: { n: number }[];
+    };
+    const total = rows[0]!.n;
+    const first = (await admin.get("/api/owners?limit=3")).json();
+    expect(first.users).toHaveLength(3);
+    expect(first.pagination).toEqual({ page: 1, limit: 3, total, totalPages: Math.ceil(total / 3) });
+    const second = (await admin.get("/api/owners?limit=3&page=2")).json();
+    expect(new Set([...first.users, ...second.users].map((user: { id: string }) => user.id)).size).toBe(6);
+    expect((await admin.get("/api/owners")).json().users).toHaveLength(Math.min(25, total));
+    expect((await admin.get("/api/owners?limit=101")).statusCode).toBe(400);
+    expect((await admin.get("/api/owners?limit=0")).statusCode).toBe(400);
+    expect((await admin.get("/api/owners?search=%00")).statusCode).toBe(400);
+
+    const priya = (await admin.get("/api/owners?search=priya%20SHAR")).json();
+    expect(priya.users.map((user: { email: string }) => user.email)).toEqual([DEMO_EMAILS.teacher]);
+    expect(priya.pagination.total).toBe(1);
+    // A percent sign is a character to find, not a wildcard.
+    expect((await admin.get("/api/owners?search=%25")).json().pagination.total).toBe(0);
+    const owners = (await admin.get("/api/owners?role=owner&status=active")).json();
+    expect(owners.users.map((user: { email: string }) => user.email)).toContain(DEMO_EMAILS.owner);
+    expect(owners.users.every((user: { role: string }) => user.role === "owner")).toBe(true);
+    expect((await admin.get("/api/owners?role=nobody")).statusCode).toBe(400);
   });
 
   it("creates a user who can then sign in; audits without the password", async () => {
@@ -150,13 +188,13 @@ describe("user management", () => {
         USER_MESSAGES.centerNotAllowed,
       ],
     ];
-    const before = (await admin.get("/api/owners")).json().length;
+    const before = await listTotal();
     for (const [payload, status, message] of cases) {
       const response = await admin.post("/api/owners", payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       expect(response.json().error).toBe(message);
     }
-    expect((await admin.get("/api/owners")).json().length).toBe(before);
+    expect(await listTotal()).toBe(before);
   });
 
   it("creates a user without a password by e-mailing an invitation that sets one", async () => {
@@ -214,8 +252,7 @@ describe("user management", () => {
   });
 
   it("edits a user; nobody changes their own role or deactivates themselves", async () => {
-    const users = (await admin.get("/api/owners")).json();
-    const meera = users.find((user: { email: string }) => user.email === "meera.joshi@sprout.test");
+    const meera = await listed("meera.joshi@sprout.test");
     const edited = await admin.put(`/api/owners/${meera.id}`, {
       fullName: "Meera J. Joshi",
       email: meera.email,
@@ -234,7 +271,7 @@ describe("user management", () => {
     const audit = await auditRows("user_updated");
     expect(audit.at(-1)).toMatchObject({ before: { role: "teacher" }, after: { role: "academic_coordinator" } });
 
-    const me = users.find((user: { email: string }) => user.email === DEMO_EMAILS.super_admin);
+    const me = await listed(DEMO_EMAILS.super_admin);
     const demote = await admin.put(`/api/owners/${me.id}`, {
       fullName: me.full_name,
       email: me.email,
@@ -293,9 +330,6 @@ describe("user management", () => {
     });
     const after = await signIn(app, email, "Changed2026");
     expect(after.user).toMatchObject({ role: "teacher" });
-    expect(
-      (await admin.get("/api/owners")).json().find((user: { email: string }) => user.email === email)
-        .must_reset_password,
-    ).toBe(false);
+    expect((await listed(email)).must_reset_password).toBe(false);
   });
 });

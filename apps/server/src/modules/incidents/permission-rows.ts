@@ -1,0 +1,73 @@
+import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+
+/** A report an allowed role must be able to file (the test clock's morning, before now). */
+const report = (centerId: string, childId: string) => ({
+  center_id: centerId,
+  child_ids: [childId],
+  incident_type: "injury",
+  occurred_at: "2026-11-20T04:00:00.000Z",
+  location: "Playground",
+  description: "Grazed a knee on the slide.",
+  first_aid: "Cleaned and a plaster applied.",
+  witnesses: "",
+  severity: "low",
+});
+
+/** The incidents routes of the permission matrix (see permission-matrix.test.ts). */
+const rows: AreaRows = ({ ids, homeStudent }) => [
+  {
+    route: "GET /api/incidents",
+    allowed: ["owner", "center_director", "teacher"],
+    foreign: `/api/incidents?center_id=${ids.otherCentre}`,
+  },
+  { route: "GET /api/incidents/counts", allowed: ["owner", "center_director"] },
+  { route: "GET /api/incidents/children", allowed: ["owner", "center_director", "teacher"] },
+  {
+    route: "POST /api/incidents",
+    allowed: ["owner", "center_director", "teacher"],
+    payload: report(ids.homeCentre, homeStudent),
+    foreign: "/api/incidents",
+    foreignPayload: report(ids.otherCentre, ids.otherStudent),
+  },
+  {
+    route: "GET /api/incidents/:id",
+    allowed: ["owner", "center_director", "teacher"],
+    url: `/api/incidents/${NO_ID}`,
+    status: 404,
+  },
+  {
+    route: "PUT /api/incidents/:id",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}`,
+    payload: { ...report(ids.homeCentre, homeStudent), correction_reason: "Time corrected" },
+    status: 404,
+  },
+  {
+    route: "POST /api/incidents/:id/resolve",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}/resolve`,
+    payload: { resolution_notes: "x" },
+    status: 404,
+  },
+  {
+    route: "POST /api/incidents/:id/notify-parents",
+    allowed: ["owner", "center_director"],
+    url: `/api/incidents/${NO_ID}/notify-parents`,
+    status: 404,
+  },
+  {
+    route: "POST /api/incidents/:id/photos",
+    allowed: ["owner", "center_director", "teacher"],
+    url: `/api/incidents/${NO_ID}/photos`,
+    status: 400,
+    multipart: true,
+  },
+  {
+    route: "GET /api/incidents/:id/photos/:photoId",
+    allowed: ["owner", "center_director", "teacher", "parent"],
+    url: `/api/incidents/${NO_ID}/photos/${NO_ID}`,
+    status: 404,
+  },
+];
+
+export default rows;
