@@ -29,6 +29,12 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
 const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" });
 const numberFormat = new Intl.NumberFormat(LOCALE);
+const compactCurrencyFormat = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "INR",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 
 /**
  * A calendar date ("2026-04-01") stays that date everywhere; an instant is shown as the date it
@@ -61,6 +67,11 @@ export function formatTime(value: string | Date): string {
 
 export function formatCurrency(rupees: number): string {
   return currencyFormat.format(rupees);
+}
+
+/** Rupees in lakhs and crores for a chart's axis: "₹1.5L". */
+export function formatCompactCurrency(rupees: number): string {
+  return compactCurrencyFormat.format(rupees);
 }
 
 /** Counts with Indian digit grouping: 1,23,456. */

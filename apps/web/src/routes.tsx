@@ -1,6 +1,8 @@
+import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { ProtectedRoute } from "./auth/ProtectedRoute";
 import { RouteErrorBoundary } from "./components/ErrorBoundary";
+import type { RequireFeature } from "./features/account/RequireFeature";
 import { AutoLoginPage } from "./features/auth/AutoLoginPage";
 import { LoginPage } from "./features/auth/LoginPage";
 import { NotFoundRoute } from "./features/errors/NotFoundRoute";
@@ -29,6 +31,30 @@ const publicRoutes: RouteObject[] = [
 ];
 
 /**
+ * A screen for the roles that have one of `features`: the page and the feature check load on
+ * first visit.
+ */
+function featureRoute(
+  path: string,
+  features: Parameters<typeof RequireFeature>[0]["features"],
+  page: () => Promise<ComponentType>,
+): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [Page, { RequireFeature }] = await Promise.all([page(), import("./features/account/RequireFeature")]);
+      return {
+        element: (
+          <RequireFeature features={features}>
+            <Page />
+          </RequireFeature>
+        ),
+      };
+    },
+  };
+}
+
+/**
  * Screens inside the signed-in layout, one line per area. Each area's code loads on first visit.
  * An area that only some roles may open wraps its page in <ProtectedRoute requiredRole=...>.
  */
@@ -51,293 +77,194 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
-  {
-    path: "staff",
-    lazy: async () => {
-      const [{ StaffPage }, { RequireFeature }] = await Promise.all([
-        import("./features/staff/StaffPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["staff_management"]}>
-            <StaffPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
+  featureRoute("staff", ["staff_management"], async () => (await import("./features/staff/StaffPage")).StaffPage),
   {
     path: "account/security",
     lazy: async () => ({ Component: (await import("./features/account/AccountSecurityPage")).AccountSecurityPage }),
   },
   // Children, classrooms and documents (issue 4); Center Management lives in Settings.
+  featureRoute(
+    "children",
+    ["children_management"],
+    async () => (await import("./features/children/ChildrenPage")).ChildrenPage,
+  ),
+  featureRoute(
+    "children/:id",
+    ["children_management"],
+    async () => (await import("./features/children/ChildPage")).ChildPage,
+  ),
+  featureRoute(
+    "classrooms",
+    ["classroom_management", "view_assigned_classes"],
+    async () => (await import("./features/classrooms/ClassroomsPage")).ClassroomsPage,
+  ),
+  // Lesson plans (issue 16): the card grid and week view; parents see today's plan on their home.
+  featureRoute(
+    "lesson-plans",
+    ["classroom_management", "view_assigned_classes"],
+    async () => (await import("./features/lesson-plans/LessonPlansPage")).LessonPlansPage,
+  ),
+  featureRoute(
+    "assignments",
+    ["classroom_management", "view_assigned_classes", "view_own_children"],
+    async () => (await import("./features/assignments/AssignmentsPage")).AssignmentsPage,
+  ),
+  featureRoute(
+    "policies",
+    ["policy_management", "policy_implementation", "basic_dashboard", "analytics_dashboard"],
+    async () => (await import("./features/policies/PoliciesPage")).PoliciesPage,
+  ),
+  featureRoute(
+    "documents",
+    ["documents", "document_upload"],
+    async () => (await import("./features/documents/DocumentsPage")).DocumentsPage,
+  ),
+  // Privacy (issue 19): consents and who viewed a child's records; the page refuses roles it is not for.
   {
-    path: "children",
-    lazy: async () => {
-      const [{ ChildrenPage }, { RequireFeature }] = await Promise.all([
-        import("./features/children/ChildrenPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["children_management"]}>
-            <ChildrenPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "children/:id",
-    lazy: async () => {
-      const [{ ChildPage }, { RequireFeature }] = await Promise.all([
-        import("./features/children/ChildPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["children_management"]}>
-            <ChildPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "classrooms",
-    lazy: async () => {
-      const [{ ClassroomsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/classrooms/ClassroomsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["classroom_management", "view_assigned_classes"]}>
-            <ClassroomsPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "documents",
-    lazy: async () => {
-      const [{ DocumentsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/documents/DocumentsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["documents", "document_upload"]}>
-            <DocumentsPage />
-          </RequireFeature>
-        ),
-      };
-    },
+    path: "privacy",
+    lazy: async () => ({ Component: (await import("./features/privacy/PrivacyPage")).PrivacyPage }),
   },
   // Enquiries and admissions; application settings (issue 5).
+  featureRoute(
+    "enquiries",
+    ["enquiry_management"],
+    async () => (await import("./features/enquiries/EnquiriesPage")).EnquiriesPage,
+  ),
+  featureRoute(
+    "settings",
+    ["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"],
+    async () => (await import("./features/settings/SettingsPage")).SettingsPage,
+  ),
+  // Children's data rights (issue 19): the parent's My data page and the centre's requests desk.
+  featureRoute(
+    "my-data",
+    ["view_own_children"],
+    async () => (await import("./features/data-requests/MyDataPage")).MyDataPage,
+  ),
   {
-    path: "enquiries",
+    path: "data-requests",
     lazy: async () => {
-      const [{ EnquiriesPage }, { RequireFeature }] = await Promise.all([
-        import("./features/enquiries/EnquiriesPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["enquiry_management"]}>
-            <EnquiriesPage />
-          </RequireFeature>
-        ),
-      };
+      const { DeskPage } = await import("./features/data-requests/DeskPage");
+      return { element: <DeskPage /> };
     },
   },
-  {
-    path: "settings",
-    lazy: async () => {
-      const [{ SettingsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/settings/SettingsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature
-            features={["system_settings", "program_settings", "fee_settings", "company_settings", "center_management"]}
-          >
-            <SettingsPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
+  // Reports & Analytics (issue 17): each report the role may read, with charts and .xlsx downloads.
+  featureRoute(
+    "reports",
+    ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"],
+    async () => (await import("./features/reports/ReportsPage")).ReportsPage,
+  ),
+  // Budget & Finance (issue 12): the finance dashboard for budget holders, requests for the others.
+  featureRoute(
+    "budget",
+    ["budget_requests", "financial_oversight"],
+    async () => (await import("./features/budget/BudgetPage")).BudgetPage,
+  ),
   // Billing (parents see their own invoices there) and Fee Management (issue 6).
+  featureRoute(
+    "billing",
+    ["billing", "invoice_generation", "payment_processing", "view_own_children"],
+    async () => (await import("./features/billing/BillingPage")).BillingPage,
+  ),
+  // Digital portfolio (issue 15): the gallery with uploads, and the leaders' dashboard.
   {
-    path: "billing",
+    path: "digital-portfolio",
     lazy: async () => {
-      const [{ BillingPage }, { RequireFeature }] = await Promise.all([
-        import("./features/billing/BillingPage"),
-        import("./features/account/RequireFeature"),
+      const [{ DigitalPortfolioPage }, { RequirePage }] = await Promise.all([
+        import("./features/digital-portfolio/DigitalPortfolioPage"),
+        import("./features/digital-portfolio/RequirePage"),
       ]);
       return {
         element: (
-          <RequireFeature features={["billing", "invoice_generation", "payment_processing", "view_own_children"]}>
-            <BillingPage />
-          </RequireFeature>
+          <RequirePage path="/digital-portfolio">
+            <DigitalPortfolioPage />
+          </RequirePage>
         ),
       };
     },
   },
   {
-    path: "fees",
+    path: "admin/portfolios",
     lazy: async () => {
-      const [{ FeesPage }, { RequireFeature }] = await Promise.all([
-        import("./features/fees/FeesPage"),
-        import("./features/account/RequireFeature"),
+      const [{ PortfolioDashboardPage }, { RequirePage }] = await Promise.all([
+        import("./features/digital-portfolio/PortfolioDashboardPage"),
+        import("./features/digital-portfolio/RequirePage"),
       ]);
       return {
         element: (
-          <RequireFeature features={["fee_settings", "billing", "invoice_generation", "payment_processing"]}>
-            <FeesPage />
-          </RequireFeature>
+          <RequirePage path="/admin/portfolios">
+            <PortfolioDashboardPage />
+          </RequirePage>
         ),
       };
     },
   },
+  featureRoute(
+    "fees",
+    ["fee_settings", "billing", "invoice_generation", "payment_processing"],
+    async () => (await import("./features/fees/FeesPage")).FeesPage,
+  ),
   // Communication (issue 14): announcements, messages, the centre's communication desk.
-  {
-    path: "classroom-announcements",
-    lazy: async () => {
-      const [{ AnnouncementsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/communication/AnnouncementsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["view_assigned_classes", "view_own_children"]}>
-            <AnnouncementsPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "messaging",
-    lazy: async () => {
-      const [{ MessagingPage }, { RequireFeature }] = await Promise.all([
-        import("./features/communication/MessagingPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["view_assigned_classes", "view_own_children"]}>
-            <MessagingPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "parent-communication",
-    lazy: async () => {
-      const [{ ParentCommunicationPage }, { RequireFeature }] = await Promise.all([
-        import("./features/communication/ParentCommunicationPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["parent_communication", "parent_feedback", "messaging_oversight"]}>
-            <ParentCommunicationPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
+  featureRoute(
+    "classroom-announcements",
+    ["view_assigned_classes", "view_own_children"],
+    async () => (await import("./features/communication/AnnouncementsPage")).AnnouncementsPage,
+  ),
+  featureRoute(
+    "messaging",
+    ["view_assigned_classes", "view_own_children"],
+    async () => (await import("./features/communication/MessagingPage")).MessagingPage,
+  ),
+  featureRoute(
+    "notices",
+    ["view_own_children"],
+    async () => (await import("./features/communication/NoticesPage")).NoticesPage,
+  ),
+  featureRoute(
+    "parent-communication",
+    ["parent_communication", "parent_feedback", "messaging_oversight"],
+    async () => (await import("./features/communication/ParentCommunicationPage")).ParentCommunicationPage,
+  ),
   // The child's day (issue 13): teachers record, families read on the parent home's tiles.
-  {
-    path: "daily-activities",
-    lazy: async () => {
-      const [{ DailyActivitiesPage }, { RequireFeature }] = await Promise.all([
-        import("./features/child-day/DailyActivitiesPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["view_assigned_classes"]}>
-            <DailyActivitiesPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "observation-logs",
-    lazy: async () => {
-      const [{ ObservationLogsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/child-day/ObservationLogsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["view_assigned_classes", "view_own_children", "children_management"]}>
-            <ObservationLogsPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
+  featureRoute(
+    "daily-activities",
+    ["view_assigned_classes"],
+    async () => (await import("./features/child-day/DailyActivitiesPage")).DailyActivitiesPage,
+  ),
+  featureRoute(
+    "observation-logs",
+    ["view_assigned_classes", "view_own_children", "children_management"],
+    async () => (await import("./features/child-day/ObservationLogsPage")).ObservationLogsPage,
+  ),
   // Incident management and emergency alerts; parents read their children's reports (issue 10).
   // Attendance: rooms, ratios and the roster (issue 11).
-  {
-    path: "attendance",
-    lazy: async () => {
-      const [{ AttendancePage }, { RequireFeature }] = await Promise.all([
-        import("./features/attendance/AttendancePage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["attendance_management"]}>
-            <AttendancePage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "attendance/headcount",
-    lazy: async () => {
-      const [{ HeadcountPage }, { RequireFeature }] = await Promise.all([
-        import("./features/attendance/HeadcountPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature features={["attendance_management"]}>
-            <HeadcountPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
-  {
-    path: "incidents",
-    lazy: async () => {
-      const [{ IncidentsPage }, { RequireFeature }] = await Promise.all([
-        import("./features/incidents/IncidentsPage"),
-        import("./features/account/RequireFeature"),
-      ]);
-      return {
-        element: (
-          <RequireFeature
-            features={["incident_management", "emergency_response", "view_assigned_classes", "view_own_children"]}
-          >
-            <IncidentsPage />
-          </RequireFeature>
-        ),
-      };
-    },
-  },
+  featureRoute(
+    "attendance",
+    ["attendance_management"],
+    async () => (await import("./features/attendance/AttendancePage")).AttendancePage,
+  ),
+  featureRoute(
+    "attendance/headcount",
+    ["attendance_management"],
+    async () => (await import("./features/attendance/HeadcountPage")).HeadcountPage,
+  ),
+  featureRoute(
+    "incidents",
+    ["incident_management", "emergency_response", "view_assigned_classes", "view_own_children"],
+    async () => (await import("./features/incidents/IncidentsPage")).IncidentsPage,
+  ),
+  // The Center Director dashboard (issue 17): the director's home; owners and super admins open it
+  // for a centre of theirs (operational KPIs or centre comparison: exactly those three roles).
+  featureRoute(
+    "center-director",
+    ["operational_kpi", "center_comparison"],
+    async () => (await import("./features/center-director/CenterDirectorPage")).CenterDirectorPage,
+  ),
+  featureRoute(
+    "center-director/tasks",
+    ["operational_kpi", "center_comparison"],
+    async () => (await import("./features/center-director/TasksPage")).TasksPage,
+  ),
 ];
 
 export const routes: RouteObject[] = [

@@ -1,3 +1,4 @@
+import { SCREEN_HEADER, screenOf } from "@sprout/shared/schemas/privacy";
 import type { z } from "zod";
 import { readTokens } from "../auth/session";
 import { ApiError, errorFromResponse, networkError } from "./errors";
@@ -28,6 +29,8 @@ function buildUrl(path: string, query: RequestOptions["query"]): string {
 function buildInit(options: RequestOptions, token: string | undefined): RequestInit {
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  // The screen the call is made from, as a route pattern, for the access log of children's records.
+  headers[SCREEN_HEADER] = screenOf(globalThis.location?.pathname ?? "/");
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

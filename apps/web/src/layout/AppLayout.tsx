@@ -7,7 +7,9 @@ import { type ReactNode, useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
+import { NotificationBell } from "../features/communication/NotificationBell";
 import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
+import { ConsentGate } from "../features/privacy/ConsentGate";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SideNav } from "./SideNav";
 import { parentTheme, staffTheme } from "./theme";
@@ -59,9 +61,28 @@ function Frame({ children }: { children?: ReactNode }) {
               <Menu />
             </IconButton>
             <Spa sx={{ mr: 1 }} aria-hidden />
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700, flexGrow: 1 }}>
               Sprout
             </Typography>
+            <NotificationBell />
+          </Toolbar>
+        </AppBar>
+      )}
+      {wide && (
+        // The desktop top bar carries what belongs to every page: the bell.
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={0}
+          sx={{
+            width: `calc(100% - ${DRAWER_WIDTH}px)`,
+            ml: `${DRAWER_WIDTH}px`,
+            borderBottom: 1,
+            borderColor: "divider",
+          }}
+        >
+          <Toolbar variant="dense" sx={{ justifyContent: "flex-end" }}>
+            <NotificationBell color="primary" />
           </Toolbar>
         </AppBar>
       )}
@@ -81,9 +102,9 @@ function Frame({ children }: { children?: ReactNode }) {
         </Drawer>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
-        {!wide && <Toolbar />}
+        <Toolbar variant={wide ? "dense" : "regular"} />
         <EmergencyBanner />
-        {children ?? <Outlet />}
+        <ConsentGate>{children ?? <Outlet />}</ConsentGate>
       </Box>
     </Box>
   );

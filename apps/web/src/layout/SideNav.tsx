@@ -35,10 +35,11 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   const entries = navigationFor(user.role);
   const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
   const unread = useUnreadCounts().data;
-  // Entries that carry a live unread count (new-message / new-announcement refresh it).
+  // Entries that carry a live unread count (new-message, new-announcement and notification refresh it).
   const unreadFor: Record<string, number> = {
     "/messaging": unread?.messages ?? 0,
     "/classroom-announcements": unread?.announcements ?? 0,
+    "/notices": unread?.notices ?? 0,
   };
 
   return (

@@ -267,6 +267,9 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
         onPageChange={(_, next) => setPage(next)}
         rowsPerPage={limit}
         rowsPerPageOptions={[...INVOICE_PAGE_SIZES]}
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from}–${to} of ${count}${invoices.data?.pagination.total_is_lower_bound ? "+" : ""}`
+        }
         labelRowsPerPage={compact ? "Rows:" : "Rows per page:"}
         onRowsPerPageChange={(event) => {
           setLimit(Number(event.target.value));

@@ -7,9 +7,7 @@ import {
   DialogContent,
   DialogTitle,
   InputAdornment,
-  MenuItem,
   Stack,
-  TextField,
   Typography,
 } from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
@@ -22,8 +20,8 @@ import {
 } from "@sprout/shared/schemas/billing";
 import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { DateField } from "../../components/DateField";
+import { useForm } from "react-hook-form";
+import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency } from "../../format";
 
@@ -37,14 +35,8 @@ interface Props {
 
 /** Records money received: date, amount (the balance by default), mode and reference. */
 export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Props) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors },
-  } = useForm<PaymentRequest>({ resolver: zodResolver(paymentRequest) as never });
+  const form = useForm<PaymentRequest>({ resolver: zodResolver(paymentRequest) as never });
+  const { handleSubmit, reset, watch } = form;
   const server = useServerError(error, watch);
   useEffect(() => {
     if (invoice) reset({ amount: invoice.balance, paid_on: todayIn(DEFAULT_TIME_ZONE), mode: "upi", reference: "" });
@@ -70,61 +62,23 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
               </Typography>
             )}
             {server.error && <Alert severity="error">{server.error}</Alert>}
-            <TextField
+            <FormTextField
+              form={form}
+              name="amount"
               label="Amount"
               required
               inputMode="decimal"
-              error={Boolean(errors.amount)}
-              helperText={errors.amount?.message}
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
-              {...register("amount")}
             />
-            <Controller
-              control={control}
-              name="paid_on"
-              render={({ field }) => (
-                <DateField
-                  label="Payment date"
-                  required
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={Boolean(errors.paid_on)}
-                  helperText={errors.paid_on?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
+            <FormDateField form={form} name="paid_on" label="Payment date" required />
+            <FormSelectField
+              form={form}
               name="mode"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Mode"
-                  required
-                  value={field.value ?? ""}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  error={Boolean(errors.mode)}
-                  helperText={errors.mode?.message}
-                >
-                  {PAYMENT_MODES.map((mode) => (
-                    <MenuItem key={mode} value={mode}>
-                      {PAYMENT_MODE_LABELS[mode]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Mode"
+              required
+              options={PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
             />
-            <TextField
-              label="Reference"
-              placeholder="UTR, cheque or receipt number"
-              error={Boolean(errors.reference)}
-              helperText={errors.reference?.message}
-              {...register("reference")}
-            />
+            <FormTextField form={form} name="reference" label="Reference" placeholder="UTR, cheque or receipt number" />
           </Stack>
         </DialogContent>
         <DialogActions>

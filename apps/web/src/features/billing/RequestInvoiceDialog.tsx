@@ -15,7 +15,7 @@ import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } fro
 import type { StudentListItem } from "@sprout/shared/schemas/children";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { DateField } from "../../components/DateField";
+import { FormDateField, FormTextField } from "../../components/form/fields";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useBillableStudents } from "./api";
 
@@ -34,16 +34,16 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
   const options = students.data ?? [];
   // The chosen child stays chosen while the search (and so the options) changes.
   const [chosen, setChosen] = useState<StudentListItem | null>(null);
+  const form = useForm<CreateInvoiceRequest>({
+    resolver: zodResolver(createInvoiceRequest) as never,
+    defaultValues: { child_id: "", amount: "" as unknown as number, dueDate: "", description: "" },
+  });
   const {
-    register,
     control,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateInvoiceRequest>({
-    resolver: zodResolver(createInvoiceRequest) as never,
-    defaultValues: { child_id: "", amount: "" as unknown as number, dueDate: "", description: "" },
-  });
+  } = form;
   const close = () => {
     reset();
     setSearch("");
@@ -95,39 +95,16 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
                 />
               )}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="amount"
               label="Amount"
               required
               inputMode="decimal"
-              error={Boolean(errors.amount)}
-              helperText={errors.amount?.message}
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
-              {...register("amount")}
             />
-            <Controller
-              control={control}
-              name="dueDate"
-              render={({ field }) => (
-                <DateField
-                  label="Due Date"
-                  required
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={Boolean(errors.dueDate)}
-                  helperText={errors.dueDate?.message}
-                />
-              )}
-            />
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              error={Boolean(errors.description)}
-              helperText={errors.description?.message}
-              {...register("description")}
-            />
+            <FormDateField form={form} name="dueDate" label="Due Date" required />
+            <FormTextField form={form} name="description" label="Description" multiline minRows={2} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -34,6 +34,7 @@ import {
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ApiError } from "../../api/errors";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { formatNumber } from "../../format";
 import { useCentres } from "../children/api";
 import { useUsers } from "../users/api";
@@ -164,20 +165,24 @@ function CentreDialog({
   onDone: () => void;
 }) {
   const { create, update } = useCentreMutations();
-  const people = useUsers();
-  // Only active owners may be linked; the centre's current owners keep their names even if not listed.
-  const ownerNames = new Map<string, string>();
+  // Owners are searched on the server as the name is typed; only active owners are offered.
+  const [ownerTyped, setOwnerTyped] = useState("");
+  const ownerSearch = useDebouncedValue(ownerTyped.trim());
+  const people = useUsers(
+    { page: 1, limit: 25, role: "owner", status: "active", ...(ownerSearch && { search: ownerSearch }) },
+    target !== null,
+  );
+  // Names of owners chosen from earlier searches, so a chip keeps its name when the search moves on.
+  const [chosenNames, setChosenNames] = useState<Record<string, string>>({});
+  const ownerNames = new Map<string, string>(Object.entries(chosenNames));
   if (target && target !== "new") {
     target.owner_ids.forEach((id, index) => {
       ownerNames.set(id, target.owner_names[index] ?? id);
     });
   }
-  for (const person of people.data ?? []) {
-    if (person.role === "owner" && person.is_active) ownerNames.set(person.id, person.full_name);
-  }
-  const ownerOptions = (people.data ?? [])
-    .filter((person) => person.role === "owner" && person.is_active)
-    .map((person) => person.id);
+  const found = people.data?.users ?? [];
+  for (const person of found) ownerNames.set(person.id, person.full_name);
+  const ownerOptions = found.map((person) => person.id);
   const form = useForm<CenterInput>({ resolver: zodResolver(centerInput as never) as never, defaultValues: EMPTY });
   const [error, setError] = useState("");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
@@ -266,8 +271,18 @@ function CentreDialog({
                     multiple
                     options={ownerOptions}
                     value={field.value ?? []}
-                    onChange={(_event, value) => field.onChange(value)}
+                    onChange={(_event, value) => {
+                      setChosenNames((names) => ({
+                        ...names,
+                        ...Object.fromEntries(value.map((id) => [id, ownerNames.get(id) ?? id])),
+                      }));
+                      field.onChange(value);
+                    }}
                     onBlur={field.onBlur}
+                    onInputChange={(_event, text, reason) => {
+                      if (reason === "input" || reason === "clear") setOwnerTyped(text);
+                    }}
+                    filterOptions={(options) => options}
                     getOptionLabel={(id) => ownerNames.get(id) ?? id}
                     loading={people.isPending}
                     noOptionsText={people.isError ? "Failed to load owners" : "No owners"}

@@ -21,6 +21,7 @@ import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { formatCurrency, formatDate, formatDateTime } from "../../format";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
+import { HealthPanel } from "../child-day/HealthPanel";
 import { useAllClassrooms, useCentres, useChildDetails, useChildHistory, useChildMoves } from "./api";
 import { ChildEditDialog } from "./ChildEditDialog";
 
@@ -133,6 +134,14 @@ export function ChildPage() {
               </Card>
             </Grid>
           </Grid>
+          <Card variant="outlined" component="section" aria-label="Health">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Health
+              </Typography>
+              <HealthPanel childId={child.id} childName={child.first_name} />
+            </CardContent>
+          </Card>
           <PickupPeopleCard studentId={child.id} childName={child.first_name} />
           <History child={child} />
           {editing && (

@@ -256,6 +256,9 @@ function AllStudents({
               "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
             }}
             count={data.pagination.total}
+            labelDisplayedRows={({ from, to, count }) =>
+              `${from}–${to} of ${count}${data.pagination.totalIsLowerBound ? "+" : ""}`
+            }
             page={page}
             onPageChange={(_, next) => setPage(next)}
             rowsPerPage={limit}

@@ -9,9 +9,6 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
-  List,
-  ListItem,
-  ListItemText,
   Stack,
   TextField,
   Typography,
@@ -33,6 +30,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useStudentActions } from "./api";
+import { ChildHeading, ConsequenceList } from "./DialogParts";
 import { centreToday, missingTokens } from "./shared";
 
 const WARNINGS = [
@@ -103,11 +101,11 @@ export function PauseDialog({
         <DialogTitle id="pause-title">Pause Student Enrollment</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-              <Typography sx={{ fontWeight: 600 }}>{student?.name}</Typography>
-              <Typography color="text.secondary">({student?.student_id})</Typography>
-              <Chip size="small" color="success" label={student?.status ?? "active"} />
-            </Stack>
+            <ChildHeading
+              name={student?.name}
+              studentId={student?.student_id}
+              chip={<Chip size="small" color="success" label={student?.status ?? "active"} />}
+            />
             {error && <Alert severity="error">{error}</Alert>}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -200,18 +198,7 @@ export function PauseDialog({
                 <TextField {...field} label="Additional notes (optional)" multiline minRows={2} fullWidth />
               )}
             />
-            <Alert severity="warning">
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                During the pause:
-              </Typography>
-              <List dense disablePadding>
-                {WARNINGS.map((line) => (
-                  <ListItem key={line} disableGutters sx={{ py: 0 }}>
-                    <ListItemText primary={`• ${line}`} />
-                  </ListItem>
-                ))}
-              </List>
-            </Alert>
+            <ConsequenceList severity="warning" title="During the pause:" lines={WARNINGS} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -37,23 +37,22 @@ const expiryOf = (student: Student) => pauseExpiry(student.pause_end_date ?? "",
 
 /** Paused Students: summary cards, the paged table, and a details dialog. */
 export function PausedStudents({ centerId, onResume }: { centerId: string; onResume: (student: Student) => void }) {
-  const paused = usePausedStudents(centerId || undefined);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
+  const paused = usePausedStudents(centerId || undefined, page + 1, size);
   const [details, setDetails] = useState<Student | null>(null);
-  const rows = paused.data ?? [];
+  const rows = paused.data?.students ?? [];
+  const counts = paused.data?.counts;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new centre starts from the first page
   useEffect(() => setPage(0), [centerId]);
-  const expired = rows.filter((row) => expiryOf(row).expired).length;
-  const dueSoon = rows.filter((row) => expiryOf(row).dueSoon).length;
 
   return (
     <Stack spacing={2}>
       <Grid container spacing={2}>
         {[
-          { label: "Total Paused", value: rows.length, colour: "warning.main" },
-          { label: "Expired Pauses", value: expired, colour: "error.main" },
-          { label: "Due Soon (0-3 days)", value: dueSoon, colour: "info.main" },
+          { label: "Total Paused", value: counts?.total, colour: "warning.main" },
+          { label: "Expired Pauses", value: counts?.expired, colour: "error.main" },
+          { label: "Due Soon (0-3 days)", value: counts?.due_soon, colour: "info.main" },
         ].map((card) => (
           <Grid key={card.label} size={4}>
             <Card variant="outlined" sx={{ height: "100%" }}>
@@ -66,7 +65,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                   component="p"
                   sx={{ color: card.colour, fontWeight: 700, fontSize: { xs: "1.6rem", sm: "2.1rem" } }}
                 >
-                  {paused.isPending ? "…" : card.value}
+                  {card.value ?? "…"}
                 </Typography>
               </CardContent>
             </Card>
@@ -115,7 +114,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.slice(page * size, page * size + size).map((row) => {
+                  {rows.map((row) => {
                     const expiry = expiryOf(row);
                     return (
                       <TableRow key={row.id} hover>
@@ -178,7 +177,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
                 "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
                 "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
               }}
-              count={rows.length}
+              count={paused.data?.pagination.total ?? 0}
               page={page}
               onPageChange={(_, next) => setPage(next)}
               rowsPerPage={size}

@@ -7,9 +7,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
   Stack,
   TextField,
   Typography,
@@ -18,6 +15,7 @@ import { PAUSE_MESSAGES, pauseDuration, pauseExpiry, type Student } from "@sprou
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { useStudentActions } from "./api";
+import { ChildHeading, ConsequenceList } from "./DialogParts";
 import { centreToday, missingTokens, pauseDate } from "./shared";
 
 const AFTER_RESUME = [
@@ -76,11 +74,11 @@ export function ResumeDialog({
       <DialogTitle id="resume-title">Resume Student Enrollment</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Typography sx={{ fontWeight: 600 }}>{student?.name}</Typography>
-            <Typography color="text.secondary">({student?.student_id})</Typography>
-            <Chip size="small" color="warning" label="Currently Paused" />
-          </Stack>
+          <ChildHeading
+            name={student?.name}
+            studentId={student?.student_id}
+            chip={<Chip size="small" color="warning" label="Currently Paused" />}
+          />
           {error && <Alert severity="error">{error}</Alert>}
           <Box>
             <Typography variant="body2" color="text.secondary">
@@ -105,18 +103,7 @@ export function ResumeDialog({
             minRows={2}
             fullWidth
           />
-          <Alert severity="info">
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              After resuming:
-            </Typography>
-            <List dense disablePadding>
-              {AFTER_RESUME.map((line) => (
-                <ListItem key={line} disableGutters sx={{ py: 0 }}>
-                  <ListItemText primary={`• ${line}`} />
-                </ListItem>
-              ))}
-            </List>
-          </Alert>
+          <ConsequenceList severity="info" title="After resuming:" lines={AFTER_RESUME} />
         </Stack>
       </DialogContent>
       <DialogActions>

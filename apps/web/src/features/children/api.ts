@@ -6,9 +6,9 @@ import {
   type ExitRequest,
   type PauseRequest,
   type PromoteRequest,
+  pausedResponse,
   type ResumeRequest,
   type StudentStatus,
-  student,
   studentActionResponse,
   studentMove,
   type TransferRequest,
@@ -40,10 +40,12 @@ export const useChildren = (query: {
     placeholderData: keepPreviousData,
   });
 
-export const usePausedStudents = (centerId?: string) =>
+/** A page of paused children (nearest end first) with the counts of the summary cards. */
+export const usePausedStudents = (centerId: string | undefined, page: number, limit: number) =>
   useQuery({
-    queryKey: ["children", "paused", centerId ?? "all"],
-    queryFn: () => api.get("/students/paused", z.array(student), { query: { center_id: centerId } }),
+    queryKey: ["children", "paused", centerId ?? "all", page, limit],
+    queryFn: () => api.get("/students/paused", pausedResponse, { query: { center_id: centerId, page, limit } }),
+    placeholderData: keepPreviousData,
   });
 
 export const useCentres = () =>

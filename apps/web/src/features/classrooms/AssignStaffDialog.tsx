@@ -6,14 +6,87 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from "@mui/material";
-import { CLASSROOM_STAFF_MESSAGES, type ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
+import {
+  type AssignableTeacher,
+  CLASSROOM_STAFF_MESSAGES,
+  type ClassroomWithStaff,
+} from "@sprout/shared/schemas/classroom-staff";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
+import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useAssignableStaff, useClassroomMutations } from "./api";
+
+/** Someone chosen in the dialog: the room's current staff carry no job title. */
+type Chosen = Pick<AssignableTeacher, "user_id" | "full_name"> & { job_title?: string | null };
+
+const labelOf = (person: Chosen) => `${person.full_name}${person.job_title ? ` · ${person.job_title}` : ""}`;
+
+/**
+ * One picker over the centre's teachers, searched on the server as the user types (debounced,
+ * a bounded page): a centre with hundreds of teachers never sends them all.
+ */
+function TeacherPicker<Multiple extends boolean>({
+  classroomId,
+  multiple,
+  label,
+  value,
+  exclude,
+  onChange,
+  error,
+}: {
+  classroomId: string | undefined;
+  multiple: Multiple;
+  label: string;
+  value: Multiple extends true ? Chosen[] : Chosen | null;
+  exclude: string[];
+  onChange: (value: Multiple extends true ? Chosen[] : Chosen | null) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState("");
+  const teachers = useAssignableStaff(classroomId, useDebouncedValue(search.trim()));
+  const options = (teachers.data?.teachers ?? []).filter((option) => !exclude.includes(option.user_id));
+  return (
+    <Autocomplete<Chosen, Multiple>
+      multiple={multiple}
+      options={options}
+      value={value as never}
+      loading={teachers.isFetching}
+      filterOptions={(found) => found}
+      isOptionEqualToValue={(option, chosen) => option.user_id === chosen.user_id}
+      getOptionLabel={labelOf}
+      onChange={(_, next) => onChange(next as never)}
+      onInputChange={(_, text, reason) => {
+        if (reason === "input" || reason === "clear") setSearch(reason === "clear" ? "" : text);
+      }}
+      noOptionsText={
+        teachers.isError
+          ? "Failed to load the centre's teachers."
+          : search
+            ? "No teacher matches your search"
+            : "This centre has no active teachers yet. Add them in Staff Management."
+      }
+      renderOption={(props, option) => (
+        <li {...props} key={option.user_id}>
+          {labelOf(option)}
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder="Type a name"
+          error={Boolean(error)}
+          helperText={
+            error ?? (teachers.data?.has_more ? "More teachers match: type more of the name to narrow" : undefined)
+          }
+        />
+      )}
+    />
+  );
+}
 
 /** Chooses a classroom's lead teacher and assistants from the teachers of its centre. */
 export function AssignStaffDialog({
@@ -26,67 +99,45 @@ export function AssignStaffDialog({
   onDone: (message: string) => void;
 }) {
   const { assign } = useClassroomMutations();
-  const teachers = useAssignableStaff(room?.id);
-  const [lead, setLead] = useState("");
-  const [assistants, setAssistants] = useState<string[]>([]);
+  const [lead, setLead] = useState<Chosen | null>(null);
+  const [assistants, setAssistants] = useState<Chosen[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the choices reset only when another room opens the dialog
   useEffect(() => {
     if (!room) return;
-    setLead(room.staff.find((member) => member.role === "lead")?.user_id ?? "");
-    setAssistants(room.staff.filter((member) => member.role === "assistant").map((member) => member.user_id));
+    setLead(room.staff.find((member) => member.role === "lead") ?? null);
+    setAssistants(room.staff.filter((member) => member.role === "assistant"));
     assign.reset();
   }, [room?.id]);
-  const options = teachers.data ?? [];
-  const nameOf = (id: string) => options.find((option) => option.user_id === id)?.full_name ?? "";
-  const both = Boolean(lead) && assistants.includes(lead);
+  const both = Boolean(lead) && assistants.some((member) => member.user_id === lead?.user_id);
 
   return (
     <Dialog open={Boolean(room)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-staff-title">
       <DialogTitle id="assign-staff-title">Staff of {room?.name}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {teachers.isError && <Alert severity="error">Failed to load the centre's teachers.</Alert>}
-          {teachers.data?.length === 0 && (
-            <Alert severity="info">This centre has no active teachers yet. Add them in Staff Management.</Alert>
-          )}
           {assign.isError && <Alert severity="error">{refusalMessage(assign.error, "Failed to save.")}</Alert>}
-          <TextField
-            select
+          <TeacherPicker
+            classroomId={room?.id}
+            multiple={false}
             label="Lead teacher"
-            value={options.length > 0 ? lead : ""}
-            onChange={(event) => {
-              setLead(event.target.value);
+            value={lead}
+            exclude={assistants.map((member) => member.user_id)}
+            onChange={(next) => {
+              setLead(next);
               assign.reset();
             }}
-            fullWidth
-          >
-            <MenuItem value="">
-              <em>No lead teacher</em>
-            </MenuItem>
-            {options.map((option) => (
-              <MenuItem key={option.user_id} value={option.user_id}>
-                {option.full_name}
-                {option.job_title ? ` · ${option.job_title}` : ""}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Autocomplete
+          />
+          <TeacherPicker
+            classroomId={room?.id}
             multiple
-            options={options.map((option) => option.user_id).filter((id) => id !== lead)}
-            value={options.length > 0 ? assistants : []}
-            getOptionLabel={nameOf}
-            onChange={(_, value) => {
-              setAssistants(value);
+            label="Assistants"
+            value={assistants}
+            exclude={lead ? [lead.user_id] : []}
+            onChange={(next) => {
+              setAssistants(next);
               assign.reset();
             }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Assistants"
-                error={both}
-                helperText={both ? CLASSROOM_STAFF_MESSAGES.leadAlsoAssistant : undefined}
-              />
-            )}
+            error={both ? CLASSROOM_STAFF_MESSAGES.leadAlsoAssistant : undefined}
           />
         </Stack>
       </DialogContent>
@@ -94,10 +145,16 @@ export function AssignStaffDialog({
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={both || assign.isPending || !teachers.data}
+          disabled={both || assign.isPending}
           onClick={() =>
             assign.mutate(
-              { id: room!.id, body: { lead_id: lead || null, assistant_ids: assistants.filter((id) => id !== lead) } },
+              {
+                id: room!.id,
+                body: {
+                  lead_id: lead?.user_id ?? null,
+                  assistant_ids: assistants.map((member) => member.user_id).filter((id) => id !== lead?.user_id),
+                },
+              },
               { onSuccess: () => onDone(`Staff of ${room!.name} saved`) },
             )
           }

@@ -1,5 +1,5 @@
 import {
-  assignableTeacher,
+  assignableStaffPage,
   type ClassroomStaffRequest,
   classroomStaffMember,
   classroomWithStaff,
@@ -8,7 +8,7 @@ import {
   staffClassroom,
 } from "@sprout/shared/schemas/classroom-staff";
 import { type ClassroomInput, type CreateClassroomRequest, classroom } from "@sprout/shared/schemas/classrooms";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../api/client";
 
@@ -26,11 +26,17 @@ export const useRoll = (classroomId: string) =>
     queryFn: () => api.get(`/classrooms/${classroomId}/children`, rollResponse),
   });
 
-export const useAssignableStaff = (classroomId: string | undefined) =>
+/** A page of the room's centre's teachers whose name holds `search` (the picker's typed text). */
+export const useAssignableStaff = (classroomId: string | undefined, search: string) =>
   useQuery({
-    queryKey: ["classrooms", "assignable", classroomId],
-    queryFn: () => api.get(`/admin/classrooms/${classroomId}/assignable-staff`, z.array(assignableTeacher)),
+    queryKey: ["classrooms", "assignable", classroomId, search],
+    queryFn: ({ signal }) =>
+      api.get(`/admin/classrooms/${classroomId}/assignable-staff`, assignableStaffPage, {
+        signal,
+        query: { search: search || undefined },
+      }),
     enabled: Boolean(classroomId),
+    placeholderData: keepPreviousData,
   });
 
 export const useStaffRooms = (staffId: string | undefined) =>

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,12 +16,6 @@ import {
   MenuItem,
   Snackbar,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
@@ -40,6 +33,9 @@ import {
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { SearchField } from "../../components/PagedTable/SearchField";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { useCentres } from "../children/api";
 import { openDocument, useDocumentMutations, useDocuments } from "./api";
@@ -55,7 +51,8 @@ function size(bytes: number): string {
 export function DocumentsPage() {
   const user = useSignedInUser();
   const canUpload = hasFeature(user.role, "document_upload");
-  const documents = useDocuments();
+  const paging = usePaging();
+  const documents = useDocuments(paging.query);
   const { remove } = useDocumentMutations();
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<DocumentItem | null>(null);
@@ -71,6 +68,30 @@ export function DocumentsPage() {
       setNotice({ text: refusalMessage(error, "Could not open document"), severity: "error" });
     }
   };
+
+  const actions = (doc: DocumentItem) => (
+    <>
+      <Tooltip title="Open">
+        <IconButton onClick={() => void open(doc)} aria-label={`Open ${doc.name}`}>
+          <OpenInNew />
+        </IconButton>
+      </Tooltip>
+      {canUpload && (
+        <Tooltip title="Delete">
+          <IconButton color="error" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
+            <Delete />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
+  const columns: Column<DocumentItem>[] = [
+    { header: "Name", cell: (doc) => <DocumentName doc={doc} /> },
+    { header: "Type", cell: (doc) => <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} /> },
+    { header: "Uploaded by", cell: (doc) => doc.uploadedBy ?? "—" },
+    { header: "Date", cell: (doc) => formatDate(doc.uploadDate), nowrap: true },
+    { header: "Actions", cell: actions, align: "right", nowrap: true },
+  ];
 
   return (
     <Stack spacing={3}>
@@ -92,73 +113,33 @@ export function DocumentsPage() {
         )}
       </Stack>
       <Card variant="outlined">
-        {documents.isError && (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {DOCUMENT_MESSAGES.fetchFailed}
-          </Alert>
-        )}
-        {documents.isPending && (
-          <Stack sx={{ alignItems: "center", py: 6 }}>
-            <CircularProgress aria-label="Loading documents" />
-          </Stack>
-        )}
-        {documents.data?.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: "center" }}>
-            No documents have been uploaded yet.
-          </Typography>
-        )}
-        {documents.data && documents.data.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Documents">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Uploaded by</TableCell>
-                  <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Date</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {documents.data.map((doc) => (
-                  <TableRow key={doc.id} hover>
-                    <TableCell sx={{ maxWidth: 320 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
-                        {doc.name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                        {[doc.description, size(doc.size), doc.center_name ?? "Whole organisation"]
-                          .filter(Boolean)
-                          .join(" · ")}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} />
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{doc.uploadedBy ?? "—"}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                      {formatDate(doc.uploadDate)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Tooltip title="Open">
-                        <IconButton onClick={() => void open(doc)} aria-label={`Open ${doc.name}`}>
-                          <OpenInNew />
-                        </IconButton>
-                      </Tooltip>
-                      {canUpload && (
-                        <Tooltip title="Delete">
-                          <IconButton color="error" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
-                            <Delete />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <Stack direction="row" sx={{ p: 2 }}>
+          <SearchField paging={paging} label="Search by name or description" />
+        </Stack>
+        <PagedTable
+          label="Documents"
+          columns={columns}
+          card={(doc) => (
+            <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
+              <Box sx={{ minWidth: 0 }}>
+                <DocumentName doc={doc} />
+                <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap" }}>
+                  <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} />
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDate(doc.uploadDate)}
+                  </Typography>
+                </Stack>
+              </Box>
+              <Box sx={{ whiteSpace: "nowrap" }}>{actions(doc)}</Box>
+            </Stack>
+          )}
+          rowKey={(doc) => doc.id}
+          page={documents.data && { rows: documents.data.documents, pagination: documents.data.pagination }}
+          paging={paging}
+          loading={documents.isPending}
+          error={documents.isError ? DOCUMENT_MESSAGES.fetchFailed : undefined}
+          empty={paging.search ? "No documents match your search." : "No documents have been uploaded yet."}
+        />
       </Card>
       {canUpload && (
         <UploadDialog
@@ -348,5 +329,18 @@ function UploadDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function DocumentName({ doc }: { doc: DocumentItem }) {
+  return (
+    <Box sx={{ maxWidth: 320 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
+        {doc.name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+        {[doc.description, size(doc.size), doc.center_name ?? "Whole organisation"].filter(Boolean).join(" · ")}
+      </Typography>
+    </Box>
   );
 }

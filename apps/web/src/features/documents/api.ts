@@ -1,10 +1,16 @@
-import { documentItem } from "@sprout/shared/schemas/documents";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { documentItem, documentsResponse } from "@sprout/shared/schemas/documents";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api, apiDownload } from "../../api/client";
+import type { PageQuery } from "../../components/PagedTable/usePaging";
 
-export const useDocuments = () =>
-  useQuery({ queryKey: ["documents"], queryFn: () => api.get("/documents", z.array(documentItem)) });
+/** A page of documents, newest first, searched on the server. */
+export const useDocuments = (query: PageQuery) =>
+  useQuery({
+    queryKey: ["documents", query],
+    queryFn: () => api.get("/documents", documentsResponse, { query }),
+    placeholderData: keepPreviousData,
+  });
 
 export function useDocumentMutations() {
   const queryClient = useQueryClient();

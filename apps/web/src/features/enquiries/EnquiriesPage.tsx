@@ -480,6 +480,9 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
         <TablePagination
           component="div"
           count={list.data?.pagination.total_items ?? 0}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} of ${count}${list.data?.pagination.total_is_lower_bound ? "+" : ""}`
+          }
           page={page}
           onPageChange={(_event, next) => setPage(next)}
           rowsPerPage={limit}

@@ -49,6 +49,56 @@ interface Props {
 
 const rupee = { input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } };
 
+type Grow = { xs: number; sm?: number; md?: number };
+/** The plain text and amount fields after the program's name and type, in the order shown. */
+const AMOUNTS: {
+  name: Exclude<keyof FeeStructureInput, "components" | "program_type">;
+  label: string;
+  size: Grow;
+  required?: boolean;
+  placeholder?: string;
+  money?: boolean;
+  decimal?: boolean;
+}[] = [
+  { name: "age_group", label: "Age group", size: { xs: 12, sm: 4 }, placeholder: "3-4 years" },
+  { name: "academic_year", label: "Academic year", size: { xs: 6, sm: 4 }, required: true, placeholder: "2026-27" },
+  { name: "service_hours", label: "Service hours", size: { xs: 6, sm: 4 }, decimal: true },
+  {
+    name: "monthly_fee",
+    label: "Monthly fee",
+    size: { xs: 12, sm: 6, md: 3 },
+    required: true,
+    decimal: true,
+    money: true,
+  },
+  { name: "registration_fee", label: "Registration fee", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
+  { name: "security_deposit", label: "Security deposit", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
+  { name: "material_fee", label: "Material fee", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
+  { name: "quarterly_discount_percent", label: "Quarterly discount %", size: { xs: 6 }, decimal: true },
+  { name: "annual_discount_percent", label: "Annual discount %", size: { xs: 6 }, decimal: true },
+];
+
+function CheckBox({
+  label,
+  field,
+}: {
+  label: string;
+  field: { value: unknown; onChange: (checked: boolean) => void };
+}) {
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          size="small"
+          checked={Boolean(field.value)}
+          onChange={(event) => field.onChange(event.target.checked)}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
 function defaults(structure: FeeStructure | null): FeeStructureInput {
   if (!structure) {
     return {
@@ -140,93 +190,20 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                   )}
                 />
               </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <TextField
-                  label="Age group"
-                  fullWidth
-                  placeholder="3-4 years"
-                  {...register("age_group")}
-                  {...fieldError("age_group")}
-                />
-              </Grid>
-              <Grid size={{ xs: 6, sm: 4 }}>
-                <TextField
-                  label="Academic year"
-                  required
-                  fullWidth
-                  placeholder="2026-27"
-                  {...register("academic_year")}
-                  {...fieldError("academic_year")}
-                />
-              </Grid>
-              <Grid size={{ xs: 6, sm: 4 }}>
-                <TextField
-                  label="Service hours"
-                  fullWidth
-                  inputMode="decimal"
-                  {...register("service_hours")}
-                  {...fieldError("service_hours")}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  label="Monthly fee"
-                  required
-                  fullWidth
-                  inputMode="decimal"
-                  slotProps={rupee}
-                  {...register("monthly_fee")}
-                  {...fieldError("monthly_fee")}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  label="Registration fee"
-                  fullWidth
-                  inputMode="decimal"
-                  slotProps={rupee}
-                  {...register("registration_fee")}
-                  {...fieldError("registration_fee")}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  label="Security deposit"
-                  fullWidth
-                  inputMode="decimal"
-                  slotProps={rupee}
-                  {...register("security_deposit")}
-                  {...fieldError("security_deposit")}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextField
-                  label="Material fee"
-                  fullWidth
-                  inputMode="decimal"
-                  slotProps={rupee}
-                  {...register("material_fee")}
-                  {...fieldError("material_fee")}
-                />
-              </Grid>
-              <Grid size={{ xs: 6 }}>
-                <TextField
-                  label="Quarterly discount %"
-                  fullWidth
-                  inputMode="decimal"
-                  {...register("quarterly_discount_percent")}
-                  {...fieldError("quarterly_discount_percent")}
-                />
-              </Grid>
-              <Grid size={{ xs: 6 }}>
-                <TextField
-                  label="Annual discount %"
-                  fullWidth
-                  inputMode="decimal"
-                  {...register("annual_discount_percent")}
-                  {...fieldError("annual_discount_percent")}
-                />
-              </Grid>
+              {AMOUNTS.map(({ name, label, size, required, placeholder, money, decimal }) => (
+                <Grid key={name} size={size}>
+                  <TextField
+                    label={label}
+                    required={required}
+                    fullWidth
+                    placeholder={placeholder}
+                    inputMode={decimal ? "decimal" : undefined}
+                    slotProps={money ? rupee : undefined}
+                    {...register(name)}
+                    {...fieldError(name)}
+                  />
+                </Grid>
+              ))}
             </Grid>
             <Divider />
             <Stack direction="row" sx={{ alignItems: "center" }}>
@@ -308,34 +285,12 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                       <Controller
                         control={control}
                         name={`components.${index}.is_refundable`}
-                        render={({ field: check }) => (
-                          <FormControlLabel
-                            control={
-                              <Checkbox
-                                size="small"
-                                checked={Boolean(check.value)}
-                                onChange={(event) => check.onChange(event.target.checked)}
-                              />
-                            }
-                            label="Refundable"
-                          />
-                        )}
+                        render={({ field: check }) => <CheckBox label="Refundable" field={check} />}
                       />
                       <Controller
                         control={control}
                         name={`components.${index}.is_optional`}
-                        render={({ field: check }) => (
-                          <FormControlLabel
-                            control={
-                              <Checkbox
-                                size="small"
-                                checked={Boolean(check.value)}
-                                onChange={(event) => check.onChange(event.target.checked)}
-                              />
-                            }
-                            label="Optional"
-                          />
-                        )}
+                        render={({ field: check }) => <CheckBox label="Optional" field={check} />}
                       />
                     </Grid>
                     <Grid size={{ xs: 2, sm: 0.5 }}>

@@ -2,8 +2,15 @@ import { Box, Stack, Typography } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import { useSignedInUser } from "../../auth/useSession";
 import { CentersSection } from "../centers/CentersSection";
+import { DigestHourSection } from "../child-day/DigestHourSection";
+import { RetentionSection } from "../data-requests/RetentionSection";
 import { CompaniesSection } from "./CompaniesSection";
 import { ProgramsSection } from "./ProgramsSection";
+
+/** The centre's leadership chooses the hour of the evening digest (as the server's policy). */
+const DIGEST_ROLES = new Set(["super_admin", "owner", "center_director", "admin"]);
+/** Retention of the records of children who left: the centre's director, its owner, the super admin. */
+const RETENTION_ROLES = new Set(["super_admin", "owner", "center_director"]);
 
 /**
  * Application Settings: Manage Academic Programs, Manage Tie-up Companies and (super admin only)
@@ -22,6 +29,8 @@ export function SettingsPage() {
       <ProgramsSection canAdd={hasFeature(user.role, "program_settings")} />
       <CompaniesSection canAdd={hasFeature(user.role, "company_settings")} />
       {hasFeature(user.role, "center_management") && <CentersSection />}
+      {DIGEST_ROLES.has(user.role) && <DigestHourSection />}
+      {RETENTION_ROLES.has(user.role) && <RetentionSection />}
     </Stack>
   );
 }

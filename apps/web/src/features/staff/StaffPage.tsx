@@ -7,24 +7,20 @@ import {
   Button,
   Card,
   Chip,
-  CircularProgress,
   IconButton,
   MenuItem,
   Snackbar,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { CONTRACT_TYPE_LABELS, STAFF_ROLE_LABELS, type StaffMember } from "@sprout/shared/schemas/staff";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ApiError } from "../../api/errors";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { SearchField } from "../../components/PagedTable/SearchField";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { useStaff, useStaffCentres, useStaffMutations } from "./api";
 import { StaffDialog, type StaffFormValues } from "./StaffDialog";
@@ -42,7 +38,8 @@ const failure = (error: unknown) =>
 /** Staff Management: the centres' staff, with an add/edit dialog. */
 export function StaffPage() {
   const [centreFilter, setCentreFilter] = useState("");
-  const staff = useStaff(centreFilter);
+  const paging = usePaging();
+  const staff = useStaff(centreFilter, paging.query);
   const centres = useStaffCentres();
   const { create, update } = useStaffMutations();
   const [dialog, setDialog] = useState<{ member: StaffMember | null } | null>(null);
@@ -51,6 +48,41 @@ export function StaffPage() {
   const [leaving, setLeaving] = useState<StaffMember | null>(null);
   const centreOptions = (centres.data ?? []).map((centre) => ({ id: centre.id, name: centre.center_name }));
   const saving = dialog?.member ? update : create;
+  const actions = (member: StaffMember) => (
+    <StaffActions member={member} onRooms={setRoomsOf} onEdit={(chosen) => setDialog({ member: chosen })} />
+  );
+  const columns: Column<StaffMember>[] = [
+    { header: "Employee ID", cell: (member) => member.employee_id, nowrap: true },
+    { header: "Name", cell: (member) => <NameCell member={member} /> },
+    {
+      header: "Role",
+      cell: (member) => (
+        <>
+          <Typography variant="body2">{STAFF_ROLE_LABELS[member.role]}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+            {[member.designation, member.department].filter(Boolean).join(" · ")}
+          </Typography>
+        </>
+      ),
+    },
+    ...(centreOptions.length > 1 ? [{ header: "Centre", cell: (member: StaffMember) => member.center_name }] : []),
+    {
+      header: "Contract",
+      nowrap: true,
+      cell: (member) => (
+        <>
+          <Typography variant="body2">{CONTRACT_TYPE_LABELS[member.contract_type]}</Typography>
+          {member.joining_date && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+              Joined {formatDate(member.joining_date)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: "Status", cell: (member) => <StaffStatus member={member} /> },
+    { header: "Actions", cell: actions, align: "right", nowrap: true },
+  ];
 
   const close = () => {
     setDialog(null);
@@ -92,132 +124,42 @@ export function StaffPage() {
         </Button>
       </Stack>
 
-      {centreOptions.length > 1 && (
-        <TextField
-          select
-          label="Centre"
-          value={centreFilter}
-          onChange={(event) => setCentreFilter(event.target.value)}
-          sx={{ maxWidth: 320 }}
-          size="small"
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All centres</MenuItem>
-          {centreOptions.map((centre) => (
-            <MenuItem key={centre.id} value={centre.id}>
-              {centre.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-
       <Card variant="outlined">
-        {staff.isError && <Alert severity="error">Failed to fetch staff data</Alert>}
-        {staff.isPending && (
-          <Stack sx={{ alignItems: "center", py: 4 }}>
-            <CircularProgress aria-label="Loading staff" />
-          </Stack>
-        )}
-        {staff.data && staff.data.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 3 }}>
-            No staff members have been added yet.
-          </Typography>
-        )}
-        {staff.data && staff.data.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Staff" sx={{ "& th": { whiteSpace: "nowrap" } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Employee ID</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Designation</TableCell>
-                  <TableCell>Centre</TableCell>
-                  <TableCell>Joined</TableCell>
-                  <TableCell>Contract</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {staff.data.map((member) => (
-                  <TableRow key={member.id} hover>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{member.employee_id}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {member.first_name} {member.last_name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
-                        {member.email}
-                      </Typography>
-                      {member.contact_number && (
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          sx={{ display: "block", whiteSpace: "nowrap" }}
-                        >
-                          {member.contact_number}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{STAFF_ROLE_LABELS[member.role]}</TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{member.designation ?? "—"}</Typography>
-                      {member.department && (
-                        <Typography variant="caption" color="text.secondary">
-                          {member.department}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{member.center_name}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {member.joining_date ? formatDate(member.joining_date) : "—"}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{CONTRACT_TYPE_LABELS[member.contract_type]}</TableCell>
-                    <TableCell>
-                      {!member.active_status && member.exit ? (
-                        <>
-                          <Chip size="small" label={`Left ${formatDate(member.exit.exit_date)}`} />
-                          <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
-                            {member.exit.exit_reason}
-                          </Typography>
-                        </>
-                      ) : (
-                        <Chip
-                          size="small"
-                          color={member.active_status ? "success" : "default"}
-                          label={member.active_status ? "Active" : "Inactive"}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      {TEACHING.has(member.role) && member.active_status && (
-                        <Tooltip title="Classrooms">
-                          <IconButton
-                            aria-label={`Classrooms of ${member.first_name} ${member.last_name}`}
-                            size="small"
-                            onClick={() => setRoomsOf(member)}
-                          >
-                            <MeetingRoom fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      <Tooltip title="Edit">
-                        <IconButton
-                          aria-label={`Edit ${member.first_name} ${member.last_name}`}
-                          size="small"
-                          onClick={() => setDialog({ member })}
-                        >
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
+          <SearchField paging={paging} label="Search by name, e-mail or employee ID" />
+          {centreOptions.length > 1 && (
+            <TextField
+              select
+              label="Centre"
+              value={centreFilter}
+              onChange={(event) => {
+                setCentreFilter(event.target.value);
+                paging.restart();
+              }}
+              sx={{ minWidth: 220 }}
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All centres</MenuItem>
+              {centreOptions.map((centre) => (
+                <MenuItem key={centre.id} value={centre.id}>
+                  {centre.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Stack>
+        <PagedTable
+          label="Staff"
+          columns={columns}
+          card={(member) => <StaffCard member={member} actions={actions(member)} />}
+          rowKey={(member) => member.id}
+          page={staff.data && { rows: staff.data.staff, pagination: staff.data.pagination }}
+          paging={paging}
+          loading={staff.isPending}
+          error={staff.isError ? "Failed to fetch staff data" : undefined}
+          empty={paging.search ? "No staff members match your search." : "No staff members have been added yet."}
+        />
       </Card>
 
       {dialog && (
@@ -272,5 +214,102 @@ export function StaffPage() {
         </Alert>
       </Snackbar>
     </Stack>
+  );
+}
+
+function NameCell({ member }: { member: StaffMember }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {member.first_name} {member.last_name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: "nowrap" }}>
+        {member.email}
+      </Typography>
+      {member.contact_number && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block", whiteSpace: "nowrap" }}>
+          {member.contact_number}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function StaffStatus({ member }: { member: StaffMember }) {
+  if (!member.active_status && member.exit)
+    return (
+      <>
+        <Chip size="small" label={`Left ${formatDate(member.exit.exit_date)}`} />
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
+          {member.exit.exit_reason}
+        </Typography>
+      </>
+    );
+  return (
+    <Chip
+      size="small"
+      color={member.active_status ? "success" : "default"}
+      label={member.active_status ? "Active" : "Inactive"}
+    />
+  );
+}
+
+/** A staff member on a phone: the same facts as a row, one under the other. */
+function StaffCard({ member, actions }: { member: StaffMember; actions: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle2">
+        {member.first_name} {member.last_name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block", wordBreak: "break-all" }}>
+        {member.email}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+        {[member.employee_id, STAFF_ROLE_LABELS[member.role], member.designation, member.center_name]
+          .filter(Boolean)
+          .join(" · ")}
+      </Typography>
+      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mt: 1, gap: 1 }}>
+        <Box>
+          <StaffStatus member={member} />
+        </Box>
+        <Box sx={{ whiteSpace: "nowrap" }}>{actions}</Box>
+      </Stack>
+    </>
+  );
+}
+
+function StaffActions({
+  member,
+  onRooms,
+  onEdit,
+}: {
+  member: StaffMember;
+  onRooms: (member: StaffMember) => void;
+  onEdit: (member: StaffMember) => void;
+}) {
+  return (
+    <>
+      {TEACHING.has(member.role) && member.active_status && (
+        <Tooltip title="Classrooms">
+          <IconButton
+            aria-label={`Classrooms of ${member.first_name} ${member.last_name}`}
+            size="small"
+            onClick={() => onRooms(member)}
+          >
+            <MeetingRoom fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title="Edit">
+        <IconButton
+          aria-label={`Edit ${member.first_name} ${member.last_name}`}
+          size="small"
+          onClick={() => onEdit(member)}
+        >
+          <Edit fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }

@@ -6,14 +6,17 @@ import {
   staffListResponse,
   type UpdateStaffRequest,
 } from "@sprout/shared/schemas/staff";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../api/client";
+import type { PageQuery } from "../../components/PagedTable/usePaging";
 
-export const useStaff = (centerId: string) =>
+/** A page of staff (of one centre, or of all the caller's), searched on the server. */
+export const useStaff = (centerId: string, query: PageQuery) =>
   useQuery({
-    queryKey: ["staff", centerId],
-    queryFn: () => api.get(centerId ? `/staff/center/${centerId}` : "/staff", staffListResponse),
+    queryKey: ["staff", centerId, query],
+    queryFn: () => api.get(centerId ? `/staff/center/${centerId}` : "/staff", staffListResponse, { query }),
+    placeholderData: keepPreviousData,
   });
 
 /** The centres the caller may see (the centres area's list). */

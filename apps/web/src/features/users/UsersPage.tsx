@@ -9,7 +9,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,12 +17,6 @@ import {
   IconButton,
   Snackbar,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -31,9 +24,12 @@ import {
 } from "@mui/material";
 import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { ManagedUser } from "@sprout/shared/schemas/users";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { SearchField } from "../../components/PagedTable/SearchField";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { DEFAULT_ROLES, useCentres, useRoles, useUserMutations, useUsers } from "./api";
 import { UserForm, type UserFormValues } from "./UserForm";
 
@@ -51,7 +47,8 @@ type Confirm = { kind: "toggle" | "reset"; user: ManagedUser } | null;
 /** User Management: add a user, see them all, edit, (de)activate and force a password reset. */
 export function UsersPage() {
   const me = useSignedInUser();
-  const users = useUsers();
+  const paging = usePaging();
+  const users = useUsers(paging.query);
   const roles = useRoles();
   const centres = useCentres();
   const { create, update, toggle, forceReset } = useUserMutations();
@@ -61,8 +58,35 @@ export function UsersPage() {
   // A new add-user form after each creation (a fresh mount clears every field and label).
   const [formKey, setFormKey] = useState(0);
   const roleOptions = roles.data?.roles ?? DEFAULT_ROLES;
-  const loadFailed = users.isError || centres.isError;
   const phone = useMediaQuery(useTheme().breakpoints.down("md"));
+
+  const columns: Column<ManagedUser>[] = [
+    {
+      header: "Name",
+      cell: (user) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {user.full_name}
+          </Typography>
+          {user.job_title && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+              {user.job_title}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: "Email", cell: (user) => user.email },
+    { header: "Role", cell: (user) => <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} /> },
+    { header: "Centre", cell: (user) => user.center_name ?? "—" },
+    { header: "Status", cell: (user) => <UserStatus user={user} /> },
+    {
+      header: "Actions",
+      align: "right",
+      nowrap: true,
+      cell: (user) => <UserActions user={user} self={user.id === me.id} onEdit={setEditing} onConfirm={setConfirm} />,
+    },
+  ];
 
   const onCreate = (values: UserFormValues) =>
     create.mutate(
@@ -122,100 +146,38 @@ export function UsersPage() {
       </Card>
 
       <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            All Users {users.data ? `(${users.data.length})` : ""}
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ p: 2, pb: 0, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="h6" component="h2">
+            All Users {users.data ? `(${users.data.pagination.total})` : ""}
           </Typography>
-          {loadFailed && <Alert severity="error">Failed to load users or centers</Alert>}
-          {users.isPending && (
-            <Stack sx={{ alignItems: "center", py: 4 }}>
-              <CircularProgress aria-label="Loading users" />
-            </Stack>
-          )}
-          {users.data && users.data.length === 0 && <Typography color="text.secondary">No users yet.</Typography>}
-          {users.data && users.data.length > 0 && phone && (
-            // On a phone each user is a card: no sideways scrolling.
-            <Stack component="ul" spacing={1.5} aria-label="All users" sx={{ listStyle: "none", p: 0, m: 0 }}>
-              {users.data.map((user) => (
-                <Card component="li" key={user.id} variant="outlined" data-testid="user-card">
-                  <CardContent sx={{ "&:last-child": { pb: 1.5 } }}>
-                    <Typography variant="subtitle2">{user.full_name}</Typography>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: "block", wordBreak: "break-all" }}
-                    >
-                      {user.email}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                      {[user.job_title, user.center_name ?? "All centres"].filter(Boolean).join(" · ")}
-                    </Typography>
-                    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }}>
-                      <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
-                      <UserStatus user={user} />
-                    </Stack>
-                    <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 0.5 }}>
-                      <UserActions user={user} self={user.id === me.id} onEdit={setEditing} onConfirm={setConfirm} />
-                    </Stack>
-                  </CardContent>
-                </Card>
-              ))}
-            </Stack>
-          )}
-          {users.data && users.data.length > 0 && !phone && (
-            <TableContainer>
-              <Table size="small" aria-label="All users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Email</TableCell>
-                    <TableCell>Role</TableCell>
-                    <TableCell>Centre</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {users.data.map((user) => {
-                    const self = user.id === me.id;
-                    return (
-                      <TableRow key={user.id} hover>
-                        <TableCell>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {user.full_name}
-                          </Typography>
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            sx={{ display: { xs: "block", md: "none" }, whiteSpace: "nowrap" }}
-                          >
-                            {user.email}
-                          </Typography>
-                          {user.job_title && (
-                            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                              {user.job_title}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{user.email}</TableCell>
-                        <TableCell>
-                          <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
-                        </TableCell>
-                        <TableCell>{user.center_name ?? "—"}</TableCell>
-                        <TableCell>
-                          <UserStatus user={user} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                          <UserActions user={user} self={self} onEdit={setEditing} onConfirm={setConfirm} />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
+          <SearchField paging={paging} label="Search by name or email" />
+        </Stack>
+        {centres.isError && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            Failed to load users or centers
+          </Alert>
+        )}
+        <Box sx={{ pt: 2 }}>
+          <PagedTable
+            label="All users"
+            columns={columns}
+            card={(user) => (
+              <UserCard user={user}>
+                <UserActions user={user} self={user.id === me.id} onEdit={setEditing} onConfirm={setConfirm} />
+              </UserCard>
+            )}
+            rowKey={(user) => user.id}
+            page={users.data && { rows: users.data.users, pagination: users.data.pagination }}
+            paging={paging}
+            loading={users.isPending}
+            error={users.isError ? "Failed to load users or centers" : undefined}
+            empty={paging.search ? "No users match your search." : "No users yet."}
+          />
+        </Box>
       </Card>
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="md" fullScreen={phone}>
@@ -336,6 +298,28 @@ function UserActions({
           <LockReset fontSize="small" />
         </IconButton>
       </Tooltip>
+    </>
+  );
+}
+
+/** A user on a phone: the row's facts one under the other, actions at the foot. */
+function UserCard({ user, children }: { user: ManagedUser; children: ReactNode }) {
+  return (
+    <>
+      <Typography variant="subtitle2">{user.full_name}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block", wordBreak: "break-all" }}>
+        {user.email}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+        {[user.job_title, user.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }}>
+        <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
+        <UserStatus user={user} />
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 0.5 }}>
+        {children}
+      </Stack>
     </>
   );
 }

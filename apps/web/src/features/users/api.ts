@@ -7,15 +7,23 @@ import {
   userChangeResponse,
   userListResponse,
 } from "@sprout/shared/schemas/users";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { PageQuery } from "../../components/PagedTable/usePaging";
 
 /** The spec's default assignable roles, used until the server's list arrives. */
 export const DEFAULT_ROLES: { value: Role; label: string }[] = (
   ["owner", "admin", "financial_manager", "center_director", "academic_coordinator", "teacher", "parent"] as const
 ).map((value) => ({ value, label: ROLE_LABELS[value] }));
 
-export const useUsers = () => useQuery({ queryKey: ["users"], queryFn: () => api.get("/owners", userListResponse) });
+/** A page of users searched on the server; `role` and `status` narrow it (the owner picker). */
+export const useUsers = (query: PageQuery & { role?: Role; status?: "active" }, enabled = true) =>
+  useQuery({
+    queryKey: ["users", "list", query],
+    queryFn: () => api.get("/owners", userListResponse, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 export const useRoles = () =>
   useQuery({
     queryKey: ["users", "roles"],
