@@ -13,14 +13,11 @@
  * a fresh database is created and dropped), skipped when none answers. BENCH_DB=embedded|postgres
  * runs one.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
+import { seedDemoData } from "../apps/server/src/db/demo-seed.ts";
 import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { growCentresAndChildren, onEachDatabase, percentile, signIn } from "./scale.ts";
 import { startServer } from "./server.ts";
 
 const CENTRES = 20;
@@ -32,7 +29,6 @@ const SPREAD_MS = 45_000;
 const LIMIT_MS = 60_000;
 /** How often the roster and health are sampled during the peak. */
 const SAMPLE_EVERY_MS = 150;
-const DATABASES = (process.env.BENCH_DB ?? "embedded,postgres").split(",");
 
 const benchAdmin = (n: number) => `bench-admin-${n}@sprout.test`;
 
@@ -41,31 +37,7 @@ const benchAdmin = (n: number) => `bench-admin-${n}@sprout.test`;
  * and one admin per centre who signs in with the demo admin's password.
  */
 async function grow(db: Database) {
-  const [{ existing }] = rowsOf<{ existing: number }>(
-    await db.execute(sql`select count(*)::int as existing from centers`),
-  ) as [{ existing: number }];
-  await db.execute(sql`
-    insert into centers (organisation_id, center_name, address, city, capacity)
-    select o.id, 'Bench Centre ' || n, n || ' Bench Road', 'Bengaluru', 600
-    from generate_series(1, ${CENTRES - existing}) n
-    cross join (select id from organisations order by created_at limit 1) o`);
-  const [{ demoChildren }] = rowsOf<{ demoChildren: number }>(
-    await db.execute(sql`select count(*)::int as "demoChildren" from students`),
-  ) as [{ demoChildren: number }];
-  const added = CHILDREN - demoChildren;
-  const rooms = Math.ceil(added / ROOM_SIZE);
-  await db.execute(sql`
-    insert into classrooms (center_id, name)
-    select c.id, 'Bench Room ' || k
-    from generate_series(0, ${rooms - 1}) k
-    join lateral (select id from centers order by created_at, id offset (k % ${CENTRES}) limit 1) c on true`);
-  await db.execute(sql`
-    insert into students (center_id, class_id, first_name, last_name, status, enrollment_date, program_name,
-                          monthly_fee_paise)
-    select r.center_id, r.id, 'Bench' || n, 'Child' || (n % 97), 'active', date '2026-04-01',
-           'Pre-school - KINDY', 1200000
-    from generate_series(0, ${added - 1}) n
-    join classrooms r on r.name = 'Bench Room ' || (n / ${ROOM_SIZE})`);
+  await growCentresAndChildren(db, { centres: CENTRES, children: CHILDREN, roomSize: ROOM_SIZE });
   await db.execute(sql`
     insert into users (organisation_id, email, password_hash, full_name, role, center_id)
     select c.organisation_id, 'bench-admin-' || row_number() over (order by c.created_at, c.id) || '@sprout.test',
@@ -101,21 +73,6 @@ async function plan(db: Database) {
   return { children, room };
 }
 
-async function signIn(base: string, email: string) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`${email} could not sign in: ${response.status} ${await response.text()}`);
-  const login = (await response.json()) as { token: string; sessionToken: string; csrfToken: string };
-  return {
-    authorization: `Bearer ${login.token}`,
-    "x-session-token": login.sessionToken,
-    "x-csrf-token": login.csrfToken,
-  };
-}
-
 /** One timed call; anything but 2xx stops the bench. */
 async function timed(label: string, url: string, init: RequestInit): Promise<number> {
   const started = performance.now();
@@ -124,11 +81,6 @@ async function timed(label: string, url: string, init: RequestInit): Promise<num
   const took = performance.now() - started;
   if (!response.ok) throw new Error(`${label}: ${response.status} ${body}`);
   return took;
-}
-
-function percentile(samples: number[], p: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function peak(label: string, env: Record<string, string>, work: Awaited<ReturnType<typeof plan>>) {
@@ -221,49 +173,12 @@ async function peak(label: string, env: Record<string, string>, work: Awaited<Re
   }
 }
 
-async function prepare(database: Awaited<ReturnType<typeof openDatabase>>) {
-  await database.migrate();
-  await seedDemoData(database.db);
-  await grow(database.db);
-  const work = await plan(database.db);
-  await database.close();
-  return work;
-}
-
-async function onEmbedded() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-attendance-"));
-  try {
-    const work = await prepare(await openDatabase({ dataDir: embeddedDataDir(dataDir) }));
-    await peak(`embedded, ${CHILDREN} children`, { DATA_DIR: dataDir }, work);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres() {
-  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL not reachable at ${serverUrl}: ${(error as Error).message}; skipped`);
-    return;
-  }
-  const name = `sprout_bench_attendance_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-attendance-pg-"));
-  try {
-    const work = await prepare(await openDatabase({ url: url.toString() }));
-    const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: "bench-secret-".repeat(4) };
-    await peak(`PostgreSQL, ${CHILDREN} children`, env, work);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-if (DATABASES.includes("embedded")) await onEmbedded();
-if (DATABASES.includes("postgres")) await onPostgres();
+await onEachDatabase("attendance", async (database) => {
+  const setup = await database.open();
+  await setup.migrate();
+  await seedDemoData(setup.db);
+  await grow(setup.db);
+  const work = await plan(setup.db);
+  await setup.close();
+  await peak(`${database.name}, ${CHILDREN} children`, database.env, work);
+});
