@@ -92,7 +92,12 @@ describe("account security", () => {
       await page.waitForURL("**/forgot-password");
       await page.locator("input[name=email]").fill(RESET_USER.email);
       await screenshot(page, "forgot-password");
+      // The server's answer is checked first, so a failure says whether the call or the page stalled.
+      const sent = page.waitForResponse((response) => response.url().endsWith("/api/auth/forgot-password"), {
+        timeout: 30_000,
+      });
       await page.getByRole("button", { name: "Send Verification Code" }).click();
+      expect((await sent).status()).toBe(200);
       // The answer is shown for two seconds here and then stays on the code step: check it there,
       // where it cannot disappear before a busy machine looks.
       await page.waitForURL("**/verify-reset-code");
@@ -205,7 +210,11 @@ describe("account security", () => {
     const person = { email: "e2e.new.user@sprout.test", password: "Welcome2026", fullName: "Divya Shetty" };
     await withPage(browser, DESKTOP, async (admin) => {
       await signIn(admin, "superadmin@sprout.test");
-      await admin.getByRole("link", { name: "User Management" }).click();
+      // The menu's entry: the super admin's home links to User Management too.
+      await admin
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: "User Management" })
+        .click();
       await admin.waitForURL("**/users");
       await visible(admin.getByRole("table", { name: "All users" }));
       const form = admin.getByRole("form", { name: "Add user" });
@@ -219,6 +228,8 @@ describe("account security", () => {
       await form.locator("input[name=phoneNumber]").fill("98450 12345");
       await form.getByRole("button", { name: "Create User" }).click();
       await visible(admin.getByText("User created successfully"));
+      // The list pages on the server: the new user is found by the server's search.
+      await admin.getByLabel("Search by name or email").fill(person.email);
       await visible(admin.getByRole("cell", { name: person.email }));
       await screenshot(admin, "users");
 
@@ -242,7 +253,11 @@ describe("account security", () => {
   it("staff management: the owner adds a staff member with a sign-in", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, "owner@sprout.test");
-      await page.getByRole("link", { name: "Staff Management" }).click();
+      // The menu's entry: the owner's home has a Staff Management card too.
+      await page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: "Staff Management" })
+        .click();
       await page.waitForURL("**/staff");
       await page.getByRole("button", { name: "Add Staff" }).click();
       const dialog = page.getByRole("dialog");
@@ -411,6 +426,7 @@ describe("account security", () => {
       await withPage(browser, DESKTOP, async (page) => {
         await signIn(page, "owner@sprout.test");
         await page.goto("/staff");
+        await page.getByLabel("Search by name, e-mail or employee ID").fill("Kiran Rao");
         const row = page.getByRole("row", { name: /Kiran Rao/ });
         // Leaving is offered in the record's edit dialog (the row keeps its width at 1366).
         await row.getByRole("button", { name: "Edit Kiran Rao" }).click();
@@ -463,7 +479,7 @@ describe("account security", () => {
       await submitSignIn(page, "superadmin@sprout.test");
       await page.goto("/users");
       // On a phone the users are cards, not a table that scrolls sideways.
-      await visible(page.getByRole("list", { name: "All users" }).getByTestId("user-card").first());
+      await visible(page.getByRole("list", { name: "All users" }).getByTestId("list-card").first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, "users");
       await page.goto("/staff");

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
 
@@ -66,6 +67,98 @@ describe("attendance", () => {
       expect(await parent.page.getByText("No check-in yet today").count()).toBe(1);
     } finally {
       await Promise.all([director.context.close(), teacher.context.close(), parent.context.close()]);
+    }
+  });
+
+  // Runs after the test above, which checked three Toddlers in.
+  it("a director changes the ratio and the room's required staff follows; the teacher has no ratio settings", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      await visible(teacher.page.getByRole("tab", { name: "Toddlers" }));
+      expect(await teacher.page.getByRole("button", { name: "Ratio settings" }).count()).toBe(0);
+
+      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
+      await director.page.goto("/attendance");
+      const figures = director.page.locator('[aria-label="Toddlers ratio"]').getByTestId("ratio-figures");
+      await visible(figures);
+      const [, children, required] = (await figures.textContent())!.match(/^(\d+) children · \d+ of (\d+) staff/)!;
+      expect(Number(children)).toBeGreaterThanOrEqual(3);
+
+      const open = async () => {
+        await director.page.getByRole("button", { name: "Ratio settings" }).click();
+        const dialog = director.page.getByRole("dialog", { name: "Ratio settings" });
+        await visible(dialog.getByLabel("Under 3 years"));
+        return dialog;
+      };
+      let dialog = await open();
+      const before = {
+        under: await dialog.getByLabel("Under 3 years").inputValue(),
+        older: await dialog.getByLabel("3 to 6 years").inputValue(),
+      };
+      // The shared schema's message, on blur, before anything is sent.
+      await dialog.getByLabel("Under 3 years").fill("0");
+      await dialog.getByLabel("3 to 6 years").focus();
+      await visible(dialog.getByText("Children per adult must be between 1 and 40."));
+      await dialog.getByLabel("Under 3 years").fill("1");
+      await dialog.getByLabel("3 to 6 years").fill("1");
+      await screenshot(director.page, "attendance-ratio-settings");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "detached" });
+      // One adult per child: the room now needs as many staff as it has children in.
+      await visible(figures.getByText(`of ${children} staff`, { exact: false }));
+
+      dialog = await open();
+      await dialog.getByLabel("Under 3 years").fill(before.under);
+      await dialog.getByLabel("3 to 6 years").fill(before.older);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await visible(figures.getByText(`of ${required} staff`, { exact: false }));
+    } finally {
+      await Promise.all([director.context.close(), teacher.context.close()]);
+    }
+  });
+
+  it("a teacher asks for leave today; once the director approves, Staff Present counts her on leave; she withdraws it", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      const leave = teacher.page.getByRole("region", { name: "Staff leave" });
+      await leave.getByRole("button", { name: "Ask for leave" }).click();
+      const ask = teacher.page.getByRole("dialog", { name: "Ask for leave" });
+      await ask.getByRole("combobox", { name: "Type of leave" }).click();
+      await teacher.page.getByRole("option", { name: "Sick" }).click();
+      await ask.getByLabel("Note").fill("Fever since last night");
+      await ask.getByRole("button", { name: "Ask for leave" }).click();
+      await ask.waitFor({ state: "detached" });
+      await visible(leave.getByText("Requested"));
+      await screenshot(teacher.page, "attendance-leave-teacher");
+
+      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
+      await director.page.goto("/attendance");
+      const present = director.page.getByText(/ on leave · /);
+      await visible(present);
+      const onLeave = Number((await present.textContent())!.match(/(\d+) on leave/)![1]);
+      const desk = director.page.getByRole("region", { name: "Staff leave" });
+      await desk.getByRole("button", { name: "Approve Priya Sharma's leave" }).first().click();
+      await visible(director.page.getByText(`${onLeave + 1} on leave`, { exact: false }));
+      await director.page.getByRole("button", { name: "Show staff" }).click();
+      const onDuty = director.page.getByRole("list", { name: "Staff on duty today" });
+      await visible(onDuty.getByRole("listitem").filter({ hasText: "Priya Sharma" }).getByText("On leave"));
+      await screenshot(director.page, "attendance-leave-director");
+      // The teacher's page hears staff-status-update without a reload.
+      await visible(teacher.page.getByText(`${onLeave + 1} on leave`, { exact: false }));
+      await visible(leave.getByText("Approved"));
+
+      await leave.getByRole("button", { name: "Withdraw Priya Sharma's leave" }).first().click();
+      await visible(leave.getByText("Cancelled").first());
+      await visible(director.page.getByText(`${onLeave} on leave`, { exact: false }));
+    } finally {
+      await Promise.all([director.context.close(), teacher.context.close()]);
     }
   });
 
@@ -207,7 +300,27 @@ describe("attendance", () => {
       await card.getByLabel("Phone").fill("98450 12345");
       await card.getByRole("button", { name: "Add to the list" }).click();
       await visible(card.getByText("Aunt · 98450 12345"));
+      const face = await sharp({ create: { width: 120, height: 120, channels: 3, background: "#7a9cc6" } })
+        .jpeg()
+        .toBuffer();
+      await card
+        .locator('label[aria-label="Add a photo of Meera Kapoor"] input[type=file]')
+        .setInputFiles({ name: "meera.jpg", mimeType: "image/jpeg", buffer: face });
+      await visible(card.getByRole("img", { name: "Photo of Meera Kapoor" }));
       await screenshot(parent.page, "attendance-pickup-parent");
+      const wide = await openPage(browser, DESKTOP);
+      try {
+        await signInAt(wide.page, demoUser("parent").email, DESKTOP);
+        const wideChooser = wide.page.getByRole("combobox", { name: "Child" });
+        if (await wideChooser.isVisible()) {
+          await wideChooser.click();
+          await wide.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+        }
+        await visible(wide.page.getByRole("img", { name: "Photo of Meera Kapoor" }));
+        await screenshot(wide.page, "attendance-pickup-parent");
+      } finally {
+        await wide.context.close();
+      }
 
       // Aanya went home through the kiosk above; she comes back in and Meera collects her.
       await signInAt(teacher.page, demoUser("teacher").email, PHONE);
@@ -218,6 +331,8 @@ describe("attendance", () => {
       const dialog = teacher.page.getByRole("dialog");
       const meera = dialog.getByRole("radio", { name: "Meera Kapoor (Aunt) · 98450 12345" });
       await visible(meera);
+      // The teacher compares the face at the door.
+      await visible(dialog.getByRole("img", { name: "Photo of Meera Kapoor" }));
       await meera.check();
       await screenshot(teacher.page, "attendance-checkout-dialog");
       await dialog.getByRole("button", { name: "Check out" }).click();
@@ -225,8 +340,75 @@ describe("attendance", () => {
 
       await parent.page.reload();
       await visible(parent.page.getByText(/Checked out at \d.* by Meera Kapoor/));
+      if (await chooser.isVisible()) {
+        await chooser.click();
+        await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+      }
+
+      // The family takes the photo and Meera off the list again: later journeys find it as it was.
+      await card.getByRole("button", { name: "Remove Meera Kapoor's photo" }).click();
+      await card.getByRole("img", { name: "Photo of Meera Kapoor" }).waitFor({ state: "detached" });
+      parent.page.once("dialog", (confirm) => void confirm.accept());
+      await card.getByRole("button", { name: "Remove Meera Kapoor", exact: true }).click();
+      await card.getByText("Aunt · 98450 12345").waitFor({ state: "detached" });
     } finally {
       await Promise.all([parent.context.close(), teacher.context.close()]);
+    }
+  });
+
+  it("the changed screens at the other width: ratio settings on a phone, staff leave on a desktop", async () => {
+    const director = await openPage(browser, PHONE);
+    const teacher = await openPage(browser, DESKTOP);
+    try {
+      await signInAt(director.page, demoUser("center_director").email, PHONE);
+      await director.page.goto("/attendance");
+      await director.page.getByRole("button", { name: "Ratio settings" }).click();
+      const dialog = director.page.getByRole("dialog", { name: "Ratio settings" });
+      await visible(dialog.getByLabel("Under 3 years"));
+      await screenshot(director.page, "attendance-ratio-settings");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await visible(director.page.getByRole("region", { name: "Staff leave" }).getByText("Priya Sharma").first());
+      await screenshot(director.page, "attendance-leave-director");
+
+      await signInAt(teacher.page, demoUser("teacher").email, DESKTOP);
+      await teacher.page.goto("/attendance");
+      await visible(teacher.page.getByRole("region", { name: "Staff leave" }).getByText("Cancelled").first());
+      await screenshot(teacher.page, "attendance-leave-teacher");
+    } finally {
+      await Promise.all([director.context.close(), teacher.context.close()]);
+    }
+  });
+
+  it("the director's home shows Staff Present and each room's ratio, and follows a teacher clocking in live", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, PHONE);
+    try {
+      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
+      const figure = director.page.getByText(/^Staff present: \d+ of \d+$/);
+      const present = Number((await (await visible(figure)).textContent())!.match(/(\d+) of/)![1]);
+      await visible(director.page.locator('[aria-label="Toddlers ratio"]'));
+
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      await teacher.page.getByRole("button", { name: "Clock in" }).click();
+      await visible(director.page.getByText(new RegExp(`^Staff present: ${present + 1} of`)));
+      await screenshot(director.page, "director-home");
+
+      // Present counts whoever came in today, so clocking out leaves the figure where it is.
+      await teacher.page.getByRole("button", { name: "Clock out" }).click();
+      await visible(teacher.page.getByRole("button", { name: "Clock in" }));
+    } finally {
+      await Promise.all([director.context.close(), teacher.context.close()]);
+    }
+    const phone = await openPage(browser, PHONE);
+    try {
+      await signInAt(phone.page, demoUser("center_director").email, PHONE);
+      await visible(phone.page.getByText(/^Staff present: \d+ of \d+$/));
+      await visible(phone.page.locator('[aria-label="Toddlers ratio"]'));
+      await screenshot(phone.page, "director-home");
+    } finally {
+      await phone.context.close();
     }
   });
 });

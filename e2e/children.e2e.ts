@@ -282,7 +282,7 @@ describe("documents", () => {
           headers: await apiSession(request, demoUser("center_director").email),
         })
       ).json();
-      const doc = list.find((item: { name: string }) => item.name === "fire-safety-policy.pdf");
+      const doc = list.documents.find((item: { name: string }) => item.name === "fire-safety-policy.pdf");
       const loginOther = await request.post(`${baseURL}/api/auth/login`, {
         data: { email: "meera.andheri@sprout.test", password: "Andheri@2026x" },
       });
@@ -292,7 +292,9 @@ describe("documents", () => {
       expect((await request.get(`${baseURL}/api/documents/${doc.id}/file`, { headers: otherHeaders })).status()).toBe(
         404,
       );
-      expect(await (await request.get(`${baseURL}/api/documents`, { headers: otherHeaders })).json()).toEqual([]);
+      expect(
+        (await (await request.get(`${baseURL}/api/documents`, { headers: otherHeaders })).json()).documents,
+      ).toEqual([]);
 
       await page.getByRole("button", { name: "Delete fire-safety-policy.pdf" }).click();
       await page.getByRole("dialog", { name: "Delete document?" }).getByRole("button", { name: "Delete" }).click();

@@ -115,6 +115,7 @@ describe("communication", () => {
       await submitSignIn(parent.page, demoUser("parent").email);
       await signIn(director.page, demoUser("center_director").email);
       await director.page.goto("/parent-communication");
+      await director.page.getByRole("tab", { name: "Parent feedback" }).click();
       await visible(director.page.getByText("Live", { exact: true }));
 
       await parent.page.goto("/messaging");

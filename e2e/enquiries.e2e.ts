@@ -172,7 +172,22 @@ describe("enquiries: from the first call to an enrolled child", () => {
     });
     expect(reset.status).toBe(200);
     const parent = await openPage(browser, DESKTOP);
-    await signIn(parent.page, parentEmail, "Anvi@Sprout2026");
+    // A new family answers the centre's privacy notice before any page (issue 19).
+    await parent.page.goto("/login");
+    await parent.page.locator("input[name=email]").fill(parentEmail);
+    await parent.page.locator("input[name=password]").fill("Anvi@Sprout2026");
+    await parent.page.getByRole("button", { name: "Sign In" }).click();
+    const gate = await visible(parent.page.getByTestId("consent-gate"));
+    for (const purpose of [
+      "Core records and billing (required)",
+      "Photos in your child's portfolio",
+      "Photos in group pictures",
+      "Messages and daily digest e-mails",
+    ])
+      await gate.getByRole("group", { name: purpose }).getByLabel("I agree").check();
+    await gate.getByRole("button", { name: "Save my answers" }).click();
+    await gate.waitFor({ state: "detached" });
+    await parent.page.waitForURL("**/dashboard");
     const user = await parent.page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "{}"));
     expect(user.role).toBe("parent");
     await parent.context.close();

@@ -118,7 +118,7 @@ describe("sign-in and the app shell", () => {
       await page.goto("/auto-login?email=owner%40sprout.test&password=Sprout%402026");
       await visible(page.getByText("Success. Redirecting..."));
       await page.waitForURL("**/dashboard");
-      await visible(page.getByRole("heading", { name: "Welcome, Kavita Reddy" }));
+      await visible(page.getByRole("heading", { name: "Welcome back, Kavita Reddy" }));
     });
   });
 
@@ -143,7 +143,8 @@ describe("session refresh", () => {
       await page.evaluate((forged) => localStorage.setItem("token", forged), FORGED_TOKEN);
       await page.reload();
       await visible(page.getByRole("navigation", { name: "Main navigation" }));
-      await visible(page.getByRole("heading", { name: "Welcome, Sunita Iyer" }));
+      // The director's home is their centre's dashboard, headed with the centre.
+      await visible(page.getByRole("heading", { level: 1, name: "Sprout Koramangala" }));
       const after = await readStorage(page);
       expect(new URL(page.url()).pathname).toBe("/dashboard");
       expect(after.token).not.toBe(FORGED_TOKEN);
@@ -191,11 +192,13 @@ describe("dashboards", () => {
 
         const focus = page.getByRole("list", { name: "Today's Focus" });
         await visible(focus.getByText(/open enquir|pending invoice/).first());
-        // The attendance focus item and quick action lead to /attendance; portfolios are not built yet.
+        // The attendance focus item and the reports quick action open the attendance reports (the
+        // admin has them); Take Attendance opens the roster; the portfolios shortcut its dashboard.
         await visible(focus.getByRole("link", { name: /Review today's attendance/ }));
-        expect(await focus.locator('a[href="/attendance"]').count()).toBe(1);
-        expect(await page.locator('main a[href="/attendance"]').count()).toBe(2);
-        expect(await page.locator('main a[href="/admin/portfolios"]').count()).toBe(0);
+        expect(await focus.locator('a[href="/attendance?view=reports"]').count()).toBe(1);
+        expect(await page.locator('main a[href="/attendance?view=reports"]').count()).toBe(2);
+        expect(await page.locator('main a[href="/attendance"]').count()).toBe(1);
+        expect(await page.locator('main a[href="/admin/portfolios"]').count()).toBe(1);
         expect(await focus.getByText(/open enquir/).count()).toBe(overview.open_enquiries ? 1 : 0);
         expect(await focus.getByText(/pending invoice/).count()).toBe(overview.pending_invoices ? 1 : 0);
         expect(await focus.getByText(/overdue invoice/).count()).toBe(overview.overdue_invoices ? 1 : 0);
@@ -263,7 +266,7 @@ describe("global error screen", () => {
 
       await page.unroute(/\/assets\/HomeDashboard-[^/]+\.js$/);
       await signIn(page, demoUser("teacher").email);
-      await visible(page.getByRole("heading", { name: "Welcome, Priya Sharma" }));
+      await visible(page.getByRole("heading", { name: "Good day, Priya" }));
     });
   });
 

@@ -106,7 +106,29 @@ export async function withPage(browser: Browser, viewport: typeof DESKTOP, journ
   const { context, page } = await openPage(browser, viewport);
   try {
     await journey(page);
+  } catch (error) {
+    throw await withWhatThePageShowed(page, error);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A failed step says where the page was and what it said, and leaves a screenshot: a failure on
+ * a CI machine can then be read without running it again.
+ */
+async function withWhatThePageShowed(page: Page, error: unknown): Promise<unknown> {
+  if (!(error instanceof Error) || page.isClosed()) return error;
+  try {
+    await mkdir(screenshotDir, { recursive: true });
+    const name = `failure-${Date.now()}.png`;
+    await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true, timeout: 5_000 });
+    const text = ((await page.locator("#root").textContent({ timeout: 2_000 })) ?? "")
+      .replace(/\s+/g, " ")
+      .slice(0, 1_500);
+    error.message += `\n  at ${page.url()} (screenshot e2e/screenshots/${name})\n  the page showed: ${text}`;
+  } catch {
+    // The page itself may be what broke; the original error is what matters.
+  }
+  return error;
 }

@@ -1,0 +1,187 @@
+import { readFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+} from "./helpers";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("budget and finance", () => {
+  it("a director asks above their limit, the finance manager approves two in bulk, the director sees it; an expense with a receipt is logged and exported", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const finance = await openPage(browser, DESKTOP);
+    // Unique to this run: the journey decides and spends only on requests it raised itself.
+    const stamp = Date.now();
+    const projector = `Classroom projector ${stamp}`;
+    const speakers = `Speakers for music time ${stamp}`;
+    try {
+      await signIn(director.page, demoUser("center_director").email);
+      await director.page.getByRole("navigation", { name: "Main navigation" }).getByText("Budget & Finance").click();
+      await visible(director.page.getByRole("heading", { name: "Raise a Budget Request" }));
+      const form = director.page.getByRole("form", { name: "Raise a budget request" });
+      await form.getByRole("button", { name: "Submit Request" }).click();
+      await visible(form.getByText("Description is required"));
+      for (const [description, amount] of [
+        [projector, "60000"],
+        [speakers, "45000"],
+      ] as const) {
+        await form.getByLabel("Description").fill(description);
+        await form.getByLabel("Amount (₹)").fill(amount);
+        await form.getByRole("combobox", { name: "Category" }).click();
+        await director.page.getByRole("option", { name: "Equipment" }).click();
+        await form.getByLabel("Justification").fill("For the new learning corner");
+        if (description === projector) {
+          // The optional quote: a file over 5 MB is refused before upload, a PDF is attached.
+          const quote = form.locator('input[name="quote"]');
+          const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5_300_000)]);
+          await quote.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
+          await visible(form.getByText("File size must be less than 5MB"));
+          const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+          await quote.setInputFiles({ name: "projector-quote.pdf", mimeType: "application/pdf", buffer: pdf });
+          await visible(form.getByText("projector-quote.pdf"));
+        }
+        await form.getByRole("button", { name: "Submit Request" }).click();
+        // Above the director's ₹25,000 limit: it waits for a decision.
+        await visible(form.getByText("Submitted for approval"));
+        await visible(director.page.getByLabel(`Request: ${description}`));
+      }
+      const card = director.page.getByLabel(`Request: ${projector}`);
+      await visible(card.getByText("Pending"));
+      await visible(card.getByRole("button", { name: "View quote projector-quote.pdf" }));
+      await screenshot(director.page, "budget-director-requests");
+
+      await signIn(finance.page, demoUser("financial_manager").email);
+      await visible(finance.page.getByText("Total Budget Authority"));
+      await finance.page.getByRole("tab", { name: "Pending Approvals" }).click();
+      await visible(finance.page.getByLabel(`Request: ${projector}`));
+      // The approver opens the quote from the approval card: the file is served to them.
+      const [quoteTab, served] = await Promise.all([
+        finance.context.waitForEvent("page"),
+        finance.page.waitForResponse((response) => response.url().includes("/api/budget/quotes/")),
+        finance.page
+          .getByLabel(`Request: ${projector}`)
+          .getByRole("button", { name: "View quote projector-quote.pdf" })
+          .click(),
+      ]);
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toBe("application/pdf");
+      await quoteTab.close();
+      await finance.page.getByRole("button", { name: /^Bulk Approve/ }).click();
+      await visible(finance.page.getByText("Please select approvals first"));
+      await finance.page.getByLabel(`Select ${projector}`).check();
+      await finance.page.getByLabel(`Select ${speakers}`).check();
+      await screenshot(finance.page, "budget-finance-approvals");
+      await finance.page.getByRole("button", { name: "Bulk Approve (2)" }).click();
+      await visible(finance.page.getByText("2 approvals approved"));
+      await finance.page.getByLabel(`Request: ${projector}`).waitFor({ state: "detached" });
+
+      await director.page.reload();
+      const decided = director.page.getByLabel(`Request: ${projector}`);
+      await visible(decided.getByText("Approved", { exact: true }));
+      await visible(decided.getByText(/Approved by Rohit Agarwal .*: Bulk approve/));
+      await screenshot(director.page, "budget-director-approved");
+
+      await finance.page.getByRole("tab", { name: "Log Expenses" }).click();
+      const expense = finance.page.getByRole("form", { name: "Log an expense" });
+      await expense.getByRole("button", { name: "Log Expense" }).click();
+      await visible(finance.page.getByText("Please fill in all required fields"));
+      await expense.getByRole("combobox", { name: "Center" }).click();
+      await finance.page.getByRole("option", { name: "Sprout Koramangala" }).click();
+      await expense.getByLabel("Amount (₹)").fill("58500");
+      await expense.getByRole("combobox", { name: "Category" }).click();
+      await finance.page.getByRole("option", { name: "Equipment" }).click();
+      await expense.getByLabel("Description").fill(projector);
+      await expense.getByLabel("Vendor").fill("Vision Electronics");
+      await expense.getByLabel("GST Number").fill("29ABCDE1234F1Z");
+      await expense.getByLabel("GST Number").blur();
+      await visible(expense.getByText("GST number must be a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5)"));
+      await expense.getByLabel("GST Number").fill("29ABCDE1234F1Z5");
+      await expense.getByRole("combobox", { name: "Approved request (optional)" }).click();
+      await finance.page.getByRole("option", { name: new RegExp(projector) }).click();
+      const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#eee" } })
+        .png()
+        .toBuffer();
+      await expense
+        .locator('input[name="receipt"]')
+        .setInputFiles({ name: "bill.png", mimeType: "image/png", buffer: png });
+      await visible(expense.getByText("bill.png"));
+      await expense.getByRole("button", { name: "Log Expense" }).click();
+      await visible(finance.page.getByText("Expense logged successfully"));
+      const row = finance.page.getByRole("row").filter({ hasText: projector });
+      await visible(row.getByRole("button", { name: "View receipt" }));
+      await screenshot(finance.page, "budget-finance-expenses");
+
+      const [download] = await Promise.all([
+        finance.page.waitForEvent("download"),
+        finance.page.getByRole("button", { name: "Export Expenses" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^expenses_export_\d{8}_\d{6}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet("Expenses")!;
+      const exported = sheet.getRows(2, sheet.rowCount - 1)!.find((line) => line.getCell(5).value === projector);
+      expect(exported?.getCell(6).value).toBe(58500);
+      expect(exported?.getCell(1).value).toBeInstanceOf(Date);
+      expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe("Total");
+
+      await director.page.reload();
+      await visible(director.page.getByLabel(`Request: ${projector}`).getByText(/₹58,500(\.00)? spent/));
+
+      for (const tab of ["Budget Limits", "Financial Oversight", "Analytics"]) {
+        await finance.page.getByRole("tab", { name: tab }).click();
+        if (tab === "Budget Limits") await visible(finance.page.getByRole("table", { name: "Budget limits" }));
+        if (tab === "Analytics") await visible(finance.page.getByText("Approvals by month"));
+        await screenshot(finance.page, `budget-finance-${tab.toLowerCase().replaceAll(" ", "-")}`);
+      }
+    } finally {
+      await director.context.close();
+      await finance.context.close();
+    }
+  });
+
+  it("on a phone: the finance dashboard and a director's requests fit 390 px", async () => {
+    const finance = await openPage(browser, PHONE);
+    const director = await openPage(browser, PHONE);
+    try {
+      await submitSignIn(finance.page, demoUser("financial_manager").email);
+      await visible(finance.page.getByText("Total Budget Authority"));
+      // The figures have arrived (the labels show before them).
+      await visible(finance.page.getByText(/^Fiscal year \d{4}-\d{2}$/));
+      await visible(finance.page.getByText("Sprout Koramangala").first());
+      await screenshot(finance.page, "budget-finance-dashboard");
+      await finance.page.getByRole("tab", { name: "Pending Approvals" }).click();
+      await screenshot(finance.page, "budget-finance-approvals");
+      const width = await finance.page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+
+      await submitSignIn(director.page, demoUser("center_director").email);
+      await director.page.goto("/budget");
+      await visible(director.page.getByRole("heading", { name: "Raise a Budget Request" }));
+      await visible(director.page.getByLabel("Request: Outdoor play mats"));
+      await screenshot(director.page, "budget-director-requests");
+      expect(await director.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await finance.context.close();
+      await director.context.close();
+    }
+  });
+});
