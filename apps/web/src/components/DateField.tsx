@@ -3,7 +3,7 @@ import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import dayjs, { type Dayjs } from "dayjs";
 import "dayjs/locale/en-in";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** The one date format a form shows and accepts: day/month/year, as in India. */
 export const DATE_INPUT_FORMAT = "DD/MM/YYYY";
@@ -48,10 +48,24 @@ export function DateField({
 }) {
   // The picker keeps what is being typed (an unfinished date is not yet a value of the form).
   const [day, setDay] = useState<Dayjs | null>(toDay(value));
+  // What this field has sent up and the form has not yet handed back. The form's value can lag
+  // a keystroke behind (a URL update, a transition); such a value is an echo, not a change from
+  // outside, and resetting the picker to it would drop what is being typed.
+  const sent = useRef<string[]>([]);
   useEffect(() => {
-    const typed = day?.isValid() ? day.format(ISO) : day ? "invalid" : "";
-    if ((value ?? "") !== typed) setDay(toDay(value));
-  }, [value, day]);
+    const current = value ?? "";
+    const echo = sent.current.indexOf(current);
+    if (echo >= 0) {
+      sent.current = sent.current.slice(echo + 1);
+      return;
+    }
+    sent.current = [];
+    setDay(toDay(current));
+  }, [value]);
+  const send = (text: string) => {
+    sent.current.push(text);
+    onChange(text);
+  };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-in">
       <DatePicker
@@ -63,8 +77,7 @@ export function DateField({
         disabled={disabled}
         onChange={(next) => {
           setDay(next);
-          if (!next) return onChange("");
-          onChange(next.isValid() ? next.format(ISO) : "invalid");
+          send(!next ? "" : next.isValid() ? next.format(ISO) : "invalid");
         }}
         onClose={onBlur}
         slotProps={{
