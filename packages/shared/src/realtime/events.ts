@@ -62,6 +62,13 @@ export interface DashboardUpdateEvent {
   metric_value: number;
 }
 
+/** The centre's staff room: a budget request was raised or decided (issue 12 feeds the director's page). */
+export interface BudgetUpdateEvent {
+  center_id: string;
+  request_id: string;
+  status: "pending" | "approved" | "rejected";
+}
+
 export interface StaffStatusUpdateEvent {
   presentCount: number;
   onLeaveCount: number;
@@ -134,6 +141,7 @@ export interface ServerToClientEvents {
   "emergency-resolved": (event: EmergencyResolvedEvent) => void;
   "emergency-acknowledged": (event: EmergencyAcknowledgedEvent) => void;
   "staff-status-update": (event: StaffStatusUpdateEvent) => void;
+  "budget-update": (event: BudgetUpdateEvent) => void;
   "attendance-update": (event: AttendanceUpdateEvent) => void;
   "new-incident": (event: NewIncidentEvent) => void;
   "incident-report": (event: IncidentReportEvent) => void;
