@@ -51,6 +51,14 @@ describe("production configuration", () => {
     expect(loadConfig({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: "our-own-demo-2026" }).demoData).toBe(true);
   });
 
+  it("keeps the demo accounts with the published password off the network unless HOST says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).host).toBe("127.0.0.1");
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: "our-own-demo-2026" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: "0" }).host).toBe("0.0.0.0");
+    expect(loadConfig(production).host).toBe("0.0.0.0");
+  });
+
   it("needs APP_SECRET with DATABASE_URL, in any environment", () => {
     expect(refusal({ DATA_DIR: dataDir, DATABASE_URL: "postgres://db.example.in/sprout" })).toMatch(
       /APP_SECRET: required with DATABASE_URL/,

@@ -7,7 +7,7 @@ const flag = z.enum(["0", "1"]).optional();
 
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
@@ -89,9 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // Demo data only when asked for in production; on a laptop's embedded database by default.
+  const demoData = values.DEMO_DATA ? values.DEMO_DATA === "1" : !production && !values.DATABASE_URL;
+  const demoPassword = values.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD;
   return {
     port: values.PORT,
-    host: values.HOST,
+    // Demo accounts with the README's password are reachable from this machine only, unless
+    // HOST says otherwise: anyone on the centre's network could sign in as the super admin.
+    host: values.HOST ?? (demoData && demoPassword === PUBLISHED_DEMO_PASSWORD ? "127.0.0.1" : "0.0.0.0"),
     dataDir,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
@@ -101,9 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: values.APP_SECRET ?? keptSecret(dataDir),
     appUrl: values.APP_URL,
     env: values.NODE_ENV,
-    // Demo data only when asked for in production; on a laptop's embedded database by default.
-    demoData: values.DEMO_DATA ? values.DEMO_DATA === "1" : !production && !values.DATABASE_URL,
-    demoPassword: values.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD,
+    demoData,
+    demoPassword,
     mailTestInbox: values.MAIL_TEST_INBOX === "1",
     apiDocs: values.API_DOCS ? values.API_DOCS === "1" : !production,
     trustProxy: (values.TRUST_PROXY ?? "")

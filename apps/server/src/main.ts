@@ -75,6 +75,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Sprout is running on http://localhost:${config.port} (${database.kind} database)`);
+  if (config.host === "127.0.0.1" && !process.env.HOST)
+    app.log.info(
+      "The demo accounts use the published password, so Sprout answers this machine only; set HOST=0.0.0.0 to open it to the network.",
+    );
 }
 
 /**
