@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateField, safeString } from "./primitives.ts";
+import { isIsoInstant, isoDateField, safeString } from "./primitives.ts";
 
 /** Attendance (issue 11): the roster, pick-up safety, ratios, staff on duty, headcount, kiosk. */
 
@@ -67,6 +67,10 @@ export const ATTENDANCE_MESSAGES = {
   absenceReason: "Please choose a reason.",
   futureTime: "The time cannot be in the future.",
   correctionDay: "Corrected times must be on the day of the record.",
+  checkInTime: "Please enter the check-in time.",
+  checkOutTime: "Please enter a valid check-out time.",
+  checkOutRequired: "Please enter the check-out time: a record of an earlier day must be closed.",
+  shiftLeftOpen: "Your shift of an earlier day was never clocked out; it has been closed. You are not clocked in today.",
   endBeforeStart: "The end date cannot be before the start date.",
   noticePast: "An absence notice cannot start in the past.",
   noticeTooLong: "An absence notice can cover at most 60 days.",
@@ -134,15 +138,66 @@ export const undoInput = z.object({
   action: z.enum(["check_in", "check_out", "absent"]),
 });
 
-const isoInstant = safeString().refine((value) => !Number.isNaN(Date.parse(value)) && /T/.test(value), {
+const isoInstant = safeString().refine(isIsoInstant, {
   message: "Please enter a valid time",
 });
+
+const correctionReason = safeString().trim().min(3, ATTENDANCE_MESSAGES.reasonRequired).max(500);
 
 export const correctionInput = z.object({
   check_in_at: isoInstant,
   check_out_at: isoInstant.nullable(),
-  reason: safeString().trim().min(3, ATTENDANCE_MESSAGES.reasonRequired).max(500),
+  reason: correctionReason,
 });
+
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/**
+ * The "Correct times" form: wall-clock times ("HH:MM") on the record's day at the centre. A record
+ * of an earlier day (a forgotten check-out) must be closed, or it keeps blocking the child's
+ * check-in.
+ */
+export const correctionForm = (earlierDay: boolean) =>
+  z
+    .object({
+      check_in_time: safeString().regex(CLOCK_TIME, ATTENDANCE_MESSAGES.checkInTime),
+      check_out_time: safeString().refine((value) => value === "" || CLOCK_TIME.test(value), {
+        message: ATTENDANCE_MESSAGES.checkOutTime,
+      }),
+      reason: correctionReason,
+    })
+    .superRefine((value, ctx) => {
+      if (earlierDay && value.check_out_time === "")
+        ctx.addIssue({ code: "custom", path: ["check_out_time"], message: ATTENDANCE_MESSAGES.checkOutRequired });
+      if (value.check_out_time !== "" && value.check_out_time < value.check_in_time)
+        ctx.addIssue({ code: "custom", path: ["check_out_time"], message: ATTENDANCE_MESSAGES.checkOutBeforeIn });
+    });
+
+/** The UTC offset of a time zone at an instant, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant of a wall-clock time ("HH:MM") on a calendar day ("YYYY-MM-DD") in a time zone. */
+export function wallClockInstant(day: string, time: string, timeZone: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, date, hour, minute);
+  const first = wall - offsetAt(wall, timeZone);
+  // A second look settles a day when the zone's offset changes (summer time).
+  return new Date(wall - offsetAt(first, timeZone));
+}
 
 export const pickupPersonInput = z.object({
   name: safeString().trim().min(1, ATTENDANCE_MESSAGES.nameRequired).max(120),

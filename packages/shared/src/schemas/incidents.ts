@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, safeString } from "./primitives.ts";
+import { isIsoDate, isIsoInstant, safeString } from "./primitives.ts";
 
 export const INCIDENT_TYPES = ["injury", "illness", "behaviour", "property", "other"] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
@@ -50,7 +50,7 @@ const needed = (message: string, max: number) => safeString({ error: message }).
 const occurredAt = safeString({ error: INCIDENT_MESSAGES.occurredRequired })
   .trim()
   .min(1, INCIDENT_MESSAGES.occurredRequired)
-  .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), {
+  .refine(isIsoInstant, {
     message: INCIDENT_MESSAGES.occurredRequired,
   });
 

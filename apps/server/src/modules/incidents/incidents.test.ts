@@ -67,6 +67,8 @@ describe("incident reports", () => {
         INCIDENT_MESSAGES.occurredFuture,
       ],
       [{ ...report(), child_ids: [otherChild.id] }, INCIDENT_MESSAGES.childNotInCentre],
+      // Date.parse reads 30 February as 2 March; the report must not be filed on another day.
+      [{ ...report(), occurred_at: "2026-02-30T10:00" }, INCIDENT_MESSAGES.occurredRequired],
     ];
     for (const [body, message] of cases) {
       const response = await as(app, teacher).post("/api/incidents", body);
