@@ -212,38 +212,50 @@ export function createEnrollmentService({ db, clock }: { db: Database; clock: Cl
       const resumed: { id: string; centerId: string }[] = [];
       for (const [zone, zoneCentres] of byZone) {
         const today = todayIn(zone, now);
-        const rows = await db
-          .update(students)
-          .set({ status: "active", ...CLEARED_PAUSE, updatedAt: now })
-          .where(
-            and(
-              eq(students.status, "paused"),
-              lte(students.pauseEndDate, today),
-              inArray(
-                students.centerId,
-                zoneCentres.map((centre) => centre.id),
+        // The resume, the pause's end and the audit rows commit together: a crash leaves no
+        // resumed child without its audit entry.
+        const rows = await db.transaction(async (tx) => {
+          const changed = await tx
+            .update(students)
+            .set({ status: "active", ...CLEARED_PAUSE, updatedAt: now })
+            .where(
+              and(
+                eq(students.status, "paused"),
+                lte(students.pauseEndDate, today),
+                inArray(
+                  students.centerId,
+                  zoneCentres.map((centre) => centre.id),
+                ),
               ),
-            ),
-          )
-          .returning({ id: students.id, centerId: students.centerId });
-        if (rows.length === 0) continue;
-        const ids = rows.map((row) => row.id);
-        await db
-          .update(studentPauses)
-          .set({ endedHow: "automatic", endedAt: now })
-          .where(and(inArray(studentPauses.studentId, ids), isNull(studentPauses.endedAt)));
-        for (const row of rows) {
-          const centre = zoneCentres.find((candidate) => candidate.id === row.centerId);
-          await writeAudit(db, {
-            organisationId: centre?.organisationId ?? null,
-            actorId: null,
-            action: "student.resume.automatic",
-            entity: "student",
-            entityId: row.id,
-            after: { status: "active", resumed_on: today },
-          });
-          resumed.push({ id: row.id, centerId: row.centerId });
-        }
+            )
+            .returning({ id: students.id, centerId: students.centerId });
+          if (changed.length === 0) return changed;
+          await tx
+            .update(studentPauses)
+            .set({ endedHow: "automatic", endedAt: now })
+            .where(
+              and(
+                inArray(
+                  studentPauses.studentId,
+                  changed.map((row) => row.id),
+                ),
+                isNull(studentPauses.endedAt),
+              ),
+            );
+          for (const row of changed) {
+            const centre = zoneCentres.find((candidate) => candidate.id === row.centerId);
+            await writeAudit(tx, {
+              organisationId: centre?.organisationId ?? null,
+              actorId: null,
+              action: "student.resume.automatic",
+              entity: "student",
+              entityId: row.id,
+              after: { status: "active", resumed_on: today },
+            });
+          }
+          return changed;
+        });
+        for (const row of rows) resumed.push({ id: row.id, centerId: row.centerId });
       }
       return resumed;
     },
