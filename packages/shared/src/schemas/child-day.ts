@@ -67,6 +67,7 @@ export const CHILD_DAY_MESSAGES = {
   temperatureRange: "Temperature must be between 30 and 45 °C",
   notYourClassroom: "You can record only for children of your classrooms",
   correctionReason: "Please say why an earlier day's entry is being changed",
+  markedAbsent: "This child is marked absent that day; nothing can be recorded for them",
   // spec 1, section 8
   loadFailed: "Failed to load daily activities",
   observationsLoadFailed: "Failed to load observation logs",
@@ -263,6 +264,10 @@ export const classroomDay = z.object({
       first_name: z.string(),
       last_name: z.string(),
       allergies: z.array(z.string()),
+      /** Checked in at the centre that day (the whole-class meal starts with these children). */
+      checked_in: z.boolean(),
+      /** Marked absent by staff that day and not checked in since: no meal, nap or potty for them. */
+      absent: z.boolean(),
       meals: z.array(z.enum(MEAL_TYPES)),
       asleep: z.boolean(),
       sleep_minutes: z.number(),

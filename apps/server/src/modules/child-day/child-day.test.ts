@@ -3,17 +3,20 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { foodEntries } from "../../db/schema/child-day.ts";
+import { foodEntries, sleepEntries } from "../../db/schema/child-day.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { childRecordViews } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { demoCentres } from "../children/test-support.ts";
+import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;
 const [home, other] = await demoCentres(db);
 const TODAY = "2026-11-20"; // the test clock's date in Bengaluru
+const YESTERDAY = "2026-11-19";
 
 const teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
 const parentSession = await signIn(app, DEMO_EMAILS.parent);
@@ -265,6 +268,184 @@ describe("daily activities", () => {
   });
 });
 
+describe("who is in today, and corrections", () => {
+  const checkIn = (studentId: string, day = TODAY) =>
+    db.insert(attendanceStays).values({
+      organisationId: teacherUser!.organisationId,
+      centerId: home!.id,
+      studentId,
+      classroomId: rooms[0]!,
+      day,
+      checkInAt: new Date(`${day}T08:30:00+05:30`),
+    });
+  const rowOf = async (id: string) =>
+    (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`))
+      .json()
+      .children.find((kid: { id: string }) => kid.id === id);
+
+  it("the class list says who is checked in and who is marked absent", async () => {
+    const [present, away, unknown] = [classmates[6]!.id, classmates[7]!.id, classmates[8]!.id];
+    await checkIn(present);
+    await db.insert(attendanceAbsences).values({
+      studentId: away,
+      day: TODAY,
+      centerId: home!.id,
+      reason: "sick",
+      markedAt: new Date(`${TODAY}T09:00:00+05:30`),
+    });
+    expect(await rowOf(present)).toMatchObject({ checked_in: true, absent: false });
+    expect(await rowOf(away)).toMatchObject({ checked_in: false, absent: true });
+    expect(await rowOf(unknown)).toMatchObject({ checked_in: false, absent: false });
+    // Yesterday nobody was in.
+    const yesterday = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}?date=${YESTERDAY}`)).json();
+    expect(yesterday.children.every((kid: { checked_in: boolean }) => !kid.checked_in)).toBe(true);
+  });
+
+  it("a child marked absent gets no meal, nap or potty; one not yet checked in still can", async () => {
+    const [present, away, unknown] = [classmates[6]!.id, classmates[7]!.id, classmates[8]!.id];
+    const batch = await teacher.post("/api/daily-activities/food/batch", {
+      date: TODAY,
+      meal_type: "lunch",
+      entries: [present, away].map((child_id) => ({ child_id, food_consumed: 100 })),
+    });
+    expect(batch.statusCode).toBe(409);
+    expect(batch.json().error).toBe(CHILD_DAY_MESSAGES.markedAbsent);
+    for (const [path, body] of [
+      ["/api/daily-activities/food", { meal_type: "lunch", food_consumed: 100 }],
+      ["/api/daily-activities/sleep", { start_time: "13:00" }],
+      ["/api/daily-activities/potty", { type: "bathroom", diaper_status: "dry" }],
+    ] as const) {
+      const refused = await teacher.post(path, { child_id: away, date: TODAY, ...body });
+      expect(refused.statusCode, path).toBe(409);
+      expect(refused.json().error).toBe(CHILD_DAY_MESSAGES.markedAbsent);
+    }
+    expect(
+      await db
+        .select()
+        .from(foodEntries)
+        .where(inArray(foodEntries.studentId, [present, away])),
+    ).toHaveLength(0);
+    // Teachers forget to check children in: a child with no attendance at all is accepted.
+    const forgotten = await teacher.post("/api/daily-activities/food/batch", {
+      date: TODAY,
+      meal_type: "lunch",
+      entries: [present, unknown].map((child_id) => ({ child_id, food_consumed: 100 })),
+    });
+    expect(forgotten.json()).toEqual({ saved: 2 });
+    // The absent child arrives after all: the check-in wins over the mark.
+    await checkIn(away);
+    expect(await rowOf(away)).toMatchObject({ checked_in: true, absent: false });
+    const late = await teacher.post("/api/daily-activities/food", {
+      child_id: away,
+      date: TODAY,
+      meal_type: "snack",
+      food_consumed: 50,
+    });
+    expect(late.statusCode, late.body).toBe(201);
+  });
+
+  it("removes a wrong entry the same day without a reason; an earlier day's needs one; both are audited", async () => {
+    const child = classmates[4]!.id;
+    const today = (
+      await teacher.post("/api/daily-activities/food", {
+        child_id: child,
+        date: TODAY,
+        meal_type: "snack",
+        food_consumed: 25,
+      })
+    ).json().food[0];
+    const removed = await teacher.delete(`/api/daily-activities/food/${today.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().food).toEqual([]);
+
+    const earlier = await teacher.post("/api/daily-activities/food", {
+      child_id: child,
+      date: YESTERDAY,
+      meal_type: "lunch",
+      food_consumed: 100,
+    });
+    expect(earlier.statusCode, earlier.body).toBe(201);
+    const old = earlier.json().food[0];
+    const noReason = await teacher.delete(`/api/daily-activities/food/${old.id}`);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toBe(CHILD_DAY_MESSAGES.correctionReason);
+    expect(await db.select().from(foodEntries).where(eq(foodEntries.id, old.id))).toHaveLength(1);
+    // A parent or another classroom's teacher cannot remove it.
+    expect((await parent.delete(`/api/daily-activities/food/${old.id}?reason=x`)).statusCode).toBe(403);
+
+    const withReason = await teacher.delete(
+      `/api/daily-activities/food/${old.id}?reason=${encodeURIComponent("Was absent, recorded by mistake")}`,
+    );
+    expect(withReason.statusCode, withReason.body).toBe(200);
+    expect(withReason.json()).toMatchObject({ date: YESTERDAY, food: [] });
+
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "child_day.food_removed"), inArray(auditLog.entityId, [today.id, old.id])));
+    const byId = new Map(audits.map((row) => [row.entityId, row]));
+    expect(byId.get(today.id)).toMatchObject({ actorId: teacherUser!.id, after: { reason: "", late: false } });
+    expect(byId.get(old.id)).toMatchObject({
+      actorId: teacherUser!.id,
+      after: { reason: "Was absent, recorded by mistake", late: true },
+      before: { mealType: "lunch", foodConsumed: 100, day: YESTERDAY },
+    });
+    expect((await teacher.delete(`/api/daily-activities/food/${old.id}?reason=again`)).statusCode).toBe(404);
+  });
+
+  it("wakes a sleeping child: the nap gets its end; an end before the start is refused", async () => {
+    const child = classmates[5]!.id;
+    const asleep = await teacher.post("/api/daily-activities/sleep", {
+      child_id: child,
+      date: TODAY,
+      start_time: "12:40",
+    });
+    expect(asleep.statusCode, asleep.body).toBe(201);
+    const nap = asleep.json().sleep[0];
+    expect(nap).toMatchObject({ start_time: "12:40", end_time: null });
+    expect((await rowOf(child)).asleep).toBe(true);
+
+    const backwards = await teacher.post(`/api/daily-activities/sleep/${nap.id}/wake`, { end_time: "12:10" });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toBe(CHILD_DAY_MESSAGES.endBeforeStart);
+    expect((await parent.post(`/api/daily-activities/sleep/${nap.id}/wake`, { end_time: "14:00" })).statusCode).toBe(
+      403,
+    );
+
+    const woke = await teacher.post(`/api/daily-activities/sleep/${nap.id}/wake`, { end_time: "14:10" });
+    expect(woke.statusCode, woke.body).toBe(200);
+    expect(woke.json().sleep).toMatchObject([{ start_time: "12:40", end_time: "14:10", duration_hours: 1.5 }]);
+    expect(await rowOf(child)).toMatchObject({ asleep: false, sleep_minutes: 90 });
+    const [row] = await db.select().from(sleepEntries).where(eq(sleepEntries.id, nap.id));
+    expect(row?.endTime).toBe("14:10");
+  });
+
+  it("a staff read of a child's stars is written to the access log", async () => {
+    const views = async () => {
+      // Reading the log flushes what is queued.
+      await director.get(`/api/privacy/access-log?child_id=${ownChild.id}`);
+      return db
+        .select()
+        .from(childRecordViews)
+        .where(and(eq(childRecordViews.studentId, ownChild.id), eq(childRecordViews.viewerId, teacherUser!.id)));
+    };
+    const before = (await views()).length;
+    expect((await teacher.get(`/api/stars/${ownChild.id}`)).statusCode).toBe(200);
+    const after = await views();
+    expect(after).toHaveLength(before + 1);
+    expect(after.map((view) => view.kind)).toContain("health");
+    expect(after.every((view) => view.viewerRole === "teacher")).toBe(true);
+    // A parent reading their own child's stars is not an access to record.
+    const parentBefore = (await db.select().from(childRecordViews).where(eq(childRecordViews.viewerId, parentUser!.id)))
+      .length;
+    expect((await parent.get(`/api/stars/${ownChild.id}`)).statusCode).toBe(200);
+    await director.get(`/api/privacy/access-log?child_id=${ownChild.id}`);
+    expect(await db.select().from(childRecordViews).where(eq(childRecordViews.viewerId, parentUser!.id))).toHaveLength(
+      parentBefore,
+    );
+  });
+});
+
 describe("observation logs", () => {
   const form = (fields: Record<string, string>, file?: { name: string; type: string; content: Buffer }) => {
     const parts = Object.entries(fields).map(
@@ -355,6 +536,55 @@ describe("observation logs", () => {
       form({ child_id: elsewhere!.id, date: TODAY }),
     );
     expect(notMine.statusCode).toBe(403);
+  });
+
+  it("another family's parent gets 404 for the log's file and the child's list; a PDF is served as it was sent", async () => {
+    const teacherSession = await signIn(app, DEMO_EMAILS.teacher);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const created = await multipart(
+      teacherSession,
+      "POST",
+      "/api/observation-logs",
+      form(
+        { child_id: ownChild.id, date: TODAY, milestone: "Cognitive development", notes: "Sorted by colour" },
+        { name: "assessment.pdf", type: "application/pdf", content: pdf },
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const log = created.json();
+    expect(log.attachments).toMatchObject([{ name: "assessment.pdf", mime_type: "application/pdf" }]);
+    const download = await parent.get(log.attachments[0].url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+
+    const neighbour = await createCentreUser(db, home!.id, "parent", "observation.neighbour@sprout.test");
+    const [guardian] = await db
+      .insert(guardians)
+      .values({ centerId: home!.id, firstName: "Neighbour", lastName: "Parent", userId: neighbour.id })
+      .returning();
+    await db
+      .insert(studentGuardians)
+      .values({ studentId: classmates[0]!.id, guardianId: guardian!.id, relation: "Mother" });
+    const otherFamily = as(app, await signIn(app, neighbour.email));
+    expect((await otherFamily.get(log.attachments[0].url)).statusCode).toBe(404);
+    expect((await otherFamily.get(`/api/observation-logs?child_id=${ownChild.id}`)).statusCode).toBe(404);
+    expect((await otherFamily.get(`/api/daily-activities/${ownChild.id}`)).statusCode).toBe(404);
+    // Their own list holds their own child's logs only.
+    const theirs = (await otherFamily.get("/api/observation-logs")).json();
+    expect(theirs.logs.every((entry: { child_id: string }) => entry.child_id === classmates[0]!.id)).toBe(true);
+  });
+
+  it("refuses an observation dated in the future", async () => {
+    const teacherSession = await signIn(app, DEMO_EMAILS.teacher);
+    const future = await multipart(
+      teacherSession,
+      "POST",
+      "/api/observation-logs",
+      form({ child_id: ownChild.id, date: "2026-11-21", notes: "Tomorrow" }),
+    );
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error).toBe(CHILD_DAY_MESSAGES.dateFuture);
   });
 
   it("edits and deletes a log; parents cannot", async () => {

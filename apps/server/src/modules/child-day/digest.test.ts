@@ -80,6 +80,21 @@ describe("the evening digest", () => {
     await record("/api/daily-activities/sleep", { start_time: "13:00", end_time: "14:20" });
     await record("/api/daily-activities/potty", { type: "diaper_change", diaper_status: "wet" });
     await record("/api/stars", { reason: "Shared the blocks" });
+    const observed = await app.inject({
+      method: "POST",
+      url: "/api/observation-logs",
+      headers: { ...teacherSession.headers, "content-type": "multipart/form-data; boundary=sprout" },
+      payload: [
+        ["child_id", own!.id],
+        ["date", TODAY],
+        ["milestone", "Language"],
+        ["notes", "Sang the whole rhyme"],
+      ]
+        .map(([name, value]) => `--sprout\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("")
+        .concat("--sprout--\r\n"),
+    });
+    expect(observed.statusCode, observed.body).toBe(201);
     const asked = await parent.post(`/api/child-health/${own!.id}/medications`, {
       name: "Paracetamol syrup",
       dose: "5 ml",
@@ -117,6 +132,7 @@ describe("the evening digest", () => {
       "Diaper change: wet",
       "Medication: Paracetamol syrup, 5 ml at 12:30",
       "Star: Shared the blocks",
+      "Observation: Language — Sang the whole rhyme",
     ])
       expect(letter.text).toContain(`- ${line}`);
 

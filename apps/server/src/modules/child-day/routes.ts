@@ -269,7 +269,8 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
     api.get(
       "/stars/:childId",
       {
-        config: { access: READ },
+        // Stars are part of the child's daily care record: staff reads go to the access log.
+        config: { access: READ, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary: "The week's stars of a child",
           tags,

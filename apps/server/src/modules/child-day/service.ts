@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm"
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import {
   foodEntries,
   healthNotes,
@@ -57,6 +58,26 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     const child = await findDayChild(db, caller, childId);
     assertMayRecord(caller, child, await recordingRooms(db, caller));
     return { child, day: checkDay(clock, child, day) };
+  }
+
+  /**
+   * A child staff marked absent that day (and who did not arrive after all) has no meal, nap or
+   * potty: refusing it keeps a parent from reading "Lunch: ate all" for a day at home. A child
+   * merely not checked in yet is accepted, because teachers forget to check children in.
+   */
+  async function assertNotAbsent(childIds: string[], day: string) {
+    const absent = await db
+      .select({ id: attendanceAbsences.studentId })
+      .from(attendanceAbsences)
+      .where(
+        and(
+          inArray(attendanceAbsences.studentId, childIds),
+          eq(attendanceAbsences.day, day),
+          sql`not exists (select 1 from ${attendanceStays} where ${attendanceStays.studentId} = ${attendanceAbsences.studentId} and ${attendanceStays.day} = ${attendanceAbsences.day})`,
+        ),
+      )
+      .limit(1);
+    if (absent.length > 0) throw conflict(CHILD_DAY_MESSAGES.markedAbsent);
   }
 
   const announce = (child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) =>
@@ -172,6 +193,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
 
     async addFood(caller: Caller, input: z.output<typeof foodInput>): Promise<DailyActivities> {
       const { child, day } = await forRecording(caller, input.child_id, input.date);
+      await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(foodEntries)
@@ -194,6 +216,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       for (const childId of unique.keys()) {
         children.push((await forRecording(caller, childId, input.date)).child);
       }
+      await assertNotAbsent([...unique.keys()], input.date);
       await db.transaction(async (tx) => {
         const rows = await tx
           .insert(foodEntries)
@@ -217,6 +240,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     /** A nap. The child's row is locked so that two teachers cannot record overlapping naps at once. */
     async addSleep(caller: Caller, input: z.output<typeof sleepInput>): Promise<DailyActivities> {
       const { child, day } = await forRecording(caller, input.child_id, input.date);
+      await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         await tx.select({ id: students.id }).from(students).where(eq(students.id, child.id)).for("update");
         await assertNoOverlap(tx, child.id, day, input.start_time, input.end_time || null);
@@ -253,6 +277,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
 
     async addPotty(caller: Caller, input: z.output<typeof pottyInput>): Promise<DailyActivities> {
       const { child, day } = await forRecording(caller, input.child_id, input.date);
+      await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(pottyEntries)

@@ -3,7 +3,7 @@ import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { attendanceStays } from "../../db/schema/attendance.ts";
+import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import {
   foodEntries,
   healthNotes,
@@ -171,7 +171,7 @@ export function createChildDaySummaryService({
         .limit(200);
       const ids = kids.map((kid) => kid.id);
       const none = Promise.resolve([]);
-      const [meals, naps, potty, starRows, allergies, rooms] = await Promise.all([
+      const [meals, naps, potty, starRows, stays, absences, allergies, rooms] = await Promise.all([
         ids.length
           ? db
               .select({ id: foodEntries.studentId, meal: foodEntries.mealType })
@@ -196,9 +196,24 @@ export function createChildDaySummaryService({
               .from(stars)
               .where(and(inArray(stars.studentId, ids), eq(stars.day, day)))
           : none,
+        // Attendance is read, not changed: who was checked in (and who was marked absent) that day.
+        ids.length
+          ? db
+              .selectDistinct({ id: attendanceStays.studentId })
+              .from(attendanceStays)
+              .where(and(inArray(attendanceStays.studentId, ids), eq(attendanceStays.day, day)))
+          : none,
+        ids.length
+          ? db
+              .select({ id: attendanceAbsences.studentId })
+              .from(attendanceAbsences)
+              .where(and(inArray(attendanceAbsences.studentId, ids), eq(attendanceAbsences.day, day)))
+          : none,
         daily.allergiesOf(ids),
         recordingRooms(db, caller),
       ]);
+      const checkedIn = new Set(stays.map((row) => row.id));
+      const markedAbsent = new Set(absences.map((row) => row.id));
       return {
         classroom_id: room.id,
         classroom_name: room.name,
@@ -211,6 +226,8 @@ export function createChildDaySummaryService({
             first_name: kid.firstName,
             last_name: kid.lastName,
             allergies: allergies.get(kid.id) ?? [],
+            checked_in: checkedIn.has(kid.id),
+            absent: markedAbsent.has(kid.id) && !checkedIn.has(kid.id),
             meals: [...new Set(meals.filter((meal) => meal.id === kid.id).map((meal) => meal.meal))],
             asleep: ownNaps.some((nap) => nap.endTime === null),
             sleep_minutes: sleptMinutes(ownNaps),
