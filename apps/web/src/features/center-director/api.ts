@@ -22,7 +22,7 @@ const KEY = ["center-director"] as const;
 
 /**
  * The dashboard and its lists. Socket events only say that something changed at the centre
- * (a check-in, a clock-in, an incident, feedback, a KPI); everything is fetched again through
+ * (a check-in, a clock-in, an incident, feedback, a budget decision, a KPI); everything is fetched again through
  * the API, which decides what this caller may see.
  */
 export function useDirectorDashboard(centerId: string | undefined) {
@@ -33,6 +33,8 @@ export function useDirectorDashboard(centerId: string | undefined) {
   useRealtimeEvent("attendance-update", refetch);
   useRealtimeEvent("new-incident", refetch);
   useRealtimeEvent("new-feedback", refetch);
+  // A request raised or decided: the budget card, Live Updates and the approvals waiting in Upcoming Tasks.
+  useRealtimeEvent("budget-update", refetch);
   useRealtimeEvent("emergency-alert", refetch);
   useRealtimeEvent("emergency-resolved", refetch);
   const { socket } = useRealtime();
