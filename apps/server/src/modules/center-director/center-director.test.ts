@@ -38,6 +38,14 @@ async function dashboard(session: SignedIn, query = ""): Promise<DirectorDashboa
   return response.json().data;
 }
 
+/** A publisher for the job run directly in a test, where nobody listens. */
+const quiet: RealtimePublisher = {
+  toCentreStaff: () => undefined,
+  toCentreFamilies: () => undefined,
+  toUsers: () => undefined,
+  toClassroom: () => undefined,
+};
+
 /** The first row of a raw query, on either database (PGlite answers rows, pg an object). */
 const one = async <T>(query: PromiseLike<unknown>): Promise<T> => {
   const result = (await query) as { rows: T[] } | T[];
@@ -73,8 +81,11 @@ describe("the director's dashboard", () => {
     expect(data.center.id).toBe(home!.id);
     expect(data.centers).toEqual([]);
 
+    // Enrolled = active or paused: the Children list's Enrolled and the owner's centre card.
     const enrolled = await one<{ n: number }>(
-      db.execute(sql`select count(*)::int as n from students where center_id = ${home!.id} and status = 'active'`),
+      db.execute(
+        sql`select count(*)::int as n from students where center_id = ${home!.id} and status in ('active', 'paused')`,
+      ),
     );
     expect(data.enrollment.current_enrollment).toBe(Number(enrolled.n));
     expect(data.enrollment.capacity).toBe(home!.capacity);
@@ -182,6 +193,93 @@ describe("the director's dashboard", () => {
     ).toBe(true);
     const tasks = (await as(app, director).get("/api/center-director/tasks?limit=100")).json();
     expect(tasks.tasks.some((task: { id: string }) => task.id === sent.json().id)).toBe(true);
+  });
+});
+
+describe("one enrolment figure for a centre", () => {
+  it("counts a paused child on the director's card, the owner's centre card and the Children list alike", async () => {
+    const before = await dashboard(director);
+    const [child] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.centerId, home!.id), eq(students.status, "active")))
+      .orderBy(students.id)
+      .limit(1);
+    const paused = await as(app, director).patch(`/api/students/${child!.id}/pause`, {
+      pause_start_date: "2026-11-21",
+      pause_end_date: "2026-11-28",
+      reason: "Vacation/Travel",
+      notes: "",
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    await runCentreKpis(db, clock, quiet);
+    const after = await dashboard(director);
+    expect(after.enrollment.current_enrollment).toBe(before.enrollment.current_enrollment);
+
+    const cards = (await as(app, owner).get("/api/analytics/center-comparison")).json();
+    const card = cards.centers.find((centre: { id: string }) => centre.id === home!.id);
+    expect(card.student_count).toBe(after.enrollment.current_enrollment);
+    expect(card.occupancy).toBeCloseTo(after.enrollment.percent, 1);
+    const occupancy = after.kpis.find((kpi) => kpi.metric_name === "occupancy")!;
+    expect(occupancy.metric_value).toBeCloseTo(after.enrollment.percent, 1);
+
+    const list = (await as(app, director).get("/api/admin/children?limit=1")).json();
+    expect(list.counts.paused).toBeGreaterThan(0);
+    expect(list.counts.active + list.counts.paused).toBe(after.enrollment.current_enrollment);
+
+    const resumed = await as(app, director).patch(`/api/students/${child!.id}/resume`, {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+  });
+});
+
+describe("the KPI values", () => {
+  it("equal the rows behind each of them, counted another way", async () => {
+    await runCentreKpis(db, clock, quiet);
+    const data = await dashboard(director);
+    const value = (name: string) => data.kpis.find((kpi) => kpi.metric_name === name)?.metric_value;
+    const ratio = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
+    const today = data.center.date;
+
+    const children = await one<{ present: number; active: number }>(
+      db.execute(sql`select
+        (select count(distinct student_id)::int from attendance_stays where center_id = ${home!.id} and day = ${today}) as present,
+        (select count(*)::int from students where center_id = ${home!.id} and status = 'active') as active`),
+    );
+    expect(Number(children.present)).toBeGreaterThan(0);
+    expect(value("attendance_rate")).toBe(ratio(Number(children.present), Number(children.active)));
+
+    const money = await one<{ paid: string; invoiced: string }>(
+      db.execute(sql`select sum(paid_paise)::text as paid, sum(total_paise)::text as invoiced from invoices
+        where center_id = ${home!.id} and status <> 'Cancelled' and issue_date between ${`${today.slice(0, 7)}-01`} and ${today}`),
+    );
+    if (money.invoiced === null) expect(value("collection_rate")).toBeUndefined();
+    else expect(value("collection_rate")).toBe(ratio(Number(money.paid), Number(money.invoiced)));
+
+    const funnel = await one<{ total: number; admitted: number }>(
+      db.execute(sql`select count(*)::int as total, count(student_id)::int as admitted from enquiries
+        where center_id = ${home!.id} and enquiry_date >= ${today}::date - 89`),
+    );
+    expect(Number(funnel.total)).toBeGreaterThan(0);
+    expect(value("enquiry_conversion")).toBe(ratio(Number(funnel.admitted), Number(funnel.total)));
+
+    const incidents = await one<{ n: number }>(
+      db.execute(sql`select count(*)::int as n from incidents where center_id = ${home!.id}
+        and occurred_at >= (date_trunc('month', ${today}::date)::timestamp at time zone ${home!.timeZone})`),
+    );
+    expect(value("incidents_this_month")).toBe(Number(incidents.n));
+    expect(value("incidents_this_month")).toBe(data.incidents.this_month);
+
+    // Staff attendance: present of those expected (not on leave), as the duty board counts them.
+    const duty = (await as(app, director).get("/api/attendance/staff")).json();
+    const expected = duty.total_staff - duty.on_leave_count;
+    expect(value("staff_attendance")).toBe(ratio(Math.min(duty.present_count, expected), expected));
+
+    const rating = await one<{ average: string | null }>(
+      db.execute(sql`select avg(rating)::text as average from parent_feedback
+        where center_id = ${home!.id} and created_at >= ${new Date(clock.now().getTime() - 90 * 86_400_000)}`),
+    );
+    expect(rating.average).not.toBeNull();
+    expect(value("parent_rating")).toBe(Math.round(Number(rating.average) * 10) / 10);
   });
 });
 
@@ -296,16 +394,36 @@ describe("the centre calendar and upcoming tasks", () => {
 });
 
 describe("the KPI job", () => {
-  it("measures every active centre once per run, under its lock", async () => {
+  it("measures every active centre once per run, under its lock, and announces it after commit", async () => {
     const sent: string[] = [];
+    // Watches the job's transaction: an event sent while it is open would reach dashboards that
+    // then read the values from before it.
+    let open = false;
+    const watched = new Proxy(db, {
+      get(target, key) {
+        if (key !== "transaction") return Reflect.get(target, key);
+        return async (...args: Parameters<typeof db.transaction>) => {
+          open = true;
+          try {
+            return await target.transaction(...args);
+          } finally {
+            open = false;
+          }
+        };
+      },
+    });
+    const sentWhileOpen: boolean[] = [];
     const realtime: RealtimePublisher = {
-      toCentreStaff: (centerId) => void sent.push(centerId),
-      toCentreFamilies: () => undefined,
-      toUsers: () => undefined,
-      toClassroom: () => undefined,
+      ...quiet,
+      toCentreStaff: (centerId) => {
+        sent.push(centerId);
+        sentWhileOpen.push(open);
+      },
     };
     clock.advance(86_400_000);
-    const outcome = await runCentreKpis(db, clock, realtime);
+    const outcome = await runCentreKpis(watched, clock, realtime);
+    expect(sentWhileOpen.length).toBeGreaterThan(0);
+    expect(sentWhileOpen).not.toContain(true);
     expect(outcome.ran).toBe(true);
     const rows = await db
       .select({ centerId: kpiMeasurements.centerId })

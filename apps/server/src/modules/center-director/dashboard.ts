@@ -15,7 +15,7 @@ import { centreDay } from "../attendance/time.ts";
 import { budgetRemaining } from "../budget/remaining.ts";
 import type { CalendarService } from "./calendar.ts";
 import { resolveCentre } from "./centres.ts";
-import { activeEnrollment, budgetFigures, feedbackFigures, incidentFigures } from "./figures.ts";
+import { budgetFigures, enrolment, feedbackFigures, incidentFigures } from "./figures.ts";
 import type { KpiService } from "./kpis.ts";
 import { liveUpdates } from "./live-updates.ts";
 import { assert, mayManageOperations, mayViewDashboard } from "./policy.ts";
@@ -40,9 +40,9 @@ export function createDashboardService({ db, clock, kpis, calendar, board }: Dep
       const today = centreDay(centre.timeZone, now);
       const fiscalYear = fiscalYearStart(fiscalYearOf(today));
       await kpis.ensureToday(centre, today);
-      const [enrolled, staffBoard, [activeStaff], budget, money, feedback, incidents, kpiList, spread, updates, tasks] =
+      const [children, staffBoard, [activeStaff], budget, money, feedback, incidents, kpiList, spread, updates, tasks] =
         await Promise.all([
-          activeEnrollment(db, centre.id),
+          enrolment(db, centre.id),
           board(centre.id, today, now),
           db
             .select({ n: count() })
@@ -72,9 +72,9 @@ export function createDashboardService({ db, clock, kpis, calendar, board }: Dep
             emergency_fund: null,
           },
           enrollment: {
-            current_enrollment: enrolled,
+            current_enrollment: children.enrolled,
             capacity: centre.capacity,
-            percent: percentOf(enrolled, centre.capacity),
+            percent: percentOf(children.enrolled, centre.capacity),
           },
           staff: {
             total_staff: staffBoard.list.length,

@@ -1,10 +1,10 @@
-import { and, avg, count, countDistinct, desc, eq, gte, lte, ne, sql, sum } from "drizzle-orm";
+import { and, avg, count, countDistinct, desc, eq, gte, inArray, lte, ne, sql, sum } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
 import { invoices } from "../../db/schema/billing.ts";
 import { budgetLimits, budgetRequests } from "../../db/schema/budget.ts";
-import { students } from "../../db/schema/children.ts";
 import { parentFeedback } from "../../db/schema/communication.ts";
+import { studentCounts } from "../../db/schema/counts.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { incidents } from "../../db/schema/incidents.ts";
 
@@ -32,13 +32,21 @@ export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 /** The instant a centre's calendar day begins, in SQL (the centre's own midnight). */
 const centreMidnight = (day: string, timeZone: string) => sql`(${day}::timestamp at time zone ${timeZone})`;
 
-export const activeEnrollment = async (db: Database, centerId: string) =>
-  (
-    await db
-      .select({ n: count() })
-      .from(students)
-      .where(and(eq(students.centerId, centerId), eq(students.status, "active")))
-  )[0]?.n ?? 0;
+/**
+ * The centre's enrolment by status, from the kept counts: enrolled = active + paused (a paused
+ * child keeps their place and comes back on their end date), the same figure as the Children
+ * list's Enrolled, the owner's Total Students and centre card, and the Enrolment report.
+ * `active` (the children expected in today) is the attendance rate's denominator.
+ */
+export async function enrolment(db: Database, centerId: string) {
+  const rows = await db
+    .select({ status: studentCounts.status, n: studentCounts.n })
+    .from(studentCounts)
+    .where(and(eq(studentCounts.centerId, centerId), inArray(studentCounts.status, ["active", "paused"])));
+  const active = rows.find((row) => row.status === "active")?.n ?? 0;
+  const paused = rows.find((row) => row.status === "paused")?.n ?? 0;
+  return { enrolled: active + paused, active };
+}
 
 /** Children checked in at least once on a day (a child who came back counts once). */
 export const childrenPresent = async (db: Database, centerId: string, day: string) =>

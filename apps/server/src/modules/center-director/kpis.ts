@@ -18,11 +18,11 @@ import { createDutyService, type DutyService } from "../attendance/duty.ts";
 import { centreDay } from "../attendance/time.ts";
 import { resolveCentre } from "./centres.ts";
 import {
-  activeEnrollment,
   addDays,
   type Centre,
   childrenPresent,
   enquiryFunnel,
+  enrolment,
   feedbackFigures,
   incidentFigures,
   monthCollections,
@@ -46,8 +46,8 @@ export async function computeKpis(
 ): Promise<Partial<Record<KpiMetricName, number>>> {
   const today = centreDay(centre.timeZone, now);
   const ninetyDaysAgo = new Date(now.getTime() - 90 * 86_400_000);
-  const [enrolled, present, money, funnel, incidents, staff, feedback] = await Promise.all([
-    activeEnrollment(db, centre.id),
+  const [children, present, money, funnel, incidents, staff, feedback] = await Promise.all([
+    enrolment(db, centre.id),
     childrenPresent(db, centre.id, today),
     monthCollections(db, centre.id, today),
     enquiryFunnel(db, centre.id, today),
@@ -57,8 +57,9 @@ export async function computeKpis(
   ]);
   const expectedStaff = staff.list.length - staff.onLeaveCount;
   const values: Partial<Record<KpiMetricName, number>> = {
-    occupancy: centre.capacity > 0 ? percent(enrolled, centre.capacity) : undefined,
-    attendance_rate: enrolled > 0 ? percent(present, enrolled) : undefined,
+    occupancy: centre.capacity > 0 ? percent(children.enrolled, centre.capacity) : undefined,
+    // Of the children expected today: a paused child is enrolled but not expected in.
+    attendance_rate: children.active > 0 ? percent(present, children.active) : undefined,
     collection_rate: money.invoicedPaise > 0 ? percent(money.paidPaise, money.invoicedPaise) : undefined,
     enquiry_conversion: funnel.total > 0 ? percent(funnel.converted, funnel.total) : undefined,
     incidents_this_month: incidents.thisMonth,
@@ -206,12 +207,15 @@ export type KpiService = ReturnType<typeof createKpiService>;
  * value stays as that day's history.
  */
 export async function runCentreKpis(db: Database, clock: Clock, realtime: RealtimePublisher) {
+  // Events wait until the transaction commits: a dashboard refetching on `dashboard-update` before
+  // then would read yesterday's (or no) values, and a rolled-back run must announce nothing.
+  const { publisher, flush } = afterCommit(realtime);
   const outcome = await runExclusive(db, JOB_LOCKS.centreKpis, async (tx) => {
     const kpis = createKpiService({
       db: tx,
       clock,
-      realtime,
-      board: createDutyService({ db: tx, clock, realtime }).board,
+      realtime: publisher,
+      board: createDutyService({ db: tx, clock, realtime: publisher }).board,
     });
     const all = await tx
       .select({ id: centers.id, name: centers.name, capacity: centers.capacity, timeZone: centers.timeZone })
@@ -221,5 +225,22 @@ export async function runCentreKpis(db: Database, clock: Clock, realtime: Realti
     for (const centre of all) await kpis.measure(centre);
     return all.length;
   });
-  return outcome ? { ran: true as const, centres: outcome.result } : { ran: false as const, centres: 0 };
+  if (!outcome) return { ran: false as const, centres: 0 };
+  flush();
+  return { ran: true as const, centres: outcome.result };
+}
+
+/** A publisher that holds every event until `flush`, for work inside a transaction. */
+function afterCommit(realtime: RealtimePublisher) {
+  const held: (() => void)[] = [];
+  const publisher: RealtimePublisher = {
+    toCentreStaff: (...args) => void held.push(() => realtime.toCentreStaff(...args)),
+    toCentreFamilies: (...args) => void held.push(() => realtime.toCentreFamilies(...args)),
+    toUsers: (...args) => void held.push(() => realtime.toUsers(...args)),
+    toClassroom: (...args) => void held.push(() => realtime.toClassroom(...args)),
+  };
+  const flush = () => {
+    for (const send of held.splice(0)) send();
+  };
+  return { publisher, flush };
 }
