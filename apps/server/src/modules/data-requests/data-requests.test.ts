@@ -13,7 +13,7 @@ import { hashPassword } from "../../auth/passwords.ts";
 import { openDatabase } from "../../db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../../db/demo-seed.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { invoices } from "../../db/schema/billing.ts";
+import { invoiceRequests, invoices } from "../../db/schema/billing.ts";
 import { foodEntries, healthNotes, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messages, messageThreads } from "../../db/schema/communication.ts";
@@ -23,6 +23,7 @@ import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
+import { scrubbed } from "./audit-scrub.ts";
 import { runRetention } from "./retention.ts";
 
 /**
@@ -167,6 +168,28 @@ async function recordDay(studentId: string, secret: string, parentId: string | n
     });
   }
   return { photo, attachment };
+}
+
+/**
+ * The director corrects a child's date of birth, notes and a guardian's phone through the child's
+ * page; returns the personal values the correction wrote.
+ */
+async function correctRecord(studentId: string) {
+  const details = (await as(app, director).get(`/api/students/${studentId}/details`)).json();
+  const [guardian] = details.guardians;
+  const values = ["2022-02-14", "Allergic to kiwi KIWI-NOTE", "9876500011"];
+  const saved = await as(app, director).put(`/api/students/${studentId}`, {
+    first_name: details.first_name,
+    last_name: details.last_name,
+    date_of_birth: values[0],
+    gender: details.gender,
+    avatar_color: details.avatar_color,
+    monthly_fee: details.monthly_fee,
+    notes: values[1],
+    guardians: [{ ...guardian, phone: values[2], email: guardian.email ?? "" }],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return values;
 }
 
 let parent: SignedIn;
@@ -353,6 +376,12 @@ describe("erasure", () => {
     expect(enrolled.statusCode).toBe(409);
     expect(enrolled.json().error).toBe(DATA_MESSAGES.stillEnrolled);
 
+    // A correction while enrolled puts the date of birth, notes and a guardian's phone in the audit.
+    const personal = await correctRecord(otherChild.id);
+    const historyUrl = `/api/students/${otherChild.id}/history`;
+    const shownBefore = JSON.stringify((await as(app, director).get(historyUrl)).json());
+    for (const value of personal) expect(shownBefore).toContain(value);
+
     await db.update(students).set({ status: "left", exitDate: "2026-11-19" }).where(eq(students.id, otherChild.id));
     const [before] = await db.select().from(students).where(eq(students.id, otherChild.id));
     const booksBefore = await db.select().from(invoices).where(eq(invoices.studentId, otherChild.id));
@@ -400,6 +429,41 @@ describe("erasure", () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, otherChild.id));
     expect(audit.map((entry) => entry.action)).toContain("child.erase");
+
+    // The audit keeps who corrected what and when, but none of the child's personal values.
+    const history = await as(app, director).get(historyUrl);
+    expect(history.statusCode, history.body).toBe(200);
+    const correction = history.json().corrections[0];
+    expect(correction.by_name).toBeTruthy();
+    expect(correction.changes.map((change: { field: string }) => change.field)).toEqual(
+      expect.arrayContaining(["date_of_birth", "notes"]),
+    );
+    const rows = await db.select().from(auditLog).where(eq(auditLog.entityId, otherChild.id));
+    const held = JSON.stringify(history.json()) + JSON.stringify(rows);
+    for (const value of personal) expect(held).not.toContain(value);
+    expect(rows.find((row) => row.action === "student.update")!.actorId).toBeTruthy();
+  });
+});
+
+describe("audit scrubbing", () => {
+  it("blanks a row about the child, and only the child's entries of a row shared with a class", () => {
+    const [a, b] = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"];
+    expect(scrubbed({ date_of_birth: "2022-02-14", notes: "kiwi" }, a)).toEqual({ date_of_birth: null, notes: null });
+    expect(scrubbed(null, a)).toBeNull();
+    const batch = {
+      meal_type: "lunch",
+      entries: [
+        { child_id: a, food_consumed: 50, notes: "Ate slowly" },
+        { child_id: b, food_consumed: 100, notes: "All of it" },
+      ],
+    };
+    expect(scrubbed(batch, a)).toEqual({
+      meal_type: "lunch",
+      entries: [
+        { child_id: null, food_consumed: null, notes: null },
+        { child_id: b, food_consumed: 100, notes: "All of it" },
+      ],
+    });
   });
 });
 
@@ -424,6 +488,28 @@ describe("retention", () => {
     );
     expect(listed[longGone!.id]).toMatchObject({ action: "erase_records" });
     expect(listed[otherChild.id]).toMatchObject({ action: "remove_name" });
+
+    // Rows that still name the erased child: a change recorded after the erasure, and the books.
+    const childName = `${otherChild.firstName} ${otherChild.lastName}`.trim();
+    const [bookRequest] = await db
+      .insert(invoiceRequests)
+      .values({
+        organisationId: parentUser!.organisationId,
+        centerId: home!.id,
+        studentId: otherChild.id,
+        amountPaise: 150_000,
+        dueDate: "2017-07-10",
+      })
+      .returning();
+    await db.insert(auditLog).values([
+      { action: "student.update", entity: "student", entityId: otherChild.id, after: { first_name: childName } },
+      {
+        action: "invoice_request.create",
+        entity: "invoice_request",
+        entityId: bookRequest!.id,
+        after: { child_name: childName, amount: 1500 },
+      },
+    ]);
 
     const off = await runRetention(db, clock, files);
     expect(off).toMatchObject({ ran: true, erased: [], named: [] });
@@ -453,6 +539,10 @@ describe("retention", () => {
     expect(outcome.named).toEqual([otherChild.id]);
     const [renamed] = await db.select().from(students).where(eq(students.id, otherChild.id));
     expect(renamed!.firstName).toBe(`Former child ${renamed!.studentId}`);
+    const named = await db.select().from(auditLog).where(eq(auditLog.entityId, otherChild.id));
+    expect(JSON.stringify(named)).not.toContain(childName);
+    const [books] = await db.select().from(auditLog).where(eq(auditLog.entityId, bookRequest!.id));
+    expect(books!.after).toEqual({ child_name: renamed!.firstName, amount: 1500 });
     expect(await db.select().from(childErasures).where(eq(childErasures.studentId, longGone!.id))).toHaveLength(1);
     expect((await as(app, director).get(url)).json().candidates).toHaveLength(0);
     const foreign = await as(app, otherDirector).get(url);

@@ -25,6 +25,9 @@ import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { guardianLinkRequests } from "../../db/schema/link-requests.ts";
 import { childConsents, childRecordViews } from "../../db/schema/privacy.ts";
+import { renameInBooksAudit, scrubChildAudit } from "./audit-scrub.ts";
+
+const ERASED = "Erased with the child's records";
 
 /**
  * One kind of record an erasure removes: how it is found for a child (the same condition counts
@@ -156,6 +159,8 @@ export async function eraseChild(
   const files = await filesOf(tx, input.studentId);
   // Counted before anything goes: deleting a guardian also takes their links (cascade).
   const removed = await countChildRecords(tx, input.studentId);
+  // The audit rows are found through the records they name, so they are scrubbed first.
+  await scrubChildAudit(tx, input.studentId);
   for (const part of PARTS) {
     if (removed[part.kind]) await tx.delete(part.table).where(part.where(input.studentId));
   }
@@ -189,10 +194,15 @@ export async function eraseChild(
       updatedAt: input.at,
     })
     .where(eq(enquiries.studentId, input.studentId));
-  // The requests stay as the record that the right was exercised; what they said about the child goes.
+  // The requests stay as the record that the right was exercised; what they said about the child
+  // goes, and so does the centre's answer (it may repeat the corrected value).
   await tx
     .update(dataRequests)
-    .set({ details: "Erased with the child's records", correction: null })
+    .set({
+      details: ERASED,
+      correction: null,
+      answer: sql`case when ${dataRequests.answer} is null then null else ${ERASED} end`,
+    })
     .where(and(eq(dataRequests.studentId, input.studentId), eq(dataRequests.kind, "correction")));
   await tx.insert(childErasures).values({
     studentId: input.studentId,
@@ -205,12 +215,15 @@ export async function eraseChild(
 }
 
 /**
- * After the books' period the name goes as well: the child row, the exit record and the enquiry
- * keep only the human student number, which is what the invoices then show.
+ * After the books' period the name goes as well: the child row, the exit record, the enquiry and
+ * the audit rows keep only the human student number, which is what the invoices then show.
  */
 export async function removeName(tx: Database, studentId: string, at: Date): Promise<void> {
   const [row] = await tx.select({ number: students.studentId }).from(students).where(eq(students.id, studentId));
   const name = `Former child ${row?.number ?? ""}`.trim();
+  // Rows written about the child since the erasure go the same way; the books' rows get the pseudonym.
+  await scrubChildAudit(tx, studentId);
+  await renameInBooksAudit(tx, studentId, name);
   await tx.update(students).set({ firstName: name, lastName: "", updatedAt: at }).where(eq(students.id, studentId));
   await tx.update(exitRecords).set({ personName: name, exitReason: "" }).where(eq(exitRecords.studentId, studentId));
   await tx.update(enquiries).set({ childName: name, updatedAt: at }).where(eq(enquiries.studentId, studentId));
