@@ -203,9 +203,29 @@ describe("reports equal their rows counted another way", () => {
     const { centers } = (await as(app, owner).get("/api/analytics/center-comparison")).json();
     for (const row of report.centers)
       expect(row.enrolled).toBe(centers.find((centre: { id: string }) => centre.id === row.id).student_count);
-    // The coordinator sees no money in the comparison.
+    // The download holds the same row per centre, in the same order, with the same figures.
+    const rows = await workbook(owner, `/api/reports/centers/export?${RANGE}`);
+    expect(rows.map((row) => row.Center)).toEqual(report.centers.map((row: { name: string }) => row.name));
+    for (const [index, row] of report.centers.entries()) {
+      expect(rows[index]).toEqual({
+        Center: row.name,
+        Capacity: row.capacity,
+        Enrolled: row.enrolled,
+        "Occupancy %": row.occupancy,
+        "Child-days Present": row.present_days,
+        Enquiries: row.enquiries,
+        Converted: row.converted,
+        Invoiced: row.invoiced,
+        Received: row.received,
+      });
+    }
+    // The coordinator sees no money in the comparison, on the page or in the download.
     const plain = (await as(app, coordinator).get(`/api/reports/centers?${RANGE}`)).json();
     expect(plain.centers[0]).not.toHaveProperty("invoiced");
+    const plainRows = await workbook(coordinator, `/api/reports/centers/export?${RANGE}`);
+    expect(plainRows).toHaveLength(plain.centers.length);
+    expect(Object.keys(plainRows[0]!)).not.toContain("Invoiced");
+    expect(Object.keys(plainRows[0]!)).not.toContain("Received");
   });
 });
 
