@@ -88,6 +88,7 @@ export interface ChildDayUpdateEvent {
   kind: "food" | "sleep" | "potty" | "star" | "health" | "dose" | "observation";
 }
 
+/** Leadership's own rooms (those who answer feedback), not the whole staff room. */
 export interface NewFeedbackEvent {
   id: string;
 }
@@ -109,6 +110,15 @@ export interface NewMessageEvent {
   content: string;
   is_read: boolean;
   sent_at: string;
+}
+
+/**
+ * Leadership's own rooms: a message landed in a thread of a centre they oversee. No content: the
+ * oversight view refetches its list through the authorised API.
+ */
+export interface ThreadActivityEvent {
+  thread_id: string;
+  center_id: string;
 }
 
 /** A parent's own room: the centre answered their feedback. */
@@ -149,6 +159,7 @@ export interface ServerToClientEvents {
   "child-day-update": (event: ChildDayUpdateEvent) => void;
   "new-announcement": (event: NewAnnouncementEvent) => void;
   "new-message": (event: NewMessageEvent) => void;
+  "thread-activity": (event: ThreadActivityEvent) => void;
   "feedback-response": (event: FeedbackResponseEvent) => void;
   notification: (event: NotificationEvent) => void;
   "notice-read": (event: NoticeReadEvent) => void;

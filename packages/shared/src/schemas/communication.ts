@@ -108,11 +108,22 @@ export const thread = z.object({
 });
 export type Thread = z.infer<typeof thread>;
 
+/**
+ * Where the next page of a thread list starts: the last thread's time and id. Keyset paging, so a
+ * thread that jumps to the top with a new message never pushes another one off a page.
+ */
+export const THREAD_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
+export const threadsQuery = z.object({
+  cursor: z.string().regex(THREAD_CURSOR, { error: "cursor must come from the previous page" }).optional(),
+  limit: pageQuery.limit,
+});
+
 export const threadList = z.object({
   threads: z.array(thread),
   /** True for leadership reading their centres' threads: they may read, not write. */
   read_only: z.boolean(),
-  pagination,
+  /** The next page's cursor; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type ThreadList = z.infer<typeof threadList>;
 
@@ -226,6 +237,9 @@ export const feedbackInput = z.object({
 });
 export type FeedbackInput = z.output<typeof feedbackInput>;
 
+/** Opens the parent's Feedback dialog on the messages screen (where a centre's answer is shown). */
+export const FEEDBACK_DIALOG_LINK = "/messaging?feedback=1";
+
 export const feedbackResponseInput = z.object({
   response: requiredText(M.responseRequired, FEEDBACK_RESPONSE_MAX, M.responseTooLong),
 });
@@ -298,7 +312,7 @@ export const reminderSettingInput = z.object({
     .min(1, { error: "At least 1 hour" })
     .max(168, { error: "At most 168 hours (a week)" }),
 });
-export type ReminderSettingInput = z.infer<typeof reminderSettingInput>;
+export type ReminderSettingInput = z.output<typeof reminderSettingInput>;
 export const reminderSetting = z.object({ center_id: z.uuid(), unread_reminder_hours: z.number() });
 
 // --- Notices from the communication desk (issue 14, point 5) -------------------------------------

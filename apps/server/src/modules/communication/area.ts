@@ -5,6 +5,7 @@ import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { createAnnouncementsService } from "./announcements.ts";
 import { createContactsService } from "./contacts.ts";
 import { createFeedbackService } from "./feedback.ts";
+import { createLeadership } from "./leadership.ts";
 import { createMessagingService } from "./messaging.ts";
 import { createNoticesService } from "./notices.ts";
 import { createNotificationsService } from "./notifications.ts";
@@ -20,13 +21,14 @@ export function createCommunicationArea(deps: {
   const notifications = createNotificationsService(deps);
   const withBell = { ...deps, notifications };
   const contacts = createContactsService(deps);
+  const leadershipOf = createLeadership(deps.db);
   return {
     notifications,
     reminders: createRemindersService(deps),
     announcements: createAnnouncementsService(withBell),
     contacts,
-    messaging: createMessagingService({ ...withBell, contacts }),
-    feedback: createFeedbackService(withBell),
+    messaging: createMessagingService({ ...withBell, contacts, leadershipOf }),
+    feedback: createFeedbackService({ ...withBell, leadershipOf }),
     notices: createNoticesService(withBell),
   };
 }

@@ -4,7 +4,7 @@ import type {
   FeedbackStatus,
   FeedbackSummary,
 } from "@sprout/shared/schemas/communication";
-import { COMMUNICATION_MESSAGES } from "@sprout/shared/schemas/communication";
+import { COMMUNICATION_MESSAGES, FEEDBACK_DIALOG_LINK } from "@sprout/shared/schemas/communication";
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller } from "../../auth/caller.ts";
@@ -16,6 +16,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { assertCentreInScope } from "../children/service.ts";
+import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
 import { answersFeedback } from "./policy.ts";
 import { pageOf, toFeedback } from "./presenter.ts";
@@ -25,13 +26,14 @@ interface Deps {
   clock: Clock;
   realtime: RealtimePublisher;
   notifications: NotificationsService;
+  leadershipOf: LeadershipOf;
 }
 
 const author = alias(users, "feedback_parent");
 const responder = alias(users, "feedback_responder");
 
 /** Parents' feedback about their centre; the director (or owner) answers it. */
-export function createFeedbackService({ db, clock, realtime, notifications }: Deps) {
+export function createFeedbackService({ db, clock, realtime, notifications, leadershipOf }: Deps) {
   /** A parent sees their own feedback; leadership sees their centres' (or the one asked for). */
   async function visible(caller: Caller, centerId?: string): Promise<SQL> {
     const scope = await caller.scope();
@@ -94,7 +96,8 @@ export function createFeedbackService({ db, clock, realtime, notifications }: De
           createdAt: clock.now(),
         })
         .returning({ id: parentFeedback.id });
-      realtime.toCentreStaff(child.centerId, "new-feedback", { id: row!.id });
+      // Only those who answer feedback hear of it: the staff room would tell every teacher too.
+      realtime.toUsers(await leadershipOf(child.centerId, "parent_feedback"), "new-feedback", { id: row!.id });
       return one(row!.id);
     },
 
@@ -137,7 +140,8 @@ export function createFeedbackService({ db, clock, realtime, notifications }: De
         kind: "feedback_response",
         title: "The centre answered your feedback",
         body: excerpt(response),
-        link: "/messaging",
+        // The answer is shown in the parent's Feedback dialog, which this link opens.
+        link: FEEDBACK_DIALOG_LINK,
       });
       realtime.toUsers([updated.parentId], "feedback-response", { id });
       return one(id);

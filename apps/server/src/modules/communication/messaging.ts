@@ -4,6 +4,7 @@ import {
   type MessageList,
   START_THREAD_MESSAGES,
   type StartThreadInput,
+  THREAD_CURSOR,
   type Thread,
   type ThreadList,
 } from "@sprout/shared/schemas/communication";
@@ -18,9 +19,10 @@ import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { ContactsService } from "./contacts.ts";
+import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
 import { assertParty, oversees } from "./policy.ts";
-import { pageOf, toMessage, toThread } from "./presenter.ts";
+import { toMessage, toThread } from "./presenter.ts";
 
 interface Deps {
   db: Database;
@@ -28,6 +30,7 @@ interface Deps {
   realtime: RealtimePublisher;
   notifications: NotificationsService;
   contacts: ContactsService;
+  leadershipOf: LeadershipOf;
 }
 
 const choose = (field: string, message: string) =>
@@ -38,7 +41,7 @@ const parent = alias(users, "thread_parent");
 const FALSE: SQL = sql`false`;
 
 /** Parent–teacher threads about one child, and the centre leadership's read-only view of them. */
-export function createMessagingService({ db, clock, realtime, notifications, contacts }: Deps) {
+export function createMessagingService({ db, clock, realtime, notifications, contacts, leadershipOf }: Deps) {
   /**
    * The threads the caller may see, as a condition on the thread row alone (so that a page is
    * picked before any name is joined). A parent: their own, about their own children. A teacher:
@@ -69,6 +72,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
     db
       .select({
         id: messageThreads.id,
+        centerId: messageThreads.centerId,
         childId: messageThreads.childId,
         teacherId: messageThreads.teacherId,
         parentId: messageThreads.parentId,
@@ -89,11 +93,13 @@ export function createMessagingService({ db, clock, realtime, notifications, con
       .innerJoin(teacher, eq(teacher.id, messageThreads.teacherId))
       .innerJoin(parent, eq(parent.id, messageThreads.parentId));
 
-  async function threadOf(caller: Caller, threadId: string): Promise<Thread> {
+  async function threadRow(caller: Caller, threadId: string) {
     const [row] = await selectThreads(caller.userId).where(and(eq(messageThreads.id, threadId), await visible(caller)));
     if (!row) throw notFound("Conversation");
-    return toThread(row);
+    return row;
   }
+  const threadOf = async (caller: Caller, threadId: string): Promise<Thread> =>
+    toThread(await threadRow(caller, threadId));
 
   /** The thread's parties when a parent writes first: the teacher must teach the child's room. */
   async function parentStarts(caller: Caller, input: StartThreadInput) {
@@ -129,20 +135,29 @@ export function createMessagingService({ db, clock, realtime, notifications, con
   }
 
   return {
-    async threads(caller: Caller, page: number, limit: number): Promise<ThreadList> {
-      const where = await visible(caller);
-      const [rows, [totals]] = await Promise.all([
-        selectThreads(caller.userId)
-          .where(where)
-          .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(messageThreads).where(where),
-      ]);
+    /**
+     * One page of the caller's threads, latest activity first, from the cursor the previous page
+     * gave (keyset paging: no offset to walk and no count per page).
+     */
+    async threads(caller: Caller, cursor: string | undefined, limit: number): Promise<ThreadList> {
+      const after = cursor?.match(THREAD_CURSOR);
+      const rows = await selectThreads(caller.userId)
+        .where(
+          and(
+            await visible(caller),
+            after
+              ? sql`(${messageThreads.lastMessageAt}, ${messageThreads.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
+        .limit(limit + 1);
+      const threads = rows.slice(0, limit).map(toThread);
+      const last = threads.at(-1);
       return {
-        threads: rows.map(toThread),
+        threads,
         read_only: oversees(caller),
-        pagination: pageOf(page, limit, totals?.total ?? 0),
+        next_cursor: rows.length > limit && last?.last_message_at ? `${last.last_message_at}_${last.id}` : null,
       };
     },
 
@@ -178,7 +193,8 @@ export function createMessagingService({ db, clock, realtime, notifications, con
 
     async send(caller: Caller, threadId: string, input: MessageInput) {
       assertParty(caller);
-      const thread = await threadOf(caller, threadId);
+      const row = await threadRow(caller, threadId);
+      const thread = toThread(row);
       const other = caller.userId === thread.parent_id ? thread.teacher_id : thread.parent_id;
       if (input.recipient_id !== other || input.recipient_id === caller.userId) {
         throw new HttpError(400, "INVALID_RECIPIENT", COMMUNICATION_MESSAGES.recipientNotInThread, {
@@ -186,7 +202,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
         });
       }
       const sentAt = clock.now();
-      const row = await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(messages)
           .values({ threadId, senderId: caller.userId, recipientId: other, content: input.content, sentAt })
@@ -204,9 +220,14 @@ export function createMessagingService({ db, clock, realtime, notifications, con
         );
         return inserted!;
       });
-      const sent = toMessage(row);
+      const sent = toMessage(stored);
       // Both parties' own rooms: the recipient's screens and the sender's other tabs.
       realtime.toUsers([other, caller.userId], "new-message", sent);
+      // The centre's leadership learn only that the thread moved, so their oversight list refetches.
+      realtime.toUsers(await leadershipOf(row.centerId, "messaging_oversight"), "thread-activity", {
+        thread_id: threadId,
+        center_id: row.centerId,
+      });
       return sent;
     },
 

@@ -23,6 +23,7 @@ import {
   startThreadInput,
   thread,
   threadList,
+  threadsQuery,
   unreadCounts,
 } from "@sprout/shared/schemas/communication";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -192,11 +193,11 @@ export function communicationRoutes({
         schema: {
           summary: "The caller's conversations (leadership: every conversation of their centres, read-only)",
           tags,
-          querystring: communicationPageQuery,
+          querystring: threadsQuery,
           response: { 200: threadList, ...refusals },
         },
       },
-      async (request) => messaging.threads(request.caller, request.query.page, request.query.limit),
+      async (request) => messaging.threads(request.caller, request.query.cursor, request.query.limit),
     );
 
     api.post(
