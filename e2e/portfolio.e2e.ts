@@ -156,8 +156,29 @@ describe("digital portfolio", () => {
       await visible(teacher.page.getByRole("tab", { name: "Gallery", selected: true }));
       await visible(items(teacher.page).nth(before + 3));
 
-      // Two photos from the (fake) camera, uploaded with the camera as their capture method.
+      // More files than one upload takes: the first ten are listed and the page says so.
       await teacher.page.getByRole("tab", { name: "Upload" }).click();
+      const eleven = await Promise.all(
+        Array.from({ length: 11 }, async (_, n) => ({ ...(await photo("#8e24aa")), name: `many-${n}.jpg` })),
+      );
+      await teacher.page.getByTestId("portfolio-files").setInputFiles(eleven);
+      await visible(
+        teacher.page.getByText("At most 10 files can be uploaded at once: the files past that were not added."),
+      );
+      expect(await files.count()).toBe(10);
+      await teacher.page.getByRole("tab", { name: "Camera" }).click();
+      await teacher.page.getByRole("button", { name: "Start camera" }).click();
+      await visible(teacher.page.getByLabel("Camera preview"));
+      expect(await teacher.page.getByRole("button", { name: "Capture" }).isDisabled()).toBe(true);
+      await screenshot(teacher.page, "portfolio-teacher-too-many");
+      // Leaving the Upload tab drops the list.
+      await teacher.page.getByRole("tablist", { name: "Portfolio" }).getByRole("tab", { name: "Gallery" }).click();
+
+      // A photo from the device and two from the (fake) camera in one batch: each file keeps its
+      // own capture method.
+      await teacher.page.getByRole("tab", { name: "Upload" }).click();
+      await teacher.page.getByTestId("portfolio-files").setInputFiles(await photo("#fdd835"));
+      await visible(files.first());
       await teacher.page.getByRole("tab", { name: "Camera" }).click();
       await teacher.page.getByRole("button", { name: "Start camera" }).click();
       await visible(teacher.page.getByLabel("Camera preview"));
@@ -166,10 +187,13 @@ describe("digital portfolio", () => {
       await teacher.page.getByRole("button", { name: "Capture" }).click();
       await visible(teacher.page.getByTestId("camera-counter").filter({ hasText: "2/10" }));
       await screenshot(teacher.page, "portfolio-teacher-camera");
-      await teacher.page.getByRole("button", { name: "Upload 2 files" }).click();
+      const batch = teacher.page.waitForResponse((response) => response.url().endsWith("/batch-upload"));
+      await teacher.page.getByRole("button", { name: "Upload 3 files" }).click();
+      const sent = (await (await batch).json()) as { items: { capture_method: string }[] };
+      expect(sent.items.map((item) => item.capture_method)).toEqual(["upload", "camera", "camera"]);
       await visible(teacher.page.getByRole("tab", { name: "Gallery", selected: true }));
-      await visible(items(teacher.page).nth(before + 5));
-      await visible(teacher.page.getByTestId("child-stats").filter({ hasText: `${before + 6} items` }));
+      await visible(items(teacher.page).nth(before + 6));
+      await visible(teacher.page.getByTestId("child-stats").filter({ hasText: `${before + 7} items` }));
 
       // Favourites toggle.
       const first = items(teacher.page).first();
@@ -177,9 +201,9 @@ describe("digital portfolio", () => {
       await visible(first.getByRole("button", { name: /^Unmark .* as favourite$/ }));
       await screenshot(teacher.page, "portfolio-teacher-gallery");
 
-      // The parent on the phone sees the six new items, the favourite among them, and opens one.
+      // The parent on the phone sees the seven new items, the favourite among them, and opens one.
       await parent.page.reload();
-      await visible(items(parent.page).nth(before + 5));
+      await visible(items(parent.page).nth(before + 6));
       await visible(items(parent.page).filter({ hasText: "splash" }).getByRole("img", { name: "Poster of splash" }));
       await visible(items(parent.page).first().getByRole("img", { name: "Favourite" }));
       expect(await parent.page.getByRole("button", { name: /as favourite$/ }).count()).toBe(0);
@@ -199,7 +223,7 @@ describe("digital portfolio", () => {
       await admin.page.getByRole("navigation", { name: "Main navigation" }).getByText("Portfolio Dashboard").click();
       await visible(admin.page.getByRole("heading", { name: "Digital Portfolios" }));
       const total = Number(await (await visible(admin.page.getByTestId("figure-Total items"))).textContent());
-      expect(total).toBeGreaterThanOrEqual(before + 6);
+      expect(total).toBeGreaterThanOrEqual(before + 7);
       await visible(admin.page.getByRole("region", { name: "Uploads per teacher" }).getByText("Priya Sharma"));
       await visible(admin.page.getByRole("region", { name: "Most active children" }).getByText(childName));
       await visible(
@@ -217,15 +241,26 @@ describe("digital portfolio", () => {
       await admin.page.setViewportSize(PHONE);
       await admin.page.getByRole("button", { name: "Close" }).click();
       await screenshot(admin.page, "portfolio-admin-dashboard");
+
+      // The admin's centre view of the gallery opens with the same centre figures.
+      await admin.page.setViewportSize(DESKTOP);
+      await admin.page.getByRole("navigation", { name: "Main navigation" }).getByText("Digital Portfolio").click();
+      const figures = admin.page.getByRole("group", { name: "Centre statistics" });
+      expect(Number(await (await visible(figures.getByTestId("figure-Total items"))).textContent())).toBe(total);
+      await visible(figures.getByTestId("figure-Storage used"));
+      await visible(items(admin.page).first());
+      await screenshot(admin.page, "portfolio-admin-centre");
+      await admin.page.setViewportSize(PHONE);
+      await screenshot(admin.page, "portfolio-admin-centre");
       await parent.page.setViewportSize(DESKTOP);
       await screenshot(parent.page, "portfolio-parent-gallery");
       await teacher.page.setViewportSize(PHONE);
       await screenshot(teacher.page, "portfolio-teacher-gallery");
 
-      // Leave the demo as it was: the teacher deletes the six items of this journey (the newest),
+      // Leave the demo as it was: the teacher deletes the seven items of this journey (the newest),
       // each after its confirmation, and the parent's consent goes back to what it was.
       await teacher.page.setViewportSize(DESKTOP);
-      for (let left = before + 5; left >= before; left--) {
+      for (let left = before + 6; left >= before; left--) {
         await items(teacher.page)
           .first()
           .getByRole("button", { name: /^Open / })
@@ -234,7 +269,7 @@ describe("digital portfolio", () => {
         await viewer.getByRole("button", { name: "Delete" }).click();
         const confirm = teacher.page.getByRole("dialog", { name: "Delete item" });
         await visible(confirm.getByText(/cannot be restored/));
-        if (left === before + 5) await screenshot(teacher.page, "portfolio-teacher-delete");
+        if (left === before + 6) await screenshot(teacher.page, "portfolio-teacher-delete");
         await confirm.getByRole("button", { name: "Delete" }).click();
         await confirm.waitFor({ state: "hidden" });
         await visible(teacher.page.getByTestId("child-stats").filter({ hasText: `${left} items` }));

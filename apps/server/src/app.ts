@@ -347,7 +347,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pickupPhotoRoutes(attendance));
       await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
       await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
-      await api.register(portfolioRoutes(createPortfolioArea({ db: deps.db, clock, files })));
+      await api.register(
+        portfolioRoutes(createPortfolioArea({ db: deps.db, clock, files, accessLog: accessLogWriter })),
+      );
       await api.register(
         policiesRoutes({
           policies: createPoliciesService({

@@ -660,6 +660,7 @@ describe("permission matrix", () => {
       [ids.otherAssignment, stranger.assignment],
       [ids.otherPolicy, stranger.policy],
       [ids.otherEnquiry, stranger.enquiry],
+      [ids.otherPortfolioItem, stranger.portfolioItem],
     ];
     const before = JSON.stringify({ url: row.foreign, payload: row.foreignPayload ?? row.payload });
     const after = swaps.reduce((text, [from, to]) => text.replaceAll(from, to), before);

@@ -4,11 +4,13 @@ import { assignments } from "../src/db/schema/assignments.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
+import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { users } from "../src/db/schema/users.ts";
+import { storePhotoConsent } from "../src/modules/privacy/consent-store.ts";
 
 /**
  * Real ids from the demo data, for calls that must be refused by scope: the demo's centre staff
@@ -188,6 +190,31 @@ export async function demoIds(db: Database) {
       publishedAt: new Date(),
     })
     .returning({ id: policies.id });
+  // A photo in the other centre's portfolio that its child's consent allows (a row only).
+  const [otherPortfolioItem] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: otherId,
+      studentId: otherStudent.id,
+      classroomId: otherClassroom.id,
+      fileName: "another-centre.jpg",
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName: "00000000-0000-4000-8000-0000000000a3.jpg",
+      thumbStoredName: "00000000-0000-4000-8000-0000000000a4.jpg",
+      sizeBytes: 10,
+      uploadedBy: superAdmin!.id,
+      createdAt: new Date(),
+    })
+    .returning({ id: portfolioItems.id });
+  await db.insert(portfolioItemChildren).values({ itemId: otherPortfolioItem!.id, studentId: otherStudent.id });
+  await storePhotoConsent(db, {
+    organisationId: director!.organisationId,
+    childId: otherStudent.id,
+    consent: "own",
+    by: superAdmin!.id,
+    at: new Date(),
+  });
   // A closed enquiry of the other centre, ready to be admitted by whoever may.
   const [otherEnquiry] = await db
     .insert(enquiries)
@@ -224,5 +251,6 @@ export async function demoIds(db: Database) {
     otherRequest: otherRequest!.id,
     otherDocument: document!.id,
     otherFamilyInvoice: otherFamilyInvoice.id,
+    otherPortfolioItem: otherPortfolioItem!.id,
   };
 }

@@ -3,16 +3,18 @@ import { assignments } from "../src/db/schema/assignments.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, students } from "../src/db/schema/children.ts";
+import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
 import { centers, organisations } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { users } from "../src/db/schema/users.ts";
+import { storePhotoConsent } from "../src/modules/privacy/consent-store.ts";
 
 /**
  * A second organisation with a centre, a classroom, a child, an invoice and an invoice request, a
- * document, a closed enquiry, a piece of work, a policy, a budget limit, a budget request with its quote and an
- * expense with its receipt:
+ * document, a closed enquiry, a piece of work, a policy, a budget limit, a budget request with its quote, an
+ * expense with its receipt and a portfolio photo:
  * records that no role of the demo organisation may reach, however wide its scope (super admin,
  * owner, finance). Files are rows only: a refused call never opens one.
  */
@@ -185,6 +187,24 @@ export async function otherOrganisation(db: Database) {
       status: "Closed",
     })
     .returning({ id: enquiries.id });
+  const [portfolioItem] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: centre!.id,
+      studentId: child!.id,
+      classroomId: classroom!.id,
+      fileName: "little-steps.jpg",
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName: "00000000-0000-4000-8000-0000000000b3.jpg",
+      thumbStoredName: "00000000-0000-4000-8000-0000000000b4.jpg",
+      sizeBytes: 10,
+      uploadedBy: director!.id,
+      createdAt: new Date(),
+    })
+    .returning({ id: portfolioItems.id });
+  await db.insert(portfolioItemChildren).values({ itemId: portfolioItem!.id, studentId: child!.id });
+  await storePhotoConsent(db, { organisationId, childId: child!.id, consent: "own", by: director!.id, at: new Date() });
   return {
     enquiry: enquiry!.id,
     assignment: assignment!.id,
@@ -199,5 +219,6 @@ export async function otherOrganisation(db: Database) {
     budgetRequest: budgetRequest!.id,
     budgetQuote: quote!.id,
     receipt: receipt!.id,
+    portfolioItem: portfolioItem!.id,
   };
 }

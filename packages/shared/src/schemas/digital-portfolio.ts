@@ -9,6 +9,8 @@ import { safeString } from "./primitives.ts";
 
 export const PORTFOLIO_MESSAGES = {
   loadFailed: "Failed to load portfolio items",
+  /** The centre statistics (admin dashboard, spec 3). */
+  statsFailed: "Failed to load dashboard data",
   noChild: "No child selected",
   empty: "No photos yet",
   uploadFailed: "Upload failed. Please try again.",
@@ -123,6 +125,11 @@ export const uploadFields = z.object({
 export type UploadFields = z.output<typeof uploadFields>;
 /** Per-file metadata of a batch: captureMetadata[0], captureMetadata[1], ... */
 export const batchMetadataField = metadataField;
+/**
+ * Per-file capture method of a batch: captureMethod[0], captureMethod[1], ... (a batch can mix
+ * camera shots and gallery files); a file without one takes the form's captureMethod.
+ */
+export const batchCaptureMethodField = z.enum(CAPTURE_METHODS, { error: "Capture method must be upload or camera" });
 
 /* ---------- Items, lists and statistics ---------- */
 

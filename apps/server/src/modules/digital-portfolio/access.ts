@@ -1,8 +1,8 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
-import { photoConsents, portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { seesWholeCentre } from "./policy.ts";
@@ -17,17 +17,22 @@ const list = (ids: string[]) =>
 
 /**
  * Items some child in the photo does not allow: tagged children without a consent that permits
- * photos, and group photos of children allowed only in their own. Written uncorrelated (tags
- * reached from the few children concerned through their index) so that PostgreSQL computes the
- * set once per query instead of probing every item of a 100,000-photo portfolio.
+ * photos, and group photos of children allowed only in their own. Children in `except` (a
+ * family's own) are not asked: their family's choice never hides a photo from that family, but
+ * it never lifts another child's refusal either. Written uncorrelated (tags reached from the few
+ * children concerned through their index) so that PostgreSQL computes the set once per query
+ * instead of probing every item of a 100,000-photo portfolio.
  */
-const blocked = (centerIds: string[]) => sql`${portfolioItems.id} in (
+const blocked = (centerIds: string[], except: string[] = []) => {
+  const others = except.length ? sql` and t.student_id not in ${list(except)}` : sql``;
+  return sql`${portfolioItems.id} in (
   select t.item_id from portfolio_item_children t
   where t.student_id in (select s.id from students s where s.center_id in ${list(centerIds)}
-    and not exists (select 1 from photo_consents c where c.student_id = s.id and c.consent in ('own', 'group')))
+    and not exists (select 1 from photo_consents c where c.student_id = s.id and c.consent in ('own', 'group')))${others}
   union all
   select t.item_id from portfolio_item_children t join portfolio_items b on b.id = t.item_id and b.is_group
-  where t.student_id in (select c.student_id from photo_consents c where c.consent = 'own'))`;
+  where t.student_id in (select c.student_id from photo_consents c where c.consent = 'own')${others})`;
+};
 
 /**
  * Items showing any of these children: their own photos by the indexed column, and group photos
@@ -44,8 +49,9 @@ export interface ItemAccess {
 
 /**
  * What the caller may see, as one WHERE over portfolio items: a parent their children's photos
- * that every child's consent allows, and those their own consent hides from others; a teacher
- * the allowed photos of children in their rooms; a leader the allowed photos of their centres.
+ * that every other tagged child's consent allows (their own child's consent hides nothing from
+ * them, and lifts nothing the other children refuse); a teacher the allowed photos of children
+ * in their rooms; a leader the allowed photos of their centres.
  */
 export async function readableItems(
   db: Database,
@@ -59,22 +65,8 @@ export async function readableItems(
   if (caller.role === "parent") {
     const own = scope.childIds ?? [];
     if (own.length === 0) return null;
-    // The family keeps the photos its own choice hides from others.
-    const consents = await db
-      .select({ id: photoConsents.studentId, consent: photoConsents.consent })
-      .from(photoConsents)
-      .where(inArray(photoConsents.studentId, own));
-    const consentOf = (id: string) => consents.find((row) => row.id === id)?.consent ?? "none";
-    const withheld = own.filter((id) => consentOf(id) === "none");
-    const ownOnly = own.filter((id) => consentOf(id) === "own");
-    const theirChoice = or(
-      withheld.length ? tagging(withheld) : undefined,
-      ownOnly.length ? and(eq(portfolioItems.isGroup, true), tagging(ownOnly)) : undefined,
-    );
-    const shown = theirChoice
-      ? or(sql`not ${blocked(scope.centerIds)}`, theirChoice)
-      : sql`not ${blocked(scope.centerIds)}`;
-    return { where: and(inCentres, tagging(own), shown)!, teacherRooms: [] };
+    // A photo of their child, shown only when every other child in it allows being seen.
+    return { where: and(inCentres, tagging(own), sql`not ${blocked(scope.centerIds, own)}`)!, teacherRooms: [] };
   }
   const visible = and(inCentres, sql`not ${blocked(scope.centerIds)}`)!;
   if (caller.role === "teacher") {

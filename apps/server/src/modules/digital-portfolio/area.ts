@@ -1,13 +1,19 @@
 import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { AccessLogWriter } from "../privacy/access-log.ts";
 import { createRemovalService } from "./removal.ts";
 import { createPortfolioService } from "./service.ts";
 import { createPortfolioStats } from "./stats.ts";
 import { createUploadService } from "./uploads.ts";
 
-/** The digital portfolio's services, wired to each other once. */
-export function createPortfolioArea(deps: { db: Database; clock: Clock; files: FileStore }) {
+/** The digital portfolio's services, wired to each other once; staff views go to the app's access log. */
+export function createPortfolioArea(deps: {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+  accessLog: AccessLogWriter;
+}) {
   const portfolio = createPortfolioService(deps);
   return {
     portfolio,

@@ -3,7 +3,8 @@ import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
 
 /**
  * The digital portfolio (issue 15): teachers add and favourite, leaders see the centre, parents
- * read; the uploader and the centre's leaders (directors too) delete.
+ * read; the uploader and the centre's leaders (directors too) delete. Another centre's item (or
+ * another organisation's) is not found by any of them.
  */
 const CENTRE: readonly Role[] = ["super_admin", "owner", "admin"];
 const GALLERY: readonly Role[] = [...CENTRE, "teacher", "parent"];
@@ -34,25 +35,35 @@ const rows: AreaRows = ({ ids }) => [
     url: `${base}/${NO_ID}/favorite`,
     payload: { is_favorite: true },
     status: 404,
+    foreign: `${base}/${ids.otherPortfolioItem}/favorite`,
   },
   {
     route: "DELETE /api/digital-portfolio/:id",
     allowed: ["super_admin", "owner", "center_director", "admin", "teacher"],
     url: `${base}/${NO_ID}`,
     status: 404,
+    foreign: `${base}/${ids.otherPortfolioItem}`,
   },
   {
     route: "GET /api/digital-portfolio/:id/download-link",
     allowed: GALLERY,
     url: `${base}/${NO_ID}/download-link`,
     status: 404,
+    foreign: `${base}/${ids.otherPortfolioItem}/download-link`,
   },
-  { route: "GET /api/digital-portfolio/:id/file", allowed: GALLERY, url: `${base}/${NO_ID}/file`, status: 404 },
+  {
+    route: "GET /api/digital-portfolio/:id/file",
+    allowed: GALLERY,
+    url: `${base}/${NO_ID}/file`,
+    status: 404,
+    foreign: `${base}/${ids.otherPortfolioItem}/file?download=1`,
+  },
   {
     route: "GET /api/digital-portfolio/:id/thumbnail",
     allowed: GALLERY,
     url: `${base}/${NO_ID}/thumbnail`,
     status: 404,
+    foreign: `${base}/${ids.otherPortfolioItem}/thumbnail`,
   },
   { route: "GET /api/digital-portfolio/children", allowed: GALLERY },
   {

@@ -1,15 +1,17 @@
 import { PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
+import { SCREEN_HEADER } from "@sprout/shared/schemas/privacy";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { classrooms, students } from "../../db/schema/children.ts";
-import { portfolioViews } from "../../db/schema/digital-portfolio.ts";
-import { demoCentres } from "../children/test-support.ts";
+import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { portfolioItemChildren, portfolioItems, portfolioViews } from "../../db/schema/digital-portfolio.ts";
+import { users } from "../../db/schema/users.ts";
+import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { storeAnswers } from "../privacy/consent-store.ts";
 
-const { app, database } = await createTestApp();
+const { app, database, clock } = await createTestApp();
 const db = database.db;
 const [home, other] = await demoCentres(db);
 
@@ -155,7 +157,8 @@ describe("uploads", () => {
     expect(response.statusCode).toBe(201);
     const [item] = response.json().items;
     expect(item).toMatchObject({ title: "Sand pit", child_name: "Aanya Malhotra", media_type: "image" });
-    for (const url of [item.file_url, item.thumbnail_url]) {
+    // The display file, the thumbnail and the saved download: none keeps the phone's metadata.
+    for (const url of [item.file_url, item.thumbnail_url, `${item.file_url}?download=1`]) {
       const file = await served(teacher, url);
       expect(file.status).toBe(200);
       expect(file.headers["content-type"]).toBe("image/jpeg");
@@ -166,9 +169,14 @@ describe("uploads", () => {
       // Orientation 6 turns the 80x40 landscape into a 40x80 portrait.
       expect(meta.height! > meta.width!).toBe(true);
     }
+    const saved = await served(parent, `${item.file_url}?download=1`);
+    expect(saved.headers["content-disposition"]).toMatch(/^attachment/);
+    const meta = await sharp(saved.body).metadata();
+    expect([meta.exif, meta.orientation]).toEqual([undefined, undefined]);
+    expect(saved.body.includes(Buffer.from("PhoneMaker"))).toBe(false);
   });
 
-  it("a batch stores every photo with its own capture metadata and the camera as the method", async () => {
+  it("a batch stores every photo with its own capture metadata and capture method", async () => {
     const photos = await Promise.all([phonePhoto(), pngPhoto(), phonePhoto()]);
     const response = await send(
       teacherSession,
@@ -176,21 +184,44 @@ describe("uploads", () => {
       form(
         {
           childId: aanya.id,
-          captureMethod: "camera",
+          // Two camera shots and, between them, a file from the device's gallery.
+          "captureMethod[0]": "camera",
+          "captureMethod[2]": "camera",
           "captureMetadata[0]": JSON.stringify({ timestamp: "2026-11-20T06:00:00Z", width: 1920, height: 1080 }),
           "captureMetadata[2]": JSON.stringify({ edited: true }),
         },
-        photos.map((content, index) => ({ field: "files", name: `capture-${index}.jpg`, type: "image/jpeg", content })),
+        photos.map((content, index) => ({
+          field: "files",
+          name: `capture-${index}.${index === 1 ? "png" : "jpg"}`,
+          type: index === 1 ? "image/png" : "image/jpeg",
+          content,
+        })),
       ),
     );
     expect(response.statusCode).toBe(201);
     const items = response.json().items;
     expect(items).toHaveLength(3);
-    expect(items.every((item: { capture_method: string }) => item.capture_method === "camera")).toBe(true);
+    expect(items.map((item: { capture_method: string }) => item.capture_method)).toEqual([
+      "camera",
+      "upload",
+      "camera",
+    ]);
     expect(items[0].capture_metadata).toEqual({ timestamp: "2026-11-20T06:00:00Z", width: 1920, height: 1080 });
     expect(items[2].capture_metadata).toEqual({ edited: true });
     const png = await served(teacher, items[1].file_url);
     expect((await sharp(png.body).metadata()).format).toBe("jpeg");
+    // Stored as a JPEG, the PNG is saved as one: the name says what the file is.
+    expect(items[1].file_name).toBe("capture-1.png");
+    const download = await served(teacher, `${items[1].file_url}?download=1`);
+    expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''capture-1.jpg");
+    const unknownMethod = await send(
+      teacherSession,
+      "/api/digital-portfolio/batch-upload",
+      form({ childId: aanya.id, "captureMethod[0]": "drone" }, [
+        { field: "files", name: "a.png", type: "image/png", content: photos[1]! },
+      ]),
+    );
+    expect(unknownMethod.statusCode).toBe(400);
   });
 
   it("refuses what does not decode as what it claims, and other kinds of file", async () => {
@@ -361,5 +392,177 @@ describe("centre statistics", () => {
     expect(stats.teacherUploads).toHaveLength(1);
     expect((await teacher.get("/api/digital-portfolio/center/stats")).statusCode).toBe(403);
     expect((await parent.get("/api/digital-portfolio/center/stats")).statusCode).toBe(403);
+  });
+});
+
+/** A parent of Aanya's classmate: another family of the same room. */
+async function classmateFamily() {
+  const user = await createCentreUser(db, home!.id, "parent", "classmate.family@sprout.test");
+  const [guardian] = await db
+    .insert(guardians)
+    .values({ centerId: home!.id, firstName: "Classmate", lastName: "Family", userId: user.id })
+    .returning();
+  await db.insert(studentGuardians).values({ studentId: classmate!.id, guardianId: guardian!.id, relation: "Father" });
+  return as(app, await signIn(app, "classmate.family@sprout.test"));
+}
+
+/** A photo row of a child, uploaded by someone (rows only: a refused call never opens the file). */
+async function itemRow(child: typeof aanya, uploadedBy: string) {
+  const [row] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: child.centerId,
+      studentId: child.id,
+      classroomId: child.classroomId,
+      title: "Row only",
+      fileName: "row.jpg",
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName: `${crypto.randomUUID()}.jpg`,
+      thumbStoredName: `${crypto.randomUUID()}.jpg`,
+      sizeBytes: 10,
+      uploadedBy,
+      createdAt: new Date(),
+    })
+    .returning();
+  await db.insert(portfolioItemChildren).values({ itemId: row!.id, studentId: child.id });
+  return row!;
+}
+
+describe("a group photo never shows another family's child against their consent", () => {
+  let group: { id: string; file_url: string; thumbnail_url: string };
+  let families: { family: ReturnType<typeof as>; child: string }[];
+  beforeAll(async () => {
+    const classmateParent = await classmateFamily();
+    await setConsent(aanya.id, "group");
+    await setConsent(classmate!.id, "group");
+    const uploaded = await upload(aanya.id, await pngPhoto(), {
+      taggedChildIds: classmate!.id,
+      title: "Painting together",
+    });
+    group = uploaded.json().items[0];
+    families = [
+      { family: parent, child: aanya.id },
+      { family: classmateParent, child: classmate!.id },
+    ];
+  });
+  /** What each family gets of the group photo: in their child's list, and its file, thumbnail and download. */
+  const seenBy = async ({ family, child }: (typeof families)[number]) => {
+    const listed = (await family.get(`/api/digital-portfolio/child/${child}?limit=48`)).json().items;
+    return {
+      listed: listed.some((one: { id: string }) => one.id === group.id),
+      file: (await family.get(group.file_url)).statusCode,
+      thumbnail: (await family.get(group.thumbnail_url)).statusCode,
+      download: (await family.get(`${group.file_url}?download=1`)).statusCode,
+      link: (await family.get(`/api/digital-portfolio/${group.id}/download-link`)).statusCode,
+    };
+  };
+  const shown = { listed: true, file: 200, thumbnail: 200, download: 200, link: 200 };
+  const hidden = { listed: false, file: 404, thumbnail: 404, download: 404, link: 404 };
+
+  it("with both families' group consent each family sees it", async () => {
+    for (const side of families) expect(await seenBy(side)).toEqual(shown);
+  });
+
+  it("when both families withdraw consent, neither sees the other's child", async () => {
+    await setConsent(aanya.id, "none");
+    await setConsent(classmate!.id, "none");
+    for (const side of families) expect(await seenBy(side)).toEqual(hidden);
+  });
+
+  it("one child in their own portfolio only and the other with none: hidden from both families", async () => {
+    await setConsent(aanya.id, "own");
+    await setConsent(classmate!.id, "none");
+    for (const side of families) expect(await seenBy(side)).toEqual(hidden);
+  });
+
+  it("a family's own withdrawal hides nothing from them while the other child allows it", async () => {
+    await setConsent(aanya.id, "none");
+    await setConsent(classmate!.id, "group");
+    expect(await seenBy(families[0]!)).toEqual(shown);
+    expect(await seenBy(families[1]!)).toEqual(hidden);
+    await setConsent(aanya.id, "group");
+  });
+
+  it("staff reads of the photo's file, thumbnail and download are in both children's access log", async () => {
+    const logged = async (child: string) =>
+      (
+        await director.get(`/api/privacy/access-log?child_id=${child}&staff_id=${teacherSession.user.id}&limit=100`)
+      ).json();
+    const before = await Promise.all(families.map(({ child }) => logged(child)));
+    // The reads below are the log's newest.
+    clock.advance(60_000);
+    for (const url of [group.file_url, group.thumbnail_url, `${group.file_url}?download=1`]) {
+      const read = await app.inject({
+        method: "GET",
+        url,
+        headers: { ...teacherSession.headers, [SCREEN_HEADER]: "/digital-portfolio" },
+      });
+      expect(read.statusCode).toBe(200);
+    }
+    for (const [index, { child }] of families.entries()) {
+      const after = await logged(child);
+      expect(after.pagination.total).toBe(before[index].pagination.total + 3);
+      expect(after.entries.slice(0, 3)).toEqual(
+        Array.from({ length: 3 }, () =>
+          expect.objectContaining({ kind: "photos", child_id: child, screen: "/digital-portfolio" }),
+        ),
+      );
+    }
+    // A family's own views are not logged.
+    const total = (await logged(aanya.id)).pagination.total;
+    await parent.get(group.file_url);
+    expect((await logged(aanya.id)).pagination.total).toBe(total);
+  });
+});
+
+describe("an item outside the caller's scope is not found", () => {
+  let otherRoom: typeof portfolioItems.$inferSelect;
+  let otherCentre: typeof portfolioItems.$inferSelect;
+  let colleagues: typeof portfolioItems.$inferSelect;
+  beforeAll(async () => {
+    // Every child here allows photos: what refuses the calls is scope alone.
+    const [adminUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.admin));
+    await setConsent(crecheChild!.id, "group");
+    await setConsent(otherChild!.id, "group");
+    otherRoom = await itemRow(crecheChild!, adminUser!.id);
+    otherCentre = await itemRow(otherChild!, adminUser!.id);
+    colleagues = await itemRow(aanya, adminUser!.id);
+  });
+  const calls = (id: string) => ({
+    file: `/api/digital-portfolio/${id}/file`,
+    thumbnail: `/api/digital-portfolio/${id}/thumbnail`,
+    download: `/api/digital-portfolio/${id}/file?download=1`,
+    link: `/api/digital-portfolio/${id}/download-link`,
+  });
+  const statuses = async (session: ReturnType<typeof as>, id: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(calls(id)).map(async ([name, url]) => [name, (await session.get(url)).statusCode]),
+      ),
+    );
+  const notFound = { file: 404, thumbnail: 404, download: 404, link: 404 };
+
+  it("a teacher: another room's item (file, thumbnail, favourite, delete) answers 404", async () => {
+    expect(await statuses(teacher, otherRoom.id)).toEqual(notFound);
+    const favourite = await teacher.patch(`/api/digital-portfolio/${otherRoom.id}/favorite`, { is_favorite: true });
+    expect(favourite.statusCode).toBe(404);
+    expect((await teacher.delete(`/api/digital-portfolio/${otherRoom.id}`)).statusCode).toBe(404);
+    const [unchanged] = await db.select().from(portfolioItems).where(eq(portfolioItems.id, otherRoom.id));
+    expect(unchanged?.isFavorite).toBe(false);
+  });
+
+  it("an admin: another centre's item answers 404, to read or delete", async () => {
+    expect(await statuses(admin, otherCentre.id)).toEqual(notFound);
+    expect((await admin.delete(`/api/digital-portfolio/${otherCentre.id}`)).statusCode).toBe(404);
+    expect((await director.delete(`/api/digital-portfolio/${otherCentre.id}`)).statusCode).toBe(404);
+    expect(await db.select().from(portfolioItems).where(eq(portfolioItems.id, otherCentre.id))).toHaveLength(1);
+  });
+
+  it("a teacher deleting an item someone else uploaded in their room gets 404; a centre leader may", async () => {
+    expect((await teacher.get(calls(colleagues.id).link)).statusCode).toBe(200);
+    expect((await teacher.delete(`/api/digital-portfolio/${colleagues.id}`)).statusCode).toBe(404);
+    expect(await db.select().from(portfolioItems).where(eq(portfolioItems.id, colleagues.id))).toHaveLength(1);
+    expect((await admin.delete(`/api/digital-portfolio/${colleagues.id}`)).statusCode).toBe(204);
   });
 });

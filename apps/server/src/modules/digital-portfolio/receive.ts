@@ -1,5 +1,7 @@
 import {
+  batchCaptureMethodField,
   batchMetadataField,
+  type CAPTURE_METHODS,
   type captureMetadata,
   PORTFOLIO_BATCH_MAX,
   PORTFOLIO_MESSAGES,
@@ -14,6 +16,8 @@ import { tooLargeFor, uploadLimit } from "./media.ts";
 
 export interface IncomingFile extends ReceivedFile {
   metadata: z.output<typeof captureMetadata> | undefined;
+  /** How this file was taken (`captureMethod[i]` in a batch); none given means the form's. */
+  captureMethod: (typeof CAPTURE_METHODS)[number] | undefined;
   /** A clip's poster frame, taken by the browser (`poster`, or `poster[i]` in a batch). */
   poster: ReceivedFile | null;
 }
@@ -102,12 +106,16 @@ function withMetadata(
   posters: Map<number, ReceivedFile>,
   fields: Record<string, string>,
 ): IncomingFile[] {
-  return files.map((file, index) => {
-    const own = fields[`captureMetadata[${index}]`];
-    const poster = posters.get(index) ?? null;
-    if (own === undefined) return { ...file, metadata: undefined, poster };
-    const metadata = batchMetadataField.safeParse(own);
-    if (!metadata.success) throw badRequest(metadata.error.issues[0]!.message);
-    return { ...file, metadata: metadata.data, poster };
-  });
+  const parsed = <T>(schema: z.ZodType<T>, text: string | undefined): T | undefined => {
+    if (text === undefined) return undefined;
+    const result = schema.safeParse(text);
+    if (!result.success) throw badRequest(result.error.issues[0]!.message);
+    return result.data;
+  };
+  return files.map((file, index) => ({
+    ...file,
+    metadata: parsed(batchMetadataField, fields[`captureMetadata[${index}]`]),
+    captureMethod: parsed(batchCaptureMethodField, fields[`captureMethod[${index}]`]),
+    poster: posters.get(index) ?? null,
+  }));
 }

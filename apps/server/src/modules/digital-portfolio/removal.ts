@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { mayDelete } from "./policy.ts";
 
 /** Deleting a portfolio item: its uploader or a leader of its centre (issue 15, brief G). */
@@ -24,9 +24,8 @@ export function createRemovalService({ db, files }: { db: Database; files: FileS
             .from(portfolioItems)
             .where(and(eq(portfolioItems.id, id), inArray(portfolioItems.centerId, scope.centerIds)))
         : [];
-      if (!item) throw notFound("Portfolio item");
-      if (!mayDelete(caller, item))
-        throw forbidden("Only the teacher who uploaded it or a centre leader can delete it");
+      // Another centre's item, or (for a teacher) one someone else uploaded, is not theirs to find.
+      if (!item || !mayDelete(caller, item)) throw notFound("Portfolio item");
       await db.transaction(async (tx) => {
         await tx.delete(portfolioItems).where(eq(portfolioItems.id, id));
         await writeAudit(tx, {

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest } from "../../lib/errors.ts";
-import { childRecord } from "../privacy/record-reads.ts";
+import { childRecord, screenFrom } from "../privacy/record-reads.ts";
 import { CENTRE_VIEW_ROLES, DELETE_ROLES, GALLERY_ROLES } from "./policy.ts";
 import { type ReceivedUpload, receiveUpload } from "./receive.ts";
 import type { RemovalService } from "./removal.ts";
@@ -214,7 +214,7 @@ export function portfolioRoutes({
           response: { 200: downloadLink, ...refusals },
         },
       },
-      async (request) => portfolio.downloadLink(request.caller, request.params.id),
+      async (request) => portfolio.downloadLink(request.caller, request.params.id, screenFrom(request)),
     );
 
     api.get(
@@ -231,7 +231,12 @@ export function portfolioRoutes({
       },
       async (request, reply) => {
         const download = request.query.download === "1";
-        const file = await portfolio.open(request.caller, request.params.id, download ? "download" : "file");
+        const file = await portfolio.open(
+          request.caller,
+          request.params.id,
+          download ? "download" : "file",
+          screenFrom(request),
+        );
         return sendFile(reply, file, download ? "attachment" : "inline");
       },
     );
@@ -243,7 +248,11 @@ export function portfolioRoutes({
         schema: { summary: "The item's thumbnail for the gallery grid", tags, params: itemParams },
       },
       async (request, reply) =>
-        sendFile(reply, await portfolio.open(request.caller, request.params.id, "thumbnail"), "inline"),
+        sendFile(
+          reply,
+          await portfolio.open(request.caller, request.params.id, "thumbnail", screenFrom(request)),
+          "inline",
+        ),
     );
 
     api.get(

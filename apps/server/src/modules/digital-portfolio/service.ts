@@ -26,6 +26,7 @@ import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
+import type { AccessLogWriter } from "../privacy/access-log.ts";
 import { storePhotoConsent } from "../privacy/consent-store.ts";
 import { childInScope, childName, pickableChildren, readableItems, showsChild } from "./access.ts";
 import { mayMarkFavourite, maySetConsent, viewIsLogged } from "./policy.ts";
@@ -50,6 +51,24 @@ export const selectItems = (db: Database) =>
     .leftJoin(classrooms, eq(classrooms.id, portfolioItems.classroomId))
     .leftJoin(users, eq(users.id, portfolioItems.uploadedBy));
 
+/** The extension each stored kind is saved under when downloaded. */
+const EXTENSIONS: Record<string, string[]> = {
+  "image/jpeg": ["jpg", "jpeg"],
+  "video/mp4": ["mp4", "m4v"],
+  "video/quicktime": ["mov"],
+  "video/webm": ["webm"],
+};
+
+/** The uploaded name with the extension of what is stored (a PNG re-encoded as JPEG saves as .jpg). */
+export function downloadName(fileName: string, mimeType: string): string {
+  const extensions = EXTENSIONS[mimeType];
+  if (!extensions) return fileName;
+  const dot = fileName.lastIndexOf(".");
+  const base = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const current = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
+  return extensions.includes(current) ? fileName : `${base || "photo"}.${extensions[0]}`;
+}
+
 const SORTS = {
   created_at: portfolioItems.createdAt,
   title: portfolioItems.title,
@@ -57,7 +76,17 @@ const SORTS = {
 } as const;
 
 /** Gallery, favourites, consent and file access of the digital portfolio (issue 15). */
-export function createPortfolioService({ db, clock, files }: { db: Database; clock: Clock; files: FileStore }) {
+export function createPortfolioService({
+  db,
+  clock,
+  files,
+  accessLog,
+}: {
+  db: Database;
+  clock: Clock;
+  files: FileStore;
+  accessLog: AccessLogWriter;
+}) {
   /** The spec's item shape for rows, with the names of the other children in each photo. */
   async function present(caller: Caller, rows: Awaited<ReturnType<ReturnType<typeof selectItems>["where"]>>) {
     const ids = rows.map((row) => row.item.id);
@@ -129,26 +158,61 @@ export function createPortfolioService({ db, clock, files }: { db: Database; clo
   }
 
   /**
-   * A stored file of an item the caller may see; a staff member's view is logged first. On
-   * object storage a download is a short-lived signed address instead of a stream.
+   * A staff member's view of a photo is a read of every tagged child's record: written to the
+   * access log (queued and batched by the privacy area's writer, issue 19) and to the item's own
+   * view log, which keeps which photo it was.
    */
-  async function open(caller: Caller, id: string, variant: "file" | "thumbnail" | "download"): Promise<OpenedFile> {
+  async function logView(
+    caller: Caller,
+    id: string,
+    variant: "file" | "thumbnail" | "download",
+    screen: string | null,
+  ) {
+    if (!viewIsLogged(caller)) return;
+    const at = clock.now();
+    const tagged = await db
+      .select({ childId: portfolioItemChildren.studentId })
+      .from(portfolioItemChildren)
+      .where(eq(portfolioItemChildren.itemId, id));
+    for (const { childId } of tagged)
+      accessLog.record({
+        ref: { child: childId },
+        viewerId: caller.userId,
+        viewerRole: caller.role,
+        kind: "photos",
+        screen,
+        at,
+      });
+    await db.insert(portfolioViews).values({ itemId: id, viewerId: caller.userId, variant, viewedAt: at });
+  }
+
+  /**
+   * A stored file of an item the caller may see; a staff member's view is logged first. On
+   * object storage a download is a short-lived signed address instead of a stream. A photo is
+   * stored re-encoded as JPEG, so its download is named .jpg whatever it was uploaded as.
+   */
+  async function open(
+    caller: Caller,
+    id: string,
+    variant: "file" | "thumbnail" | "download",
+    screen: string | null = null,
+  ): Promise<OpenedFile> {
     const item = await readable(caller, id);
     const storedName = variant === "thumbnail" ? item.thumbStoredName : item.storedName;
     if (!storedName) throw notFound("Thumbnail");
-    if (viewIsLogged(caller))
-      await db.insert(portfolioViews).values({ itemId: id, viewerId: caller.userId, variant, viewedAt: clock.now() });
+    await logView(caller, id, variant, screen);
     const mimeType = variant === "thumbnail" ? "image/jpeg" : item.mimeType;
+    const name = downloadName(item.fileName, mimeType);
     if (variant === "download" && files.signedUrl) {
       const { url, expiresAt } = await files.signedUrl(storedName, {
-        fileName: item.fileName,
+        fileName: name,
         mimeType,
         disposition: "attachment",
         expiresInSeconds: SIGNED_URL_SECONDS,
       });
       return { signed: { url, expires_at: expiresAt.toISOString() } };
     }
-    return { stream: files.open(storedName), mimeType, name: item.fileName };
+    return { stream: files.open(storedName), mimeType, name };
   }
 
   return {
@@ -208,12 +272,13 @@ export function createPortfolioService({ db, clock, files }: { db: Database; clo
     open,
 
     /** Where the browser downloads an item from: signed on object storage, else null (it streams). */
-    async downloadLink(caller: Caller, id: string): Promise<DownloadLink> {
+    async downloadLink(caller: Caller, id: string, screen: string | null): Promise<DownloadLink> {
+      // Streamed downloads are logged when the file itself is fetched.
       if (!files.signedUrl) {
         await readable(caller, id);
         return { url: null, expires_at: null };
       }
-      const opened = await open(caller, id, "download");
+      const opened = await open(caller, id, "download", screen);
       return "signed" in opened ? opened.signed : { url: null, expires_at: null };
     },
 

@@ -62,7 +62,7 @@ describe("signed download addresses on S3", () => {
     expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(200_000);
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
-    expect(fetched.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''sand%20pit.png");
+    expect(fetched.headers.get("content-disposition")).toBe("attachment; filename*=UTF-8''sand%20pit.jpg");
     expect((await sharp(Buffer.from(await fetched.arrayBuffer())).metadata()).format).toBe("jpeg");
   });
 

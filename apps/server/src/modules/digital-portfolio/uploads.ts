@@ -133,7 +133,7 @@ export function createUploadService(deps: {
                 width: item.width,
                 height: item.height,
                 isGroup: children.length > 1,
-                captureMethod: fields.captureMethod,
+                captureMethod: item.file.captureMethod ?? fields.captureMethod,
                 captureMetadata: item.file.metadata ?? fields.captureMetadata ?? null,
                 uploadedBy: caller.userId,
                 createdAt: now,
@@ -152,7 +152,7 @@ export function createUploadService(deps: {
             after: {
               items: rows.map((row) => row.id),
               children: children.map((one) => one.id),
-              capture_method: fields.captureMethod,
+              capture_methods: stored.map((item) => item.file.captureMethod ?? fields.captureMethod),
             },
           });
           return rows.map((row) => row.id);

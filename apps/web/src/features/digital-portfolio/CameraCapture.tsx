@@ -27,13 +27,16 @@ function startError(error: unknown): string {
 
 /**
  * The Camera tab (spec 1 "Camera capture"): off, then on, then photos captured (n/10, the button
- * disabled at 10), which join the files to upload with capture method "camera".
+ * disabled at 10, or when the files to upload are already as many as one upload takes), which
+ * join the files to upload with capture method "camera".
  */
 export function CameraCapture({
   taken,
+  full,
   onCapture,
 }: {
   taken: number;
+  full: boolean;
   onCapture: (file: File, size: { width: number; height: number }) => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -119,7 +122,7 @@ export function CameraCapture({
               variant="contained"
               startIcon={<CameraAlt />}
               onClick={capture}
-              disabled={!playing || taken >= CAMERA_MAX_PHOTOS}
+              disabled={!playing || full || taken >= CAMERA_MAX_PHOTOS}
             >
               Capture
             </Button>

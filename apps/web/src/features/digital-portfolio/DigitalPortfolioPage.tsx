@@ -3,6 +3,7 @@ import { type ChildConsent, PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/di
 import { useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { useCentreStats, useChildStats, usePortfolioChildren } from "./api";
+import { CentreFigures } from "./CentreFigures";
 import { ConsentCard } from "./ConsentCard";
 import { PortfolioGallery } from "./PortfolioGallery";
 import { UploadPanel } from "./UploadPanel";
@@ -51,41 +52,46 @@ function ChildFigures({ childId }: { childId: string }) {
   );
 }
 
-/** Leaders' centre view: every child's items with child and teacher filters. */
+/** Leaders' centre view: the centre statistics, then every child's items with child and teacher filters. */
 function CentreView({ options }: { options: ChildConsent[] }) {
   const stats = useCentreStats();
   const teachers = stats.data?.teacherUploads ?? [];
   return (
-    <PortfolioGallery
-      scope="centre"
-      childId={null}
-      canFavourite={false}
-      extraFilters={(filters, set) => (
-        <>
-          <ChildPicker
-            label="Filter by child"
-            options={options}
-            value={filters.childId ?? ""}
-            onChange={(id) => set({ childId: id || undefined })}
-          />
-          <TextField
-            select
-            size="small"
-            label="Filter by teacher"
-            value={filters.uploadedBy ?? ""}
-            onChange={(event) => set({ uploadedBy: event.target.value || undefined })}
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">All teachers</MenuItem>
-            {teachers.map((teacher) => (
-              <MenuItem key={teacher.teacher_id} value={teacher.teacher_id}>
-                {teacher.teacher_name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </>
-      )}
-    />
+    <Stack spacing={2}>
+      {stats.isPending && <LinearProgress aria-label="Loading centre statistics" />}
+      {stats.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.statsFailed}</Alert>}
+      {stats.data && <CentreFigures overall={stats.data.overall} />}
+      <PortfolioGallery
+        scope="centre"
+        childId={null}
+        canFavourite={false}
+        extraFilters={(filters, set) => (
+          <>
+            <ChildPicker
+              label="Filter by child"
+              options={options}
+              value={filters.childId ?? ""}
+              onChange={(id) => set({ childId: id || undefined })}
+            />
+            <TextField
+              select
+              size="small"
+              label="Filter by teacher"
+              value={filters.uploadedBy ?? ""}
+              onChange={(event) => set({ uploadedBy: event.target.value || undefined })}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">All teachers</MenuItem>
+              {teachers.map((teacher) => (
+                <MenuItem key={teacher.teacher_id} value={teacher.teacher_id}>
+                  {teacher.teacher_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
+      />
+    </Stack>
   );
 }
 

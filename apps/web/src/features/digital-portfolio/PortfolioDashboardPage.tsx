@@ -20,13 +20,12 @@ import {
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { PieChart } from "@mui/x-charts/PieChart";
-import { formatStorage, PORTFOLIO_ACTIVITY_DAYS, PORTFOLIO_TOP } from "@sprout/shared/schemas/digital-portfolio";
+import { PORTFOLIO_ACTIVITY_DAYS, PORTFOLIO_MESSAGES, PORTFOLIO_TOP } from "@sprout/shared/schemas/digital-portfolio";
 import { type ReactNode, useState } from "react";
-import { formatDate, formatNumber } from "../../format";
+import { formatDate } from "../../format";
 import { useCentreStats } from "./api";
+import { CentreFigures } from "./CentreFigures";
 import { PortfolioGallery } from "./PortfolioGallery";
-
-const FAILED = "Failed to load dashboard data";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,21 +35,6 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
           {title}
         </Typography>
         {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" data-testid={`figure-${label}`}>
-          {value}
-        </Typography>
       </CardContent>
     </Card>
   );
@@ -75,7 +59,7 @@ export function PortfolioDashboardPage() {
         </Button>
       </Box>
       {stats.isPending && <LinearProgress aria-label="Loading portfolio statistics" />}
-      {stats.isError && <Alert severity="error">{FAILED}</Alert>}
+      {stats.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.statsFailed}</Alert>}
       {data && (
         <Box
           sx={{
@@ -84,12 +68,9 @@ export function PortfolioDashboardPage() {
             gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(6, minmax(0, 1fr))" },
           }}
         >
-          <Figure label="Total items" value={formatNumber(data.overall.total_items)} />
-          <Figure label="Storage used" value={formatStorage(data.overall.total_size)} />
-          <Figure label="Photos" value={formatNumber(data.overall.images)} />
-          <Figure label="Videos" value={formatNumber(data.overall.videos)} />
-          <Figure label="Children with portfolios" value={formatNumber(data.overall.children_with_portfolios)} />
-          <Figure label="Active teachers" value={formatNumber(data.overall.active_teachers)} />
+          <Box sx={{ gridColumn: "1 / -1" }}>
+            <CentreFigures overall={data.overall} />
+          </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 4" } }}>
             <Panel title={`Uploads in the last ${PORTFOLIO_ACTIVITY_DAYS} days`}>
               <LineChart

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import AddPhotoAlternate from "@mui/icons-material/AddPhotoAlternate";
 import {
   Alert,
+  AlertTitle,
   Autocomplete,
   Box,
   Button,
@@ -23,7 +24,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { uploadWithProgress, usePortfolioMutations } from "./api";
-import { CameraCapture } from "./CameraCapture";
+import { CAMERA_MESSAGES, CameraCapture } from "./CameraCapture";
 import { ImageEditor } from "./ImageEditor";
 import { PosterPreview } from "./PosterPreview";
 import { posterFrame } from "./poster";
@@ -60,7 +61,9 @@ export function UploadPanel({
   const [source, setSource] = useState<"gallery" | "camera">("gallery");
   const [pending, setPending] = useState<Pending[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ reason: string; camera: boolean } | null>(null);
+  /** Files were left out because the list already held as many as one upload takes. */
+  const [dropped, setDropped] = useState(false);
   const [busy, setBusy] = useState(false);
   const { uploaded } = usePortfolioMutations();
   const form = useForm<Values, unknown, z.output<typeof uploadFields>>({
@@ -78,19 +81,30 @@ export function UploadPanel({
         ? PORTFOLIO_MESSAGES.noGroupConsent(chosen.child_name)
         : null;
 
-  const add = (files: File[], camera: boolean) => {
+  const full = pending.length >= PORTFOLIO_BATCH_MAX;
+  /** Adds what fits in one upload and says so when some did not fit (never dropped silently). */
+  const append = (added: Pending[]) => {
+    if (pending.length + added.length > PORTFOLIO_BATCH_MAX) setDropped(true);
+    setPending((current) => [...current, ...added.slice(0, Math.max(0, PORTFOLIO_BATCH_MAX - current.length))]);
+  };
+  const remove = (index: number) => {
+    setDropped(false);
+    setPending((current) => current.filter((_, at) => at !== index));
+  };
+
+  const add = (files: File[]) => {
     const added = files.map(
       (file): Pending => ({
         key: crypto.randomUUID(),
         file,
         progress: 0,
-        camera,
+        camera: false,
         edited: false,
         capturedAt: new Date(file.lastModified).toISOString(),
         ...(file.type.startsWith("video/") && { poster: "pending" as const }),
       }),
     );
-    setPending((current) => [...current, ...added].slice(0, PORTFOLIO_BATCH_MAX));
+    append(added);
     for (const item of added.filter((one) => one.poster === "pending"))
       void posterFrame(item.file).then((poster) =>
         setPending((current) => current.map((one) => (one.key === item.key ? { ...one, poster } : one))),
@@ -101,13 +115,15 @@ export function UploadPanel({
   const send = form.handleSubmit(async (values) => {
     setFailure(null);
     const single = pending.length === 1;
+    const fromCamera = pending.some((item) => item.camera);
     const body = new FormData();
     body.set("childId", values.childId);
     if (values.taggedChildIds.length) body.set("taggedChildIds", values.taggedChildIds.join(","));
     if (values.title) body.set("title", values.title);
     if (values.description) body.set("description", values.description);
-    body.set("captureMethod", pending.every((item) => item.camera) ? "camera" : "upload");
     pending.forEach((item, index) => {
+      // Each file says how it was taken: a batch can mix camera shots and gallery files.
+      body.set(single ? "captureMethod" : `captureMethod[${index}]`, item.camera ? "camera" : "upload");
       const metadata = JSON.stringify({
         timestamp: item.capturedAt,
         edited: item.edited,
@@ -136,11 +152,15 @@ export function UploadPanel({
         },
       );
       setPending([]);
+      setDropped(false);
       form.reset({ childId: values.childId, taggedChildIds: "", title: "", description: "" });
       await uploaded();
       onDone();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : PORTFOLIO_MESSAGES.uploadFailed);
+      setFailure({
+        reason: error instanceof Error ? error.message : PORTFOLIO_MESSAGES.uploadFailed,
+        camera: fromCamera,
+      });
       setPending((current) => current.map((item) => ({ ...item, progress: 0 })));
     } finally {
       setBusy(false);
@@ -197,7 +217,7 @@ export function UploadPanel({
               accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm,video/quicktime"
               data-testid="portfolio-files"
               onChange={(event) => {
-                add([...(event.target.files ?? [])], false);
+                add([...(event.target.files ?? [])]);
                 event.target.value = "";
               }}
             />
@@ -205,21 +225,19 @@ export function UploadPanel({
         ) : (
           <CameraCapture
             taken={pending.filter((item) => item.camera).length}
+            full={full}
             onCapture={(file, size) =>
-              setPending((current) =>
-                [
-                  ...current,
-                  {
-                    key: crypto.randomUUID(),
-                    file,
-                    progress: 0,
-                    camera: true,
-                    edited: false,
-                    capturedAt: new Date().toISOString(),
-                    ...size,
-                  },
-                ].slice(0, PORTFOLIO_BATCH_MAX),
-              )
+              append([
+                {
+                  key: crypto.randomUUID(),
+                  file,
+                  progress: 0,
+                  camera: true,
+                  edited: false,
+                  capturedAt: new Date().toISOString(),
+                  ...size,
+                },
+              ])
             }
           />
         )}
@@ -238,11 +256,7 @@ export function UploadPanel({
                       Edit
                     </Button>
                   )}
-                  <Button
-                    size="small"
-                    disabled={busy}
-                    onClick={() => setPending((current) => current.filter((_, at) => at !== index))}
-                  >
+                  <Button size="small" disabled={busy} onClick={() => remove(index)}>
                     Remove
                   </Button>
                 </Stack>
@@ -255,8 +269,20 @@ export function UploadPanel({
             ))}
           </Stack>
         )}
+        {(dropped || full) && (
+          <Alert severity={dropped ? "warning" : "info"}>
+            {PORTFOLIO_MESSAGES.tooManyFiles}
+            {dropped && ": the files past that were not added."}
+          </Alert>
+        )}
         {blocked && <Alert severity="warning">{blocked}</Alert>}
-        {failure && <Alert severity="error">{failure}</Alert>}
+        {failure && (
+          <Alert severity="error">
+            {/* The camera's own message (spec 1), with the server's reason when it gave one. */}
+            {failure.camera && <AlertTitle>{CAMERA_MESSAGES.uploadFailed}</AlertTitle>}
+            {failure.camera && failure.reason === PORTFOLIO_MESSAGES.uploadFailed ? null : failure.reason}
+          </Alert>
+        )}
         <Button
           type="submit"
           variant="contained"
