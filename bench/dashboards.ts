@@ -7,7 +7,10 @@
  * Each dashboard call (overview, financial overview, centre comparison, insights) and each report
  * (six months, every centre of the owner) is called by CLIENTS callers at once for SECONDS seconds
  * while GET /api/health is called every 150 ms beside it; the p50 and p99 of each are printed with
- * the p99 as a ratio to health's p99 in the same run.
+ * the p99 as a ratio to health's p99 in the same run. So are the other roles' homes, each as that
+ * role: the center director's dashboard (their centre holds its share of the grown rooms and
+ * children), the teacher's home (the demo teacher also leads two grown rooms of 25 children) and
+ * the coordinator's home (every room of the centre).
  *
  * PostgreSQL only by default (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test; a fresh
  * database is created and dropped); BENCH_DB=embedded,postgres runs the embedded one too.
@@ -29,17 +32,23 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? "8");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "10");
 const SAMPLE_EVERY_MS = 150;
 
-const CALLS = [
-  "/api/analytics/overview",
-  "/api/analytics/financial-overview",
-  "/api/analytics/center-comparison",
-  "/api/analytics/insights",
-  "/api/reports/enrolment",
-  "/api/reports/attendance",
-  "/api/reports/revenue",
-  "/api/reports/dues",
-  "/api/reports/enquiries",
-  "/api/reports/centers",
+/** Each call with the demo sign-in it is made as. */
+const CALLS: { path: string; as: string }[] = [
+  ...[
+    "/api/analytics/overview",
+    "/api/analytics/financial-overview",
+    "/api/analytics/center-comparison",
+    "/api/analytics/insights",
+    "/api/reports/enrolment",
+    "/api/reports/attendance",
+    "/api/reports/revenue",
+    "/api/reports/dues",
+    "/api/reports/enquiries",
+    "/api/reports/centers",
+  ].map((path) => ({ path, as: "owner@sprout.test" })),
+  { path: "/api/center-director/dashboard", as: "director@sprout.test" },
+  { path: "/api/analytics/teacher-home", as: "teacher@sprout.test" },
+  { path: "/api/analytics/coordinator-home", as: "coordinator@sprout.test" },
 ];
 
 const count = async (db: Database, table: string) =>
@@ -52,6 +61,15 @@ async function grow(db: Database) {
     insert into owner_centers (owner_id, center_id)
     select u.id, c.id from users u cross join centers c
     where u.email = 'owner@sprout.test'
+    on conflict do nothing`);
+  // The demo teacher also teaches two grown rooms of their centre, so their home reads full rooms.
+  await db.execute(sql`
+    insert into classroom_teachers (classroom_id, teacher_id)
+    select r.id, u.id from users u
+    join staff t on t.user_id = u.id
+    join lateral (select id from classrooms where center_id = t.center_id and name like 'Bench Room %'
+                  order by name limit 2) r on true
+    where u.email = 'teacher@sprout.test'
     on conflict do nothing`);
   // Attendance: each bench child on consecutive past school days until the row count is reached.
   const days = Math.ceil(ATTENDANCE / CHILDREN);
@@ -145,9 +163,10 @@ await onEachDatabase("dashboards", async (database) => {
   await opened.close();
   const { child, base } = await startServer(database.env);
   try {
-    const owner = await signIn(base, "owner@sprout.test");
-    for (const path of CALLS) {
-      const { calls, health } = await underLoad(base, path, owner);
+    const sessions = new Map<string, Record<string, string>>();
+    for (const call of CALLS) if (!sessions.has(call.as)) sessions.set(call.as, await signIn(base, call.as));
+    for (const { path, as } of CALLS) {
+      const { calls, health } = await underLoad(base, path, sessions.get(as)!);
       const healthP99 = percentile(health, 99);
       console.log(
         `  ${path.padEnd(36)} p50 ${percentile(calls, 50).toFixed(0).padStart(5)} ms  p99 ${percentile(calls, 99).toFixed(0).padStart(5)} ms  = ${(percentile(calls, 99) / healthP99).toFixed(1)}x health p99 (${healthP99.toFixed(1)} ms), ${calls.length} calls`,
