@@ -6,9 +6,13 @@ import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses }
 import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
+import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
+import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
+import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
+import { staff } from "../src/db/schema/staff.ts";
 import { users } from "../src/db/schema/users.ts";
 import { storePhotoConsent } from "../src/modules/privacy/consent-store.ts";
 
@@ -176,6 +180,18 @@ export async function demoIds(db: Database) {
       updatedAt: new Date(),
     })
     .returning({ id: assignments.id });
+  // A lesson plan of the other centre (the demo plans only its first centre's rooms).
+  const [otherLessonPlan] = await db
+    .insert(lessonPlans)
+    .values({
+      centerId: otherId,
+      classroomId: otherClassroom.id,
+      day: "2026-11-20",
+      topic: "Another centre's plan",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: lessonPlans.id });
   const homePolicy = await first(
     db.select({ id: policies.id }).from(policies).where(eq(policies.centerId, home)).limit(1),
     "policy of the home centre",
@@ -231,12 +247,81 @@ export async function demoIds(db: Database) {
       status: "Closed",
     })
     .returning({ id: enquiries.id });
+  // An incident and an active emergency alert of the other centre, the other centre's staff
+  // record, and an incident of the home centre about another family's child (rows only).
+  const homeOtherFamilyChild = await first(
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.centerId, home), notInArray(students.id, parentsChildren)))
+      .limit(1),
+    "child of another family in the home centre",
+  );
+  const incident = async (centerId: string, studentId: string) => {
+    const [row] = await db
+      .insert(incidents)
+      .values({
+        organisationId: director!.organisationId,
+        centerId,
+        incidentType: "injury",
+        occurredAt: new Date("2026-11-19T05:00:00Z"),
+        location: "Garden",
+        description: "A fall on the grass.",
+        severity: "low",
+        parentsNotifiedAt: new Date("2026-11-19T06:00:00Z"),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .returning({ id: incidents.id });
+    await db.insert(incidentChildren).values({ incidentId: row!.id, studentId });
+    return row!.id;
+  };
+  const otherIncident = await incident(otherId, otherStudent.id);
+  const otherFamilyIncident = await incident(home, homeOtherFamilyChild.id);
+  const [otherAlert] = await db
+    .insert(emergencyAlerts)
+    .values({
+      organisationId: director!.organisationId,
+      centerId: otherId,
+      alertType: "fire",
+      severity: "critical",
+      message: "Another centre's drill",
+      triggeredAt: new Date(),
+    })
+    .returning({ id: emergencyAlerts.id });
+  // The demo staffs only its first centre: give the other centre a teacher with a sign-in.
+  const [otherTeacher] = await db
+    .insert(users)
+    .values({
+      organisationId: director!.organisationId,
+      centerId: otherId,
+      email: "other.centre.teacher@sprout.test",
+      fullName: "Other Centre Teacher",
+      role: "teacher",
+    })
+    .returning({ id: users.id });
+  const [otherStaff] = await db
+    .insert(staff)
+    .values({
+      organisationId: director!.organisationId,
+      centerId: otherId,
+      userId: otherTeacher!.id,
+      firstName: "Other",
+      lastName: "Teacher",
+      role: "teacher",
+    })
+    .returning({ id: staff.id });
   return {
+    otherIncident,
+    otherFamilyIncident,
+    otherAlert: otherAlert!.id,
+    otherStaff: otherStaff!.id,
     otherEnquiry: otherEnquiry!.id,
     homeAssignment: homeAssignment.id,
     teacherClassroom: homeAssignment.classroomId,
     parentChild: homeAssignment.childId,
     otherAssignment: otherAssignment!.id,
+    otherLessonPlan: otherLessonPlan!.id,
     homePolicy: homePolicy.id,
     otherPolicy: otherPolicy!.id,
     otherBudgetQuote: quote!.id,

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PNG } from "../../../test/matrix.ts";
 
 /** A report an allowed role must be able to file (the test clock's morning, before now). */
 const report = (centerId: string, childId: string) => ({
@@ -33,12 +33,14 @@ const rows: AreaRows = ({ ids, homeStudent }) => [
     route: "GET /api/incidents/:id",
     allowed: ["owner", "center_director", "teacher"],
     url: `/api/incidents/${NO_ID}`,
+    foreign: `/api/incidents/${ids.otherIncident}`,
     status: 404,
   },
   {
     route: "PUT /api/incidents/:id",
     allowed: ["owner", "center_director"],
     url: `/api/incidents/${NO_ID}`,
+    foreign: `/api/incidents/${ids.otherIncident}`,
     payload: { ...report(ids.homeCentre, homeStudent), correction_reason: "Time corrected" },
     status: 404,
   },
@@ -46,6 +48,7 @@ const rows: AreaRows = ({ ids, homeStudent }) => [
     route: "POST /api/incidents/:id/resolve",
     allowed: ["owner", "center_director"],
     url: `/api/incidents/${NO_ID}/resolve`,
+    foreign: `/api/incidents/${ids.otherIncident}/resolve`,
     payload: { resolution_notes: "x" },
     status: 404,
   },
@@ -53,19 +56,24 @@ const rows: AreaRows = ({ ids, homeStudent }) => [
     route: "POST /api/incidents/:id/notify-parents",
     allowed: ["owner", "center_director"],
     url: `/api/incidents/${NO_ID}/notify-parents`,
+    foreign: `/api/incidents/${ids.otherIncident}/notify-parents`,
     status: 404,
   },
   {
     route: "POST /api/incidents/:id/photos",
     allowed: ["owner", "center_director", "teacher"],
     url: `/api/incidents/${NO_ID}/photos`,
-    status: 400,
+    foreign: `/api/incidents/${ids.otherIncident}/photos`,
+    status: 404,
     multipart: true,
+    form: () => ({ files: [{ field: "photo", name: "knee.png", content: PNG }] }),
   },
   {
     route: "GET /api/incidents/:id/photos/:photoId",
     allowed: ["owner", "center_director", "teacher", "parent"],
     url: `/api/incidents/${NO_ID}/photos/${NO_ID}`,
+    foreign: `/api/incidents/${ids.otherIncident}/photos/${NO_ID}`,
+    family: `/api/incidents/${ids.otherFamilyIncident}/photos/${NO_ID}`,
     status: 404,
   },
 ];
