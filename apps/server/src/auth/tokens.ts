@@ -17,9 +17,16 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** Verified tokens kept by each instance (a signature check is most of an idle call's cost). */
+const MAX_VERIFIED = 10_000;
+
 /** Short-lived access tokens, signed with the app secret and bound to one server-side session. */
 export function createAccessTokens(appSecret: string) {
   const key = createHash("sha256").update(`access-token:${appSecret}`).digest();
+  // A token's signature and claims never change, so one check holds until it expires; whether
+  // its session is still live is asked on every call (the credential cache), so revocation
+  // stays immediate.
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   const rotationKey = createHash("sha256").update(`refresh-rotation:${appSecret}`).digest();
   return {
     /**
@@ -40,13 +47,21 @@ export function createAccessTokens(appSecret: string) {
         .sign(key);
     },
     async verify(token: string, now: Date): Promise<AccessClaims | null> {
+      const kept = verified.get(token);
+      if (kept) {
+        if (now.getTime() < kept.expiresAt) return kept.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ["HS256"],
           currentDate: now,
         });
-        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !payload.exp) return null;
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }
