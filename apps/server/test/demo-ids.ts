@@ -8,6 +8,7 @@ import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-
 import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
+import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
@@ -192,6 +193,18 @@ export async function demoIds(db: Database) {
       updatedAt: new Date(),
     })
     .returning({ id: lessonPlans.id });
+  // A lesson plan of the other centre (the demo plans only its first centre's rooms).
+  const [otherLessonPlan] = await db
+    .insert(lessonPlans)
+    .values({
+      centerId: otherId,
+      classroomId: otherClassroom.id,
+      day: "2026-11-20",
+      topic: "Another centre's plan",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: lessonPlans.id });
   const homePolicy = await first(
     db.select({ id: policies.id }).from(policies).where(eq(policies.centerId, home)).limit(1),
     "policy of the home centre",
@@ -321,6 +334,7 @@ export async function demoIds(db: Database) {
     teacherClassroom: homeAssignment.classroomId,
     parentChild: homeAssignment.childId,
     otherAssignment: otherAssignment!.id,
+    otherLessonPlan: otherLessonPlan!.id,
     otherLessonPlan: otherLessonPlan!.id,
     homePolicy: homePolicy.id,
     otherPolicy: otherPolicy!.id,

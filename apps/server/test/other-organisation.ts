@@ -6,6 +6,7 @@ import { classrooms, students } from "../src/db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
+import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { centers, organisations } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { users } from "../src/db/schema/users.ts";
@@ -162,6 +163,17 @@ export async function otherOrganisation(db: Database) {
       updatedAt: new Date(),
     })
     .returning({ id: assignments.id });
+  const [lessonPlan] = await db
+    .insert(lessonPlans)
+    .values({
+      centerId: centre!.id,
+      classroomId: classroom!.id,
+      day: "2026-11-20",
+      topic: "Little Steps shapes",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: lessonPlans.id });
   const [policy] = await db
     .insert(policies)
     .values({
@@ -208,6 +220,7 @@ export async function otherOrganisation(db: Database) {
   return {
     enquiry: enquiry!.id,
     assignment: assignment!.id,
+    lessonPlan: lessonPlan!.id,
     policy: policy!.id,
     centre: centre!.id,
     classroom: classroom!.id,

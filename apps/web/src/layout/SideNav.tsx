@@ -20,6 +20,7 @@ import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { NavLink, useLocation } from "react-router";
 import { useUnreadCounts } from "../features/communication/api";
+import { usePendingPolicies } from "../features/policies/api";
 import { navIcon } from "./navIcons";
 
 interface Props {
@@ -35,11 +36,13 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   const entries = navigationFor(user.role);
   const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
   const unread = useUnreadCounts().data;
-  // Entries that carry a live unread count (new-message, new-announcement and notification refresh it).
+  const pendingPolicies = usePendingPolicies();
+  // Entries that carry a live count (new-message, new-announcement and notification refresh it); Policies counts what waits for acknowledgement.
   const unreadFor: Record<string, number> = {
     "/messaging": unread?.messages ?? 0,
     "/classroom-announcements": unread?.announcements ?? 0,
     "/notices": unread?.notices ?? 0,
+    "/policies": pendingPolicies,
   };
 
   return (
@@ -80,7 +83,11 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
                   component={NavLink}
                   to={entry.path}
                   selected={active}
-                  aria-label={count > 0 ? `${entry.label}, ${count} unread` : undefined}
+                  aria-label={
+                    count > 0
+                      ? `${entry.label}, ${count} ${entry.path === "/policies" ? "to acknowledge" : "unread"}`
+                      : undefined
+                  }
                   onClick={onNavigate}
                   sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
                 >

@@ -26,6 +26,7 @@ export const ASSIGNMENT_MESSAGES = {
   fileType: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached",
   fileTooLarge: "Each file must be less than 5MB",
   tooManyFiles: "At most 5 files can be attached",
+  attachmentUnknown: "That attachment is not part of this assignment",
 } as const;
 
 export const ASSIGNMENT_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -48,6 +49,18 @@ export const assignmentFields = z.object({
   classroom_id: z.uuid({ error: ASSIGNMENT_MESSAGES.classroomRequired }),
 });
 export type AssignmentFields = z.input<typeof assignmentFields>;
+
+/**
+ * The edit form: the same fields, and the attachments to drop (their ids, comma separated), so that
+ * one save can remove a file and add another without the five-file cap refusing it.
+ */
+export const assignmentEditFields = assignmentFields.extend({
+  remove_attachments: safeString()
+    .trim()
+    .default("")
+    .transform((value) => (value === "" ? [] : [...new Set(value.split(",").map((id) => id.trim()))]))
+    .pipe(z.array(z.uuid({ error: ASSIGNMENT_MESSAGES.attachmentUnknown })).max(ASSIGNMENT_FILES_MAX)),
+});
 
 /** The text fields of a parent's submission; "text or files" is checked with the files. */
 export const submissionFields = z.object({

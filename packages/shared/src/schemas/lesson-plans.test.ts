@@ -24,4 +24,13 @@ describe("the error catalogue of lesson plans and assignments (spec 3, section 8
     expect(catalogueMessage(409, "save lesson plans", "Already saved")).toBe("Already saved");
     expect(catalogueMessage(418, "save lesson plans")).toBe("An unexpected error occurred. Please try again");
   });
+
+  it("gives a dialog one message: the specific reason, else the dialog's own failure text", () => {
+    const saveFailed = "Failed to save lesson plan. Please try again.";
+    expect(catalogueMessage(403, "save lesson plans", undefined, saveFailed)).toBe(
+      "You do not have permission to save lesson plans",
+    );
+    expect(catalogueMessage(400, "save lesson plans", "Topic is required", saveFailed)).toBe("Topic is required");
+    expect(catalogueMessage(418, "save lesson plans", undefined, saveFailed)).toBe(saveFailed);
+  });
 });

@@ -121,13 +121,15 @@ export const lessonPlanParams = z.object({ id: z.uuid() });
 
 /**
  * The spec's error catalogue for lesson plans and assignments, by response status: `action`
- * finishes the sentence ("view lesson plans", "submit assignments").
+ * finishes the sentence ("view lesson plans", "submit assignments"). A dialog passes its own failure
+ * text ("Failed to save lesson plan. Please try again.") as the default, so it shows one message:
+ * the specific reason when there is one, else its own words.
  */
-export function catalogueMessage(status: number, action: string, serverMessage?: string): string {
+export function catalogueMessage(status: number, action: string, serverMessage?: string, fallback?: string): string {
   if (status === 0) return "Network error. Please check your connection and try again";
   if (status === 401) return `Please log in again to ${action}`;
   if (status === 403) return `You do not have permission to ${action}`;
   if (status >= 500) return "Server error. Please try again later";
   if (serverMessage) return serverMessage;
-  return "An unexpected error occurred. Please try again";
+  return fallback ?? "An unexpected error occurred. Please try again";
 }

@@ -30,6 +30,7 @@ export const POLICY_MESSAGES = {
   loadFailed: "Failed to load policies",
   saveFailed: "Failed to publish policy. Please try again.",
   noPolicies: "No policies yet",
+  versionUnknown: "This policy has no such version",
 } as const;
 
 export const POLICY_PDF_MAX_BYTES = 10 * 1024 * 1024;
@@ -86,6 +87,12 @@ export type PoliciesPage = z.infer<typeof policiesPage>;
 export const ACKNOWLEDGEMENT_FILTERS = ["all", "acknowledged", "pending"] as const;
 export const acknowledgementsQuery = z.object({
   status: z.enum(ACKNOWLEDGEMENT_FILTERS).default("all"),
+  /** An earlier version to look back at; the current one when absent. */
+  version: z.coerce
+    .number({ error: POLICY_MESSAGES.versionUnknown })
+    .int(POLICY_MESSAGES.versionUnknown)
+    .min(1, POLICY_MESSAGES.versionUnknown)
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ACKNOWLEDGEMENT_PAGE_SIZE),
 });

@@ -41,6 +41,7 @@ export const RECORD_KINDS = [
   "photos",
   "messages",
   "invoices",
+  "work",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
@@ -51,6 +52,7 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   photos: "Photos",
   messages: "Messages",
   invoices: "Invoices",
+  work: "Submitted assignments",
 };
 
 export const PRIVACY_MESSAGES = {

@@ -3,9 +3,11 @@ import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
-import { assignmentSubmissions, assignments } from "../../db/schema/assignments.ts";
+import { assignmentFiles, assignmentSubmissions, assignments } from "../../db/schema/assignments.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
+import { childRecordViews } from "../../db/schema/privacy.ts";
+import { users } from "../../db/schema/users.ts";
 import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
@@ -252,6 +254,56 @@ describe("assignments", () => {
     const parentList = (await parent.get("/api/assignments?limit=50")).json();
     expect(parentList.assignments.some((item: { id: string }) => item.id === crecheWork!.id)).toBe(false);
 
+    // A teacher of the centre may not change, or comment on, work of a room that is not theirs.
+    const changed = await send(
+      teacherSession,
+      "PUT",
+      `/api/assignments/${crecheWork!.id}`,
+      form({ title: "Creche songs, changed", classroom_id: toddlers.id }),
+    );
+    expect(changed.statusCode).toBe(404);
+    const [crecheChild] = await db
+      .select()
+      .from(students)
+      .where(and(eq(students.classroomId, creche.id), ne(students.status, "left")));
+    const [crecheSubmission] = await db
+      .insert(assignmentSubmissions)
+      .values({
+        assignmentId: crecheWork!.id,
+        studentId: crecheChild!.id,
+        submissionText: "La la",
+        submittedAt: new Date(),
+      })
+      .returning();
+    const comment = await teacher.put(
+      `/api/assignments/${crecheWork!.id}/submissions/${crecheSubmission!.id}/comment`,
+      { comment: "Lovely singing" },
+    );
+    expect(comment.statusCode).toBe(404);
+    const [unchanged] = await db.select().from(assignments).where(eq(assignments.id, crecheWork!.id));
+    expect(unchanged!.title).toBe("Creche songs");
+    const [uncommented] = await db
+      .select()
+      .from(assignmentSubmissions)
+      .where(eq(assignmentSubmissions.id, crecheSubmission!.id));
+    expect(uncommented!.teacherComment).toBeNull();
+
+    // A parent may not open the attachment of work set for a room their children are not in.
+    const [crecheSheet] = await db
+      .insert(assignmentFiles)
+      .values({
+        assignmentId: crecheWork!.id,
+        originalName: "songs.pdf",
+        storedName: "00000000-0000-4000-8000-0000000000c1.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: 10,
+        uploadedAt: new Date(),
+      })
+      .returning();
+    expect((await parent.get(`/api/assignments/${crecheWork!.id}/attachments/${crecheSheet!.id}`)).statusCode).toBe(
+      404,
+    );
+
     // A classmate's submission (another family): its files are not the parent's to open.
     const created = await setAssignment({ title: "Bring a leaf" });
     const [theirs] = await db
@@ -291,6 +343,101 @@ describe("assignments", () => {
     expect((await director.delete(`/api/assignments/${created.id}`)).statusCode).toBe(403);
     expect((await teacher.delete(`/api/assignments/${created.id}`)).statusCode).toBe(204);
     expect((await teacher.get(created.attachments[0].url)).statusCode).toBe(404);
+  });
+
+  it("an edit shows and removes existing attachments: one save drops one and adds another at the five-file cap", async () => {
+    const created = await setAssignment({ title: "Five sheets" });
+    const fields = { title: "Five sheets", classroom_id: toddlers.id };
+    const four = [1, 2, 3, 4].map((n) => ({ ...worksheet, name: `sheet-${n}.pdf` }));
+    const full = await send(teacherSession, "PUT", `/api/assignments/${created.id}`, form(fields, four));
+    expect(full.json().attachments).toHaveLength(5);
+    const sixth = { ...worksheet, name: "sheet-6.pdf" };
+    const refused = await send(teacherSession, "PUT", `/api/assignments/${created.id}`, form(fields, [sixth]));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(ASSIGNMENT_MESSAGES.tooManyFiles);
+
+    const dropped = full.json().attachments[0];
+    const swapped = await send(
+      teacherSession,
+      "PUT",
+      `/api/assignments/${created.id}`,
+      form({ ...fields, remove_attachments: dropped.id }, [sixth]),
+    );
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const names = swapped.json().attachments.map((file: { name: string }) => file.name);
+    expect(names).toHaveLength(5);
+    expect(names).toContain("sheet-6.pdf");
+    expect(swapped.json().attachments.some((file: { id: string }) => file.id === dropped.id)).toBe(false);
+    expect((await teacher.get(dropped.url)).statusCode).toBe(404);
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, "assignment.updated")));
+    expect(
+      audits.map((audit) => (audit.after as { removed_attachments?: string[] }).removed_attachments),
+    ).toContainEqual([dropped.name]);
+
+    // An attachment of another assignment (or a made-up id) is refused and nothing changes.
+    const elsewhere = await setAssignment({ title: "Another sheet" });
+    const before = swapped.json().attachments.length;
+    for (const id of [elsewhere.attachments[0].id, crypto.randomUUID(), "not-an-id"]) {
+      const wrong = await send(
+        teacherSession,
+        "PUT",
+        `/api/assignments/${created.id}`,
+        form({ ...fields, title: "Changed?", remove_attachments: id }),
+      );
+      expect(wrong.statusCode, id).toBe(400);
+      expect(wrong.json().error).toBe(ASSIGNMENT_MESSAGES.attachmentUnknown);
+    }
+    const now = (await teacher.get("/api/assignments?limit=50")).json();
+    const still = now.assignments.find((item: { id: string }) => item.id === created.id);
+    expect(still.title).toBe("Five sheets");
+    expect(still.attachments).toHaveLength(before);
+    expect((await teacher.get(elsewhere.attachments[0].url)).statusCode).toBe(200);
+  });
+
+  it("a staff read of a child's submitted work (the roster, a file) is written to the access log; the parent's is not", async () => {
+    const created = await setAssignment({ title: "Paint a leaf" });
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#4a4" } })
+      .png()
+      .toBuffer();
+    const submitted = await send(
+      parentSession,
+      "POST",
+      `/api/assignments/${created.id}/submit`,
+      form({ child_id: aanya.id }, [
+        { field: "submission_files", name: "leaf.png", type: "image/png", content: photo },
+      ]),
+    );
+    const file = submitted.json().my_children[0].submission.submission_files[0];
+    const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+    const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));
+    const viewsBy = async (viewerId: string) => {
+      // Reading the log flushes what is queued.
+      await director.get(`/api/privacy/access-log?child_id=${aanya.id}`);
+      return db
+        .select()
+        .from(childRecordViews)
+        .where(
+          and(
+            eq(childRecordViews.studentId, aanya.id),
+            eq(childRecordViews.viewerId, viewerId),
+            eq(childRecordViews.kind, "work"),
+          ),
+        );
+    };
+    const before = (await viewsBy(teacherUser!.id)).length;
+    expect((await teacher.get(file.url)).statusCode).toBe(200);
+    expect(await viewsBy(teacherUser!.id)).toHaveLength(before + 1);
+    expect((await teacher.get(`/api/assignments/${created.id}/submissions`)).statusCode).toBe(200);
+    const after = await viewsBy(teacherUser!.id);
+    expect(after).toHaveLength(before + 2);
+    expect(after.every((view) => view.viewerRole === "teacher" && view.centerId === home!.id)).toBe(true);
+
+    const parentBefore = (await viewsBy(parentUser!.id)).length;
+    expect((await parent.get(file.url)).statusCode).toBe(200);
+    expect(await viewsBy(parentUser!.id)).toHaveLength(parentBefore);
   });
 
   it("pages on the server", async () => {

@@ -4,6 +4,7 @@ import {
   ASSIGNMENT_FILES_MAX,
   ASSIGNMENT_MESSAGES,
   assignment,
+  assignmentEditFields,
   assignmentFields,
   assignmentFileParams,
   assignmentParams,
@@ -20,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
 import { badRequest, HttpError } from "../../lib/errors.ts";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { AssignmentsService } from "./service.ts";
 import type { SubmissionsService } from "./submissions.ts";
 import type { Upload } from "./uploads.ts";
@@ -117,7 +119,8 @@ export function assignmentsRoutes({
       {
         config: { access: TEACH },
         schema: {
-          summary: "Edit an assignment; new attachments are added to the existing ones",
+          summary:
+            "Edit an assignment; new attachments are added, those named in remove_attachments (ids, comma separated) dropped",
           tags,
           consumes: ["multipart/form-data"],
           params: assignmentParams,
@@ -125,7 +128,7 @@ export function assignmentsRoutes({
         },
       },
       async (request) => {
-        const { input, uploads } = await readForm(request, assignmentFields, "attachments");
+        const { input, uploads } = await readForm(request, assignmentEditFields, "attachments");
         return assignments.update(request.caller, request.params.id, input, uploads);
       },
     );
@@ -178,7 +181,11 @@ export function assignmentsRoutes({
     api.get(
       "/assignments/:id/submissions",
       {
-        config: { access: { roles: STAFF } },
+        // Each child who has submitted: their work (text and files) is read here (issue 19).
+        config: {
+          access: { roles: STAFF },
+          childRecord: childRecord("work", { each: "children", field: "submission.child_id" }),
+        },
         schema: {
           summary: "Who in the classroom has and has not submitted, with their submissions",
           tags,
@@ -208,7 +215,7 @@ export function assignmentsRoutes({
     api.get(
       "/assignments/:id/submissions/:submissionId/files/:fileId",
       {
-        config: { access: READ },
+        config: { access: READ, childRecord: childRecord("work", { via: "submission", param: "submissionId" }) },
         schema: {
           summary: "A submitted file, to the classroom's staff or the child's parent",
           tags,

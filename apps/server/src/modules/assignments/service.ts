@@ -1,6 +1,7 @@
 import type {
   Assignment,
   AssignmentsPage,
+  assignmentEditFields,
   assignmentFields,
   assignmentsQuery,
 } from "@sprout/shared/schemas/assignments";
@@ -214,14 +215,39 @@ export function createAssignmentsService({ db, clock, files }: { db: Database; c
       }
     },
 
-    /** Edits the text and adds files; the classroom may move only to another of the teacher's rooms. */
-    async update(caller: Caller, id: string, input: Fields, uploads: Upload[]): Promise<Assignment> {
+    /**
+     * Edits the text, drops the named attachments and adds the new files, in one transaction (the
+     * cap counts what is left); the classroom may move only to another of the teacher's rooms.
+     */
+    async update(
+      caller: Caller,
+      id: string,
+      { remove_attachments: removing, ...input }: z.output<typeof assignmentEditFields>,
+      uploads: Upload[],
+    ): Promise<Assignment> {
       const found = await findAssignment(db, caller, id);
       assertMayEditAssignment(caller, found.row.assignment, found.teacherRooms);
       const { room } = await teachersRoom(caller, input.classroom_id);
+      const dropped = removing.length
+        ? await db
+            .select()
+            .from(assignmentFiles)
+            .where(and(eq(assignmentFiles.assignmentId, id), inArray(assignmentFiles.id, removing)))
+        : [];
+      if (dropped.length !== removing.length)
+        throw badRequest(ASSIGNMENT_MESSAGES.attachmentUnknown, {
+          remove_attachments: ASSIGNMENT_MESSAGES.attachmentUnknown,
+        });
       const stored = await storeUploads(files, uploads);
       try {
         await db.transaction(async (tx) => {
+          if (dropped.length)
+            await tx.delete(assignmentFiles).where(
+              inArray(
+                assignmentFiles.id,
+                dropped.map((file) => file.id),
+              ),
+            );
           await tx
             .update(assignments)
             .set({
@@ -241,13 +267,19 @@ export function createAssignmentsService({ db, clock, files }: { db: Database; c
             entity: "assignment",
             entityId: id,
             before: found.row.assignment,
-            after: { ...input, attachments: stored.map((file) => file.name) },
+            after: {
+              ...input,
+              attachments: stored.map((file) => file.name),
+              removed_attachments: dropped.map((file) => file.originalName),
+            },
           });
         });
       } catch (error) {
         await removeStored(files, stored);
         throw error;
       }
+      // The files go once the rows that named them are gone for good.
+      await removeStored(files, dropped);
       return one(caller, id);
     },
 

@@ -1,9 +1,9 @@
 import { LESSON_PLAN_MESSAGES } from "@sprout/shared/schemas/lesson-plans";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { classrooms, classroomTeachers } from "../../db/schema/children.ts";
+import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { users } from "../../db/schema/users.ts";
 import { demoCentres } from "../children/test-support.ts";
@@ -96,6 +96,8 @@ describe("lesson plans", () => {
     expect(empty.json().error).toBe(LESSON_PLAN_MESSAGES.checkoffRequired);
   });
 
+  // 403, not 404: the teacher reads this plan (it is in their list, can_checkoff false), so its
+  // existence is no secret; the answer says why they may not tick it.
   it("a teacher reads another room's plan but may not check it off; nobody else of the centre checks off", async () => {
     const created = (await admin.post("/api/lesson-plans", plan({ classroom_id: creche.id, topic: "Sounds" }))).json();
     expect(teacherRooms.map((room) => room.classroomId)).not.toContain(creche.id);
@@ -167,6 +169,14 @@ describe("lesson plans", () => {
     expect(listed.lesson_plans.some((item: { id: string }) => item.id === otherFamily!.id)).toBe(false);
     const stranger = await parent.get(`/api/lesson-plans/today?child_id=${crypto.randomUUID()}`);
     expect(stranger.statusCode).toBe(404);
+    // Another family's child of the same centre, in a room with plans today: not there for this parent.
+    const [crecheChild] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.classroomId, creche.id), ne(students.status, "left")));
+    const notTheirs = await parent.get(`/api/lesson-plans/today?child_id=${crecheChild!.id}`);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.body).not.toContain("Sounds");
   });
 
   it("a teacher's today lists their classrooms' plans only; the week view filters by dates", async () => {

@@ -12,6 +12,7 @@ const rows: AreaRows = ({ ids }) => {
     activities: ["Finger painting"],
     resources: ["Paint"],
   });
+  const other = `/api/lesson-plans/${ids.otherLessonPlan}`;
   return [
     { route: "GET /api/lesson-plans", allowed: [...CLASSROOM_VIEW, "parent"] },
     { route: "GET /api/lesson-plans/today", allowed: [...CLASSROOM_VIEW, "parent"] },
@@ -29,14 +30,24 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/lesson-plans/${NO_ID}`,
       payload: plan(NO_ID),
       status: 404,
+      // Another centre's plan, moved to a room of the caller's own centre: still not theirs.
+      foreign: other,
+      foreignPayload: plan(ids.teacherClassroom),
     },
-    { route: "DELETE /api/lesson-plans/:id", allowed: EDITORS, url: `/api/lesson-plans/${NO_ID}`, status: 404 },
+    {
+      route: "DELETE /api/lesson-plans/:id",
+      allowed: EDITORS,
+      url: `/api/lesson-plans/${NO_ID}`,
+      status: 404,
+      foreign: other,
+    },
     {
       route: "PATCH /api/lesson-plans/:id/checkoff",
       allowed: ["teacher"],
       url: `/api/lesson-plans/${NO_ID}/checkoff`,
       payload: { objectives_done: true },
       status: 404,
+      foreign: `${other}/checkoff`,
     },
   ];
 };

@@ -2,6 +2,7 @@ import { POLICY_MESSAGES } from "@sprout/shared/schemas/policies";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { notifications } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
@@ -20,6 +21,14 @@ const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
 await createCentreUser(db, other!.id, "center_director", "director.andheri@sprout.test");
 const elsewhere = as(app, await signIn(app, "director.andheri@sprout.test"));
 const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+const [directorUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.center_director));
+const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));
+const stranger = await otherOrganisation(db);
+const policyBells = (userId: string, title: string) =>
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.kind, "policy"), eq(notifications.userId, userId), eq(notifications.title, title)));
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const form = (fields: Record<string, string>, pdf?: Buffer) => {
@@ -79,6 +88,15 @@ describe("policies", () => {
     expect(created).toMatchObject({ version: 1, center_id: home!.id, can_manage: true, acknowledged_count: 0 });
     expect(created.audience_count).toBeGreaterThan(3);
 
+    // The audience is told at once (a bell line that leads to /policies); the publisher is not.
+    const announced = "New policy to read and acknowledge: Safe sleep policy";
+    const [bell] = await policyBells(teacherUser!.id, announced);
+    expect(bell).toMatchObject({ link: "/policies", body: "Version 1, in force from 2026-12-01" });
+    expect(await policyBells(directorUser!.id, announced)).toHaveLength(0);
+    expect(await policyBells(parentUser!.id, announced)).toHaveLength(0);
+    const told = await db.select().from(notifications).where(eq(notifications.title, announced));
+    expect(told).toHaveLength(created.audience_count - 1);
+
     const mine = (await teacher.get("/api/policies")).json();
     expect(mine.pending).toBe(before + 1);
     const ours = mine.policies.find((item: { id: string }) => item.id === created.id);
@@ -118,16 +136,37 @@ describe("policies", () => {
     expect(changed.json()).toMatchObject({ version: 2, acknowledged_count: 0 });
     const again = (await teacher.get("/api/policies")).json().policies;
     expect(again.find((item: { id: string }) => item.id === created.id).acknowledged_at).toBeNull();
+    const updated = "Policy updated, please read and acknowledge again: Safe sleep policy";
+    expect(await policyBells(teacherUser!.id, updated)).toMatchObject([
+      { body: "Version 2, in force from 2026-12-01" },
+    ]);
+    expect(await policyBells(directorUser!.id, updated)).toHaveLength(0);
+
+    // Who acknowledged which version: the teacher's version 1 stays on record, version 2 waits.
+    const acknowledgedIn = async (version: number) =>
+      (
+        await director.get(`/api/policies/${created.id}/acknowledgements?status=acknowledged&version=${version}`)
+      ).json();
+    const first = await acknowledgedIn(1);
+    expect(first.version).toBe(1);
+    expect(first.people.map((person: { user_id: string }) => person.user_id)).toEqual([teacherUser!.id]);
+    expect((await acknowledgedIn(2)).people).toEqual([]);
+    expect((await director.get(`/api/policies/${created.id}/acknowledgements`)).json().version).toBe(2);
+    for (const version of ["3", "0", "one"]) {
+      const unknown = await director.get(`/api/policies/${created.id}/acknowledgements?version=${version}`);
+      expect(unknown.statusCode, version).toBe(400);
+      expect(unknown.json().error).toBe(POLICY_MESSAGES.versionUnknown);
+    }
 
     await teacher.post(`/api/policies/${created.id}/acknowledge`);
     const reminded = await director.post(`/api/policies/${created.id}/remind`);
     expect(reminded.statusCode, reminded.body).toBe(200);
     expect(reminded.json().reminded).toBe(changed.json().audience_count - 1);
-    const bell = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.kind, "policy"), eq(notifications.userId, teacherUser!.id)));
-    expect(bell).toHaveLength(0);
+    const reminder = "Please read and acknowledge: Safe sleep policy";
+    expect(await policyBells(teacherUser!.id, reminder)).toHaveLength(0);
+    expect(await db.select().from(notifications).where(eq(notifications.title, reminder))).toHaveLength(
+      reminded.json().reminded,
+    );
     const mails = await db
       .select()
       .from(mailOutbox)
@@ -175,5 +214,23 @@ describe("policies", () => {
       payload: form(staffPolicy),
     });
     expect(put.statusCode).toBe(404);
+  });
+
+  it("an owner may not publish for another organisation's centre", async () => {
+    const refused = await send(
+      ownerSession,
+      "POST",
+      "/api/policies",
+      form({ ...staffPolicy, title: "Not ours to publish", center_id: stranger.centre }),
+    );
+    expect(refused.statusCode).toBe(404);
+    const listed = (await owner.get("/api/policies?limit=50")).json().policies;
+    expect(listed.some((item: { title: string }) => item.title === "Not ours to publish")).toBe(false);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.title, "New policy to read and acknowledge: Not ours to publish")),
+    ).toHaveLength(0);
   });
 });

@@ -124,7 +124,8 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
       {
         config: { access: MANAGE },
         schema: {
-          summary: "Who in the audience has and has not acknowledged the current version, a page at a time",
+          summary:
+            "Who in the audience has and has not acknowledged a version (the current one by default), a page at a time",
           tags,
           params: policyParams,
           querystring: acknowledgementsQuery,

@@ -152,6 +152,28 @@ export function createPoliciesService({
 
   const one = async (caller: Caller, id: string) => present(caller, (await find(caller, id)).row);
 
+  /**
+   * A bell line to everyone in the audience (not the publisher) once a policy or a new version of
+   * it is in force, so nobody has to happen upon /policies to learn there is something to read.
+   */
+  async function announce(caller: Caller, id: string, fresh: boolean) {
+    const [policy] = await db.select().from(policies).where(eq(policies.id, id));
+    if (!policy) return;
+    const audience = audienceOf(db, policy.centerId, policy.audience);
+    const people = await db.select({ userId: audience.userId }).from(audience);
+    await notifications.notify(
+      people.map((person) => person.userId).filter((userId) => userId !== caller.userId),
+      {
+        kind: "policy",
+        title: fresh
+          ? `New policy to read and acknowledge: ${policy.title}`
+          : `Policy updated, please read and acknowledge again: ${policy.title}`,
+        body: `Version ${policy.version}, in force from ${policy.effectiveDate}`,
+        link: "/policies",
+      },
+    );
+  }
+
   return {
     /** Newest first; a member's answer also counts what they still have to acknowledge. */
     async list(caller: Caller, query: z.output<typeof policiesQuery>): Promise<PoliciesPage> {
@@ -192,8 +214,9 @@ export function createPoliciesService({
       if (!input.body && !pdf)
         throw badRequest(POLICY_MESSAGES.contentRequired, { body: POLICY_MESSAGES.contentRequired });
       const stored = await storePdf(pdf);
+      let id: string;
       try {
-        const id = await db.transaction(async (tx) => {
+        id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(policies)
             .values({
@@ -219,11 +242,12 @@ export function createPoliciesService({
           });
           return row!.id;
         });
-        return one(caller, id);
       } catch (error) {
         if (stored) await files.remove(stored.storedName);
         throw error;
       }
+      await announce(caller, id, true);
+      return one(caller, id);
     },
 
     /** A new version: the text (and PDF, when given) change and every acknowledgement is asked for again. */
@@ -263,6 +287,7 @@ export function createPoliciesService({
         throw error;
       }
       if (stored && found.row.policy.pdfStoredName) await files.remove(found.row.policy.pdfStoredName);
+      await announce(caller, id, false);
       return one(caller, id);
     },
 
@@ -278,7 +303,11 @@ export function createPoliciesService({
       return one(caller, id);
     },
 
-    /** Who in the audience has acknowledged the current version, a page at a time. */
+    /**
+     * Who in the audience has acknowledged a version (the current one unless another is asked
+     * for), a page at a time. Versions keep no audience of their own: an earlier one is read
+     * against today's audience of the policy.
+     */
     async acknowledgements(
       caller: Caller,
       id: string,
@@ -287,11 +316,14 @@ export function createPoliciesService({
       const found = await find(caller, id);
       if (!found.manages) throw notFound("Policy");
       const { policy } = found.row;
+      const version = query.version ?? policy.version;
+      if (version > policy.version)
+        throw badRequest(POLICY_MESSAGES.versionUnknown, { version: POLICY_MESSAGES.versionUnknown });
       const audience = audienceOf(db, policy.centerId, policy.audience);
       const joined = and(
         eq(policyAcknowledgements.userId, audience.userId),
         eq(policyAcknowledgements.policyId, id),
-        eq(policyAcknowledgements.version, policy.version),
+        eq(policyAcknowledgements.version, version),
       );
       const filter =
         query.status === "acknowledged"
@@ -318,7 +350,7 @@ export function createPoliciesService({
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return {
-        version: policy.version,
+        version,
         people: rows.map((row) => ({
           user_id: row.userId,
           name: row.name,

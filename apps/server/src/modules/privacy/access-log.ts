@@ -7,7 +7,12 @@ import { childRecordViews } from "../../db/schema/privacy.ts";
  * Where the child of a read comes from: the child's id itself, or a record of another area whose
  * child is looked up inside the batched insert (one indexed read per row, after the answer left).
  */
-export type ChildRef = { child: string } | { thread: string } | { observationLog: string } | { invoice: string };
+export type ChildRef =
+  | { child: string }
+  | { thread: string }
+  | { observationLog: string }
+  | { invoice: string }
+  | { submission: string };
 
 export interface RecordRead {
   ref: ChildRef;
@@ -34,6 +39,7 @@ function childOf(ref: ChildRef): SQL | null {
   if ("child" in ref) return sql`${id}::uuid`;
   if ("thread" in ref) return sql`(select child_id from message_threads where id = ${id}::uuid)`;
   if ("observationLog" in ref) return sql`(select student_id from observation_logs where id = ${id}::uuid)`;
+  if ("submission" in ref) return sql`(select student_id from assignment_submissions where id = ${id}::uuid)`;
   return sql`(select student_id from invoices where id = ${id}::uuid)`;
 }
 

@@ -1,6 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, TextField } from "@mui/material";
-import { ASSIGNMENT_MESSAGES, type Assignment, assignmentFields } from "@sprout/shared/schemas/assignments";
+import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
+import {
+  ASSIGNMENT_FILES_MAX,
+  ASSIGNMENT_MESSAGES,
+  type Assignment,
+  assignmentFields,
+} from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -27,6 +32,10 @@ export function AssignmentForm({
   const { save } = useAssignmentMutations();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
+  // Attachments already on the assignment that this save drops (the cap counts what is kept).
+  const [removed, setRemoved] = useState<string[]>([]);
+  const kept = (item?.attachments ?? []).filter((file) => !removed.includes(file.id));
+  const overCap = kept.length + files.length > ASSIGNMENT_FILES_MAX;
   const form = useForm<Values, unknown, z.output<typeof assignmentFields>>({
     resolver: zodResolver(assignmentFields),
     mode: "onTouched",
@@ -41,6 +50,7 @@ export function AssignmentForm({
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) body.append(key, value);
     for (const file of files) body.append("attachments", file);
+    if (removed.length) body.append("remove_attachments", removed.join(","));
     save.mutate(
       { id: item?.id ?? null, form: body },
       { onSuccess: () => onSaved(item ? ASSIGNMENT_MESSAGES.updated : ASSIGNMENT_MESSAGES.created) },
@@ -52,13 +62,11 @@ export function AssignmentForm({
       title={item ? "Edit Assignment" : "New Assignment"}
       onClose={onClose}
       onSubmit={submit}
-      submitDisabled={save.isPending || fileError !== null}
+      submitDisabled={save.isPending || fileError !== null || overCap}
       submitLabel={item ? "Save Changes" : "Create Assignment"}
     >
       {save.isError && (
-        <Alert severity="error">
-          {ASSIGNMENT_MESSAGES.saveFailed} {catalogueError(save.error, "save assignments")}
-        </Alert>
+        <Alert severity="error">{catalogueError(save.error, "save assignments", ASSIGNMENT_MESSAGES.saveFailed)}</Alert>
       )}
       <FormTextField form={form} name="title" label="Title" required />
       <FormSelectField
@@ -70,6 +78,35 @@ export function AssignmentForm({
       />
       <TextField label="Description" multiline minRows={3} {...form.register("description")} />
       <FormDateField form={form} name="due_date" label="Due date" />
+      {item && item.attachments.length > 0 && (
+        <Stack component="ul" aria-label="Attached files" spacing={0.5} sx={{ m: 0, p: 0, listStyle: "none" }}>
+          {item.attachments.map((file) => {
+            const dropped = removed.includes(file.id);
+            return (
+              <Stack component="li" key={file.id} direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                <Typography
+                  variant="body2"
+                  noWrap
+                  sx={{ flex: 1, minWidth: 0, textDecoration: dropped ? "line-through" : undefined }}
+                  color={dropped ? "text.secondary" : undefined}
+                >
+                  {file.name}
+                </Typography>
+                <Button
+                  size="small"
+                  aria-label={dropped ? `Keep ${file.name}` : `Remove ${file.name}`}
+                  onClick={() =>
+                    setRemoved((ids) => (dropped ? ids.filter((id) => id !== file.id) : [...ids, file.id]))
+                  }
+                >
+                  {dropped ? "Keep" : "Remove"}
+                </Button>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+      {overCap && <Alert severity="error">{ASSIGNMENT_MESSAGES.tooManyFiles}</Alert>}
       <FilesField
         label="Attach files"
         inputLabel="Attachments"

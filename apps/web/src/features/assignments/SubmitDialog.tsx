@@ -55,7 +55,7 @@ export function SubmitDialog({
     >
       {submit.isError && (
         <Alert severity="error">
-          {ASSIGNMENT_MESSAGES.submitFailed} {catalogueError(submit.error, "submit assignments")}
+          {catalogueError(submit.error, "submit assignments", ASSIGNMENT_MESSAGES.submitFailed)}
         </Alert>
       )}
       <FormSelectField

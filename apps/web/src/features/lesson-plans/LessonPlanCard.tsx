@@ -19,6 +19,7 @@ import {
   type LessonPart,
   type LessonPlan,
 } from "@sprout/shared/schemas/lesson-plans";
+import { useEffect, useState } from "react";
 import { formatDate } from "../../format";
 
 const doneKey = (part: LessonPart) => `${part}_done` as keyof CheckoffStatus;
@@ -37,6 +38,14 @@ export function LessonPlanCard({
   onDelete: () => void;
   busy: boolean;
 }) {
+  // A tick shows the moment it is clicked: the checkbox is controlled, and the cache's optimistic
+  // update lands only after the query is cancelled and the store notifies, so without this the box
+  // flicks back for a moment (and a click can read as "nothing changed"). Once the save settles the
+  // plan's own state (saved, or put back after a refusal) shows again.
+  const [ticked, setTicked] = useState<Partial<CheckoffStatus>>({});
+  useEffect(() => {
+    if (!busy) setTicked({});
+  }, [busy]);
   return (
     <Card variant="outlined" component="article" aria-label={`Lesson plan ${plan.topic}`} sx={{ height: "100%" }}>
       <CardContent>
@@ -48,7 +57,7 @@ export function LessonPlanCard({
         </Typography>
         {LESSON_PARTS.map((part) => {
           const items = plan[part] ?? [];
-          const done = plan.checkoff_status?.[doneKey(part)];
+          const done = ticked[doneKey(part)] ?? plan.checkoff_status?.[doneKey(part)];
           return (
             <Box key={part} sx={{ mt: 1.5 }}>
               <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1 }}>
@@ -60,7 +69,11 @@ export function LessonPlanCard({
                       <Checkbox
                         checked={Boolean(done)}
                         disabled={busy}
-                        onChange={(event) => onCheck({ [doneKey(part)]: event.target.checked })}
+                        onChange={(event) => {
+                          const parts = { [doneKey(part)]: event.target.checked };
+                          setTicked((before) => ({ ...before, ...parts }));
+                          onCheck(parts);
+                        }}
                         slotProps={{ input: { "aria-label": `${LESSON_PART_LABELS[part]} done` } }}
                       />
                     }

@@ -61,7 +61,7 @@ export function LessonPlanForm({
     >
       {save.isError && (
         <Alert severity="error">
-          {LESSON_PLAN_MESSAGES.saveFailed} {catalogueError(save.error, "save lesson plans")}
+          {catalogueError(save.error, "save lesson plans", LESSON_PLAN_MESSAGES.saveFailed)}
         </Alert>
       )}
       <FormTextField form={form} name="topic" label="Topic" required />

@@ -75,9 +75,12 @@ export function useLessonPlanMutations() {
   };
 }
 
-/** The spec's catalogue text for a failed lesson-plan or assignment call. */
-export function catalogueError(error: unknown, action: string): string {
+/**
+ * The spec's catalogue text for a failed lesson-plan or assignment call; a dialog passes its own
+ * failure text as the default so that it shows one message, not two.
+ */
+export function catalogueError(error: unknown, action: string, fallback?: string): string {
   if (error instanceof ApiError)
-    return catalogueMessage(error.status, action, error.hasServerMessage ? error.message : undefined);
-  return catalogueMessage(-1, action);
+    return catalogueMessage(error.status, action, error.hasServerMessage ? error.message : undefined, fallback);
+  return catalogueMessage(-1, action, undefined, fallback);
 }

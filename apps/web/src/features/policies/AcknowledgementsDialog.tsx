@@ -10,9 +10,11 @@ import {
   List,
   ListItem,
   ListItemText,
+  MenuItem,
   Tab,
   TablePagination,
   Tabs,
+  TextField,
   useMediaQuery,
   useTheme,
 } from "@mui/material";
@@ -25,18 +27,40 @@ import { useAcknowledgements } from "./api";
 
 const FILTER_LABELS = { all: "Everyone", acknowledged: "Acknowledged", pending: "Not yet" } as const;
 
-/** Who in the audience has acknowledged the current version, ten at a time. */
+/** Who in the audience has acknowledged a version (the current one first), ten at a time. */
 export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClose: () => void }) {
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
+  const [version, setVersion] = useState(item.version);
   const [status, setStatus] = useState<(typeof ACKNOWLEDGEMENT_FILTERS)[number]>("all");
   const [page, setPage] = useState(0);
-  const people = useAcknowledgements(item.id, status, page);
+  const people = useAcknowledgements(item.id, version, status, page);
+  // Newest first: the version a manager usually wants is at the top.
+  const versions = Array.from({ length: item.version }, (_, index) => item.version - index);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="acks-title">
       <DialogTitle id="acks-title">
-        {item.title}, version {item.version}
+        {item.title}, version {version}
       </DialogTitle>
       <DialogContent>
+        {item.version > 1 && (
+          <TextField
+            select
+            size="small"
+            label="Version"
+            value={version}
+            onChange={(event) => {
+              setVersion(Number(event.target.value));
+              setPage(0);
+            }}
+            sx={{ mt: 1, minWidth: 200 }}
+          >
+            {versions.map((each) => (
+              <MenuItem key={each} value={each}>
+                {each === item.version ? `Version ${each} (current)` : `Version ${each}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Tabs
           value={status}
           onChange={(_event, next) => {

@@ -1,6 +1,9 @@
+import type { NotificationEvent } from "@sprout/shared/realtime/events";
 import { acknowledgementsPage, policiesPage, policy, remindResult } from "@sprout/shared/schemas/policies";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { api } from "../../api/client";
+import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["policies"] as const;
 
@@ -12,13 +15,29 @@ export function usePolicies(page: number) {
   });
 }
 
-export function useAcknowledgements(id: string, status: string, page: number) {
+/**
+ * How many policies wait for the signed-in person's acknowledgement (the navigation's badge): the
+ * first page of the list, shared with the Policies screen, refreshed when a policy rings the bell.
+ */
+export function usePendingPolicies(): number {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    (event: NotificationEvent) => {
+      if (event.kind === "policy") void queryClient.invalidateQueries({ queryKey: [...KEY, "list"] });
+    },
+    [queryClient],
+  );
+  useRealtimeEvent("notification", refetch);
+  return usePolicies(1).data?.pending ?? 0;
+}
+
+export function useAcknowledgements(id: string, version: number, status: string, page: number) {
   return useQuery({
-    queryKey: [...KEY, "acknowledgements", id, status, page],
+    queryKey: [...KEY, "acknowledgements", id, version, status, page],
     queryFn: ({ signal }) =>
       api.get(`/policies/${id}/acknowledgements`, acknowledgementsPage, {
         signal,
-        query: { status, page: page + 1, limit: 10 },
+        query: { version, status, page: page + 1, limit: 10 },
       }),
     placeholderData: keepPreviousData,
   });
