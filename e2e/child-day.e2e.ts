@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enIn, fillDate } from "./date-field";
 import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, visible } from "./helpers";
 
 let browser: Browser;
@@ -42,12 +43,23 @@ describe("the child's day", () => {
       await visible(teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }));
       await screenshot(teacher.page, "child-day-teacher-class");
 
-      // The whole class ate lunch.
+      // The whole class ate lunch: the children checked in start included; Aanya was not checked in
+      // (the teacher forgot), so she is ticked in by hand, and the count follows.
       await teacher.page.getByRole("button", { name: "Whole class meal" }).click();
       const batch = teacher.page.getByRole("dialog", { name: "Whole class meal" });
       await batch.getByRole("button", { name: "Lunch" }).click();
+      const includeAanya = batch.getByRole("checkbox", { name: "Include Aanya Malhotra" });
+      await visible(batch.getByRole("group", { name: "Not checked in" }).getByLabel("Include Aanya Malhotra"));
+      expect(await includeAanya.isChecked()).toBe(false);
+      const save = batch.getByRole("button", { name: /^Save for \d+ child(ren)?$/ });
+      const countOf = async () => Number((await save.textContent())?.match(/\d+/)?.[0]);
+      const before = await countOf();
+      await includeAanya.check();
+      await visible(
+        batch.getByRole("button", { name: `Save for ${before + 1} ${before + 1 === 1 ? "child" : "children"}` }),
+      );
       await screenshot(teacher.page, "child-day-teacher-batch");
-      await batch.getByRole("button", { name: /^Save for \d+ children$/ }).click();
+      await save.click();
       await batch.waitFor({ state: "hidden" });
       await visible(
         teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }).getByText("Lunch", { exact: true }),
@@ -69,9 +81,35 @@ describe("the child's day", () => {
       await screenshot(teacher.page, "child-day-teacher-sheet");
       await sheet.getByRole("button", { name: "Done" }).click();
 
+      // Yesterday's snack was forgotten: the teacher goes back a day, records it, then corrects it;
+      // removing an earlier day's entry asks why.
+      await fillDate(teacher.page, "Day", enIn(-1));
+      await visible(teacher.page.getByText(/^You are looking at /));
+      await teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }).click();
+      const earlier = teacher.page.getByRole("dialog", { name: "Aanya Malhotra" });
+      await visible(earlier.getByText(/^Recording for /));
+      await earlier.getByRole("button", { name: "Morning Snack" }).click();
+      await earlier.getByRole("button", { name: "50%" }).click();
+      await earlier.getByRole("button", { name: "Save meal" }).click();
+      await visible(earlier.getByText("Morning Snack: 50%"));
+      await earlier.getByRole("button", { name: "Remove Morning Snack: 50%" }).click();
+      const why = teacher.page.getByRole("dialog", { name: "Remove an earlier day's entry" });
+      await why.getByRole("button", { name: "Remove" }).click();
+      await visible(why.getByText("Please say why an earlier day's entry is being changed"));
+      await screenshot(teacher.page, "child-day-teacher-earlier-remove");
+      await why.getByLabel("Reason").fill("It was the afternoon snack, recorded again");
+      await why.getByRole("button", { name: "Remove" }).click();
+      await why.waitFor({ state: "hidden" });
+      await visible(earlier.getByText("Nothing recorded for this day yet"));
+      await earlier.getByRole("button", { name: "Done" }).click();
+      await teacher.page.getByRole("button", { name: "Back to today" }).click();
+      await teacher.page.getByText(/^You are looking at /).waitFor({ state: "hidden" });
+
       // The parent's page was not reloaded: the event brought the new lines.
       await visible(foodLine.getByText("Lunch: ate all"));
       await visible(sleepLine.getByText("Slept 1 h 20 m"));
+      // The tiles of the other areas carry a fact of their own, not fixed text.
+      await visible(parent.page.getByTestId("tile-line-Messages").getByText(/unread message/));
       await screenshot(parent.page, "child-day-parent-tiles");
 
       await parent.page.getByRole("button", { name: "Sleep", exact: true }).click();

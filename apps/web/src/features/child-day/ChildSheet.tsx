@@ -17,7 +17,8 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
-import { useChildActivities } from "./api";
+import { formatDate } from "../../format";
+import { centreToday, useChildActivities } from "./api";
 import { EntryList } from "./EntryList";
 import { HealthPanel } from "./HealthPanel";
 import { FoodForm, HealthForm, PottyForm, SleepForm, StarForm, type Target } from "./RecordForms";
@@ -25,7 +26,7 @@ import { FoodForm, HealthForm, PottyForm, SleepForm, StarForm, type Target } fro
 const TABS = ["Food", "Sleep", "Potty", "Star", "Health"] as const;
 type TabName = (typeof TABS)[number];
 
-/** One tap on a child opens this: record anything for them, see and correct today's entries. */
+/** One tap on a child opens this: record anything for them, see and correct the day's entries. */
 export function ChildSheet({
   child,
   date,
@@ -42,6 +43,7 @@ export function ChildSheet({
   const [saves, setSaves] = useState(0);
   const day = useChildActivities(child?.id ?? null, date);
   if (!child) return null;
+  const earlier = date < centreToday();
   const target: Target = { childId: child.id, date };
   const onSaved = () => setSaves((count) => count + 1);
   const form = {
@@ -61,6 +63,11 @@ export function ChildSheet({
       <DialogTitle id="child-sheet-title" sx={{ pb: 0 }}>
         {child.name}
       </DialogTitle>
+      {earlier && (
+        <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 } }}>
+          Recording for {formatDate(date)}
+        </Typography>
+      )}
       <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {day.data && day.data.allergies.length > 0 && (
           <Alert severity="warning" icon={<WarningAmber />} sx={{ my: 1 }}>
@@ -81,11 +88,11 @@ export function ChildSheet({
         {form}
         <Box component="section" aria-labelledby="today-entries" sx={{ mt: 3 }}>
           <Typography id="today-entries" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            Today
+            {earlier ? formatDate(date) : "Today"}
           </Typography>
           {day.isPending && <LinearProgress aria-label="Loading entries" />}
           {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
-          {day.data && <EntryList day={day.data} />}
+          {day.data && <EntryList day={day.data} earlier={earlier} />}
         </Box>
       </DialogContent>
       <DialogActions>

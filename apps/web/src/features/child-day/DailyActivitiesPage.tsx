@@ -17,9 +17,10 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
+import { DateField } from "../../components/DateField";
 import { formatDate } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
-import { formatMinutes, useClassroomDay, useMyClassrooms } from "./api";
+import { centreToday, formatMinutes, useClassroomDay, useMyClassrooms } from "./api";
 import { BatchMealDialog } from "./BatchMealDialog";
 import { ChildSheet } from "./ChildSheet";
 
@@ -28,7 +29,11 @@ export function DailyActivitiesPage() {
   const rooms = useMyClassrooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const classroomId = chosen ?? rooms.data?.[0]?.id ?? null;
-  const day = useClassroomDay(classroomId);
+  const today = centreToday();
+  // The picker's text while typed; only a whole, past date changes the day shown.
+  const [picked, setPicked] = useState(today);
+  const earlierDay = /^\d{4}-\d{2}-\d{2}$/.test(picked) && picked < today ? picked : undefined;
+  const day = useClassroomDay(classroomId, earlierDay);
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
   const [batch, setBatch] = useState(false);
 
@@ -60,6 +65,12 @@ export function DailyActivitiesPage() {
               ))}
             </TextField>
           )}
+          <DateField label="Day" value={picked} max={today} onChange={setPicked} fullWidth={false} />
+          {earlierDay && (
+            <Button onClick={() => setPicked(today)} sx={{ minHeight: 44 }}>
+              Back to today
+            </Button>
+          )}
           {day.data && (
             <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
               {day.data.classroom_name} · {formatDate(day.data.date)}
@@ -76,6 +87,12 @@ export function DailyActivitiesPage() {
             </Button>
           )}
         </Stack>
+      )}
+      {earlierDay && day.data?.can_record && (
+        <Alert severity="info">
+          You are looking at {formatDate(earlierDay)}. What you record now is saved for that day; removing an entry of
+          an earlier day asks for a reason.
+        </Alert>
       )}
       {day.isPending && classroomId && <LinearProgress aria-label="Loading the class" />}
       {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}

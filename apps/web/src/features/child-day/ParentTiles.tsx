@@ -1,5 +1,6 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Bedtime from "@mui/icons-material/Bedtime";
+import Campaign from "@mui/icons-material/Campaign";
 import Chat from "@mui/icons-material/Chat";
 import EventNote from "@mui/icons-material/EventNote";
 import Favorite from "@mui/icons-material/Favorite";
@@ -11,13 +12,28 @@ import School from "@mui/icons-material/School";
 import Star from "@mui/icons-material/Star";
 import Visibility from "@mui/icons-material/Visibility";
 import Wc from "@mui/icons-material/Wc";
-import { Alert, Box, Button, Card, CardActionArea, CardContent, LinearProgress, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import type { ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { formatDate } from "../../format";
+import { useAnnouncementsTile } from "../communication/api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
 import { DigestSwitch } from "./DigestSwitch";
+import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
 import { TileDetail } from "./TileDetail";
 import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
@@ -40,7 +56,8 @@ function Tile({
 }: {
   icon: ReactNode;
   title: string;
-  line: string;
+  /** Today's fact; none when it cannot be known (never filler text). */
+  line: string | null;
   onClick?: () => void;
   to?: string;
 }) {
@@ -64,9 +81,11 @@ function Tile({
           {icon}
         </Box>
         <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary" data-testid={`tile-line-${title}`}>
-          {line}
-        </Typography>
+        {line && (
+          <Typography variant="body2" color="text.secondary" data-testid={`tile-line-${title}`}>
+            {line}
+          </Typography>
+        )}
       </CardActionArea>
     </Card>
   );
@@ -80,7 +99,15 @@ function Tile({
 export function ParentTiles({ childId, childName }: { childId: string; childName: string }) {
   const [params, setParams] = useSearchParams();
   const summary = useChildDaySummary(childId);
-  const playLine = usePlayAndLearnLine(childId);
+  const planLine = usePlayAndLearnLine(childId);
+  const assignments = useDueAssignments(childId);
+  const dueCount = assignments.due?.length ?? 0;
+  const playLine = dueCount > 0 ? `${planLine} · ${dueCount} to hand in` : planLine;
+  const mediaLine = useMediaLine(childId);
+  const messagesLine = useMessagesLine();
+  const billingLine = useBillingLine(childId);
+  const incidentsLine = useIncidentsLine(childId);
+  const announcements = useAnnouncementsTile(childId);
   const open = TILE_IDS.find((tile) => tile === params.get("tile"));
   const show = (tile: TileId | "play" | null) =>
     setParams((current) => {
@@ -99,6 +126,33 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
         <Card variant="outlined">
           <CardContent>
             <PlayAndLearn childId={childId} childName={childName} />
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ mt: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              Assignments to hand in
+            </Typography>
+            {assignments.due === null && !assignments.failed && <LinearProgress aria-label="Loading assignments" />}
+            {assignments.failed && <Alert severity="error">Failed to load assignments</Alert>}
+            {assignments.due?.length === 0 && (
+              <Typography color="text.secondary">Nothing due for {childName}.</Typography>
+            )}
+            {assignments.due && assignments.due.length > 0 && (
+              <List dense disablePadding aria-label="Assignments to hand in">
+                {assignments.due.map((assignment) => (
+                  <ListItem key={assignment.id} disableGutters>
+                    <ListItemText
+                      primary={assignment.title}
+                      secondary={`Due ${formatDate(assignment.due_date as string)} · ${assignment.classroom_name}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <Button component={RouterLink} to="/assignments" sx={{ mt: 1, minHeight: 44 }}>
+              Open assignments
+            </Button>
           </CardContent>
         </Card>
       </Box>
@@ -141,13 +195,14 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
           <Tile
             icon={<PhotoLibrary />}
             title="Share Media"
-            line="Photos from the centre"
+            line={mediaLine}
             to={`/digital-portfolio?child=${childId}`}
           />
           <Tile icon={<School />} title="Play and Learn" line={playLine} onClick={() => show("play")} />
-          <Tile icon={<Chat />} title="Messages" line="Write to the teacher" to="/messaging" />
-          <Tile icon={<Receipt />} title="Billing" line="Invoices and payments" to={`/billing?child=${childId}`} />
-          <Tile icon={<ReportProblem />} title="Incident reports" line="Reports about your child" to="/incidents" />
+          <Tile icon={<Chat />} title="Messages" line={messagesLine} to="/messaging" />
+          <Tile icon={<Campaign />} title="Announcements" line={announcements.line} to={announcements.to} />
+          <Tile icon={<Receipt />} title="Billing" line={billingLine} to={`/billing?child=${childId}`} />
+          <Tile icon={<ReportProblem />} title="Incident reports" line={incidentsLine} to="/incidents" />
         </Box>
       )}
       <Box sx={{ mt: 2 }}>

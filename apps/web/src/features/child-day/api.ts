@@ -32,11 +32,16 @@ export function useMyClassrooms() {
   });
 }
 
-export function useClassroomDay(classroomId: string | null) {
+/** A classroom's children with that day's entries (today when `date` is undefined). */
+export function useClassroomDay(classroomId: string | null, date?: string) {
   useLiveChildDay();
   return useQuery({
-    queryKey: [...KEY, "classroom", classroomId],
-    queryFn: ({ signal }) => api.get(`/daily-activities/classroom/${classroomId}`, classroomDay, { signal }),
+    queryKey: [...KEY, "classroom", classroomId, date ?? "today"],
+    queryFn: ({ signal }) =>
+      api.get(`/daily-activities/classroom/${classroomId}`, classroomDay, {
+        signal,
+        query: date ? { date } : undefined,
+      }),
     enabled: classroomId !== null,
   });
 }
@@ -111,8 +116,12 @@ export function useWake() {
 export function useRemoveEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: EntryKind; id: string }) =>
-      api.delete(`/daily-activities/${kind}/${id}`, dailyActivities),
+    // An earlier day's entry is removed only with a reason (the server audits it).
+    mutationFn: ({ kind, id, reason = "" }: { kind: EntryKind; id: string; reason?: string }) =>
+      api.delete(
+        `/daily-activities/${kind}/${id}${reason ? `?reason=${encodeURIComponent(reason)}` : ""}`,
+        dailyActivities,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

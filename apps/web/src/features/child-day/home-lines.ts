@@ -1,0 +1,98 @@
+import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import { type Assignment, assignmentsPage } from "@sprout/shared/schemas/assignments";
+import { invoicesResponse } from "@sprout/shared/schemas/billing";
+import { portfolioPage } from "@sprout/shared/schemas/digital-portfolio";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../api/client";
+import { formatDate } from "../../format";
+import { useUnreadCounts } from "../communication/api";
+import { useParentIncidents } from "../incidents/api";
+import { centreToday } from "./api";
+
+/**
+ * The one-line facts of the tiles whose areas live elsewhere (media, messages, billing, incidents,
+ * assignments), read through the calls a parent may already make. A line that cannot be known
+ * (still loading, or the call failed) is `null`: the tile then shows no line rather than filler.
+ */
+
+const KEY = ["child-day", "home-lines"] as const;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const dayOf = (instant: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date(instant));
+
+/** How many photos and videos of the child were added today (the newest page is enough to tell). */
+const MEDIA_PAGE = 12;
+export function useMediaLine(childId: string): string | null {
+  const media = useQuery({
+    queryKey: [...KEY, "media", childId],
+    queryFn: ({ signal }) =>
+      api.get(`/digital-portfolio/child/${childId}`, portfolioPage, {
+        signal,
+        query: { page: 1, limit: MEDIA_PAGE, sortBy: "created_at", sortOrder: "desc" },
+      }),
+  });
+  if (!media.data) return null;
+  const today = centreToday();
+  const added = media.data.items.filter((item) => dayOf(item.created_at) === today).length;
+  if (added > 0) return `${added}${added === MEDIA_PAGE && media.data.total > MEDIA_PAGE ? "+" : ""} new today`;
+  const latest = media.data.items[0];
+  return latest ? `Latest ${formatDate(latest.created_at)}` : "No photos yet";
+}
+
+export function useMessagesLine(): string | null {
+  const unread = useUnreadCounts();
+  if (!unread.data) return null;
+  return unread.data.messages > 0
+    ? plural(unread.data.messages, "unread message", "unread messages")
+    : "No unread messages";
+}
+
+/** Overdue invoices first, then what is still to pay. */
+export function useBillingLine(childId: string): string | null {
+  const open = (status: "Overdue" | "Pending") =>
+    ({
+      queryKey: [...KEY, "invoices", childId, status],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get("/invoices", invoicesResponse, { signal, query: { child_id: childId, status, limit: 5 } }),
+    }) as const;
+  const overdue = useQuery(open("Overdue"));
+  const pending = useQuery(open("Pending"));
+  if (!overdue.data || !pending.data) return null;
+  const late = overdue.data.pagination.total_items;
+  if (late > 0) return plural(late, "invoice overdue", "invoices overdue");
+  const due = pending.data.pagination.total_items;
+  if (due === 0) return "Nothing to pay";
+  const soonest = [...pending.data.invoices].sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+  return due === 1 && soonest
+    ? `Due ${formatDate(soonest.due_date)}`
+    : plural(due, "invoice to pay", "invoices to pay");
+}
+
+/** Reports about this child the parent has not yet acknowledged, else the latest one's date. */
+export function useIncidentsLine(childId: string): string | null {
+  const reports = useParentIncidents(1);
+  if (!reports.data) return null;
+  const about = reports.data.incidents.filter((report) => report.children.some((child) => child.id === childId));
+  const unread = about.filter((report) => report.acknowledged_at === null).length;
+  if (unread > 0) return plural(unread, "report to acknowledge", "reports to acknowledge");
+  if (about[0]) return `Last ${formatDate(about[0].incident_date)}`;
+  // Only a whole list can say there is none.
+  return reports.data.pagination.total_pages <= 1 ? "No incident reports" : null;
+}
+
+/** Assignments of the child's classroom due today or later and not yet handed in (newest page). */
+export function useDueAssignments(childId: string): { due: Assignment[] | null; failed: boolean } {
+  const list = useQuery({
+    queryKey: ["assignments", "parent-due"],
+    queryFn: ({ signal }) => api.get("/assignments", assignmentsPage, { signal, query: { page: 1, limit: 50 } }),
+  });
+  if (!list.data) return { due: null, failed: list.isError };
+  const today = centreToday();
+  const due = list.data.assignments
+    .filter((assignment) => assignment.due_date !== null && assignment.due_date >= today)
+    .filter((assignment) =>
+      assignment.my_children?.some((child) => child.child_id === childId && child.submission === null),
+    )
+    .sort((a, b) => (a.due_date ?? "").localeCompare(b.due_date ?? ""));
+  return { due, failed: false };
+}
