@@ -42,6 +42,7 @@ export const RECORD_KINDS = [
   "messages",
   "invoices",
   "work",
+  "pickups",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
@@ -53,6 +54,7 @@ export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
   messages: "Messages",
   invoices: "Invoices",
   work: "Submitted assignments",
+  pickups: "Pick-ups",
 };
 
 export const PRIVACY_MESSAGES = {
@@ -65,7 +67,6 @@ export const PRIVACY_MESSAGES = {
   outdatedNotice: "A newer privacy notice has been published. Please read it and answer again.",
   requiredRefused:
     "Without consent to core records and billing the centre cannot care for your child. Please contact the centre to talk it through.",
-  noNotice: "Your organisation has not published a privacy notice yet.",
 } as const;
 
 /** The header the web client sends with every call: the screen (route pattern) it was made from. */
@@ -114,7 +115,7 @@ export const noticesPage = z.object({
   pagination: listPagination,
 });
 export type NoticesPage = z.infer<typeof noticesPage>;
-export const currentNotice = z.object({ notice: privacyNotice.nullable() });
+export const currentNotice = z.object({ notice: privacyNotice });
 
 // ---- Consents
 
@@ -122,7 +123,7 @@ const answer = (purpose: ConsentPurpose) =>
   z.boolean({ error: `${PURPOSE_LABELS[purpose].title}: ${PRIVACY_MESSAGES.answerEveryPurpose.toLowerCase()}` });
 
 export const consentAnswers = z.object({
-  notice_version: z.number().int().positive().nullable(),
+  notice_version: z.number().int().positive(),
   core_records: answer("core_records"),
   portfolio_photos: answer("portfolio_photos"),
   group_photos: answer("group_photos"),
@@ -148,11 +149,33 @@ export const childConsents = z.object({
   consents: z.array(consentRecord),
   /** Every purpose answered against the newest notice. */
   up_to_date: z.boolean(),
+  /** The family refused core records and billing: the portal says what follows, the desk follows up. */
+  records_refused: z.boolean(),
 });
 export type ChildConsents = z.infer<typeof childConsents>;
 
+/** A child whose family refused core records and billing, as the centre's desk sees it. */
+export const consentRefusal = z.object({
+  child_id: z.string(),
+  child_name: z.string(),
+  center_id: z.string(),
+  center_name: z.string(),
+  refused_by_name: z.string().nullable(),
+  refused_by_phone: z.string().nullable(),
+  refused_by_email: z.string().nullable(),
+  refused_at: z.string(),
+  notice_version: z.number().int().nullable(),
+});
+export type ConsentRefusal = z.infer<typeof consentRefusal>;
+export const consentRefusalsQuery = z.object({ ...pageParams });
+export const consentRefusalsPage = z.object({
+  refusals: z.array(consentRefusal).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type ConsentRefusalsPage = z.infer<typeof consentRefusalsPage>;
+
 export const myConsents = z.object({
-  notice: privacyNotice.nullable(),
+  notice: privacyNotice,
   children: z.array(childConsents),
   /** The parent must read the notice and answer before using the portal. */
   needs_answer: z.boolean(),

@@ -1,20 +1,10 @@
 import type { ConsentPurpose } from "@sprout/shared/schemas/privacy";
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { childConsents, privacyNotices } from "../../db/schema/privacy.ts";
+import { childConsents } from "../../db/schema/privacy.ts";
+import { latestNotice } from "./default-notice.ts";
 
 export type Answers = Partial<Record<ConsentPurpose, boolean>>;
-
-/** The organisation's newest notice, if one was published. */
-export async function latestNotice(db: Database, organisationId: string) {
-  const [notice] = await db
-    .select()
-    .from(privacyNotices)
-    .where(eq(privacyNotices.organisationId, organisationId))
-    .orderBy(desc(privacyNotices.version))
-    .limit(1);
-  return notice ?? null;
-}
 
 /** Stores a child's answers (one row per purpose, replaced), against the notice they were given on. */
 export async function storeAnswers(
@@ -52,11 +42,11 @@ export async function storePhotoConsent(
   db: Database,
   input: { organisationId: string; childId: string; consent: "none" | "own" | "group"; by: string; at: Date },
 ) {
-  const notice = await latestNotice(db, input.organisationId);
+  const notice = await latestNotice(db, input.organisationId, input.at);
   await storeAnswers(db, {
     childId: input.childId,
     answers: { portfolio_photos: input.consent !== "none", group_photos: input.consent === "group" },
-    noticeId: notice?.id ?? null,
+    noticeId: notice.id,
     by: input.by,
     at: input.at,
   });

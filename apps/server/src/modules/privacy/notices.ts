@@ -8,6 +8,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict } from "../../lib/errors.ts";
 import { pgCode } from "../classrooms/pg-error.ts";
+import { latestNotice } from "./default-notice.ts";
 import { assert, mayEditNotice } from "./policy.ts";
 import { toNotice } from "./presenter.ts";
 
@@ -19,17 +20,17 @@ export function createNoticesService({ db, clock }: { db: Database; clock: Clock
     db.select(withPublisher).from(privacyNotices).leftJoin(users, eq(users.id, privacyNotices.publishedBy));
 
   return {
-    /** The newest version, or null while none is published. */
-    async current(caller: Caller): Promise<PrivacyNotice | null> {
-      const [row] = await select()
-        .where(eq(privacyNotices.organisationId, caller.organisationId))
-        .orderBy(desc(privacyNotices.version))
-        .limit(1);
-      return row ? toNotice({ ...row.notice, publishedByName: row.publishedByName }) : null;
+    /** The newest version (the default one until the owner publishes their own). */
+    async current(caller: Caller): Promise<PrivacyNotice> {
+      const notice = await latestNotice(db, caller.organisationId, clock.now());
+      const [row] = await select().where(eq(privacyNotices.id, notice.id));
+      return toNotice({ ...row!.notice, publishedByName: row!.publishedByName });
     },
 
     async list(caller: Caller, query: { page: number; limit: number }): Promise<NoticesPage> {
       assert(mayEditNotice(caller));
+      // The owner sees the default version they are editing from.
+      await latestNotice(db, caller.organisationId, clock.now());
       const where = eq(privacyNotices.organisationId, caller.organisationId);
       const [rows, [total]] = await Promise.all([
         select()

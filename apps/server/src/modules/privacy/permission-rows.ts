@@ -1,5 +1,5 @@
 import { ALL, type AreaRows, NO_ID } from "../../../test/matrix.ts";
-import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS } from "./policy.ts";
+import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS, REFUSAL_DESK } from "./policy.ts";
 
 /** Privacy (issue 19): owners publish the notice, parents answer, leaders read their centres' log. */
 const base = "/api/privacy";
@@ -37,6 +37,7 @@ const rows: AreaRows = ({ ids }) => [
     status: 404,
     foreign: `${base}/access-log/children/${ids.otherStudent}`,
   },
+  { route: "GET /api/privacy/consent-refusals", allowed: REFUSAL_DESK },
   { route: "GET /api/privacy/access-log", allowed: CENTRE_LOG_READERS },
   { route: "GET /api/privacy/access-log/filters", allowed: CENTRE_LOG_READERS },
 ];

@@ -2,6 +2,7 @@ import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
 import type {
   CentreAccessEntry,
   ConsentRecord,
+  ConsentRefusal,
   ParentAccessEntry,
   PrivacyNotice,
   RecordKind,
@@ -66,5 +67,29 @@ export function toCentreEntry(row: ViewRow): CentreAccessEntry {
     child_id: row.studentId,
     child_name: row.childName,
     screen: row.screen,
+  };
+}
+
+export function toRefusal(row: {
+  childId: string;
+  childName: string;
+  centerId: string;
+  centerName: string;
+  refusedByName: string | null;
+  refusedByPhone: string | null;
+  refusedByEmail: string | null;
+  refusedAt: Date;
+  noticeVersion: number | null;
+}): ConsentRefusal {
+  return {
+    child_id: row.childId,
+    child_name: row.childName,
+    center_id: row.centerId,
+    center_name: row.centerName,
+    refused_by_name: row.refusedByName,
+    refused_by_phone: row.refusedByPhone,
+    refused_by_email: row.refusedByEmail,
+    refused_at: row.refusedAt.toISOString(),
+    notice_version: row.noticeVersion,
   };
 }

@@ -6,11 +6,13 @@ import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { invoices } from "../../db/schema/billing.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
-import { childRecordViews } from "../../db/schema/privacy.ts";
+import { centers, organisations } from "../../db/schema/organisations.ts";
+import { childRecordViews, privacyNotices } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { runPrune } from "../../jobs/prune.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { digestAllowed } from "./consent-store.ts";
+import { DEFAULT_NOTICE } from "./default-notice.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;
@@ -152,6 +154,25 @@ describe("privacy notice and consents", () => {
     );
     expect(refused.statusCode).toBe(200);
     expect(refused.json().consents.find((c: { purpose: string }) => c.purpose === "core_records").given).toBe(false);
+    // The portal is told, and the centre's desk sees the refusal to call the family.
+    expect(refused.json().records_refused).toBe(true);
+    const desk = await director.get("/api/privacy/consent-refusals");
+    expect(desk.statusCode, desk.body).toBe(200);
+    const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));
+    expect(desk.json().refusals).toEqual([
+      expect.objectContaining({
+        child_id: aanya!.id,
+        child_name: "Aanya Malhotra",
+        refused_by_name: parentUser!.fullName,
+        refused_by_email: parentUser!.email,
+        notice_version: version,
+      }),
+    ]);
+    expect((await owner.get("/api/privacy/consent-refusals")).json().pagination.total).toBe(1);
+    expect((await teacher.get("/api/privacy/consent-refusals")).statusCode).toBe(403);
+    const otherDirector = await createCentreUser(db, other!.id, "center_director", "refusals.other@sprout.test");
+    const elsewhere = await as(app, await signIn(app, otherDirector.email)).get("/api/privacy/consent-refusals");
+    expect(elsewhere.json().refusals).toEqual([]);
     const allowed = async () =>
       (
         await db
@@ -160,8 +181,45 @@ describe("privacy notice and consents", () => {
           .where(eq(students.id, aanya!.id))
       )[0]!.ok;
     expect(await allowed()).toBe(false);
-    await parent.put(`/api/privacy/consents/${aanya!.id}`, answers(version));
+    const given = await parent.put(`/api/privacy/consents/${aanya!.id}`, answers(version));
+    expect(given.json().records_refused).toBe(false);
     expect(await allowed()).toBe(true);
+    expect((await director.get("/api/privacy/consent-refusals")).json().refusals).toEqual([]);
+  });
+
+  it("a new organisation starts with the default notice, so its first parents are asked", async () => {
+    const [organisation] = await db.insert(organisations).values({ name: "Fresh Start Preschool" }).returning();
+    const [centre] = await db
+      .insert(centers)
+      .values({
+        organisationId: organisation!.id,
+        name: "Fresh Start Indiranagar",
+        address: "1 Main Road",
+        city: "Bengaluru",
+      })
+      .returning();
+    const [child] = await db
+      .insert(students)
+      .values({ centerId: centre!.id, firstName: "Ishaan", lastName: "Rao", enrollmentDate: "2026-11-02" })
+      .returning();
+    const user = await createCentreUser(db, centre!.id, "parent", "fresh.parent@sprout.test");
+    const [guardian] = await db
+      .insert(guardians)
+      .values({ centerId: centre!.id, firstName: "Fresh", lastName: "Parent", userId: user.id })
+      .returning();
+    await db.insert(studentGuardians).values({ studentId: child!.id, guardianId: guardian!.id, relation: "Father" });
+    const fresh = as(app, await signIn(app, "fresh.parent@sprout.test"));
+
+    const asked = (await fresh.get("/api/privacy/consents")).json();
+    expect(asked.notice).toMatchObject({ version: 1, title: DEFAULT_NOTICE.title, published_by_name: null });
+    expect(asked.needs_answer).toBe(true);
+    // Read again (and by the notice route): still the one version, not a second default.
+    expect((await fresh.get("/api/privacy/notice")).json().notice.id).toBe(asked.notice.id);
+    const saved = await fresh.put(`/api/privacy/consents/${child!.id}`, answers(1));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await fresh.get("/api/privacy/consents")).json().needs_answer).toBe(false);
+    const versions = await db.select().from(privacyNotices).where(eq(privacyNotices.organisationId, organisation!.id));
+    expect(versions).toHaveLength(1);
   });
 
   it("the super admin configures the notice too; another family's child is not there", async () => {

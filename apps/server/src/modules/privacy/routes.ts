@@ -7,6 +7,8 @@ import {
   childAccessQuery,
   childConsents,
   consentAnswers,
+  consentRefusalsPage,
+  consentRefusalsQuery,
   currentNotice,
   myConsents,
   noticeInput,
@@ -18,7 +20,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PrivacyArea } from "./area.ts";
-import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS } from "./policy.ts";
+import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS, REFUSAL_DESK } from "./policy.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
@@ -35,7 +37,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
       {
         config: { access: { roles: ROLES } },
         schema: {
-          summary: "The organisation's current privacy notice (null until one is published)",
+          summary: "The organisation's current privacy notice (the default version 1 until the owner publishes one)",
           tags,
           response: { 200: currentNotice, ...refusals },
         },
@@ -97,6 +99,20 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
         },
       },
       async (request) => consents.answer(request.caller, request.params.childId, request.body),
+    );
+
+    api.get(
+      "/privacy/consent-refusals",
+      {
+        config: { access: { roles: REFUSAL_DESK } },
+        schema: {
+          summary: "Children of the caller's centres whose family refused core records and billing, to follow up",
+          tags,
+          querystring: consentRefusalsQuery,
+          response: { 200: consentRefusalsPage, ...refusals },
+        },
+      },
+      async (request) => consents.refusals(request.caller, request.query),
     );
 
     api.get(

@@ -15,6 +15,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { useDesk } from "./api";
+import { ConsentRefusals } from "./ConsentRefusals";
 import { AnswerDialog, EraseDialog } from "./DeskDialogs";
 
 const DESK_ROLES = new Set(["owner", "center_director"]);
@@ -155,6 +156,7 @@ function Desk() {
           )}
         />
       </Card>
+      <ConsentRefusals />
       {answering && <AnswerDialog request={answering} onClose={() => setAnswering(null)} />}
       {erasing && <EraseDialog request={erasing} onClose={() => setErasing(null)} />}
     </Stack>

@@ -36,7 +36,7 @@ export function ChildConsentForm({
   submitLabel,
 }: {
   child: ChildConsents;
-  noticeVersion: number | null;
+  noticeVersion: number;
   submitLabel: string;
 }) {
   const answer = useAnswerConsents();

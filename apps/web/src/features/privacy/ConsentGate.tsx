@@ -1,5 +1,8 @@
-import { Alert, Card, CardContent, Stack, Typography } from "@mui/material";
+import { Alert, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { type ChildConsents, PRIVACY_MESSAGES } from "@sprout/shared/schemas/privacy";
 import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { PageLoader } from "../../components/PageLoader";
 import { useMyConsents } from "./api";
@@ -8,7 +11,8 @@ import { NoticeText } from "./NoticeText";
 
 /**
  * A parent reads the privacy notice and answers for each child before using the portal: at the
- * first sign-in and whenever a newer notice is published. Staff pass straight through.
+ * first sign-in and whenever a newer notice is published. Staff pass straight through. While a
+ * family refuses core records and billing, every page of the portal says what that means.
  */
 export function ConsentGate({ children }: { children: ReactNode }) {
   const user = useSignedInUser();
@@ -16,8 +20,29 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   const consents = useMyConsents(isParent);
   if (!isParent) return children;
   if (consents.isPending) return <PageLoader label="Loading your privacy choices" />;
-  // The portal stays usable if the question cannot be loaded; the Privacy page asks again.
-  if (consents.isError || !consents.data.needs_answer || !consents.data.notice) return children;
+  // Without the answer the portal cannot know whether consent is owed: it waits for it.
+  if (consents.isError)
+    return (
+      <Alert
+        severity="error"
+        data-testid="consent-gate-error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void consents.refetch()} disabled={consents.isFetching}>
+            {consents.isFetching ? "Retrying…" : "Retry"}
+          </Button>
+        }
+      >
+        {refusalMessage(consents.error, "Your privacy choices could not be loaded.")} Please try again.
+      </Alert>
+    );
+  const refused = consents.data.children.filter((child) => child.records_refused);
+  if (!consents.data.needs_answer)
+    return (
+      <>
+        {refused.length > 0 && <RecordsRefused refused={refused} />}
+        {children}
+      </>
+    );
   const { notice } = consents.data;
   const waiting = consents.data.children.filter((child) => !child.up_to_date);
   return (
@@ -43,6 +68,31 @@ export function ConsentGate({ children }: { children: ReactNode }) {
             <ChildConsentForm child={child} noticeVersion={notice.version} submitLabel="Save my answers" />
           </CardContent>
         </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The consequence of refusing the required purpose, and the way back, above every portal page. */
+function RecordsRefused({ refused }: { refused: ChildConsents[] }) {
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {refused.map((child) => (
+        <Alert
+          key={child.child_id}
+          severity="warning"
+          data-testid="records-refused"
+          action={
+            <Button component={RouterLink} to="/privacy" color="inherit" size="small">
+              Change my answer
+            </Button>
+          }
+        >
+          You have not agreed to core records and billing for {child.child_name}. {PRIVACY_MESSAGES.requiredRefused}{" "}
+          {child.center_name}
+          {child.center_phone && `: ${child.center_phone}`}
+          {child.center_email && `, ${child.center_email}`}. The centre has been told.
+        </Alert>
       ))}
     </Stack>
   );

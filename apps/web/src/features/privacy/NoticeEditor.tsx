@@ -14,10 +14,13 @@ import { NoticeText } from "./NoticeText";
 
 type Form = z.input<typeof noticeInput>;
 
+/** The default version is Sprout's own, published for the organisation when it had none. */
+const publisher = (notice: PrivacyNotice) => notice.published_by_name ?? "Sprout (default notice)";
+
 const columns: Column<PrivacyNotice>[] = [
   { header: "Version", cell: (notice) => notice.version, nowrap: true },
   { header: "Title", cell: (notice) => notice.title },
-  { header: "Published by", cell: (notice) => notice.published_by_name ?? "—" },
+  { header: "Published by", cell: publisher },
   { header: "Published", cell: (notice) => formatDate(notice.published_at), nowrap: true },
 ];
 
@@ -25,7 +28,7 @@ const columns: Column<PrivacyNotice>[] = [
  * The organisation's privacy notice: the current version, a new version written from it (a
  * published version is never edited; parents are asked again), and the earlier versions.
  */
-export function NoticeEditor({ current }: { current: PrivacyNotice | null }) {
+export function NoticeEditor({ current }: { current: PrivacyNotice }) {
   const publish = usePublishNotice();
   const paging = usePaging(10);
   const versions = useNotices(paging.page, paging.limit);
@@ -33,7 +36,7 @@ export function NoticeEditor({ current }: { current: PrivacyNotice | null }) {
   const form = useForm<Form, unknown, z.output<typeof noticeInput>>({
     resolver: zodResolver(noticeInput),
     mode: "onBlur",
-    defaultValues: { title: current?.title ?? "", body: current?.body ?? "" },
+    defaultValues: { title: current.title, body: current.body },
   });
   const server = useServerError(publish.error instanceof ApiError ? publish.error.message : undefined, form.watch);
   const submit = form.handleSubmit((values) => {
@@ -44,24 +47,22 @@ export function NoticeEditor({ current }: { current: PrivacyNotice | null }) {
 
   return (
     <Stack spacing={2}>
-      {!current && (
-        <Alert severity="warning" data-testid="no-notice">
-          No privacy notice is published yet. Parents are not asked for their consent until you publish one: write it in
-          plain language below.
+      {current.published_by_name === null && (
+        <Alert severity="info" data-testid="default-notice">
+          Parents are asked to consent to Sprout's default notice below until you publish your own. Write it in plain
+          language from the default: what you keep, why, who sees it, how long, and the family's rights.
         </Alert>
       )}
-      {current && (
-        <Card variant="outlined">
-          <CardContent>
-            <NoticeText notice={current} maxHeight={280} />
-          </CardContent>
-        </Card>
-      )}
+      <Card variant="outlined">
+        <CardContent>
+          <NoticeText notice={current} maxHeight={280} />
+        </CardContent>
+      </Card>
       <Card variant="outlined">
         <CardContent>
           <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="New notice version">
             <Typography variant="h6" component="h2">
-              {current ? "Publish a new version" : "Publish the privacy notice"}
+              Publish a new version
             </Typography>
             <Typography variant="body2" color="text.secondary">
               A published version is never changed. Publishing a new one asks every parent to read it and answer again.
@@ -112,7 +113,7 @@ export function NoticeEditor({ current }: { current: PrivacyNotice | null }) {
                 Version {notice.version}: {notice.title}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {formatDate(notice.published_at)} · {notice.published_by_name ?? "—"}
+                {formatDate(notice.published_at)} · {publisher(notice)}
               </Typography>
             </Stack>
           )}

@@ -51,18 +51,14 @@ function FamilyPrivacy() {
   const { notice, children } = consents.data;
   return (
     <Stack spacing={2.5}>
-      {notice ? (
-        <Accordion variant="outlined" disableGutters>
-          <AccordionSummary expandIcon={<ExpandMore />}>
-            <Typography>Read the privacy notice (version {notice.version})</Typography>
-          </AccordionSummary>
-          <AccordionDetails>
-            <NoticeText notice={notice} />
-          </AccordionDetails>
-        </Accordion>
-      ) : (
-        <Alert severity="info">Your centre has not published its privacy notice yet. You can still choose below.</Alert>
-      )}
+      <Accordion variant="outlined" disableGutters>
+        <AccordionSummary expandIcon={<ExpandMore />}>
+          <Typography>Read the privacy notice (version {notice.version})</Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <NoticeText notice={notice} />
+        </AccordionDetails>
+      </Accordion>
       {children.length === 0 && <Alert severity="info">No child is linked to your account yet.</Alert>}
       {children.map((child) => (
         <Card key={child.child_id} variant="outlined">
@@ -72,7 +68,7 @@ function FamilyPrivacy() {
                 <Typography variant="h5" component="h2">
                   {child.child_name}
                 </Typography>
-                <ChildConsentForm child={child} noticeVersion={notice?.version ?? null} submitLabel="Save changes" />
+                <ChildConsentForm child={child} noticeVersion={notice.version} submitLabel="Save changes" />
               </Stack>
               <ChildAccessLog childId={child.child_id} childName={child.child_name} />
             </Stack>

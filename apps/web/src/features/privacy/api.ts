@@ -4,6 +4,7 @@ import {
   centreAccessPage,
   childAccessPage,
   childConsents,
+  consentRefusalsPage,
   currentNotice,
   myConsents,
   type NoticeInput,
@@ -30,6 +31,15 @@ export function useAnswerConsents() {
     onSuccess: () => client.invalidateQueries({ queryKey: [...PRIVACY_KEY, "consents"] }),
   });
 }
+
+/** The desk's list of children whose family refused core records and billing. */
+export const useConsentRefusals = (page: number, limit: number) =>
+  useQuery({
+    queryKey: [...PRIVACY_KEY, "refusals", page, limit],
+    queryFn: ({ signal }) =>
+      api.get("/privacy/consent-refusals", consentRefusalsPage, { signal, query: { page, limit } }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useChildAccessLog = (childId: string, page: number, limit: number) =>
   useQuery({
