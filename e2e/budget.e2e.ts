@@ -13,6 +13,7 @@ import {
   signIn,
   submitSignIn,
   visible,
+  withPage,
 } from "./helpers";
 
 let browser: Browser;
@@ -155,6 +156,108 @@ describe("budget and finance", () => {
     } finally {
       await director.context.close();
       await finance.context.close();
+    }
+  });
+
+  it("an owner raises a request for a centre they choose; it waits for the finance manager, not in their own approvals", async () => {
+    const stamp = Date.now();
+    const sandpit = `Sandpit refill ${stamp}`;
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        await signIn(page, demoUser("owner").email);
+        await page.goto("/budget?tab=requests");
+        await visible(page.getByRole("tab", { name: "Budget Requests", selected: true }));
+        await visible(page.getByRole("heading", { name: "Raise a Budget Request" }));
+        const form = page.getByRole("form", { name: "Raise a budget request" });
+        if (viewport === DESKTOP) {
+          await form.getByLabel("Description").fill(sandpit);
+          await form.getByLabel("Amount (₹)").fill("12000");
+          await form.getByRole("combobox", { name: "Category" }).click();
+          await page.getByRole("option", { name: "Supplies" }).click();
+          await form.getByLabel("Justification").fill("The sandpit is half empty");
+          // An owner of several centres says which one the money is for.
+          await form.getByRole("button", { name: "Submit Request" }).click();
+          await visible(form.getByText("Please choose the centre"));
+          await form.getByRole("combobox", { name: "Center" }).click();
+          await page.getByRole("option", { name: "Sprout Koramangala" }).click();
+          await form.getByRole("button", { name: "Submit Request" }).click();
+          await visible(form.getByText("Submitted for approval"));
+        }
+        const card = page.getByLabel(`Request: ${sandpit}`);
+        await visible(card.getByText("Pending"));
+        await visible(card.getByText(/Supplies · .* · /));
+        await screenshot(page, "budget-owner-requests");
+        if (viewport === PHONE)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+        // An owner does not decide their own request: it is not among their Pending Approvals.
+        await page.getByRole("tab", { name: "Pending Approvals" }).click();
+        await visible(page.getByRole("button", { name: /^Select all on this page \(\d+\)$/ }));
+        await visible(page.getByText(/^Showing 1–\d+ of \d+ waiting, longest waiting first$/));
+        expect(await page.getByLabel(`Request: ${sandpit}`).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+    await withPage(browser, DESKTOP, async (page) => {
+      await signIn(page, demoUser("financial_manager").email);
+      await page.getByRole("tab", { name: "Pending Approvals" }).click();
+      await visible(page.getByLabel(`Request: ${sandpit}`));
+    });
+  });
+
+  it("a director logs an expense on their /budget page and exports the filtered expenses", async () => {
+    const crayons = `Wax crayons ${Date.now()}`;
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        await signIn(page, demoUser("center_director").email);
+        await page.goto("/budget");
+        await page.getByRole("tab", { name: "Log Expenses" }).click();
+        const form = page.getByRole("form", { name: "Log an expense" });
+        await visible(form);
+        if (viewport === DESKTOP) {
+          // One centre: no centre to choose, and the date is today there.
+          expect(await form.getByRole("combobox", { name: "Center" }).count()).toBe(0);
+          await form.getByLabel("Amount (₹)").fill("840");
+          await form.getByRole("combobox", { name: "Category" }).click();
+          await page.getByRole("option", { name: "Supplies" }).click();
+          await form.getByLabel("Description").fill(crayons);
+          await form.getByRole("combobox", { name: "Payment Mode" }).click();
+          await page.getByRole("option", { name: "UPI" }).click();
+          await form.getByRole("button", { name: "Log Expense" }).click();
+          await visible(page.getByText("Expense logged successfully"));
+          await visible(page.getByRole("row").filter({ hasText: crayons }));
+        } else {
+          await visible(page.getByLabel("Recent expenses").getByText(crayons));
+        }
+        await screenshot(page, "budget-director-expenses");
+        if (viewport === PHONE)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      } finally {
+        await context.close();
+      }
+      if (viewport !== DESKTOP) continue;
+      await withPage(browser, DESKTOP, async (page) => {
+        await signIn(page, demoUser("center_director").email);
+        await page.goto("/budget");
+        await page.getByRole("tab", { name: "Log Expenses" }).click();
+        const filters = page.getByRole("search", { name: "Expense filters" });
+        await filters.getByRole("combobox", { name: "Category" }).click();
+        await page.getByRole("option", { name: "Supplies" }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          filters.getByRole("button", { name: "Export Expenses" }).click(),
+        ]);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+        const sheet = workbook.getWorksheet("Expenses")!;
+        const body = sheet.getRows(2, sheet.rowCount - 2)!;
+        expect(body.map((line) => line.getCell(5).value)).toContain(crayons);
+        expect(new Set(body.map((line) => line.getCell(3).value))).toEqual(new Set(["Supplies"]));
+        expect(new Set(body.map((line) => line.getCell(2).value))).toEqual(new Set(["Sprout Koramangala"]));
+      });
     }
   });
 

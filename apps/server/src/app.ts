@@ -371,6 +371,7 @@ export async function buildApp(deps: AppDeps) {
             files,
             mailer,
             notifications: createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher }),
+            realtime: realtime.publisher,
           }),
         ),
       );

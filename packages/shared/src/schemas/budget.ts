@@ -239,6 +239,10 @@ export const budgetRequestsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
   status: optional(z.enum(APPROVAL_STATUSES)),
+  /** Pending Approvals: only the waiting requests the caller may decide (not their own), oldest first. */
+  to_decide: optional(z.stringbool({ error: "to_decide must be true or false" })),
+  /** The finance notifications: approved and rejected requests, latest decision first. */
+  decided: optional(z.stringbool({ error: "decided must be true or false" })),
 });
 export const budgetRequestsPage = z.object({ requests: z.array(budgetRequest), pagination });
 export type BudgetRequestsPage = z.infer<typeof budgetRequestsPage>;
@@ -335,6 +339,11 @@ export const oversightItem = z.object({
 });
 export type OversightItem = z.infer<typeof oversightItem>;
 
+/** A centre the caller keeps books for; its time zone says what "today" is for an expense. */
+export const budgetCentre = z.object({ id: z.uuid(), name: z.string(), time_zone: z.string() });
+export type BudgetCentre = z.infer<typeof budgetCentre>;
+export const budgetCentres = z.object({ centers: z.array(budgetCentre) });
+
 export const financeDashboard = z.object({
   overview: z.object({
     totalBudget: z.number(),
@@ -345,7 +354,7 @@ export const financeDashboard = z.object({
   budgetLimits: z.array(budgetLimit),
   pendingApprovals: z.array(pendingApproval),
   oversightItems: z.array(oversightItem),
-  centers: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  centers: z.array(budgetCentre),
   analytics: z.object({
     approvalActivity: z.array(z.object({ month: z.string(), approvals: z.number().int() })),
     budgetDistribution: z.array(z.object({ name: z.string(), value: z.number() })),

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { createDashboardService } from "./dashboard.ts";
 import { createExpensesService } from "./expenses.ts";
@@ -18,6 +19,7 @@ export function createBudgetArea(deps: {
   files: FileStore;
   mailer: Pick<Mailer, "send">;
   notifications: Pick<NotificationsService, "notify">;
+  realtime: Pick<RealtimePublisher, "toCentreStaff">;
 }) {
   const oversight = createOversightService(deps);
   return {

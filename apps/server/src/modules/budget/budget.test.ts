@@ -7,11 +7,15 @@ import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { auditLog } from "../../db/schema/audit.ts";
+import { budgetRequests } from "../../db/schema/budget.ts";
+import { users } from "../../db/schema/users.ts";
+import { connect, listen, recorder } from "../../realtime/test-support.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;
-const [home, other] = await demoCentres(db);
+const url = await listen(app);
+const [home, other, third] = await demoCentres(db);
 // The demo owner stops owning the other centre: an owner too is refused its records.
 await demoIds(db);
 
@@ -21,16 +25,19 @@ let director: SignedIn;
 let admin: SignedIn;
 let teacher: SignedIn;
 let otherDirector: SignedIn;
+let thirdDirector: SignedIn;
 
 beforeAll(async () => {
   await createCentreUser(db, other!.id, "center_director", "director.budget.other@sprout.test");
-  [finance, owner, director, admin, teacher, otherDirector] = await Promise.all([
+  await createCentreUser(db, third!.id, "center_director", "director.budget.third@sprout.test");
+  [finance, owner, director, admin, teacher, otherDirector, thirdDirector] = await Promise.all([
     signIn(app, DEMO_EMAILS.financial_manager),
     signIn(app, DEMO_EMAILS.owner),
     signIn(app, DEMO_EMAILS.center_director),
     signIn(app, DEMO_EMAILS.admin),
     signIn(app, DEMO_EMAILS.teacher),
     signIn(app, "director.budget.other@sprout.test"),
+    signIn(app, "director.budget.third@sprout.test"),
   ]);
 });
 
@@ -236,6 +243,113 @@ describe("approvals", () => {
   });
 });
 
+describe("owners", () => {
+  it("decide a waiting request of a centre they own", async () => {
+    const raised = await as(app, director).post("/api/budget/requests", request(50000, "equipment"));
+    expect(raised.json().request.status).toBe("pending");
+    const id = raised.json().request.id;
+    const decided = await as(app, owner).put(`/api/financial-manager/approvals/${id}`, {
+      action: "approve",
+      notes: "Owner's approval",
+    });
+    expect(decided.statusCode).toBe(200);
+    const [me] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, owner.user.id));
+    expect(decided.json()).toMatchObject({
+      status: "approved",
+      decided_by_name: me!.name,
+      decision_notes: "Owner's approval",
+    });
+    const seen = await as(app, director).get("/api/budget/requests?status=approved&limit=50");
+    expect(seen.json().requests.find((row: { id: string }) => row.id === id).decided_by_name).toBe(me!.name);
+  });
+
+  it("raise requests for a centre they own, which wait for someone else (not in their own Pending Approvals)", async () => {
+    const raised = await as(app, owner).post("/api/budget/requests", { ...request(3000, "food"), center_id: home!.id });
+    expect(raised.statusCode).toBe(201);
+    expect(raised.json().request).toMatchObject({ status: "pending", center_id: home!.id });
+    const id = raised.json().request.id;
+    const foreign = await as(app, owner).post("/api/budget/requests", {
+      ...request(3000, "food"),
+      center_id: other!.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const toDecide = (await as(app, owner).get("/api/budget/requests?to_decide=true&limit=50")).json();
+    expect(toDecide.requests.map((row: { id: string }) => row.id)).not.toContain(id);
+    expect(toDecide.requests.every((row: { status: string }) => row.status === "pending")).toBe(true);
+    const dashboard = (await as(app, owner).get("/api/financial-manager/dashboard")).json();
+    expect(dashboard.pendingApprovals.map((row: { id: string }) => row.id)).not.toContain(id);
+    expect(dashboard.overview.pendingApprovals).toBe(toDecide.pagination.total_items);
+    const own = await as(app, owner).put(`/api/financial-manager/approvals/${id}`, { action: "approve" });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toBe(BUDGET_MESSAGES.ownRequest);
+
+    const financeQueue = (await as(app, finance).get("/api/budget/requests?to_decide=true&limit=50")).json();
+    expect(financeQueue.requests.map((row: { id: string }) => row.id)).toContain(id);
+    // Oldest waiting first.
+    const created = financeQueue.requests.map((row: { created_at: string }) => row.created_at);
+    expect(created).toEqual([...created].sort());
+    expect((await as(app, director).get("/api/budget/requests?to_decide=true")).statusCode).toBe(403);
+    expect((await as(app, finance).get("/api/budget/requests?to_decide=perhaps")).statusCode).toBe(400);
+  });
+
+  it("list the centres one keeps books for, with their time zones, for the expense and request forms", async () => {
+    const directors = (await as(app, director).get("/api/budget/centres")).json().centers;
+    expect(directors).toEqual([{ id: home!.id, name: home!.name, time_zone: home!.timeZone }]);
+    const owners = (await as(app, owner).get("/api/budget/centres")).json().centers;
+    expect(owners.map((centre: { id: string }) => centre.id)).toContain(home!.id);
+    expect(owners.map((centre: { id: string }) => centre.id)).not.toContain(other!.id);
+    expect((await as(app, teacher).get("/api/budget/centres")).statusCode).toBe(403);
+  });
+
+  it("see on their dashboard only the centres they own", async () => {
+    const mine = (await as(app, owner).get("/api/financial-manager/dashboard")).json();
+    const all = (await as(app, finance).get("/api/financial-manager/dashboard")).json();
+    const centreIds = (answer: { centers: { id: string }[] }) => answer.centers.map((centre) => centre.id);
+    expect(centreIds(all)).toContain(other!.id);
+    expect(centreIds(mine)).not.toContain(other!.id);
+    expect(mine.centers.find((centre: { id: string }) => centre.id === home!.id).time_zone).toBe("Asia/Kolkata");
+    expect(all.pendingApprovals.some((row: { center_name: string }) => row.center_name === other!.name)).toBe(true);
+    expect(mine.pendingApprovals.some((row: { center_name: string }) => row.center_name === other!.name)).toBe(false);
+    expect(mine.budgetLimits.some((row: { center_name: string }) => row.center_name === other!.name)).toBe(false);
+    expect(all.oversightItems.some((item: { id: string }) => item.id.endsWith(other!.id))).toBe(true);
+    expect(mine.oversightItems.some((item: { id: string }) => item.id.endsWith(other!.id))).toBe(false);
+    expect(mine.overview.totalBudget).toBeLessThan(all.overview.totalBudget);
+    expect(mine.overview.pendingApprovals).toBeLessThan(all.overview.pendingApprovals);
+  });
+});
+
+describe("the budget-update event", () => {
+  it("reaches the centre's staff when a request is raised and when it is decided, and no other centre", async () => {
+    const directorSocket = recorder(await connect(url, director));
+    const otherSocket = recorder(await connect(url, otherDirector));
+    const raised = await as(app, admin).post("/api/budget/requests", request(90000, "equipment"));
+    const id = raised.json().request.id;
+    expect(raised.json().request.status).toBe("pending");
+    expect(
+      await directorSocket.next("budget-update", (event: { request_id: string }) => event.request_id === id),
+    ).toEqual({ center_id: home!.id, request_id: id, status: "pending" });
+    await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "reject", notes: "Next term" });
+    expect(
+      await directorSocket.next(
+        "budget-update",
+        (event: { request_id: string; status: string }) => event.request_id === id && event.status !== "pending",
+      ),
+    ).toEqual({ center_id: home!.id, request_id: id, status: "rejected" });
+    // A second decision is refused (409) and announces nothing.
+    await as(app, owner).put(`/api/financial-manager/approvals/${id}`, { action: "approve" });
+    const auto = await as(app, admin).post("/api/budget/requests", request(10, "other"));
+    await directorSocket.next(
+      "budget-update",
+      (event: { request_id: string }) => event.request_id === auto.json().request.id,
+    );
+    expect(
+      directorSocket.events("budget-update").filter((event) => (event as { request_id: string }).request_id === id),
+    ).toHaveLength(2);
+    expect(otherSocket.events("budget-update")).toEqual([]);
+  });
+});
+
 describe("expenses and receipts", () => {
   let receiptPath = "";
 
@@ -356,6 +470,67 @@ describe("expenses and receipts", () => {
       date: "2026-11-21",
     });
     expect(future.json().error).toBe(BUDGET_MESSAGES.dateFuture);
+  });
+
+  it("flag requests waiting more than 7 days, from the day they were raised", async () => {
+    const waitingId = `waiting:${third!.id}`;
+    const raised = await as(app, thirdDirector).post("/api/budget/requests", request(900000, "equipment"));
+    expect(raised.json().request.status).toBe("pending");
+    const id = raised.json().request.id;
+    const items = async () => (await as(app, finance).get("/api/financial-manager/dashboard")).json().oversightItems;
+    const DAY = 86_400_000;
+    const raisedAt = new Date(raised.json().request.created_at).getTime();
+    await db
+      .update(budgetRequests)
+      .set({ createdAt: new Date(raisedAt - 6 * DAY) })
+      .where(eq(budgetRequests.id, id));
+    expect((await items()).map((item: { id: string }) => item.id)).not.toContain(waitingId);
+    await db
+      .update(budgetRequests)
+      .set({ createdAt: new Date(raisedAt - 8 * DAY) })
+      .where(eq(budgetRequests.id, id));
+    expect(await items()).toContainEqual(
+      expect.objectContaining({
+        id: waitingId,
+        severity: "warning",
+        amount: 900000,
+        title: expect.stringContaining(third!.name),
+      }),
+    );
+    // Once decided it no longer waits.
+    await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "reject" });
+    expect((await items()).map((item: { id: string }) => item.id)).not.toContain(waitingId);
+  });
+
+  it("flag a spending spike against the centre's own monthly average", async () => {
+    const spikeId = `spike:${third!.id}`;
+    const items = async () => (await as(app, finance).get("/api/financial-manager/dashboard")).json().oversightItems;
+    // The demo's third centre has only this month's rent (₹72,000): no average yet, so no spike.
+    expect((await items()).map((item: { id: string }) => item.id)).not.toContain(spikeId);
+    // ₹60,000 over the six months before: an average of ₹10,000, against which ₹72,000 is 7.2 times.
+    const earlier = await as(app, thirdDirector).post("/api/expenses/log", {
+      amount: 60000,
+      category: "maintenance",
+      description: "Roof repair",
+      date: "2026-08-12",
+    });
+    expect(earlier.statusCode).toBe(201);
+    expect(await items()).toContainEqual(
+      expect.objectContaining({
+        id: spikeId,
+        severity: "info",
+        amount: 72000,
+        description: expect.stringContaining("7.2 times"),
+      }),
+    );
+    // ₹5,00,000 before: an average of about ₹83,333, and ₹72,000 is no spike.
+    await as(app, thirdDirector).post("/api/expenses/log", {
+      amount: 440000,
+      category: "maintenance",
+      description: "New wing",
+      date: "2026-09-03",
+    });
+    expect((await items()).map((item: { id: string }) => item.id)).not.toContain(spikeId);
   });
 
   it("export to an .xlsx with typed dates and amounts and a totals row", async () => {

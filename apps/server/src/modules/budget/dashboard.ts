@@ -7,7 +7,7 @@ import {
   fiscalYearStart,
 } from "@sprout/shared/schemas/budget";
 import { todayIn } from "@sprout/shared/schemas/children";
-import { and, asc, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, sum } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenses } from "../../db/schema/budget.ts";
@@ -41,7 +41,12 @@ export function createDashboardService({
       const fyStart = fiscalYearStart(fiscalYear);
       const inScope = (table: typeof budgetLimits | typeof budgetRequests | typeof expenses) =>
         ids.length > 0 ? inArray(table.centerId, ids) : sql`false`;
-      const pendingWhere = and(inScope(budgetRequests), eq(budgetRequests.status, "pending"));
+      // Pending Approvals are what the caller may decide: an owner's own requests wait for someone else.
+      const pendingWhere = and(
+        inScope(budgetRequests),
+        eq(budgetRequests.status, "pending"),
+        ne(budgetRequests.requesterId, caller.userId),
+      );
       const activeLimits = and(inScope(budgetLimits), eq(budgetLimits.fiscalYear, fyStart));
       const activityFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (ACTIVITY_MONTHS - 1), 1));
       // A literal zone (a constant), so that the SELECT and the GROUP BY are the same expression.
@@ -50,7 +55,7 @@ export function createDashboardService({
       const [centreRows, limitRows, [authority], pendingRows, [pendingCount], activity, distribution, items] =
         await Promise.all([
           db
-            .select({ id: centers.id, name: centers.name })
+            .select({ id: centers.id, name: centers.name, time_zone: centers.timeZone })
             .from(centers)
             .where(ids.length > 0 ? inArray(centers.id, ids) : sql`false`)
             .orderBy(asc(centers.name)),

@@ -1,5 +1,6 @@
 import {
   BUDGET_MESSAGES,
+  type BudgetCentre,
   type Expense,
   type ExpensesPage,
   type expenseInput,
@@ -7,7 +8,7 @@ import {
   RECEIPT_MAX_BYTES,
 } from "@sprout/shared/schemas/budget";
 import { todayIn } from "@sprout/shared/schemas/children";
-import { and, count, desc, eq, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -21,7 +22,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { toPaise } from "../../lib/money.ts";
 import { pageOf, paginationOf } from "./pages.ts";
-import { assert, chosenCentre, mayTrackExpenses } from "./policy.ts";
+import { assert, chosenCentre, mayRequest, mayTrackExpenses } from "./policy.ts";
 import { receiptPath, toExpense } from "./presenter.ts";
 
 const RECEIPT_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
@@ -179,6 +180,18 @@ export function createExpensesService({ db, clock, files }: Deps) {
         return created!;
       });
       return toExpense({ ...row, centerName: centre!.name });
+    },
+
+    /** The centres the caller logs expenses or raises requests for, with the time zone that says what "today" is. */
+    async centres(caller: Caller): Promise<BudgetCentre[]> {
+      assert(mayTrackExpenses(caller) || mayRequest(caller));
+      const scope = await caller.scope();
+      if (scope.centerIds.length === 0) return [];
+      return db
+        .select({ id: centers.id, name: centers.name, time_zone: centers.timeZone })
+        .from(centers)
+        .where(and(eq(centers.organisationId, caller.organisationId), inArray(centers.id, scope.centerIds)))
+        .orderBy(asc(centers.name));
     },
 
     /** A page of the caller's centres' expenses, latest first (the Recent Expenses table is page 1). */

@@ -71,6 +71,7 @@ const rows: AreaRows = ({ ids }) => {
         justification: "Matrix",
       },
     },
+    { route: "GET /api/budget/centres", allowed: [...REQUESTERS, "financial_manager"] },
     { route: "GET /api/expenses", allowed: EXPENSES, url: "/api/expenses?category=rent" },
     {
       route: "POST /api/expenses/upload-receipt",

@@ -11,7 +11,7 @@ import {
   fiscalYearStart,
 } from "@sprout/shared/schemas/budget";
 import { todayIn } from "@sprout/shared/schemas/children";
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
@@ -24,6 +24,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { pageOf, paginationOf } from "./pages.ts";
 import {
@@ -43,6 +44,7 @@ interface Deps {
   clock: Clock;
   mailer: Pick<Mailer, "send">;
   notifications: Pick<NotificationsService, "notify">;
+  realtime: Pick<RealtimePublisher, "toCentreStaff">;
 }
 
 const requester = alias(users, "requester");
@@ -53,7 +55,7 @@ export const spentPaise = sql<number>`coalesce((select sum(${expenses.amountPais
 const rupees = (paise: number) => `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2 })}`;
 
 /** Budget requests: raised by centre staff, approved automatically within a limit or decided. */
-export function createRequestsService({ db, clock, mailer, notifications }: Deps) {
+export function createRequestsService({ db, clock, mailer, notifications, realtime }: Deps) {
   const selectRequests = () =>
     db
       .select({
@@ -187,7 +189,13 @@ export function createRequestsService({ db, clock, mailer, notifications }: Deps
           );
         return row!.id;
       });
+      // Sent once the request is committed, so a screen that refetches on it finds the row.
       const request = await find(caller, id);
+      realtime.toCentreStaff(centerId, "budget-update", {
+        center_id: centerId,
+        request_id: id,
+        status: request.status,
+      });
       return {
         message: request.status === "approved" ? BUDGET_MESSAGES.autoApproved : BUDGET_MESSAGES.waiting,
         request: strip(request),
@@ -204,14 +212,21 @@ export function createRequestsService({ db, clock, mailer, notifications }: Deps
       ];
       if (!seesCentreRequests(caller)) conditions.push(eq(budgetRequests.requesterId, caller.userId));
       if (query.status) conditions.push(eq(budgetRequests.status, query.status));
+      if (query.to_decide) {
+        assert(mayDecide(caller));
+        conditions.push(eq(budgetRequests.status, "pending"), ne(budgetRequests.requesterId, caller.userId));
+      }
+      if (query.decided) conditions.push(inArray(budgetRequests.status, ["approved", "rejected"]));
       const where = and(...conditions);
       const { offset, limit } = pageOf(query.page, query.limit);
+      // What waits for a decision is shown longest-waiting first, decisions latest first, the rest newest first.
+      const order = query.to_decide
+        ? asc(budgetRequests.createdAt)
+        : query.decided
+          ? desc(budgetRequests.decidedAt)
+          : desc(budgetRequests.createdAt);
       const [rows, [total]] = await Promise.all([
-        selectRequests()
-          .where(where)
-          .orderBy(desc(budgetRequests.createdAt), asc(budgetRequests.id))
-          .limit(limit)
-          .offset(offset),
+        selectRequests().where(where).orderBy(order, asc(budgetRequests.id)).limit(limit).offset(offset),
         db.select({ total: count() }).from(budgetRequests).where(where),
       ]);
       return {
@@ -253,10 +268,15 @@ export function createRequestsService({ db, clock, mailer, notifications }: Deps
             kind: "budget",
             title: `Budget request ${APPROVAL_STATUS_LABELS[status].toLowerCase()}: ${before.description}`,
             body: notes || `${rupees(toPaise(before.amount))} for ${CATEGORY_LABELS[before.category]}`,
-            link: "/budget",
+            link: "/budget?tab=requests",
           },
           tx,
         );
+      });
+      realtime.toCentreStaff(before.center_id, "budget-update", {
+        center_id: before.center_id,
+        request_id: id,
+        status,
       });
       const person = requesterRow[0];
       if (person)

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import {
   approvalInput,
   BUDGET_MESSAGES,
+  budgetCentres,
   budgetLimit,
   budgetLimitInput,
   budgetLimitsPage,
@@ -181,6 +182,19 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
           .header("x-content-type-options", "nosniff")
           .send(quote.stream);
       },
+    );
+
+    api.get(
+      "/budget/centres",
+      {
+        config: { access: { features: ["expense_tracking", "budget_requests"] } },
+        schema: {
+          summary: "The centres the caller logs expenses or raises requests for, with their time zones",
+          tags,
+          response: { 200: budgetCentres, ...refusals },
+        },
+      },
+      async (request) => ({ centers: await expenses.centres(request.caller) }),
     );
 
     api.get(

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -8,37 +9,40 @@ import {
   Chip,
   FormControlLabel,
   LinearProgress,
+  Pagination,
   Stack,
   TextField,
   Typography,
 } from "@mui/material";
-import { BUDGET_MESSAGES, CATEGORY_LABELS, type PendingApproval } from "@sprout/shared/schemas/budget";
-import { useState } from "react";
-import { formatCurrency, formatDate } from "../../format";
-import { useBudgetMutations } from "./api";
+import { BUDGET_MESSAGES, type BudgetRequest, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
+import { useEffect, useState } from "react";
+import { formatCurrency, formatDate, formatNumber } from "../../format";
+import { useBudgetMutations, usePendingApprovals } from "./api";
 import type { Notice } from "./FinanceDashboard";
 import { QuoteLink } from "./QuoteLink";
 
 type Action = "approve" | "reject";
 const past = (action: Action) => (action === "approve" ? "approved" : "rejected");
+const PAGE_SIZE = 10;
 
-/** Pending Approvals: a card per request, decided one at a time or in bulk. */
-export function ApprovalsTab({
-  approvals,
-  loading,
-  onNotice,
-}: {
-  approvals: PendingApproval[];
-  loading: boolean;
-  onNotice: (notice: Notice) => void;
-}) {
+/** Pending Approvals: a page of cards, longest waiting first, decided one at a time or in bulk. */
+export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const { decide, refresh } = useBudgetMutations();
+  const [page, setPage] = useState(1);
+  const pending = usePendingApprovals(page, PAGE_SIZE);
+  const approvals = pending.data?.requests ?? [];
+  const pagination = pending.data?.pagination;
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Deciding the last cards of the last page leaves it empty: step back to the page that still has some.
+  const lastPage = Math.max(1, pagination?.total_pages ?? 1);
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
   const chosen = approvals.filter((item) => selected.has(item.id));
 
-  const one = async (item: PendingApproval, action: Action) => {
+  const one = async (item: BudgetRequest, action: Action) => {
     setBusy(true);
     try {
       await decide.mutateAsync({ id: item.id, body: { action, notes } });
@@ -71,7 +75,14 @@ export function ApprovalsTab({
     setBusy(false);
   };
 
-  if (loading) return <LinearProgress />;
+  const turnPage = (next: number) => {
+    // A selection belongs to the page it was made on; bulk actions never reach cards not shown.
+    setSelected(new Set());
+    setPage(next);
+  };
+
+  if (pending.isPending) return <LinearProgress />;
+  if (pending.isError) return <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>;
   if (approvals.length === 0)
     return (
       <Typography color="text.secondary" sx={{ textAlign: "center", py: 6 }}>
@@ -83,7 +94,7 @@ export function ApprovalsTab({
       <Stack direction={{ xs: "column", md: "row" }} sx={{ gap: 1.5, mb: 2, alignItems: { md: "center" } }}>
         <Stack direction="row" sx={{ gap: 1 }}>
           <Button size="small" onClick={() => setSelected(new Set(approvals.map((item) => item.id)))}>
-            Select all
+            Select all on this page ({approvals.length})
           </Button>
           <Button size="small" onClick={() => setSelected(new Set())}>
             Deselect all
@@ -105,6 +116,14 @@ export function ApprovalsTab({
           </Button>
         </Stack>
       </Stack>
+      {pagination && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Showing {formatNumber((pagination.current_page - 1) * pagination.items_per_page + 1)}–
+          {formatNumber((pagination.current_page - 1) * pagination.items_per_page + approvals.length)} of{" "}
+          {formatNumber(pagination.total_items)} waiting, longest waiting first
+        </Typography>
+      )}
+      {pending.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
         {approvals.map((item) => (
           <Card key={item.id} variant="outlined" aria-label={`Request: ${item.description}`}>
@@ -164,6 +183,15 @@ export function ApprovalsTab({
           </Card>
         ))}
       </Box>
+      {lastPage > 1 && (
+        <Pagination
+          sx={{ mt: 2 }}
+          page={page}
+          count={lastPage}
+          onChange={(_event, next) => turnPage(next)}
+          aria-label="Pending approvals pages"
+        />
+      )}
     </Box>
   );
 }

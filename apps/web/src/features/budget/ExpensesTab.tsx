@@ -24,6 +24,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
   BUDGET_MESSAGES,
+  type BudgetCentre,
   CATEGORY_LABELS,
   EXPENSE_CATEGORIES,
   type Expense,
@@ -33,7 +34,7 @@ import {
   RECEIPT_MAX_BYTES,
 } from "@sprout/shared/schemas/budget";
 import { todayIn } from "@sprout/shared/schemas/children";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
@@ -44,9 +45,13 @@ import type { Notice } from "./FinanceDashboard";
 
 type Form = z.input<typeof expenseInput>;
 
-const empty = (centres: { id: string }[]): Form => ({
+/** "Today" at the centre: its own time zone (until one is chosen, the first centre's). */
+const zoneOf = (centres: BudgetCentre[], centreId: string | undefined) =>
+  (centres.find((centre) => centre.id === centreId) ?? centres[0])?.time_zone ?? DEFAULT_TIME_ZONE;
+
+const empty = (centres: BudgetCentre[]): Form => ({
   center_id: centres.length === 1 ? centres[0]!.id : "",
-  date: todayIn(DEFAULT_TIME_ZONE),
+  date: todayIn(zoneOf(centres, undefined)),
   amount: "",
   category: "" as Form["category"],
   subcategory: "",
@@ -58,13 +63,7 @@ const empty = (centres: { id: string }[]): Form => ({
 });
 
 /** Log Expenses: the entry form and the latest 10 expenses. */
-export function ExpensesTab({
-  centres,
-  onNotice,
-}: {
-  centres: { id: string; name: string }[];
-  onNotice: (notice: Notice) => void;
-}) {
+export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; onNotice: (notice: Notice) => void }) {
   const { logExpense } = useBudgetMutations();
   const approved = useBudgetRequests("approved", 1, 50);
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -75,7 +74,13 @@ export function ExpensesTab({
     mode: "onBlur",
   });
   const errors = form.formState.errors;
-  const centreId = form.watch("center_id");
+  const chosen = form.watch("center_id");
+  const centreId = typeof chosen === "string" ? chosen : undefined;
+  const today = todayIn(zoneOf(centres, centreId));
+  // Choosing another centre moves a date still left at its default to that centre's today.
+  useEffect(() => {
+    if (!form.getFieldState("date").isDirty) form.resetField("date", { defaultValue: today });
+  }, [form, today]);
 
   const chooseReceipt = (file: File | undefined) => {
     if (file && file.size > RECEIPT_MAX_BYTES) {
@@ -145,7 +150,7 @@ export function ExpensesTab({
                   <DateField
                     label="Date"
                     value={(field.value as string) ?? ""}
-                    max={todayIn(DEFAULT_TIME_ZONE)}
+                    max={today}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={!!errors.date}

@@ -25,8 +25,10 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
 import { BUDGET_MESSAGES, type BudgetLimit, SNACKBAR_MS } from "@sprout/shared/schemas/budget";
 import { type ReactNode, useState } from "react";
+import { useSignedInUser } from "../../auth/useSession";
 import { formatCurrency, formatNumber } from "../../format";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { ApprovalsTab } from "./ApprovalsTab";
@@ -37,13 +39,18 @@ import { FinanceNotifications } from "./FinanceNotifications";
 import { LimitDialog } from "./LimitDialog";
 import { LimitsTab } from "./LimitsTab";
 import { OversightTab } from "./OversightTab";
+import { BudgetRequestsPanel } from "./RequestsPage";
 
 const TABS = ["Budget Limits", "Pending Approvals", "Log Expenses", "Financial Oversight", "Analytics"] as const;
+/** Owners also raise requests (for someone else to decide): the spec's five tabs and this one. */
+const REQUESTS_TAB = "Budget Requests";
 export type Notice = { message: string; severity: "success" | "error" | "warning" };
 
 /** The Financial Manager dashboard (spec 2): five tabs, summary cards, filter bar and speed dial. */
 export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
   const dashboard = useFinanceDashboard();
+  const raisesRequests = hasFeature(useSignedInUser().role, "budget_requests");
+  const tabs = raisesRequests ? [...TABS, REQUESTS_TAB] : TABS;
   const { refresh } = useBudgetMutations();
   const [tab, setTab] = useState(initialTab);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -160,17 +167,16 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
       >
-        {TABS.map((label) => (
+        {tabs.map((label) => (
           <Tab key={label} label={label} />
         ))}
       </Tabs>
       {tab === 0 && <LimitsTab onAdd={() => setEditing("new")} onEdit={setEditing} />}
-      {tab === 1 && (
-        <ApprovalsTab approvals={data?.pendingApprovals ?? []} loading={dashboard.isPending} onNotice={setNotice} />
-      )}
-      {tab === 2 && <ExpensesTab centres={data?.centers ?? []} onNotice={setNotice} />}
+      {tab === 1 && <ApprovalsTab onNotice={setNotice} />}
+      {tab === 2 && data && <ExpensesTab centres={data.centers} onNotice={setNotice} />}
       {tab === 3 && <OversightTab items={data?.oversightItems ?? []} loading={dashboard.isPending} />}
       {tab === 4 && data && <AnalyticsTab analytics={data.analytics} />}
+      {tab === 5 && raisesRequests && data && <BudgetRequestsPanel centres={data.centers} />}
 
       {!phone && speedDial}
 

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -10,34 +11,52 @@ import {
   ListItemText,
   Typography,
 } from "@mui/material";
-import { notificationList } from "@sprout/shared/schemas/communication";
-import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import { formatDateTime } from "../../format";
+import { APPROVAL_STATUS_LABELS, BUDGET_MESSAGES, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
+import { formatCurrency, formatDateTime, formatNumber } from "../../format";
+import { usePendingApprovals, useRecentDecisions } from "./api";
 
-/** The speed dial's Notifications: the caller's budget lines from the bell. */
+/**
+ * The speed dial's Notifications: what waits for the caller and the latest decisions at their
+ * centres, read from the budget requests themselves, so newer bell lines of other kinds cannot
+ * push them out of sight.
+ */
 export function FinanceNotifications({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const bell = useQuery({
-    queryKey: ["notifications", "budget"],
-    queryFn: () => api.get("/notifications", notificationList),
-    enabled: open,
-  });
-  const lines = (bell.data?.notifications ?? []).filter((line) => line.kind === "budget");
+  const decisions = useRecentDecisions(open);
+  const waiting = usePendingApprovals(1, 5);
+  const lines = decisions.data?.requests ?? [];
+  const waitingCount = waiting.data?.pagination.total_items ?? 0;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Finance notifications</DialogTitle>
       <DialogContent dividers>
-        {bell.isPending && <LinearProgress />}
-        {bell.isSuccess && lines.length === 0 && (
+        {waiting.isSuccess && (
+          <Typography sx={{ mb: 1.5 }} aria-label="Waiting for a decision">
+            {waitingCount === 0
+              ? "No requests are waiting for your decision."
+              : `${formatNumber(waitingCount)} ${waitingCount === 1 ? "request is" : "requests are"} waiting for your decision.`}
+          </Typography>
+        )}
+        <Typography variant="subtitle2" component="h3">
+          Recent decisions
+        </Typography>
+        {decisions.isPending && <LinearProgress />}
+        {decisions.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+        {decisions.isSuccess && lines.length === 0 && (
           <Typography color="text.secondary">No finance notifications yet</Typography>
         )}
-        <List dense>
-          {lines.map((line) => (
-            <ListItem key={line.id} disableGutters>
+        <List dense aria-label="Recent decisions">
+          {lines.map((request) => (
+            <ListItem key={request.id} disableGutters>
               <ListItemText
-                primary={line.title}
-                secondary={`${line.body} · ${formatDateTime(line.created_at)}`}
-                slotProps={{ primary: { sx: { fontWeight: line.read ? 400 : 600 } } }}
+                primary={`${request.auto_approved ? "Approved within limit" : APPROVAL_STATUS_LABELS[request.status]}: ${request.description} · ${formatCurrency(request.amount)}`}
+                secondary={[
+                  `${request.center_name} · ${CATEGORY_LABELS[request.category]} · asked by ${request.requester_name}`,
+                  request.decided_by_name ? `by ${request.decided_by_name}` : null,
+                  request.decision_notes,
+                  request.decided_at ? formatDateTime(request.decided_at) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               />
             </ListItem>
           ))}

@@ -10,36 +10,121 @@ import {
   LinearProgress,
   MenuItem,
   Pagination,
+  Snackbar,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
 import {
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
   type ApprovalStatus,
   BUDGET_MESSAGES,
+  type BudgetCentre,
   type BudgetRequest,
   budgetRequestInput,
   CATEGORY_LABELS,
   EXPENSE_CATEGORIES,
   RECEIPT_MAX_BYTES,
+  SNACKBAR_MS,
 } from "@sprout/shared/schemas/budget";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency, formatDate } from "../../format";
-import { useBudgetMutations, useBudgetRequests } from "./api";
+import { exportExpenses, useBudgetCentres, useBudgetMutations, useBudgetRequests } from "./api";
+import { ExpensesTab } from "./ExpensesTab";
+import { type ExportFilters, FilterBar } from "./FilterBar";
+import type { Notice } from "./FinanceDashboard";
 import { QuoteLink } from "./QuoteLink";
 
 type Form = z.input<typeof budgetRequestInput>;
-const empty = (): Form => ({ description: "", amount: "", category: "" as Form["category"], justification: "" });
+const empty = (centres: BudgetCentre[]): Form => ({
+  center_id: centres.length === 1 ? centres[0]!.id : "",
+  description: "",
+  amount: "",
+  category: "" as Form["category"],
+  justification: "",
+});
 const STATUS_COLOURS = { pending: "warning", approved: "success", rejected: "error" } as const;
 
-/** Budget & Finance for those who ask: raise a request and follow its decision. */
+/**
+ * Budget & Finance for those who ask: raise a request and follow its decision; a director, who
+ * also keeps the centre's books, logs expenses and exports them too.
+ */
 export function RequestsPage() {
+  const user = useSignedInUser();
+  const logsExpenses = hasFeature(user.role, "expense_tracking");
+  const [tab, setTab] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [filters, setFilters] = useState<ExportFilters>({});
+  const centres = useBudgetCentres();
+  const download = async () => {
+    try {
+      await exportExpenses(filters);
+    } catch {
+      setNotice({ message: BUDGET_MESSAGES.exportFailed, severity: "error" });
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
+        Budget &amp; Finance
+      </Typography>
+      {logsExpenses && (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: number) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
+        >
+          <Tab label="Budget Requests" />
+          <Tab label="Log Expenses" />
+        </Tabs>
+      )}
+      {tab === 0 && <BudgetRequestsPanel centres={centres.data?.centers ?? []} />}
+      {tab === 1 && (
+        <Box>
+          <FilterBar value={filters} onChange={setFilters} onExport={download} />
+          {centres.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+          {centres.isPending && <LinearProgress />}
+          {centres.data && <ExpensesTab centres={centres.data.centers} onNotice={setNotice} />}
+        </Box>
+      )}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
+            {notice.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}
+
+/** The request form beside the requests list; the form asks for the centre when the caller has several. */
+export function BudgetRequestsPanel({ centres }: { centres: BudgetCentre[] }) {
+  return (
+    <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
+      <RequestForm centres={centres} />
+      <RequestList />
+    </Box>
+  );
+}
+
+function RequestForm({ centres }: { centres: BudgetCentre[] }) {
   const { raise } = useBudgetMutations();
   const [outcome, setOutcome] = useState<{ message: string; approved: boolean } | null>(null);
   const [quote, setQuote] = useState<File | null>(null);
@@ -52,7 +137,7 @@ export function RequestsPage() {
   };
   const form = useForm<Form, unknown, z.output<typeof budgetRequestInput>>({
     resolver: zodResolver(budgetRequestInput),
-    defaultValues: empty(),
+    defaultValues: empty(centres),
     mode: "onBlur",
   });
   const errors = form.formState.errors;
@@ -66,108 +151,123 @@ export function RequestsPage() {
     const created = await raise.mutateAsync({ body: values, quote }).catch(() => null);
     if (!created) return;
     setOutcome({ message: created.message, approved: created.request.status === "approved" });
-    form.reset(empty());
+    form.reset(empty(centres));
     setQuote(null);
   });
 
   return (
-    <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-        Budget &amp; Finance
-      </Typography>
-      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
-        <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Raise a budget request">
-          <CardContent>
-            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-              Raise a Budget Request
-            </Typography>
-            <Stack sx={{ gap: 2 }}>
-              {server.error && <Alert severity="error">{server.error}</Alert>}
-              {outcome && (
-                <Alert severity={outcome.approved ? "success" : "info"} onClose={() => setOutcome(null)}>
-                  {outcome.message}
-                </Alert>
-              )}
-              <TextField
-                label="Description"
-                required
-                {...form.register("description")}
-                error={!!errors.description}
-                helperText={errors.description?.message}
-              />
-              <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+    <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Raise a budget request">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          Raise a Budget Request
+        </Typography>
+        <Stack sx={{ gap: 2 }}>
+          {server.error && <Alert severity="error">{server.error}</Alert>}
+          {outcome && (
+            <Alert severity={outcome.approved ? "success" : "info"} onClose={() => setOutcome(null)}>
+              {outcome.message}
+            </Alert>
+          )}
+          {centres.length > 1 && (
+            <Controller
+              control={form.control}
+              name="center_id"
+              render={({ field }) => (
                 <TextField
-                  label="Amount (₹)"
+                  select
+                  label="Center"
+                  required
+                  {...field}
+                  value={field.value ?? ""}
+                  error={!!errors.center_id}
+                  helperText={errors.center_id?.message}
+                >
+                  {centres.map((centre) => (
+                    <MenuItem key={centre.id} value={centre.id}>
+                      {centre.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+          <TextField
+            label="Description"
+            required
+            {...form.register("description")}
+            error={!!errors.description}
+            helperText={errors.description?.message}
+          />
+          <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
+            <TextField
+              label="Amount (₹)"
+              required
+              fullWidth
+              inputMode="decimal"
+              {...form.register("amount")}
+              error={!!errors.amount}
+              helperText={errors.amount?.message}
+            />
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Category"
                   required
                   fullWidth
-                  inputMode="decimal"
-                  {...form.register("amount")}
-                  error={!!errors.amount}
-                  helperText={errors.amount?.message}
-                />
-                <Controller
-                  control={form.control}
-                  name="category"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      label="Category"
-                      required
-                      fullWidth
-                      {...field}
-                      value={field.value ?? ""}
-                      error={!!errors.category}
-                      helperText={errors.category?.message}
-                    >
-                      {EXPENSE_CATEGORIES.map((category) => (
-                        <MenuItem key={category} value={category}>
-                          {CATEGORY_LABELS[category]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Stack>
-              <TextField
-                label="Justification"
-                required
-                multiline
-                minRows={3}
-                {...form.register("justification")}
-                error={!!errors.justification}
-                helperText={errors.justification?.message}
+                  {...field}
+                  value={field.value ?? ""}
+                  error={!!errors.category}
+                  helperText={errors.category?.message}
+                >
+                  {EXPENSE_CATEGORIES.map((category) => (
+                    <MenuItem key={category} value={category}>
+                      {CATEGORY_LABELS[category]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+          <TextField
+            label="Justification"
+            required
+            multiline
+            minRows={3}
+            {...form.register("justification")}
+            error={!!errors.justification}
+            helperText={errors.justification?.message}
+          />
+          <Box>
+            <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
+              {quote ? "Change quote" : "Attach quote (optional)"}
+              <input
+                hidden
+                type="file"
+                name="quote"
+                accept="image/*,application/pdf"
+                onChange={(event) => {
+                  chooseQuote(event.target.files?.[0]);
+                  event.target.value = "";
+                }}
               />
-              <Box>
-                <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
-                  {quote ? "Change quote" : "Attach quote (optional)"}
-                  <input
-                    hidden
-                    type="file"
-                    name="quote"
-                    accept="image/*,application/pdf"
-                    onChange={(event) => {
-                      chooseQuote(event.target.files?.[0]);
-                      event.target.value = "";
-                    }}
-                  />
-                </Button>
-                <Typography variant="body2" color={quoteError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
-                  {quoteError ?? (quote ? quote.name : "A supplier's quote: image or PDF, less than 5MB")}
-                </Typography>
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                Within your approval limit for the category, a request is approved at once; above it, it waits for the
-                finance team.
-              </Typography>
-              <Button type="submit" variant="contained" disabled={raise.isPending}>
-                {raise.isPending ? "Submitting..." : "Submit Request"}
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-        <RequestList />
-      </Box>
-    </Box>
+            </Button>
+            <Typography variant="body2" color={quoteError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
+              {quoteError ?? (quote ? quote.name : "A supplier's quote: image or PDF, less than 5MB")}
+            </Typography>
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            Within your approval limit for the category, a request is approved at once; above it, it waits for the
+            finance team.
+          </Typography>
+          <Button type="submit" variant="contained" disabled={raise.isPending}>
+            {raise.isPending ? "Submitting..." : "Submit Request"}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   type ApprovalStatus,
   type BudgetLimitInput,
   type BudgetRequestInput,
+  budgetCentres,
   budgetLimit,
   budgetLimitsPage,
   budgetRequest,
@@ -44,6 +45,30 @@ export const useBudgetRequests = (status: ApprovalStatus | undefined, page = 1, 
     queryKey: [...BUDGET_KEY, "requests", status ?? "all", page, limit],
     queryFn: () => api.get("/budget/requests", budgetRequestsPage, { query: { status, page, limit } }),
     placeholderData: keepPreviousData,
+  });
+
+/** Pending Approvals: the waiting requests the caller may decide, longest waiting first, a page at a time. */
+export const usePendingApprovals = (page: number, limit: number) =>
+  useQuery({
+    queryKey: [...BUDGET_KEY, "requests", "to-decide", page, limit],
+    queryFn: () => api.get("/budget/requests", budgetRequestsPage, { query: { to_decide: "true", page, limit } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The latest decisions on the caller's centres' requests (the finance notifications). */
+export const useRecentDecisions = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...BUDGET_KEY, "requests", "decided"],
+    queryFn: () => api.get("/budget/requests", budgetRequestsPage, { query: { decided: "true", limit: 10 } }),
+    enabled,
+  });
+
+/** The centres the caller keeps books for, with the time zone that says what "today" is there. */
+export const useBudgetCentres = () =>
+  useQuery({
+    queryKey: [...BUDGET_KEY, "centres"],
+    queryFn: () => api.get("/budget/centres", budgetCentres),
+    staleTime: 5 * 60_000,
   });
 
 export const useRecentExpenses = () =>
