@@ -70,7 +70,8 @@ export const ATTENDANCE_MESSAGES = {
   checkInTime: "Please enter the check-in time.",
   checkOutTime: "Please enter a valid check-out time.",
   checkOutRequired: "Please enter the check-out time: a record of an earlier day must be closed.",
-  shiftLeftOpen: "Your shift of an earlier day was never clocked out; it has been closed. You are not clocked in today.",
+  shiftLeftOpen:
+    "Your shift of an earlier day was never clocked out; it has been closed. You are not clocked in today.",
   endBeforeStart: "The end date cannot be before the start date.",
   noticePast: "An absence notice cannot start in the past.",
   noticeTooLong: "An absence notice can cover at most 60 days.",

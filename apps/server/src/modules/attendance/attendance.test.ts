@@ -227,6 +227,14 @@ describe("absent, undo and corrections", () => {
     const refused = await as(app, teacher).post("/api/attendance/check-in", { student_id: stale.student_id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(ATTENDANCE_MESSAGES.forgotten);
+    // Left open, the old record would keep blocking today's check-in: a correction must close it.
+    const stillOpen = await as(app, teacher).put(`/api/attendance/stays/${stale.forgotten!.stay_id}`, {
+      check_in_at: stale.forgotten!.check_in_at,
+      check_out_at: null,
+      reason: "Fixing the check-in time only",
+    });
+    expect(stillOpen.statusCode).toBe(400);
+    expect(stillOpen.json().error).toBe(ATTENDANCE_MESSAGES.checkOutRequired);
     const fix = await as(app, teacher).put(`/api/attendance/stays/${stale.forgotten!.stay_id}`, {
       check_in_at: stale.forgotten!.check_in_at,
       check_out_at: "2026-11-20T11:30:00.000Z",

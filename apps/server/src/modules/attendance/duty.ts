@@ -1,10 +1,16 @@
-import { ATTENDANCE_MESSAGES, DEFAULT_SHIFT_HOURS, type StaffOnDuty } from "@sprout/shared/schemas/attendance";
+import {
+  ATTENDANCE_MESSAGES,
+  DEFAULT_SHIFT_HOURS,
+  type StaffOnDuty,
+  wallClockInstant,
+} from "@sprout/shared/schemas/attendance";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { kioskPins, shiftSettings, staffLeave, staffShifts } from "../../db/schema/attendance.ts";
 import { classrooms, classroomTeachers } from "../../db/schema/children.ts";
 import { staff } from "../../db/schema/staff.ts";
+import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict, forbidden } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
@@ -129,6 +135,42 @@ export function createDutyService({ db, clock, realtime }: Deps) {
     return row;
   }
 
+  /**
+   * A shift left open past its day (a forgotten clock-out) must not run on into the next
+   * clock-out as one shift of a day or more. It is closed as the centre's usual shift: its
+   * shift length after the clock-in, and never after that day's end at the centre; audited so the
+   * office can correct the hours. Answers whether it closed one.
+   */
+  async function closeShiftLeftOpen(userId: string, centre: { id: string; timeZone: string; organisationId: string }) {
+    const today = centreDay(centre.timeZone, clock.now());
+    const [open] = await db
+      .select()
+      .from(staffShifts)
+      .where(and(eq(staffShifts.userId, userId), isNull(staffShifts.clockOutAt)));
+    if (!open || open.day >= today) return false;
+    const hours = await shiftHoursOf(db, open.centerId);
+    const dayEnd = wallClockInstant(open.day, "23:59", centre.timeZone).getTime() + 59_000;
+    const closedAt = new Date(Math.min(open.clockInAt.getTime() + hours * 3_600_000, dayEnd));
+    const closed = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(staffShifts)
+        .set({ clockOutAt: closedAt })
+        .where(and(eq(staffShifts.id, open.id), isNull(staffShifts.clockOutAt)))
+        .returning({ id: staffShifts.id });
+      if (updated.length === 0) return false;
+      await writeAudit(tx, {
+        organisationId: centre.organisationId,
+        actorId: userId,
+        action: "attendance.shift_closed_unclocked",
+        entity: "staff_shift",
+        entityId: open.id,
+        after: { day: open.day, clock_in_at: open.clockInAt.toISOString(), clock_out_at: closedAt.toISOString() },
+      });
+      return true;
+    });
+    return closed;
+  }
+
   return {
     board,
     announce,
@@ -140,10 +182,11 @@ export function createDutyService({ db, clock, realtime }: Deps) {
       const now = clock.now();
       const day = centreDay(centre.timeZone, now);
       const figures = await board(id, day, now);
+      // A shift left open on an earlier day is not "clocked in": it closes at the next clock-in.
       const [open] = await db
         .select({ at: staffShifts.clockInAt })
         .from(staffShifts)
-        .where(and(eq(staffShifts.userId, caller.userId), isNull(staffShifts.clockOutAt)));
+        .where(and(eq(staffShifts.userId, caller.userId), eq(staffShifts.day, day), isNull(staffShifts.clockOutAt)));
       const [pin] = await db
         .select({ at: kioskPins.updatedAt })
         .from(kioskPins)
@@ -163,6 +206,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
     async clockIn(userId: string) {
       const { centerId } = await ownRecord(userId);
       const centre = await centreOf(db, centerId);
+      await closeShiftLeftOpen(userId, centre);
       const now = clock.now();
       const inserted = await db
         .insert(staffShifts)
@@ -176,6 +220,10 @@ export function createDutyService({ db, clock, realtime }: Deps) {
 
     async clockOut(userId: string) {
       const { centerId } = await ownRecord(userId);
+      if (await closeShiftLeftOpen(userId, await centreOf(db, centerId))) {
+        await announce(centerId);
+        throw conflict(ATTENDANCE_MESSAGES.shiftLeftOpen);
+      }
       const now = clock.now();
       const updated = await db
         .update(staffShifts)
@@ -189,6 +237,9 @@ export function createDutyService({ db, clock, realtime }: Deps) {
 
     /** Clocked in or out, whichever applies (the kiosk's one button). */
     async toggle(userId: string) {
+      const { centerId } = await ownRecord(userId);
+      // Someone whose shift of an earlier day was left open is arriving: that shift closes, they clock in.
+      await closeShiftLeftOpen(userId, await centreOf(db, centerId));
       const [open] = await db
         .select({ id: staffShifts.id })
         .from(staffShifts)

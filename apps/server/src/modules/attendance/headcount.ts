@@ -9,8 +9,9 @@ import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { childInScope } from "./lookup.ts";
+import { centreOf, childInScope } from "./lookup.ts";
 import { assert, chosenCentre, mayTakeAttendance } from "./policy.ts";
+import { centreDay } from "./time.ts";
 
 /**
  * Who is in the building now, per room: children checked in and staff clocked in. While an
@@ -40,6 +41,9 @@ export function createHeadcountService({
       assert(mayTakeAttendance(caller));
       const id = chosenCentre(caller, await caller.scope(), centerId);
       const alert = await activeAlert(id);
+      // Only today's open stays and shifts: a check-out or clock-out forgotten on an earlier day
+      // is not someone in the building now.
+      const today = centreDay((await centreOf(db, id)).timeZone, clock.now());
       const [rooms, present, shifts, marks] = await Promise.all([
         db
           .select({ id: classrooms.id, name: classrooms.name })
@@ -56,13 +60,15 @@ export function createHeadcountService({
           })
           .from(attendanceStays)
           .innerJoin(students, eq(students.id, attendanceStays.studentId))
-          .where(and(eq(attendanceStays.centerId, id), isNull(attendanceStays.checkOutAt)))
+          .where(
+            and(eq(attendanceStays.centerId, id), eq(attendanceStays.day, today), isNull(attendanceStays.checkOutAt)),
+          )
           .orderBy(asc(students.firstName), asc(students.lastName)),
         db
           .select({ userId: staffShifts.userId, name: users.fullName })
           .from(staffShifts)
           .innerJoin(users, eq(users.id, staffShifts.userId))
-          .where(and(eq(staffShifts.centerId, id), isNull(staffShifts.clockOutAt)))
+          .where(and(eq(staffShifts.centerId, id), eq(staffShifts.day, today), isNull(staffShifts.clockOutAt)))
           .orderBy(asc(users.fullName)),
         alert
           ? db

@@ -1,12 +1,20 @@
-import { ATTENDANCE_MESSAGES, type Headcount, type ParentDay, type Roster } from "@sprout/shared/schemas/attendance";
-import { eq } from "drizzle-orm";
+import {
+  ATTENDANCE_MESSAGES,
+  type Headcount,
+  type ParentDay,
+  type Roster,
+  type StaffOnDuty,
+} from "@sprout/shared/schemas/attendance";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
-import { kioskPins } from "../../db/schema/attendance.ts";
+import { kioskPins, staffShifts } from "../../db/schema/attendance.ts";
+import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms } from "../../db/schema/children.ts";
-import { childrenOf, demoCentres } from "../children/test-support.ts";
+import { staff } from "../../db/schema/staff.ts";
+import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
-const { app, database } = await createTestApp();
+const { app, database, clock } = await createTestApp();
 const db = database.db;
 const [home, other] = await demoCentres(db);
 
@@ -198,5 +206,123 @@ describe("headcount", () => {
       accounted: true,
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe("staff at the kiosk", () => {
+  let admin: SignedIn;
+  const statusOf = async (userId: string) =>
+    ((await as(app, director).get("/api/attendance/staff")).json() as StaffOnDuty).staff.find(
+      (person) => person.user_id === userId,
+    )!;
+  const shiftsOf = async (userId: string) => db.select().from(staffShifts).where(eq(staffShifts.userId, userId));
+
+  beforeAll(async () => {
+    admin = await signIn(app, DEMO_EMAILS.admin);
+    expect((await as(app, admin).put("/api/attendance/pin", { pin: "2468" })).statusCode).toBe(200);
+  });
+
+  it("a member of staff clocks in and out with their own PIN; a wrong PIN changes nothing", async () => {
+    const wrong = await as(app, director).post("/api/attendance/kiosk/staff", { user_id: admin.user.id, pin: "1111" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(ATTENDANCE_MESSAGES.pinWrong);
+    expect(await shiftsOf(admin.user.id)).toHaveLength(0);
+    const first = await as(app, director).post("/api/attendance/kiosk/staff", { user_id: admin.user.id, pin: "2468" });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().status).toBe("in");
+    expect(first.json().message).toMatch(/You are clocked in/);
+    expect(JSON.stringify(first.json())).not.toContain("argon2");
+    expect((await statusOf(admin.user.id)).status).toBe("in");
+    const second = await as(app, director).post("/api/attendance/kiosk/staff", { user_id: admin.user.id, pin: "2468" });
+    expect(second.json().status).toBe("out");
+    expect((await statusOf(admin.user.id)).status).toBe("out");
+    expect(await shiftsOf(admin.user.id)).toHaveLength(1);
+  });
+
+  it("is for centre management; another centre's staff member is not found", async () => {
+    const byTeacher = await as(app, teacher).post("/api/attendance/kiosk/staff", {
+      user_id: admin.user.id,
+      pin: "2468",
+    });
+    expect(byTeacher.statusCode).toBe(403);
+    const stranger = await createCentreUser(db, other!.id, "teacher", "kiosk-stranger@sprout.test");
+    await db.insert(staff).values({
+      organisationId: stranger.organisationId!,
+      centerId: other!.id,
+      userId: stranger.id,
+      firstName: "Other",
+      lastName: "Centre",
+      role: "teacher",
+    });
+    const theirs = await as(app, director).post("/api/attendance/kiosk/staff", { user_id: stranger.id, pin: "2468" });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it("locks a staff member's PIN after repeated wrong tries, counted atomically", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        as(app, director).post("/api/attendance/kiosk/staff", { user_id: admin.user.id, pin: "0000" }),
+      ),
+    );
+    const wrong = answers.filter((answer) => answer.statusCode === 400).length;
+    const lockedOut = answers.filter((answer) => answer.statusCode === 429).length;
+    // The first wrong try counts too: at most the free tries are ever checked, however many arrive at once.
+    expect(wrong).toBeLessThanOrEqual(5);
+    expect(wrong + lockedOut).toBe(12);
+    const right = await as(app, director).post("/api/attendance/kiosk/staff", { user_id: admin.user.id, pin: "2468" });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error).toBe(ATTENDANCE_MESSAGES.pinLocked);
+    expect(await shiftsOf(admin.user.id)).toHaveLength(1);
+  });
+
+  it("a shift left open overnight closes as a usual shift on its own day, not as one giant shift", async () => {
+    const coordinator = await signIn(app, DEMO_EMAILS.academic_coordinator);
+    await as(app, coordinator).put("/api/attendance/pin", { pin: "1357" });
+    // 12:00 in Bengaluru on 20 November: clocked in at the kiosk, never clocked out.
+    const clockedIn = await as(app, director).post("/api/attendance/kiosk/staff", {
+      user_id: coordinator.user.id,
+      pin: "1357",
+    });
+    expect(clockedIn.json().status).toBe("in");
+
+    // 09:00 the next morning the kiosk's one button clocks them in for the day, not out.
+    clock.set(new Date("2026-11-21T03:30:00Z"));
+    director = await signIn(app, DEMO_EMAILS.center_director);
+    const morning = await as(app, director).post("/api/attendance/kiosk/staff", {
+      user_id: coordinator.user.id,
+      pin: "1357",
+    });
+    expect(morning.statusCode, morning.body).toBe(200);
+    expect(morning.json().status).toBe("in");
+    const shifts = (await shiftsOf(coordinator.user.id)).sort((a, b) => a.day.localeCompare(b.day));
+    // Closed after the centre's 9-hour shift, 21:00 in Bengaluru on its own day.
+    expect(shifts.map((shift) => [shift.day, shift.clockOutAt?.toISOString() ?? null])).toEqual([
+      ["2026-11-20", "2026-11-20T15:30:00.000Z"],
+      ["2026-11-21", null],
+    ]);
+    const [audited] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "attendance.shift_closed_unclocked"), eq(auditLog.entityId, shifts[0]!.id)));
+    expect(audited).toBeDefined();
+
+    // The next day's own clock-out does not run from yesterday's clock-in either: it is refused.
+    clock.set(new Date("2026-11-22T12:30:00Z"));
+    const [again, boss] = await Promise.all([
+      signIn(app, DEMO_EMAILS.academic_coordinator),
+      signIn(app, DEMO_EMAILS.center_director),
+    ]);
+    director = boss;
+    expect((await statusOf(coordinator.user.id)).status).not.toBe("in");
+    const headcount = (await as(app, director).get("/api/attendance/headcount")).json() as Headcount;
+    expect(JSON.stringify(headcount)).not.toContain(coordinator.user.id);
+    const out = await as(app, again).post("/api/attendance/clock-out");
+    expect(out.statusCode).toBe(409);
+    expect(out.json().error).toBe(ATTENDANCE_MESSAGES.shiftLeftOpen);
+    const closed = (await shiftsOf(coordinator.user.id)).find((shift) => shift.day === "2026-11-21")!;
+    // 09:00 plus the 9-hour shift: 18:00 in Bengaluru.
+    expect(closed.clockOutAt?.toISOString()).toBe("2026-11-21T12:30:00.000Z");
+    const me = ((await as(app, again).get("/api/attendance/staff")).json() as StaffOnDuty).me;
+    expect(me.clocked_in_at).toBeNull();
   });
 });

@@ -241,8 +241,22 @@ describe("pick-up person photo", () => {
 
   it("is served to the child's own parents and room staff only; others get 404", async () => {
     const path = `${base()}/${personId}/photo`;
+    const accessLog = async () =>
+      (await as(app, parent).get(`/api/privacy/access-log/children/${aanya!.id}?limit=100`)).json().entries as {
+        staff_role: string;
+        kind: string;
+      }[];
+    const before = (await accessLog()).filter((entry) => entry.kind === "pickups").length;
     expect((await as(app, parent).get(path)).statusCode).toBe(200);
+    // A second apart, so the log's newest-first order is the order of the reads.
+    clock.advance(1000);
     expect((await as(app, director).get(path)).statusCode).toBe(200);
+    clock.advance(1000);
+    expect((await as(app, teacher).get(base())).statusCode).toBe(200);
+    // Staff looking at the face and the list are in the parent's "who viewed" log; the parent is not.
+    const reads = (await accessLog()).filter((entry) => entry.kind === "pickups");
+    expect(reads.length - before).toBe(2);
+    expect(reads.slice(0, 2).map((entry) => entry.staff_role)).toEqual(["Teacher", "Center Director"]);
     expect((await as(app, otherParent).get(path)).statusCode).toBe(404);
     expect((await as(app, otherDirector).get(path)).statusCode).toBe(404);
     expect((await as(app, roomlessTeacher).get(path)).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { PickupPhotoService } from "./pickup-photos.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
@@ -65,7 +66,8 @@ export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoS
     api.get(
       path,
       {
-        config: { access: SEE },
+        // A face of someone allowed to collect the child: staff views go to the access log.
+        config: { access: SEE, childRecord: childRecord("pickups", { param: "studentId" }) },
         schema: { summary: "A pick-up person's photo, for those who may see the child", tags, params: pickupParams },
       },
       async (request, reply) => {

@@ -66,7 +66,10 @@ export async function computeRatios(db: Database, centerId: string, today: strin
     db
       .select({ classroomId: attendanceStays.classroomId, n: count() })
       .from(attendanceStays)
-      .where(and(eq(attendanceStays.centerId, centerId), isNull(attendanceStays.checkOutAt)))
+      // A stay or shift left open on an earlier day is not someone in the room now.
+      .where(
+        and(eq(attendanceStays.centerId, centerId), eq(attendanceStays.day, today), isNull(attendanceStays.checkOutAt)),
+      )
       .groupBy(attendanceStays.classroomId),
     db
       .select({ classroomId: classroomTeachers.classroomId, n: countDistinct(staffShifts.userId) })
@@ -76,6 +79,7 @@ export async function computeRatios(db: Database, centerId: string, today: strin
         and(
           eq(staffShifts.userId, classroomTeachers.teacherId),
           eq(staffShifts.centerId, centerId),
+          eq(staffShifts.day, today),
           isNull(staffShifts.clockOutAt),
         ),
       )

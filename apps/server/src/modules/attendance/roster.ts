@@ -377,6 +377,9 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
       const checkOut = input.check_out_at ? new Date(input.check_out_at) : null;
       const now = clock.now();
       if (checkIn > now || (checkOut && checkOut > now)) throw badRequest(ATTENDANCE_MESSAGES.futureTime);
+      // A record of an earlier day left open keeps blocking the child's check-in: it must be closed.
+      if (!checkOut && stay.day < centreDay(child.timeZone, now))
+        throw badRequest(ATTENDANCE_MESSAGES.checkOutRequired, { check_out_at: ATTENDANCE_MESSAGES.checkOutRequired });
       if (checkOut && checkOut < checkIn)
         throw badRequest(ATTENDANCE_MESSAGES.checkOutBeforeIn, { check_out_at: ATTENDANCE_MESSAGES.checkOutBeforeIn });
       if (

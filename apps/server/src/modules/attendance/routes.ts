@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { childRecord } from "../privacy/record-reads.ts";
 import type { DutyService } from "./duty.ts";
 import type { PickupsService } from "./pickups.ts";
 import type { RoomsService } from "./rooms.ts";
@@ -150,7 +151,11 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.get(
       "/attendance/children/:studentId/pickup-people",
       {
-        config: { access: { features: ["attendance_management", "view_own_children"] } },
+        config: {
+          access: { features: ["attendance_management", "view_own_children"] },
+          // Who may collect a child is part of the child's record: staff reads go to the access log.
+          childRecord: childRecord("pickups", { param: "studentId" }),
+        },
         schema: {
           summary: "Who may collect a child: guardians and the people added to the list",
           tags,

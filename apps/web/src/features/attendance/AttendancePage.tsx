@@ -23,6 +23,7 @@ import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
 import { CheckOutDialog } from "./CheckOutDialog";
+import { CorrectTimesDialog, type StayToCorrect } from "./CorrectTimesDialog";
 import { RatioSettingsDialog } from "./RatioSettingsDialog";
 import { ReportsPanel } from "./ReportsPanel";
 import { RoomRatios } from "./RoomRatios";
@@ -58,6 +59,7 @@ export function AttendancePage() {
   const roster = useRoster(roomId);
   const actions = useAttendanceActions();
   const [leaving, setLeaving] = useState<RosterChild | null>(null);
+  const [correcting, setCorrecting] = useState<StayToCorrect | null>(null);
   const [absentMenu, setAbsentMenu] = useState<{ anchor: HTMLElement; child: RosterChild } | null>(null);
   const lastError =
     messageOf(actions.checkIn.error) ?? messageOf(actions.absent.error) ?? messageOf(actions.undo.error) ?? null;
@@ -153,6 +155,7 @@ export function AttendancePage() {
                       setLeaving(child);
                     }}
                     onAbsent={(anchor) => setAbsentMenu({ anchor, child })}
+                    onCorrect={() => setCorrecting(stayToCorrect(child, roster.data.date))}
                     onUndo={() =>
                       child.undo && actions.undo.mutate({ student_id: child.student_id, action: child.undo })
                     }
@@ -176,6 +179,8 @@ export function AttendancePage() {
             ))}
           </Menu>
 
+          {correcting && <CorrectTimesDialog stay={correcting} onClose={() => setCorrecting(null)} />}
+
           {leaving && (
             <CheckOutDialog
               child={leaving}
@@ -196,12 +201,37 @@ export function AttendancePage() {
   );
 }
 
+/** The stay a correction is about: one of an earlier day never checked out comes first (it blocks check-in). */
+function stayToCorrect(child: RosterChild, today: string): StayToCorrect | null {
+  const childName = `${child.first_name} ${child.last_name}`.trim();
+  if (child.forgotten)
+    return {
+      stayId: child.forgotten.stay_id,
+      day: child.forgotten.day,
+      checkInAt: child.forgotten.check_in_at,
+      checkOutAt: null,
+      childName,
+      earlierDay: true,
+    };
+  if (child.stay_id && child.check_in_at)
+    return {
+      stayId: child.stay_id,
+      day: today,
+      checkInAt: child.check_in_at,
+      checkOutAt: child.check_out_at,
+      childName,
+      earlierDay: false,
+    };
+  return null;
+}
+
 function ChildCard({
   child,
   busy,
   onCheckIn,
   onCheckOut,
   onAbsent,
+  onCorrect,
   onUndo,
 }: {
   child: RosterChild;
@@ -209,6 +239,7 @@ function ChildCard({
   onCheckIn: () => void;
   onCheckOut: () => void;
   onAbsent: (anchor: HTMLElement) => void;
+  onCorrect: () => void;
   onUndo: () => void;
 }) {
   const chip = STATUS_CHIP[child.status];
@@ -237,8 +268,18 @@ function ChildCard({
           )}
           {child.forgotten && (
             <Typography variant="body2" color="error">
-              Not checked out on {formatDate(child.forgotten.day)}: ask the office to correct it.
+              Not checked out on {formatDate(child.forgotten.day)}: correct the times to check in today.
             </Typography>
+          )}
+          {(child.forgotten || child.stay_id) && (
+            <Button
+              size="small"
+              onClick={onCorrect}
+              aria-label={`Correct times for ${name}`}
+              sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}
+            >
+              Correct times
+            </Button>
           )}
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: "stretch" }}>
@@ -261,6 +302,18 @@ function ChildCard({
                 Absent
               </Button>
             </>
+          )}
+          {child.status === "absent" && (
+            // A child marked absent who arrives after all is checked in; the absence is cleared.
+            <Button
+              variant="contained"
+              size="large"
+              onClick={onCheckIn}
+              disabled={busy}
+              aria-label={`Check in ${name}`}
+            >
+              Check in
+            </Button>
           )}
           {child.status === "in" && (
             <Button variant="outlined" size="large" onClick={onCheckOut} aria-label={`Check out ${name}`}>

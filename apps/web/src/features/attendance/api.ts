@@ -2,6 +2,7 @@ import {
   type absentInput,
   attendanceRooms,
   type checkOutInput,
+  type correctionInput,
   type Headcount,
   headcount,
   parentDay,
@@ -107,6 +108,11 @@ export function useAttendanceActions() {
     undo: useMutation({
       mutationFn: (input: { student_id: string; action: "check_in" | "check_out" | "absent" }) =>
         api.post("/attendance/undo", input),
+      onSuccess,
+    }),
+    correct: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: z.input<typeof correctionInput> }) =>
+        api.put(`/attendance/stays/${id}`, body),
       onSuccess,
     }),
     clockIn: useMutation({ mutationFn: () => api.post("/attendance/clock-in"), onSuccess }),
