@@ -30,8 +30,11 @@ describe("communication", () => {
       await signIn(teacher.page, demoUser("teacher").email);
       await submitSignIn(parent.page, demoUser("parent").email);
       await teacher.page.goto("/classroom-announcements");
-      await parent.page.goto("/classroom-announcements");
-      await visible(parent.page.getByText("No announcements yet"));
+      // The parent portal's Announcements tile carries the room's unread count as its line.
+      await parent.page.getByRole("combobox", { name: "Child" }).click();
+      await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+      const tileLine = parent.page.getByTestId("tile-line-Announcements");
+      await visible(tileLine.getByText("No announcements yet"));
 
       // Aanya's room: the parent's page opens on her (first by name); the teacher chooses it.
       await teacher.page.getByRole("combobox", { name: "Classroom" }).click();
@@ -47,6 +50,11 @@ describe("communication", () => {
       await post.click();
       await visible(teacher.page.getByRole("article", { name: "Sports day" }));
 
+      // The tile's line changes without a reload, and the tile leads to Aanya's room.
+      await visible(tileLine.getByText("1 unread"));
+      await screenshot(parent.page, "parent-home-announcements-tile");
+      await parent.page.locator("a", { has: tileLine }).click();
+      await parent.page.waitForURL("**/classroom-announcements?classroom=*");
       const card = parent.page.getByRole("article", { name: "Sports day" });
       await visible(card);
       await visible(card.getByText("Unread"));
@@ -88,6 +96,9 @@ describe("communication", () => {
       await row.click();
       await visible(teacher.page.getByTestId("message").filter({ hasText: "<b>today</b>" }));
       await screenshot(teacher.page, "messaging-teacher");
+      await teacher.page.setViewportSize(PHONE);
+      await visible(teacher.page.getByRole("button", { name: "Back to conversations" }));
+      await screenshot(teacher.page, "messaging-teacher");
       await teacher.page.getByLabel("Write a message").fill("Thanks, we will keep her warm");
       await teacher.page.getByRole("button", { name: "Send" }).click();
 
@@ -101,6 +112,19 @@ describe("communication", () => {
       await visible(director.page.getByTestId("message").filter({ hasText: "keep her warm" }));
       expect(await director.page.getByLabel("Write a message").count()).toBe(0);
       await screenshot(director.page, "parent-communication-conversations");
+      await director.page.setViewportSize(PHONE);
+      await visible(director.page.getByRole("button", { name: "Back to conversations" }));
+      await screenshot(director.page, "parent-communication-conversations");
+
+      // A new message moves the thread in the director's open list, without its content reaching them live.
+      await director.page.getByRole("button", { name: "Back to conversations" }).click();
+      await parent.page.getByLabel("Write a message").fill("She is better this evening");
+      await parent.page.getByLabel("Write a message").press("Enter");
+      await visible(
+        director.page
+          .getByRole("button", { name: /Priya Sharma ↔ Vikram Malhotra/ })
+          .getByText("She is better this evening"),
+      );
     } finally {
       await parent.context.close();
       await teacher.context.close();
@@ -130,13 +154,55 @@ describe("communication", () => {
       const card = director.page.getByRole("article", { name: "Feedback from Vikram Malhotra" });
       await visible(card.getByText("More photos of the garden please"));
       await screenshot(director.page, "parent-communication-feedback");
+      await director.page.setViewportSize(PHONE);
+      await screenshot(director.page, "parent-communication-feedback");
       await card.getByLabel("Response").fill("We will share more every Friday");
       await card.getByRole("button", { name: "Respond" }).click();
 
       await visible(dialog.getByText("Reply: We will share more every Friday"));
       await screenshot(parent.page, "feedback-parent");
+
+      // The bell's line about the answer opens the Feedback dialog, where the answer is.
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await parent.page.goto("/dashboard");
+      await parent.page.getByRole("button", { name: /^Notifications/ }).click();
+      await parent.page.getByRole("button", { name: /The centre answered your feedback/ }).click();
+      await parent.page.waitForURL("**/messaging?feedback=1");
+      await visible(parent.page.getByRole("dialog").getByText("Reply: We will share more every Friday"));
     } finally {
       await parent.context.close();
+      await director.context.close();
+    }
+  });
+
+  it("the director sets how long a message may stay unread before the one e-mail", async () => {
+    const director = await openPage(browser, DESKTOP);
+    try {
+      await signIn(director.page, demoUser("center_director").email);
+      await director.page.goto("/parent-communication");
+      await director.page.getByRole("tab", { name: "Reminders" }).click();
+      const form = director.page.getByRole("form", { name: "Unread message reminder" });
+      const hours = form.getByLabel("Hours before the reminder");
+      await director.page.waitForFunction(
+        () => (document.querySelector("input[name=unread_reminder_hours]") as HTMLInputElement | null)?.value !== "",
+      );
+      await hours.fill("0");
+      await hours.blur();
+      await visible(form.getByText("At least 1 hour"));
+      await hours.fill("6");
+      await form.getByRole("button", { name: "Save" }).click();
+      await visible(form.getByText("Saved: reminders after 6 hours"));
+      await screenshot(director.page, "parent-communication-reminders");
+      await director.page.setViewportSize(PHONE);
+      await screenshot(director.page, "parent-communication-reminders");
+
+      await director.page.reload();
+      await director.page.getByRole("tab", { name: "Reminders" }).click();
+      await director.page.waitForFunction(
+        () => (document.querySelector("input[name=unread_reminder_hours]") as HTMLInputElement | null)?.value === "6",
+      );
+    } finally {
       await director.context.close();
     }
   });

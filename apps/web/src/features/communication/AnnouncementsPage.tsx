@@ -20,6 +20,7 @@ import {
 } from "@sprout/shared/schemas/communication";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
@@ -37,7 +38,9 @@ export function AnnouncementsPage() {
     : (children.data ?? [])
         .filter((child) => child.classroom_id)
         .map((child) => ({ id: child.classroom_id!, label: `${child.first_name} · ${child.classroom_name}` }));
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The parent portal's tile opens the child's own room (?classroom=).
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(params.get("classroom"));
   const classroomId = options.some((option) => option.id === chosen) ? chosen : (options[0]?.id ?? null);
   const loading = isTeacher ? rooms.isPending : children.isPending;
 

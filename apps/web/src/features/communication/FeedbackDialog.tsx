@@ -13,17 +13,28 @@ import {
   Typography,
 } from "@mui/material";
 import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackInput } from "@sprout/shared/schemas/communication";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useFamily, useFeedback, useFeedbackMutations } from "./api";
 
 type Form = z.input<typeof feedbackInput>;
 
-/** A parent's way to tell the centre what they think, and to read the centre's answers. */
+/**
+ * A parent's way to tell the centre what they think, and to read the centre's answers. The dialog
+ * is open while the address says `?feedback=1`, so the bell's "answered your feedback" line opens it.
+ */
 export function FeedbackButton() {
-  const [open, setOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const open = params.get("feedback") === "1";
+  const setOpen = (value: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set("feedback", "1");
+      else next.delete("feedback");
+      return next;
+    });
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>

@@ -57,8 +57,10 @@ export function Conversations() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
   const threads = useThreads();
+  const shown = threads.data?.pages.flatMap((page) => page.threads) ?? [];
+  const readOnly = threads.data?.pages[0]?.read_only ?? true;
   const [selected, setSelected] = useState<string | null>(null);
-  const current = threads.data?.threads.find((item) => item.id === selected) ?? null;
+  const current = shown.find((item) => item.id === selected) ?? null;
 
   const list = (
     <Paper variant="outlined" sx={{ width: { md: 340 }, flexShrink: 0, overflow: "auto", maxHeight: { md: 560 } }}>
@@ -66,13 +68,13 @@ export function Conversations() {
       {user.role === "teacher" && <TeacherStartConversation onStarted={setSelected} />}
       {threads.isPending && <LinearProgress aria-label="Loading conversations" />}
       {threads.isError && <Alert severity="error">{errorMessage(threads.error)}</Alert>}
-      {threads.data?.threads.length === 0 && (
+      {threads.data && shown.length === 0 && (
         <Typography sx={{ p: 2 }} color="text.secondary">
           {M.noConversations}
         </Typography>
       )}
       <List aria-label="Conversations" disablePadding>
-        {threads.data?.threads.map((item) => (
+        {shown.map((item) => (
           <ListItemButton key={item.id} selected={item.id === selected} onClick={() => setSelected(item.id)} divider>
             <ListItemText
               primary={
@@ -87,15 +89,22 @@ export function Conversations() {
           </ListItemButton>
         ))}
       </List>
+      {threads.hasNextPage && (
+        <Box sx={{ p: 1, textAlign: "center" }}>
+          <Button
+            onClick={() => void threads.fetchNextPage()}
+            disabled={threads.isFetchingNextPage}
+            sx={{ minHeight: 44 }}
+          >
+            {threads.isFetchingNextPage ? "Loading…" : "Load more conversations"}
+          </Button>
+        </Box>
+      )}
+      {threads.isFetchNextPageError && <Alert severity="error">{errorMessage(threads.error)}</Alert>}
     </Paper>
   );
   const pane = current ? (
-    <MessagePane
-      thread={current}
-      readOnly={threads.data?.read_only ?? true}
-      onBack={() => setSelected(null)}
-      phone={phone}
-    />
+    <MessagePane thread={current} readOnly={readOnly} onBack={() => setSelected(null)} phone={phone} />
   ) : (
     <Paper
       variant="outlined"
@@ -185,11 +194,13 @@ function MessagePane({
     [thread.id, readOnly, user.id, queryClient, markThreadRead],
   );
   useRealtimeEvent("new-message", onMessage);
-  // The newest message stays in view as messages arrive.
-  const shown = messages.data?.messages.length ?? 0;
+  // Pages run newest first; the pane shows the oldest loaded message at the top.
+  const shown = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
+  // The newest message stays in view as messages arrive (not when older ones are loaded above).
+  const newest = shown.at(-1)?.id;
   useEffect(() => {
-    if (shown > 0) end.current?.scrollIntoView({ block: "end" });
-  }, [shown]);
+    if (newest) end.current?.scrollIntoView({ block: "end" });
+  }, [newest]);
 
   const parsed = messageInput.safeParse({ recipient_id: recipient, content: text });
   const submit = async () => {
@@ -228,8 +239,20 @@ function MessagePane({
       <Box role="log" aria-label="Messages" sx={{ flexGrow: 1, overflow: "auto", p: 2, maxHeight: { md: 440 } }}>
         {messages.isPending && <LinearProgress aria-label="Loading messages" />}
         {messages.isError && <Alert severity="error">{errorMessage(messages.error)}</Alert>}
+        {messages.hasNextPage && (
+          <Box sx={{ textAlign: "center", mb: 1 }}>
+            <Button
+              size="small"
+              onClick={() => void messages.fetchNextPage()}
+              disabled={messages.isFetchingNextPage}
+              sx={{ minHeight: 44 }}
+            >
+              {messages.isFetchingNextPage ? "Loading…" : "Load older messages"}
+            </Button>
+          </Box>
+        )}
         <Stack spacing={1}>
-          {messages.data?.messages.map((item) => {
+          {shown.map((item) => {
             const mine = item.sender_id === user.id;
             const fromTeacher = item.sender_id === thread.teacher_id;
             const alignRight = readOnly ? fromTeacher : mine;

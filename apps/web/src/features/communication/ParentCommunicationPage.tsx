@@ -13,18 +13,23 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { hasFeature } from "@sprout/shared/roles";
 import { FEEDBACK_CATEGORY_LABELS, type Feedback, feedbackResponseInput } from "@sprout/shared/schemas/communication";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useFeedback, useFeedbackMutations } from "./api";
 import { Conversations } from "./MessagingPage";
 import { NoticesDesk } from "./NoticesDesk";
+import { ReminderSetting } from "./ReminderSetting";
 
 /** /parent-communication (owner, director): notices, the feedback inbox and the read-only view of conversations. */
 export function ParentCommunicationPage() {
-  const [tab, setTab] = useState<"notices" | "feedback" | "conversations">("notices");
+  const user = useSignedInUser();
+  const setsReminders = hasFeature(user.role, "parent_feedback");
+  const [tab, setTab] = useState<"notices" | "feedback" | "conversations" | "reminders">("notices");
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
@@ -37,10 +42,12 @@ export function ParentCommunicationPage() {
         <Tab value="notices" label="Notices" />
         <Tab value="feedback" label="Parent feedback" />
         <Tab value="conversations" label="Conversations" />
+        {setsReminders && <Tab value="reminders" label="Reminders" />}
       </Tabs>
       {tab === "notices" && <NoticesDesk />}
       {tab === "feedback" && <FeedbackInbox />}
       {tab === "conversations" && <Conversations />}
+      {tab === "reminders" && setsReminders && <ReminderSetting />}
     </Stack>
   );
 }

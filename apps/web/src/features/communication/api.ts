@@ -2,6 +2,7 @@ import {
   type AnnouncementInput,
   announcement,
   announcementList,
+  COMMUNICATION_MESSAGES,
   contacts,
   type FeedbackInput,
   type FeedbackStatus,
@@ -9,15 +10,19 @@ import {
   feedback,
   feedbackList,
   type MessageInput,
+  type MessageList,
   message,
   messageList,
+  type ReminderSettingInput,
+  reminderSetting,
   type StartThreadInput,
+  type ThreadList,
   thread,
   threadList,
   unreadCounts,
 } from "@sprout/shared/schemas/communication";
 import { myChildrenResponse } from "@sprout/shared/schemas/parents";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
@@ -84,23 +89,35 @@ export function useUnreadCounts() {
   return useQuery({ queryKey: [...KEY, "unread"], queryFn: () => api.get("/communication/unread", unreadCounts) });
 }
 
+/** A page of the thread list; the list grows a page at a time ("Load more"). */
+export const THREAD_PAGE_SIZE = 30;
+
 export function useThreads() {
   const queryClient = useQueryClient();
   const refetch = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: [...KEY, "threads"] }),
     [queryClient],
   );
+  // Parties hear of their own messages; leadership only that a thread of their centre moved.
   useRealtimeEvent("new-message", refetch);
-  return useQuery({
+  useRealtimeEvent("thread-activity", refetch);
+  return useInfiniteQuery({
     queryKey: [...KEY, "threads"],
-    queryFn: () => api.get("/messaging/threads", threadList, { query: { limit: 50 } }),
+    queryFn: ({ pageParam }) =>
+      api.get("/messaging/threads", threadList, { query: { limit: THREAD_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: ThreadList) => last.next_cursor ?? undefined,
   });
 }
 
+/** A conversation's latest messages; "Load older messages" adds the page before the first one shown. */
 export function useThreadMessages(threadId: string | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...KEY, "messages", threadId],
-    queryFn: () => api.get(`/messaging/threads/${threadId}/messages`, messageList),
+    queryFn: ({ pageParam }) =>
+      api.get(`/messaging/threads/${threadId}/messages`, messageList, { query: { before: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (newest: MessageList) => (newest.has_older ? newest.messages[0]?.sent_at : undefined),
     enabled: threadId !== null,
   });
 }
@@ -160,4 +177,52 @@ export function useFeedbackMutations() {
       onSuccess,
     }),
   };
+}
+
+/** The parent-portal tile's line for a child's classroom: how many of its announcements are unread. */
+export function useAnnouncementsLine(classroomId: string | null) {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: [...KEY, "announcements"] }),
+    [queryClient],
+  );
+  useRealtimeEvent("new-announcement", refetch);
+  // One announcement is enough: the answer carries the room's unread count and total.
+  return useQuery({
+    queryKey: [...KEY, "announcements", classroomId, "line"],
+    queryFn: () => api.get(`/classroom-announcements/${classroomId}`, announcementList, { query: { limit: 1 } }),
+    enabled: classroomId !== null,
+  });
+}
+
+/** The centre's unread-reminder hours (owner, director). */
+export const useReminderSetting = (centerId: string) =>
+  useQuery({
+    queryKey: [...KEY, "reminder-setting", centerId],
+    queryFn: () => api.get("/communication/reminder-setting", reminderSetting, { query: { center_id: centerId } }),
+  });
+
+export function useSaveReminderSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderSettingInput) => api.put("/communication/reminder-setting", input, reminderSetting),
+    onSuccess: (saved) => queryClient.setQueryData([...KEY, "reminder-setting", saved.center_id], saved),
+  });
+}
+
+/**
+ * The parent portal's Announcements tile for one child: the line (unread count of the child's
+ * classroom) and where it leads (that classroom's announcements).
+ */
+export function useAnnouncementsTile(childId: string): { line: string | null; to: string } {
+  const family = useFamily(true);
+  const classroomId = family.data?.find((child) => child.id === childId)?.classroom_id ?? null;
+  const room = useAnnouncementsLine(classroomId);
+  const to = classroomId ? `/classroom-announcements?classroom=${classroomId}` : "/classroom-announcements";
+  if (family.data && !classroomId) return { line: COMMUNICATION_MESSAGES.noClassroom, to };
+  // Like the other tiles: no line while it cannot be known.
+  if (!room.data) return { line: null, to };
+  if (room.data.unread > 0) return { line: `${room.data.unread} unread`, to };
+  const none = room.data.pagination.total_items === 0;
+  return { line: none ? COMMUNICATION_MESSAGES.noAnnouncements : "All read", to };
 }

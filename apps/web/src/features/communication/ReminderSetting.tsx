@@ -1,0 +1,110 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { reminderSettingInput } from "@sprout/shared/schemas/communication";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { errorMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
+import { useCentres } from "../children/api";
+import { useReminderSetting, useSaveReminderSetting } from "./api";
+
+/**
+ * The desk's Reminders tab: how long a message may stay unread before its parent (or teacher) gets
+ * one e-mail about it. An owner with several centres sets each centre's hours.
+ */
+export function ReminderSetting() {
+  const user = useSignedInUser();
+  const centres = useCentres();
+  const [centerId, setCenterId] = useState<string>(user.center_id ?? "");
+  const firstCentre = centres.data?.[0]?.id;
+  useEffect(() => {
+    if (!centerId && firstCentre) setCenterId(firstCentre);
+  }, [centerId, firstCentre]);
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      {!user.center_id && (centres.data?.length ?? 0) > 1 && (
+        <TextField
+          select
+          size="small"
+          label="Centre"
+          value={centerId}
+          onChange={(event) => setCenterId(event.target.value)}
+        >
+          {centres.data?.map((centre) => (
+            <MenuItem key={centre.id} value={centre.id}>
+              {centre.center_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {centerId && <HoursForm key={centerId} centerId={centerId} />}
+    </Stack>
+  );
+}
+
+function HoursForm({ centerId }: { centerId: string }) {
+  const setting = useReminderSetting(centerId);
+  const save = useSaveReminderSetting();
+  const form = useForm<z.input<typeof reminderSettingInput>, unknown, z.output<typeof reminderSettingInput>>({
+    resolver: zodResolver(reminderSettingInput),
+    mode: "onTouched",
+    defaultValues: { center_id: centerId, unread_reminder_hours: undefined },
+  });
+  const hours = setting.data?.unread_reminder_hours;
+  const { reset } = form;
+  useEffect(() => {
+    if (hours !== undefined) reset({ center_id: centerId, unread_reminder_hours: hours });
+  }, [hours, centerId, reset]);
+  const error = form.formState.errors.unread_reminder_hours?.message;
+  const submit = form.handleSubmit((values) => save.mutate(values));
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2} component="form" onSubmit={submit} noValidate aria-label="Unread message reminder">
+          <Typography variant="h6" component="h2">
+            Unread message reminder
+          </Typography>
+          <Typography color="text.secondary">
+            When a message stays unread this many hours, its recipient gets one e-mail about it (not one per message).
+          </Typography>
+          {setting.isPending && <LinearProgress aria-label="Loading the reminder setting" />}
+          {setting.isError && <Alert severity="error">{errorMessage(setting.error)}</Alert>}
+          {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
+          {save.isSuccess && !form.formState.isDirty && (
+            <Alert severity="success">Saved: reminders after {save.data.unread_reminder_hours} hours</Alert>
+          )}
+          <TextField
+            type="number"
+            label="Hours before the reminder"
+            slotProps={{ htmlInput: { min: 1, max: 168, step: 1, inputMode: "numeric" } }}
+            {...form.register("unread_reminder_hours", {
+              setValueAs: (value: string) => (value === "" ? undefined : Number(value)),
+            })}
+            disabled={setting.isPending}
+            error={Boolean(error)}
+            helperText={error ?? "From 1 hour to 168 hours (a week)"}
+            sx={{ maxWidth: 280 }}
+          />
+          <Stack direction="row">
+            <Button type="submit" variant="contained" disabled={save.isPending || setting.isPending}>
+              Save
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
