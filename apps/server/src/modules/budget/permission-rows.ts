@@ -71,7 +71,10 @@ const rows: AreaRows = ({ ids }) => {
         justification: "Matrix",
       },
     },
-    { route: "GET /api/budget/centres", allowed: [...REQUESTERS, "financial_manager"] },
+    {
+      route: "GET /api/budget/centres",
+      allowed: ["owner", "financial_manager", "center_director", "admin", "academic_coordinator"],
+    },
     { route: "GET /api/expenses", allowed: EXPENSES, url: "/api/expenses?category=rent" },
     {
       route: "POST /api/expenses/upload-receipt",
