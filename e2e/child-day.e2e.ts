@@ -43,21 +43,25 @@ describe("the child's day", () => {
       await visible(teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }));
       await screenshot(teacher.page, "child-day-teacher-class");
 
-      // The whole class ate lunch: the children checked in start included; Aanya was not checked in
-      // (the teacher forgot), so she is ticked in by hand, and the count follows.
+      // The whole class ate lunch: exactly the children checked in start included. Aanya is ticked
+      // in by hand if she was not checked in (teachers forget), and the count follows.
       await teacher.page.getByRole("button", { name: "Whole class meal" }).click();
       const batch = teacher.page.getByRole("dialog", { name: "Whole class meal" });
       await batch.getByRole("button", { name: "Lunch" }).click();
       const includeAanya = batch.getByRole("checkbox", { name: "Include Aanya Malhotra" });
-      await visible(batch.getByRole("group", { name: "Not checked in" }).getByLabel("Include Aanya Malhotra"));
-      expect(await includeAanya.isChecked()).toBe(false);
-      const save = batch.getByRole("button", { name: /^Save for \d+ child(ren)?$/ });
-      const countOf = async () => Number((await save.textContent())?.match(/\d+/)?.[0]);
-      const before = await countOf();
+      await visible(includeAanya);
+      const checkedIn = batch.getByRole("group", { name: "Checked in", exact: true }).getByRole("checkbox");
+      const notIn = batch.getByRole("group", { name: "Not checked in" }).getByRole("checkbox");
+      for (const box of await checkedIn.all()) expect(await box.isChecked()).toBe(true);
+      for (const box of await notIn.all()) expect(await box.isChecked()).toBe(false);
+      const saveFor = (count: number) =>
+        batch.getByRole("button", { name: `Save for ${count} ${count === 1 ? "child" : "children"}` });
+      const present = await checkedIn.count();
+      await visible(saveFor(present));
+      const wasIn = await includeAanya.isChecked();
       await includeAanya.check();
-      await visible(
-        batch.getByRole("button", { name: `Save for ${before + 1} ${before + 1 === 1 ? "child" : "children"}` }),
-      );
+      const save = saveFor(present + (wasIn ? 0 : 1));
+      await visible(save);
       await screenshot(teacher.page, "child-day-teacher-batch");
       await save.click();
       await batch.waitFor({ state: "hidden" });
