@@ -16,9 +16,11 @@ import { auditLog } from "../../db/schema/audit.ts";
 import { invoiceRequests, invoices } from "../../db/schema/billing.ts";
 import { foodEntries, healthNotes, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
-import { messages, messageThreads } from "../../db/schema/communication.ts";
+import { messages, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
 import { childErasures } from "../../db/schema/data-requests.ts";
 import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
+import { incidentChildren, incidentPhotos, incidents } from "../../db/schema/incidents.ts";
 import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
@@ -171,6 +173,56 @@ async function recordDay(studentId: string, secret: string, parentId: string | n
 }
 
 /**
+ * A pause, a move, the parent's feedback, an incident the parents were told of (with a photo)
+ * and one they were not yet, for a child.
+ */
+async function recordHistory(studentId: string, secret: string, parentId: string) {
+  const now = clock.now();
+  await db.insert(studentPauses).values({
+    studentId,
+    startDate: "2026-06-01",
+    endDate: "2026-06-15",
+    reason: `Holiday ${secret}`,
+    pausedAt: now,
+  });
+  await db.insert(studentMoves).values({ studentId, kind: "transfer", toCenterId: home!.id, movedAt: now });
+  await db.insert(parentFeedback).values({
+    centerId: home!.id,
+    parentId,
+    childId: studentId,
+    category: "food",
+    rating: 4,
+    comment: `More fruit please ${secret}`,
+    createdAt: now,
+  });
+  const report = async (description: string, notified: boolean) => {
+    const [row] = await db
+      .insert(incidents)
+      .values({
+        organisationId: parentUser!.organisationId,
+        centerId: home!.id,
+        incidentType: "injury",
+        occurredAt: now,
+        location: "Garden",
+        description,
+        severity: "low",
+        parentsNotifiedAt: notified ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await db.insert(incidentChildren).values({ incidentId: row!.id, studentId });
+    return row!;
+  };
+  const told = await report(`Scraped knee ${secret}`, true);
+  const photo = await files.save(await jpeg(), "jpg");
+  await db
+    .insert(incidentPhotos)
+    .values({ incidentId: told.id, storedName: photo, mimeType: "image/jpeg", sizeBytes: 100, uploadedAt: now });
+  await report(`Still being written up ${secret}`, false);
+}
+
+/**
  * The director corrects a child's date of birth, notes and a guardian's phone through the child's
  * page; returns the personal values the correction wrote.
  */
@@ -214,6 +266,8 @@ beforeAll(async () => {
   await createCentreUser(db, other!.id, "center_director", "director.data.other@sprout.test");
   ownFiles = await recordDay(child.id, "OWN", parentUser!.id);
   neighbourFiles = await recordDay(otherChild.id, SECRET, neighbourUser.id);
+  await recordHistory(child.id, "OWN", parentUser!.id);
+  await recordHistory(otherChild.id, SECRET, neighbourUser.id);
   [parent, neighbourParent, director, otherDirector, owner] = await Promise.all([
     signIn(app, DEMO_EMAILS.parent),
     signIn(app, "neighbour.parent@sprout.test"),
@@ -238,6 +292,12 @@ async function readyExport(session: SignedIn, studentId: string) {
 
 describe("export", () => {
   it("holds everything of the child, the photos and documents, and nothing of another family", async () => {
+    // A teacher opens the child's record (and the neighbour's): the archive holds who looked at this child.
+    const teacher = await signIn(app, DEMO_EMAILS.teacher);
+    expect((await as(app, teacher).get(`/api/child-health/${child.id}`)).statusCode).toBe(200);
+    expect((await as(app, teacher).get(`/api/child-health/${otherChild.id}`)).statusCode).toBe(200);
+    // The log is written in batches; the family's own reading of it writes what is queued.
+    expect((await as(app, parent).get(`/api/privacy/access-log/children/${child.id}`)).json().entries).toHaveLength(1);
     const ready = await readyExport(parent, child.id);
     expect(ready.progress).toBe(100);
     const download = await as(app, parent).get(`/api/data-exports/${ready.id}/download`);
@@ -257,6 +317,20 @@ describe("export", () => {
     const childInvoices = await db.select().from(invoices).where(eq(invoices.studentId, child.id));
     expect(data.invoices).toHaveLength(childInvoices.length);
     expect(data.consents.purposes.map((consent: { purpose: string }) => consent.purpose)).toContain("portfolio_photos");
+    expect(data.enrolment.pauses.map((pause: { reason: string }) => pause.reason)).toEqual(["Holiday OWN"]);
+    expect(data.enrolment.moves).toEqual([expect.objectContaining({ kind: "transfer", to_centre: home!.name })]);
+    expect(data.feedback).toEqual([expect.objectContaining({ category: "food", comment: "More fruit please OWN" })]);
+    // Only the incident the parents were told of, with its photo; not the one still being written up.
+    expect(data.incidents).toHaveLength(1);
+    expect(data.incidents[0]).toMatchObject({ description: "Scraped knee OWN", location: "Garden" });
+    expect(data.incidents[0]).not.toHaveProperty("witnesses");
+    expect(names).toContain(data.incidents[0].photos[0].file);
+    expect(data.access_log[0]).toMatchObject({
+      staff_name: teacherUser!.fullName,
+      staff_role: "Teacher",
+      kind: "health",
+    });
+    expect(data.access_log).toHaveLength(1);
     // The original files are in the archive, byte for byte.
     const photoPath = data.portfolio.find((item: { title: string }) => item.title === "Painting OWN").file;
     const original = await new Promise<Buffer>((resolve) => {

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { assignmentSubmissions, assignments, submissionFiles } from "../../db/schema/assignments.ts";
 import { absenceNotices, attendanceAbsences, attendanceStays, pickupPeople } from "../../db/schema/attendance.ts";
@@ -16,11 +18,13 @@ import {
   stars,
 } from "../../db/schema/child-day.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
-import { messages, messageThreads } from "../../db/schema/communication.ts";
+import { messages, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
 import { dataRequests } from "../../db/schema/data-requests.ts";
 import { photoConsents, portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
+import { incidentAcknowledgements, incidentChildren, incidentPhotos, incidents } from "../../db/schema/incidents.ts";
 import { centers } from "../../db/schema/organisations.ts";
-import { childConsents } from "../../db/schema/privacy.ts";
+import { childConsents, childRecordViews } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { toRupees } from "../../lib/money.ts";
 import { consentAllows } from "../digital-portfolio/policy.ts";
@@ -56,7 +60,11 @@ async function visiblePortfolio(db: Database, studentId: string) {
     .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id));
   if (items.length === 0) return [];
   const tags = await db
-    .select({ itemId: portfolioItemChildren.itemId, consent: photoConsents.consent })
+    .select({
+      itemId: portfolioItemChildren.itemId,
+      studentId: portfolioItemChildren.studentId,
+      consent: photoConsents.consent,
+    })
     .from(portfolioItemChildren)
     .leftJoin(photoConsents, eq(photoConsents.studentId, portfolioItemChildren.studentId))
     .where(
@@ -65,8 +73,11 @@ async function visiblePortfolio(db: Database, studentId: string) {
         items.map((item) => item.id),
       ),
     );
+  // The family's own choice never hides their child's photo from them; every other child's does.
   return items.filter((item) =>
-    tags.filter((tag) => tag.itemId === item.id).every((tag) => consentAllows(tag.consent, item.isGroup)),
+    tags
+      .filter((tag) => tag.itemId === item.id && tag.studentId !== studentId)
+      .every((tag) => consentAllows(tag.consent, item.isGroup)),
   );
 }
 
@@ -345,6 +356,109 @@ export async function collectExport(db: Database, input: { studentId: string; pa
     .where(and(eq(dataRequests.studentId, studentId), eq(dataRequests.requestedBy, parentId)))
     .orderBy(asc(dataRequests.createdAt));
 
+  const pauses = await db
+    .select({
+      start_date: studentPauses.startDate,
+      end_date: studentPauses.endDate,
+      reason: studentPauses.reason,
+      notes: studentPauses.notes,
+      paused_at: studentPauses.pausedAt,
+      ended_how: studentPauses.endedHow,
+      ended_at: studentPauses.endedAt,
+      resume_notes: studentPauses.resumeNotes,
+    })
+    .from(studentPauses)
+    .where(byChild(studentPauses))
+    .orderBy(asc(studentPauses.startDate), asc(studentPauses.pausedAt));
+  const fromCentre = alias(centers, "from_centre");
+  const toCentre = alias(centers, "to_centre");
+  const fromRoom = alias(classrooms, "from_room");
+  const toRoom = alias(classrooms, "to_room");
+  const moves = await db
+    .select({
+      kind: studentMoves.kind,
+      moved_at: studentMoves.movedAt,
+      from_centre: fromCentre.name,
+      from_classroom: fromRoom.name,
+      to_centre: toCentre.name,
+      to_classroom: toRoom.name,
+    })
+    .from(studentMoves)
+    .leftJoin(fromCentre, eq(fromCentre.id, studentMoves.fromCenterId))
+    .innerJoin(toCentre, eq(toCentre.id, studentMoves.toCenterId))
+    .leftJoin(fromRoom, eq(fromRoom.id, studentMoves.fromClassId))
+    .leftJoin(toRoom, eq(toRoom.id, studentMoves.toClassId))
+    .where(byChild(studentMoves))
+    .orderBy(asc(studentMoves.movedAt), asc(studentMoves.id));
+
+  // This parent's own feedback about the child (another guardian's is theirs to ask for, as messages).
+  const feedback = await db
+    .select({
+      category: parentFeedback.category,
+      rating: parentFeedback.rating,
+      comment: parentFeedback.comment,
+      status: parentFeedback.status,
+      response: parentFeedback.response,
+      responded_at: parentFeedback.respondedAt,
+      created_at: parentFeedback.createdAt,
+    })
+    .from(parentFeedback)
+    .where(and(eq(parentFeedback.childId, studentId), eq(parentFeedback.parentId, parentId)))
+    .orderBy(asc(parentFeedback.createdAt), asc(parentFeedback.id));
+
+  // Incidents involving the child, as the family's portal shows them: after the centre told the
+  // parents, without witnesses' names or staff notes, and naming no other child.
+  const childIncidents = await db
+    .select({
+      id: incidents.id,
+      incident_type: incidents.incidentType,
+      occurred_at: incidents.occurredAt,
+      location: incidents.location,
+      description: incidents.description,
+      first_aid: incidents.firstAid,
+      severity: incidents.severity,
+      status: incidents.status,
+      parents_notified_at: incidents.parentsNotifiedAt,
+      acknowledged_at: incidentAcknowledgements.acknowledgedAt,
+    })
+    .from(incidents)
+    .innerJoin(incidentChildren, eq(incidentChildren.incidentId, incidents.id))
+    .leftJoin(
+      incidentAcknowledgements,
+      and(eq(incidentAcknowledgements.incidentId, incidents.id), eq(incidentAcknowledgements.userId, parentId)),
+    )
+    .where(and(eq(incidentChildren.studentId, studentId), isNotNull(incidents.parentsNotifiedAt)))
+    .orderBy(asc(incidents.occurredAt), asc(incidents.id));
+  const incidentFiles = childIncidents.length
+    ? await db
+        .select({
+          incidentId: incidentPhotos.incidentId,
+          storedName: incidentPhotos.storedName,
+          mime_type: incidentPhotos.mimeType,
+        })
+        .from(incidentPhotos)
+        .where(
+          inArray(
+            incidentPhotos.incidentId,
+            childIncidents.map((incident) => incident.id),
+          ),
+        )
+        .orderBy(asc(incidentPhotos.uploadedAt), asc(incidentPhotos.id))
+    : [];
+
+  // Who looked at the child's records (the year the log keeps), as the Privacy page shows it.
+  const views = await db
+    .select({
+      staff_name: users.fullName,
+      role: childRecordViews.viewerRole,
+      kind: childRecordViews.kind,
+      viewed_at: childRecordViews.viewedAt,
+    })
+    .from(childRecordViews)
+    .innerJoin(users, eq(users.id, childRecordViews.viewerId))
+    .where(eq(childRecordViews.studentId, studentId))
+    .orderBy(desc(childRecordViews.viewedAt), desc(childRecordViews.id));
+
   const files: ArchiveFile[] = [];
   const place = (folder: string, index: number, name: string, storedName: string | null) => {
     if (!storedName) return null;
@@ -406,7 +520,24 @@ export async function collectExport(db: Database, input: { studentId: string; pa
           file: place("documents/assignments", files.length, document.name, storedName),
         })),
     })),
+    enrolment: { pauses, moves },
     messages: conversation,
+    feedback,
+    incidents: childIncidents.map(({ id, ...incident }) => ({
+      ...incident,
+      photos: incidentFiles
+        .filter((photo) => photo.incidentId === id)
+        .map((photo) => ({
+          mime_type: photo.mime_type,
+          file: place(
+            "documents/incidents",
+            files.length,
+            `incident-photo.${photo.mime_type.split("/")[1] ?? "jpg"}`,
+            photo.storedName,
+          ),
+        })),
+    })),
+    access_log: views.map(({ role, ...view }) => ({ ...view, staff_role: ROLE_LABELS[role as Role] ?? role })),
     invoices: childInvoices.map(({ id: _id, totalPaise, paidPaise, ...invoice }) => ({
       ...invoice,
       total: toRupees(totalPaise),
