@@ -12,7 +12,7 @@ import { users } from "../../db/schema/users.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
-const { app, database } = await createTestApp();
+const { app, database, clock } = await createTestApp();
 const db = database.db;
 const url = await listen(app);
 const [home, other, third] = await demoCentres(db);
@@ -240,6 +240,23 @@ describe("approvals", () => {
     expect(rejected.json().status).toBe("rejected");
     const bad = await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "maybe" });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("finance notifications", () => {
+  it("list the latest decisions at the caller's centres, latest first, whatever else rings the bell", async () => {
+    const raised = await as(app, director).post("/api/budget/requests", request(70000, "equipment"));
+    const id = raised.json().request.id;
+    // The test clock stands still; this decision comes a minute after the others.
+    clock.advance(60_000);
+    await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "reject", notes: "Next year" });
+    const decided = (await as(app, finance).get("/api/budget/requests?decided=true&limit=10")).json().requests;
+    expect(decided[0]).toMatchObject({ id, status: "rejected", decision_notes: "Next year" });
+    expect(decided.every((row: { status: string }) => row.status !== "pending")).toBe(true);
+    const times = decided.map((row: { decided_at: string }) => row.decided_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const owners = (await as(app, owner).get("/api/budget/requests?decided=true&limit=50")).json().requests;
+    expect(owners.some((row: { center_id: string }) => row.center_id === other!.id)).toBe(false);
   });
 });
 

@@ -187,7 +187,11 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
         fiscalYear={data?.fiscal_year ?? ""}
         onClose={() => setEditing(null)}
       />
-      <FinanceNotifications open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      <FinanceNotifications
+        open={notificationsOpen}
+        waitingCount={data?.overview.pendingApprovals}
+        onClose={() => setNotificationsOpen(false)}
+      />
       <Snackbar
         open={notice !== null}
         autoHideDuration={SNACKBAR_MS}

@@ -13,23 +13,30 @@ import {
 } from "@mui/material";
 import { APPROVAL_STATUS_LABELS, BUDGET_MESSAGES, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
 import { formatCurrency, formatDateTime, formatNumber } from "../../format";
-import { usePendingApprovals, useRecentDecisions } from "./api";
+import { useRecentDecisions } from "./api";
 
 /**
  * The speed dial's Notifications: what waits for the caller and the latest decisions at their
  * centres, read from the budget requests themselves, so newer bell lines of other kinds cannot
  * push them out of sight.
  */
-export function FinanceNotifications({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function FinanceNotifications({
+  open,
+  waitingCount,
+  onClose,
+}: {
+  open: boolean;
+  /** The dashboard's Pending Approvals count: the requests the caller may decide. */
+  waitingCount: number | undefined;
+  onClose: () => void;
+}) {
   const decisions = useRecentDecisions(open);
-  const waiting = usePendingApprovals(1, 5);
   const lines = decisions.data?.requests ?? [];
-  const waitingCount = waiting.data?.pagination.total_items ?? 0;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Finance notifications</DialogTitle>
       <DialogContent dividers>
-        {waiting.isSuccess && (
+        {waitingCount !== undefined && (
           <Typography sx={{ mb: 1.5 }} aria-label="Waiting for a decision">
             {waitingCount === 0
               ? "No requests are waiting for your decision."
