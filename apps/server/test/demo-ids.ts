@@ -8,6 +8,7 @@ import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-
 import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
+import { communicationMatrixRecords } from "../src/modules/communication/matrix-records.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
@@ -324,7 +325,10 @@ export async function demoIds(db: Database) {
       role: "teacher",
     })
     .returning({ id: staff.id });
+  // Threads, announcements, feedback and notices of another centre and of another family.
+  const communication = await communicationMatrixRecords(db, { home, other: otherId, parentId: parent!.id });
   return {
+    ...communication,
     otherIncident,
     otherFamilyIncident,
     otherAlert: otherAlert!.id,

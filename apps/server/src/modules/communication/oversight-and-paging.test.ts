@@ -15,6 +15,7 @@ import { classroomsOf, createCentreUser, demoCentres } from "../children/test-su
 const { app, database } = await createTestApp();
 const db = database.db;
 const url = await listen(app);
+const live = async (session: SignedIn) => recorder(await connect(url, session));
 const [home, other] = await demoCentres(db);
 
 let teacher: SignedIn;
@@ -130,9 +131,12 @@ describe("leadership-only events", () => {
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const threadId = opened.json().id;
-    const [directorSocket, ownerSocket, colleagueSocket, otherDirectorSocket] = await Promise.all(
-      [director, owner, colleague, otherDirector].map(async (session) => recorder(await connect(url, session))),
-    );
+    const [directorSocket, ownerSocket, colleagueSocket, otherDirectorSocket] = await Promise.all([
+      live(director),
+      live(owner),
+      live(colleague),
+      live(otherDirector),
+    ]);
     const sent = await as(app, parent).post(`/api/messaging/threads/${threadId}/messages`, {
       recipient_id: teacher.user.id,
       content: "A private word about Aanya",
@@ -153,9 +157,12 @@ describe("leadership-only events", () => {
   });
 
   it("sends new feedback to those who answer it, not to the centre's teachers", async () => {
-    const [directorSocket, ownerSocket, teacherSocket, colleagueSocket] = await Promise.all(
-      [director, owner, teacher, colleague].map(async (session) => recorder(await connect(url, session))),
-    );
+    const [directorSocket, ownerSocket, teacherSocket, colleagueSocket] = await Promise.all([
+      live(director),
+      live(owner),
+      live(teacher),
+      live(colleague),
+    ]);
     const sent = await as(app, parent).post("/api/parent-feedback", {
       child_id: aanya.id,
       category: "food",

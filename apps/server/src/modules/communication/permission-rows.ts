@@ -23,6 +23,8 @@ const rows: AreaRows = ({ ids }) => [
     allowed: [...CLASSROOM_VIEW, "parent"],
     url: `/api/classroom-announcements/${NO_ID}/read`,
     status: 404,
+    foreign: `/api/classroom-announcements/${ids.otherAnnouncement}/read`,
+    family: `/api/classroom-announcements/${ids.otherFamilyAnnouncement}/read`,
   },
   { route: "GET /api/communication/unread", allowed: ALL },
   { route: "GET /api/notifications", allowed: ALL },
@@ -56,6 +58,8 @@ const rows: AreaRows = ({ ids }) => [
     allowed: ["owner", "center_director", "teacher", "parent"],
     url: `/api/messaging/threads/${NO_ID}/messages`,
     status: 404,
+    foreign: `/api/messaging/threads/${ids.otherThread}/messages`,
+    family: `/api/messaging/threads/${ids.otherFamilyThread}/messages`,
   },
   {
     route: "POST /api/messaging/threads/:id/messages",
@@ -63,12 +67,16 @@ const rows: AreaRows = ({ ids }) => [
     url: `/api/messaging/threads/${NO_ID}/messages`,
     payload: { recipient_id: NO_ID, content: "Hello" },
     status: 404,
+    foreign: `/api/messaging/threads/${ids.otherThread}/messages`,
+    family: `/api/messaging/threads/${ids.otherFamilyThread}/messages`,
   },
   {
     route: "POST /api/messaging/threads/:id/read",
     allowed: ["teacher", "parent"],
     url: `/api/messaging/threads/${NO_ID}/read`,
     status: 404,
+    foreign: `/api/messaging/threads/${ids.otherThread}/read`,
+    family: `/api/messaging/threads/${ids.otherFamilyThread}/read`,
   },
   {
     route: "POST /api/parent-feedback",
@@ -96,6 +104,7 @@ const rows: AreaRows = ({ ids }) => [
     url: `/api/parent-feedback/${NO_ID}/respond`,
     payload: { response: "Thank you" },
     status: 404,
+    foreign: `/api/parent-feedback/${ids.otherFeedback}/respond`,
   },
   // Notices from the communication desk (owner, director) and the parents' notices list.
   {
@@ -116,9 +125,17 @@ const rows: AreaRows = ({ ids }) => [
     allowed: ["owner", "center_director"],
     url: `/api/notices/${NO_ID}/not-read`,
     status: 404,
+    foreign: `/api/notices/${ids.otherNotice}/not-read`,
   },
   { route: "GET /api/notices", allowed: ["parent"] },
-  { route: "POST /api/notices/:id/read", allowed: ["parent"], url: `/api/notices/${NO_ID}/read`, status: 404 },
+  {
+    route: "POST /api/notices/:id/read",
+    allowed: ["parent"],
+    url: `/api/notices/${NO_ID}/read`,
+    status: 404,
+    foreign: `/api/notices/${ids.otherNotice}/read`,
+    family: `/api/notices/${ids.otherFamilyNotice}/read`,
+  },
 ];
 
 export default rows;
