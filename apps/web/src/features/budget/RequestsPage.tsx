@@ -22,6 +22,7 @@ import {
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
   type ApprovalStatus,
+  BUDGET_LIMIT_ROLES,
   BUDGET_MESSAGES,
   type BudgetCentre,
   type BudgetRequest,
@@ -126,6 +127,8 @@ export function BudgetRequestsPanel({ centres }: { centres: BudgetCentre[] }) {
 
 function RequestForm({ centres }: { centres: BudgetCentre[] }) {
   const { raise } = useBudgetMutations();
+  // Limits are set for centre roles; an owner's request always waits for a decision.
+  const hasLimit = (BUDGET_LIMIT_ROLES as readonly string[]).includes(useSignedInUser().role);
   const [outcome, setOutcome] = useState<{ message: string; approved: boolean } | null>(null);
   const [quote, setQuote] = useState<File | null>(null);
   const [quoteError, setQuoteError] = useState<string>();
@@ -259,8 +262,9 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
             </Typography>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            Within your approval limit for the category, a request is approved at once; above it, it waits for the
-            finance team.
+            {hasLimit
+              ? "Within your approval limit for the category, a request is approved at once; above it, it waits for the finance team."
+              : "Your request waits for the finance team to decide: nobody decides their own request."}
           </Typography>
           <Button type="submit" variant="contained" disabled={raise.isPending}>
             {raise.isPending ? "Submitting..." : "Submit Request"}
