@@ -54,7 +54,9 @@ describe("communication", () => {
       await visible(tileLine.getByText("1 unread"));
       await screenshot(parent.page, "parent-home-announcements-tile");
       await parent.page.locator("a", { has: tileLine }).click();
-      await parent.page.waitForURL("**/classroom-announcements?classroom=*");
+      await parent.page.waitForURL(
+        (url) => url.pathname === "/classroom-announcements" && url.searchParams.has("classroom"),
+      );
       const card = parent.page.getByRole("article", { name: "Sports day" });
       await visible(card);
       await visible(card.getByText("Unread"));
@@ -168,7 +170,7 @@ describe("communication", () => {
       await parent.page.goto("/dashboard");
       await parent.page.getByRole("button", { name: /^Notifications/ }).click();
       await parent.page.getByRole("button", { name: /The centre answered your feedback/ }).click();
-      await parent.page.waitForURL("**/messaging?feedback=1");
+      await parent.page.waitForURL((url) => url.pathname === "/messaging" && url.searchParams.get("feedback") === "1");
       await visible(parent.page.getByRole("dialog").getByText("Reply: We will share more every Friday"));
     } finally {
       await parent.context.close();
