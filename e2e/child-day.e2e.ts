@@ -139,6 +139,7 @@ describe("the child's day", () => {
           await visible(page.getByRole("button", { name: "Record for Aanya Malhotra" }));
         } else {
           await visible(page.getByTestId("tile-line-Food"));
+          await visible(page.getByTestId("tile-line-Share Media"));
         }
         await screenshot(page, `child-day-${role}`);
         await page.goto("/observation-logs");

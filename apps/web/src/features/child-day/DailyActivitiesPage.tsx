@@ -122,6 +122,7 @@ export function DailyActivitiesPage() {
                   </Typography>
                 )}
                 <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
+                  {child.absent && <Chip size="small" variant="outlined" label="Marked absent" />}
                   {child.meals.map((meal) => (
                     <Chip key={meal} size="small" icon={<Restaurant />} label={MEAL_LABELS[meal]} />
                   ))}
