@@ -249,6 +249,11 @@ describe("digital portfolio", () => {
       expect(Number(await (await visible(figures.getByTestId("figure-Total items"))).textContent())).toBe(total);
       await visible(figures.getByTestId("figure-Storage used"));
       await visible(items(admin.page).first());
+      // Every thumbnail drawn (they were shown in the dialog before: the cached ones must still load).
+      await admin.page.waitForFunction(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('[aria-label="Portfolio items"] img')];
+        return images.length > 0 && images.every((image) => image.complete && image.naturalWidth > 0);
+      });
       await screenshot(admin.page, "portfolio-admin-centre");
       await admin.page.setViewportSize(PHONE);
       await screenshot(admin.page, "portfolio-admin-centre");

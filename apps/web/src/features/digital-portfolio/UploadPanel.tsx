@@ -241,6 +241,12 @@ export function UploadPanel({
             }
           />
         )}
+        {(dropped || full) && (
+          <Alert severity={dropped ? "warning" : "info"}>
+            {PORTFOLIO_MESSAGES.tooManyFiles}
+            {dropped && ": the files past that were not added."}
+          </Alert>
+        )}
         {pending.length > 0 && (
           <Stack component="ul" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Files to upload">
             {pending.map((item, index) => (
@@ -268,12 +274,6 @@ export function UploadPanel({
               </Box>
             ))}
           </Stack>
-        )}
-        {(dropped || full) && (
-          <Alert severity={dropped ? "warning" : "info"}>
-            {PORTFOLIO_MESSAGES.tooManyFiles}
-            {dropped && ": the files past that were not added."}
-          </Alert>
         )}
         {blocked && <Alert severity="warning">{blocked}</Alert>}
         {failure && (

@@ -11,7 +11,7 @@ import {
   portfolioPage,
   uploadAnswer,
 } from "@sprout/shared/schemas/digital-portfolio";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { readTokens } from "../../auth/session";
@@ -113,17 +113,35 @@ export async function downloadItem(item: PortfolioItem) {
   anchor.remove();
 }
 
+const watched = new WeakSet<QueryClient>();
+
+/**
+ * A fetched file's object URL lives as long as its cache entry and is revoked when the entry is
+ * dropped: revoking it when one tile unmounted broke every later tile (the gallery after the
+ * dashboard's "All photos" dialog, a clip's poster after its viewer closed) that got the same
+ * cached, already revoked, address.
+ */
+function revokeWhenDropped(client: QueryClient) {
+  if (watched.has(client)) return;
+  watched.add(client);
+  client.getQueryCache().subscribe((event) => {
+    const { queryKey, state } = event.query;
+    if (event.type === "removed" && queryKey[1] === "media" && typeof state.data === "string")
+      URL.revokeObjectURL(state.data);
+  });
+}
+
 /** A file of an item, fetched with the session's headers (a plain <img src> would carry no token). */
 export function useMediaUrl(url: string | null) {
-  const media = useQuery({
+  const client = useQueryClient();
+  useEffect(() => revokeWhenDropped(client), [client]);
+  return useQuery({
     queryKey: [...KEY, "media", url],
     queryFn: async () => URL.createObjectURL((await apiDownload(url!.replace(/^\/api/, ""))).blob),
     enabled: Boolean(url),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
   });
-  useEffect(() => () => void (media.data && URL.revokeObjectURL(media.data)), [media.data]);
-  return media;
 }
 
 /**
