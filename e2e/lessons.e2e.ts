@@ -208,6 +208,21 @@ describe("assignments", () => {
       await visible(work.getByText("Lovely leaves, Aanya!"));
       await screenshot(parent.page, "assignments-parent-comment");
 
+      // Editing shows the attachments already there, and one can be removed in the same save.
+      await teacher.page.getByRole("button", { name: `Edit ${WORK}` }).click();
+      const edit = teacher.page.getByRole("dialog", { name: "Edit Assignment" });
+      await visible(edit.getByRole("list", { name: "Attached files" }).getByText("leaves.pdf"));
+      await edit.getByRole("button", { name: "Remove leaves.pdf" }).click();
+      await visible(edit.getByRole("button", { name: "Keep leaves.pdf" }));
+      await screenshot(teacher.page, "assignments-teacher-edit");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.waitFor({ state: "hidden" });
+      await visible(teacher.page.getByText("Assignment updated successfully"));
+      await teacher.page
+        .getByRole("article", { name: `Assignment ${WORK}` })
+        .getByRole("button", { name: "leaves.pdf" })
+        .waitFor({ state: "detached" });
+
       // The teacher removes the assignment again: later journeys find the demo as it was.
       await teacher.page.getByRole("button", { name: `Delete ${WORK}` }).click();
       await teacher.page
@@ -272,8 +287,18 @@ describe("policies", () => {
       await visible(card.getByText(/^0 of \d+ acknowledged$/));
       await screenshot(owner.page, "policies-owner-list");
 
+      // The teacher is told by the bell (publishing rings the audience's), and its line leads to the policy.
       await signInAt(teacher.page, demoUser("teacher").email);
-      await teacher.page.goto("/policies");
+      await teacher.page.getByRole("button", { name: /^Notifications/ }).click();
+      const bell = teacher.page.getByRole("dialog", { name: "Notifications" });
+      const line = bell
+        .getByRole("button", { name: new RegExp(`New policy to read and acknowledge: ${POLICY}`) })
+        .first();
+      await visible(line);
+      await screenshot(teacher.page, "policies-teacher-bell");
+      await line.click();
+      await teacher.page.waitForURL("**/policies");
+      await visible(teacher.page.getByText(/waiting for your acknowledgement/));
       const mine = teacher.page.getByRole("article", { name: `Policy ${POLICY}` });
       await visible(mine.getByText("New", { exact: true }));
       await screenshot(teacher.page, "policies-teacher-new");
