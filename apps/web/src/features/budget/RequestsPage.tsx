@@ -159,7 +159,14 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
   });
 
   return (
-    <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Raise a budget request">
+    <Card
+      variant="outlined"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Raise a budget request"
+      sx={{ alignSelf: "start" }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           Raise a Budget Request
@@ -335,7 +342,8 @@ function RequestCard({ request }: { request: BudgetRequest }) {
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{request.description}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {CATEGORY_LABELS[request.category]} · {request.requester_name} · {formatDate(request.created_at)}
+              {CATEGORY_LABELS[request.category]} · {request.requester_name} · {request.center_name} ·{" "}
+              {formatDate(request.created_at)}
             </Typography>
           </Box>
           <Chip
