@@ -9,7 +9,6 @@ import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
 import { communicationMatrixRecords } from "../src/modules/communication/matrix-records.ts";
-import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
@@ -194,18 +193,6 @@ export async function demoIds(db: Database) {
       updatedAt: new Date(),
     })
     .returning({ id: lessonPlans.id });
-  // A lesson plan of the other centre (the demo plans only its first centre's rooms).
-  const [otherLessonPlan] = await db
-    .insert(lessonPlans)
-    .values({
-      centerId: otherId,
-      classroomId: otherClassroom.id,
-      day: "2026-11-20",
-      topic: "Another centre's plan",
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .returning({ id: lessonPlans.id });
   const homePolicy = await first(
     db.select({ id: policies.id }).from(policies).where(eq(policies.centerId, home)).limit(1),
     "policy of the home centre",
@@ -283,8 +270,9 @@ export async function demoIds(db: Database) {
         description: "A fall on the grass.",
         severity: "low",
         parentsNotifiedAt: new Date("2026-11-19T06:00:00Z"),
-        createdAt: new Date(),
-        updatedAt: new Date(),
+        // Before the test clock's morning: these rows must not be anyone's latest news.
+        createdAt: new Date("2026-11-19T05:30:00Z"),
+        updatedAt: new Date("2026-11-19T05:30:00Z"),
       })
       .returning({ id: incidents.id });
     await db.insert(incidentChildren).values({ incidentId: row!.id, studentId });
@@ -300,7 +288,7 @@ export async function demoIds(db: Database) {
       alertType: "fire",
       severity: "critical",
       message: "Another centre's drill",
-      triggeredAt: new Date(),
+      triggeredAt: new Date("2026-11-19T07:00:00Z"),
     })
     .returning({ id: emergencyAlerts.id });
   // The demo staffs only its first centre: give the other centre a teacher with a sign-in.
@@ -338,7 +326,6 @@ export async function demoIds(db: Database) {
     teacherClassroom: homeAssignment.classroomId,
     parentChild: homeAssignment.childId,
     otherAssignment: otherAssignment!.id,
-    otherLessonPlan: otherLessonPlan!.id,
     otherLessonPlan: otherLessonPlan!.id,
     homePolicy: homePolicy.id,
     otherPolicy: otherPolicy!.id,
