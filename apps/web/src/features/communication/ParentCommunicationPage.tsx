@@ -38,7 +38,14 @@ export function ParentCommunicationPage() {
         </Typography>
         <LiveChip />
       </Stack>
-      <Tabs value={tab} onChange={(_event, value) => setTab(value)} variant="scrollable">
+      {/* On a phone the last tabs lie past the edge: the arrows say there is more. */}
+      <Tabs
+        value={tab}
+        onChange={(_event, value) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         <Tab value="notices" label="Notices" />
         <Tab value="feedback" label="Parent feedback" />
         <Tab value="conversations" label="Conversations" />
