@@ -143,6 +143,89 @@ describe("the center director's dashboard", () => {
     });
   });
 
+  it("acknowledges an alert from its panel and shows a teacher's incident report as it happens", async () => {
+    await withPage(browser, DESKTOP, async (page) => {
+      const request = page.request;
+      const [director, teacher] = await Promise.all([
+        apiSession(request, demoUser("center_director").email),
+        apiSession(request, demoUser("teacher").email),
+      ]);
+      await signIn(page, demoUser("center_director").email);
+      await visible(page.getByText("Live", { exact: true }));
+
+      // An alert raised while the page is open appears in the panel without a reload.
+      const raised = await json<{ alert: { id: string } }>(
+        request.post(`${baseURL}/api/center-director/emergency/alert`, {
+          headers: director,
+          data: { alert_type: "fire", message: "Smoke in the kitchen (journey)", severity: "high" },
+        }),
+      );
+      try {
+        const panel = page.getByRole("region", { name: "Active Emergency Alerts" });
+        const alert = panel.getByTestId("director-alert").filter({ hasText: "Smoke in the kitchen (journey)" });
+        await visible(alert.getByText("0 acknowledged", { exact: false }));
+        await alert.getByRole("button", { name: "Acknowledge" }).click();
+        await visible(alert.getByText("Acknowledged", { exact: true }));
+        await visible(alert.getByText("1 acknowledged", { exact: false }));
+        const active = await json<{ alerts: { id: string; acknowledged_by_me: boolean }[] }>(
+          request.get(`${baseURL}/api/emergency/active`, { headers: director }),
+        );
+        expect(active.alerts.find((row) => row.id === raised.alert.id)?.acknowledged_by_me).toBe(true);
+        await screenshot(page, "director-dashboard-alert");
+      } finally {
+        await json(
+          request.post(`${baseURL}/api/emergency/alerts/${raised.alert.id}/resolve`, {
+            headers: director,
+            data: { resolution_notes: "Checked by the journey; all clear" },
+          }),
+        );
+      }
+      await page.getByRole("region", { name: "Active Emergency Alerts" }).waitFor({ state: "detached" });
+
+      // A teacher reports an incident: it leads the Live Updates at once (new-incident).
+      const rooms = await json<{ rooms: { classroom_id: string }[] }>(
+        request.get(`${baseURL}/api/attendance/rooms`, { headers: teacher }),
+      );
+      const roster = await json<{ children: { student_id: string }[] }>(
+        request.get(`${baseURL}/api/attendance/roster?classroom_id=${rooms.rooms[0]!.classroom_id}`, {
+          headers: teacher,
+        }),
+      );
+      const reported = await json<{ id: string }>(
+        request.post(`${baseURL}/api/incidents`, {
+          headers: teacher,
+          data: {
+            child_ids: [roster.children[0]!.student_id],
+            incident_type: "property",
+            occurred_at: new Date(Date.now() - 60_000).toISOString(),
+            location: "Garden shed (journey)",
+            description: "A window pane cracked during play; nobody was hurt",
+            severity: "low",
+          },
+        }),
+      );
+      try {
+        await visible(page.getByTestId("live-update").first().filter({ hasText: "Incident reported: Property (low)" }));
+        await page.getByRole("tab", { name: "Incidents & Safety" }).click();
+        await visible(
+          page
+            .getByRole("list", { name: "Recent incidents" })
+            .getByRole("listitem")
+            .first()
+            .filter({ hasText: "Property" })
+            .filter({ hasText: "open" }),
+        );
+      } finally {
+        await json(
+          request.post(`${baseURL}/api/incidents/${reported.id}/resolve`, {
+            headers: director,
+            data: { resolution_notes: "Pane replaced (journey)" },
+          }),
+        );
+      }
+    });
+  });
+
   it("keeps the centre calendar: an event added appears among the upcoming tasks and is removed", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("center_director").email);

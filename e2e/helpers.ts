@@ -48,9 +48,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own storage) and page; tests close the context when done. */
+/**
+ * A fresh context (own storage) and page; tests close the context when done. It prefers reduced
+ * motion, which MUI X Charts honours by drawing each chart at once: a screenshot would otherwise
+ * catch a bar or line part way through growing to its value.
+ */
 export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: "en-IN" });
+  const context = await browser.newContext({ baseURL, viewport, locale: "en-IN", reducedMotion: "reduce" });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
