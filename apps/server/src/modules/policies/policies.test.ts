@@ -91,7 +91,7 @@ describe("policies", () => {
     // The audience is told at once (a bell line that leads to /policies); the publisher is not.
     const announced = "New policy to read and acknowledge: Safe sleep policy";
     const [bell] = await policyBells(teacherUser!.id, announced);
-    expect(bell).toMatchObject({ link: "/policies", body: "Version 1, in force from 2026-12-01" });
+    expect(bell).toMatchObject({ link: "/policies", body: "Version 1, in force from 01/12/2026" });
     expect(await policyBells(directorUser!.id, announced)).toHaveLength(0);
     expect(await policyBells(parentUser!.id, announced)).toHaveLength(0);
     const told = await db.select().from(notifications).where(eq(notifications.title, announced));
@@ -138,7 +138,7 @@ describe("policies", () => {
     expect(again.find((item: { id: string }) => item.id === created.id).acknowledged_at).toBeNull();
     const updated = "Policy updated, please read and acknowledge again: Safe sleep policy";
     expect(await policyBells(teacherUser!.id, updated)).toMatchObject([
-      { body: "Version 2, in force from 2026-12-01" },
+      { body: "Version 2, in force from 01/12/2026" },
     ]);
     expect(await policyBells(directorUser!.id, updated)).toHaveLength(0);
 

@@ -27,6 +27,9 @@ import { audienceOf } from "./audience.ts";
 import { assertMayManage, audiencesOf, mayManagePolicies } from "./policy.ts";
 
 type Fields = z.output<typeof policyFields>;
+
+/** A date as the screens show it (en-IN, 25/11/2026), for bell lines and e-mails. */
+const shownDate = (isoDay: string) => isoDay.split("-").reverse().join("/");
 export interface PolicyPdf {
   name: string;
   content: Buffer;
@@ -168,7 +171,7 @@ export function createPoliciesService({
         title: fresh
           ? `New policy to read and acknowledge: ${policy.title}`
           : `Policy updated, please read and acknowledge again: ${policy.title}`,
-        body: `Version ${policy.version}, in force from ${policy.effectiveDate}`,
+        body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
         link: "/policies",
       },
     );
@@ -385,7 +388,7 @@ export function createPoliciesService({
         {
           kind: "policy",
           title,
-          body: `Version ${policy.version}, in force from ${policy.effectiveDate}`,
+          body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
           link: "/policies",
         },
       );
@@ -393,7 +396,7 @@ export function createPoliciesService({
         await mailer.send({
           to: person.email,
           subject: title,
-          text: `Dear ${person.name},\n\n${found.row.centerName} asks you to read and acknowledge "${policy.title}" (version ${policy.version}, in force from ${policy.effectiveDate}). Sign in to Sprout and open Policies.\n`,
+          text: `Dear ${person.name},\n\n${found.row.centerName} asks you to read and acknowledge "${policy.title}" (version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}). Sign in to Sprout and open Policies.\n`,
         });
       await writeAudit(db, {
         organisationId: caller.organisationId,
