@@ -15,7 +15,7 @@ import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { CardGrid, CardPageHeader, DeleteDialog, SuccessBanner } from "../../components/CardGrid/CardGrid";
 import { centreToday } from "../child-day/api";
-import { catalogueError, useClassroomOptions, useLessonPlanMutations, useLessonPlans } from "./api";
+import { catalogueError, useClassroomOptions, useLessonPlanMutations, useLessonPlans, useTeacherRooms } from "./api";
 import { LessonPlanCard } from "./LessonPlanCard";
 import { LessonPlanForm } from "./LessonPlanForm";
 import { mondayOf, WeekView } from "./WeekView";
@@ -39,7 +39,8 @@ export function LessonPlansPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const plans = useLessonPlans({ page, classroom_id: roomFilter || undefined });
   const { remove, checkoff } = useLessonPlanMutations();
-  const weekRoom = roomFilter || rooms.data?.[0]?.id || "";
+  const mine = useTeacherRooms(user.role === "teacher");
+  const weekRoom = roomFilter || mine.data?.[0]?.id || rooms.data?.[0]?.id || "";
 
   const cardFor = (plan: LessonPlan) => (
     <LessonPlanCard

@@ -1,3 +1,4 @@
+import { myClassrooms } from "@sprout/shared/schemas/child-day";
 import { classroom } from "@sprout/shared/schemas/classrooms";
 import {
   type CheckoffStatus,
@@ -38,6 +39,15 @@ export function useClassroomOptions() {
   return useQuery({
     queryKey: [...KEY, "classrooms"],
     queryFn: ({ signal }) => api.get("/classrooms", z.array(classroom), { signal }),
+  });
+}
+
+/** A teacher's own classrooms: their week view opens on one of them, not the centre's first room. */
+export function useTeacherRooms(enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, "my-classrooms"],
+    queryFn: ({ signal }) => api.get("/daily-activities/my-classrooms", myClassrooms, { signal }),
+    enabled,
   });
 }
 
