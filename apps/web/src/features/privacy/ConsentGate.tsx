@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { type ChildConsents, PRIVACY_MESSAGES } from "@sprout/shared/schemas/privacy";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
@@ -78,20 +78,16 @@ function RecordsRefused({ refused }: { refused: ChildConsents[] }) {
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {refused.map((child) => (
-        <Alert
-          key={child.child_id}
-          severity="warning"
-          data-testid="records-refused"
-          action={
-            <Button component={RouterLink} to="/privacy" color="inherit" size="small">
-              Change my answer
-            </Button>
-          }
-        >
-          You have not agreed to core records and billing for {child.child_name}. {PRIVACY_MESSAGES.requiredRefused}{" "}
-          {child.center_name}
+        <Alert key={child.child_id} severity="warning" data-testid="records-refused">
+          <AlertTitle>You have not agreed to core records and billing for {child.child_name}</AlertTitle>
+          {PRIVACY_MESSAGES.requiredRefused} {child.center_name}
           {child.center_phone && `: ${child.center_phone}`}
           {child.center_email && `, ${child.center_email}`}. The centre has been told.
+          <Box sx={{ mt: 1 }}>
+            <Button component={RouterLink} to="/privacy" color="inherit" size="small" variant="outlined">
+              Change my answer
+            </Button>
+          </Box>
         </Alert>
       ))}
     </Stack>
