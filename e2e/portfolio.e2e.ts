@@ -256,6 +256,8 @@ describe("digital portfolio", () => {
       });
       await screenshot(admin.page, "portfolio-admin-centre");
       await admin.page.setViewportSize(PHONE);
+      // On the phone nothing runs past the screen's edge (the figures and filters wrap).
+      await admin.page.waitForFunction((width) => document.documentElement.scrollWidth <= width, PHONE.width);
       await screenshot(admin.page, "portfolio-admin-centre");
       await parent.page.setViewportSize(DESKTOP);
       await screenshot(parent.page, "portfolio-parent-gallery");
