@@ -103,8 +103,10 @@ export function ReportsPage() {
   const centres = useCentres();
   const set = (key: string, value: string | undefined) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        // The address bar, not this render's copy of it: a tab clicked while the render for a
+        // date just typed is still pending (a transition a click interrupts) would drop the date.
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         return next;
