@@ -47,7 +47,8 @@ export function CorrectTimesDialog({ stay, onClose }: { stay: StayToCorrect; onC
   const schema = useMemo(() => correctionForm(stay.earlierDay), [stay.earlierDay]);
   const form = useForm<z.input<Form>, unknown, z.output<Form>>({
     resolver: zodResolver(schema),
-    mode: "onBlur",
+    // Errors show when a field is left, and clear as soon as the cause is fixed.
+    mode: "onTouched",
     defaultValues: {
       check_in_time: wallClock(stay.checkInAt),
       check_out_time: stay.checkOutAt ? wallClock(stay.checkOutAt) : "",
