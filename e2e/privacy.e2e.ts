@@ -100,6 +100,17 @@ async function acceptInvitation() {
   expect(reset.status).toBe(200);
 }
 
+/** The new parent signs in and meets the consent gate with the centre's notice. */
+async function submitGate(page: Page) {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(parentEmail);
+  await page.locator("input[name=password]").fill(parentPassword);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const gate = await visible(page.getByTestId("consent-gate"));
+  await visible(gate.getByRole("heading", { name: "How we look after your child's information" }));
+  return gate;
+}
+
 async function openPrivacy(page: Page, phone: boolean) {
   if (phone) await page.getByRole("button", { name: "Open navigation menu" }).click();
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Privacy" }).click();
@@ -114,31 +125,58 @@ describe("privacy: consent at first sign-in and the access log", () => {
     });
     await acceptInvitation();
 
+    // The gate stands before any page, so the sign-in does not reach /dashboard until answered:
+    // on a desktop the parent reads it and leaves; it is there again on their phone.
+    await withPage(browser, DESKTOP, async (page) => {
+      await submitGate(page);
+      await screenshot(page, "privacy-consent-parent");
+    });
+
     await withPage(browser, PHONE, async (page) => {
-      // The gate stands before any page, so the sign-in does not reach /dashboard until answered.
-      await page.goto("/login");
-      await page.locator("input[name=email]").fill(parentEmail);
-      await page.locator("input[name=password]").fill(parentPassword);
-      await page.getByRole("button", { name: "Sign In" }).click();
-      const gate = await visible(page.getByTestId("consent-gate"));
-      await visible(gate.getByRole("heading", { name: "How we look after your child's information" }));
+      const gate = await submitGate(page);
       const form = gate.getByRole("form", { name: `Consent for ${childName}` });
       await form.getByRole("button", { name: "Save my answers" }).click();
       await visible(form.getByText("Core records and billing: please answer every purpose"));
       // Refusing the required purpose says what it means before anything is saved.
-      await form
-        .getByRole("group", { name: "Core records and billing (required)" })
-        .getByLabel("I do not agree")
-        .check();
+      const core = form.getByRole("group", { name: "Core records and billing (required)" });
+      await core.getByLabel("I do not agree").check();
       await visible(form.getByTestId("required-refused"));
       await screenshot(page, "privacy-consent-parent");
-      await form.getByRole("group", { name: "Core records and billing (required)" }).getByLabel("I agree").check();
       await form.getByRole("group", { name: "Photos in your child's portfolio" }).getByLabel("I agree").check();
       await form.getByRole("group", { name: "Photos in group pictures" }).getByLabel("I do not agree").check();
       await form.getByRole("group", { name: "Messages and daily digest e-mails" }).getByLabel("I agree").check();
       await form.getByRole("button", { name: "Save my answers" }).click();
+      // Saved as refused: the portal opens, and says on every page what the refusal means.
       await gate.waitFor({ state: "detached" });
       await page.waitForURL("**/dashboard");
+      await visible(page.getByTestId("records-refused").getByText(`core records and billing for ${childName}`));
+      await visible(page.getByRole("heading", { name: /Welcome/ }));
+      await screenshot(page, "privacy-refused-parent");
+    });
+
+    // The centre's desk sees the refusal, with the parent's contact, to call the family.
+    for (const viewport of [DESKTOP, PHONE]) {
+      await withPage(browser, viewport, async (page) => {
+        await submitSignIn(page, demoUser("center_director").email);
+        await page.goto("/data-requests");
+        const refusals = await visible(page.getByTestId("consent-refusals"));
+        await visible(refusals.getByText(childName).first());
+        await visible(refusals.getByText(parentEmail).first());
+        await screenshot(page, "privacy-refusals-desk");
+      });
+    }
+
+    // The parent changes their mind from the banner: the refusal leaves the portal.
+    await withPage(browser, PHONE, async (page) => {
+      await submitSignIn(page, parentEmail, parentPassword);
+      const banner = await visible(page.getByTestId("records-refused"));
+      await banner.getByRole("link", { name: "Change my answer" }).click();
+      await visible(page.getByRole("heading", { name: "Privacy", level: 1 }));
+      const form = page.getByRole("form", { name: `Consent for ${childName}` });
+      await form.getByRole("group", { name: "Core records and billing (required)" }).getByLabel("I agree").check();
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await visible(form.getByText(`Your answers for ${childName} are saved.`));
+      await banner.waitFor({ state: "detached" });
     });
 
     await withPage(browser, DESKTOP, async (page) => {
