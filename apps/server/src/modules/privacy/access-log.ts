@@ -12,8 +12,7 @@ export type ChildRef =
   | { thread: string }
   | { observationLog: string }
   | { invoice: string }
-  | { submission: string }
-  | { portfolioItem: string };
+  | { submission: string };
 
 export interface RecordRead {
   ref: ChildRef;
@@ -41,8 +40,6 @@ function childOf(ref: ChildRef): SQL | null {
   if ("thread" in ref) return sql`(select child_id from message_threads where id = ${id}::uuid)`;
   if ("observationLog" in ref) return sql`(select student_id from observation_logs where id = ${id}::uuid)`;
   if ("submission" in ref) return sql`(select student_id from assignment_submissions where id = ${id}::uuid)`;
-  // A portfolio photo or clip (its file, thumbnail or download link) is logged against its child.
-  if ("portfolioItem" in ref) return sql`(select student_id from portfolio_items where id = ${id}::uuid)`;
   return sql`(select student_id from invoices where id = ${id}::uuid)`;
 }
 

@@ -6,13 +6,11 @@ import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { invoices } from "../../db/schema/billing.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
-import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { centers, organisations } from "../../db/schema/organisations.ts";
 import { childRecordViews, privacyNotices } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { runPrune } from "../../jobs/prune.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
-import { createAccessLogWriter } from "./access-log.ts";
 import { digestAllowed } from "./consent-store.ts";
 import { DEFAULT_NOTICE } from "./default-notice.ts";
 
@@ -343,32 +341,6 @@ describe("the access log", () => {
     expect(
       (await superAdmin.get(`/api/privacy/access-log?child_id=${aanya!.id}`)).json().entries.length,
     ).toBeGreaterThan(0);
-  });
-
-  it("a portfolio item's file read is logged against the child whose portfolio holds it", async () => {
-    const [item] = await db
-      .insert(portfolioItems)
-      .values({
-        centerId: home!.id,
-        studentId: aanya!.id,
-        title: "Sand tray",
-        fileName: "sand.jpg",
-        mediaType: "image",
-        mimeType: "image/jpeg",
-        storedName: `sand-${Date.now()}.jpg`,
-        sizeBytes: 100,
-        uploadedBy: teacherUser!.id,
-        createdAt: clock.now(),
-      })
-      .returning();
-    const writer = createAccessLogWriter({ db, log: { error: () => undefined } });
-    const at = new Date(clock.now().getTime() + 3_600_000);
-    const read = { viewerId: teacherUser!.id, viewerRole: "teacher", kind: "photos" as const, screen: null, at };
-    writer.record({ ref: { portfolioItem: item!.id }, ...read });
-    writer.record({ ref: { portfolioItem: "not-an-id" }, ...read });
-    await writer.close();
-    const rows = await db.select().from(childRecordViews).where(eq(childRecordViews.viewedAt, at));
-    expect(rows).toEqual([expect.objectContaining({ studentId: aanya!.id, centerId: home!.id, kind: "photos" })]);
   });
 
   it("entries older than a year are pruned by the hourly job", async () => {

@@ -21,7 +21,7 @@ export type ChildSource =
   | { param: string }
   | { field: string }
   | { each: string; field: string }
-  | { via: "thread" | "observationLog" | "invoice" | "submission" | "portfolioItem"; param: string };
+  | { via: "thread" | "observationLog" | "invoice" | "submission"; param: string };
 
 export interface ChildRecordRead {
   kind: RecordKind;
