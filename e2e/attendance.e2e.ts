@@ -23,6 +23,13 @@ async function signInAt(page: Page, email: string, viewport: typeof DESKTOP) {
   await page.waitForURL("**/dashboard");
 }
 
+/** "HH:MM" some minutes earlier, not before midnight. */
+function minutesEarlier(time: string, minutes: number) {
+  const [hours, mins] = time.split(":").map(Number) as [number, number];
+  const total = Math.max(0, hours * 60 + mins - minutes);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
 describe("attendance", () => {
   it("a teacher checks in a class on a phone; the director sees the ratio change live; the parent sees the time", async () => {
     const director = await openPage(browser, DESKTOP);
@@ -409,6 +416,115 @@ describe("attendance", () => {
       await screenshot(phone.page, "director-home");
     } finally {
       await phone.context.close();
+    }
+  });
+  // Runs after the first test above, which checked Aarav in (one stay today, still open).
+  it("a teacher corrects a stay's times with a reason on a phone; a child marked absent who arrives is checked in", async () => {
+    const teacher = await openPage(browser, PHONE);
+    const wide = await openPage(browser, DESKTOP);
+    try {
+      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
+      await teacher.page.goto("/attendance");
+      await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
+      const aarav = teacher.page.locator('[aria-label="Aarav Pillai"]');
+      await visible(aarav.getByText(/^In \d/));
+      const shown = (await aarav.textContent())!;
+      await aarav.getByRole("button", { name: "Correct times for Aarav Pillai" }).click();
+      const dialog = teacher.page.getByRole("dialog", { name: "Correct times for Aarav Pillai" });
+      const checkIn = dialog.getByLabel("Check-in time");
+      const checkOut = dialog.getByLabel("Check-out time");
+      const reason = dialog.getByLabel("Reason");
+      const was = { in: await checkIn.inputValue(), out: await checkOut.inputValue() };
+      expect(was.in).toMatch(/^\d\d:\d\d$/);
+      expect(was.out).toBe("");
+
+      // The shared schema's messages, on blur, before anything is sent.
+      await reason.focus();
+      await checkIn.focus();
+      await visible(dialog.getByText("Please give a reason for the correction."));
+      await reason.fill("Arrived with his father before the tablet was unlocked");
+      await dialog.getByText("Please give a reason for the correction.").waitFor({ state: "detached" });
+      const earlier = minutesEarlier(was.in, 10);
+      await checkIn.fill(earlier);
+      if (earlier !== "00:00") {
+        await checkOut.fill("00:00");
+        await reason.focus();
+        await visible(dialog.getByText("The check-out time cannot be before the check-in time."));
+        await checkOut.fill(was.out);
+        await dialog.getByText("The check-out time cannot be before the check-in time.").waitFor({ state: "detached" });
+      }
+      await screenshot(teacher.page, "attendance-correct-times");
+      await dialog.getByRole("button", { name: "Save times" }).click();
+      await dialog.waitFor({ state: "detached" });
+      // The roster shows the corrected time without a reload.
+      await teacher.page.waitForFunction(
+        (before) => document.querySelector('[aria-label="Aarav Pillai"]')?.textContent !== before,
+        shown,
+      );
+      await aarav.getByRole("button", { name: "Correct times for Aarav Pillai" }).click();
+      await visible(dialog);
+      expect(await checkIn.inputValue()).toBe(earlier);
+      expect(await checkOut.inputValue()).toBe(was.out);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+
+      // At a desk: a child marked absent arrives after all and is checked in from the card.
+      await signInAt(wide.page, demoUser("teacher").email, DESKTOP);
+      await wide.page.goto("/attendance");
+      await wide.page.getByRole("tab", { name: "Toddlers" }).click();
+      const absentButton = wide.page.getByRole("button", { name: /^Mark .+ absent$/ }).first();
+      const name = (await (await visible(absentButton)).getAttribute("aria-label"))!.replace(/^Mark | absent$/g, "");
+      await absentButton.click();
+      await wide.page.getByRole("menuitem", { name: "Sick" }).click();
+      const card = wide.page.locator(`[aria-label="${name}"]`);
+      await visible(card.getByText("Absent", { exact: true }));
+      await screenshot(wide.page, "attendance-teacher");
+      await card.getByRole("button", { name: `Check in ${name}` }).click();
+      await visible(card.getByText(/^In \d/));
+      expect(await card.getByText("Absent", { exact: true }).count()).toBe(0);
+    } finally {
+      await Promise.all([teacher.context.close(), wide.context.close()]);
+    }
+  });
+
+  it("a parent tells the centre Kabir will be away; the director's roster shows it on a phone; headcount and kiosk fit a phone", async () => {
+    const parent = await openPage(browser, PHONE);
+    const director = await openPage(browser, PHONE);
+    try {
+      await signInAt(parent.page, demoUser("parent").email, PHONE);
+      await parent.page.getByRole("button", { name: "Tell us about an absence" }).click();
+      const today = parent.page
+        .locator(".MuiCard-root")
+        .filter({ has: parent.page.getByRole("button", { name: "Send to the centre" }) });
+      await today.getByRole("combobox", { name: "Child" }).click();
+      await parent.page.getByRole("option", { name: "Kabir" }).click();
+      await today.getByRole("combobox", { name: "Reason" }).click();
+      await parent.page.getByRole("option", { name: "Sick" }).click();
+      await today.getByLabel("Note (optional)").fill("Fever since last night");
+      await today.getByRole("button", { name: "Send to the centre" }).click();
+      // The form closes once sent; the notice is listed on the parent's Today card.
+      await visible(parent.page.getByText(/^Kabir away .* \(Sick\)$/));
+      await screenshot(parent.page, "attendance-parent-absence");
+
+      await signInAt(director.page, demoUser("center_director").email, PHONE);
+      await director.page.goto("/attendance");
+      await director.page.getByRole("tab", { name: "Pre-Kindy" }).click();
+      const kabir = director.page.locator('[aria-label^="Kabir "]');
+      await visible(kabir.getByText(/^Parent says: away until .*\(Sick: Fever since last night\)$/));
+      await screenshot(director.page, "attendance-director");
+
+      await director.page.getByRole("link", { name: "Headcount" }).click();
+      await visible(director.page.getByText(/children in the building now/));
+      await visible(director.page.locator('[aria-label="Toddlers headcount"]'));
+      await screenshot(director.page, "attendance-headcount");
+
+      await director.page.goto("/attendance/kiosk");
+      await director.page.getByRole("button", { name: "Open kiosk mode" }).click();
+      await director.page.getByLabel("Type your child's name, or your own").fill("Aan");
+      await visible(director.page.getByRole("button", { name: /^Check (in|out) Aanya Malhotra$/ }));
+      await screenshot(director.page, "attendance-kiosk");
+    } finally {
+      await Promise.all([parent.context.close(), director.context.close()]);
     }
   });
 });
