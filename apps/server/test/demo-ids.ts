@@ -8,13 +8,17 @@ import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-
 import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
-import { communicationMatrixRecords } from "../src/modules/communication/matrix-records.ts";
 import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { staff } from "../src/db/schema/staff.ts";
 import { users } from "../src/db/schema/users.ts";
+import { attendanceMatrixRecords } from "../src/modules/attendance/matrix-records.ts";
+import { centerDirectorMatrixRecords } from "../src/modules/center-director/matrix-records.ts";
+import { childDayMatrixRecords } from "../src/modules/child-day/matrix-records.ts";
+import { communicationMatrixRecords } from "../src/modules/communication/matrix-records.ts";
+import { dataRequestsMatrixRecords } from "../src/modules/data-requests/matrix-records.ts";
 import { storePhotoConsent } from "../src/modules/privacy/consent-store.ts";
 
 /**
@@ -315,8 +319,18 @@ export async function demoIds(db: Database) {
     .returning({ id: staff.id });
   // Threads, announcements, feedback and notices of another centre and of another family.
   const communication = await communicationMatrixRecords(db, { home, other: otherId, parentId: parent!.id });
+  // Calendar events, the child's day, data rights and attendance of another centre and family.
+  const children = { home, other: otherId, otherStudent: otherStudent.id, otherFamilyChild: homeOtherFamilyChild.id };
+  const centerDirector = await centerDirectorMatrixRecords(db, { other: otherId });
+  const childDay = await childDayMatrixRecords(db, { ...children, consentBy: superAdmin!.id });
+  const dataRequests = await dataRequestsMatrixRecords(db, children);
+  const attendance = await attendanceMatrixRecords(db, { other: otherId, otherStudent: otherStudent.id });
   return {
     ...communication,
+    ...centerDirector,
+    childDay,
+    ...dataRequests,
+    ...attendance,
     otherIncident,
     otherFamilyIncident,
     otherAlert: otherAlert!.id,

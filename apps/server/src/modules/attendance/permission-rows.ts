@@ -57,6 +57,7 @@ const rows: AreaRows = ({ ids }) => [
     url: `/api/attendance/stays/${NO_ID}`,
     payload: { check_in_at: "2026-11-20T04:00:00.000Z", check_out_at: null, reason: "Tapped late" },
     status: 404,
+    foreign: `/api/attendance/stays/${ids.otherStay}`,
   },
   {
     route: "GET /api/attendance/children/:studentId/pickup-people",
@@ -174,12 +175,14 @@ const rows: AreaRows = ({ ids }) => [
     url: `/api/attendance/leave/${NO_ID}/decision`,
     payload: { status: "approved" },
     status: 404,
+    foreign: `/api/attendance/leave/${ids.otherLeave}/decision`,
   },
   {
     route: "POST /api/attendance/leave/:id/cancel",
     allowed: ATTENDANCE,
     url: `/api/attendance/leave/${NO_ID}/cancel`,
     status: 404,
+    foreign: `/api/attendance/leave/${ids.otherLeave}/cancel`,
   },
   {
     route: "PUT /api/attendance/children/:studentId/pickup-people/:id/photo",

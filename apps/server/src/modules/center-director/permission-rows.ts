@@ -78,12 +78,14 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/center-director/calendar/${NO_ID}`,
       payload: event,
       status: 404,
+      foreign: `/api/center-director/calendar/${ids.otherCalendarEvent}`,
     },
     {
       route: "DELETE /api/center-director/calendar/:id",
       allowed: MANAGERS,
       url: `/api/center-director/calendar/${NO_ID}`,
       status: 404,
+      foreign: `/api/center-director/calendar/${ids.otherCalendarEvent}`,
     },
   ];
 };

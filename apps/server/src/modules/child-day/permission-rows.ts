@@ -18,6 +18,7 @@ const rows: AreaRows = ({ ids }) => {
     fields: { child_id: ids.parentChild, date: "2026-11-19", milestone: "Physical development", notes: "Hopped" },
     files: [{ field: "attachments", name: "hop.png", content: PNG }],
   };
+  const { other, otherFamily } = ids.childDay;
   return [
     // The child's day (issue 13): teachers record for their classrooms, staff read, parents read their own.
     {
@@ -45,12 +46,14 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/daily-activities/sleep/${NO_ID}/wake`,
       payload: { end_time: "14:00" },
       status: 404,
+      foreign: `/api/daily-activities/sleep/${other.nap}/wake`,
     },
     {
       route: "DELETE /api/daily-activities/:kind/:id",
       allowed: ["teacher"],
       url: `/api/daily-activities/food/${NO_ID}`,
       status: 404,
+      foreign: `/api/daily-activities/food/${other.meal}`,
     },
     {
       route: "GET /api/daily-activities/classroom/:classroomId",
@@ -79,6 +82,7 @@ const rows: AreaRows = ({ ids }) => {
       allowed: ["academic_coordinator", "teacher"],
       url: `/api/observation-logs/${NO_ID}`,
       status: 404,
+      foreign: `/api/observation-logs/${other.observation}`,
       multipart: true,
       form: () => observation,
     },
@@ -87,12 +91,15 @@ const rows: AreaRows = ({ ids }) => {
       allowed: ["academic_coordinator", "teacher"],
       url: `/api/observation-logs/${NO_ID}`,
       status: 404,
+      foreign: `/api/observation-logs/${other.observation}`,
     },
     {
       route: "GET /api/observation-logs/:id/attachments/:attachmentId",
       allowed: [...CLASSROOM_VIEW, "parent"],
       url: `/api/observation-logs/${NO_ID}/attachments/${NO_ID}`,
       status: 404,
+      foreign: `/api/observation-logs/${other.observation}/attachments/${other.attachment}`,
+      family: `/api/observation-logs/${otherFamily.observation}/attachments/${otherFamily.attachment}`,
     },
     // Health record (issue 13, point 4).
     {
@@ -115,6 +122,8 @@ const rows: AreaRows = ({ ids }) => {
       allowed: ["teacher", "parent"],
       url: `/api/child-health/standing/${NO_ID}`,
       status: 404,
+      foreign: `/api/child-health/standing/${other.allergy}`,
+      family: `/api/child-health/standing/${otherFamily.allergy}`,
     },
     {
       route: "POST /api/child-health/:childId/medications",
@@ -129,6 +138,8 @@ const rows: AreaRows = ({ ids }) => {
       allowed: ["parent"],
       url: `/api/child-health/medications/${NO_ID}/withdraw`,
       status: 404,
+      foreign: `/api/child-health/medications/${other.medication}/withdraw`,
+      family: `/api/child-health/medications/${otherFamily.medication}/withdraw`,
     },
     {
       route: "POST /api/child-health/medications/:id/doses",
@@ -136,6 +147,7 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/child-health/medications/${NO_ID}/doses`,
       payload: { dose: "5 ml", given_time: "12:30" },
       status: 404,
+      foreign: `/api/child-health/medications/${other.medication}/doses`,
     },
     {
       route: "POST /api/child-health/:childId/immunisations",
@@ -150,6 +162,8 @@ const rows: AreaRows = ({ ids }) => {
       allowed: IMMUNISATION_KEEPERS,
       url: `/api/child-health/immunisations/${NO_ID}`,
       status: 404,
+      foreign: `/api/child-health/immunisations/${other.immunisation}`,
+      family: `/api/child-health/immunisations/${otherFamily.immunisation}`,
     },
     // The evening digest (issue 13, point 6).
     {

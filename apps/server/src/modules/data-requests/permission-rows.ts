@@ -14,12 +14,21 @@ const rows: AreaRows = ({ ids }) => {
       foreignPayload: { student_id: ids.otherStudent },
     },
     { route: "GET /api/data-exports", allowed: PARENTS, url: "/api/data-exports?page=1" },
-    { route: "GET /api/data-exports/:id", allowed: PARENTS, url: `/api/data-exports/${NO_ID}`, status: 404 },
+    {
+      route: "GET /api/data-exports/:id",
+      allowed: PARENTS,
+      url: `/api/data-exports/${NO_ID}`,
+      status: 404,
+      foreign: `/api/data-exports/${ids.otherDataExport}`,
+      family: `/api/data-exports/${ids.otherFamilyDataExport}`,
+    },
     {
       route: "GET /api/data-exports/:id/download",
       allowed: PARENTS,
       url: `/api/data-exports/${NO_ID}/download`,
       status: 404,
+      foreign: `/api/data-exports/${ids.otherDataExport}/download`,
+      family: `/api/data-exports/${ids.otherFamilyDataExport}/download`,
     },
     {
       route: "POST /api/data-requests",
@@ -37,6 +46,7 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/data-requests/${NO_ID}/answer`,
       payload: { status: "done", answer: "Corrected" },
       status: 404,
+      foreign: `/api/data-requests/${ids.otherCorrectionRequest}/answer`,
     },
     {
       route: "POST /api/data-requests/:id/erase",
@@ -44,6 +54,7 @@ const rows: AreaRows = ({ ids }) => {
       url: `/api/data-requests/${NO_ID}/erase`,
       payload: { answer: "Erased" },
       status: 404,
+      foreign: `/api/data-requests/${ids.otherErasureRequest}/erase`,
     },
     {
       route: "GET /api/data-retention",
