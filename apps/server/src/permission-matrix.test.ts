@@ -667,7 +667,6 @@ describe("permission matrix", () => {
       [ids.otherReceipt, stranger.receipt],
       [ids.otherAssignment, stranger.assignment],
       [ids.otherLessonPlan, stranger.lessonPlan],
-      [ids.otherLessonPlan, stranger.lessonPlan],
       [ids.otherPolicy, stranger.policy],
       [ids.otherEnquiry, stranger.enquiry],
       [ids.otherPortfolioItem, stranger.portfolioItem],
