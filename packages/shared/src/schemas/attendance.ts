@@ -67,6 +67,7 @@ export const ATTENDANCE_MESSAGES = {
   absenceReason: "Please choose a reason.",
   futureTime: "The time cannot be in the future.",
   correctionDay: "Corrected times must be on the day of the record.",
+  correctionOverlap: "These times overlap another visit of the same day. Correct that visit first.",
   checkInTime: "Please enter the check-in time.",
   checkOutTime: "Please enter a valid check-out time.",
   checkOutRequired: "Please enter the check-out time: a record of an earlier day must be closed.",

@@ -1,8 +1,9 @@
 import { ATTENDANCE_MESSAGES, type Roster } from "@sprout/shared/schemas/attendance";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
+import { attendanceStays } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
@@ -210,8 +211,6 @@ describe("check-in and check-out", () => {
 });
 
 async function openStay(studentId: string): Promise<string> {
-  const { attendanceStays } = await import("../../db/schema/attendance.ts");
-  const { isNull } = await import("drizzle-orm");
   const [row] = await db
     .select({ id: attendanceStays.id })
     .from(attendanceStays)
@@ -322,6 +321,38 @@ describe("absent, undo and corrections", () => {
       reason: "Not mine",
     });
     expect(refused.statusCode).toBe(404);
+  });
+
+  it("a correction cannot make two visits of one day overlap", async () => {
+    const child = await childIn("in");
+    const [visit] = await db.select().from(attendanceStays).where(eq(attendanceStays.id, child.stay_id!));
+    // The child's morning visit, an hour and a half before the one open now.
+    const morningIn = new Date(visit!.checkInAt.getTime() - 90 * 60_000);
+    const morningOut = new Date(visit!.checkInAt.getTime() - 30 * 60_000);
+    await db.insert(attendanceStays).values({
+      organisationId: visit!.organisationId,
+      centerId: visit!.centerId,
+      studentId: visit!.studentId,
+      classroomId: visit!.classroomId,
+      day: visit!.day,
+      checkInAt: morningIn,
+      checkOutAt: morningOut,
+    });
+    const crossing = await as(app, teacher).put(`/api/attendance/stays/${visit!.id}`, {
+      check_in_at: new Date(morningOut.getTime() - 10 * 60_000).toISOString(),
+      check_out_at: null,
+      reason: "Tapped late",
+    });
+    expect(crossing.statusCode, crossing.body).toBe(400);
+    expect(crossing.json().error).toBe(ATTENDANCE_MESSAGES.correctionOverlap);
+    const [unchanged] = await db.select().from(attendanceStays).where(eq(attendanceStays.id, visit!.id));
+    expect(unchanged!.checkInAt).toEqual(visit!.checkInAt);
+    const after = await as(app, teacher).put(`/api/attendance/stays/${visit!.id}`, {
+      check_in_at: new Date(morningOut.getTime() + 10 * 60_000).toISOString(),
+      check_out_at: null,
+      reason: "Tapped late",
+    });
+    expect(after.statusCode, after.body).toBe(200);
   });
 });
 

@@ -389,6 +389,22 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
         throw badRequest(ATTENDANCE_MESSAGES.correctionDay);
       await db
         .transaction(async (tx) => {
+          // The child's other visits of that day, locked so that two corrections cannot cross.
+          const others = await tx
+            .select({ checkInAt: attendanceStays.checkInAt, checkOutAt: attendanceStays.checkOutAt })
+            .from(attendanceStays)
+            .where(
+              and(
+                eq(attendanceStays.studentId, stay.studentId),
+                eq(attendanceStays.day, stay.day),
+                ne(attendanceStays.id, stay.id),
+              ),
+            )
+            .for("update");
+          const overlaps = (visit: (typeof others)[number]) =>
+            (checkOut === null || visit.checkInAt < checkOut) &&
+            (visit.checkOutAt === null || visit.checkOutAt > checkIn);
+          if (others.some(overlaps)) throw badRequest(ATTENDANCE_MESSAGES.correctionOverlap);
           await tx
             .update(attendanceStays)
             .set({
