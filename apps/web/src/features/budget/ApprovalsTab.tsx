@@ -18,7 +18,7 @@ import { BUDGET_MESSAGES, type BudgetRequest, CATEGORY_LABELS } from "@sprout/sh
 import { useEffect, useState } from "react";
 import { formatCurrency, formatDate, formatNumber } from "../../format";
 import { useBudgetMutations, usePendingApprovals } from "./api";
-import type { Notice } from "./FinanceDashboard";
+import type { Notice } from "./NoticeSnackbar";
 import { QuoteLink } from "./QuoteLink";
 
 type Action = "approve" | "reject";

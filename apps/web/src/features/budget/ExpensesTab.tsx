@@ -41,7 +41,7 @@ import { ApiError } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { formatCurrency, formatDate } from "../../format";
 import { openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
-import type { Notice } from "./FinanceDashboard";
+import type { Notice } from "./NoticeSnackbar";
 
 type Form = z.input<typeof expenseInput>;
 

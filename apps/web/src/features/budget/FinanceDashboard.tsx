@@ -13,7 +13,6 @@ import {
   Card,
   CardContent,
   IconButton,
-  Snackbar,
   SpeedDial,
   SpeedDialAction,
   SpeedDialIcon,
@@ -26,7 +25,7 @@ import {
   useTheme,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { BUDGET_MESSAGES, type BudgetLimit, SNACKBAR_MS } from "@sprout/shared/schemas/budget";
+import { BUDGET_MESSAGES, type BudgetLimit } from "@sprout/shared/schemas/budget";
 import { type ReactNode, useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatCurrency, formatNumber } from "../../format";
@@ -38,13 +37,13 @@ import { type ExportFilters, FilterBar } from "./FilterBar";
 import { FinanceNotifications } from "./FinanceNotifications";
 import { LimitDialog } from "./LimitDialog";
 import { LimitsTab } from "./LimitsTab";
+import { type Notice, NoticeSnackbar } from "./NoticeSnackbar";
 import { OversightTab } from "./OversightTab";
 import { BudgetRequestsPanel } from "./RequestsPage";
 
 const TABS = ["Budget Limits", "Pending Approvals", "Log Expenses", "Financial Oversight", "Analytics"] as const;
 /** Owners also raise requests (for someone else to decide): the spec's five tabs and this one. */
 const REQUESTS_TAB = "Budget Requests";
-export type Notice = { message: string; severity: "success" | "error" | "warning" };
 
 /** The Financial Manager dashboard (spec 2): five tabs, summary cards, filter bar and speed dial. */
 export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
@@ -192,18 +191,7 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
         waitingCount={data?.overview.pendingApprovals}
         onClose={() => setNotificationsOpen(false)}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={SNACKBAR_MS}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Box>
   );
 }

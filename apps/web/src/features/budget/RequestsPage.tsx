@@ -10,7 +10,6 @@ import {
   LinearProgress,
   MenuItem,
   Pagination,
-  Snackbar,
   Stack,
   Tab,
   Tabs,
@@ -30,7 +29,6 @@ import {
   CATEGORY_LABELS,
   EXPENSE_CATEGORIES,
   RECEIPT_MAX_BYTES,
-  SNACKBAR_MS,
 } from "@sprout/shared/schemas/budget";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -42,7 +40,7 @@ import { formatCurrency, formatDate } from "../../format";
 import { exportExpenses, useBudgetCentres, useBudgetMutations, useBudgetRequests } from "./api";
 import { ExpensesTab } from "./ExpensesTab";
 import { type ExportFilters, FilterBar } from "./FilterBar";
-import type { Notice } from "./FinanceDashboard";
+import { type Notice, NoticeSnackbar } from "./NoticeSnackbar";
 import { QuoteLink } from "./QuoteLink";
 
 type Form = z.input<typeof budgetRequestInput>;
@@ -99,18 +97,7 @@ export function RequestsPage() {
           {centres.data && <ExpensesTab centres={centres.data.centers} onNotice={setNotice} />}
         </Box>
       )}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={SNACKBAR_MS}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Box>
   );
 }
