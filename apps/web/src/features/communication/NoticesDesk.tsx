@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { noticeInput, type SentNotice } from "@sprout/shared/schemas/communication";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
-import { useSignedInUser } from "../../auth/useSession";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
-import { useCentreClassrooms, useCentres } from "../children/api";
+import { useCentreClassrooms } from "../children/api";
+import { DeskCentre } from "./DeskCentre";
 import { NotReadDialog } from "./NotReadDialog";
 import { NOTICE_PAGE_SIZE, NOTICE_PAGE_SIZES, tablePage, useSendNotice, useSentNotices } from "./noticesApi";
 
@@ -17,34 +17,16 @@ type Form = z.input<typeof noticeInput>;
 
 /** The desk's Notices tab: write to a centre's families, then follow who has read it. */
 export function NoticesDesk() {
-  const user = useSignedInUser();
-  const centres = useCentres();
-  const [centerId, setCenterId] = useState<string>(user.center_id ?? "");
-  const firstCentre = centres.data?.[0]?.id;
-  useEffect(() => {
-    if (!centerId && firstCentre) setCenterId(firstCentre);
-  }, [centerId, firstCentre]);
-
   return (
     <Stack spacing={3}>
-      {!user.center_id && (centres.data?.length ?? 0) > 1 && (
-        <TextField
-          select
-          size="small"
-          label="Centre"
-          value={centerId}
-          onChange={(event) => setCenterId(event.target.value)}
-          sx={{ maxWidth: 360 }}
-        >
-          {centres.data?.map((centre) => (
-            <MenuItem key={centre.id} value={centre.id}>
-              {centre.center_name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      {centerId && <NoticeForm key={centerId} centerId={centerId} />}
-      {centerId && <SentNotices centerId={centerId} />}
+      <DeskCentre>
+        {(centerId) => (
+          <>
+            <NoticeForm key={centerId} centerId={centerId} />
+            <SentNotices centerId={centerId} />
+          </>
+        )}
+      </DeskCentre>
     </Stack>
   );
 }

@@ -1,55 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from "@mui/material";
 import { reminderSettingInput } from "@sprout/shared/schemas/communication";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
-import { useSignedInUser } from "../../auth/useSession";
-import { useCentres } from "../children/api";
 import { useReminderSetting, useSaveReminderSetting } from "./api";
+import { DeskCentre } from "./DeskCentre";
 
 /**
  * The desk's Reminders tab: how long a message may stay unread before its parent (or teacher) gets
  * one e-mail about it. An owner with several centres sets each centre's hours.
  */
 export function ReminderSetting() {
-  const user = useSignedInUser();
-  const centres = useCentres();
-  const [centerId, setCenterId] = useState<string>(user.center_id ?? "");
-  const firstCentre = centres.data?.[0]?.id;
-  useEffect(() => {
-    if (!centerId && firstCentre) setCenterId(firstCentre);
-  }, [centerId, firstCentre]);
-
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      {!user.center_id && (centres.data?.length ?? 0) > 1 && (
-        <TextField
-          select
-          size="small"
-          label="Centre"
-          value={centerId}
-          onChange={(event) => setCenterId(event.target.value)}
-        >
-          {centres.data?.map((centre) => (
-            <MenuItem key={centre.id} value={centre.id}>
-              {centre.center_name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-      {centerId && <HoursForm key={centerId} centerId={centerId} />}
+      <DeskCentre>{(centerId) => <HoursForm key={centerId} centerId={centerId} />}</DeskCentre>
     </Stack>
   );
 }
