@@ -283,28 +283,8 @@ function ChildCard({
           )}
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: "stretch" }}>
-          {child.status === "expected" && !child.forgotten && (
-            <>
-              <Button
-                variant="contained"
-                size="large"
-                onClick={onCheckIn}
-                disabled={busy}
-                aria-label={`Check in ${name}`}
-              >
-                Check in
-              </Button>
-              <Button
-                size="small"
-                onClick={(event) => onAbsent(event.currentTarget)}
-                aria-label={`Mark ${name} absent`}
-              >
-                Absent
-              </Button>
-            </>
-          )}
-          {child.status === "absent" && (
-            // A child marked absent who arrives after all is checked in; the absence is cleared.
+          {/* A child marked absent who arrives after all is checked in; the absence is cleared. */}
+          {((child.status === "expected" && !child.forgotten) || child.status === "absent") && (
             <Button
               variant="contained"
               size="large"
@@ -313,6 +293,11 @@ function ChildCard({
               aria-label={`Check in ${name}`}
             >
               Check in
+            </Button>
+          )}
+          {child.status === "expected" && !child.forgotten && (
+            <Button size="small" onClick={(event) => onAbsent(event.currentTarget)} aria-label={`Mark ${name} absent`}>
+              Absent
             </Button>
           )}
           {child.status === "in" && (
