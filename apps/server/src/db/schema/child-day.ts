@@ -1,6 +1,18 @@
 import { DIAPER_STATUSES, HEALTH_KINDS, MEAL_TYPES, POTTY_TYPES } from "@sprout/shared/schemas/child-day";
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { students } from "./children.ts";
 import { centers } from "./organisations.ts";
 import { users } from "./users.ts";
@@ -85,9 +97,28 @@ export const observationLogs = pgTable(
   {
     ...common(),
     milestone: text("milestone").notNull().default(""),
+    /** Copied from the centre's list when saved, so later changes to the list leave old logs alone. */
+    milestoneSource: text("milestone_source").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("observation_logs_student_day_idx").on(table.studentId, table.day.desc(), table.id)],
+);
+
+/** Milestones a centre adds to the built-in framework list, each naming where it comes from. */
+export const centreMilestones = pgTable(
+  "centre_milestones",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    area: text("area").notNull().default(""),
+    source: text("source").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("centre_milestones_centre_name_idx").on(table.centerId, sql`lower(${table.name})`)],
 );
 
 /** Files stored under generated names; served only through the access-checked route. */
