@@ -12,8 +12,43 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { useEffect, useRef, useState } from "react";
-import { type Adjustments, CROP_RATIOS, type CropRatio, INITIAL, render, useHistory } from "./editing";
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import {
+  type Adjustments,
+  type Corner,
+  CROP_RATIOS,
+  type CropRatio,
+  cropOf,
+  INITIAL,
+  moveBox,
+  type Rect,
+  render,
+  resizeBox,
+  turnedSize,
+  useHistory,
+} from "./editing";
+
+/** The preview's longest side: enough for a sharp dialog without redrawing a full photo per slider step. */
+const PREVIEW_LONGEST = 1200;
+/** A corner handle's touch target, finger-sized (the visible square inside is smaller). */
+const HANDLE = 44;
+
+const CORNERS: [Corner, string][] = [
+  ["nw", "top left"],
+  ["ne", "top right"],
+  ["sw", "bottom left"],
+  ["se", "bottom right"],
+];
+
+/** A drag in progress: where it started, on what, and how many photo pixels one screen pixel is. */
+interface Drag {
+  pointer: number;
+  startX: number;
+  startY: number;
+  start: Rect;
+  corner: Corner | null;
+  scale: number;
+}
 
 const SLIDERS = [
   ["brightness", "Brightness"],
@@ -23,7 +58,9 @@ const SLIDERS = [
 
 /**
  * The image editor before upload (spec 1): brightness, contrast and saturation 0-200 %, rotation
- * by 90°, crop free/1:1/4:3/16:9, undo/redo/reset over the last 20 steps, JPEG at 0.85.
+ * by 90°, crop free/1:1/4:3/16:9 with a rectangle dragged over the preview (pointer events, so
+ * mouse, pen and touch alike), undo/redo/reset over the last 20 steps, JPEG at 0.85 of the crop at
+ * the photo's full resolution.
  */
 export function ImageEditor({
   file,
@@ -35,6 +72,8 @@ export function ImageEditor({
   onCancel: () => void;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const history = useHistory(INITIAL);
   const [draft, setDraft] = useState<Adjustments>(INITIAL);
@@ -48,27 +87,144 @@ export function ImageEditor({
   }, [file]);
   useEffect(() => setDraft(history.current), [history.current]);
   useEffect(() => {
-    if (image && canvas.current) render(canvas.current, image, draft);
+    if (image && canvas.current) render(canvas.current, image, draft, { crop: false, longest: PREVIEW_LONGEST });
   }, [image, draft]);
 
-  const save = () =>
-    canvas.current?.toBlob(
+  const size = image ? turnedSize(image, draft.rotation) : null;
+  const box = size ? cropOf(draft, size.width, size.height) : null;
+
+  const startDrag = (event: ReactPointerEvent<HTMLElement>, corner: Corner | null) => {
+    if (!box || !size || !frame.current || drag.current) return;
+    event.preventDefault();
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = {
+      pointer: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      start: box,
+      corner,
+      scale: size.width / frame.current.getBoundingClientRect().width,
+    };
+  };
+  const dragged = (event: ReactPointerEvent<HTMLElement>) => {
+    const current = drag.current;
+    if (!current || current.pointer !== event.pointerId || !size) return null;
+    const dx = (event.clientX - current.startX) * current.scale;
+    const dy = (event.clientY - current.startY) * current.scale;
+    const next = current.corner
+      ? resizeBox(current.start, current.corner, dx, dy, size.width, size.height, draft.crop)
+      : moveBox(current.start, dx, dy, size.width, size.height);
+    return { ...draft, box: next };
+  };
+  const moveDrag = (event: ReactPointerEvent<HTMLElement>) => {
+    const next = dragged(event);
+    if (next) setDraft(next);
+  };
+  const endDrag = (event: ReactPointerEvent<HTMLElement>) => {
+    const start = drag.current?.start;
+    const next = dragged(event);
+    drag.current = null;
+    // A tap that moved nothing is not a step to undo.
+    if (next && JSON.stringify(next.box) !== JSON.stringify(start)) history.push(next);
+  };
+  const dragHandlers = { onPointerMove: moveDrag, onPointerUp: endDrag, onPointerCancel: endDrag };
+
+  const save = () => {
+    if (!image) return;
+    const output = document.createElement("canvas");
+    render(output, image, draft, { crop: true });
+    output.toBlob(
       (blob) => blob && onSave(new File([blob], `${file.name.replace(/\.[^.]*$/, "")}.jpg`, { type: "image/jpeg" })),
       "image/jpeg",
       0.85,
     );
+  };
+  const percent = (value: number, whole: number) => `${(value / whole) * 100}%`;
 
   return (
     <Dialog open onClose={onCancel} maxWidth="md" fullWidth aria-labelledby="image-editor-title">
       <DialogTitle id="image-editor-title">Edit photo</DialogTitle>
       <DialogContent>
-        <Box sx={{ display: "grid", placeItems: "center", bgcolor: "grey.100", mb: 2 }}>
+        <Box sx={{ display: "grid", placeItems: "center", bgcolor: "grey.100", mb: 2, p: `${HANDLE / 2}px` }}>
           <Box
-            component="canvas"
-            ref={canvas}
-            aria-label="Edited photo preview"
-            sx={{ maxWidth: "100%", maxHeight: "45vh" }}
-          />
+            ref={frame}
+            sx={{
+              position: "relative",
+              // The frame has the photo's shape, so the crop can be placed in percentages of it.
+              width: size ? `min(100%, calc(45vh * ${size.width / size.height}))` : "100%",
+              aspectRatio: size ? `${size.width} / ${size.height}` : undefined,
+            }}
+          >
+            <Box
+              component="canvas"
+              ref={canvas}
+              aria-label="Edited photo preview"
+              sx={{ display: "block", width: "100%", height: "100%" }}
+            />
+            {box && size && (
+              <>
+                <Box sx={{ position: "absolute", inset: 0, overflow: "hidden", pointerEvents: "none" }}>
+                  <Box
+                    sx={{
+                      position: "absolute",
+                      left: percent(box.x, size.width),
+                      top: percent(box.y, size.height),
+                      width: percent(box.width, size.width),
+                      height: percent(box.height, size.height),
+                      boxShadow: "0 0 0 100vmax rgba(0, 0, 0, 0.5)",
+                    }}
+                  />
+                </Box>
+                <Box
+                  data-testid="crop-area"
+                  aria-label="Crop area: drag to move"
+                  onPointerDown={(event) => startDrag(event, null)}
+                  {...dragHandlers}
+                  sx={{
+                    position: "absolute",
+                    left: percent(box.x, size.width),
+                    top: percent(box.y, size.height),
+                    width: percent(box.width, size.width),
+                    height: percent(box.height, size.height),
+                    border: "2px solid white",
+                    outline: "1px solid rgba(0, 0, 0, 0.4)",
+                    cursor: "move",
+                    touchAction: "none",
+                  }}
+                >
+                  {CORNERS.map(([corner, name]) => (
+                    <Box
+                      key={corner}
+                      aria-label={`Resize crop from the ${name} corner`}
+                      onPointerDown={(event) => startDrag(event, corner)}
+                      {...dragHandlers}
+                      sx={{
+                        position: "absolute",
+                        width: HANDLE,
+                        height: HANDLE,
+                        [corner.includes("n") ? "top" : "bottom"]: -HANDLE / 2,
+                        [corner.includes("w") ? "left" : "right"]: -HANDLE / 2,
+                        display: "grid",
+                        placeItems: "center",
+                        cursor: corner === "nw" || corner === "se" ? "nwse-resize" : "nesw-resize",
+                        touchAction: "none",
+                        "&::after": {
+                          content: '""',
+                          width: 16,
+                          height: 16,
+                          bgcolor: "white",
+                          border: "2px solid",
+                          borderColor: "primary.main",
+                          borderRadius: "2px",
+                        },
+                      }}
+                    />
+                  ))}
+                </Box>
+              </>
+            )}
+          </Box>
         </Box>
         {SLIDERS.map(([key, label]) => (
           <Stack key={key} direction="row" spacing={2} sx={{ alignItems: "center" }}>
@@ -90,7 +246,7 @@ export function ImageEditor({
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", gap: 1, mt: 1 }}>
           <Button
             startIcon={<RotateRight />}
-            onClick={() => history.push({ ...draft, rotation: (draft.rotation + 90) % 360 })}
+            onClick={() => history.push({ ...draft, rotation: (draft.rotation + 90) % 360, box: null })}
           >
             Rotate
           </Button>
@@ -99,7 +255,7 @@ export function ImageEditor({
             size="small"
             aria-label="Crop"
             value={draft.crop}
-            onChange={(_, value: CropRatio | null) => value && history.push({ ...draft, crop: value })}
+            onChange={(_, value: CropRatio | null) => value && history.push({ ...draft, crop: value, box: null })}
           >
             {CROP_RATIOS.map((ratio) => (
               <ToggleButton key={ratio} value={ratio}>
