@@ -456,6 +456,8 @@ describe("erasure", () => {
     const shownBefore = JSON.stringify((await as(app, director).get(historyUrl)).json());
     for (const value of personal) expect(shownBefore).toContain(value);
 
+    const involvement = await recordInvolvement();
+
     await db.update(students).set({ status: "left", exitDate: "2026-11-19" }).where(eq(students.id, otherChild.id));
     const [before] = await db.select().from(students).where(eq(students.id, otherChild.id));
     const booksBefore = await db.select().from(invoices).where(eq(invoices.studentId, otherChild.id));
@@ -516,8 +518,109 @@ describe("erasure", () => {
     const held = JSON.stringify(history.json()) + JSON.stringify(rows);
     for (const value of personal) expect(held).not.toContain(value);
     expect(rows.find((row) => row.action === "student.update")!.actorId).toBeTruthy();
+
+    // The incident of this child alone keeps who did what and the list of children, nothing else.
+    const auditOf = (entity: string, entityId: string) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)));
+    const alone = await auditOf("incident", involvement.alone);
+    expect(alone.map((row) => row.action).sort()).toEqual(["incident.corrected", "incident.reported"]);
+    for (const row of alone) {
+      expect(row.actorId).toBeTruthy();
+      expect(JSON.stringify([row.before, row.after])).not.toMatch(involvement.personal);
+      expect(JSON.stringify([row.before, row.after])).not.toContain(`SOLO-${SECRET}`);
+    }
+    expect(alone.find((row) => row.action === "incident.corrected")!.after).toMatchObject({
+      child_ids: [otherChild.id],
+      description: null,
+      correction_reason: null,
+    });
+    // The incident shared with the family's neighbour keeps their child and the event, not this child's name.
+    const shared = await auditOf("incident", involvement.shared);
+    expect(shared).toHaveLength(1);
+    const sharedValues = JSON.stringify(shared[0]!.after);
+    expect(sharedValues).not.toMatch(involvement.personal);
+    expect(sharedValues).toContain(child.firstName);
+    expect(sharedValues).toContain(child.id);
+    expect(shared[0]!.after).toMatchObject({
+      location: "Sandpit",
+      description: `a child and ${child.firstName} bumped heads`,
+    });
+    // The observation deleted before the erasure: its notes and its file's name went from its rows.
+    const log = await auditOf("observation_log", involvement.deletedLog);
+    expect(log.map((row) => row.action).sort()).toEqual(["observation.created", "observation.deleted"]);
+    for (const row of log) expect(JSON.stringify([row.before, row.after])).not.toContain(`LOG-${SECRET}`);
+    expect(log.find((row) => row.action === "observation.deleted")!.before).toEqual({ attachments: null });
   });
 });
+
+/**
+ * Before the neighbour's child leaves: an incident of theirs alone (reported, then corrected), one
+ * shared with this family's child, and an observation with a photo logged and then deleted.
+ */
+async function recordInvolvement() {
+  const full = `${otherChild.firstName} ${otherChild.lastName}`;
+  const staff = as(app, director);
+  const occurred_at = new Date(clock.now().getTime() - 60 * 60 * 1000).toISOString();
+  const report = {
+    incident_type: "injury",
+    occurred_at,
+    location: `Garden by ${full}'s cubby`,
+    description: `${full} tripped on the step SOLO-${SECRET}`,
+    first_aid: `Ice on ${otherChild.firstName}'s knee`,
+    witnesses: "Teacher on duty",
+    severity: "low",
+  };
+  const alone = await staff.post("/api/incidents", { ...report, child_ids: [otherChild.id] });
+  expect(alone.statusCode, alone.body).toBe(201);
+  const corrected = await staff.put(`/api/incidents/${alone.json().id}`, {
+    ...report,
+    child_ids: [otherChild.id],
+    description: `${otherChild.firstName} tripped on the second step SOLO-${SECRET}`,
+    correction_reason: `${otherChild.firstName}'s mother saw the step`,
+  });
+  expect(corrected.statusCode, corrected.body).toBe(200);
+  const shared = await staff.post("/api/incidents", {
+    ...report,
+    child_ids: [otherChild.id, child.id],
+    location: "Sandpit",
+    description: `${otherChild.firstName} and ${child.firstName} bumped heads`,
+    first_aid: "",
+  });
+  expect(shared.statusCode, shared.body).toBe(201);
+
+  const teacher = await signIn(app, DEMO_EMAILS.teacher);
+  const parts = [
+    ...Object.entries({ child_id: otherChild.id, date: "2026-11-20", notes: `Counted to ten LOG-${SECRET}` }).map(
+      ([name, value]) => Buffer.from(`--sprout\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    Buffer.from(
+      `--sprout\r\nContent-Disposition: form-data; name="attachments"; filename="counting-LOG-${SECRET}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    await jpeg(),
+    Buffer.from("\r\n--sprout--\r\n"),
+  ];
+  const logged = await app.inject({
+    method: "POST",
+    url: "/api/observation-logs",
+    headers: { ...teacher.headers, "content-type": "multipart/form-data; boundary=sprout" },
+    payload: Buffer.concat(parts),
+  });
+  expect(logged.statusCode, logged.body).toBe(201);
+  const deleted = await as(app, teacher).delete(`/api/observation-logs/${logged.json().id}`);
+  expect(deleted.statusCode, deleted.body).toBe(204);
+  const names = [full, otherChild.firstName, otherChild.lastName].map((name) =>
+    name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  return {
+    alone: alone.json().id as string,
+    shared: shared.json().id as string,
+    deletedLog: logged.json().id as string,
+    personal: new RegExp(`(?<![\\p{L}])(${names.join("|")})(?![\\p{L}])`, "iu"),
+  };
+}
 
 describe("audit scrubbing", () => {
   it("blanks a row about the child, and only the child's entries of a row shared with a class", () => {
