@@ -79,6 +79,16 @@ export const CHILD_DAY_MESSAGES = {
   noActivities: "Nothing recorded for this day yet",
   attachmentType: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached",
   attachmentTooLarge: "Each attachment must be less than 5MB",
+  attachmentUnknown: "That attachment is not on this observation log",
+  milestoneNameRequired: "Please enter the milestone",
+  milestoneSourceRequired: "Please say where the milestone comes from",
+  milestoneAreaUnknown: "Please choose one of the framework's areas",
+  milestoneDuplicate: "This milestone is already on the centre's list",
+  milestoneCentreRequired: "Please choose a centre",
+  milestonesLoadFailed: "Failed to load the centre's milestones",
+  milestoneSaveFailed: "Failed to add the milestone",
+  milestoneDeleteFailed: "Failed to remove the milestone",
+  milestoneDeleteConfirm: "Remove this milestone from the centre's list? Logs that used it keep it.",
 } as const;
 
 export const OBSERVATION_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -315,12 +325,27 @@ export const observationFields = z.object({
 });
 export type ObservationFields = z.input<typeof observationFields>;
 
+/**
+ * The edit form: the same fields, and the attachments to drop (their ids, comma separated), so one
+ * save can remove a file and add another without the five-file cap refusing it.
+ */
+export const observationEditFields = observationFields.extend({
+  remove_attachments: safeString()
+    .trim()
+    .default("")
+    .transform((value) => (value === "" ? [] : [...new Set(value.split(",").map((id) => id.trim()))]))
+    .pipe(z.array(z.uuid({ error: CHILD_DAY_MESSAGES.attachmentUnknown })).max(OBSERVATION_ATTACHMENTS_MAX)),
+});
+
 export const observationLog = z.object({
   id: z.string(),
   child_id: z.string(),
   child_name: z.string(),
   date: z.string(),
+  center_id: z.string(),
   milestone: z.string(),
+  /** Where the milestone came from when the log was saved ("" for one the teacher typed). */
+  milestone_source: z.string(),
   notes: z.string(),
   /** Links to the access-checked download route, one per attached file. */
   attachments: z.array(z.object({ id: z.string(), name: z.string(), mime_type: z.string(), url: z.string() })),
@@ -342,7 +367,10 @@ export type ObservationsPage = z.infer<typeof observationsPage>;
 export const observationParams = z.object({ id: z.uuid() });
 export const attachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
 
-/** A developmental milestone list a teacher picks from (or types their own). Source recorded. */
+/**
+ * The built-in developmental framework every centre starts from: the EYFS areas of learning. A
+ * centre adds its own milestones (each naming its source) to this list.
+ */
 export const MILESTONE_SOURCE = "Early Years Foundation Stage (EYFS) areas of learning";
 export const MILESTONES = [
   "Communication and language",
@@ -353,3 +381,53 @@ export const MILESTONES = [
   "Understanding the world",
   "Expressive arts and design",
 ] as const;
+/** How many milestones one centre may add to the framework list. */
+export const CENTRE_MILESTONES_MAX = 200;
+
+export const milestoneInput = z.object({
+  center_id: z.uuid({ error: CHILD_DAY_MESSAGES.milestoneCentreRequired }),
+  name: safeString({ error: CHILD_DAY_MESSAGES.milestoneNameRequired })
+    .trim()
+    .min(1, CHILD_DAY_MESSAGES.milestoneNameRequired)
+    .max(200),
+  /** One of the framework's areas, or "" for a milestone outside them. */
+  area: safeString()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || (MILESTONES as readonly string[]).includes(value), {
+      message: CHILD_DAY_MESSAGES.milestoneAreaUnknown,
+    }),
+  source: safeString({ error: CHILD_DAY_MESSAGES.milestoneSourceRequired })
+    .trim()
+    .min(1, CHILD_DAY_MESSAGES.milestoneSourceRequired)
+    .max(200),
+});
+export type MilestoneInput = z.input<typeof milestoneInput>;
+
+export const milestonesQuery = z.object({
+  center_id: z.uuid({ error: CHILD_DAY_MESSAGES.milestoneCentreRequired }),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CENTRE_MILESTONES_MAX + MILESTONES.length)
+    .default(CENTRE_MILESTONES_MAX + MILESTONES.length),
+});
+export const milestoneParams = z.object({ id: z.uuid() });
+
+/** One entry of a centre's list; `id` is null for the framework's built-in ones. */
+export const milestone = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  area: z.string(),
+  source: z.string(),
+  built_in: z.boolean(),
+});
+export type Milestone = z.infer<typeof milestone>;
+export const milestonesPage = z.object({
+  milestones: z.array(milestone),
+  can_manage: z.boolean(),
+  pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_items: z.number() }),
+});
+export type MilestonesPage = z.infer<typeof milestonesPage>;

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import {
+  centreMilestones,
   foodEntries,
   healthNotes,
   immunisations,
@@ -15,8 +16,8 @@ const DAY = "2026-11-19";
 
 /**
  * Child-day records the permission matrix names in its foreign and family calls: a meal, a nap
- * still running, an observation with its attachment, an allergy, a medication and an immunisation
- * of a child of another centre, and the same of another family's child in the demo parent's own
+ * still running, an observation with its attachment, an allergy, a medication, an immunisation
+ * and a centre's own milestone for a child of another centre, and the same of another family's child in the demo parent's own
  * centre. Files are rows only: a refused call never opens one. Test data only (apps/server/test).
  */
 export async function childDayMatrixRecords(
@@ -78,7 +79,12 @@ export async function childDayMatrixRecords(
         uploadedAt: AT,
       })
       .returning({ id: observationAttachments.id });
+    const [milestone] = await db
+      .insert(centreMilestones)
+      .values({ centerId, name: "Counts to ten", area: "Mathematics", source: "Centre's own", createdAt: AT })
+      .returning({ id: centreMilestones.id });
     return {
+      milestone: milestone!.id,
       meal: meal!.id,
       nap: nap!.id,
       observation: log!.id,

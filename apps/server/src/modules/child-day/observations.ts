@@ -4,6 +4,7 @@ import {
   OBSERVATION_ATTACHMENTS_MAX,
   type ObservationLog,
   type ObservationsPage,
+  type observationEditFields,
   type observationFields,
   type observationsQuery,
 } from "@sprout/shared/schemas/child-day";
@@ -22,6 +23,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
+import { createMilestonesService, resolveMilestone } from "./milestones.ts";
 import { assertMayWriteObservation, mayReadCentre, mayWriteObservation } from "./policy.ts";
 import { toObservation } from "./presenter.ts";
 
@@ -118,23 +120,61 @@ export function createObservationsService({
     child: DayChild,
     input: z.output<typeof observationFields>,
     uploads: Upload[],
-    existingId?: string,
+    existing?: { id: string; removing: string[] },
   ): Promise<string> {
     assertMayWriteObservation(caller, child, await recordingRooms(db, caller));
     checkDay(clock, child, input.date);
+    const existingId = existing?.id;
+    const [before] = existingId
+      ? await db
+          .select({
+            milestone: observationLogs.milestone,
+            source: observationLogs.milestoneSource,
+            centerId: observationLogs.centerId,
+          })
+          .from(observationLogs)
+          .where(eq(observationLogs.id, existingId))
+      : [];
+    // A log keeps the source it was saved with while its milestone stays; the list may have changed since.
+    const milestone =
+      before && before.milestone === input.milestone && before.centerId === child.centerId
+        ? { name: before.milestone, source: before.source }
+        : await resolveMilestone(db, child.centerId, input.milestone);
+    const dropped =
+      existingId && existing.removing.length
+        ? await db
+            .select()
+            .from(observationAttachments)
+            .where(
+              and(eq(observationAttachments.logId, existingId), inArray(observationAttachments.id, existing.removing)),
+            )
+        : [];
+    if (dropped.length !== (existing?.removing.length ?? 0))
+      throw badRequest(CHILD_DAY_MESSAGES.attachmentUnknown, {
+        remove_attachments: CHILD_DAY_MESSAGES.attachmentUnknown,
+      });
     const stored = await store(uploads);
+    let saved: string;
     try {
-      return await db.transaction(async (tx) => {
+      saved = await db.transaction(async (tx) => {
         const now = clock.now();
         let id = existingId;
         if (id) {
+          if (dropped.length)
+            await tx.delete(observationAttachments).where(
+              inArray(
+                observationAttachments.id,
+                dropped.map((file) => file.id),
+              ),
+            );
           await tx
             .update(observationLogs)
             .set({
               studentId: child.id,
               centerId: child.centerId,
               day: input.date,
-              milestone: input.milestone,
+              milestone: milestone.name,
+              milestoneSource: milestone.source,
               notes: input.notes,
               updatedAt: now,
             })
@@ -146,7 +186,8 @@ export function createObservationsService({
               studentId: child.id,
               centerId: child.centerId,
               day: input.date,
-              milestone: input.milestone,
+              milestone: milestone.name,
+              milestoneSource: milestone.source,
               notes: input.notes,
               recordedBy: caller.userId,
               createdAt: now,
@@ -179,7 +220,12 @@ export function createObservationsService({
           action: existingId ? "observation.updated" : "observation.created",
           entity: "observation_log",
           entityId: id,
-          after: { ...input, attachments: stored.map((file) => file.name) },
+          after: {
+            ...input,
+            milestone_source: milestone.source,
+            attachments: stored.map((file) => file.name),
+            removed_attachments: dropped.map((file) => file.originalName),
+          },
         });
         return id;
       });
@@ -187,6 +233,9 @@ export function createObservationsService({
       await Promise.all(stored.map((file) => files.remove(file.storedName)));
       throw error;
     }
+    // The removed files go once the rows that named them are gone for good.
+    await Promise.all(dropped.map((file) => files.remove(file.storedName)));
+    return saved;
   }
 
   const announce = (child: DayChild, date: string) => {
@@ -202,6 +251,9 @@ export function createObservationsService({
   }
 
   return {
+    /** The centre's milestone list the form picks from. */
+    milestones: createMilestonesService({ db, clock }),
+
     /** Newest first; parents see their own children's, staff those of their centres. */
     async list(caller: Caller, query: z.output<typeof observationsQuery>): Promise<ObservationsPage> {
       if (query.child_id) await findDayChild(db, caller, query.child_id);
@@ -232,11 +284,17 @@ export function createObservationsService({
       return one(caller, id);
     },
 
-    async update(caller: Caller, id: string, input: z.output<typeof observationFields>, uploads: Upload[]) {
+    /** Edits the fields, drops the named attachments and adds the new files in one save. */
+    async update(
+      caller: Caller,
+      id: string,
+      { remove_attachments: removing, ...input }: z.output<typeof observationEditFields>,
+      uploads: Upload[],
+    ) {
       const log = await find(caller, id);
       assertMayWriteObservation(caller, log.child, await recordingRooms(db, caller));
       const child = await findDayChild(db, caller, input.child_id);
-      await save(caller, child, input, uploads, id);
+      await save(caller, child, input, uploads, { id, removing });
       announce(child, input.date);
       return one(caller, id);
     },

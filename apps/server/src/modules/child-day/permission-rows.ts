@@ -2,6 +2,7 @@ import { type AreaRows, CLASSROOM_VIEW, NO_ID, PNG } from "../../../test/matrix.
 
 const IMMUNISATION_KEEPERS = ["super_admin", "owner", "center_director", "admin", "parent"] as const;
 const LEADERSHIP = ["super_admin", "owner", "center_director", "admin"] as const;
+const MILESTONE_KEEPERS = [...LEADERSHIP, "academic_coordinator"] as const;
 const MEDICATION = {
   name: "Paracetamol syrup",
   dose: "5 ml",
@@ -71,6 +72,38 @@ const rows: AreaRows = ({ ids }) => {
       foreign: `/api/stars/${ids.otherStudent}`,
     },
     { route: "GET /api/observation-logs", allowed: [...CLASSROOM_VIEW, "parent"] },
+    // A centre's milestone list (issue 13, point 3): staff of the centre read it, its leadership and coordinators extend it.
+    {
+      route: "GET /api/observation-logs/milestones",
+      allowed: CLASSROOM_VIEW,
+      url: `/api/observation-logs/milestones?center_id=${ids.homeCentre}`,
+      foreign: `/api/observation-logs/milestones?center_id=${ids.otherCentre}`,
+    },
+    {
+      route: "POST /api/observation-logs/milestones",
+      allowed: MILESTONE_KEEPERS,
+      payload: {
+        center_id: ids.homeCentre,
+        name: "Climbs stairs",
+        area: "Physical development",
+        source: "Centre's own",
+      },
+      payloadFor: (role) => ({
+        center_id: ids.homeCentre,
+        name: `Climbs stairs (${role})`,
+        area: "Physical development",
+        source: "Centre's own",
+      }),
+      foreign: "/api/observation-logs/milestones",
+      foreignPayload: { center_id: ids.otherCentre, name: "Climbs stairs", source: "Centre's own" },
+    },
+    {
+      route: "DELETE /api/observation-logs/milestones/:id",
+      allowed: MILESTONE_KEEPERS,
+      url: `/api/observation-logs/milestones/${NO_ID}`,
+      status: 404,
+      foreign: `/api/observation-logs/milestones/${other.milestone}`,
+    },
     {
       route: "POST /api/observation-logs",
       allowed: ["academic_coordinator", "teacher"],

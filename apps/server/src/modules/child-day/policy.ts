@@ -45,3 +45,7 @@ export const mayKeepStanding = (caller: Caller, child: { classroomId: string | n
 /** The centre's leadership chooses the hour of the evening digest. */
 const DIGEST_CONFIGURERS = new Set(["super_admin", "owner", "center_director", "admin"]);
 export const mayConfigureDigest = (caller: Caller) => DIGEST_CONFIGURERS.has(caller.role);
+
+/** A centre's leadership and its academic coordinators add milestones to the framework list. */
+const MILESTONE_KEEPERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator"]);
+export const mayManageMilestones = (caller: Caller) => MILESTONE_KEEPERS.has(caller.role);

@@ -84,8 +84,10 @@ export function toObservation(
     id: row.id,
     child_id: row.studentId,
     child_name: row.childName,
+    center_id: row.centerId,
     date: row.day,
     milestone: row.milestone,
+    milestone_source: row.milestoneSource,
     notes: row.notes,
     attachments: files.map((file) => ({
       id: file.id,

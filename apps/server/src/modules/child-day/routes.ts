@@ -12,9 +12,15 @@ import {
   foodBatchInput,
   foodInput,
   healthInput,
+  milestone,
+  milestoneInput,
+  milestoneParams,
+  milestonesPage,
+  milestonesQuery,
   myClassrooms,
   OBSERVATION_ATTACHMENT_MAX_BYTES,
   OBSERVATION_ATTACHMENTS_MAX,
+  observationEditFields,
   observationFields,
   observationLog,
   observationParams,
@@ -43,6 +49,9 @@ const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coo
 const READ = { roles: [...STAFF, "parent"] } as const;
 const RECORD = { roles: ["teacher"] } as const;
 const OBSERVE = { roles: ["academic_coordinator", "teacher"] } as const;
+const MILESTONE_KEEPERS = {
+  roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+} as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["child-day"];
@@ -56,7 +65,10 @@ interface Deps {
 }
 
 /** Reads the observation form: text fields, then the `attachments` files. */
-async function readObservationForm(request: FastifyRequest) {
+async function readObservationForm<Schema extends typeof observationFields | typeof observationEditFields>(
+  request: FastifyRequest,
+  schema: Schema,
+) {
   if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
   const fields: Record<string, string> = {};
   const uploads: Upload[] = [];
@@ -74,12 +86,12 @@ async function readObservationForm(request: FastifyRequest) {
       throw badRequest(`An observation log can have at most ${OBSERVATION_ATTACHMENTS_MAX} attachments`);
     throw badRequest("The upload is not a valid multipart form");
   }
-  const parsed = observationFields.safeParse(fields);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
   }
-  return { input: parsed.data, uploads };
+  return { input: parsed.data as z.output<Schema>, uploads };
 }
 
 export function childDayRoutes({ daily, summaries, observations, health, digest }: Deps) {
@@ -295,6 +307,51 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
       async (request) => observations.list(request.caller, request.query),
     );
 
+    api.get(
+      "/observation-logs/milestones",
+      {
+        config: { access: { roles: STAFF } },
+        schema: {
+          summary: "A centre's milestone list: the built-in framework's areas, then the centre's own",
+          tags,
+          querystring: milestonesQuery,
+          response: { 200: milestonesPage, ...refusals },
+        },
+      },
+      async (request) => observations.milestones.list(request.caller, request.query),
+    );
+
+    api.post(
+      "/observation-logs/milestones",
+      {
+        config: { access: MILESTONE_KEEPERS },
+        schema: {
+          summary: "Add a milestone (name, framework area, source) to a centre's list",
+          tags,
+          body: milestoneInput,
+          response: { 201: milestone, ...refusals },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await observations.milestones.add(request.caller, request.body)),
+    );
+
+    api.delete(
+      "/observation-logs/milestones/:id",
+      {
+        config: { access: MILESTONE_KEEPERS },
+        schema: {
+          summary: "Take a milestone off its centre's list (logs that used it keep it)",
+          tags,
+          params: milestoneParams,
+          response: { 204: z.null(), ...refusals },
+        },
+      },
+      async (request, reply) => {
+        await observations.milestones.remove(request.caller, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
     api.post(
       "/observation-logs",
       {
@@ -307,7 +364,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
         },
       },
       async (request, reply) => {
-        const { input, uploads } = await readObservationForm(request);
+        const { input, uploads } = await readObservationForm(request, observationFields);
         return reply.code(201).send(await observations.create(request.caller, input, uploads));
       },
     );
@@ -317,7 +374,8 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
       {
         config: { access: OBSERVE },
         schema: {
-          summary: "Edit an observation log; new attachments are added to the existing ones",
+          summary:
+            "Edit an observation log; new attachments are added, those named in remove_attachments (ids, comma separated) dropped",
           tags,
           consumes: ["multipart/form-data"],
           params: observationParams,
@@ -325,7 +383,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
         },
       },
       async (request) => {
-        const { input, uploads } = await readObservationForm(request);
+        const { input, uploads } = await readObservationForm(request, observationEditFields);
         return observations.update(request.caller, request.params.id, input, uploads);
       },
     );
