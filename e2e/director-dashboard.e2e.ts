@@ -63,10 +63,10 @@ describe("the center director's dashboard", () => {
       await visible(
         page.getByTestId("staff-present").filter({ hasText: `${duty.present_count} / ${duty.total_staff}` }),
       );
-      const pendingList = await json<{ pagination: { total_items: number } }>(
-        request.get(`${baseURL}/api/parent-feedback?status=pending`, { headers: director }),
+      const figures = await json<{ pending_feedback: number }>(
+        request.get(`${baseURL}/api/parent-feedback/summary`, { headers: director }),
       );
-      const pendingBefore = pendingList.pagination.total_items;
+      const pendingBefore = figures.pending_feedback;
       await visible(page.getByTestId("pending-feedback").filter({ hasText: new RegExp(`^${pendingBefore}$`) }));
       const answer = await json<{ data: { enrollment: { current_enrollment: number }; center: { name: string } } }>(
         request.get(`${baseURL}/api/center-director/dashboard`, { headers: director }),

@@ -109,12 +109,18 @@ export const thread = z.object({
 export type Thread = z.infer<typeof thread>;
 
 /**
- * Where the next page of a thread list starts: the last thread's time and id. Keyset paging, so a
- * thread that jumps to the top with a new message never pushes another one off a page.
+ * Where the next page of a list starts: the last item's time and id ("<ISO time>_<uuid>"). Keyset
+ * paging, so an item that arrives, jumps to the top or leaves a filter while someone reads never
+ * pushes another one off a page or shows it twice; the id orders items of the same millisecond.
  */
-export const THREAD_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
+export const KEYSET_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
+export const CURSOR_MESSAGE = "cursor must come from the previous page";
+const keysetCursor = z.string().regex(KEYSET_CURSOR, { error: CURSOR_MESSAGE });
+/** The cursor of an item (its time and id), as KEYSET_CURSOR reads it back. */
+export const cursorOf = (at: string, id: string) => `${at}_${id}`;
+
 export const threadsQuery = z.object({
-  cursor: z.string().regex(THREAD_CURSOR, { error: "cursor must come from the previous page" }).optional(),
+  cursor: keysetCursor.optional(),
   limit: pageQuery.limit,
 });
 
@@ -145,12 +151,14 @@ export const messageList = z.object({
   read_only: z.boolean(),
   /** More, older messages exist before the first one. */
   has_older: z.boolean(),
+  /** The `before` of the page of older messages; null when there are none. */
+  older_cursor: z.string().nullable(),
 });
 export type MessageList = z.infer<typeof messageList>;
 
 export const messagesQuery = z.object({
-  /** Older than this message's time: the next page back. */
-  before: z.iso.datetime({ error: "before must be a date-time" }).optional(),
+  /** The previous answer's older_cursor: the messages sent before its first one. */
+  before: keysetCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -260,13 +268,19 @@ export const feedback = z.object({
 });
 export type Feedback = z.infer<typeof feedback>;
 
+/** Newest first, a page at a time from the previous page's next_cursor (the figures are in the summary). */
 export const feedbackQuery = z.object({
-  ...pageQuery,
+  cursor: keysetCursor.optional(),
+  limit: pageQuery.limit,
   status: z.enum(FEEDBACK_STATUSES).optional(),
   center_id: z.uuid().optional(),
 });
 
-export const feedbackList = z.object({ feedback: z.array(feedback), pagination });
+export const feedbackList = z.object({
+  feedback: z.array(feedback),
+  /** The next page's cursor; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export type FeedbackList = z.infer<typeof feedbackList>;
 
 /** spec 2: "feedback: total_feedback, pending_feedback, avg_rating". */

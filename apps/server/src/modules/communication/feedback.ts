@@ -4,7 +4,7 @@ import type {
   FeedbackStatus,
   FeedbackSummary,
 } from "@sprout/shared/schemas/communication";
-import { COMMUNICATION_MESSAGES, FEEDBACK_DIALOG_LINK } from "@sprout/shared/schemas/communication";
+import { COMMUNICATION_MESSAGES, cursorOf, FEEDBACK_DIALOG_LINK } from "@sprout/shared/schemas/communication";
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller } from "../../auth/caller.ts";
@@ -16,10 +16,11 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { assertCentreInScope } from "../children/service.ts";
+import { olderThan } from "./keyset.ts";
 import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
 import { answersFeedback } from "./policy.ts";
-import { pageOf, toFeedback } from "./presenter.ts";
+import { toFeedback } from "./presenter.ts";
 
 interface Deps {
   db: Database;
@@ -101,23 +102,28 @@ export function createFeedbackService({ db, clock, realtime, notifications, lead
       return one(row!.id);
     },
 
+    /**
+     * One page, newest first, from the previous page's cursor. Keyset paging: answering an item
+     * while the Pending filter is shown, or new feedback arriving, moves no other item across a
+     * page boundary; and no count is taken per page (the summary has the figures).
+     */
     async list(
       caller: Caller,
-      query: { page: number; limit: number; status?: FeedbackStatus; center_id?: string },
+      query: { cursor?: string; limit: number; status?: FeedbackStatus; center_id?: string },
     ): Promise<FeedbackList> {
-      const where = and(
-        await visible(caller, query.center_id),
-        query.status ? eq(parentFeedback.status, query.status) : undefined,
-      );
-      const [rows, [totals]] = await Promise.all([
-        selectFeedback()
-          .where(where)
-          .orderBy(desc(parentFeedback.createdAt), desc(parentFeedback.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(parentFeedback).where(where),
-      ]);
-      return { feedback: rows.map(toFeedback), pagination: pageOf(query.page, query.limit, totals?.total ?? 0) };
+      const rows = await selectFeedback()
+        .where(
+          and(
+            await visible(caller, query.center_id),
+            query.status ? eq(parentFeedback.status, query.status) : undefined,
+            olderThan(parentFeedback.createdAt, parentFeedback.id, query.cursor),
+          ),
+        )
+        .orderBy(desc(parentFeedback.createdAt), desc(parentFeedback.id))
+        .limit(query.limit + 1);
+      const feedback = rows.slice(0, query.limit).map(toFeedback);
+      const last = feedback.at(-1);
+      return { feedback, next_cursor: rows.length > query.limit && last ? cursorOf(last.created_at, last.id) : null };
     },
 
     /** Answers pending feedback once: one statement moves it from pending to responded. */

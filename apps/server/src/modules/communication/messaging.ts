@@ -1,14 +1,14 @@
 import {
   COMMUNICATION_MESSAGES,
+  cursorOf,
   type MessageInput,
   type MessageList,
   START_THREAD_MESSAGES,
   type StartThreadInput,
-  THREAD_CURSOR,
   type Thread,
   type ThreadList,
 } from "@sprout/shared/schemas/communication";
-import { and, count, desc, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -19,6 +19,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { ContactsService } from "./contacts.ts";
+import { olderThan } from "./keyset.ts";
 import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
 import { assertParty, oversees } from "./policy.ts";
@@ -140,16 +141,8 @@ export function createMessagingService({ db, clock, realtime, notifications, con
      * gave (keyset paging: no offset to walk and no count per page).
      */
     async threads(caller: Caller, cursor: string | undefined, limit: number): Promise<ThreadList> {
-      const after = cursor?.match(THREAD_CURSOR);
       const rows = await selectThreads(caller.userId)
-        .where(
-          and(
-            await visible(caller),
-            after
-              ? sql`(${messageThreads.lastMessageAt}, ${messageThreads.id}) < (${after[1]}::timestamptz, ${after[2]}::uuid)`
-              : undefined,
-          ),
-        )
+        .where(and(await visible(caller), olderThan(messageThreads.lastMessageAt, messageThreads.id, cursor)))
         .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
         .limit(limit + 1);
       const threads = rows.slice(0, limit).map(toThread);
@@ -157,23 +150,28 @@ export function createMessagingService({ db, clock, realtime, notifications, con
       return {
         threads,
         read_only: oversees(caller),
-        next_cursor: rows.length > limit && last?.last_message_at ? `${last.last_message_at}_${last.id}` : null,
+        next_cursor: rows.length > limit && last?.last_message_at ? cursorOf(last.last_message_at, last.id) : null,
       };
     },
 
+    /** The latest page of a conversation, or the page sent before the cursor `before` (oldest first). */
     async messages(caller: Caller, threadId: string, before: string | undefined, limit: number): Promise<MessageList> {
       const thread = await threadOf(caller, threadId);
       const rows = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.threadId, threadId), before ? lt(messages.sentAt, new Date(before)) : undefined))
+        .where(and(eq(messages.threadId, threadId), olderThan(messages.sentAt, messages.id, before)))
         .orderBy(desc(messages.sentAt), desc(messages.id))
         .limit(limit + 1);
+      const page = rows.slice(0, limit).reverse().map(toMessage);
+      const hasOlder = rows.length > limit;
+      const oldest = page[0];
       return {
         thread,
-        messages: rows.slice(0, limit).reverse().map(toMessage),
+        messages: page,
         read_only: oversees(caller),
-        has_older: rows.length > limit,
+        has_older: hasOlder,
+        older_cursor: hasOlder && oldest ? cursorOf(oldest.sent_at, oldest.id) : null,
       };
     },
 

@@ -245,7 +245,7 @@ export function communicationRoutes({
       {
         config: { access: THREAD_READERS, childRecord: childRecord("messages", { field: "thread.child_id" }) },
         schema: {
-          summary: "A conversation's latest messages (older ones with ?before=)",
+          summary: "A conversation's latest messages (older ones with ?before= the answer's older_cursor)",
           tags,
           params: idParams,
           querystring: messagesQuery,
@@ -305,7 +305,7 @@ export function communicationRoutes({
       {
         config: { access: FEEDBACK_READERS },
         schema: {
-          summary: "Feedback, newest first: a parent's own, or the centre's for its leadership",
+          summary: "Feedback, newest first, a page at a time: a parent's own, or the centre's for its leadership",
           tags,
           querystring: feedbackQuery,
           response: { 200: feedbackList, ...refusals },

@@ -48,6 +48,7 @@ export function FeedbackButton() {
 function FeedbackDialog({ onClose }: { onClose: () => void }) {
   const family = useFamily(true);
   const mine = useFeedback();
+  const earlier = mine.data?.pages.flatMap((page) => page.feedback) ?? [];
   const { send } = useFeedbackMutations();
   const children = family.data ?? [];
   const form = useForm<Form, unknown, z.output<typeof feedbackInput>>({
@@ -128,10 +129,10 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
             error={Boolean(errors.comment)}
             helperText={errors.comment?.message}
           />
-          {(mine.data?.feedback.length ?? 0) > 0 && (
+          {earlier.length > 0 && (
             <Stack spacing={1}>
               <Typography variant="subtitle2">Your earlier feedback</Typography>
-              {mine.data?.feedback.slice(0, 5).map((item) => (
+              {earlier.map((item) => (
                 <Alert key={item.id} severity={item.status === "responded" ? "success" : "info"}>
                   <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
                     {item.comment}
@@ -141,6 +142,15 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
                   </Typography>
                 </Alert>
               ))}
+              {mine.hasNextPage && (
+                <Button
+                  onClick={() => void mine.fetchNextPage()}
+                  disabled={mine.isFetchingNextPage}
+                  sx={{ minHeight: 44, alignSelf: "center" }}
+                >
+                  {mine.isFetchingNextPage ? "Loading…" : "Load more feedback"}
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>

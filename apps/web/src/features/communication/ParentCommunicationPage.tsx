@@ -62,6 +62,7 @@ export function ParentCommunicationPage() {
 function FeedbackInbox() {
   const [status, setStatus] = useState<"pending" | "responded" | undefined>("pending");
   const query = useFeedback(status);
+  const shown = query.data?.pages.flatMap((page) => page.feedback) ?? [];
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1}>
@@ -82,10 +83,22 @@ function FeedbackInbox() {
       </Stack>
       {query.isPending && <LinearProgress aria-label="Loading feedback" />}
       {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-      {query.data?.feedback.length === 0 && <Alert severity="info">No feedback here</Alert>}
-      {query.data?.feedback.map((item) => (
+      {query.data && shown.length === 0 && <Alert severity="info">No feedback here</Alert>}
+      {shown.map((item) => (
         <FeedbackCard key={item.id} item={item} />
       ))}
+      {query.hasNextPage && (
+        <Box sx={{ textAlign: "center" }}>
+          <Button
+            variant="outlined"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            sx={{ minHeight: 44 }}
+          >
+            {query.isFetchingNextPage ? "Loading…" : "Load more feedback"}
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }

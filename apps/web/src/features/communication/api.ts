@@ -5,6 +5,7 @@ import {
   COMMUNICATION_MESSAGES,
   contacts,
   type FeedbackInput,
+  type FeedbackList,
   type FeedbackStatus,
   families,
   feedback,
@@ -117,7 +118,7 @@ export function useThreadMessages(threadId: string | null) {
     queryFn: ({ pageParam }) =>
       api.get(`/messaging/threads/${threadId}/messages`, messageList, { query: { before: pageParam } }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (newest: MessageList) => (newest.has_older ? newest.messages[0]?.sent_at : undefined),
+    getNextPageParam: (newest: MessageList) => newest.older_cursor ?? undefined,
     enabled: threadId !== null,
   });
 }
@@ -149,6 +150,9 @@ export function useMessagingMutations() {
   };
 }
 
+/** A page of feedback; the inbox and the parent's own list grow a page at a time ("Load more"). */
+export const FEEDBACK_PAGE_SIZE = 20;
+
 export function useFeedback(status?: FeedbackStatus) {
   const queryClient = useQueryClient();
   const refetch = useCallback(
@@ -157,9 +161,12 @@ export function useFeedback(status?: FeedbackStatus) {
   );
   useRealtimeEvent("new-feedback", refetch);
   useRealtimeEvent("feedback-response", refetch);
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...KEY, "feedback", status],
-    queryFn: () => api.get("/parent-feedback", feedbackList, { query: { status, limit: 50 } }),
+    queryFn: ({ pageParam }) =>
+      api.get("/parent-feedback", feedbackList, { query: { status, limit: FEEDBACK_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: FeedbackList) => last.next_cursor ?? undefined,
   });
 }
 
