@@ -201,7 +201,7 @@ export function redacted(value: unknown, names: string[]): unknown {
     .map((name) => name.trim())
     .filter((name) => name.length >= 2)
     .sort((a, b) => b.length - a.length)
-    .map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${literal(name)}(?![\\p{L}\\p{N}])`, "giu"));
+    .map((name) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${literal(name)}(?![\\p{L}\\p{M}\\p{N}])`, "giu"));
   const walk = (item: unknown): unknown => {
     if (typeof item === "string") return patterns.reduce((text, pattern) => text.replace(pattern, REDACTED), item);
     if (Array.isArray(item)) return item.map(walk);

@@ -25,7 +25,7 @@ import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
-import { scrubbed } from "./audit-scrub.ts";
+import { redacted, scrubbed } from "./audit-scrub.ts";
 import { runRetention } from "./retention.ts";
 
 /**
@@ -640,6 +640,17 @@ describe("audit scrubbing", () => {
         { child_id: null, food_consumed: null, notes: null },
         { child_id: b, food_consumed: 100, notes: "All of it" },
       ],
+    });
+  });
+});
+
+describe("incident redaction", () => {
+  it("replaces whole-word mentions of the names, in any script, and leaves longer names alone", () => {
+    const value = { description: "Ria pushed Riaan; RIA SEN cried. आर्या fell", child_ids: ["x"], severity: "low" };
+    expect(redacted(value, ["Ria Sen", "Ria", "आर्या"])).toEqual({
+      description: "a child pushed Riaan; a child cried. a child fell",
+      child_ids: ["x"],
+      severity: "low",
     });
   });
 });
