@@ -117,6 +117,7 @@ async function writeBack(tx: Database, rows: AuditValues[]): Promise<void> {
   }
 }
 
+/** The child a row names; a class's meal names several, which is never "no child". */
 const namedIn = (value: unknown): string | undefined => {
   const direct = childOfItem(value);
   if (direct) return direct;
@@ -136,8 +137,7 @@ async function dayRowsOf(tx: Database, studentId: string) {
     .select({ entity: auditLog.entity, entityId: auditLog.entityId })
     .from(auditLog)
     .where(namingChild(studentId));
-  const keys = new Set(naming.map((row) => `${row.entity}/${row.entityId}`));
-  if (keys.size === 0) return [];
+  if (naming.length === 0) return [];
   const byEntity = NAMING_ENTITIES.map((entity) => ({
     entity,
     ids: [...new Set(naming.filter((row) => row.entity === entity).map((row) => row.entityId ?? ""))],
