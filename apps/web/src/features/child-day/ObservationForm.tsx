@@ -1,8 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import Close from "@mui/icons-material/Close";
+import Undo from "@mui/icons-material/Undo";
 import {
   Alert,
   Autocomplete,
+  Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -15,8 +19,6 @@ import {
 } from "@mui/material";
 import {
   CHILD_DAY_MESSAGES,
-  MILESTONE_SOURCE,
-  MILESTONES,
   OBSERVATION_ATTACHMENT_MAX_BYTES,
   OBSERVATION_ATTACHMENTS_MAX,
   type ObservationLog,
@@ -31,7 +33,7 @@ import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useObservationMutations } from "./api";
+import { useMilestones, useObservationMutations } from "./api";
 
 type Values = z.input<typeof observationFields>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
@@ -73,6 +75,19 @@ export function ObservationForm({
   });
   const [search, setSearch] = useState("");
   const children = useChildPicker(useDebouncedValue(search, 250));
+  // The milestone list is the child's centre's: known once a child is chosen (or from the log).
+  const [centreId, setCentreId] = useState<string | null>(log?.center_id ?? null);
+  const milestones = useMilestones(centreId);
+  const list = milestones.data?.milestones ?? [];
+  const milestoneName = form.watch("milestone") ?? "";
+  const picked = list.find((item) => item.name.toLowerCase() === milestoneName.trim().toLowerCase());
+  const source =
+    log && milestoneName === log.milestone
+      ? log.milestone_source
+      : (picked?.source ?? (milestoneName.trim() ? "" : null));
+  const [removing, setRemoving] = useState<string[]>([]);
+  const kept = (log?.attachments ?? []).filter((file) => !removing.includes(file.id));
+  const room = OBSERVATION_ATTACHMENTS_MAX - kept.length;
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const { save } = useObservationMutations();
@@ -83,12 +98,13 @@ export function ObservationForm({
     const tooBig = picked.some((file) => file.size > OBSERVATION_ATTACHMENT_MAX_BYTES);
     const wrong = picked.some((file) => !ACCEPT.split(",").includes(file.type));
     setFileError(tooBig ? CHILD_DAY_MESSAGES.attachmentTooLarge : wrong ? CHILD_DAY_MESSAGES.attachmentType : null);
-    setFiles(tooBig || wrong ? [] : picked.slice(0, OBSERVATION_ATTACHMENTS_MAX));
+    setFiles(tooBig || wrong ? [] : picked.slice(0, room));
   };
   const submit = form.handleSubmit((values) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) body.append(key, String(value));
-    for (const file of files) body.append("attachments", file);
+    if (log && removing.length > 0) body.append("remove_attachments", removing.join(","));
+    for (const file of files.slice(0, room)) body.append("attachments", file);
     save.mutate({ id: log?.id ?? null, form: body }, { onSuccess: onClose });
   });
 
@@ -111,7 +127,10 @@ export function ObservationForm({
                     isOptionEqualToValue={(option, value) => option.id === value.id}
                     filterOptions={(options) => options}
                     onInputChange={(_event, value) => setSearch(value)}
-                    onChange={(_event, child) => field.onChange(child?.id ?? "")}
+                    onChange={(_event, child) => {
+                      field.onChange(child?.id ?? "");
+                      setCentreId(child?.center_id ?? null);
+                    }}
                     onBlur={field.onBlur}
                     renderInput={(params) => (
                       <TextField
@@ -146,7 +165,8 @@ export function ObservationForm({
               render={({ field }) => (
                 <Autocomplete
                   freeSolo
-                  options={[...MILESTONES]}
+                  options={list.map((item) => item.name)}
+                  groupBy={(name) => list.find((item) => item.name === name)?.source ?? ""}
                   value={field.value ?? ""}
                   onInputChange={(_event, value) => field.onChange(value)}
                   renderInput={(params) => (
@@ -154,8 +174,19 @@ export function ObservationForm({
                       {...params}
                       label="Milestone"
                       onBlur={field.onBlur}
-                      error={Boolean(errors.milestone)}
-                      helperText={errors.milestone?.message ?? MILESTONE_SOURCE}
+                      error={Boolean(errors.milestone) || milestones.isError}
+                      helperText={
+                        errors.milestone?.message ??
+                        (milestones.isError
+                          ? CHILD_DAY_MESSAGES.milestonesLoadFailed
+                          : source === null
+                            ? centreId
+                              ? "Pick from the centre's list or type your own"
+                              : "Choose the child to see their centre's milestones"
+                            : source
+                              ? `Source: ${source}`
+                              : "Your own words: no source recorded")
+                      }
                     />
                   )}
                 />
@@ -169,8 +200,41 @@ export function ObservationForm({
               error={Boolean(errors.notes)}
               helperText={errors.notes?.message}
             />
-            <Button component="label" variant="outlined" sx={{ minHeight: 44 }}>
-              {files.length > 0 ? `${files.length} file(s) chosen` : "Attach photos or PDFs"}
+            {log && log.attachments.length > 0 && (
+              <Box>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                  Attached
+                </Typography>
+                <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+                  {log.attachments.map((file) =>
+                    removing.includes(file.id) ? (
+                      <Chip
+                        key={file.id}
+                        label={`${file.name} (removed)`}
+                        variant="outlined"
+                        sx={{ textDecoration: "line-through", maxWidth: "100%" }}
+                        onDelete={() => setRemoving((ids) => ids.filter((id) => id !== file.id))}
+                        deleteIcon={<Undo aria-label={`Keep ${file.name}`} />}
+                      />
+                    ) : (
+                      <Chip
+                        key={file.id}
+                        label={file.name}
+                        sx={{ maxWidth: "100%" }}
+                        onDelete={() => setRemoving((ids) => [...ids, file.id])}
+                        deleteIcon={<Close aria-label={`Remove ${file.name}`} />}
+                      />
+                    ),
+                  )}
+                </Box>
+              </Box>
+            )}
+            <Button component="label" variant="outlined" disabled={room <= 0} sx={{ minHeight: 44 }}>
+              {files.length > 0
+                ? `${Math.min(files.length, room)} file(s) chosen`
+                : room > 0
+                  ? "Attach photos or PDFs"
+                  : `At most ${OBSERVATION_ATTACHMENTS_MAX} attachments`}
               <input hidden type="file" multiple accept={ACCEPT} onChange={(event) => pickFiles(event.target.files)} />
             </Button>
             {fileError && <Alert severity="error">{fileError}</Alert>}

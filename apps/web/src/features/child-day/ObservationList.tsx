@@ -33,6 +33,11 @@ export function ObservationList({
               {formatDate(log.date)} · {log.child_name} · {log.created_by}
             </Typography>
             {log.milestone && <Typography sx={{ fontWeight: 600 }}>{log.milestone}</Typography>}
+            {log.milestone && log.milestone_source && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                Source: {log.milestone_source}
+              </Typography>
+            )}
             {log.notes && (
               <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{log.notes}</Typography>
             )}

@@ -6,14 +6,19 @@ import { useSignedInUser } from "../../auth/useSession";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useMyChildren } from "../parents/useMyChildren";
 import { centreToday } from "./api";
+import { MilestonesDialog } from "./MilestonesDialog";
 import { ObservationForm } from "./ObservationForm";
 import { ObservationList } from "./ObservationList";
+
+/** Who extends a centre's milestone list (the server decides; this only shows the button). */
+const MILESTONE_KEEPERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator"]);
 
 /** `/observation-logs`: teachers and coordinators write them; parents read their children's. */
 export function ObservationLogsPage() {
   const user = useSignedInUser();
   const writer = user.role === "teacher" || user.role === "academic_coordinator";
   const [editing, setEditing] = useState<ObservationLog | "new" | null>(null);
+  const [managing, setManaging] = useState(false);
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
@@ -22,6 +27,11 @@ export function ObservationLogsPage() {
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
           <LiveChip />
+          {MILESTONE_KEEPERS.has(user.role) && (
+            <Button variant="outlined" onClick={() => setManaging(true)} sx={{ minHeight: 44 }}>
+              Milestones
+            </Button>
+          )}
           {writer && (
             <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")} sx={{ minHeight: 44 }}>
               New observation
@@ -30,6 +40,7 @@ export function ObservationLogsPage() {
         </Stack>
       </Stack>
       {user.role === "parent" ? <ParentLogs /> : <ObservationList childId={null} onEdit={setEditing} />}
+      {managing && <MilestonesDialog onClose={() => setManaging(false)} />}
       {editing && (
         <ObservationForm
           log={editing === "new" ? null : editing}

@@ -5,6 +5,9 @@ import {
   classroomDay,
   dailyActivities,
   type EntryKind,
+  type MilestoneInput,
+  milestone,
+  milestonesPage,
   myClassrooms,
   observationLog,
   observationsPage,
@@ -139,6 +142,32 @@ export function useObservationMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: string) => api.delete(`/observation-logs/${id}`),
+      onSuccess,
+    }),
+  };
+}
+
+/** A centre's milestone list (the framework's areas, then the centre's own), all of it at once. */
+export function useMilestones(centerId: string | null | undefined) {
+  return useQuery({
+    queryKey: [...KEY, "milestones", centerId],
+    queryFn: ({ signal }) =>
+      api.get("/observation-logs/milestones", milestonesPage, { signal, query: { center_id: centerId! } }),
+    enabled: Boolean(centerId),
+    staleTime: 60_000,
+  });
+}
+
+export function useMilestoneMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: [...KEY, "milestones"] });
+  return {
+    add: useMutation({
+      mutationFn: (input: MilestoneInput) => api.post("/observation-logs/milestones", input, milestone),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(`/observation-logs/milestones/${id}`),
       onSuccess,
     }),
   };

@@ -1,0 +1,161 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import Delete from "@mui/icons-material/Delete";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
+import { CHILD_DAY_MESSAGES, MILESTONES, milestoneInput } from "@sprout/shared/schemas/child-day";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { useCentres } from "../children/api";
+import { useMilestoneMutations, useMilestones } from "./api";
+
+type Values = z.input<typeof milestoneInput>;
+
+/** A centre's milestone list: the framework's areas as they are, and the centre's own to add or remove. */
+export function MilestonesDialog({ onClose }: { onClose: () => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const centres = useCentres();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const centreId = chosen ?? centres.data?.[0]?.id ?? null;
+  const milestones = useMilestones(centreId);
+  const { add, remove } = useMilestoneMutations();
+  const form = useForm<Values, unknown, z.output<typeof milestoneInput>>({
+    resolver: zodResolver(milestoneInput),
+    mode: "onTouched",
+    values: { center_id: centreId ?? "", name: "", area: "", source: "Centre's own" },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    add.mutate(values, { onSuccess: () => form.reset({ ...values, name: "" }) }),
+  );
+  const list = milestones.data?.milestones ?? [];
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="milestones-title">
+      <DialogTitle id="milestones-title">Centre milestones</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {(centres.data?.length ?? 0) > 1 && (
+            <TextField select label="Centre" value={centreId ?? ""} onChange={(event) => setChosen(event.target.value)}>
+              {centres.data?.map((centre) => (
+                <MenuItem key={centre.id} value={centre.id}>
+                  {centre.center_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Typography color="text.secondary">
+            Teachers pick from the framework's areas and the milestones the centre adds. Each log keeps the source it
+            was written with, so removing a milestone here leaves old logs as they are.
+          </Typography>
+          <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Add a milestone">
+            <TextField
+              label="Milestone"
+              {...form.register("name")}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+            />
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              <Controller
+                control={form.control}
+                name="area"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Area"
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.area)}
+                    helperText={errors.area?.message}
+                    sx={{ flex: 1 }}
+                  >
+                    <MenuItem value="">Outside the framework's areas</MenuItem>
+                    {MILESTONES.map((area) => (
+                      <MenuItem key={area} value={area}>
+                        {area}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <TextField
+                label="Source"
+                {...form.register("source")}
+                error={Boolean(errors.source)}
+                helperText={errors.source?.message ?? "A framework's name, or the centre's own"}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={add.isPending || !centreId}
+              sx={{ minHeight: 44, alignSelf: "flex-start" }}
+            >
+              Add milestone
+            </Button>
+            {add.isError && (
+              <Alert severity="error">{refusalMessage(add.error, CHILD_DAY_MESSAGES.milestoneSaveFailed)}</Alert>
+            )}
+          </Stack>
+          {remove.isError && (
+            <Alert severity="error">{refusalMessage(remove.error, CHILD_DAY_MESSAGES.milestoneDeleteFailed)}</Alert>
+          )}
+          {milestones.isPending && centreId && <LinearProgress aria-label="Loading milestones" />}
+          {milestones.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.milestonesLoadFailed}</Alert>}
+          <List dense aria-label="The centre's milestones">
+            {list.map((item) => (
+              <ListItem
+                key={item.id ?? item.name}
+                divider
+                secondaryAction={
+                  item.id && milestones.data?.can_manage ? (
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${item.name}`}
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        window.confirm(CHILD_DAY_MESSAGES.milestoneDeleteConfirm) && remove.mutate(item.id!)
+                      }
+                    >
+                      <Delete />
+                    </IconButton>
+                  ) : undefined
+                }
+              >
+                <ListItemText
+                  primary={item.name}
+                  secondary={[item.built_in ? "" : item.area, item.source].filter(Boolean).join(" · ")}
+                  slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
