@@ -41,7 +41,7 @@ const foreignSession = await signIn(app, foreignCoordinatorUser.email);
 const foreignCoordinator = as(app, foreignSession);
 
 const form = (fields: Record<string, string>, files: { name: string; content: Buffer }[] = []) => {
-  const chunks = Object.entries(fields).map((entry) =>
+  const chunks: Buffer[] = Object.entries(fields).map((entry) =>
     Buffer.from(`--sprout\r\nContent-Disposition: form-data; name="${entry[0]}"\r\n\r\n${entry[1]}\r\n`),
   );
   for (const file of files)
