@@ -41,20 +41,44 @@ const photo = async () => ({
     .toBuffer(),
 });
 
+/** The coordinator's "Centre milestones" dialog on the observation logs page. */
+async function milestonesDialog(page: Page) {
+  await submitSignIn(page, demoUser("academic_coordinator").email);
+  await page.goto("/observation-logs");
+  await page.getByRole("button", { name: "Milestones" }).click();
+  const dialog = page.getByRole("dialog", { name: "Centre milestones" });
+  await visible(dialog.getByText("Physical development").first());
+  return dialog;
+}
+
 describe("observation logs", () => {
-  it("a teacher writes an observation with a photo and edits it; the parent opens it on a phone; delete asks first", async () => {
+  it("a coordinator adds a milestone; a teacher logs it with a photo, edits it and removes the photo; the parent reads it on a phone", async () => {
+    const coordinator = await openPage(browser, PHONE);
     const teacher = await openPage(browser, PHONE);
     const parent = await openPage(browser, PHONE);
     const note = "Built a tower of six blocks";
+    const milestone = "Stacks six blocks";
     try {
+      // The centre adds its own milestone to the framework's list, naming where it comes from.
+      const milestones = await milestonesDialog(coordinator.page);
+      await milestones.getByLabel("Milestone", { exact: true }).fill(milestone);
+      await milestones.getByLabel("Area", { exact: true }).click();
+      await coordinator.page.getByRole("option", { name: "Physical development" }).click();
+      await expect(milestones.getByLabel("Source", { exact: true }).inputValue()).resolves.toBe("Centre's own");
+      await milestones.getByRole("button", { name: "Add milestone" }).click();
+      const added = milestones.getByRole("listitem").filter({ hasText: milestone });
+      await visible(added.getByText("Physical development · Centre's own"));
+      await screenshot(coordinator.page, "observation-milestones");
+
       await submitSignIn(teacher.page, demoUser("teacher").email);
       await teacher.page.goto("/observation-logs");
       await teacher.page.getByRole("button", { name: "New observation" }).click();
       const form = teacher.page.getByRole("dialog", { name: "New observation log" });
       await form.getByLabel("Child").fill("Aanya");
       await teacher.page.getByRole("option", { name: "Aanya Malhotra" }).click();
-      await form.getByLabel("Milestone").fill("Physical");
-      await teacher.page.getByRole("option", { name: "Physical development" }).click();
+      await form.getByLabel("Milestone").fill("Stacks");
+      await teacher.page.getByRole("option", { name: milestone }).click();
+      await visible(form.getByText("Source: Centre's own"));
       await form.getByLabel("Notes").fill(note);
       await form.locator("input[type=file]").setInputFiles(await photo());
       await visible(form.getByText("1 file(s) chosen"));
@@ -79,7 +103,8 @@ describe("observation logs", () => {
       await parentHome(parent.page);
       await parent.page.getByRole("button", { name: "Observations", exact: true }).click();
       const theirs = parent.page.getByRole("article").filter({ hasText: `${note}, then counted them` });
-      await visible(theirs.getByText("Physical development"));
+      await visible(theirs.getByText(milestone));
+      await visible(theirs.getByText("Source: Centre's own"));
       await expect(theirs.getByRole("button", { name: "Edit" }).count()).resolves.toBe(0);
       await theirs.getByRole("button", { name: "Open block-tower.png" }).click();
       const viewer = parent.page.getByRole("dialog", { name: "block-tower.png" });
@@ -87,6 +112,17 @@ describe("observation logs", () => {
       await screenshot(parent.page, "observation-photo-parent");
       await viewer.getByRole("button", { name: "Close" }).click();
       await screenshot(parent.page, "observation-log-photo-parent");
+
+      // The teacher takes the photo off again in the same edit form; the parent's list follows.
+      await edited.getByRole("button", { name: "Edit" }).click();
+      await edit.getByRole("button", { name: "Remove block-tower.png" }).click();
+      await visible(edit.getByText("block-tower.png (removed)"));
+      await screenshot(teacher.page, "observation-form-remove-attachment");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await edit.waitFor({ state: "hidden" });
+      await edited.getByRole("button", { name: "Open block-tower.png" }).waitFor({ state: "detached" });
+      await theirs.getByRole("button", { name: "Open block-tower.png" }).waitFor({ state: "detached" });
+      await visible(edited.getByText("Source: Centre's own"));
 
       // Delete asks first; saying no keeps it, saying yes removes it (the demo data as it was).
       const asked: string[] = [];
@@ -101,8 +137,13 @@ describe("observation logs", () => {
       await edited.getByRole("button", { name: "Delete" }).click();
       await edited.waitFor({ state: "detached" });
       await theirs.waitFor({ state: "detached" });
+
+      // The centre's list as it was: the milestone comes off after a confirmation.
+      coordinator.page.once("dialog", (dialog) => void dialog.accept());
+      await milestones.getByRole("button", { name: `Remove ${milestone}` }).click();
+      await added.waitFor({ state: "detached" });
     } finally {
-      await Promise.all([teacher.context.close(), parent.context.close()]);
+      await Promise.all([coordinator.context.close(), teacher.context.close(), parent.context.close()]);
     }
   });
 
@@ -125,6 +166,16 @@ describe("observation logs", () => {
       page.once("dialog", (dialog) => void dialog.accept());
       await log.getByRole("button", { name: "Delete" }).click();
       await log.waitFor({ state: "detached" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the centre's milestone list at desktop width", async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    try {
+      await milestonesDialog(page);
+      await screenshot(page, "observation-milestones");
     } finally {
       await context.close();
     }

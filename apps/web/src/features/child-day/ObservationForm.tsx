@@ -6,7 +6,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -205,28 +204,38 @@ export function ObservationForm({
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                   Attached
                 </Typography>
-                <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-                  {log.attachments.map((file) =>
-                    removing.includes(file.id) ? (
-                      <Chip
-                        key={file.id}
-                        label={`${file.name} (removed)`}
-                        variant="outlined"
-                        sx={{ textDecoration: "line-through", maxWidth: "100%" }}
-                        onDelete={() => setRemoving((ids) => ids.filter((id) => id !== file.id))}
-                        deleteIcon={<Undo aria-label={`Keep ${file.name}`} />}
-                      />
-                    ) : (
-                      <Chip
-                        key={file.id}
-                        label={file.name}
-                        sx={{ maxWidth: "100%" }}
-                        onDelete={() => setRemoving((ids) => [...ids, file.id])}
-                        deleteIcon={<Close aria-label={`Remove ${file.name}`} />}
-                      />
-                    ),
-                  )}
-                </Box>
+                <Stack spacing={0.5}>
+                  {log.attachments.map((file) => {
+                    const removed = removing.includes(file.id);
+                    return (
+                      <Stack key={file.id} direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                        <Typography
+                          sx={{
+                            flex: 1,
+                            minWidth: 0,
+                            overflowWrap: "anywhere",
+                            textDecoration: removed ? "line-through" : "none",
+                            color: removed ? "text.secondary" : "text.primary",
+                          }}
+                        >
+                          {removed ? `${file.name} (removed)` : file.name}
+                        </Typography>
+                        <Button
+                          size="small"
+                          color={removed ? "primary" : "error"}
+                          startIcon={removed ? <Undo /> : <Close />}
+                          aria-label={`${removed ? "Keep" : "Remove"} ${file.name}`}
+                          onClick={() =>
+                            setRemoving((ids) => (removed ? ids.filter((id) => id !== file.id) : [...ids, file.id]))
+                          }
+                          sx={{ minHeight: 44 }}
+                        >
+                          {removed ? "Keep" : "Remove"}
+                        </Button>
+                      </Stack>
+                    );
+                  })}
+                </Stack>
               </Box>
             )}
             <Button component="label" variant="outlined" disabled={room <= 0} sx={{ minHeight: 44 }}>
