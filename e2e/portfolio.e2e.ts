@@ -148,13 +148,64 @@ describe("digital portfolio", () => {
       await editor.getByRole("button", { name: "1:1" }).click();
       await editor.getByRole("button", { name: "Undo" }).click();
       await editor.getByRole("button", { name: "Redo" }).click();
+      // Free crop: the rectangle starts as the whole (turned) photo; dragging its bottom right
+      // corner up and left makes it smaller.
+      await editor.getByRole("button", { name: "Free" }).click();
+      const cropArea = editor.getByTestId("crop-area");
+      const preview = (await editor.getByLabel("Edited photo preview").boundingBox())!;
+      await teacher.page.waitForFunction(
+        ({ width, height }) => {
+          const area = document.querySelector("[data-testid=crop-area]")?.getBoundingClientRect();
+          return area !== undefined && Math.abs(area.width - width) < 2 && Math.abs(area.height - height) < 2;
+        },
+        { width: preview.width, height: preview.height },
+      );
+      const corner = (await editor.getByLabel("Resize crop from the bottom right corner").boundingBox())!;
+      const [fromX, fromY] = [corner.x + corner.width / 2, corner.y + corner.height / 2];
+      await teacher.page.mouse.move(fromX, fromY);
+      await teacher.page.mouse.down();
+      await teacher.page.mouse.move(fromX - preview.width / 4, fromY - preview.height / 5, { steps: 5 });
+      await teacher.page.mouse.up();
+      await teacher.page.waitForFunction(
+        (width) =>
+          (document.querySelector("[data-testid=crop-area]")?.getBoundingClientRect().width ?? width) < width * 0.9,
+        preview.width,
+      );
+      expect((await cropArea.boundingBox())!.height).toBeLessThan(preview.height * 0.9);
       await screenshot(teacher.page, "portfolio-teacher-editor");
+      await teacher.page.setViewportSize(PHONE);
+      await screenshot(teacher.page, "portfolio-teacher-editor");
+      await teacher.page.setViewportSize(DESKTOP);
       await editor.getByRole("button", { name: "Apply" }).click();
       await visible(files.first().getByText("(edited)"));
       await screenshot(teacher.page, "portfolio-teacher-upload");
+      const batchOfThree = teacher.page.waitForResponse((response) => response.url().endsWith("/batch-upload"));
       await teacher.page.getByRole("button", { name: "Upload 3 files" }).click();
+      const uploaded = (await (await batchOfThree).json()) as {
+        items: { file_name: string; file_url: string; title: string }[];
+      };
       await visible(teacher.page.getByRole("tab", { name: "Gallery", selected: true }));
       await visible(items(teacher.page).nth(before + 3));
+      // The saved photo is the cropped area at the photo's full resolution: smaller than the turned
+      // 900 x 1200 photo, in the dragged (free) shape, and far larger than the on-screen preview.
+      const cropped = uploaded.items.find((item) => item.file_name === "garden-e53935.jpg")!;
+      await items(teacher.page)
+        .getByRole("button", { name: `Open ${cropped.title || cropped.file_name}` })
+        .first()
+        .click();
+      const shown = teacher.page.getByRole("dialog").getByRole("img");
+      await visible(shown);
+      await shown.evaluate((image: HTMLImageElement) => image.decode());
+      const edited = await shown.evaluate((image: HTMLImageElement) => ({
+        width: image.naturalWidth,
+        height: image.naturalHeight,
+      }));
+      expect(edited.width).toBeLessThan(900 * 0.9);
+      expect(edited.height).toBeLessThan(1200 * 0.9);
+      expect(edited.width).toBeGreaterThan(900 * 0.6);
+      expect(edited.width / edited.height).not.toBeCloseTo(900 / 1200);
+      await teacher.page.keyboard.press("Escape");
+      await teacher.page.getByRole("dialog").waitFor({ state: "detached" });
 
       // More files than one upload takes: the first ten are listed and the page says so.
       await teacher.page.getByRole("tab", { name: "Upload" }).click();
