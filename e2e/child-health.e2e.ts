@@ -47,7 +47,7 @@ async function milestonesDialog(page: Page) {
   await page.goto("/observation-logs");
   await page.getByRole("button", { name: "Milestones" }).click();
   const dialog = page.getByRole("dialog", { name: "Centre milestones" });
-  await visible(dialog.getByText("Physical development").first());
+  await visible(dialog.getByText("Physical development", { exact: true }));
   return dialog;
 }
 

@@ -2,7 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Delete from "@mui/icons-material/Delete";
 import {
   Alert,
+  Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -19,7 +21,7 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES, MILESTONES, milestoneInput } from "@sprout/shared/schemas/child-day";
+import { CHILD_DAY_MESSAGES, MILESTONE_SOURCE, MILESTONES, milestoneInput } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -48,6 +50,8 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
     add.mutate(values, { onSuccess: () => form.reset({ ...values, name: "" }) }),
   );
   const list = milestones.data?.milestones ?? [];
+  const own = list.filter((item) => !item.built_in);
+  const builtIn = list.filter((item) => item.built_in);
 
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="milestones-title">
@@ -123,13 +127,19 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
           )}
           {milestones.isPending && centreId && <LinearProgress aria-label="Loading milestones" />}
           {milestones.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.milestonesLoadFailed}</Alert>}
-          <List dense aria-label="The centre's milestones">
-            {list.map((item) => (
+          <Typography variant="subtitle2" component="h3">
+            Added by the centre
+          </Typography>
+          {milestones.isSuccess && own.length === 0 && (
+            <Typography color="text.secondary">No milestones added yet</Typography>
+          )}
+          <List dense aria-label="The centre's own milestones" disablePadding>
+            {own.map((item) => (
               <ListItem
-                key={item.id ?? item.name}
+                key={item.id}
                 divider
                 secondaryAction={
-                  item.id && milestones.data?.can_manage ? (
+                  milestones.data?.can_manage ? (
                     <IconButton
                       edge="end"
                       aria-label={`Remove ${item.name}`}
@@ -145,12 +155,20 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
               >
                 <ListItemText
                   primary={item.name}
-                  secondary={[item.built_in ? "" : item.area, item.source].filter(Boolean).join(" · ")}
+                  secondary={[item.area, item.source].filter(Boolean).join(" · ")}
                   slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
                 />
               </ListItem>
             ))}
           </List>
+          <Typography variant="subtitle2" component="h3">
+            From the framework: {MILESTONE_SOURCE}
+          </Typography>
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
+            {builtIn.map((item) => (
+              <Chip key={item.name} label={item.name} size="small" variant="outlined" />
+            ))}
+          </Box>
         </Stack>
       </DialogContent>
       <DialogActions>
