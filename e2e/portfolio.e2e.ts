@@ -172,6 +172,12 @@ describe("digital portfolio", () => {
         preview.width,
       );
       expect((await cropArea.boundingBox())!.height).toBeLessThan(preview.height * 0.9);
+      // The keyboard moves it too (from the photo's left edge, where the drag left it, to the right).
+      await cropArea.press("ArrowRight");
+      await teacher.page.waitForFunction(
+        (left) => (document.querySelector("[data-testid=crop-area]")?.getBoundingClientRect().left ?? left) > left + 2,
+        preview.x,
+      );
       await screenshot(teacher.page, "portfolio-teacher-editor");
       await teacher.page.setViewportSize(PHONE);
       await screenshot(teacher.page, "portfolio-teacher-editor");

@@ -12,7 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import {
   type Adjustments,
   type Corner,
@@ -49,6 +49,13 @@ interface Drag {
   corner: Corner | null;
   scale: number;
 }
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 const SLIDERS = [
   ["brightness", "Brightness"],
@@ -129,6 +136,18 @@ export function ImageEditor({
     if (next && JSON.stringify(next.box) !== JSON.stringify(start)) history.push(next);
   };
   const dragHandlers = { onPointerMove: moveDrag, onPointerUp: endDrag, onPointerCancel: endDrag };
+  // The keyboard does what a drag does, a step of 2 % of the shorter side (10 % with Shift).
+  const nudge = (event: KeyboardEvent<HTMLElement>, corner: Corner | null) => {
+    const direction = ARROWS[event.key];
+    if (!direction || !box || !size || drag.current) return;
+    event.preventDefault();
+    const step = Math.min(size.width, size.height) * (event.shiftKey ? 0.1 : 0.02);
+    const [dx, dy] = [direction[0] * step, direction[1] * step];
+    const next = corner
+      ? resizeBox(box, corner, dx, dy, size.width, size.height, draft.crop)
+      : moveBox(box, dx, dy, size.width, size.height);
+    history.push({ ...draft, box: next });
+  };
 
   const save = () => {
     if (!image) return;
@@ -178,8 +197,11 @@ export function ImageEditor({
                 </Box>
                 <Box
                   data-testid="crop-area"
-                  aria-label="Crop area: drag to move"
+                  role="button"
+                  tabIndex={0}
+                  aria-label="Crop area: drag or use the arrow keys to move it"
                   onPointerDown={(event) => startDrag(event, null)}
+                  onKeyDown={(event) => event.target === event.currentTarget && nudge(event, null)}
                   {...dragHandlers}
                   sx={{
                     position: "absolute",
@@ -189,6 +211,7 @@ export function ImageEditor({
                     height: percent(box.height, size.height),
                     border: "2px solid white",
                     outline: "1px solid rgba(0, 0, 0, 0.4)",
+                    "&:focus-visible": { outline: "3px solid", outlineColor: "primary.main" },
                     cursor: "move",
                     touchAction: "none",
                   }}
@@ -196,8 +219,12 @@ export function ImageEditor({
                   {CORNERS.map(([corner, name]) => (
                     <Box
                       key={corner}
+                      role="button"
+                      tabIndex={0}
                       aria-label={`Resize crop from the ${name} corner`}
+                      aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
                       onPointerDown={(event) => startDrag(event, corner)}
+                      onKeyDown={(event) => nudge(event, corner)}
                       {...dragHandlers}
                       sx={{
                         position: "absolute",
@@ -209,6 +236,12 @@ export function ImageEditor({
                         placeItems: "center",
                         cursor: corner === "nw" || corner === "se" ? "nwse-resize" : "nesw-resize",
                         touchAction: "none",
+                        "&:focus-visible": { outline: "none" },
+                        "&:focus-visible::after": {
+                          outline: "3px solid",
+                          outlineColor: "primary.main",
+                          outlineOffset: 2,
+                        },
                         "&::after": {
                           content: '""',
                           width: 16,
@@ -228,7 +261,7 @@ export function ImageEditor({
         </Box>
         {SLIDERS.map(([key, label]) => (
           <Stack key={key} direction="row" spacing={2} sx={{ alignItems: "center" }}>
-            <Typography id={`slider-${key}`} sx={{ width: 96 }}>
+            <Typography id={`slider-${key}`} sx={{ width: 96, flexShrink: 0 }}>
               {label}
             </Typography>
             <Slider
