@@ -169,7 +169,10 @@ describe("communication", () => {
       await dialog.waitFor({ state: "hidden" });
       await parent.page.goto("/dashboard");
       await parent.page.getByRole("button", { name: /^Notifications/ }).click();
-      await parent.page.getByRole("button", { name: /The centre answered your feedback/ }).click();
+      // Earlier journeys may have answered other feedback of this parent: open this answer's line.
+      await parent.page
+        .getByRole("button", { name: /The centre answered your feedback.*We will share more every Friday/ })
+        .click();
       await parent.page.waitForURL((url) => url.pathname === "/messaging" && url.searchParams.get("feedback") === "1");
       await visible(parent.page.getByRole("dialog").getByText("Reply: We will share more every Friday"));
     } finally {
