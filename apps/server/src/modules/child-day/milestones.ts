@@ -13,9 +13,11 @@ import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { centreMilestones } from "../../db/schema/child-day.ts";
+import { centers } from "../../db/schema/organisations.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { pgCode } from "../classrooms/pg-error.ts";
 import { mayManageMilestones, mayReadCentre } from "./policy.ts";
 
 type Reader = Pick<Database, "select">;
@@ -100,34 +102,43 @@ export function createMilestonesService({ db, clock }: { db: Database; clock: Cl
             .where(and(eq(centreMilestones.centerId, input.center_id), sameName(input.name)))
         ).length > 0;
       if (clash) throw conflict(CHILD_DAY_MESSAGES.milestoneDuplicate);
-      const [{ own } = { own: 0 }] = await db
-        .select({ own: count() })
-        .from(centreMilestones)
-        .where(eq(centreMilestones.centerId, input.center_id));
-      if (own >= CENTRE_MILESTONES_MAX)
-        throw badRequest(`A centre can add at most ${CENTRE_MILESTONES_MAX} milestones`);
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(centreMilestones)
-          .values({
-            centerId: input.center_id,
-            name: input.name,
-            area: input.area,
-            source: input.source,
-            createdBy: caller.userId,
-            createdAt: clock.now(),
-          })
-          .returning();
-        await writeAudit(tx, {
-          organisationId: caller.organisationId,
-          actorId: caller.userId,
-          action: "milestone.added",
-          entity: "centre_milestone",
-          entityId: row!.id,
-          after: input,
+      const row = await db
+        .transaction(async (tx) => {
+          // The centre's row is the lock: two additions at once count one after the other.
+          await tx.select({ id: centers.id }).from(centers).where(eq(centers.id, input.center_id)).for("update");
+          const [{ own } = { own: 0 }] = await tx
+            .select({ own: count() })
+            .from(centreMilestones)
+            .where(eq(centreMilestones.centerId, input.center_id));
+          if (own >= CENTRE_MILESTONES_MAX)
+            throw badRequest(`A centre can add at most ${CENTRE_MILESTONES_MAX} milestones`);
+          const [added] = await tx
+            .insert(centreMilestones)
+            .values({
+              centerId: input.center_id,
+              name: input.name,
+              area: input.area,
+              source: input.source,
+              createdBy: caller.userId,
+              createdAt: clock.now(),
+            })
+            .returning();
+          await writeAudit(tx, {
+            organisationId: caller.organisationId,
+            actorId: caller.userId,
+            action: "milestone.added",
+            entity: "centre_milestone",
+            entityId: added!.id,
+            after: input,
+          });
+          return added!;
+        })
+        .catch((error: unknown) => {
+          // The same name added twice at once: the unique index answers for the second.
+          if (pgCode(error) === "23505") throw conflict(CHILD_DAY_MESSAGES.milestoneDuplicate);
+          throw error;
         });
-        return present(row!);
-      });
+      return present(row);
     },
 
     /** Takes it off the list; logs that used it keep their own copy of its name and source. */

@@ -1,12 +1,12 @@
 import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CHILD_DAY_MESSAGES, MILESTONE_SOURCE } from "@sprout/shared/schemas/child-day";
+import { CENTRE_MILESTONES_MAX, CHILD_DAY_MESSAGES, MILESTONE_SOURCE } from "@sprout/shared/schemas/child-day";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { PNG } from "../../../test/matrix.ts";
-import { observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
+import { centreMilestones, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
@@ -180,6 +180,48 @@ describe("a centre's milestone list", () => {
     expect((await listOf(coordinator, home!.id)).milestones.map((item: { name: string }) => item.name)).toContain(
       "Builds a tower of six",
     );
+  });
+});
+
+describe("the limit of a centre's own milestones", () => {
+  it("holds when many are added at once, and the same name twice at once is one milestone", async () => {
+    const own = async () =>
+      (await db.select().from(centreMilestones).where(eq(centreMilestones.centerId, other!.id))).length;
+    // Fill the other centre to five short of the limit, then send twenty at once.
+    const before = await own();
+    await db.insert(centreMilestones).values(
+      Array.from({ length: CENTRE_MILESTONES_MAX - 5 - before }, (_, index) => ({
+        centerId: other!.id,
+        name: `Filled ${index}`,
+        source: "Centre's own",
+        createdAt: new Date("2026-11-19T05:00:00Z"),
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        foreignCoordinator.post("/api/observation-logs/milestones", {
+          center_id: other!.id,
+          name: `At once ${index}`,
+          source: "Centre's own",
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201).length).toBe(5);
+    expect(answers.filter((answer) => answer.statusCode === 400).length).toBe(15);
+    expect(await own()).toBe(CENTRE_MILESTONES_MAX);
+
+    await db.delete(centreMilestones).where(eq(centreMilestones.centerId, other!.id));
+    const twice = await Promise.all(
+      [1, 2, 3].map(() =>
+        foreignCoordinator.post("/api/observation-logs/milestones", {
+          center_id: other!.id,
+          name: "Claps a rhythm",
+          source: "Centre's own",
+        }),
+      ),
+    );
+    expect(twice.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await own()).toBe(1);
   });
 });
 
