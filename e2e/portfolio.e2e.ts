@@ -199,9 +199,12 @@ describe("digital portfolio", () => {
         .getByRole("button", { name: `Open ${cropped.title || cropped.file_name}` })
         .first()
         .click();
-      const shown = teacher.page.getByRole("dialog").getByRole("img");
+      // The full photo itself (the dialog's icons are images to assistive technology too).
+      const shown = teacher.page.getByRole("dialog").locator("img");
       await visible(shown);
-      await shown.evaluate((image: HTMLImageElement) => image.decode());
+      await expect
+        .poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
       const edited = await shown.evaluate((image: HTMLImageElement) => ({
         width: image.naturalWidth,
         height: image.naturalHeight,
