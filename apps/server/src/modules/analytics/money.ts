@@ -1,6 +1,7 @@
-import { and, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { invoices, payments } from "../../db/schema/billing.ts";
+import { invoices } from "../../db/schema/billing.ts";
+import { moneyDayTotals } from "../../db/schema/counts.ts";
 
 /**
  * Money figures per centre and month, in paise. Invoiced: invoices by issue date, cancelled ones
@@ -15,10 +16,10 @@ export interface MonthMoney {
   receivedPaise: number;
 }
 
-const month = (column: typeof invoices.issueDate | typeof payments.paidOn) =>
-  sql<string>`to_char(${column}, 'YYYY-MM')`;
-
-/** Money invoiced and received in [from, toExclusive), per centre and month. */
+/**
+ * Money invoiced and received in [from, toExclusive), per centre and month, summed from the
+ * per-centre daily totals that triggers on invoices and payments keep (migration 0037).
+ */
 export async function moneyByMonth(
   db: Database,
   centerIds: string[],
@@ -26,57 +27,31 @@ export async function moneyByMonth(
   toExclusive: string,
 ): Promise<MonthMoney[]> {
   if (centerIds.length === 0) return [];
-  const [billed, paid] = await Promise.all([
-    db
-      .select({
-        centerId: invoices.centerId,
-        month: month(invoices.issueDate),
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`coalesce(sum(${invoices.totalPaise}), 0)::bigint`,
-      })
-      .from(invoices)
-      .where(
-        and(
-          inArray(invoices.centerId, centerIds),
-          gte(invoices.issueDate, from),
-          lt(invoices.issueDate, toExclusive),
-          ne(invoices.status, "Cancelled"),
-        ),
-      )
-      .groupBy(invoices.centerId, month(invoices.issueDate)),
-    db
-      .select({
-        centerId: invoices.centerId,
-        month: month(payments.paidOn),
-        n: sql<number>`count(*)::int`,
-        paise: sql<string>`coalesce(sum(${payments.amountPaise}), 0)::bigint`,
-      })
-      .from(payments)
-      .innerJoin(invoices, sql`${invoices.id} = ${payments.invoiceId}`)
-      .where(and(inArray(invoices.centerId, centerIds), gte(payments.paidOn, from), lt(payments.paidOn, toExclusive)))
-      .groupBy(invoices.centerId, month(payments.paidOn)),
-  ]);
-  const rows = new Map<string, MonthMoney>();
-  const row = (centerId: string, m: string) => {
-    const key = `${centerId}|${m}`;
-    let found = rows.get(key);
-    if (!found) {
-      found = { centerId, month: m, invoices: 0, invoicedPaise: 0, payments: 0, receivedPaise: 0 };
-      rows.set(key, found);
-    }
-    return found;
-  };
-  for (const b of billed) {
-    const target = row(b.centerId, b.month);
-    target.invoices = b.n;
-    target.invoicedPaise = Number(b.paise);
-  }
-  for (const p of paid) {
-    const target = row(p.centerId, p.month);
-    target.payments = p.n;
-    target.receivedPaise = Number(p.paise);
-  }
-  return [...rows.values()];
+  const month = sql<string>`to_char(${moneyDayTotals.day}::date, 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      centerId: moneyDayTotals.centerId,
+      month,
+      invoices: sql<number>`sum(${moneyDayTotals.invoices})::int`,
+      invoicedPaise: sql<string>`sum(${moneyDayTotals.invoicedPaise})::bigint`,
+      payments: sql<number>`sum(${moneyDayTotals.payments})::int`,
+      receivedPaise: sql<string>`sum(${moneyDayTotals.receivedPaise})::bigint`,
+    })
+    .from(moneyDayTotals)
+    .where(
+      and(
+        inArray(moneyDayTotals.centerId, centerIds),
+        gte(moneyDayTotals.day, from),
+        lt(moneyDayTotals.day, toExclusive),
+      ),
+    )
+    .groupBy(moneyDayTotals.centerId, month)
+    .having(sql`sum(${moneyDayTotals.invoices}) <> 0 or sum(${moneyDayTotals.payments}) <> 0`);
+  return rows.map((row) => ({
+    ...row,
+    invoicedPaise: Number(row.invoicedPaise),
+    receivedPaise: Number(row.receivedPaise),
+  }));
 }
 
 /** What Pending and Overdue invoices still owe, per centre, in paise. */

@@ -1,8 +1,7 @@
 import type { CentersReport } from "@sprout/shared/schemas/reports";
 import { and, asc, count, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { attendanceStays } from "../../db/schema/attendance.ts";
-import { studentCounts } from "../../db/schema/counts.ts";
+import { attendanceDayCounts, studentCounts } from "../../db/schema/counts.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { toRupees } from "../../lib/money.ts";
@@ -17,17 +16,6 @@ import { addDays, type ReportRange } from "./range.ts";
 export async function centersReport(db: Database, range: ReportRange, withMoney: boolean): Promise<CentersReport> {
   const { from, to, centerIds } = range;
   if (centerIds.length === 0) return { from, to, centers: [] };
-  const childDays = db
-    .selectDistinct({
-      centerId: attendanceStays.centerId,
-      studentId: attendanceStays.studentId,
-      day: attendanceStays.day,
-    })
-    .from(attendanceStays)
-    .where(
-      and(inArray(attendanceStays.centerId, centerIds), gte(attendanceStays.day, from), lte(attendanceStays.day, to)),
-    )
-    .as("child_days");
   const [list, enrolled, present, leads, money] = await Promise.all([
     db
       .select({ id: centers.id, name: centers.name, capacity: centers.capacity })
@@ -39,12 +27,18 @@ export async function centersReport(db: Database, range: ReportRange, withMoney:
       .from(studentCounts)
       .where(and(inArray(studentCounts.centerId, centerIds), inArray(studentCounts.status, ["active", "paused"])))
       .groupBy(studentCounts.centerId),
-    // Child-days: distinct (child, day) pairs grouped first on plain columns, which hashes; a
-    // count(distinct (child, day)) of a row value sorts every stay instead.
+    // Child-days: children present per centre and day, kept by a trigger on the stays (migration 0037).
     db
-      .select({ centerId: childDays.centerId, n: sql<number>`count(*)::int` })
-      .from(childDays)
-      .groupBy(childDays.centerId),
+      .select({ centerId: attendanceDayCounts.centerId, n: sql<number>`sum(${attendanceDayCounts.present})::int` })
+      .from(attendanceDayCounts)
+      .where(
+        and(
+          inArray(attendanceDayCounts.centerId, centerIds),
+          gte(attendanceDayCounts.day, from),
+          lte(attendanceDayCounts.day, to),
+        ),
+      )
+      .groupBy(attendanceDayCounts.centerId),
     db
       .select({
         centerId: enquiries.centerId,

@@ -1,8 +1,9 @@
 import type { AttendanceReport, EnquiriesReport, EnrolmentReport } from "@sprout/shared/schemas/reports";
 import { and, count, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
+import { attendanceAbsences } from "../../db/schema/attendance.ts";
 import { students } from "../../db/schema/children.ts";
+import { attendanceDayCounts } from "../../db/schema/counts.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { percent } from "../analytics/presenter.ts";
@@ -62,16 +63,19 @@ export async function attendanceReport(db: Database, range: ReportRange): Promis
   const { from, to, centerIds } = range;
   const empty = { from, to, days: [], total_present: 0, total_absent: 0 };
   if (centerIds.length === 0) return empty;
-  const childDays = db
-    .selectDistinct({ day: attendanceStays.day, studentId: attendanceStays.studentId })
-    .from(attendanceStays)
-    .where(
-      and(inArray(attendanceStays.centerId, centerIds), gte(attendanceStays.day, from), lte(attendanceStays.day, to)),
-    )
-    .as("child_days");
   const [present, absent] = await Promise.all([
-    // Distinct (day, child) pairs first, on plain columns (hashed), then counted per day.
-    db.select({ day: childDays.day, n: count() }).from(childDays).groupBy(childDays.day),
+    // Children present per centre and day are kept by a trigger on the stays (migration 0037).
+    db
+      .select({ day: attendanceDayCounts.day, n: sql<number>`sum(${attendanceDayCounts.present})::int` })
+      .from(attendanceDayCounts)
+      .where(
+        and(
+          inArray(attendanceDayCounts.centerId, centerIds),
+          gte(attendanceDayCounts.day, from),
+          lte(attendanceDayCounts.day, to),
+        ),
+      )
+      .groupBy(attendanceDayCounts.day),
     db
       .select({ day: attendanceAbsences.day, n: count() })
       .from(attendanceAbsences)
