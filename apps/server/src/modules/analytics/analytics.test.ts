@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
@@ -9,7 +9,7 @@ import { healthNotes, medications } from "../../db/schema/child-day.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
-import { ownerCenters } from "../../db/schema/organisations.ts";
+import { centers, ownerCenters } from "../../db/schema/organisations.ts";
 import { staff } from "../../db/schema/staff.ts";
 import { users } from "../../db/schema/users.ts";
 
@@ -169,11 +169,24 @@ describe("centre comparison and insights", () => {
       .from(classrooms)
       .where(eq(classrooms.centerId, ids.homeCentre))
       .limit(1);
-    const [child] = await db
+    const [child, other] = await db
       .select({ id: students.id })
       .from(students)
       .where(and(eq(students.classroomId, room!.id), eq(students.status, "active")))
-      .limit(1);
+      .limit(2);
+    // A stay left open yesterday is not a child in now.
+    const [centre] = await db.select().from(centers).where(eq(centers.id, ids.homeCentre));
+    const [stale] = await db
+      .insert(attendanceStays)
+      .values({
+        organisationId: centre!.organisationId,
+        centerId: ids.homeCentre,
+        studentId: other!.id,
+        classroomId: room!.id,
+        day: "2026-11-19",
+        checkInAt: new Date("2026-11-19T04:00:00Z"),
+      })
+      .returning();
     const checkedIn = await as(app, director).post("/api/attendance/check-in", { student_id: child!.id });
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
     try {
@@ -182,7 +195,14 @@ describe("centre comparison and insights", () => {
       const open = await db
         .select({ id: attendanceStays.id })
         .from(attendanceStays)
-        .where(eq(attendanceStays.centerId, ids.homeCentre));
+        .where(
+          and(
+            eq(attendanceStays.centerId, ids.homeCentre),
+            eq(attendanceStays.day, "2026-11-20"),
+            isNull(attendanceStays.checkOutAt),
+          ),
+        );
+      expect(open).toHaveLength(1);
       expect(home.children_in_now).toBe(open.length);
       expect(home.rooms_out_of_ratio).toBe(1);
       const { insights } = (await as(app, owner).get("/api/analytics/insights")).json();
@@ -190,6 +210,7 @@ describe("centre comparison and insights", () => {
       expect(keys).toContain(`out-of-ratio-${ids.homeCentre}`);
     } finally {
       await db.delete(attendanceStays).where(eq(attendanceStays.studentId, child!.id));
+      await db.delete(attendanceStays).where(eq(attendanceStays.id, stale!.id));
     }
   });
 

@@ -11,7 +11,7 @@ import { centers } from "../../db/schema/organisations.ts";
 import { staff } from "../../db/schema/staff.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { toRupees } from "../../lib/money.ts";
-import { computeRatios } from "../attendance/ratios.ts";
+import { onCentresDay, ratiosByCentre } from "../attendance/ratios.ts";
 import { centreDay } from "../attendance/time.ts";
 import { firstDay, monthOf, nextMonthStart } from "./calendar.ts";
 import { moneyByMonth, outstandingByCentre } from "./money.ts";
@@ -19,12 +19,6 @@ import { centresOf } from "./policy.ts";
 import { percent, presentCentre } from "./presenter.ts";
 
 const byCentre = <T extends { centerId: string }>(rows: T[]) => new Map(rows.map((row) => [row.centerId, row]));
-
-/** Rooms of a centre whose children in right now need more staff than are clocked in. */
-async function roomsOutOfRatio(db: Database, centre: { id: string; timeZone: string }, now: Date) {
-  const rooms = await computeRatios(db, centre.id, centreDay(centre.timeZone, now));
-  return rooms.filter((room) => !room.in_ratio).length;
-}
 
 /** Each centre side by side: one grouped query per figure, whatever the number of centres. */
 export function createComparisonService({ db, clock }: { db: Database; clock: Clock }) {
@@ -42,6 +36,7 @@ export function createComparisonService({ db, clock }: { db: Database; clock: Cl
       .from(centers)
       .where(inArray(centers.id, centerIds))
       .orderBy(asc(centers.name));
+    const todayOf = new Map(centres.map((centre) => [centre.id, centreDay(centre.timeZone, now)]));
     const thisMonth = monthOf(centreDay(centres[0]?.timeZone ?? "Asia/Kolkata", now));
     const [students, staffRows, rooms, open, inNow, money, owed, outOfRatio] = await Promise.all([
       db
@@ -67,11 +62,16 @@ export function createComparisonService({ db, clock }: { db: Database; clock: Cl
       db
         .select({ centerId: attendanceStays.centerId, n: count() })
         .from(attendanceStays)
-        .where(and(inArray(attendanceStays.centerId, centerIds), isNull(attendanceStays.checkOutAt)))
+        // A stay left open on an earlier day is not a child in now.
+        .where(
+          and(onCentresDay(todayOf, attendanceStays.centerId, attendanceStays.day), isNull(attendanceStays.checkOutAt)),
+        )
         .groupBy(attendanceStays.centerId),
       moneyByMonth(db, centerIds, firstDay(thisMonth), nextMonthStart(thisMonth)),
       outstandingByCentre(db, centerIds),
-      Promise.all(centres.map(async (centre) => ({ centerId: centre.id, n: await roomsOutOfRatio(db, centre, now) }))),
+      ratiosByCentre(db, todayOf).then((rooms) =>
+        [...rooms].map(([centerId, ratios]) => ({ centerId, n: ratios.filter((room) => !room.in_ratio).length })),
+      ),
     ]);
     const maps = {
       students: byCentre(students),

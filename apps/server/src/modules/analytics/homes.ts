@@ -10,7 +10,7 @@ import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden } from "../../lib/errors.ts";
-import { computeRatios } from "../attendance/ratios.ts";
+import { ratiosByCentre } from "../attendance/ratios.ts";
 import { centreDay } from "../attendance/time.ts";
 import { hasOwnRooms, runsClassrooms } from "./policy.ts";
 
@@ -127,7 +127,7 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
       const roomIds = rooms.map((room) => room.id);
       const centreIds = [...new Set(rooms.map((room) => room.centerId))];
       const [ratios, figures, health, unread] = await Promise.all([
-        Promise.all(centreIds.map((id) => computeRatios(db, id, today))).then((all) => all.flat()),
+        ratiosByCentre(db, new Map(centreIds.map((id) => [id, today]))).then((all) => [...all.values()].flat()),
         roomFigures(roomIds, today),
         healthWatch(roomIds, today),
         unreadMessages(caller),

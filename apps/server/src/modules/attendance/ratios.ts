@@ -1,5 +1,6 @@
 import { AGE_BANDS, type AgeBand, DEFAULT_CHILDREN_PER_STAFF, type RoomRatio } from "@sprout/shared/schemas/attendance";
-import { and, asc, count, countDistinct, eq, inArray, isNull, max, ne } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, inArray, isNull, max, ne, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
   attendanceStays,
@@ -26,17 +27,27 @@ export function bandForYoungest(youngestBirth: string | null, today: string): Ag
 
 /** A centre's children per adult for each band: its own settings over the documented defaults. */
 export async function centreRatios(db: Database, centerId: string): Promise<Record<AgeBand, number>> {
-  const rows = await db.select().from(ratioSettings).where(eq(ratioSettings.centerId, centerId));
-  const result = { ...DEFAULT_CHILDREN_PER_STAFF };
-  for (const row of rows) result[row.ageBand] = row.childrenPerStaff;
+  return (await ratiosOfCentres(db, [centerId])).get(centerId)!;
+}
+
+async function ratiosOfCentres(db: Database, centerIds: string[]) {
+  const rows = await db.select().from(ratioSettings).where(inArray(ratioSettings.centerId, centerIds));
+  const result = new Map(centerIds.map((id) => [id, { ...DEFAULT_CHILDREN_PER_STAFF }]));
+  for (const row of rows) result.get(row.centerId)![row.ageBand] = row.childrenPerStaff;
   return result;
 }
 
 /** Each room's set band (or null) and the band its youngest enrolled child gives it. */
 export async function roomBands(db: Database, centerId: string, today: string) {
+  return roomBandsOf(db, new Map([[centerId, today]]));
+}
+
+/** The rooms of several centres, each centre on its own calendar day. */
+async function roomBandsOf(db: Database, todayOf: Map<string, string>) {
   const rows = await db
     .select({
       id: classrooms.id,
+      centerId: classrooms.centerId,
       name: classrooms.name,
       setBand: classroomAgeBands.ageBand,
       youngest: max(students.dateOfBirth),
@@ -44,57 +55,73 @@ export async function roomBands(db: Database, centerId: string, today: string) {
     .from(classrooms)
     .leftJoin(classroomAgeBands, eq(classroomAgeBands.classroomId, classrooms.id))
     .leftJoin(students, and(eq(students.classroomId, classrooms.id), ne(students.status, "left")))
-    .where(eq(classrooms.centerId, centerId))
-    .groupBy(classrooms.id, classrooms.name, classroomAgeBands.ageBand)
+    .where(inArray(classrooms.centerId, [...todayOf.keys()]))
+    .groupBy(classrooms.id, classrooms.centerId, classrooms.name, classroomAgeBands.ageBand)
     .orderBy(asc(classrooms.name));
   return rows.map((row) => ({
     id: row.id,
+    centerId: row.centerId,
     name: row.name,
     setBand: row.setBand,
-    band: row.setBand ?? bandForYoungest(row.youngest, today),
+    band: row.setBand ?? bandForYoungest(row.youngest, todayOf.get(row.centerId)!),
   }));
 }
 
 /**
  * Per room of a centre: children checked in now, assigned staff clocked in now, and the staff
- * the centre's ratio requires. Three grouped queries, whatever the number of rooms.
+ * the centre's ratio requires.
  */
 export async function computeRatios(db: Database, centerId: string, today: string): Promise<RoomRatio[]> {
+  return (await ratiosByCentre(db, new Map([[centerId, today]]))).get(centerId) ?? [];
+}
+
+/** Rows of each centre on that centre's own day (centres in several time zones). */
+export const onCentresDay = (todayOf: Map<string, string>, centre: AnyPgColumn, day: AnyPgColumn) =>
+  or(...[...todayOf].map(([id, today]) => and(eq(centre, id), eq(day, today))));
+
+/**
+ * The rooms of several centres (each on its own calendar day, `todayOf`), as `computeRatios`
+ * answers for one: four grouped queries whatever the number of centres and rooms.
+ */
+export async function ratiosByCentre(db: Database, todayOf: Map<string, string>): Promise<Map<string, RoomRatio[]>> {
+  const result = new Map<string, RoomRatio[]>();
+  if (todayOf.size === 0) return result;
+  const centerIds = [...todayOf.keys()];
   const [rooms, perBand, childCounts, staffCounts] = await Promise.all([
-    roomBands(db, centerId, today),
-    centreRatios(db, centerId),
+    roomBandsOf(db, todayOf),
+    ratiosOfCentres(db, centerIds),
     db
       .select({ classroomId: attendanceStays.classroomId, n: count() })
       .from(attendanceStays)
       // A stay or shift left open on an earlier day is not someone in the room now.
       .where(
-        and(eq(attendanceStays.centerId, centerId), eq(attendanceStays.day, today), isNull(attendanceStays.checkOutAt)),
+        and(onCentresDay(todayOf, attendanceStays.centerId, attendanceStays.day), isNull(attendanceStays.checkOutAt)),
       )
       .groupBy(attendanceStays.classroomId),
     db
       .select({ classroomId: classroomTeachers.classroomId, n: countDistinct(staffShifts.userId) })
       .from(classroomTeachers)
+      .innerJoin(classrooms, eq(classrooms.id, classroomTeachers.classroomId))
       .innerJoin(
         staffShifts,
         and(
           eq(staffShifts.userId, classroomTeachers.teacherId),
-          eq(staffShifts.centerId, centerId),
-          eq(staffShifts.day, today),
+          eq(staffShifts.centerId, classrooms.centerId),
+          onCentresDay(todayOf, staffShifts.centerId, staffShifts.day),
           isNull(staffShifts.clockOutAt),
         ),
       )
-      .innerJoin(classrooms, eq(classrooms.id, classroomTeachers.classroomId))
-      .where(eq(classrooms.centerId, centerId))
+      .where(inArray(classrooms.centerId, centerIds))
       .groupBy(classroomTeachers.classroomId),
   ]);
   const children = new Map(childCounts.map((row) => [row.classroomId, Number(row.n)]));
   const staff = new Map(staffCounts.map((row) => [row.classroomId, Number(row.n)]));
-  return rooms.map((room) => {
+  for (const room of rooms) {
     const childrenIn = children.get(room.id) ?? 0;
     const staffIn = staff.get(room.id) ?? 0;
-    const perStaff = perBand[room.band];
+    const perStaff = perBand.get(room.centerId)![room.band];
     const required = staffRequired(childrenIn, perStaff);
-    return {
+    const ratio: RoomRatio = {
       classroom_id: room.id,
       classroom_name: room.name,
       age_band: room.band,
@@ -104,7 +131,9 @@ export async function computeRatios(db: Database, centerId: string, today: strin
       staff_required: required,
       in_ratio: staffIn >= required,
     };
-  });
+    result.set(room.centerId, [...(result.get(room.centerId) ?? []), ratio]);
+  }
+  return result;
 }
 
 export async function saveRatioSettings(
