@@ -72,7 +72,8 @@ async function grow(db: Database) {
     where u.email = 'teacher@sprout.test'
     on conflict do nothing`);
   // Attendance: each bench child on consecutive past school days until the row count is reached.
-  const days = Math.ceil(ATTENDANCE / CHILDREN);
+  const benchChildren = await count(db, "students where first_name like 'Bench%'");
+  const days = Math.ceil(ATTENDANCE / benchChildren);
   await db.execute(sql`
     insert into attendance_stays (organisation_id, center_id, student_id, classroom_id, day, check_in_at, check_out_at)
     select c.organisation_id, s.center_id, s.id, s.class_id, d::date,

@@ -18,7 +18,8 @@ const ids = (centerIds: string[]) =>
 /**
  * Enrolment & Occupancy: per month, the children enrolled (active or paused) on its last day
  * (the range's end for the last month), those who joined and those who left in it, as a share of
- * the centres' capacity. One pass over the centres' children joined to the months.
+ * the centres' capacity. A child who left counts as enrolled until their exit date (their
+ * enrolment date when none was recorded).
  */
 export async function enrolmentReport(db: Database, range: ReportRange): Promise<EnrolmentReport> {
   const { from, to, centerIds } = range;
@@ -33,15 +34,29 @@ export async function enrolmentReport(db: Database, range: ReportRange): Promise
       select greatest(gs::date, ${from}::date) as first,
              least((gs + interval '1 month' - interval '1 day')::date, ${to}::date) as last
       from generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') as gs
+    ),
+    -- Joins and leavings per day first (one pass over the centres' children, a row per day),
+    -- then summed up to each month's last day: no row per child and month.
+    changes as (
+      select d, sum(joined)::int as joined, sum(gone)::int as gone, sum(left_dated)::int as left_dated
+      from (
+        select s.enrollment_date as d, 1 as joined, 0 as gone, 0 as left_dated
+        from ${students} s
+        where s.center_id = any(${ids(centerIds)}) and s.enrollment_date <= ${to}::date
+        union all
+        select coalesce(s.exit_date, s.enrollment_date), 0, 1, (s.exit_date is not null)::int
+        from ${students} s
+        where s.center_id = any(${ids(centerIds)}) and s.status = 'left'
+          and coalesce(s.exit_date, s.enrollment_date) <= ${to}::date
+      ) as change
+      group by d
     )
     select to_char(m.first, 'YYYY-MM') as month,
-      (count(s.id) filter (
-        where not (s.status = 'left' and coalesce(s.exit_date, s.enrollment_date) <= m.last)
-      ))::int as enrolled,
-      (count(s.id) filter (where s.enrollment_date >= m.first))::int as joined,
-      (count(s.id) filter (where s.status = 'left' and s.exit_date between m.first and m.last))::int as left
+      coalesce(sum(c.joined - c.gone), 0)::int as enrolled,
+      coalesce(sum(c.joined) filter (where c.d >= m.first), 0)::int as joined,
+      coalesce(sum(c.left_dated) filter (where c.d >= m.first), 0)::int as left
     from months m
-    left join ${students} s on s.center_id = any(${ids(centerIds)}) and s.enrollment_date <= m.last
+    left join changes c on c.d <= m.last
     group by m.first
     order by m.first`);
   return {

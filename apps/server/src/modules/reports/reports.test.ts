@@ -75,7 +75,7 @@ describe("reports equal their rows counted another way", () => {
   it("enrolment: the last month's enrolled children are the children list's enrolled", async () => {
     const report = (await as(app, owner).get(`/api/reports/enrolment?${RANGE}`)).json();
     const kids = await db
-      .select({ status: students.status, joined: students.enrollmentDate })
+      .select({ status: students.status, joined: students.enrollmentDate, exit: students.exitDate })
       .from(students)
       .where(inArray(students.centerId, centres));
     expect(report.months.map((row: { month: string }) => row.month)).toEqual([
@@ -89,6 +89,20 @@ describe("reports equal their rows counted another way", () => {
     const last = report.months.at(-1);
     expect(last.enrolled).toBe(kids.filter((kid) => kid.status !== "left" && kid.joined <= "2026-11-20").length);
     expect(last.joined).toBe(kids.filter((kid) => kid.joined >= "2026-11-01" && kid.joined <= "2026-11-20").length);
+    // Every month, counted child by child: a child who left is enrolled until their exit date.
+    for (const row of report.months as { month: string; enrolled: number; joined: number; left: number }[]) {
+      const first = `${row.month}-01`;
+      const end =
+        row.month === "2026-11"
+          ? "2026-11-20"
+          : `${row.month}-${row.month === "2026-06" || row.month === "2026-09" ? 30 : 31}`;
+      const gone = (kid: (typeof kids)[number]) => kid.status === "left" && (kid.exit ?? kid.joined) <= end;
+      expect(row.enrolled, row.month).toBe(kids.filter((kid) => kid.joined <= end && !gone(kid)).length);
+      expect(row.joined, row.month).toBe(kids.filter((kid) => kid.joined >= first && kid.joined <= end).length);
+      expect(row.left, row.month).toBe(
+        kids.filter((kid) => kid.status === "left" && kid.exit !== null && kid.exit >= first && kid.exit <= end).length,
+      );
+    }
     const rows = await workbook(owner, `/api/reports/enrolment/export?${RANGE}`);
     expect(rows.map((row) => row.Enrolled)).toEqual(report.months.map((row: { enrolled: number }) => row.enrolled));
   });
