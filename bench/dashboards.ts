@@ -85,7 +85,7 @@ async function grow(db: Database) {
     where s.first_name like 'Bench%'
     limit ${ATTENDANCE}`);
   // Invoices: one a month per bench child back from this month; all but the last two months paid.
-  const months = Math.ceil(INVOICES / CHILDREN);
+  const months = Math.ceil(INVOICES / benchChildren);
   await db.execute(sql`
     insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, billing_month,
                           issue_date, due_date, total_paise, paid_paise, status, paid_at)

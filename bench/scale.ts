@@ -117,7 +117,9 @@ export async function onEachDatabase(slug: string, run: (database: BenchDatabase
         env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: "bench-secret-".repeat(4) },
       });
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // BENCH_KEEP_DB=1 leaves the grown database for EXPLAIN ANALYZE by hand.
+      if (process.env.BENCH_KEEP_DB === "1") console.log(`kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -59,3 +59,20 @@ export const moneyDayTotals = pgTable(
   },
   (table) => [primaryKey({ columns: [table.centerId, table.day] })],
 );
+
+/**
+ * What each centre's invoices still owe per status, in paise (total less paid), kept by
+ * statement-level triggers on invoices (migration 0038): the outstanding and overdue figures of
+ * the financial overview and the centre comparison read a few rows instead of every unpaid invoice.
+ */
+export const invoiceOwed = pgTable(
+  "invoice_owed",
+  {
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    owedPaise: bigint("owed_paise", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.centerId, table.status] })],
+);

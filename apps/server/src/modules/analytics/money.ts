@@ -1,7 +1,6 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { invoices } from "../../db/schema/billing.ts";
-import { moneyDayTotals } from "../../db/schema/counts.ts";
+import { invoiceOwed, moneyDayTotals } from "../../db/schema/counts.ts";
 
 /**
  * Money figures per centre and month, in paise. Invoiced: invoices by issue date, cancelled ones
@@ -54,18 +53,18 @@ export async function moneyByMonth(
   }));
 }
 
-/** What Pending and Overdue invoices still owe, per centre, in paise. */
+/** What Pending and Overdue invoices still owe, per centre, in paise (kept by triggers, migration 0038). */
 export async function outstandingByCentre(db: Database, centerIds: string[]) {
   if (centerIds.length === 0) return [];
   const rows = await db
     .select({
-      centerId: invoices.centerId,
-      outstanding: sql<string>`coalesce(sum(${invoices.totalPaise} - ${invoices.paidPaise}), 0)::bigint`,
-      overdue: sql<string>`coalesce(sum(${invoices.totalPaise} - ${invoices.paidPaise}) filter (where ${invoices.status} = 'Overdue'), 0)::bigint`,
+      centerId: invoiceOwed.centerId,
+      outstanding: sql<string>`coalesce(sum(${invoiceOwed.owedPaise}), 0)::bigint`,
+      overdue: sql<string>`coalesce(sum(${invoiceOwed.owedPaise}) filter (where ${invoiceOwed.status} = 'Overdue'), 0)::bigint`,
     })
-    .from(invoices)
-    .where(and(inArray(invoices.centerId, centerIds), inArray(invoices.status, ["Pending", "Overdue"])))
-    .groupBy(invoices.centerId);
+    .from(invoiceOwed)
+    .where(and(inArray(invoiceOwed.centerId, centerIds), inArray(invoiceOwed.status, ["Pending", "Overdue"])))
+    .groupBy(invoiceOwed.centerId);
   return rows.map((row) => ({
     centerId: row.centerId,
     outstandingPaise: Number(row.outstanding),

@@ -417,6 +417,25 @@ describe("ratios and staff on duty", () => {
     expect(bandForYoungest(null, "2026-11-20")).toBe("three_to_six");
   });
 
+  it("a room with no band set takes the band of its youngest enrolled child", async () => {
+    await travel(NOON_IST);
+    const { classrooms: rooms } = (await as(app, director).get("/api/attendance/ratio-settings")).json() as {
+      classrooms: { classroom_id: string; age_band: string | null; effective_band: string }[];
+    };
+    const kids = await db
+      .select({ room: students.classroomId, born: students.dateOfBirth, status: students.status })
+      .from(students)
+      .where(eq(students.centerId, home!.id));
+    for (const room of rooms.filter((r) => r.age_band === null)) {
+      const births = kids
+        .filter((kid) => kid.room === room.classroom_id && kid.status !== "left")
+        .map((kid) => kid.born);
+      const youngest = births.sort().at(-1) ?? null;
+      expect(room.effective_band, room.classroom_id).toBe(bandForYoungest(youngest, "2026-11-20"));
+    }
+    expect(rooms.some((room) => room.effective_band === "under_3")).toBe(true);
+  });
+
   it("a room turns out of ratio when children outnumber the clocked-in staff, and the centre can change its ratio", async () => {
     await travel(new Date("2026-11-24T03:30:00Z"));
     const rosterNow = await roster(teacher);

@@ -1,5 +1,5 @@
 import { AGE_BANDS, type AgeBand, DEFAULT_CHILDREN_PER_STAFF, type RoomRatio } from "@sprout/shared/schemas/attendance";
-import { and, asc, count, countDistinct, eq, inArray, isNull, max, ne, or } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import {
@@ -50,13 +50,14 @@ async function roomBandsOf(db: Database, todayOf: Map<string, string>) {
       centerId: classrooms.centerId,
       name: classrooms.name,
       setBand: classroomAgeBands.ageBand,
-      youngest: max(students.dateOfBirth),
+      // One probe of students_room_youngest_idx per room (migration 0038).
+      youngest: sql<string | null>`(
+        select max(${students.dateOfBirth}) from ${students}
+        where ${students.classroomId} = ${classrooms.id} and ${students.status} <> 'left')`,
     })
     .from(classrooms)
     .leftJoin(classroomAgeBands, eq(classroomAgeBands.classroomId, classrooms.id))
-    .leftJoin(students, and(eq(students.classroomId, classrooms.id), ne(students.status, "left")))
     .where(inArray(classrooms.centerId, [...todayOf.keys()]))
-    .groupBy(classrooms.id, classrooms.centerId, classrooms.name, classroomAgeBands.ageBand)
     .orderBy(asc(classrooms.name));
   return rows.map((row) => ({
     id: row.id,
