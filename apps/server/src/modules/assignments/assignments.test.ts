@@ -1,5 +1,5 @@
 import { ASSIGNMENT_MESSAGES } from "@sprout/shared/schemas/assignments";
-import { and, eq, ne } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
@@ -344,6 +344,29 @@ describe("assignments", () => {
     expect((await teacher.delete(`/api/assignments/${created.id}`)).statusCode).toBe(204);
     expect((await teacher.get(created.attachments[0].url)).statusCode).toBe(404);
   });
+
+  // The embedded database has one connection: edits only overlap on PostgreSQL.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "ten edits at once, each adding two files, never take an assignment past five",
+    async () => {
+      const created = await setAssignment({ title: "Many hands" });
+      const fields = { title: "Many hands", classroom_id: toddlers.id };
+      const two = (n: number) => [1, 2].map((k) => ({ ...worksheet, name: `edit-${n}-${k}.pdf` }));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          send(teacherSession, "PUT", `/api/assignments/${created.id}`, form(fields, two(n))),
+        ),
+      );
+      // One file was set with the assignment: two edits of two fit, the other eight are refused.
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
+      expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(8);
+      const [files] = await db
+        .select({ total: count() })
+        .from(assignmentFiles)
+        .where(eq(assignmentFiles.assignmentId, created.id));
+      expect(files?.total).toBe(5);
+    },
+  );
 
   it("an edit shows and removes existing attachments: one save drops one and adds another at the five-file cap", async () => {
     const created = await setAssignment({ title: "Five sheets" });

@@ -136,6 +136,10 @@ export function createAssignmentsService({ db, clock, files }: { db: Database; c
     return item!;
   }
 
+  /**
+   * Adds the files and checks the cap. Callers have inserted or updated the assignment row in the
+   * same transaction first: its row lock makes concurrent edits count one after another.
+   */
   async function attach(tx: Database, assignmentId: string, stored: Awaited<ReturnType<typeof storeUploads>>) {
     if (stored.length > 0)
       await tx.insert(assignmentFiles).values(

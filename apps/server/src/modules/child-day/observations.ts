@@ -208,6 +208,7 @@ export function createObservationsService({
             })),
           );
         }
+        // Counted after the log's insert or update: its row lock makes concurrent edits count in turn.
         const [{ total } = { total: 0 }] = await tx
           .select({ total: count() })
           .from(observationAttachments)
