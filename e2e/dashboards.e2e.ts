@@ -110,7 +110,7 @@ describe("role homes show true figures", () => {
         expect(home.classrooms.length).toBeGreaterThan(0);
         for (const room of home.classrooms) {
           const text = await (await visible(page.getByTestId(`room-in-${room.id}`))).textContent();
-          expect(text).toBe(`${count(room.children_in)} of ${count(room.enrolled)} in`);
+          expect(text).toBe(`${count(room.children_in)} of ${count(room.expected)} in`);
         }
         expect(await page.getByTestId("unread-messages").textContent()).toBe(count(home.unread_messages));
         await visible(page.getByRole("heading", { name: "Today's Lesson Plans" }));

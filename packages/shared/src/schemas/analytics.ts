@@ -88,7 +88,8 @@ export const INSIGHT_RULES = {
 export const teacherRoom = z.object({
   id: z.string(),
   name: z.string(),
-  enrolled: z.number().int(),
+  /** Active children of the room: those expected in today (paused ones are not). */
+  expected: z.number().int(),
   children_in: z.number().int(),
   absent: z.number().int(),
   staff_in: z.number().int(),

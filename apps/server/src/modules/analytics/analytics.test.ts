@@ -283,7 +283,7 @@ describe("teacher and coordinator homes", () => {
         .select({ id: students.id })
         .from(students)
         .where(and(eq(students.classroomId, room!.id), eq(students.status, "active")));
-      expect(mine).toMatchObject({ enrolled: active.length, children_in: 1 });
+      expect(mine).toMatchObject({ expected: active.length, children_in: 1 });
       const watched = home.health.find((row: { child_id: string }) => row.child_id === child!.id);
       expect(watched.allergies).toContain("Peanuts");
       expect(watched.medications).toEqual([
@@ -303,7 +303,28 @@ describe("teacher and coordinator homes", () => {
   });
 
   it("the coordinator's classrooms, today's plans and assignments due in their centre only", async () => {
+    // A stay left open yesterday is not a child in now.
+    const [centre] = await db.select().from(centers).where(eq(centers.id, ids.homeCentre));
+    const [kid] = await db
+      .select({ id: students.id, room: students.classroomId })
+      .from(students)
+      .where(and(eq(students.centerId, ids.homeCentre), eq(students.status, "active")))
+      .limit(1);
+    const [stale] = await db
+      .insert(attendanceStays)
+      .values({
+        organisationId: centre!.organisationId,
+        centerId: ids.homeCentre,
+        studentId: kid!.id,
+        classroomId: kid!.room,
+        day: "2026-11-19",
+        checkInAt: new Date("2026-11-19T04:00:00Z"),
+      })
+      .returning();
     const home = (await as(app, coordinator).get("/api/analytics/coordinator-home")).json();
+    await db.delete(attendanceStays).where(eq(attendanceStays.id, stale!.id));
+    const staleRoom = home.classrooms.find((row: { id: string }) => row.id === kid!.room);
+    expect(staleRoom.children_in).toBe(0);
     const rooms = await db
       .select({ id: classrooms.id })
       .from(classrooms)

@@ -45,8 +45,8 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
   }
 
   async function roomFigures(roomIds: string[], today: string) {
-    if (roomIds.length === 0) return { enrolled: new Map(), absent: new Map() };
-    const [enrolled, absent] = await Promise.all([
+    if (roomIds.length === 0) return { expected: new Map(), absent: new Map() };
+    const [expected, absent] = await Promise.all([
       db
         .select({ key: students.classroomId, n: count() })
         .from(students)
@@ -59,7 +59,7 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
         .where(and(inArray(students.classroomId, roomIds), eq(attendanceAbsences.day, today)))
         .groupBy(students.classroomId),
     ]);
-    return { enrolled: grouped(enrolled), absent: grouped(absent) };
+    return { expected: grouped(expected), absent: grouped(absent) };
   }
 
   async function healthWatch(roomIds: string[], today: string): Promise<TeacherHome["health"]> {
@@ -139,7 +139,7 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
           return {
             id: room.id,
             name: room.name,
-            enrolled: figures.enrolled.get(room.id)?.n ?? 0,
+            expected: figures.expected.get(room.id)?.n ?? 0,
             children_in: ratio?.children_in ?? 0,
             absent: figures.absent.get(room.id)?.n ?? 0,
             staff_in: ratio?.staff_in ?? 0,
@@ -177,7 +177,14 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
         db
           .select({ key: attendanceStays.classroomId, n: count() })
           .from(attendanceStays)
-          .where(and(inArray(attendanceStays.centerId, ids), isNull(attendanceStays.checkOutAt)))
+          // A stay left open on an earlier day is not a child in now.
+          .where(
+            and(
+              inArray(attendanceStays.centerId, ids),
+              eq(attendanceStays.day, today),
+              isNull(attendanceStays.checkOutAt),
+            ),
+          )
           .groupBy(attendanceStays.classroomId),
         db
           .select({ key: classroomTeachers.classroomId, n: countDistinct(classroomTeachers.teacherId) })

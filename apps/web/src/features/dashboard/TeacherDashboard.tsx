@@ -40,7 +40,7 @@ function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
         <Typography variant="h4" component="p" data-testid={`room-in-${room.id}`} sx={{ mt: 1 }}>
           {formatNumber(room.children_in)}
           <Typography component="span" color="text.secondary">
-            {` of ${formatNumber(room.enrolled)} in`}
+            {` of ${formatNumber(room.expected)} in`}
           </Typography>
         </Typography>
         <Typography variant="body2" color="text.secondary">
