@@ -362,6 +362,7 @@ const MATRIX: Row[] = [
     url: `/api/owners/${NO_ID}`,
     payload: { fullName: "Nobody Here", email: "nobody@sprout.test", role: "teacher" },
     status: 404,
+    stranger: `/api/owners/${stranger.owner}`,
   },
   {
     route: "PUT /api/owners/:id/toggle-status",
@@ -369,6 +370,7 @@ const MATRIX: Row[] = [
     url: `/api/owners/${NO_ID}/toggle-status`,
     payload: {},
     status: 404,
+    stranger: `/api/owners/${stranger.owner}/toggle-status`,
   },
   {
     route: "PUT /api/owners/:id/reset-password",
@@ -376,6 +378,7 @@ const MATRIX: Row[] = [
     url: `/api/owners/${NO_ID}/reset-password`,
     payload: {},
     status: 404,
+    stranger: `/api/owners/${stranger.owner}/reset-password`,
   },
   { route: "GET /api/staff", allowed: ["super_admin", "owner", "center_director"] },
   {
@@ -509,6 +512,7 @@ const MATRIX: Row[] = [
     url: `/api/fee-structures/${NO_ID}`,
     payload: feeStructure("Nobody"),
     status: 404,
+    stranger: `/api/fee-structures/${stranger.feeStructure}`,
   },
   { route: "GET /api/exits", allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"] },
   // The parent portal: a parent's own children (issue 5, item 4).
@@ -519,12 +523,14 @@ const MATRIX: Row[] = [
     route: "POST /api/parents/link-requests/:id/accept",
     allowed: ["parent"],
     url: `/api/parents/link-requests/${NO_ID}/accept`,
+    foreign: `/api/parents/link-requests/${ids.otherFamilyLinkRequest}/accept`,
     status: 404,
   },
   {
     route: "POST /api/parents/link-requests/:id/decline",
     allowed: ["parent"],
     url: `/api/parents/link-requests/${NO_ID}/decline`,
+    foreign: `/api/parents/link-requests/${ids.otherFamilyLinkRequest}/decline`,
     status: 404,
   },
   // Emergency alerts and incident management (issue 10). Unknown ids answer 404 to allowed roles.
@@ -557,6 +563,8 @@ const MATRIX: Row[] = [
     route: "DELETE /api/parents/absence-notices/:id",
     allowed: ["parent"],
     url: `/api/parents/absence-notices/${NO_ID}`,
+    foreign: `/api/parents/absence-notices/${ids.otherAbsenceNotice}`,
+    family: `/api/parents/absence-notices/${ids.otherFamilyAbsenceNotice}`,
     status: 404,
   },
   ...(
@@ -708,8 +716,12 @@ describe("permission matrix", () => {
       });
     }
 
-    const strangers = row.foreign ? inOtherOrganisation(row) : null;
-    const wide = allowed?.filter((role) => ORGANISATION_WIDE.includes(role)) ?? [];
+    const strangers = row.foreign
+      ? inOtherOrganisation(row)
+      : row.stranger
+        ? { url: row.stranger, payload: row.payload }
+        : null;
+    const wide = row.stranger ? (allowed ?? []) : (allowed?.filter((role) => ORGANISATION_WIDE.includes(role)) ?? []);
     if (strangers && wide.length > 0) {
       it(`${row.route}: another organisation's record is not found, even by organisation-wide roles`, async () => {
         for (const role of wide) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import type { Database } from "../src/db/client.ts";
 import { assignments } from "../src/db/schema/assignments.ts";
+import { absenceNotices } from "../src/db/schema/attendance.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
@@ -10,6 +11,7 @@ import { emergencyAlerts } from "../src/db/schema/emergency.ts";
 import { enquiries } from "../src/db/schema/enquiries.ts";
 import { incidentChildren, incidents } from "../src/db/schema/incidents.ts";
 import { lessonPlans } from "../src/db/schema/lesson-plans.ts";
+import { guardianLinkRequests } from "../src/db/schema/link-requests.ts";
 import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { staff } from "../src/db/schema/staff.ts";
@@ -282,6 +284,50 @@ export async function demoIds(db: Database) {
     await db.insert(incidentChildren).values({ incidentId: row!.id, studentId });
     return row!.id;
   };
+  // An absence notice from another family of the home centre and one of the other centre, and a
+  // link request addressed to another parent's sign-in.
+  const absenceNotice = async (centerId: string, studentId: string) => {
+    const [row] = await db
+      .insert(absenceNotices)
+      .values({
+        studentId,
+        centerId,
+        startDate: "2026-11-23",
+        endDate: "2026-11-24",
+        reason: "sick",
+        createdBy: superAdmin!.id,
+        createdAt: new Date("2026-11-19T05:00:00Z"),
+      })
+      .returning({ id: absenceNotices.id });
+    return row!.id;
+  };
+  const otherAbsenceNotice = await absenceNotice(otherId, otherStudent.id);
+  const otherFamilyAbsenceNotice = await absenceNotice(home, homeOtherFamilyChild.id);
+  const [linkee] = await db
+    .insert(users)
+    .values({
+      organisationId: director!.organisationId,
+      email: "linkee@sprout.test",
+      fullName: "Another Parent",
+      role: "parent",
+      centerId: home,
+    })
+    .returning({ id: users.id });
+  const [linkGuardian] = await db
+    .insert(guardians)
+    .values({ centerId: home, firstName: "Another", lastName: "Parent", email: "linkee@sprout.test" })
+    .returning({ id: guardians.id });
+  const [otherFamilyLinkRequest] = await db
+    .insert(guardianLinkRequests)
+    .values({
+      organisationId: director!.organisationId,
+      userId: linkee!.id,
+      guardianId: linkGuardian!.id,
+      studentId: homeOtherFamilyChild.id,
+      requestedBy: superAdmin!.id,
+      createdAt: new Date("2026-11-19T05:00:00Z"),
+    })
+    .returning({ id: guardianLinkRequests.id });
   const otherIncident = await incident(otherId, otherStudent.id);
   const otherFamilyIncident = await incident(home, homeOtherFamilyChild.id);
   const [otherAlert] = await db
@@ -355,6 +401,9 @@ export async function demoIds(db: Database) {
     otherRequest: otherRequest!.id,
     otherDocument: document!.id,
     otherFamilyInvoice: otherFamilyInvoice.id,
+    otherAbsenceNotice,
+    otherFamilyAbsenceNotice,
+    otherFamilyLinkRequest: otherFamilyLinkRequest!.id,
     otherPortfolioItem: otherPortfolioItem!.id,
   };
 }

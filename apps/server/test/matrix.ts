@@ -33,6 +33,11 @@ export interface Row {
   foreign?: string;
   /** The body of the foreign call, when the other centre is named in the body. */
   foreignPayload?: unknown;
+  /**
+   * For organisation-level records (owners, fee structures), which no centre scopes: the same
+   * route naming another organisation's record, which must answer 404 to every allowed role.
+   */
+  stranger?: string;
   /** For parents: the same route naming another family's record of their own centre. */
   family?: string;
   /** The body is multipart (uploads): the bad-input cases send a malformed form. */

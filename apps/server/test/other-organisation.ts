@@ -1,6 +1,6 @@
 import type { Database } from "../src/db/client.ts";
 import { assignments } from "../src/db/schema/assignments.ts";
-import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
+import { feeStructures, invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, students } from "../src/db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
@@ -217,7 +217,23 @@ export async function otherOrganisation(db: Database) {
     .returning({ id: portfolioItems.id });
   await db.insert(portfolioItemChildren).values({ itemId: portfolioItem!.id, studentId: child!.id });
   await storePhotoConsent(db, { organisationId, childId: child!.id, consent: "own", by: director!.id, at: new Date() });
+  const [owner] = await db
+    .insert(users)
+    .values({ organisationId, email: "owner@littlesteps.test", fullName: "Ravi Raman", role: "owner" })
+    .returning({ id: users.id });
+  const [feeStructure] = await db
+    .insert(feeStructures)
+    .values({
+      organisationId,
+      programName: "Pre-school - KINDY",
+      programType: "preschool",
+      academicYear: "2026-27",
+      monthlyFeePaise: 1_200_000,
+    })
+    .returning({ id: feeStructures.id });
   return {
+    owner: owner!.id,
+    feeStructure: feeStructure!.id,
     enquiry: enquiry!.id,
     assignment: assignment!.id,
     lessonPlan: lessonPlan!.id,
