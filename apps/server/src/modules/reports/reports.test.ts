@@ -73,11 +73,24 @@ beforeAll(async () => {
 
 describe("reports equal their rows counted another way", () => {
   it("enrolment: the last month's enrolled children are the children list's enrolled", async () => {
-    const report = (await as(app, owner).get(`/api/reports/enrolment?${RANGE}`)).json();
-    const kids = await db
-      .select({ status: students.status, joined: students.enrollmentDate, exit: students.exitDate })
+    // One child left in September: enrolled until then, counted as left that month.
+    const [leaver] = await db
+      .select({ id: students.id })
       .from(students)
-      .where(inArray(students.centerId, centres));
+      .where(and(inArray(students.centerId, centres), eq(students.status, "active")))
+      .limit(1);
+    await db.update(students).set({ status: "left", exitDate: "2026-09-15" }).where(eq(students.id, leaver!.id));
+    const report = (await as(app, owner).get(`/api/reports/enrolment?${RANGE}`)).json();
+    const rows = await workbook(owner, `/api/reports/enrolment/export?${RANGE}`);
+    await db.update(students).set({ status: "active", exitDate: null }).where(eq(students.id, leaver!.id));
+    expect(report.months.find((row: { month: string }) => row.month === "2026-09").left).toBeGreaterThan(0);
+    const kids = await db
+      .select({ id: students.id, status: students.status, joined: students.enrollmentDate, exit: students.exitDate })
+      .from(students)
+      .where(inArray(students.centerId, centres))
+      .then((rows) =>
+        rows.map((kid) => (kid.id === leaver!.id ? { ...kid, status: "left" as const, exit: "2026-09-15" } : kid)),
+      );
     expect(report.months.map((row: { month: string }) => row.month)).toEqual([
       "2026-06",
       "2026-07",
@@ -103,7 +116,6 @@ describe("reports equal their rows counted another way", () => {
         kids.filter((kid) => kid.status === "left" && kid.exit !== null && kid.exit >= first && kid.exit <= end).length,
       );
     }
-    const rows = await workbook(owner, `/api/reports/enrolment/export?${RANGE}`);
     expect(rows.map((row) => row.Enrolled)).toEqual(report.months.map((row: { enrolled: number }) => row.enrolled));
   });
 
