@@ -71,6 +71,7 @@ export async function createSecondInstance(context: TestContext): Promise<Fastif
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
+    probe: database.probe,
     appSecret: "test-secret-".padEnd(48, "x"),
     env: "test",
     clock: context.clock,
@@ -102,6 +103,7 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
+    probe: database.probe,
     appSecret: "test-secret-".padEnd(48, "x"),
     env: "test",
     clock,

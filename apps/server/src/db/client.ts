@@ -50,6 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client whose connection drops emits 'error' on the pool; without a listener Node
     // would end the process. The pool discards that client and opens a new one when needed.
     pool.on("error", (error) => (options.onPoolError ?? defaultPoolError)(error));
+    // Health asks on a connection of its own: reports holding every pooled connection must not
+    // make the instance look down to a load balancer, nor health wait behind them.
+    const probePool = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
+    probePool.on("error", (error) => (options.onPoolError ?? defaultPoolError)(error));
     const db = drizzlePg(pool);
     return {
       db,
@@ -57,11 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migrateUnderLock(pool),
       listen: (channel, onNotice, onState) => listenOnServer(options.url!, channel, onNotice, onState),
       probe: () =>
-        pool.query("select 1").then(
+        probePool.query("select 1").then(
           () => true,
           () => false,
         ),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), probePool.end()]);
+      },
     };
   }
   // pg_trgm: name searches with a leading wildcard use trigram indexes (migration 0016).
