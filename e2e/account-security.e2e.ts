@@ -90,7 +90,11 @@ describe("account security", () => {
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
       await page.waitForURL("**/forgot-password");
-      await page.locator("input[name=email]").fill(RESET_USER.email);
+      // The address bar changes before the new screen is drawn (the router renders in a
+      // transition): wait for the reset form itself, or the sign-in form's email field, still on
+      // screen on a busy machine, takes the address and then goes away with it.
+      const request = await visible(page.getByRole("form", { name: "Request a reset code" }));
+      await request.locator("input[name=email]").fill(RESET_USER.email);
       await screenshot(page, "forgot-password");
       // The server's answer is checked first, so a failure says whether the call or the page stalled.
       const sent = page.waitForResponse((response) => response.url().endsWith("/api/auth/forgot-password"), {
