@@ -11,13 +11,10 @@
  * concurrent logged reads shows the batched writer under load, and the log's count afterwards
  * proves every read was written.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import { onEachDatabase } from "./scale.ts";
 import { startServer } from "./server.ts";
 
 const GROWN = 200_000;
@@ -115,46 +112,10 @@ async function figures(label: string, env: Record<string, string>) {
   }
 }
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-access-log-"));
-  try {
-    const embedded = await openDatabase({ dataDir: embeddedDataDir(dataDir) });
-    await embedded.migrate();
-    await prepare(embedded.db);
-    await embedded.close();
-    await figures("embedded", { DATA_DIR: dataDir });
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL not reachable at ${serverUrl}: ${(error as Error).message}; skipped`);
-    return;
-  }
-  const name = `sprout_bench_access_log_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDirPg = mkdtempSync(path.join(tmpdir(), "sprout-bench-access-log-pg-"));
-  try {
-    const postgres = await openDatabase({ url: url.toString() });
-    await postgres.migrate();
-    await prepare(postgres.db);
-    await postgres.close();
-    await figures("postgres", {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDirPg,
-      APP_SECRET: "bench-secret-".padEnd(48, "x"),
-    });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDirPg, { recursive: true, force: true });
-  }
-}
-
-await main();
+await onEachDatabase("access-log", async (database) => {
+  const opened = await database.open();
+  await opened.migrate();
+  await prepare(opened.db);
+  await opened.close();
+  await figures(database.name === "embedded" ? "embedded" : "postgres", database.env);
+});

@@ -13,19 +13,17 @@
  * JavaScript heap after a full collection every few chunks, 5,000 rows against 50,000. That is
  * what a streamed export keeps flat; a buffered one grows tenfold.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { resolveScope } from "../apps/server/src/auth/caller.ts";
-import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
+import type { Database } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
 import { users } from "../apps/server/src/db/schema/users.ts";
 import { createExportService } from "../apps/server/src/modules/budget/export.ts";
 import type { UserWithCentre } from "../apps/server/src/modules/users/service.ts";
+import { onEachDatabase } from "./scale.ts";
 import { startServer } from "./server.ts";
 
 const EXPENSES = 50_000;
@@ -193,49 +191,15 @@ async function figures(label: string, env: Record<string, string>) {
   }
 }
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "sprout-bench-budget-"));
-  try {
-    const embedded = await openDatabase({ dataDir: embeddedDataDir(dataDir) });
-    await embedded.migrate();
-    await prepare(embedded.db);
-    await embedded.close();
-    await figures("embedded", { DATA_DIR: dataDir });
-    const reopened = await openDatabase({ dataDir: embeddedDataDir(dataDir) });
+await onEachDatabase("budget", async (database) => {
+  const opened = await database.open();
+  await opened.migrate();
+  await prepare(opened.db);
+  await opened.close();
+  await figures(database.name === "embedded" ? "embedded" : "postgres", database.env);
+  if (database.name === "embedded") {
+    const reopened = await database.open();
     await heapFigures(reopened.db);
     await reopened.close();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
   }
-
-  const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL not reachable at ${serverUrl}: ${(error as Error).message}; skipped`);
-    return;
-  }
-  const name = `sprout_bench_budget_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDirPg = mkdtempSync(path.join(tmpdir(), "sprout-bench-budget-pg-"));
-  try {
-    const postgres = await openDatabase({ url: url.toString() });
-    await postgres.migrate();
-    await prepare(postgres.db);
-    await postgres.close();
-    await figures("postgres", {
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDirPg,
-      APP_SECRET: "bench-secret-".padEnd(48, "x"),
-    });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDirPg, { recursive: true, force: true });
-  }
-}
-
-await main();
+});
