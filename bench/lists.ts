@@ -34,12 +34,14 @@ const ENQUIRIES = 1_500;
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? ".");
 const DATABASES = (process.env.BENCH_DB ?? "embedded,postgres").split(",");
 
-type Caller = "super admin" | "admin" | "director" | "finance";
+type Caller = "super admin" | "admin" | "director" | "finance" | "coordinator" | "teacher";
 const EMAILS: Record<Caller, string> = {
   "super admin": "superadmin@sprout.test",
   admin: "admin@sprout.test",
   director: "director@sprout.test",
   finance: "finance@sprout.test",
+  coordinator: "coordinator@sprout.test",
+  teacher: "teacher@sprout.test",
 };
 
 interface Call {
@@ -53,6 +55,28 @@ interface Call {
 const CALLS: Call[] = [
   { name: "auth/verify", url: "/api/auth/verify", as: ["admin"], kind: "auth" },
   { name: "analytics/overview", url: "/api/analytics/overview", as: ["super admin", "admin"], kind: "dashboard" },
+  // Every role's home and the owner's analytics calls (issue 17), each as a role that opens it.
+  {
+    name: "analytics/financial-overview",
+    url: "/api/analytics/financial-overview",
+    as: ["super admin", "finance"],
+    kind: "dashboard",
+  },
+  {
+    name: "analytics/center-comparison",
+    url: "/api/analytics/center-comparison",
+    as: ["super admin"],
+    kind: "dashboard",
+  },
+  { name: "analytics/insights", url: "/api/analytics/insights", as: ["super admin"], kind: "dashboard" },
+  { name: "center-director/dashboard", url: "/api/center-director/dashboard", as: ["director"], kind: "dashboard" },
+  { name: "analytics/teacher-home", url: "/api/analytics/teacher-home", as: ["teacher"], kind: "dashboard" },
+  {
+    name: "analytics/coordinator-home",
+    url: "/api/analytics/coordinator-home",
+    as: ["coordinator"],
+    kind: "dashboard",
+  },
   { name: "admin/children", url: "/api/admin/children?page=1&limit=25", as: ["super admin", "admin"], kind: "list" },
   {
     name: "children search",
