@@ -132,7 +132,9 @@ export async function ratiosByCentre(db: Database, todayOf: Map<string, string>)
       staff_required: required,
       in_ratio: staffIn >= required,
     };
-    result.set(room.centerId, [...(result.get(room.centerId) ?? []), ratio]);
+    const ofCentre = result.get(room.centerId);
+    if (ofCentre) ofCentre.push(ratio);
+    else result.set(room.centerId, [ratio]);
   }
   return result;
 }

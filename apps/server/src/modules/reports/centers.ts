@@ -7,7 +7,7 @@ import { centers } from "../../db/schema/organisations.ts";
 import { toRupees } from "../../lib/money.ts";
 import { moneyByMonth } from "../analytics/money.ts";
 import { percent } from "../analytics/presenter.ts";
-import { addDays, type ReportRange } from "./range.ts";
+import { addDays, presentDaysOf, type ReportRange } from "./range.ts";
 
 /**
  * Center Comparison over the range: enrolment now, child-days of attendance, enquiries and
@@ -31,13 +31,7 @@ export async function centersReport(db: Database, range: ReportRange, withMoney:
     db
       .select({ centerId: attendanceDayCounts.centerId, n: sql<number>`sum(${attendanceDayCounts.present})::int` })
       .from(attendanceDayCounts)
-      .where(
-        and(
-          inArray(attendanceDayCounts.centerId, centerIds),
-          gte(attendanceDayCounts.day, from),
-          lte(attendanceDayCounts.day, to),
-        ),
-      )
+      .where(presentDaysOf(range))
       .groupBy(attendanceDayCounts.centerId),
     db
       .select({

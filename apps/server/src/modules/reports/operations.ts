@@ -7,7 +7,7 @@ import { attendanceDayCounts } from "../../db/schema/counts.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { percent } from "../analytics/presenter.ts";
-import { daysOf, type ReportRange, rowsOf } from "./range.ts";
+import { daysOf, presentDaysOf, type ReportRange, rowsOf } from "./range.ts";
 
 const ids = (centerIds: string[]) =>
   sql`array[${sql.join(
@@ -83,13 +83,7 @@ export async function attendanceReport(db: Database, range: ReportRange): Promis
     db
       .select({ day: attendanceDayCounts.day, n: sql<number>`sum(${attendanceDayCounts.present})::int` })
       .from(attendanceDayCounts)
-      .where(
-        and(
-          inArray(attendanceDayCounts.centerId, centerIds),
-          gte(attendanceDayCounts.day, from),
-          lte(attendanceDayCounts.day, to),
-        ),
-      )
+      .where(presentDaysOf(range))
       .groupBy(attendanceDayCounts.day),
     db
       .select({ day: attendanceAbsences.day, n: count() })

@@ -1,7 +1,9 @@
 import type { reportQuery } from "@sprout/shared/schemas/reports";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { attendanceDayCounts } from "../../db/schema/counts.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { monthOf, scopeToday } from "../analytics/calendar.ts";
 import { centresOf } from "../analytics/policy.ts";
@@ -12,6 +14,14 @@ export interface ReportRange {
   today: string;
   centerIds: string[];
 }
+
+/** The kept children-present rows (migration 0037) of the range's centres and days. */
+export const presentDaysOf = ({ centerIds, from, to }: ReportRange) =>
+  and(
+    inArray(attendanceDayCounts.centerId, centerIds),
+    gte(attendanceDayCounts.day, from),
+    lte(attendanceDayCounts.day, to),
+  );
 
 /** The filter bar resolved: the centres the caller may see (or the one chosen) and the dates. */
 export async function resolveRange(
