@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -33,6 +32,7 @@ import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
+import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
 import { createLinkRequestsService } from "./modules/admissions/link-requests.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
@@ -162,26 +162,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI's emotion injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        // A clip's poster frame is taken in the browser from the picked file (a blob: URL).
-        mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  addSecurityHeaders(app);
   const redis = deps.redisUrl ? new Redis(deps.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
   await app.register(rateLimit, {

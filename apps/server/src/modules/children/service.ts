@@ -8,7 +8,7 @@ import {
   type StudentsQuery,
   studentsQuery,
 } from "@sprout/shared/schemas/children";
-import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
@@ -20,6 +20,7 @@ import { type Clock, systemClock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { toRupees } from "../../lib/money.ts";
+import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
 
 /** The columns a student answer is made of (one join of student, classroom, centre and pauser). */
 export const studentColumns = {
@@ -99,9 +100,10 @@ export function assertCentreInScope(scope: Scope, centerId: string | undefined) 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** A child whose name or student ID contains `search`. */
-function matches(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
+const likePattern = (search: string) => `%${escapeLike(search)}%`;
+
+/** A child whose name or student ID is like `pattern` (see `likePattern`). */
+function matches(pattern: string | SQLWrapper): SQL {
   return or(
     ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
     ilike(students.studentId, pattern),
@@ -111,6 +113,7 @@ function matches(search: string): SQL {
 /** Children and classrooms of the centres in a caller's scope. */
 export function createChildrenService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   const selectStudents = (executor: Database = db) => selectStudentsFrom(executor);
+  const prepared = preparedQueries();
 
   /** Children per status: kept per centre by the database; counted only for a parent's own. */
   async function statusCounts(scope: Scope, centreIds: readonly string[], base: SQL[]) {
@@ -131,6 +134,39 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       counts.all += n;
     }
     return counts;
+  }
+
+  /** The children list's page: the busiest query of the area, prepared once per filter shape. */
+  function pageOfChildren(scope: Scope, query: ChildrenQuery, offset: number) {
+    const status = query.status === "all" || query.status === "enrolled" ? query.status : "one";
+    const shape = {
+      family: Boolean(scope.childIds),
+      centre: Boolean(query.center_id),
+      status,
+      search: Boolean(query.search),
+    };
+    const page = prepared(`children page ${JSON.stringify(shape)}`, () => {
+      const conditions = [anyOf(students.centerId, "centres")];
+      if (shape.family) conditions.push(anyOf(students.id, "children"));
+      if (shape.centre) conditions.push(eq(students.centerId, sql.placeholder("centre")));
+      if (status === "enrolled") conditions.push(ne(students.status, "left"));
+      else if (status === "one") conditions.push(eq(students.status, sql.placeholder("status")));
+      if (shape.search) conditions.push(matches(sql.placeholder("pattern")));
+      return selectStudents()
+        .where(and(...conditions))
+        .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"));
+    });
+    return page.execute({
+      centres: idList(scope.centerIds),
+      children: idList(scope.childIds ?? []),
+      centre: query.center_id,
+      status: query.status,
+      pattern: query.search ? likePattern(query.search) : undefined,
+      limit: query.limit,
+      offset,
+    });
   }
 
   return {
@@ -157,17 +193,12 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       const filtered = [...base];
       if (query.status === "enrolled") filtered.push(ne(students.status, "left"));
       else if (query.status !== "all") filtered.push(eq(students.status, query.status));
-      if (query.search) filtered.push(matches(query.search));
-      const where = and(...filtered);
+      if (query.search) filtered.push(matches(likePattern(query.search)));
       const centreIds = query.center_id ? [query.center_id] : scope.centerIds;
       const order = [asc(students.firstName), asc(students.lastName), asc(students.id)];
       const offset = (query.page - 1) * query.limit;
       const [rows, counts, searched] = await Promise.all([
-        selectStudents()
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset(offset),
+        pageOfChildren(scope, query, offset),
         statusCounts(scope, centreIds, base),
         // Only a search needs counting here, up to 100 past the page ("100+"); a status's total is
         // one of the kept counts.
@@ -177,7 +208,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
               db
                 .select({ one: sql`1` })
                 .from(students)
-                .where(where)
+                .where(and(...filtered))
                 .orderBy(...order),
               offset,
             )
@@ -216,7 +247,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       else if (query.status) conditions.push(eq(students.status, query.status));
       if (query.center_id) conditions.push(eq(students.centerId, query.center_id));
       if (query.class_id) conditions.push(eq(students.classroomId, query.class_id));
-      if (query.search) conditions.push(matches(query.search));
+      if (query.search) conditions.push(matches(likePattern(query.search)));
       const rows = await selectStudents()
         .where(and(...conditions))
         .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
