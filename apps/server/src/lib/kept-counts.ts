@@ -1,6 +1,10 @@
-import { inArray, sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { invoiceCounts, studentCounts } from "../db/schema/counts.ts";
+import { anyOf, idList, preparedQueries } from "./prepared.ts";
+
+/** Each database's prepared count statements; every list page runs one. */
+const preparedOf = new WeakMap<Database, ReturnType<typeof preparedQueries>>();
 
 /**
  * How many rows each status has over the given centres, read from a table the database keeps
@@ -12,10 +16,18 @@ export async function keptCounts(
   centerIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (centerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ status: table.status, n: sql<number>`sum(${table.n})::int` })
-    .from(table)
-    .where(inArray(table.centerId, [...centerIds]))
-    .groupBy(table.status);
+  let prepared = preparedOf.get(db);
+  if (!prepared) {
+    prepared = preparedQueries();
+    preparedOf.set(db, prepared);
+  }
+  const counts = prepared(getTableName(table), () =>
+    db
+      .select({ status: table.status, n: sql<number>`sum(${table.n})::int` })
+      .from(table)
+      .where(anyOf(table.centerId, "centres"))
+      .groupBy(table.status),
+  );
+  const rows = await counts.execute({ centres: idList(centerIds) });
   return new Map(rows.map((row) => [row.status, row.n]));
 }

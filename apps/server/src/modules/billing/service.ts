@@ -26,6 +26,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
+import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import {
   type InvoiceRow,
@@ -40,6 +41,7 @@ import {
 
 const wrongState = (message: string) => new HttpError(409, "INVALID_STATE", message);
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+const childName = sql`${students.firstName} || ' ' || ${students.lastName}`;
 const rupeeText = (paise: number) =>
   `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -58,6 +60,7 @@ export const INVOICE_MESSAGES = {
  * cancelled, payments are kept, and every change writes an audit row.
  */
 export function createBillingService({ db, clock }: { db: Database; clock: Clock }) {
+  const prepared = preparedQueries();
   const recorder = alias(users, "recorder");
   const requester = alias(users, "requester");
   const decider = alias(users, "decider");
@@ -160,6 +163,40 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
     return [...counts.values()].reduce((sum, n) => sum + n, 0);
   }
 
+  /** The Billing list's page, newest first: prepared once per filter shape. */
+  function pageOfInvoices(scope: Scope, query: InvoicesQuery, pattern: string | undefined, offset: number) {
+    const shape = {
+      family: Boolean(scope.childIds),
+      centre: Boolean(query.center_id),
+      status: Boolean(query.status),
+      child: Boolean(query.child_id),
+      search: Boolean(pattern),
+    };
+    const page = prepared(`invoices page ${JSON.stringify(shape)}`, () => {
+      const conditions = [anyOf(invoices.centerId, "centres")];
+      if (shape.family) conditions.push(anyOf(invoices.studentId, "children"));
+      if (shape.centre) conditions.push(eq(invoices.centerId, sql.placeholder("centre")));
+      if (shape.status) conditions.push(eq(invoices.status, sql.placeholder("status")));
+      if (shape.child) conditions.push(eq(invoices.studentId, sql.placeholder("child")));
+      if (shape.search) conditions.push(ilike(childName, sql.placeholder("pattern")));
+      return selectInvoices(db)
+        .where(and(...conditions))
+        .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"));
+    });
+    return page.execute({
+      centres: idList(scope.centerIds),
+      children: idList(scope.childIds ?? []),
+      centre: query.center_id,
+      status: query.status,
+      child: query.child_id,
+      pattern,
+      limit: query.limit,
+      offset,
+    });
+  }
+
   return {
     generateMonthly: createMonthlyGeneration({ db, clock }),
 
@@ -192,9 +229,8 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       if (query.child_id && scope.childIds && !scope.childIds.includes(query.child_id)) throw notFound("Child");
       if (query.child_id) conditions.push(eq(invoices.studentId, query.child_id));
       const search = query.child_name?.trim();
-      if (search) {
-        conditions.push(ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, `%${escapeLike(search)}%`));
-      }
+      const pattern = search ? `%${escapeLike(search)}%` : undefined;
+      if (pattern) conditions.push(ilike(childName, pattern));
       const where = and(...conditions);
       const offset = (query.page - 1) * query.limit;
       // A name search counts 100 matches past the page ("100+"); a child's invoices are
@@ -219,14 +255,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
                 .then(([row]) => row?.count ?? 0)
             : invoiceTotal(scope, query.center_id ? [query.center_id] : scope.centerIds, query.status, where)
           ).then((total) => ({ total, lowerBound: false }));
-      const [rows, count] = await Promise.all([
-        selectInvoices(db)
-          .where(where)
-          .orderBy(desc(invoices.issueDate), desc(invoices.invoiceNumber))
-          .limit(query.limit)
-          .offset(offset),
-        countQuery,
-      ]);
+      const [rows, count] = await Promise.all([pageOfInvoices(scope, query, pattern, offset), countQuery]);
       return {
         invoices: rows.map(toInvoice),
         pagination: {
