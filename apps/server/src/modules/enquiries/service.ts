@@ -10,7 +10,7 @@ import {
   OPEN_ENQUIRY_STATUSES,
   todayIn,
 } from "@sprout/shared/schemas/enquiries";
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
@@ -20,6 +20,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
 import type { SettingsService } from "../settings/service.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -32,24 +33,33 @@ interface Deps {
 
 type EnquiryRow = typeof enquiries.$inferSelect;
 
+/** The values of a list call, by placeholder name. */
+interface ListValues {
+  centres: string;
+  pattern: string | undefined;
+  status: string | undefined;
+  now: string;
+}
+
 /** Enquiries (leads) of the centres in a caller's scope. */
 export function createEnquiriesService({ db, clock, settings }: Deps) {
+  const prepared = preparedQueries();
   const openStatuses = inArray(enquiries.status, [...OPEN_ENQUIRY_STATUSES]);
   /** Still open, with a follow-up date that is today or past in the centre's own time zone. */
-  const dueCondition = () =>
+  const dueCondition = (now: unknown = clock.now().toISOString()) =>
     and(
       openStatuses,
       eq(enquiries.followUpFlag, true),
-      sql`${enquiries.followUpDate} <= (${clock.now().toISOString()}::timestamptz at time zone ${centers.timeZone})::date`,
+      sql`${enquiries.followUpDate} <= (${now}::timestamptz at time zone ${centers.timeZone})::date`,
     )!;
 
-  const select = (executor: Database = db) =>
+  const select = (executor: Database = db, now?: SQLWrapper) =>
     executor
       .select({
         enquiry: enquiries,
         centerName: centers.name,
         tieUp: companies.id,
-        due: sql<boolean>`coalesce(${dueCondition()}, false)`,
+        due: sql<boolean>`coalesce(${dueCondition(now)}, false)`,
       })
       .from(enquiries)
       .innerJoin(centers, eq(centers.id, enquiries.centerId))
@@ -147,6 +157,21 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
     probableJoiningDate: payload.probable_joining_date,
   });
 
+  const listOrder = [desc(enquiries.enquiryDate), desc(enquiries.createdAt), desc(enquiries.id)];
+
+  /**
+   * The list's filters for a shape: placeholders for the prepared page and total, or the values
+   * themselves for the capped search count (an ad hoc statement).
+   */
+  function listed(shape: { search: boolean; status: boolean; due: boolean }, values?: ListValues) {
+    const value = (name: keyof ListValues) => (values ? values[name] : sql.placeholder(name));
+    const conditions: SQL[] = [sql`${enquiries.centerId} = any(${value("centres")}::uuid[])`];
+    if (shape.search) conditions.push(sql`${enquiries.childName} ilike ${value("pattern")}`);
+    if (shape.status) conditions.push(sql`${enquiries.status} = ${value("status")}`);
+    if (shape.due) conditions.push(dueCondition(value("now")));
+    return and(...conditions);
+  }
+
   async function findInScope(scope: Scope, id: string, executor: Database = db) {
     const [row] = await select(executor).where(and(eq(enquiries.id, id), inArray(enquiries.centerId, scope.centerIds)));
     if (!row) throw notFound("Enquiry");
@@ -159,16 +184,17 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       if (query.center_id && !scope.centerIds.includes(query.center_id)) throw notFound("Center");
       const page = query.page ?? 1;
       const limit = query.limit ?? ENQUIRY_DEFAULT_PAGE_SIZE;
-      const inScope = inArray(enquiries.centerId, query.center_id ? [query.center_id] : scope.centerIds);
-      const conditions: SQL[] = [inScope];
       const search = query.search?.trim();
-      if (search) conditions.push(ilike(enquiries.childName, `%${escapeLike(search)}%`));
-      if (query.status) conditions.push(eq(enquiries.status, query.status));
-      if (query.follow_up === "due") conditions.push(dueCondition());
-      const where = and(...conditions);
-
-      const order = [desc(enquiries.enquiryDate), desc(enquiries.createdAt), desc(enquiries.id)];
+      const shape = { search: Boolean(search), status: Boolean(query.status), due: query.follow_up === "due" };
       const offset = (page - 1) * limit;
+      const values = {
+        centres: idList(query.center_id ? [query.center_id] : scope.centerIds),
+        pattern: search ? `%${escapeLike(search)}%` : undefined,
+        status: query.status,
+        now: clock.now().toISOString(),
+        limit,
+        offset,
+      };
       // A search counts 100 matches past the page ("100+"): a common name matched every enquiry.
       const counted: Promise<CappedCount> = search
         ? cappedCount(
@@ -177,28 +203,35 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
               .select({ one: sql`1` })
               .from(enquiries)
               .innerJoin(centers, eq(centers.id, enquiries.centerId))
-              .where(where)
-              .orderBy(...order),
+              .where(listed(shape, values))
+              .orderBy(...listOrder),
             offset,
           )
-        : db
+        : prepared(`enquiries total ${JSON.stringify(shape)}`, () =>
+            db
+              .select({ n: count() })
+              .from(enquiries)
+              .innerJoin(centers, eq(centers.id, enquiries.centerId))
+              .where(listed(shape)),
+          )
+            .execute(values)
+            .then(([row]) => ({ total: Number(row?.n ?? 0), lowerBound: false }));
+      const [rows, total, [due]] = await Promise.all([
+        prepared(`enquiries page ${JSON.stringify(shape)}`, () =>
+          select(db, sql.placeholder("now"))
+            .where(listed(shape))
+            .orderBy(...listOrder)
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ).execute(values),
+        counted,
+        prepared("enquiries due", () =>
+          db
             .select({ n: count() })
             .from(enquiries)
             .innerJoin(centers, eq(centers.id, enquiries.centerId))
-            .where(where)
-            .then(([row]) => ({ total: Number(row?.n ?? 0), lowerBound: false }));
-      const [rows, total, [due]] = await Promise.all([
-        select()
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-        counted,
-        db
-          .select({ n: count() })
-          .from(enquiries)
-          .innerJoin(centers, eq(centers.id, enquiries.centerId))
-          .where(and(inScope, dueCondition())),
+            .where(and(anyOf(enquiries.centerId, "centres"), dueCondition(sql.placeholder("now")))),
+        ).execute(values),
       ]);
       return {
         enquiries: rows.map(toEnquiry),
