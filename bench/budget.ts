@@ -187,7 +187,10 @@ async function figures(label: string, env: Record<string, string>) {
       `  memory of the 50,000-row export / the 5,000-row one: ${(large.grew / Math.max(small.grew, 1)).toFixed(2)} (a streamed export stays near 1, not 10)`,
     );
   } finally {
+    // The database is dropped next: the server lets go of its connections first.
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill();
+    await exited;
   }
 }
 

@@ -220,6 +220,10 @@ async function measureAll(label: string, env: Record<string, string>, before?: R
     );
     return { health, figures };
   } finally {
+    // autocannon leaves its last calls unanswered; the pool serves in order, so once a fresh list
+    // call answers, they are done, and stopping the server cannot cut them off mid-query.
+    const admin = await signIn(base, "admin").catch(() => undefined);
+    if (admin) await fetch(`${base}/api/admin/children?page=1&limit=25`, { headers: admin }).catch(() => undefined);
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
