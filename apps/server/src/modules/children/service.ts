@@ -259,28 +259,42 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
     /** A page of paused children, the nearest end date first, with the counts of the summary cards. */
     async listPaused(scope: Scope, query: { center_id?: string; page: number; limit: number }): Promise<PausedPage> {
       assertCentreInScope(scope, query.center_id);
-      const where = and(
-        inScope(scope),
-        eq(students.status, "paused"),
-        query.center_id ? eq(students.centerId, query.center_id) : undefined,
-      );
+      const shape = { family: Boolean(scope.childIds), centre: Boolean(query.center_id) };
+      const paused = () => {
+        const conditions = [anyOf(students.centerId, "centres"), eq(students.status, "paused")];
+        if (shape.family) conditions.push(anyOf(students.id, "children"));
+        if (shape.centre) conditions.push(eq(students.centerId, sql.placeholder("centre")));
+        return and(...conditions);
+      };
       // "Today" is each centre's own date, as the pause dialog and the automatic resume see it.
-      const today = sql`(${clock.now()}::timestamptz at time zone ${centers.timeZone})::date`;
+      const today = sql`(${sql.placeholder("now")}::timestamptz at time zone ${centers.timeZone})::date`;
+      const values = {
+        centres: idList(scope.centerIds),
+        children: idList(scope.childIds ?? []),
+        centre: query.center_id,
+        now: clock.now().toISOString(),
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      };
       const [rows, [counted]] = await Promise.all([
-        selectStudents()
-          .where(where)
-          .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db
-          .select({
-            total: sql<number>`count(*)::int`,
-            expired: sql<number>`(count(*) filter (where ${students.pauseEndDate} < ${today}))::int`,
-            dueSoon: sql<number>`(count(*) filter (where ${students.pauseEndDate} between ${today} and ${today} + 3))::int`,
-          })
-          .from(students)
-          .innerJoin(centers, eq(centers.id, students.centerId))
-          .where(where),
+        prepared(`paused page ${JSON.stringify(shape)}`, () =>
+          selectStudents()
+            .where(paused())
+            .orderBy(asc(students.pauseEndDate), asc(students.firstName), asc(students.id))
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ).execute(values),
+        prepared(`paused counts ${JSON.stringify(shape)}`, () =>
+          db
+            .select({
+              total: sql<number>`count(*)::int`,
+              expired: sql<number>`(count(*) filter (where ${students.pauseEndDate} < ${today}))::int`,
+              dueSoon: sql<number>`(count(*) filter (where ${students.pauseEndDate} between ${today} and ${today} + 3))::int`,
+            })
+            .from(students)
+            .innerJoin(centers, eq(centers.id, students.centerId))
+            .where(paused()),
+        ).execute(values),
       ]);
       const total = counted?.total ?? 0;
       return {
