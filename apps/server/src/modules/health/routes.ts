@@ -6,6 +6,20 @@ import type { Database } from "../../db/client.ts";
 
 const healthResponse = z.object({ status: z.enum(["ok", "degraded"]), database: z.boolean(), version: z.string() });
 
+/**
+ * Checks that arrive while a probe is out share its answer, at most one round trip old: a burst of
+ * checks (several balancers, a monitor) is one statement, not one each queued on one connection.
+ */
+export function sharedWhileRunning(probe: () => Promise<boolean>): () => Promise<boolean> {
+  let running: Promise<boolean> | undefined;
+  return () => {
+    running ??= probe().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
 /** `probe` asks the database directly (the embedded one answers it before queued statements). */
 export function healthRoutes({
   db,
@@ -16,13 +30,14 @@ export function healthRoutes({
   version: string;
   probe?: () => Promise<boolean>;
 }) {
-  const answers =
+  const answers = sharedWhileRunning(
     probe ??
-    (() =>
-      db
-        .execute(sql`select 1`)
-        .then(() => true)
-        .catch(() => false));
+      (() =>
+        db
+          .execute(sql`select 1`)
+          .then(() => true)
+          .catch(() => false)),
+  );
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/health",
