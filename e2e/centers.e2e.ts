@@ -9,6 +9,7 @@ import {
   openPage,
   PHONE,
   screenshot,
+  settled,
   submitSignIn,
   visible,
 } from "./helpers";
@@ -52,6 +53,7 @@ describe("center management: owners", () => {
         await submitSignIn(page, demoUser("super_admin").email);
         await page.goto("/settings");
         await visible(page.getByRole("heading", { name: "Center Management" }));
+        await settled(page);
         await page.getByRole("button", { name: "Add Center" }).click();
         const dialog = page.getByRole("dialog", { name: "Add Center" });
         await dialog.getByRole("textbox", { name: "Center name", exact: true }).fill(name);

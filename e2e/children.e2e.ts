@@ -11,6 +11,7 @@ import {
   launchBrowser,
   PHONE,
   screenshot,
+  settled,
   signIn,
   submitSignIn,
   visible,
@@ -325,6 +326,7 @@ describe("center management", () => {
       await visible(page.getByRole("heading", { name: "Center Management" }));
       await visible(page.getByText("Sprout Gachibowli"));
       await visible(page.getByText("5 classrooms").first());
+      await settled(page);
       await page.getByRole("button", { name: "Add Center" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Center" });
       await dialog.getByRole("button", { name: "Save" }).click();

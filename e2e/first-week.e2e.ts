@@ -7,6 +7,7 @@ import {
   launchBrowser,
   PHONE,
   screenshot,
+  settled,
   signIn,
   submitSignIn,
   visible,
@@ -165,6 +166,8 @@ describe("forms say what is wrong when it is wrong (issue 9, point 4)", () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("super_admin").email);
       await page.goto("/settings");
+      await visible(page.getByRole("heading", { name: "Center Management" }));
+      await settled(page);
       await page.getByRole("button", { name: "Add Center" }).click();
       const dialog = page.getByRole("dialog", { name: "Add Center" });
       await dialog.getByRole("textbox", { name: "Center name", exact: true }).fill("Sprout Hebbal");

@@ -81,6 +81,16 @@ export async function visible(locator: Locator): Promise<Locator> {
   return locator;
 }
 
+/**
+ * Waits until nothing on the page is loading any more. Sections that load their lists grow when
+ * the rows arrive and push what is below them down; a click aimed before that can land on
+ * whatever moved under the pointer (on a busy machine the rows arrive between Playwright's check
+ * and its click).
+ */
+export async function settled(page: Page) {
+  await page.getByRole("progressbar").first().waitFor({ state: "detached" });
+}
+
 export function readStorage(page: Page): Promise<Record<string, string | null>> {
   return page.evaluate(() =>
     Object.fromEntries(
