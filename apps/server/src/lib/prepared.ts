@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { Scope } from "../auth/caller.ts";
 
 interface Preparable<Prepared> {
   toSQL(): { sql: string };
@@ -32,3 +33,29 @@ export const anyOf = (column: AnyColumn, name: string): SQL => sql`${column} = a
 
 /** The value for `anyOf`: a PostgreSQL array literal of UUIDs (ids come from the caller's scope). */
 export const idList = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+/** Which of the scope's filters a prepared list needs: a family's own children, one chosen centre. */
+export const scopeShape = (scope: Scope, centerId: string | undefined) => ({
+  family: Boolean(scope.childIds),
+  centre: Boolean(centerId),
+});
+
+/**
+ * The scope's filters of a prepared list, as placeholders: the caller's centres, a family's own
+ * children, and the one centre asked for. `scopeValues` gives their values.
+ */
+export function scopeFilters(
+  columns: { centre: AnyColumn; child: AnyColumn },
+  shape: ReturnType<typeof scopeShape>,
+): SQL[] {
+  const conditions = [anyOf(columns.centre, "centres")];
+  if (shape.family) conditions.push(anyOf(columns.child, "children"));
+  if (shape.centre) conditions.push(sql`${columns.centre} = ${sql.placeholder("centre")}`);
+  return conditions;
+}
+
+export const scopeValues = (scope: Scope, centerId: string | undefined) => ({
+  centres: idList(scope.centerIds),
+  children: idList(scope.childIds ?? []),
+  centre: centerId,
+});

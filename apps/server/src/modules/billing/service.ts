@@ -26,7 +26,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
-import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
+import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import {
   type InvoiceRow,
@@ -164,18 +164,20 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
   }
 
   /** The Billing list's page, newest first: prepared once per filter shape. */
-  function pageOfInvoices(scope: Scope, query: InvoicesQuery, pattern: string | undefined, offset: number) {
+  function pageOfInvoices(
+    scope: Scope,
+    query: ReturnType<typeof invoicesQuery.parse>,
+    pattern: string | undefined,
+    offset: number,
+  ) {
     const shape = {
-      family: Boolean(scope.childIds),
-      centre: Boolean(query.center_id),
+      ...scopeShape(scope, query.center_id),
       status: Boolean(query.status),
       child: Boolean(query.child_id),
       search: Boolean(pattern),
     };
     const page = prepared(`invoices page ${JSON.stringify(shape)}`, () => {
-      const conditions = [anyOf(invoices.centerId, "centres")];
-      if (shape.family) conditions.push(anyOf(invoices.studentId, "children"));
-      if (shape.centre) conditions.push(eq(invoices.centerId, sql.placeholder("centre")));
+      const conditions = scopeFilters({ centre: invoices.centerId, child: invoices.studentId }, shape);
       if (shape.status) conditions.push(eq(invoices.status, sql.placeholder("status")));
       if (shape.child) conditions.push(eq(invoices.studentId, sql.placeholder("child")));
       if (shape.search) conditions.push(ilike(childName, sql.placeholder("pattern")));
@@ -186,9 +188,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
         .offset(sql.placeholder("offset"));
     });
     return page.execute({
-      centres: idList(scope.centerIds),
-      children: idList(scope.childIds ?? []),
-      centre: query.center_id,
+      ...scopeValues(scope, query.center_id),
       status: query.status,
       child: query.child_id,
       pattern,

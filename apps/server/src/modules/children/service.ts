@@ -20,7 +20,7 @@ import { type Clock, systemClock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { toRupees } from "../../lib/money.ts";
-import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
+import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 
 /** The columns a student answer is made of (one join of student, classroom, centre and pauser). */
 export const studentColumns = {
@@ -98,6 +98,9 @@ export function assertCentreInScope(scope: Scope, centerId: string | undefined) 
   if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
 }
 
+/** The columns a prepared children query filters the caller's scope on. */
+const STUDENT_SCOPE = { centre: students.centerId, child: students.id };
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 const likePattern = (search: string) => `%${escapeLike(search)}%`;
@@ -139,16 +142,9 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
   /** The children list's page: the busiest query of the area, prepared once per filter shape. */
   function pageOfChildren(scope: Scope, query: ChildrenQuery, offset: number) {
     const status = query.status === "all" || query.status === "enrolled" ? query.status : "one";
-    const shape = {
-      family: Boolean(scope.childIds),
-      centre: Boolean(query.center_id),
-      status,
-      search: Boolean(query.search),
-    };
+    const shape = { ...scopeShape(scope, query.center_id), status, search: Boolean(query.search) };
     const page = prepared(`children page ${JSON.stringify(shape)}`, () => {
-      const conditions = [anyOf(students.centerId, "centres")];
-      if (shape.family) conditions.push(anyOf(students.id, "children"));
-      if (shape.centre) conditions.push(eq(students.centerId, sql.placeholder("centre")));
+      const conditions = scopeFilters(STUDENT_SCOPE, shape);
       if (status === "enrolled") conditions.push(ne(students.status, "left"));
       else if (status === "one") conditions.push(eq(students.status, sql.placeholder("status")));
       if (shape.search) conditions.push(matches(sql.placeholder("pattern")));
@@ -159,9 +155,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
         .offset(sql.placeholder("offset"));
     });
     return page.execute({
-      centres: idList(scope.centerIds),
-      children: idList(scope.childIds ?? []),
-      centre: query.center_id,
+      ...scopeValues(scope, query.center_id),
       status: query.status,
       pattern: query.search ? likePattern(query.search) : undefined,
       limit: query.limit,
@@ -259,19 +253,12 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
     /** A page of paused children, the nearest end date first, with the counts of the summary cards. */
     async listPaused(scope: Scope, query: { center_id?: string; page: number; limit: number }): Promise<PausedPage> {
       assertCentreInScope(scope, query.center_id);
-      const shape = { family: Boolean(scope.childIds), centre: Boolean(query.center_id) };
-      const paused = () => {
-        const conditions = [anyOf(students.centerId, "centres"), eq(students.status, "paused")];
-        if (shape.family) conditions.push(anyOf(students.id, "children"));
-        if (shape.centre) conditions.push(eq(students.centerId, sql.placeholder("centre")));
-        return and(...conditions);
-      };
+      const shape = scopeShape(scope, query.center_id);
+      const paused = () => and(...scopeFilters(STUDENT_SCOPE, shape), eq(students.status, "paused"));
       // "Today" is each centre's own date, as the pause dialog and the automatic resume see it.
       const today = sql`(${sql.placeholder("now")}::timestamptz at time zone ${centers.timeZone})::date`;
       const values = {
-        centres: idList(scope.centerIds),
-        children: idList(scope.childIds ?? []),
-        centre: query.center_id,
+        ...scopeValues(scope, query.center_id),
         now: clock.now().toISOString(),
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
