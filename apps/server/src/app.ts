@@ -32,6 +32,7 @@ import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
+import { createKeptAnswers } from "./lib/kept-answers.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
 import { createLinkRequestsService } from "./modules/admissions/link-requests.ts";
@@ -231,9 +232,11 @@ export async function buildApp(deps: AppDeps) {
   const settings = createSettingsService({ db: deps.db });
   const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
   const billing = createBillingService({ db: deps.db, clock });
+  const keptAnswers = createKeptAnswers({ clock, db: deps.db });
+  keptAnswers.register(app);
   if (deps.listen) {
-    const stopFollowing = await credentials.follow(deps.listen);
-    app.addHook("onClose", stopFollowing);
+    const stopFollowing = await Promise.all([credentials.follow(deps.listen), keptAnswers.follow(deps.listen)]);
+    app.addHook("onClose", async () => void (await Promise.all(stopFollowing.map((stop) => stop()))));
   }
   const accessDeps = { db: deps.db, clock, credentials, accessTokens };
   registerAccessControl(app, accessDeps);

@@ -1,5 +1,5 @@
 import type { Role } from "@sprout/shared/roles";
-import { eq } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { centers, ownerCenters } from "../db/schema/organisations.ts";
@@ -24,6 +24,9 @@ export interface Scope {
   /** For parents only: the children they are a guardian of. */
   childIds: string[] | null;
 }
+
+/** The tables a scope is read from: an answer kept for a caller is dropped when one changes. */
+export const SCOPE_TABLES = [ownerCenters, centers, guardians, studentGuardians, students].map(getTableName);
 
 export async function resolveScope(
   db: Database,

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { takeTurns } from "./pglite-turns.ts";
+import { queryWatch } from "./query-watch.ts";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -54,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // make the instance look down to a load balancer, nor health wait behind them.
     const probePool = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
     probePool.on("error", (error) => (options.onPoolError ?? defaultPoolError)(error));
-    const db = drizzlePg(pool);
+    const db = drizzlePg(pool, { logger: queryWatch });
     return {
       db,
       kind: "postgres",
@@ -74,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   await client.waitReady;
   const turns = takeTurns(client);
-  const db = drizzlePglite({ client: turns.client as PGlite });
+  const db = drizzlePglite({ client: turns.client as PGlite, logger: queryWatch });
   return {
     db,
     kind: "pglite",

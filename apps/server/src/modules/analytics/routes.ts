@@ -26,7 +26,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/overview",
       {
-        config: { access: DASHBOARD },
+        config: { access: DASHBOARD, keptAnswer: true },
         schema: {
           summary: "Counts of children, classrooms, staff, open enquiries and unpaid invoices in the caller's centres",
           tags,
@@ -39,7 +39,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/financial-overview",
       {
-        config: { access: LEADERSHIP },
+        config: { access: LEADERSHIP, keptAnswer: true },
         schema: {
           summary: "This month's payments received and amounts invoiced, what is owed, and six months' trend",
           tags,
@@ -53,7 +53,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/center-comparison",
       {
-        config: { access: LEADERSHIP },
+        config: { access: LEADERSHIP, keptAnswer: true },
         schema: {
           summary: "Each centre's children, staff, classrooms, occupancy, enquiries, ratio and money side by side",
           tags,
@@ -67,7 +67,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/insights",
       {
-        config: { access: LEADERSHIP },
+        config: { access: LEADERSHIP, keptAnswer: true },
         schema: {
           summary: "Key Business Insights: the spec's thresholds and what the data shows",
           tags,
@@ -80,7 +80,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/teacher-home",
       {
-        config: { access: { features: ["view_assigned_classes"] } },
+        config: { access: { features: ["view_assigned_classes"] }, keptAnswer: true },
         schema: {
           summary: "The teacher's day: their rooms with attendance and ratio, health watch, unread messages",
           tags,
@@ -94,7 +94,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
       "/analytics/coordinator-home",
       {
         // The roles that run classrooms from the basic dashboard (policy: runsClassrooms).
-        config: { access: { roles: ["admin", "academic_coordinator"] } },
+        config: { access: { roles: ["admin", "academic_coordinator"] }, keptAnswer: true },
         schema: {
           summary: "The coordinator's day: classrooms, today's lesson plans and assignments due this week",
           tags,

@@ -39,7 +39,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
     api.get(
       "/invoices",
       {
-        config: { access: READ_INVOICES },
+        config: { access: READ_INVOICES, keptAnswer: true },
         schema: { tags: ["billing"], querystring: invoicesQuery, response: { 200: invoicesResponse } },
       },
       async (request) => billing.list(await request.caller.scope(), request.query),

@@ -36,7 +36,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/dashboard",
       {
-        config: { access: VIEWERS },
+        config: { access: VIEWERS, keptAnswer: true },
         schema: {
           summary: "The centre's dashboard: cards, KPIs, budget, feedback, incidents, live updates, tasks",
           tags,

@@ -27,7 +27,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.get(
       "/admin/children",
       {
-        config: { access: MANAGE },
+        config: { access: MANAGE, keptAnswer: true },
         schema: { tags: ["children"], querystring: childrenQuery, response: { 200: childrenResponse } },
       },
       async (request) => children.list(await request.caller.scope(), request.query),
@@ -55,7 +55,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.get(
       "/students/paused",
       {
-        config: { access: MANAGE },
+        config: { access: MANAGE, keptAnswer: true },
         schema: {
           summary: "A page of paused children, the nearest end date first, with the summary counts",
           tags: ["children"],

@@ -30,7 +30,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     api.get(
       "/documents",
       {
-        config: { access: VIEW },
+        config: { access: VIEW, keptAnswer: true },
         schema: {
           summary: "A page of the documents the caller may read, newest first, searched by name or description",
           tags: ["documents"],

@@ -21,7 +21,7 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
     api.get(
       "/enquiries",
       {
-        config: { access: ENQUIRIES },
+        config: { access: ENQUIRIES, keptAnswer: true },
         schema: { tags: ["enquiries"], querystring: enquiriesQuery, response: { 200: enquiriesPage } },
       },
       async (request) => enquiries.list(request.caller, request.query),

@@ -28,7 +28,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.get(
       "/staff",
       {
-        config: manage,
+        config: { ...manage, keptAnswer: true },
         schema: {
           summary: "A page of the staff of the caller's centres, searched by name, e-mail or employee ID",
           tags: ["staff"],

@@ -42,7 +42,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.get(
       "/owners",
       {
-        config: manage,
+        config: { ...manage, keptAnswer: true },
         schema: {
           summary: "A page of the users the caller manages, searched by name or e-mail",
           tags: ["users"],
