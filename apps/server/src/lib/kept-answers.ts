@@ -185,9 +185,9 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
         if (route.config?.keptAnswer) serveKept(route);
       });
       app.addHook("onSend", async (request, reply, payload) => {
-        if (!SAFE_METHODS.has(request.method)) {
-          if (listening) await catchUp();
-        } else keep(request, reply, payload);
+        if (SAFE_METHODS.has(request.method)) keep(request, reply, payload);
+        // A refused write changes nothing a kept answer reads (an attempt counter at most).
+        else if (listening && reply.statusCode < 400) await catchUp();
         return payload;
       });
     },
