@@ -16,6 +16,12 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // The page's own chunks are preloaded from index.html. For a lazy page, Vite's helper would add
+    // a <link rel="modulepreload"> from script for every chunk it imports, some seventy for a
+    // parent's home, work a phone does on its main thread as the page starts; the browser's module
+    // loader fetches the same chunks as it reads each import, one round trip later only for the
+    // few that sit two imports down.
+    modulePreload: { resolveDependencies: (_chunk, deps, { hostType }) => (hostType === "html" ? deps : []) },
     // React changes less often than the app: its own chunk stays cached across releases. MUI is
     // left to Rollup so that each page carries only the components it uses (a single MUI chunk
     // made /login download every component of the staff console).

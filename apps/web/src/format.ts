@@ -5,36 +5,66 @@ import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 const LOCALE = "en-IN";
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: DEFAULT_TIME_ZONE,
-});
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: DEFAULT_TIME_ZONE,
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
-const currencyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" });
-const numberFormat = new Intl.NumberFormat(LOCALE);
-const compactCurrencyFormat = new Intl.NumberFormat(LOCALE, {
-  style: "currency",
-  currency: "INR",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
+// Building an Intl formatter takes milliseconds on a phone (the first loads the locale's data):
+// each is built when first used rather than while the signed-in pages start.
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const dateFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
+const longDateFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: DEFAULT_TIME_ZONE,
+    }),
+);
+const dateTimeFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: "2-digit",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: DEFAULT_TIME_ZONE,
+    }),
+);
+const timeFormat = once(
+  () => new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE }),
+);
+const currencyFormat = once(() => new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" }));
+const numberFormat = once(() => new Intl.NumberFormat(LOCALE));
+const compactCurrencyFormat = once(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: "currency",
+      currency: "INR",
+      notation: "compact",
+      maximumFractionDigits: 1,
+    }),
+);
+const centreDateFormat = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }));
+
+/** The calendar date ("2026-04-01") an instant falls on in the centre's time zone. */
+export function centreDate(instant: string | Date): string {
+  return centreDateFormat().format(new Date(instant));
+}
 
 /**
  * A calendar date ("2026-04-01") stays that date everywhere; an instant is shown as the date it
@@ -43,38 +73,36 @@ const compactCurrencyFormat = new Intl.NumberFormat(LOCALE, {
 export function formatDate(value: string | Date): string {
   if (typeof value === "string") {
     const match = CALENDAR_DATE.exec(value);
-    if (match) return dateFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    if (match) return dateFormat().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   }
-  const instant = new Date(value);
-  const local = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(instant);
-  return formatDate(local);
+  return formatDate(centreDate(value));
 }
 
 /** "Saturday, 4 April 2026" in the centre's time zone. */
 export function formatLongDate(value: string | Date): string {
-  return longDateFormat.format(new Date(value));
+  return longDateFormat().format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat.format(new Date(value));
+  return dateTimeFormat().format(new Date(value));
 }
 
 /** Rupees as the API carries them (at most two decimals): "₹1,23,456.50". */
 /** The time of day of an instant in the centre's time zone, e.g. "9:05 am". */
 export function formatTime(value: string | Date): string {
-  return timeFormat.format(typeof value === "string" ? new Date(value) : value);
+  return timeFormat().format(typeof value === "string" ? new Date(value) : value);
 }
 
 export function formatCurrency(rupees: number): string {
-  return currencyFormat.format(rupees);
+  return currencyFormat().format(rupees);
 }
 
 /** Rupees in lakhs and crores for a chart's axis: "₹1.5L". */
 export function formatCompactCurrency(rupees: number): string {
-  return compactCurrencyFormat.format(rupees);
+  return compactCurrencyFormat().format(rupees);
 }
 
 /** Counts with Indian digit grouping: 1,23,456. */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { ProtectedRoute } from "./auth/ProtectedRoute";
+import { readSnapshot } from "./auth/session";
 import { RouteErrorBoundary } from "./components/ErrorBoundary";
 import type { RequireFeature } from "./features/account/RequireFeature";
 import { AutoLoginPage } from "./features/auth/AutoLoginPage";
@@ -61,7 +62,14 @@ function featureRoute(
 const areaRoutes: RouteObject[] = [
   {
     path: "dashboard",
-    lazy: async () => ({ Component: (await import("./features/dashboard/HomeDashboard")).HomeDashboard }),
+    // The stored user's home downloads alongside the signed-in frame and the session check rather
+    // than after them; the verified user still decides which home renders.
+    lazy: async () => {
+      const { HomeDashboard, preloadDashboard } = await import("./features/dashboard/HomeDashboard");
+      const { user } = readSnapshot();
+      if (user) preloadDashboard(user.role);
+      return { Component: HomeDashboard };
+    },
   },
   // Users, staff and the signed-in user's own security settings (issue 3).
   {

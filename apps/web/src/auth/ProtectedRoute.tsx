@@ -1,5 +1,5 @@
 import type { Role } from "@sprout/shared/roles";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Navigate } from "react-router";
 import { AccessDenied } from "../components/AccessDenied";
 import { PageLoader } from "../components/PageLoader";
@@ -16,9 +16,12 @@ interface Props {
 export function ProtectedRoute({ children, requiredRole }: Props) {
   const { signedIn, user } = useSession();
   const verification = useVerifiedSession(signedIn);
+  // The signed-in screen is a large tree for a phone: it renders in the background, in slices,
+  // instead of in one long task that blocks the page when the check answers.
+  const checking = useDeferredValue(verification.isPending);
 
   if (!signedIn) return <Navigate to="/login" replace />;
-  if (verification.isPending) return <PageLoader label="Checking your session" />;
+  if (checking || verification.isPending) return <PageLoader label="Checking your session" />;
   if (verification.isError || !user) return <Navigate to="/login" replace />;
   if (requiredRole && user.role !== requiredRole) return <AccessDenied />;
   return children;

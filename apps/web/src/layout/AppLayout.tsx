@@ -7,6 +7,7 @@ import { type ReactNode, useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
+import { InBackground } from "../components/InBackground";
 import { NotificationBell } from "../features/communication/NotificationBell";
 import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
 import { ConsentGate } from "../features/privacy/ConsentGate";
@@ -91,15 +92,19 @@ function Frame({ children }: { children?: ReactNode }) {
           {nav}
         </Drawer>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={open}
-          onClose={() => setOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ "& .MuiDrawer-paper": paperSx }}
-        >
-          {nav}
-        </Drawer>
+        // The phone's closed menu stays mounted so that it opens at once, but it is built after the
+        // page: a drawer's portal renders its content in one go as it mounts.
+        <InBackground>
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{ "& .MuiDrawer-paper": paperSx }}
+          >
+            <InBackground>{nav}</InBackground>
+          </Drawer>
+        </InBackground>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         <Toolbar variant={wide ? "dense" : "regular"} />

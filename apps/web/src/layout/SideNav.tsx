@@ -18,6 +18,7 @@ import {
 } from "@mui/material";
 import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
+import { memo } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useUnreadCounts } from "../features/communication/api";
 import { usePendingPolicies } from "../features/policies/api";
@@ -73,34 +74,16 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
       {/* minHeight 0 lets the list scroll between the header and the footer instead of pushing the footer over it. */}
       <Box sx={{ flex: 1, minHeight: 0, overflowY: "auto", py: 0.5 }}>
         <List disablePadding dense>
-          {entries.map((entry) => {
-            const Icon = navIcon(entry.path);
-            const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-            const count = unreadFor[entry.path] ?? 0;
-            return (
-              <ListItem key={entry.path} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={entry.path}
-                  selected={active}
-                  aria-label={
-                    count > 0
-                      ? `${entry.label}, ${count} ${entry.path === "/policies" ? "to acknowledge" : "unread"}`
-                      : undefined
-                  }
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
-                >
-                  <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
-                    <Badge badgeContent={count} color="error" max={99} data-testid={`unread-${entry.path.slice(1)}`}>
-                      <Icon aria-hidden />
-                    </Badge>
-                  </ListItemIcon>
-                  <ListItemText primary={entry.label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+          {entries.map((entry) => (
+            <NavEntry
+              key={entry.path}
+              path={entry.path}
+              label={entry.label}
+              active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
+              count={unreadFor[entry.path] ?? 0}
+              onNavigate={onNavigate}
+            />
+          ))}
         </List>
       </Box>
       <Divider />
@@ -130,3 +113,36 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
     </Stack>
   );
 }
+
+interface EntryProps {
+  path: string;
+  label: string;
+  active: boolean;
+  count: number;
+  onNavigate: () => void;
+}
+
+// The counts refresh on their own (a new message, a notification); rebuilding every entry each
+// time made long tasks on a phone. An entry renders again only when its own count or state changes.
+const NavEntry = memo(function NavEntry({ path, label, active, count, onNavigate }: EntryProps) {
+  const Icon = navIcon(path);
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={path}
+        selected={active}
+        aria-label={count > 0 ? `${label}, ${count} ${path === "/policies" ? "to acknowledge" : "unread"}` : undefined}
+        onClick={onNavigate}
+        sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
+      >
+        <ListItemIcon sx={{ minWidth: 40, color: active ? "primary.main" : undefined }}>
+          <Badge badgeContent={count} color="error" max={99} data-testid={`unread-${path.slice(1)}`}>
+            <Icon aria-hidden />
+          </Badge>
+        </ListItemIcon>
+        <ListItemText primary={label} slotProps={{ primary: { fontWeight: active ? 600 : 400 } }} />
+      </ListItemButton>
+    </ListItem>
+  );
+});

@@ -1,17 +1,12 @@
-import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import {
-  ABSENCE_REASON_LABELS,
-  ABSENCE_REASONS,
-  type AbsenceNoticeInput,
-  absenceNoticeInput,
-} from "@sprout/shared/schemas/attendance";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { api } from "../../api/client";
-import { DateField } from "../../components/DateField";
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from "@mui/material";
+import { ABSENCE_REASON_LABELS, type ParentDay } from "@sprout/shared/schemas/attendance";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { formatDate, formatTime } from "../../format";
-import { useParentDay } from "./api";
 import { KioskPinForm } from "./KioskPinForm";
+
+// The form's date pickers are a large download that most visits never need: it loads when opened.
+const AbsenceNoticeForm = lazy(async () => ({ default: (await import("./AbsenceNoticeForm")).AbsenceNoticeForm }));
 
 const STATUS: Record<string, string> = {
   in: "At the centre",
@@ -21,9 +16,11 @@ const STATUS: Record<string, string> = {
   expected: "Not checked in yet",
 };
 
-/** The parent home's "Today": each child's check-in and check-out, and an advance absence notice. */
-export function ParentToday() {
-  const day = useParentDay();
+/**
+ * The parent home's "Today": each child's check-in and check-out, and an advance absence notice.
+ * `day` is `useParentDay()`, read by the home, which lays out its sections once it has answered.
+ */
+export function ParentToday({ day }: { day: UseQueryResult<ParentDay> }) {
   const [open, setOpen] = useState(false);
   if (day.isError) return <Alert severity="error">Could not load today's attendance.</Alert>;
   if (!day.data || day.data.children.length === 0) return null;
@@ -62,92 +59,15 @@ export function ParentToday() {
           <KioskPinForm hasPin={day.data.has_pin} who="family" />
         </Stack>
         {open && (
-          <AbsenceNoticeForm
-            kids={day.data.children.map((child) => ({ id: child.student_id, name: child.first_name }))}
-            today={day.data.date}
-            onDone={() => setOpen(false)}
-          />
+          <Suspense fallback={<LinearProgress aria-label="Loading the absence form" sx={{ mt: 2 }} />}>
+            <AbsenceNoticeForm
+              kids={day.data.children.map((child) => ({ id: child.student_id, name: child.first_name }))}
+              today={day.data.date}
+              onDone={() => setOpen(false)}
+            />
+          </Suspense>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function AbsenceNoticeForm({
-  kids,
-  today,
-  onDone,
-}: {
-  kids: { id: string; name: string }[];
-  today: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<AbsenceNoticeInput>({
-    student_id: kids[0]!.id,
-    start_date: today,
-    end_date: today,
-    reason: "sick",
-    note: "",
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = useMutation({
-    mutationFn: (input: AbsenceNoticeInput) => api.post("/parents/absence-notices", input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["attendance"] });
-      onDone();
-    },
-  });
-  const set = (field: keyof AbsenceNoticeInput) => (event: { target: { value: string } }) =>
-    setForm((value) => ({ ...value, [field]: event.target.value }));
-  const submit = () => {
-    const parsed = absenceNoticeInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    send.mutate(form);
-  };
-  return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
-      <TextField select label="Child" value={form.student_id} onChange={set("student_id")}>
-        {kids.map((child) => (
-          <MenuItem key={child.id} value={child.id}>
-            {child.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <DateField
-          label="First day"
-          value={form.start_date}
-          min={today}
-          onChange={(value) => setForm((current) => ({ ...current, start_date: value }))}
-          error={Boolean(errors.start_date)}
-          helperText={errors.start_date ?? " "}
-        />
-        <DateField
-          label="Last day"
-          value={form.end_date}
-          min={form.start_date || today}
-          onChange={(value) => setForm((current) => ({ ...current, end_date: value }))}
-          error={Boolean(errors.end_date)}
-          helperText={errors.end_date ?? " "}
-        />
-      </Stack>
-      <TextField select label="Reason" value={form.reason} onChange={set("reason")}>
-        {ABSENCE_REASONS.map((reason) => (
-          <MenuItem key={reason} value={reason}>
-            {ABSENCE_REASON_LABELS[reason]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField label="Note (optional)" value={form.note} onChange={set("note")} />
-      {send.error && <Alert severity="error">{send.error.message}</Alert>}
-      <Button variant="contained" onClick={submit} disabled={send.isPending}>
-        Send to the centre
-      </Button>
-    </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from "@mui/icons-material";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Bedtime from "@mui/icons-material/Bedtime";
 import Campaign from "@mui/icons-material/Campaign";
@@ -26,39 +27,50 @@ import {
   Typography,
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
-import type { ReactNode } from "react";
+import { lazy, memo, Suspense, useCallback } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { InBackground } from "../../components/InBackground";
 import { formatDate } from "../../format";
 import { useAnnouncementsTile } from "../communication/api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
 import { DigestSwitch } from "./DigestSwitch";
 import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
-import { TileDetail } from "./TileDetail";
 import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
-const ICONS: Record<TileId, ReactNode> = {
-  diary: <EventNote />,
-  food: <Restaurant />,
-  sleep: <Bedtime />,
-  potty: <Wc />,
-  star: <Star />,
-  health: <Favorite />,
-  observations: <Visibility />,
+// A tile's detail (a date picker, the health forms) loads when a tile is opened, not with the home.
+const TileDetail = lazy(async () => ({ default: (await import("./TileDetail")).TileDetail }));
+
+const ICONS: Record<TileId, SvgIconComponent> = {
+  diary: EventNote,
+  food: Restaurant,
+  sleep: Bedtime,
+  potty: Wc,
+  star: Star,
+  health: Favorite,
+  observations: Visibility,
 };
 
-function Tile({
-  icon,
+/** A view the tiles open in place of the grid. */
+type Detail = TileId | "play";
+
+// Each of the ten calls behind the lines re-renders the grid when it answers; rebuilding all the
+// tiles each time made long tasks on a phone. A tile renders again only when its own line changes.
+const Tile = memo(function Tile({
+  icon: Icon,
   title,
   line,
-  onClick,
+  opens,
+  onOpen,
   to,
 }: {
-  icon: ReactNode;
+  icon: SvgIconComponent;
   title: string;
   /** Today's fact; none when it cannot be known (never filler text). */
   line: string | null;
-  onClick?: () => void;
+  /** The detail view the tile opens through `onOpen`, or else the page `to` links to. */
+  opens?: Detail;
+  onOpen?: (detail: Detail) => void;
   to?: string;
 }) {
   const link = to ? { component: RouterLink, to } : {};
@@ -66,7 +78,7 @@ function Tile({
     <Card variant="outlined" sx={{ height: "100%" }}>
       <CardActionArea
         {...link}
-        onClick={onClick}
+        onClick={opens && onOpen ? () => onOpen(opens) : undefined}
         aria-label={title}
         sx={{
           p: 1.5,
@@ -78,7 +90,7 @@ function Tile({
         }}
       >
         <Box sx={{ color: "primary.main", display: "flex" }} aria-hidden>
-          {icon}
+          <Icon />
         </Box>
         <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{title}</Typography>
         {line && (
@@ -89,7 +101,7 @@ function Tile({
       </CardActionArea>
     </Card>
   );
-}
+});
 
 /**
  * The parent portal's tiles for one child (issue 13): today's one-line facts, each opening a
@@ -109,13 +121,16 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
   const incidentsLine = useIncidentsLine(childId);
   const announcements = useAnnouncementsTile(childId);
   const open = TILE_IDS.find((tile) => tile === params.get("tile"));
-  const show = (tile: TileId | "play" | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (tile) next.set("tile", tile);
-      else next.delete("tile");
-      return next;
-    });
+  const show = useCallback(
+    (tile: Detail | null) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (tile) next.set("tile", tile);
+        else next.delete("tile");
+        return next;
+      }),
+    [setParams],
+  );
 
   if (params.get("tile") === "play") {
     return (
@@ -164,7 +179,9 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
         <Button startIcon={<ArrowBack />} onClick={() => show(null)} sx={{ mb: 1, minHeight: 44 }}>
           Back
         </Button>
-        <TileDetail tile={open} childId={childId} childName={childName} summary={summary.data} />
+        <Suspense fallback={<LinearProgress aria-label={`Loading ${TILE_TITLES[open]}`} />}>
+          <TileDetail tile={open} childId={childId} childName={childName} summary={summary.data} />
+        </Suspense>
       </Box>
     );
   }
@@ -175,7 +192,8 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
       </Typography>
       {summary.isPending && <LinearProgress aria-label="Loading today's summary" />}
       {summary.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
-      {summary.data && (
+      {/* The tiles stand while today's facts load, so that the sections below do not jump when they arrive. */}
+      {!summary.isError && (
         <Box
           sx={{
             display: "grid",
@@ -188,25 +206,24 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
               key={tile}
               icon={ICONS[tile]}
               title={TILE_TITLES[tile]}
-              line={tileLine(tile, summary.data)}
-              onClick={() => show(tile)}
+              line={summary.data ? tileLine(tile, summary.data) : null}
+              opens={tile}
+              onOpen={show}
             />
           ))}
-          <Tile
-            icon={<PhotoLibrary />}
-            title="Share Media"
-            line={mediaLine}
-            to={`/digital-portfolio?child=${childId}`}
-          />
-          <Tile icon={<School />} title="Play and Learn" line={playLine} onClick={() => show("play")} />
-          <Tile icon={<Chat />} title="Messages" line={messagesLine} to="/messaging" />
-          <Tile icon={<Campaign />} title="Announcements" line={announcements.line} to={announcements.to} />
-          <Tile icon={<Receipt />} title="Billing" line={billingLine} to={`/billing?child=${childId}`} />
-          <Tile icon={<ReportProblem />} title="Incident reports" line={incidentsLine} to="/incidents" />
+          <Tile icon={PhotoLibrary} title="Share Media" line={mediaLine} to={`/digital-portfolio?child=${childId}`} />
+          <Tile icon={School} title="Play and Learn" line={playLine} opens="play" onOpen={show} />
+          <Tile icon={Chat} title="Messages" line={messagesLine} to="/messaging" />
+          <Tile icon={Campaign} title="Announcements" line={announcements.line} to={announcements.to} />
+          <Tile icon={Receipt} title="Billing" line={billingLine} to={`/billing?child=${childId}`} />
+          <Tile icon={ReportProblem} title="Incident reports" line={incidentsLine} to="/incidents" />
         </Box>
       )}
       <Box sx={{ mt: 2 }}>
-        <DigestSwitch />
+        {/* It shows nothing until its answer arrives, so its call waits for the grid's to be sent. */}
+        <InBackground>
+          <DigestSwitch />
+        </InBackground>
       </Box>
     </Box>
   );

@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
+import { centreDate } from "../../format";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["child-day"] as const;
@@ -185,7 +186,7 @@ export function nowTime(): string {
 
 /** The centre's calendar date "YYYY-MM-DD": the latest date a form may pick. */
 export function centreToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
+  return centreDate(new Date());
 }
 
 /** "1 h 20 m" */

@@ -1,10 +1,9 @@
-import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import { type Assignment, assignmentsPage } from "@sprout/shared/schemas/assignments";
 import { invoicesResponse } from "@sprout/shared/schemas/billing";
 import { portfolioPage } from "@sprout/shared/schemas/digital-portfolio";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
-import { formatDate } from "../../format";
+import { centreDate, formatDate } from "../../format";
 import { useUnreadCounts } from "../communication/api";
 import { useParentIncidents } from "../incidents/api";
 import { centreToday } from "./api";
@@ -17,8 +16,6 @@ import { centreToday } from "./api";
 
 const KEY = ["child-day", "home-lines"] as const;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const dayOf = (instant: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date(instant));
 
 /** How many photos and videos of the child were added today (the newest page is enough to tell). */
 const MEDIA_PAGE = 12;
@@ -33,7 +30,7 @@ export function useMediaLine(childId: string): string | null {
   });
   if (!media.data) return null;
   const today = centreToday();
-  const added = media.data.items.filter((item) => dayOf(item.created_at) === today).length;
+  const added = media.data.items.filter((item) => centreDate(item.created_at) === today).length;
   if (added > 0) return `${added}${added === MEDIA_PAGE && media.data.total > MEDIA_PAGE ? "+" : ""} new today`;
   const latest = media.data.items[0];
   return latest ? `Latest ${formatDate(latest.created_at)}` : "No photos yet";

@@ -22,12 +22,13 @@ import {
   threadList,
   unreadCounts,
 } from "@sprout/shared/schemas/communication";
-import { myChildrenResponse } from "@sprout/shared/schemas/parents";
+import { type MyChildren, myChildrenResponse } from "@sprout/shared/schemas/parents";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
+import { MY_CHILDREN_KEY } from "../parents/useMyChildren";
 
 const KEY = ["communication"] as const;
 
@@ -39,13 +40,21 @@ export const useMyClassrooms = (enabled: boolean) =>
     enabled,
   });
 
-/** A parent's children with their classrooms (the rooms whose announcements they read). */
-export const useFamily = (enabled: boolean) =>
-  useQuery({
+/**
+ * A parent's children with their classrooms (the rooms whose announcements they read). The home's
+ * answer to the same call stands in while it is fresh, so that its Announcements tile does not
+ * make the call a second time.
+ */
+export function useFamily(enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: [...KEY, "family"],
     queryFn: () => api.get("/parents/my-children", myChildrenResponse),
     enabled,
+    initialData: () => queryClient.getQueryData<MyChildren>(MY_CHILDREN_KEY),
+    initialDataUpdatedAt: () => queryClient.getQueryState(MY_CHILDREN_KEY)?.dataUpdatedAt,
   });
+}
 
 export function useAnnouncements(classroomId: string | null) {
   const queryClient = useQueryClient();

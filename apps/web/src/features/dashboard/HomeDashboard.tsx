@@ -1,30 +1,55 @@
 import type { Role } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
-import type { ComponentType } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { useSignedInUser } from "../../auth/useSession";
-import { FinanceDashboard } from "../budget/FinanceDashboard";
-import { CenterDirectorDashboard } from "../center-director/CenterDirectorDashboard";
-import { ParentDashboard } from "../parents/ParentDashboard";
-import { AdminDashboard } from "./AdminDashboard";
-import { CoordinatorDashboard } from "./CoordinatorDashboard";
-import { OwnerDashboard } from "./OwnerDashboard";
-import { SuperAdminDashboard } from "./SuperAdminDashboard";
-import { TeacherDashboard } from "./TeacherDashboard";
+import { PageLoader } from "../../components/PageLoader";
 
-/** The home page is chosen from the role (spec 2, section 2): every role has its own. */
-const DASHBOARDS: Record<Role, ComponentType<{ user: SessionUser }>> = {
-  admin: AdminDashboard,
-  super_admin: SuperAdminDashboard,
-  owner: OwnerDashboard,
-  financial_manager: () => <FinanceDashboard />,
-  center_director: CenterDirectorDashboard,
-  academic_coordinator: CoordinatorDashboard,
-  teacher: TeacherDashboard,
-  parent: ParentDashboard,
+type Dashboard = ComponentType<{ user: SessionUser }>;
+
+/**
+ * The home page is chosen from the role (spec 2, section 2): every role has its own. Each is
+ * downloaded for its role only, so that a parent's phone does not fetch the staff dashboards and
+ * their charts.
+ */
+const LOADERS: Record<Role, () => Promise<Dashboard>> = {
+  admin: async () => (await import("./AdminDashboard")).AdminDashboard,
+  super_admin: async () => (await import("./SuperAdminDashboard")).SuperAdminDashboard,
+  owner: async () => (await import("./OwnerDashboard")).OwnerDashboard,
+  financial_manager: async () => {
+    const { FinanceDashboard } = await import("../budget/FinanceDashboard");
+    return () => <FinanceDashboard />;
+  },
+  center_director: async () => (await import("../center-director/CenterDirectorDashboard")).CenterDirectorDashboard,
+  academic_coordinator: async () => (await import("./CoordinatorDashboard")).CoordinatorDashboard,
+  teacher: async () => (await import("./TeacherDashboard")).TeacherDashboard,
+  parent: async () => (await import("../parents/ParentDashboard")).ParentDashboard,
 };
+
+const dashboards = new Map<Role, LazyExoticComponent<Dashboard>>();
+
+function dashboardOf(role: Role): LazyExoticComponent<Dashboard> {
+  let dashboard = dashboards.get(role);
+  if (!dashboard) {
+    const loading = LOADERS[role]();
+    // Until it renders nobody awaits the download: a failure is reported by the render, not here.
+    loading.catch(() => {});
+    dashboard = lazy(async () => ({ default: await loading }));
+    dashboards.set(role, dashboard);
+  }
+  return dashboard;
+}
+
+/** Starts downloading a role's home before it renders. */
+export function preloadDashboard(role: Role) {
+  dashboardOf(role);
+}
 
 export function HomeDashboard() {
   const user = useSignedInUser();
-  const Dashboard = DASHBOARDS[user.role];
-  return <Dashboard user={user} />;
+  const Dashboard = dashboardOf(user.role);
+  return (
+    <Suspense fallback={<PageLoader label="Loading" />}>
+      <Dashboard user={user} />
+    </Suspense>
+  );
 }

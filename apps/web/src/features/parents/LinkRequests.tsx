@@ -1,16 +1,17 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Stack, Typography } from "@mui/material";
 import type { LinkRequest } from "@sprout/shared/schemas/admissions";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
-import { useAnswerLinkRequest, useLinkRequests } from "./useLinkRequests";
+import { useAnswerLinkRequest } from "./useLinkRequests";
 
 /**
  * Pending requests to add a child to this account. Nothing about the child is shared with the
- * account until the parent accepts here; declining leaves the child unlinked.
+ * account until the parent accepts here; declining leaves the child unlinked. `requests` is
+ * `useLinkRequests()`, read by the home, which lays out its sections once it has answered.
  */
-export function LinkRequests() {
-  const requests = useLinkRequests();
+export function LinkRequests({ requests }: { requests: UseQueryResult<LinkRequest[]> }) {
   const answer = useAnswerLinkRequest();
   const [outcome, setOutcome] = useState<{ severity: "success" | "error"; text: string } | null>(null);
   const pending = requests.data ?? [];

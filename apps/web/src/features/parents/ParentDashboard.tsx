@@ -18,14 +18,23 @@ import {
 } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import type { ParentChild } from "@sprout/shared/schemas/parents";
-import { useMemo, useState } from "react";
+import { lazy, useDeferredValue, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
+import { InBackground } from "../../components/InBackground";
 import { formatLongDate } from "../../format";
+import { useParentDay } from "../attendance/api";
 import { ParentToday } from "../attendance/ParentToday";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
-import { ParentTiles } from "../child-day/ParentTiles";
 import { LinkRequests } from "./LinkRequests";
+import { useLinkRequests } from "./useLinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
+
+// The tiles read six other areas: their code downloads with this page but runs apart from it, so
+// that neither is one long task on a phone. Until the tiles render nobody awaits the download: a
+// failure is reported by their render.
+const tiles = import("../child-day/ParentTiles");
+tiles.catch(() => {});
+const ParentTiles = lazy(async () => ({ default: (await tiles).ParentTiles }));
 
 export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
 export const NO_CHILDREN = "No children found in your account. Please contact the school administration.";
@@ -35,6 +44,11 @@ const fullName = (child: ParentChild) => `${child.first_name} ${child.last_name}
 /** The parent's home: a greeting, the child selector (only for more than one child) and a card per child. */
 export function ParentDashboard({ user }: { user: SessionUser }) {
   const query = useMyChildren();
+  const requests = useLinkRequests();
+  const day = useParentDay();
+  // The sections appear together once the calls that shape the top of the page have answered, so
+  // that none of them pushes the others down afterwards; a phone renders them in the background.
+  const answered = useDeferredValue(!query.isPending && !requests.isPending && !day.isPending);
   // When the call fails, the children cached by the last good answer stand in (spec).
   const cached = useMemo(() => (query.isError ? readCachedChildren() : null), [query.isError]);
   const children = query.data ?? cached ?? [];
@@ -56,7 +70,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
             {formatLongDate(new Date())}
           </Typography>
         </Box>
-        {children.length > 1 && selected && (
+        {answered && children.length > 1 && selected && (
           <TextField
             select
             label="Child"
@@ -74,28 +88,39 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
         )}
       </Stack>
 
-      <LinkRequests />
-      <ParentToday />
-      {selected && <ParentTiles childId={selected.id} childName={selected.first_name} />}
-      {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
+      {!answered && <LinearProgress aria-label="Loading your children" />}
+      {answered && (
+        <>
+          <LinkRequests requests={requests} />
+          <ParentToday day={day} />
+          {/* A phone builds the page top down, a section per background render, rather than in
+              one long task; each lands below the last (one whose code is still downloading holds
+              back those under it), so nothing on screen moves. */}
+          <InBackground>
+            {selected && <ParentTiles childId={selected.id} childName={selected.first_name} />}
+            <InBackground>
+              {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
 
-      {query.isPending && <LinearProgress aria-label="Loading your children" />}
-      {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
-      {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
+              {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
+              {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
 
-      {children.length > 0 && (
-        <Box component="section" aria-labelledby="my-children-heading">
-          <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-            {children.length > 1 ? "Your children" : "Your child"}
-          </Typography>
-          <Grid container spacing={2}>
-            {children.map((child) => (
-              <Grid key={child.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <ChildCard child={child} selected={children.length > 1 && child.id === selected?.id} />
-              </Grid>
-            ))}
-          </Grid>
-        </Box>
+              {children.length > 0 && (
+                <Box component="section" aria-labelledby="my-children-heading">
+                  <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+                    {children.length > 1 ? "Your children" : "Your child"}
+                  </Typography>
+                  <Grid container spacing={2}>
+                    {children.map((child) => (
+                      <Grid key={child.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                        <ChildCard child={child} selected={children.length > 1 && child.id === selected?.id} />
+                      </Grid>
+                    ))}
+                  </Grid>
+                </Box>
+              )}
+            </InBackground>
+          </InBackground>
+        </>
       )}
     </Stack>
   );

@@ -24,10 +24,12 @@ function cacheChildren(children: MyChildren) {
   }
 }
 
+export const MY_CHILDREN_KEY = ["parents", "my-children"] as const;
+
 /** The signed-in parent's children, fresh from the server; each good answer refreshes the cache. */
 export function useMyChildren() {
   return useQuery({
-    queryKey: ["parents", "my-children"],
+    queryKey: MY_CHILDREN_KEY,
     queryFn: async ({ signal }) => {
       const children = await api.get("/parents/my-children", myChildrenResponse, { signal });
       cacheChildren(children);

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { type ChildConsents, PRIVACY_MESSAGES } from "@sprout/shared/schemas/privacy";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
@@ -18,8 +18,11 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   const user = useSignedInUser();
   const isParent = user.role === "parent";
   const consents = useMyConsents(isParent);
+  // The portal behind the gate is a large tree for a phone: it renders in the background, in
+  // slices, instead of in one long task when the answer arrives.
+  const loading = useDeferredValue(consents.isPending);
   if (!isParent) return children;
-  if (consents.isPending) return <PageLoader label="Loading your privacy choices" />;
+  if (loading || consents.isPending) return <PageLoader label="Loading your privacy choices" />;
   // Without the answer the portal cannot know whether consent is owed: it waits for it.
   if (consents.isError)
     return (
