@@ -99,14 +99,25 @@ async function lighthouseScore(base: string, visit: Visit) {
       { port: chrome.port, onlyCategories: ["performance"], disableStorageReset: true, logLevel: "error" },
       visit.device === "desktop" ? desktopConfig : undefined,
     );
-    const audits = result?.lhr.audits ?? {};
+    // A trace Chromium failed to record (NO_NAVSTART) is no score: the caller measures again.
+    if (!result || result.lhr.runtimeError) return null;
+    const audits = result.lhr.audits;
     const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"]
       .map((id) => `${id.replace(/-/g, " ")} ${audits[id]?.displayValue ?? "?"}`)
       .join(", ");
-    return { score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100), metrics };
+    return { score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100), metrics };
   } finally {
     chrome.kill();
   }
+}
+
+/** Lighthouse's score, measured again (at most three times) when a run records no trace. */
+async function measuredScore(base: string, visit: Visit) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const measured = await lighthouseScore(base, visit);
+    if (measured) return measured;
+  }
+  return { score: 0, metrics: "three Lighthouse runs recorded no trace" };
 }
 
 async function main() {
@@ -121,7 +132,7 @@ async function main() {
     const rows: string[][] = [];
     for (const visit of VISITS) {
       const javascript = await javascriptOf(browser, base, visit);
-      const { score, metrics } = await lighthouseScore(base, visit);
+      const { score, metrics } = await measuredScore(base, visit);
       rows.push([
         visit.page,
         javascript.kib.toFixed(0),
