@@ -25,6 +25,7 @@ import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 import { createMonthlyGeneration } from "./generation.ts";
@@ -40,7 +41,6 @@ import {
 } from "./queries.ts";
 
 const wrongState = (message: string) => new HttpError(409, "INVALID_STATE", message);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 const childName = sql`${students.firstName} || ' ' || ${students.lastName}`;
 const rupeeText = (paise: number) =>
   `₹${toRupees(paise).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -229,7 +229,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
       if (query.child_id && scope.childIds && !scope.childIds.includes(query.child_id)) throw notFound("Child");
       if (query.child_id) conditions.push(eq(invoices.studentId, query.child_id));
       const search = query.child_name?.trim();
-      const pattern = search ? `%${escapeLike(search)}%` : undefined;
+      const pattern = search ? containsPattern(search) : undefined;
       if (pattern) conditions.push(ilike(childName, pattern));
       const where = and(...conditions);
       const offset = (query.page - 1) * query.limit;

@@ -19,6 +19,7 @@ import { cappedCount } from "../../lib/capped-count.ts";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 
@@ -101,11 +102,7 @@ export function assertCentreInScope(scope: Scope, centerId: string | undefined) 
 /** The columns a prepared children query filters the caller's scope on. */
 const STUDENT_SCOPE = { centre: students.centerId, child: students.id };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
-
-const likePattern = (search: string) => `%${escapeLike(search)}%`;
-
-/** A child whose name or student ID is like `pattern` (see `likePattern`). */
+/** A child whose name or student ID is like `pattern` (see `containsPattern`). */
 function matches(pattern: string | SQLWrapper): SQL {
   return or(
     ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
@@ -157,7 +154,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
     return page.execute({
       ...scopeValues(scope, query.center_id),
       status: query.status,
-      pattern: query.search ? likePattern(query.search) : undefined,
+      pattern: query.search ? containsPattern(query.search) : undefined,
       limit: query.limit,
       offset,
     });
@@ -187,7 +184,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       const filtered = [...base];
       if (query.status === "enrolled") filtered.push(ne(students.status, "left"));
       else if (query.status !== "all") filtered.push(eq(students.status, query.status));
-      if (query.search) filtered.push(matches(likePattern(query.search)));
+      if (query.search) filtered.push(matches(containsPattern(query.search)));
       const centreIds = query.center_id ? [query.center_id] : scope.centerIds;
       const order = [asc(students.firstName), asc(students.lastName), asc(students.id)];
       const offset = (query.page - 1) * query.limit;
@@ -241,7 +238,7 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       else if (query.status) conditions.push(eq(students.status, query.status));
       if (query.center_id) conditions.push(eq(students.centerId, query.center_id));
       if (query.class_id) conditions.push(eq(students.classroomId, query.class_id));
-      if (query.search) conditions.push(matches(likePattern(query.search)));
+      if (query.search) conditions.push(matches(containsPattern(query.search)));
       const rows = await selectStudents()
         .where(and(...conditions))
         .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))

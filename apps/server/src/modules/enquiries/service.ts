@@ -20,10 +20,9 @@ import { writeAudit } from "../../lib/audit.ts";
 import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
 import type { SettingsService } from "../settings/service.ts";
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 interface Deps {
   db: Database;
@@ -189,7 +188,7 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
       const offset = (page - 1) * limit;
       const values = {
         centres: idList(query.center_id ? [query.center_id] : scope.centerIds),
-        pattern: search ? `%${escapeLike(search)}%` : undefined,
+        pattern: search ? containsPattern(search) : undefined,
         status: query.status,
         now: clock.now().toISOString(),
         limit,

@@ -17,6 +17,7 @@ import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { containsPattern } from "../../lib/like.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { alertCentre } from "../emergency/policy.ts";
 import { assertMayManage, assertMayReport } from "./policy.ts";
@@ -32,8 +33,6 @@ interface Deps {
 
 type CreateInput = z.output<typeof createIncidentInput>;
 type CorrectInput = z.output<typeof correctIncidentInput>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /** Incident reports as the centre's staff handle them. Parents' reading lives in parent.ts. */
 export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
@@ -209,7 +208,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       if (centres.length === 0) return [];
       const conditions: SQL[] = [inArray(students.centerId, centres), ne(students.status, "left")];
       if (search) {
-        const pattern = `%${escapeLike(search)}%`;
+        const pattern = containsPattern(search);
         conditions.push(
           or(
             ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, pattern),
