@@ -1,5 +1,6 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { authCounters } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
 
@@ -17,9 +18,6 @@ export interface AttemptPolicy {
 }
 
 export type Reservation = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /**
  * Counts attempts in the database with one atomic upsert per attempt, so that forty concurrent

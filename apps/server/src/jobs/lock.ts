@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 
 /** Stable 32-bit keys for the advisory locks of the scheduled jobs. */
 export const JOB_LOCKS = {
@@ -23,9 +24,7 @@ export async function runExclusive<T>(
 ): Promise<{ result: T } | null> {
   return db.transaction(async (tx) => {
     const rows = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
-    const first = (Array.isArray(rows) ? rows[0] : (rows as { rows: { locked: boolean }[] }).rows[0]) as
-      | { locked: boolean }
-      | undefined;
+    const [first] = rowsOf<{ locked: boolean }>(rows);
     if (!first?.locked) return null;
     return { result: await work(tx) };
   });

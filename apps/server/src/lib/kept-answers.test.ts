@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { as, createSecondInstance, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
 import type { Caller } from "../auth/caller.ts";
+import { rowsOf } from "../db/rows.ts";
 import { students } from "../db/schema/children.ts";
-import { rowsOf } from "../modules/billing/queries.ts";
 import { childrenOf, demoCentres } from "../modules/children/test-support.ts";
 import { createKeptAnswers } from "./kept-answers.ts";
 

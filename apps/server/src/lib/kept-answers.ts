@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { SCOPE_TABLES } from "../auth/caller.ts";
 import type { Database, Listen } from "../db/client.ts";
 import { watchQueries } from "../db/query-watch.ts";
-import { rowsOf } from "../modules/billing/queries.ts";
+import { rowsOf } from "../db/rows.ts";
 import type { Clock } from "./clock.ts";
 
 declare module "fastify" {

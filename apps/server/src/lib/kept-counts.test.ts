@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn, type TestContext } from "../../test/harness.ts";
-import { rowsOf } from "../modules/billing/queries.ts";
+import { rowsOf } from "../db/rows.ts";
 
 type Row = { center_id: string; status: string; n: number };
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { SecretBox } from "../auth/secrets.ts";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
 
@@ -61,9 +62,6 @@ interface ClaimedRow {
   attempts: number;
   transport: "log" | "smtp";
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /**
  * Mail goes through the outbox table: `send` only writes a row (so a request never waits for a

@@ -3,10 +3,11 @@ import { MONTHLY_INVOICE_DUE_DAYS } from "@sprout/shared/schemas/billing";
 import { type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
-import { rowsOf, uuidArray } from "./queries.ts";
+import { uuidArray } from "./queries.ts";
 
 interface Outcome {
   created: number;

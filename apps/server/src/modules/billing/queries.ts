@@ -7,12 +7,6 @@ import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { toRupees } from "../../lib/money.ts";
 
-/** Rows of a raw statement, whichever driver ran it (PGlite answers {rows}, pg answers {rows} too). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 /** A PostgreSQL array literal of ids for `= any(...::uuid[])`; ids are UUIDs, checked by the caller's scope. */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 

@@ -15,6 +15,7 @@ import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { invoiceLines, invoiceRequests, invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
 import { invoiceCounts } from "../../db/schema/counts.ts";
@@ -33,7 +34,6 @@ import {
   type InvoiceRow,
   invoiceInScope,
   nextInvoiceNumber,
-  rowsOf,
   selectInvoices,
   toInvoice,
   toInvoiceRequest,

@@ -10,6 +10,7 @@ import {
 import { and, asc, count, eq, gte } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { centreCalendarEvents } from "../../db/schema/center-director.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -17,7 +18,7 @@ import { centreDay } from "../attendance/time.ts";
 import { resolveCentre } from "./centres.ts";
 import { assert, mayManageOperations, mayViewDashboard } from "./policy.ts";
 import { paginationOf, toCalendarEvent } from "./presenter.ts";
-import { rowsOf, sqlTasks } from "./tasks-sql.ts";
+import { sqlTasks } from "./tasks-sql.ts";
 
 /** Days a parent's feedback may wait for an answer before it shows as due. */
 export const FEEDBACK_ANSWER_DAYS = 2;

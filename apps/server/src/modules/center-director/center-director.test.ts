@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { kpiMeasurements } from "../../db/schema/center-director.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { staff } from "../../db/schema/staff.ts";
@@ -46,11 +47,8 @@ const quiet: RealtimePublisher = {
   toClassroom: () => undefined,
 };
 
-/** The first row of a raw query, on either database (PGlite answers rows, pg an object). */
-const one = async <T>(query: PromiseLike<unknown>): Promise<T> => {
-  const result = (await query) as { rows: T[] } | T[];
-  return (Array.isArray(result) ? result : result.rows)[0]!;
-};
+/** The first row of a raw query. */
+const one = async <T>(query: PromiseLike<unknown>): Promise<T> => rowsOf<T>(await query)[0]!;
 
 describe("KPI status (spec 2, section 4)", () => {
   it("follows the 1.1 / 0.9 / 0.8 thresholds of value over target", () => {

@@ -1,10 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 
-/** Rows of `db.execute`, whichever driver answered (PGlite gives `rows`, node-postgres too; arrays elsewhere). */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
 /**
  * One page of upcoming tasks and their total in one statement: the four sources share one shape
  * and one order (due date, then source and id), each filtered by an index on its centre.

@@ -2,6 +2,7 @@ import { DIGEST_HOUR_DEFAULT, STANDING_KINDS } from "@sprout/shared/schemas/chil
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
 import {
   childDaySettings,
@@ -24,9 +25,6 @@ import type { Clock } from "../../lib/clock.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { digestAllowed } from "../privacy/consent-store.ts";
 import { type ChildDigest, digestMail } from "./digest-mail.ts";
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /** Parameters per statement stay well below PostgreSQL's 65,535. */
 const CHUNK = 5000;

@@ -2,6 +2,7 @@ import { REMINDER_HOURS_DEFAULT, type ReminderSettingInput } from "@sprout/share
 import { sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { communicationSettings, messages, messageThreads } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
 import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
@@ -10,9 +11,6 @@ import { notFound } from "../../lib/errors.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { digestAllowed } from "../privacy/consent-store.ts";
 import { answersFeedback } from "./policy.ts";
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 /** The centre's reminder setting, read and changed by its leadership. */
 export function createRemindersService({ db }: { db: Database }) {

@@ -2,6 +2,7 @@ import type { ErasureCounts } from "@sprout/shared/schemas/data-requests";
 import { and, eq, inArray, isNotNull, notExists, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { assignmentSubmissions, submissionFiles } from "../../db/schema/assignments.ts";
 import { absenceNotices, attendanceAbsences, attendanceStays, pickupPeople } from "../../db/schema/attendance.ts";
 import {
@@ -138,8 +139,9 @@ async function filesOf(db: Database, studentId: string): Promise<string[]> {
     union all select ${pickupPeople.photoStoredName} from ${pickupPeople} where ${pickupPeople.studentId} = ${childOnly(studentId)}
     union all select ${submissionFiles.storedName} from ${submissionFiles} where ${submissionFiles.submissionId} in ${submissionsOf(studentId)}
     union all select ${dataExports.storedName} from ${dataExports} where ${dataExports.studentId} = ${childOnly(studentId)}`);
-  const rows = Array.isArray(names) ? names : (names as { rows: { name: string | null }[] }).rows;
-  return rows.map((row) => row.name).filter((name): name is string => name !== null);
+  return rowsOf<{ name: string | null }>(names)
+    .map((row) => row.name)
+    .filter((name): name is string => name !== null);
 }
 
 export interface ErasureOutcome {

@@ -1,13 +1,14 @@
 import type { AttendanceReport, EnquiriesReport, EnrolmentReport } from "@sprout/shared/schemas/reports";
 import { and, count, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { attendanceAbsences } from "../../db/schema/attendance.ts";
 import { students } from "../../db/schema/children.ts";
 import { attendanceDayCounts } from "../../db/schema/counts.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { percent } from "../analytics/presenter.ts";
-import { daysOf, presentDaysOf, type ReportRange, rowsOf } from "./range.ts";
+import { daysOf, presentDaysOf, type ReportRange } from "./range.ts";
 
 const ids = (centerIds: string[]) =>
   sql`array[${sql.join(

@@ -54,8 +54,3 @@ export function monthsOf(from: string, to: string): string[] {
   for (let month = monthOf(from); month <= monthOf(to); month = monthOf(`${month}-01`, 1)) months.push(month);
   return months;
 }
-
-/** Rows of `db.execute`, whichever driver answered (PGlite and node-postgres give `rows`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
