@@ -15,55 +15,40 @@ function once<T>(make: () => T): () => T {
   };
 }
 
-const dateFormat = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
-const longDateFormat = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: DEFAULT_TIME_ZONE,
-    }),
-);
-const dateTimeFormat = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: "2-digit",
-      month: "short",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: DEFAULT_TIME_ZONE,
-    }),
-);
-const timeFormat = once(
-  () => new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE }),
-);
-const currencyFormat = once(() => new Intl.NumberFormat(LOCALE, { style: "currency", currency: "INR" }));
-const numberFormat = once(() => new Intl.NumberFormat(LOCALE));
-const compactCurrencyFormat = once(
-  () =>
-    new Intl.NumberFormat(LOCALE, {
-      style: "currency",
-      currency: "INR",
-      notation: "compact",
-      maximumFractionDigits: 1,
-    }),
-);
-const centreDateFormat = once(() => new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }));
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions, locale = LOCALE) =>
+  once(() => new Intl.DateTimeFormat(locale, options));
+const numberFormat = (options?: Intl.NumberFormatOptions) => once(() => new Intl.NumberFormat(LOCALE, options));
+
+const calendarDate = dateTimeFormat({ day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+const longDate = dateTimeFormat({
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: DEFAULT_TIME_ZONE,
+});
+const dateAndTime = dateTimeFormat({
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: DEFAULT_TIME_ZONE,
+});
+const timeOfDay = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
+const centreCalendarDate = dateTimeFormat({ timeZone: DEFAULT_TIME_ZONE }, "en-CA");
+const currency = numberFormat({ style: "currency", currency: "INR" });
+const compactCurrency = numberFormat({
+  style: "currency",
+  currency: "INR",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+const count = numberFormat();
 
 /** The calendar date ("2026-04-01") an instant falls on in the centre's time zone. */
 export function centreDate(instant: string | Date): string {
-  return centreDateFormat().format(new Date(instant));
+  return centreCalendarDate().format(new Date(instant));
 }
 
 /**
@@ -73,36 +58,36 @@ export function centreDate(instant: string | Date): string {
 export function formatDate(value: string | Date): string {
   if (typeof value === "string") {
     const match = CALENDAR_DATE.exec(value);
-    if (match) return dateFormat().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    if (match) return calendarDate().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   }
   return formatDate(centreDate(value));
 }
 
 /** "Saturday, 4 April 2026" in the centre's time zone. */
 export function formatLongDate(value: string | Date): string {
-  return longDateFormat().format(new Date(value));
+  return longDate().format(new Date(value));
 }
 
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat().format(new Date(value));
+  return dateAndTime().format(new Date(value));
+}
+
+/** The time of day of an instant in the centre's time zone, e.g. "9:05 am". */
+export function formatTime(value: string | Date): string {
+  return timeOfDay().format(typeof value === "string" ? new Date(value) : value);
 }
 
 /** Rupees as the API carries them (at most two decimals): "₹1,23,456.50". */
-/** The time of day of an instant in the centre's time zone, e.g. "9:05 am". */
-export function formatTime(value: string | Date): string {
-  return timeFormat().format(typeof value === "string" ? new Date(value) : value);
-}
-
 export function formatCurrency(rupees: number): string {
-  return currencyFormat().format(rupees);
+  return currency().format(rupees);
 }
 
 /** Rupees in lakhs and crores for a chart's axis: "₹1.5L". */
 export function formatCompactCurrency(rupees: number): string {
-  return compactCurrencyFormat().format(rupees);
+  return compactCurrency().format(rupees);
 }
 
 /** Counts with Indian digit grouping: 1,23,456. */
 export function formatNumber(value: number): string {
-  return numberFormat().format(value);
+  return count().format(value);
 }

@@ -16,7 +16,8 @@ import { useActiveAlerts, useEmergencyMutations } from "./api";
 export function EmergencyBanner() {
   const user = useSignedInUser();
   const { data } = useActiveAlerts();
-  if (!data) return null;
+  // Nothing at all while there is no alert: an empty box with a margin would shift the page.
+  if (!data || (data.alerts.length === 0 && data.notices.length === 0)) return null;
   if (user.role === "parent") {
     return (
       <Stack spacing={1} sx={{ mb: 2 }}>

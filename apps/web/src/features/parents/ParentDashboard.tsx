@@ -91,6 +91,9 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
       {!answered && <LinearProgress aria-label="Loading your children" />}
       {answered && (
         <>
+          {/* First, so that a parent sees at once that the cards below may be out of date. */}
+          {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
+          {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
           <LinkRequests requests={requests} />
           <ParentToday day={day} />
           {/* A phone builds the page top down, a section per background render, rather than in
@@ -100,9 +103,6 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
             {selected && <ParentTiles childId={selected.id} childName={selected.first_name} />}
             <InBackground>
               {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
-
-              {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
-              {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
 
               {children.length > 0 && (
                 <Box component="section" aria-labelledby="my-children-heading">
