@@ -234,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
   const billing = createBillingService({ db: deps.db, clock });
   const keptAnswers = createKeptAnswers({ clock, db: deps.db });
   keptAnswers.register(app);
+  app.decorate("keptAnswers", keptAnswers);
   if (deps.listen) {
     const stopFollowing = await Promise.all([credentials.follow(deps.listen), keptAnswers.follow(deps.listen)]);
     app.addHook("onClose", async () => void (await Promise.all(stopFollowing.map((stop) => stop()))));

@@ -8,7 +8,7 @@ import { students } from "../db/schema/children.ts";
 import { childrenOf, demoCentres } from "../modules/children/test-support.ts";
 import { createKeptAnswers } from "./kept-answers.ts";
 
-const context = await createTestApp();
+const context = await createTestApp({ hearChangesBeforeEachRequest: false });
 const { app, database, clock } = context;
 const db = database.db;
 const [koramangala] = await demoCentres(db);

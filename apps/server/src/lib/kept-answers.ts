@@ -15,6 +15,9 @@ declare module "fastify" {
      */
     keptAnswer?: boolean;
   }
+  interface FastifyInstance {
+    keptAnswers: KeptAnswers;
+  }
 }
 
 /** The channel the statement triggers of migration 0039 name every changed table on. */
@@ -79,6 +82,8 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
    * order, so once a mark sent now comes back, the writes before it have been announced here.
    */
   async function catchUp() {
+    // Not hearing the channel, nothing is kept; everything is dropped when it is heard again.
+    if (!listening) return;
     const mark = `~${instance}:${++marks}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
@@ -187,7 +192,7 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
       app.addHook("onSend", async (request, reply, payload) => {
         if (SAFE_METHODS.has(request.method)) keep(request, reply, payload);
         // A refused write changes nothing a kept answer reads (an attempt counter at most).
-        else if (listening && reply.statusCode < 400) await catchUp();
+        else if (reply.statusCode < 400) await catchUp();
         return payload;
       });
     },
@@ -199,6 +204,7 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
         forgetAll();
       });
     },
+    catchUp,
     forgetAll,
   };
 }
