@@ -16,7 +16,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { seedDemoData } from "../apps/server/src/db/demo-seed.ts";
-import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { growCentresAndChildren, onEachDatabase, percentile, signIn } from "./scale.ts";
 import { startServer } from "./server.ts";
 

@@ -20,8 +20,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { monthlyGenerationStatement } from "../apps/server/src/modules/billing/generation.ts";
-import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
 import { createBillingService } from "../apps/server/src/modules/billing/service.ts";
 
 const STUDENTS = 30_000;

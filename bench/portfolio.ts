@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
-import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { DECODE_SLOTS } from "../apps/server/src/modules/digital-portfolio/media.ts";
 import { storeAnswers } from "../apps/server/src/modules/privacy/consent-store.ts";
 import { startServer } from "./server.ts";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD } from "../apps/server/src/db/demo-seed.ts";
-import { rowsOf } from "../apps/server/src/modules/billing/queries.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 
 /**
  * More centres up to `centres`, and the children the demo lacks up to `children`, active, in
