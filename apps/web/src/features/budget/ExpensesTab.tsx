@@ -26,7 +26,6 @@ import {
   BUDGET_MESSAGES,
   type BudgetCentre,
   CATEGORY_LABELS,
-  EXPENSE_CATEGORIES,
   type Expense,
   expenseInput,
   PAYMENT_MODE_LABELS,
@@ -41,6 +40,7 @@ import { ApiError } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { formatCurrency, formatDate } from "../../format";
 import { openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
+import { CategorySelect } from "./CategorySelect";
 import type { Notice } from "./NoticeSnackbar";
 
 type Form = z.input<typeof expenseInput>;
@@ -172,24 +172,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
               <Controller
                 control={form.control}
                 name="category"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Category"
-                    required
-                    fullWidth
-                    {...field}
-                    value={field.value ?? ""}
-                    error={!!errors.category}
-                    helperText={errors.category?.message}
-                  >
-                    {EXPENSE_CATEGORIES.map((category) => (
-                      <MenuItem key={category} value={category}>
-                        {CATEGORY_LABELS[category]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                render={({ field }) => <CategorySelect field={field} error={errors.category?.message} />}
               />
               <TextField label="Subcategory" fullWidth {...form.register("subcategory")} />
             </Stack>

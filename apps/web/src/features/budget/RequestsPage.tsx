@@ -27,7 +27,6 @@ import {
   type BudgetRequest,
   budgetRequestInput,
   CATEGORY_LABELS,
-  EXPENSE_CATEGORIES,
   RECEIPT_MAX_BYTES,
 } from "@sprout/shared/schemas/budget";
 import { useState } from "react";
@@ -38,6 +37,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency, formatDate } from "../../format";
 import { exportExpenses, useBudgetCentres, useBudgetMutations, useBudgetRequests } from "./api";
+import { CategorySelect } from "./CategorySelect";
 import { ExpensesTab } from "./ExpensesTab";
 import { type ExportFilters, FilterBar } from "./FilterBar";
 import { type Notice, NoticeSnackbar } from "./NoticeSnackbar";
@@ -208,24 +208,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
             <Controller
               control={form.control}
               name="category"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Category"
-                  required
-                  fullWidth
-                  {...field}
-                  value={field.value ?? ""}
-                  error={!!errors.category}
-                  helperText={errors.category?.message}
-                >
-                  {EXPENSE_CATEGORIES.map((category) => (
-                    <MenuItem key={category} value={category}>
-                      {CATEGORY_LABELS[category]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              render={({ field }) => <CategorySelect field={field} error={errors.category?.message} />}
             />
           </Stack>
           <TextField
