@@ -3,7 +3,7 @@ import Spa from "@mui/icons-material/Spa";
 import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography, useMediaQuery } from "@mui/material";
 import { ThemeProvider } from "@mui/material/styles";
 import { DRAWER_WIDTH } from "@sprout/shared/constants";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
@@ -44,7 +44,9 @@ function Frame({ children }: { children?: ReactNode }) {
     void logout();
   };
 
-  const nav = <SideNav user={user} onNavigate={() => setOpen(false)} onLogout={handleLogout} loggingOut={loggingOut} />;
+  // Stable, so that the navigation's entries (memoised) do not all render again when the frame does.
+  const closeMenu = useCallback(() => setOpen(false), []);
+  const nav = <SideNav user={user} onNavigate={closeMenu} onLogout={handleLogout} loggingOut={loggingOut} />;
   const paperSx = { width: DRAWER_WIDTH, boxSizing: "border-box" } as const;
 
   return (
