@@ -11,7 +11,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
@@ -33,6 +32,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
 import { createKeptAnswers } from "./lib/kept-answers.ts";
+import { responseCheck } from "./lib/response-check.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
 import { createLinkRequestsService } from "./modules/admissions/link-requests.ts";
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.trustProxy && deps.trustProxy.length > 0 ? deps.trustProxy : false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseCheck);
   app.setErrorHandler(errorHandler);
 
   addSecurityHeaders(app);

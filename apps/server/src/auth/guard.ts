@@ -86,10 +86,11 @@ export async function authenticate(
 
   const sessionToken = request.headers["x-session-token"];
   if (typeof sessionToken !== "string") throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
+  const presented = sha256(sessionToken);
   const load = () => loadCredentials(deps.db, claims.sessionId);
   let found = await deps.credentials.get(claims.sessionId, load);
   // A kept copy may predate a rotation this instance has not heard of yet: read once more.
-  if (found && !safeEqual(found.session.sessionTokenHash, sha256(sessionToken))) found = await load();
+  if (found && !safeEqual(found.session.sessionTokenHash, presented)) found = await load();
   const session = found?.session;
   const live =
     session &&
@@ -97,7 +98,7 @@ export async function authenticate(
     session.stage === "active" &&
     !session.revokedAt &&
     session.expiresAt > deps.clock.now() &&
-    safeEqual(session.sessionTokenHash, sha256(sessionToken));
+    safeEqual(session.sessionTokenHash, presented);
   if (!found || !live) throw unauthorized(SESSION_MESSAGES.session, "SESSION_INVALID");
 
   if (!SAFE_METHODS.has(request.method)) {
