@@ -7,7 +7,6 @@ import { type ReactNode, useCallback, useState } from "react";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
-import { InBackground } from "../components/InBackground";
 import { NotificationBell } from "../features/communication/NotificationBell";
 import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
 import { ConsentGate } from "../features/privacy/ConsentGate";
@@ -37,6 +36,9 @@ function Frame({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [open, setOpen] = useState(false);
+  // The phone's menu is built when it is first opened, then kept, so that a page's first load does
+  // not pay for a menu most visits never open.
+  const [menuBuilt, setMenuBuilt] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
 
   const handleLogout = () => {
@@ -58,7 +60,10 @@ function Frame({ children }: { children?: ReactNode }) {
               color="inherit"
               edge="start"
               aria-label="Open navigation menu"
-              onClick={() => setOpen(true)}
+              onClick={() => {
+                setMenuBuilt(true);
+                setOpen(true);
+              }}
               sx={{ mr: 1 }}
             >
               <Menu />
@@ -94,9 +99,7 @@ function Frame({ children }: { children?: ReactNode }) {
           {nav}
         </Drawer>
       ) : (
-        // The phone's closed menu stays mounted so that it opens at once, but it is built after the
-        // page: a drawer's portal renders its content in one go as it mounts.
-        <InBackground>
+        menuBuilt && (
           <Drawer
             variant="temporary"
             open={open}
@@ -104,9 +107,9 @@ function Frame({ children }: { children?: ReactNode }) {
             ModalProps={{ keepMounted: true }}
             sx={{ "& .MuiDrawer-paper": paperSx }}
           >
-            <InBackground>{nav}</InBackground>
+            {nav}
           </Drawer>
-        </InBackground>
+        )
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         <Toolbar variant={wide ? "dense" : "regular"} />
