@@ -105,6 +105,9 @@ describe("budget and finance", () => {
       const expense = finance.page.getByRole("form", { name: "Log an expense" });
       await expense.getByRole("button", { name: "Log Expense" }).click();
       await visible(finance.page.getByText("Please fill in all required fields"));
+      // Finance keeps the books of several centres: the form asks which one with the other fields.
+      await visible(expense.getByText("Please choose the centre"));
+      await visible(expense.getByText("Description is required"));
       await expense.getByRole("combobox", { name: "Center" }).click();
       await finance.page.getByRole("option", { name: "Sprout Koramangala" }).click();
       await expense.getByLabel("Amount (₹)").fill("58500");

@@ -214,6 +214,13 @@ export const budgetRequestInput = z.object({
 });
 export type BudgetRequestInput = z.input<typeof budgetRequestInput>;
 
+/**
+ * A user of several centres says which one the money is for: their forms check it with the other
+ * fields (the server's `chosenCentre` refuses the same). The input type stays the base form's.
+ */
+const centreChosen = z.preprocess((value) => value ?? "", z.uuid({ error: BUDGET_MESSAGES.chooseCentre }));
+export const budgetRequestChoosingCentre = budgetRequestInput.extend({ center_id: centreChosen });
+
 export const budgetRequest = z.object({
   id: z.uuid(),
   center_id: z.uuid(),
@@ -287,6 +294,7 @@ export const expenseInput = z.object({
   recurring: z.literal("No").default("No"),
 });
 export type ExpenseInput = z.input<typeof expenseInput>;
+export const expenseChoosingCentre = expenseInput.extend({ center_id: centreChosen });
 
 export const expense = z.object({
   expense_id: z.uuid(),

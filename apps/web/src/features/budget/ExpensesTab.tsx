@@ -27,6 +27,7 @@ import {
   type BudgetCentre,
   CATEGORY_LABELS,
   type Expense,
+  expenseChoosingCentre,
   expenseInput,
   PAYMENT_MODE_LABELS,
   PAYMENT_MODES,
@@ -69,7 +70,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string>();
   const form = useForm<Form, unknown, z.output<typeof expenseInput>>({
-    resolver: zodResolver(expenseInput),
+    resolver: zodResolver(centres.length > 1 ? expenseChoosingCentre : expenseInput),
     defaultValues: empty(centres),
     mode: "onBlur",
   });
@@ -132,6 +133,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                     {...field}
                     value={field.value ?? ""}
                     error={!!errors.center_id}
+                    helperText={errors.center_id?.message}
                   >
                     {centres.map((centre) => (
                       <MenuItem key={centre.id} value={centre.id}>

@@ -25,6 +25,7 @@ import {
   BUDGET_MESSAGES,
   type BudgetCentre,
   type BudgetRequest,
+  budgetRequestChoosingCentre,
   budgetRequestInput,
   CATEGORY_LABELS,
   RECEIPT_MAX_BYTES,
@@ -126,7 +127,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
     setQuote(tooLarge ? null : (file ?? null));
   };
   const form = useForm<Form, unknown, z.output<typeof budgetRequestInput>>({
-    resolver: zodResolver(budgetRequestInput),
+    resolver: zodResolver(centres.length > 1 ? budgetRequestChoosingCentre : budgetRequestInput),
     defaultValues: empty(centres),
     mode: "onBlur",
   });
