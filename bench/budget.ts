@@ -127,7 +127,8 @@ async function figures(label: string, env: Record<string, string>) {
     const drain = async (response: Response) => {
       if (!response.ok) throw new Error(`${response.url}: ${response.status}`);
       let bytes = 0;
-      for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length;
       return bytes;
     };
     const pid = child.pid!;

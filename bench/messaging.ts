@@ -112,7 +112,10 @@ async function prepare(db: Database) {
     ),
   );
   const sessionService = createSessionService({ db, clock: systemClock, accessTokens: createAccessTokens(APP_SECRET) });
-  const open = async (userId: string): Promise<Session> => ({ userId, ...(await sessionService.start(userId, {})) });
+  const open = async (userId: string): Promise<Session> => ({
+    userId,
+    ...(await sessionService.start(userId, {}, { actorId: userId, action: "login", entity: "session" })),
+  });
   const sessions: Session[] = [];
   for (const parent of parents) sessions.push(await open(parent.id));
   return { teacher: await open(teacher!.id), parents: sessions, threads };

@@ -185,7 +185,13 @@ async function main() {
     }
 
     const phone = await sharp({
-      create: { width: 4032, height: 3024, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      create: {
+        width: 4032,
+        height: 3024,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
     })
       .jpeg({ quality: 85 })
       .withExif({ IFD0: { Make: "BenchPhone", Model: "12" } })

@@ -1,4 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+// The fastify augmentation below names the module it extends.
+import type {} from "fastify";
 import nodemailer from "nodemailer";
 import type { SecretBox } from "../auth/secrets.ts";
 import type { Database } from "../db/client.ts";
