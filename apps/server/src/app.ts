@@ -30,6 +30,7 @@ import { createFileStore, type FileStore } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
+import { drainHandlersOnClose } from "./lib/handler-drain.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
 import { createKeptAnswers } from "./lib/kept-answers.ts";
 import { responseCheck } from "./lib/response-check.ts";
@@ -149,6 +150,9 @@ export interface AppDeps {
   realtimeSessionCheckMs?: number;
 }
 
+/** How long closing waits for requests still being worked on (a deploy's grace period is longer). */
+const HANDLER_DRAIN_MS = 10_000;
+
 export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseCheck);
   app.setErrorHandler(errorHandler);
+  drainHandlersOnClose(app, HANDLER_DRAIN_MS);
 
   addSecurityHeaders(app);
   const redis = deps.redisUrl ? new Redis(deps.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
