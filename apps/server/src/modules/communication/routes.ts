@@ -189,7 +189,7 @@ export function communicationRoutes({
     api.get(
       "/messaging/threads",
       {
-        config: { access: THREAD_READERS },
+        config: { access: THREAD_READERS, keptAnswer: true },
         schema: {
           summary: "The caller's conversations (leadership: every conversation of their centres, read-only)",
           tags,
