@@ -48,7 +48,7 @@ export function admissionsRoutes({
     api.get(
       "/parents/link-requests",
       {
-        config: { access: PARENT },
+        config: { access: PARENT, keptAnswer: true },
         schema: {
           summary: "Children a centre asks to link to the caller's sign-in",
           tags: ["admissions"],

@@ -86,7 +86,7 @@ export function assignmentsRoutes({
     api.get(
       "/assignments",
       {
-        config: { access: READ },
+        config: { access: READ, keptAnswer: true },
         schema: {
           summary: "Assignments the caller may read, newest first, a page at a time",
           tags,

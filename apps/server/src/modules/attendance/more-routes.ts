@@ -66,7 +66,7 @@ export function attendanceMoreRoutes(services: {
     api.get(
       "/parents/attendance/today",
       {
-        config: { access: PARENT },
+        config: { access: PARENT, keptAnswer: true },
         schema: {
           summary: "A parent's children today: check-in and check-out times, and their absence notices",
           tags,

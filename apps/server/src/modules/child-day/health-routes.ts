@@ -171,7 +171,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.get(
       "/parents/digest",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { roles: ["parent"] }, keptAnswer: true },
         schema: {
           summary: "Whether the parent receives the evening digest e-mail",
           tags,

@@ -267,7 +267,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
     api.get(
       "/parents/child-day/:childId",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { roles: ["parent"] }, keptAnswer: true },
         schema: {
           summary: "Today's one-line facts for the parent portal's tiles",
           tags,

@@ -71,7 +71,7 @@ export function communicationRoutes({
     api.get(
       "/classroom-announcements/:classroomId",
       {
-        config: { access: ANNOUNCEMENT_READERS },
+        config: { access: ANNOUNCEMENT_READERS, keptAnswer: true },
         schema: {
           summary: "A classroom's announcements, newest first, with the caller's unread marks",
           tags,
@@ -115,7 +115,7 @@ export function communicationRoutes({
     api.get(
       "/communication/unread",
       {
-        config: { access: { signedIn: true } },
+        config: { access: { signedIn: true }, keptAnswer: true },
         schema: {
           summary: "The caller's unread messages, announcements and notices (for the navigation badges)",
           tags,
@@ -135,7 +135,7 @@ export function communicationRoutes({
     api.get(
       "/notifications",
       {
-        config: { access: { signedIn: true } },
+        config: { access: { signedIn: true }, keptAnswer: true },
         schema: {
           summary: "The caller's bell: latest notifications, newest first, and the unread count",
           tags,

@@ -210,7 +210,7 @@ export function incidentsRoutes({ incidents, families, photos }: Deps) {
     api.get(
       "/parents/incidents",
       {
-        config: { access: PARENT },
+        config: { access: PARENT, keptAnswer: true },
         schema: {
           summary: "Reports about the caller's own children, once the centre has notified parents",
           tags,

@@ -41,7 +41,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.get(
       "/lesson-plans/today",
       {
-        config: { access: READ },
+        config: { access: READ, keptAnswer: true },
         schema: {
           summary: "Today's plans: a teacher's classrooms, or a parent's child's classroom (child_id)",
           tags,

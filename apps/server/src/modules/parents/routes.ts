@@ -8,7 +8,7 @@ export function parentsRoutes({ parents }: { parents: ParentsService }) {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/parents/my-children",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { roles: ["parent"] }, keptAnswer: true },
         schema: { tags: ["parents"], response: { 200: myChildrenResponse } },
       },
       async (request) => parents.myChildren(await request.caller.scope()),

@@ -76,7 +76,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/consents",
       {
-        config: { access: { roles: FAMILY } },
+        config: { access: { roles: FAMILY }, keptAnswer: true },
         schema: {
           summary: "The notice and the parent's answers for each of their children",
           tags,
