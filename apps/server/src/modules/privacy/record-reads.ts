@@ -78,6 +78,13 @@ export function screenFrom(request: FastifyRequest): string | null {
  * without waiting: JSON answers from their body, files and PDFs from their parameters.
  */
 export function registerRecordReads(app: FastifyInstance, writer: AccessLogWriter, clock: Clock) {
+  // A kept answer is sent again as text, past the step that reads the children from the body:
+  // staff reads of such a route would go unlogged, so the two do not go together.
+  app.addHook("onRoute", (route) => {
+    if (route.config?.childRecord && route.config.keptAnswer) {
+      throw new Error(`${route.method} ${route.url}: a route whose reads are logged cannot keep its answer`);
+    }
+  });
   const noted = new WeakSet<FastifyRequest>();
   const note = (request: FastifyRequest, statusCode: number, payload: unknown) => {
     const read = request.routeOptions.config?.childRecord;
