@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCurrency, formatDate, formatDateTime, formatLongDate, formatNumber } from "./format";
+import { centreDate, formatCurrency, formatDate, formatDateTime, formatLongDate, formatNumber } from "./format";
 
 describe("format", () => {
   it("keeps a calendar date on its own day in any time zone", () => {
@@ -11,6 +11,12 @@ describe("format", () => {
     expect(formatDate("2026-03-31T20:00:00Z")).toBe("01/04/2026");
     expect(formatLongDate("2026-03-31T20:00:00Z")).toBe("Wednesday, 1 April 2026");
     expect(formatDateTime("2026-03-31T20:00:00Z")).toMatch(/^01 Apr 2026, 1:30\s?am$/i);
+  });
+
+  it("gives the centre's calendar date of an instant as the API writes dates", () => {
+    expect(centreDate("2026-03-31T20:00:00Z")).toBe("2026-04-01");
+    expect(centreDate("2026-03-31T18:00:00Z")).toBe("2026-03-31");
+    expect(centreDate(new Date("2026-12-09T00:00:00+05:30"))).toBe("2026-12-09");
   });
 
   it("writes rupees and counts with Indian grouping", () => {

@@ -12,6 +12,38 @@ import { useSetPin } from "./kioskApi";
 export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" | "staff" }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
+  if (open) {
+    return (
+      <PinForm
+        who={who}
+        onSaved={() => {
+          setSaved(true);
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      />
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Typography variant="body2" color="text.secondary">
+        {hasPin || saved ? "Your kiosk PIN is set." : "No kiosk PIN yet."}
+      </Typography>
+      <Button
+        size="small"
+        onClick={() => {
+          setSaved(false);
+          setOpen(true);
+        }}
+      >
+        {hasPin || saved ? "Change kiosk PIN" : "Set kiosk PIN"}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The form itself, built only when opened: most visits of a home never open it. */
+function PinForm({ who, onSaved, onCancel }: { who: "family" | "staff"; onSaved: () => void; onCancel: () => void }) {
   const setPin = useSetPin();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof pinInput>, unknown, z.output<typeof pinInput>>({
@@ -22,32 +54,11 @@ export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" |
   const save = form.handleSubmit((values) =>
     setPin.mutate(values.pin, {
       onSuccess: () => {
-        setSaved(true);
-        setOpen(false);
-        form.reset();
+        onSaved();
         void queryClient.invalidateQueries({ queryKey: ["attendance"] });
       },
     }),
   );
-  const status = hasPin || saved ? "Your kiosk PIN is set." : "No kiosk PIN yet.";
-  if (!open) {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography variant="body2" color="text.secondary">
-          {status}
-        </Typography>
-        <Button
-          size="small"
-          onClick={() => {
-            setSaved(false);
-            setOpen(true);
-          }}
-        >
-          {hasPin || saved ? "Change kiosk PIN" : "Set kiosk PIN"}
-        </Button>
-      </Stack>
-    );
-  }
   return (
     <Stack component="form" onSubmit={save} spacing={1.5} sx={{ maxWidth: 360 }} noValidate>
       <Typography variant="body2">
@@ -69,7 +80,7 @@ export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" |
         <Button type="submit" variant="contained" disabled={setPin.isPending}>
           Save PIN
         </Button>
-        <Button onClick={() => setOpen(false)}>Cancel</Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </Stack>
     </Stack>
   );
