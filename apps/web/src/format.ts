@@ -65,7 +65,7 @@ export function centreDate(instant: string | Date): string {
  * moment while the home's code downloads, it is not added to the render that first shows a date.
  */
 export function warmUpFormatters() {
-  for (const make of [longDate, calendarDate, centreCalendarDate, timeOfDay]) make();
+  for (const make of [longDate, calendarDate, centreCalendarDate, timeOfDay]) make().format(0);
 }
 
 /**

@@ -31,6 +31,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const client: RealtimeSocket = io({
       path: REALTIME_PATH,
+      // A WebSocket at once: opening with long-polling and then upgrading cost a phone four more
+      // requests while the home loads. Polling stays the fallback for networks that refuse WebSockets.
+      transports: ["websocket", "polling"],
+      tryAllTransports: true,
       auth: (callback) => {
         const { token, sessionToken } = readTokens();
         callback({ token: token ?? "", sessionToken: sessionToken ?? "" });
