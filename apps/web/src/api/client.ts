@@ -56,7 +56,16 @@ function buildInit(options: RequestOptions, token: string | undefined): RequestI
 function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  // A message, not a timer: a hidden tab's timers wait for the next second, and an emergency
+  // alert's refetch must not.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
