@@ -141,24 +141,3 @@ export const admissionResponse = z.object({
 export type AdmissionResponse = z.infer<typeof admissionResponse>;
 
 export const enquiryIdParam = z.object({ enquiryId: z.uuid({ error: "Enquiry not found" }) });
-
-/* ---------- Link requests: an admission named an existing parent's e-mail ---------- */
-
-/** At most this many pending requests are listed (a parent rarely has more than one). */
-export const LINK_REQUESTS_MAX = 20;
-
-export const linkRequest = z.object({
-  id: z.uuid(),
-  child_first_name: safeString(),
-  child_last_name: safeString(),
-  center_name: safeString(),
-  requested_at: safeString(),
-});
-export type LinkRequest = z.infer<typeof linkRequest>;
-export const linkRequestsResponse = z.array(linkRequest).max(LINK_REQUESTS_MAX);
-export const linkRequestIdParam = z.object({ id: z.uuid({ error: "Link request not found" }) });
-export const linkDecisionResponse = z.object({ message: safeString() });
-export const LINK_MESSAGES = {
-  accepted: (name: string) => `${name} is now linked to your account`,
-  declined: "Request declined. The child was not linked to your account.",
-} as const;

@@ -1,4 +1,4 @@
-import { LINK_MESSAGES } from "@sprout/shared/schemas/admissions";
+import { LINK_MESSAGES } from "@sprout/shared/schemas/link-requests";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";

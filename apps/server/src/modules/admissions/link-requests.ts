@@ -1,4 +1,4 @@
-import { LINK_MESSAGES, LINK_REQUESTS_MAX, type LinkRequest } from "@sprout/shared/schemas/admissions";
+import { LINK_MESSAGES, LINK_REQUESTS_MAX, type LinkRequest } from "@sprout/shared/schemas/link-requests";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";

@@ -1,11 +1,5 @@
-import {
-  admissionResponse,
-  admissionSchema,
-  enquiryIdParam,
-  linkDecisionResponse,
-  linkRequestIdParam,
-  linkRequestsResponse,
-} from "@sprout/shared/schemas/admissions";
+import { admissionResponse, admissionSchema, enquiryIdParam } from "@sprout/shared/schemas/admissions";
+import { linkDecisionResponse, linkRequestIdParam, linkRequestsResponse } from "@sprout/shared/schemas/link-requests";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { LinkRequestsService } from "./link-requests.ts";

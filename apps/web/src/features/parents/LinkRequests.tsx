@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Stack, Typography } from "@mui/material";
-import type { LinkRequest } from "@sprout/shared/schemas/admissions";
+import type { LinkRequest } from "@sprout/shared/schemas/link-requests";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";

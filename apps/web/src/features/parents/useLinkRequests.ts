@@ -1,4 +1,4 @@
-import { linkDecisionResponse, linkRequestsResponse } from "@sprout/shared/schemas/admissions";
+import { linkDecisionResponse, linkRequestsResponse } from "@sprout/shared/schemas/link-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 
