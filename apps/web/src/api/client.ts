@@ -1,4 +1,4 @@
-import { SCREEN_HEADER, screenOf } from "@sprout/shared/schemas/privacy";
+import { SCREEN_HEADER, screenOf } from "@sprout/shared/screen";
 import type { z } from "zod";
 import { readTokens } from "../auth/session";
 import { ApiError, errorFromResponse, networkError } from "./errors";

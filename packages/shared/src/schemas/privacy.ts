@@ -69,21 +69,6 @@ export const PRIVACY_MESSAGES = {
     "Without consent to core records and billing the centre cannot care for your child. Please contact the centre to talk it through.",
 } as const;
 
-/** The header the web client sends with every call: the screen (route pattern) it was made from. */
-export const SCREEN_HEADER = "x-sprout-screen";
-export const SCREEN_MAX_LENGTH = 80;
-/** A route pattern: slashes, letters, digits, dashes, underscores and `:id` placeholders. */
-export const SCREEN_PATTERN = /^\/[A-Za-z0-9/_:-]*$/;
-
-/** A page address as a route pattern: ids (uuids, numbers) become `:id`, so no record id is logged as a screen. */
-export function screenOf(pathname: string): string {
-  return pathname
-    .split("/")
-    .map((part) => (/^[0-9a-f]{8}-[0-9a-f]{4}-|^\d+$/i.test(part) ? ":id" : part))
-    .join("/")
-    .slice(0, SCREEN_MAX_LENGTH);
-}
-
 // ---- Notices
 
 export const noticeInput = z.object({

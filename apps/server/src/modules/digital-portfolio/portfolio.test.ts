@@ -1,5 +1,5 @@
 import { PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
-import { SCREEN_HEADER } from "@sprout/shared/schemas/privacy";
+import { SCREEN_HEADER } from "@sprout/shared/screen";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
-import { PRIVACY_MESSAGES, SCREEN_HEADER } from "@sprout/shared/schemas/privacy";
+import { PRIVACY_MESSAGES } from "@sprout/shared/schemas/privacy";
+import { SCREEN_HEADER } from "@sprout/shared/screen";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";

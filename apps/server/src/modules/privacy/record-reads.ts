@@ -1,10 +1,5 @@
-import {
-  RECORD_KINDS,
-  type RecordKind,
-  SCREEN_HEADER,
-  SCREEN_MAX_LENGTH,
-  SCREEN_PATTERN,
-} from "@sprout/shared/schemas/privacy";
+import { RECORD_KINDS, type RecordKind } from "@sprout/shared/schemas/privacy";
+import { SCREEN_HEADER, SCREEN_MAX_LENGTH, SCREEN_PATTERN } from "@sprout/shared/screen";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Clock } from "../../lib/clock.ts";
 import type { AccessLogWriter, ChildRef } from "./access-log.ts";
