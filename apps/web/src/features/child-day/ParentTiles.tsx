@@ -34,12 +34,13 @@ import { formatDate } from "../../format";
 import { useAnnouncementsTile } from "../communication/api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
-import { DigestSwitch } from "./DigestSwitch";
 import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
 import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
 // A tile's detail (a date picker, the health forms) loads when a tile is opened, not with the home.
 const TileDetail = lazy(async () => ({ default: (await import("./TileDetail")).TileDetail }));
+// The evening e-mail switch and the health schemas it reads run in a task of their own, after the tiles.
+const DigestSwitch = lazy(async () => ({ default: (await import("./DigestSwitch")).DigestSwitch }));
 
 const ICONS: Record<TileId, SvgIconComponent> = {
   diary: EventNote,
@@ -222,7 +223,9 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
       <Box sx={{ mt: 2 }}>
         {/* It shows nothing until its answer arrives, so its call waits for the grid's to be sent. */}
         <InBackground>
-          <DigestSwitch />
+          <Suspense fallback={null}>
+            <DigestSwitch />
+          </Suspense>
         </InBackground>
       </Box>
     </Box>

@@ -18,13 +18,12 @@ import {
 } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import type { ParentChild } from "@sprout/shared/schemas/parents";
-import { lazy, useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { InBackground } from "../../components/InBackground";
 import { formatLongDate } from "../../format";
 import { useParentDay } from "../attendance/api";
 import { ParentToday } from "../attendance/ParentToday";
-import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { LinkRequests } from "./LinkRequests";
 import { useLinkRequests } from "./useLinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
@@ -35,6 +34,10 @@ import { readCachedChildren, useMyChildren } from "./useMyChildren";
 const tiles = import("../child-day/ParentTiles");
 tiles.catch(() => {});
 const ParentTiles = lazy(async () => ({ default: (await tiles).ParentTiles }));
+// The pick-up card, with its form, likewise: a task of its own rather than a share of the home's.
+const pickup = import("../attendance/PickupPeopleCard");
+pickup.catch(() => {});
+const PickupPeopleCard = lazy(async () => ({ default: (await pickup).PickupPeopleCard }));
 
 export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
 export const NO_CHILDREN = "No children found in your account. Please contact the school administration.";
@@ -102,22 +105,25 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
           <InBackground>
             {selected && <ParentTiles childId={selected.id} childName={selected.first_name} />}
             <InBackground>
-              {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
+              {/* The card and the section under it appear together, so that neither moves the other. */}
+              <Suspense fallback={null}>
+                {selected && <PickupPeopleCard studentId={selected.id} childName={selected.first_name} />}
 
-              {children.length > 0 && (
-                <Box component="section" aria-labelledby="my-children-heading">
-                  <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-                    {children.length > 1 ? "Your children" : "Your child"}
-                  </Typography>
-                  <Grid container spacing={2}>
-                    {children.map((child) => (
-                      <Grid key={child.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                        <ChildCard child={child} selected={children.length > 1 && child.id === selected?.id} />
-                      </Grid>
-                    ))}
-                  </Grid>
-                </Box>
-              )}
+                {children.length > 0 && (
+                  <Box component="section" aria-labelledby="my-children-heading">
+                    <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+                      {children.length > 1 ? "Your children" : "Your child"}
+                    </Typography>
+                    <Grid container spacing={2}>
+                      {children.map((child) => (
+                        <Grid key={child.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                          <ChildCard child={child} selected={children.length > 1 && child.id === selected?.id} />
+                        </Grid>
+                      ))}
+                    </Grid>
+                  </Box>
+                )}
+              </Suspense>
             </InBackground>
           </InBackground>
         </>
