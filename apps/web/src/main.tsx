@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { queryClient } from "./api/queryClient";
-import { onSessionEnded } from "./auth/session";
+import { hasToken, onSessionEnded } from "./auth/session";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { staffTheme } from "./layout/theme";
 import { routes } from "./routes";
@@ -17,6 +17,14 @@ onSessionEnded(() => {
   queryClient.clear();
   if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
 });
+
+// A signed-in start spends its first moments waiting for the signed-in pages' code: the date
+// formatters every home shows are built then, rather than in a render after the first paint.
+if (hasToken()) {
+  const warmUp = () => void import("./format").then(({ warmUpFormatters }) => warmUpFormatters());
+  if ("requestIdleCallback" in globalThis) requestIdleCallback(warmUp);
+  else setTimeout(warmUp, 0);
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -317,13 +317,7 @@ export const routes: RouteObject[] = [
         path: "/",
         // The signed-in shell loads after sign-in, so /login downloads only what it shows.
         lazy: async () => {
-          const [{ AppLayout }, { warmUpFormatters }] = await Promise.all([
-            import("./layout/AppLayout"),
-            import("./format"),
-          ]);
-          // While the home's own code downloads, the page is idle: the date formatters it shows get built then.
-          if ("requestIdleCallback" in globalThis) requestIdleCallback(warmUpFormatters);
-          else setTimeout(warmUpFormatters, 0);
+          const { AppLayout } = await import("./layout/AppLayout");
           return {
             element: (
               <ProtectedRoute>
