@@ -2,6 +2,7 @@ import { type Assignment, assignmentsPage } from "@sprout/shared/schemas/assignm
 import { invoicesResponse } from "@sprout/shared/schemas/billing";
 import { portfolioPage } from "@sprout/shared/schemas/digital-portfolio";
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { api } from "../../api/client";
 import { centreDate, formatDate } from "../../format";
 import { useUnreadCounts } from "../communication/api";
@@ -28,12 +29,15 @@ export function useMediaLine(childId: string): string | null {
         query: { page: 1, limit: MEDIA_PAGE, sortBy: "created_at", sortOrder: "desc" },
       }),
   });
-  if (!media.data) return null;
-  const today = centreToday();
-  const added = media.data.items.filter((item) => centreDate(item.created_at) === today).length;
-  if (added > 0) return `${added}${added === MEDIA_PAGE && media.data.total > MEDIA_PAGE ? "+" : ""} new today`;
-  const latest = media.data.items[0];
-  return latest ? `Latest ${formatDate(latest.created_at)}` : "No photos yet";
+  // Worked out once per answer: the tiles render again each time another of their calls answers.
+  return useMemo(() => {
+    if (!media.data) return null;
+    const today = centreToday();
+    const added = media.data.items.filter((item) => centreDate(item.created_at) === today).length;
+    if (added > 0) return `${added}${added === MEDIA_PAGE && media.data.total > MEDIA_PAGE ? "+" : ""} new today`;
+    const latest = media.data.items[0];
+    return latest ? `Latest ${formatDate(latest.created_at)}` : "No photos yet";
+  }, [media.data]);
 }
 
 export function useMessagesLine(): string | null {
