@@ -1,7 +1,8 @@
 import type { Role } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
+import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
 import { useSignedInUser } from "../../auth/useSession";
+import { lazyNow } from "../../components/lazyNow";
 import { PageLoader } from "../../components/PageLoader";
 
 type Dashboard = ComponentType<{ user: SessionUser }>;
@@ -30,10 +31,7 @@ const dashboards = new Map<Role, LazyExoticComponent<Dashboard>>();
 function dashboardOf(role: Role): LazyExoticComponent<Dashboard> {
   let dashboard = dashboards.get(role);
   if (!dashboard) {
-    const loading = LOADERS[role]();
-    // Until it renders nobody awaits the download: a failure is reported by the render, not here.
-    loading.catch(() => {});
-    dashboard = lazy(async () => ({ default: await loading }));
+    dashboard = lazyNow(LOADERS[role]);
     dashboards.set(role, dashboard);
   }
   return dashboard;

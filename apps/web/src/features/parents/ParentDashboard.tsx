@@ -18,9 +18,10 @@ import {
 } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import type { ParentChild } from "@sprout/shared/schemas/parents";
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { Suspense, useDeferredValue, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { InBackground } from "../../components/InBackground";
+import { lazyNow } from "../../components/lazyNow";
 import { formatLongDate } from "../../format";
 import { useParentDay } from "../attendance/api";
 import { ParentToday } from "../attendance/ParentToday";
@@ -29,15 +30,9 @@ import { useLinkRequests } from "./useLinkRequests";
 import { readCachedChildren, useMyChildren } from "./useMyChildren";
 
 // The tiles read six other areas: their code downloads with this page but runs apart from it, so
-// that neither is one long task on a phone. Until the tiles render nobody awaits the download: a
-// failure is reported by their render.
-const tiles = import("../child-day/ParentTiles");
-tiles.catch(() => {});
-const ParentTiles = lazy(async () => ({ default: (await tiles).ParentTiles }));
-// The pick-up card, with its form, likewise: a task of its own rather than a share of the home's.
-const pickup = import("../attendance/PickupPeopleCard");
-pickup.catch(() => {});
-const PickupPeopleCard = lazy(async () => ({ default: (await pickup).PickupPeopleCard }));
+// that neither is one long task on a phone. The pick-up card, with its form, likewise.
+const ParentTiles = lazyNow(async () => (await import("../child-day/ParentTiles")).ParentTiles);
+const PickupPeopleCard = lazyNow(async () => (await import("../attendance/PickupPeopleCard")).PickupPeopleCard);
 
 export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
 export const NO_CHILDREN = "No children found in your account. Please contact the school administration.";
