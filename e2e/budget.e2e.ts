@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisLabels } from "./charts";
 import {
   DESKTOP,
   demoUser,
@@ -153,7 +154,11 @@ describe("budget and finance", () => {
       for (const tab of ["Budget Limits", "Financial Oversight", "Analytics"]) {
         await finance.page.getByRole("tab", { name: tab }).click();
         if (tab === "Budget Limits") await visible(finance.page.getByRole("table", { name: "Budget limits" }));
-        if (tab === "Analytics") await visible(finance.page.getByText("Approvals by month"));
+        if (tab === "Analytics") {
+          await visible(finance.page.getByText("Approvals by month"));
+          const months = await axisLabels(finance.page.getByRole("region", { name: "Approvals by month" }), "x", 6);
+          expect(months.at(-1)).toMatch(/^[A-Z][a-z]{2,3} \d{4}$/);
+        }
         await screenshot(finance.page, `budget-finance-${tab.toLowerCase().replaceAll(" ", "-")}`);
       }
     } finally {

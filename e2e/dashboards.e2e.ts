@@ -9,6 +9,7 @@ import type {
 } from "@sprout/shared/schemas/analytics";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisLabels } from "./charts";
 import { DESKTOP, demoUser, launchBrowser, PHONE, screenshot, submitSignIn, visible, withPage } from "./helpers";
 
 let browser: Browser;
@@ -35,6 +36,8 @@ function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 const count = (value: number) => new Intl.NumberFormat("en-IN").format(value);
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 const rupees = (value: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(value);
 
 /** The figure card's value once it has loaded (a skeleton has no text). */
@@ -74,6 +77,9 @@ describe("role homes show true figures", () => {
           await visible(card.getByText(`${centre.occupancy}% of ${count(centre.capacity)} places filled`));
         }
         for (const insight of insights) await visible(page.getByTestId(`insight-${insight.key}`));
+        const trend = page.getByRole("region", { name: "Revenue & Collections" });
+        const months = await axisLabels(trend, "x", financial.months.length);
+        expect(months).toEqual(financial.months.map((row) => monthName(row.month)));
         await visible(page.getByRole("heading", { name: "Business Management" }));
         await screenshot(page, "owner-dashboard");
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisLabels } from "./charts";
 import {
   baseURL,
   DEMO_PASSWORD,
@@ -119,8 +120,25 @@ describe("the center director's dashboard", () => {
           await visible(page.getByTestId("live-update").filter({ hasText: "New parent feedback: Food" }).first());
           await page.getByRole("tab", { name: "Parent Feedback" }).click();
           await visible(page.getByText("The new lunch menu is lovely", { exact: false }));
+          // A review on record, so the rating spread is drawn: each rating named beside its bar.
+          const staff = await json<{ staff: { staff_id: string }[] }>(
+            request.get(`${baseURL}/api/center-director/staff-overview`, { headers: director }),
+          );
+          await json(
+            request.post(`${baseURL}/api/center-director/staff-reviews`, {
+              headers: director,
+              data: {
+                staff_id: staff.staff[0]!.staff_id,
+                period_start: "2026-04-01",
+                period_end: "2026-09-30",
+                overall_rating: "meets_expectations",
+                notes: "Calm mornings in the toddler room",
+              },
+            }),
+          );
           await page.getByRole("tab", { name: "Staff Overview" }).click();
           await visible(page.getByText("Rating spread"));
+          expect(await axisLabels(page.getByRole("tabpanel"), "y", 1)).toContain("Meets expectations");
           await page.evaluate(() => window.scrollTo(0, 0));
           await screenshot(page, "director-dashboard-staff");
         } finally {

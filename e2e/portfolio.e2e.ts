@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisLabels } from "./charts";
 import { DESKTOP, demoUser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
 
 let browser: Browser;
@@ -284,7 +285,12 @@ describe("digital portfolio", () => {
       await visible(admin.page.getByRole("heading", { name: "Digital Portfolios" }));
       const total = Number(await (await visible(admin.page.getByTestId("figure-Total items"))).textContent());
       expect(total).toBeGreaterThanOrEqual(before + 7);
-      await visible(admin.page.getByRole("region", { name: "Uploads per teacher" }).getByText("Priya Sharma"));
+      expect(await axisLabels(admin.page.getByRole("region", { name: "Uploads per teacher" }), "x")).toContain(
+        "Priya Sharma",
+      );
+      expect(
+        await axisLabels(admin.page.getByRole("region", { name: /Uploads in the last 7 days/ }), "x", 7),
+      ).toHaveLength(7);
       await visible(admin.page.getByRole("region", { name: "Most active children" }).getByText(childName));
       await visible(
         admin.page

@@ -5,6 +5,7 @@ import { REPORT_TITLES, type Reports, reportsFor } from "@sprout/shared/schemas/
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisLabels } from "./charts";
 import { fillDate } from "./date-field";
 import { DESKTOP, demoUser, launchBrowser, PHONE, screenshot, submitSignIn, visible, withPage } from "./helpers";
 
@@ -29,6 +30,16 @@ function apiGet<T>(page: Page, path: string): Promise<T> {
     return response.json();
   }, path);
 }
+
+/** Where each report's chart puts its names, and how many it draws at least. */
+const CATEGORY_AXIS: Record<keyof Reports, ["x" | "y", number]> = {
+  enrolment: ["x", 2],
+  attendance: ["x", 2],
+  revenue: ["x", 2],
+  dues: ["x", 4],
+  enquiries: ["y", 5],
+  centers: ["x", 1],
+};
 
 const rupees = (value: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" }).format(value);
 const count = (value: number) => new Intl.NumberFormat("en-IN").format(value);
@@ -103,6 +114,15 @@ describe("Reports & Analytics", () => {
           await visible(page.getByRole("heading", { name: REPORT_TITLES[names[0]!], level: 2 }));
           await page.getByRole("progressbar", { name: "Loading report" }).waitFor({ state: "detached" });
           await screenshot(page, `reports-${role}`);
+          // Every chart names what it draws: months, days, buckets, stages or centres.
+          for (const name of names) {
+            await page.getByRole("tab", { name: REPORT_TITLES[name] }).click();
+            await visible(page.getByRole("heading", { name: REPORT_TITLES[name], level: 2 }));
+            await page.getByRole("progressbar", { name: "Loading report" }).waitFor({ state: "detached" });
+            const [axis, atLeast] = CATEGORY_AXIS[name];
+            await axisLabels(page.locator("main"), axis, atLeast);
+            if (name === "enquiries") await axisLabels(page.locator("main"), "x", 2);
+          }
         });
       });
     }

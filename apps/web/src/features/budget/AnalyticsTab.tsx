@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { PieChart } from "@mui/x-charts/PieChart";
 import type { FinanceDashboard } from "@sprout/shared/schemas/budget";
+import { countAxis, useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatCurrency } from "../../format";
 
 const monthLabel = (month: string) =>
@@ -9,19 +10,24 @@ const monthLabel = (month: string) =>
 
 /** Approvals by month (bar) and where this fiscal year's money went (pie), from the books. */
 export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analytics"] }) {
+  const months = analytics.approvalActivity.map((row) => monthLabel(row.month));
+  const { ref, axis } = useCategoryXAxis(months, { scale: "band" });
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
-      <Card variant="outlined">
+      <Card variant="outlined" component="section" aria-label="Approvals by month">
         <CardContent>
           <Typography variant="h6" component="h2">
             Approvals by month
           </Typography>
-          <BarChart
-            height={280}
-            skipAnimation
-            xAxis={[{ scaleType: "band", data: analytics.approvalActivity.map((row) => monthLabel(row.month)) }]}
-            series={[{ data: analytics.approvalActivity.map((row) => row.approvals), label: "Approvals" }]}
-          />
+          <Box ref={ref}>
+            <BarChart
+              height={280}
+              skipAnimation
+              xAxis={[{ scaleType: "band", data: months, ...axis }]}
+              yAxis={[countAxis(analytics.approvalActivity.map((row) => row.approvals))]}
+              series={[{ data: analytics.approvalActivity.map((row) => row.approvals), label: "Approvals" }]}
+            />
+          </Box>
         </CardContent>
       </Card>
       <Card variant="outlined">

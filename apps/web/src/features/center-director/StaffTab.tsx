@@ -12,7 +12,6 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { BarChart } from "@mui/x-charts/BarChart";
 import { PERFORMANCE_RATING_LABELS, type StaffReview } from "@sprout/shared/schemas/center-director";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
@@ -20,6 +19,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { useStaffOverview, useStaffReviews } from "./api";
+import { RatingSpread } from "./RatingSpread";
 import { StaffReviewDialog } from "./StaffReviewDialog";
 
 const columns: Column<StaffReview>[] = [
@@ -76,20 +76,7 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
               {data.rating_spread.every((row) => row.count === 0) ? (
                 <Typography sx={{ mt: 1 }}>No one has been reviewed yet.</Typography>
               ) : (
-                <BarChart
-                  height={220}
-                  layout="horizontal"
-                  yAxis={[
-                    {
-                      scaleType: "band",
-                      data: data.rating_spread.map((row) => PERFORMANCE_RATING_LABELS[row.overall_rating]),
-                      width: 150,
-                    },
-                  ]}
-                  xAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => String(value) }]}
-                  series={[{ data: data.rating_spread.map((row) => row.count), label: "Staff" }]}
-                  hideLegend
-                />
+                <RatingSpread spread={data.rating_spread} />
               )}
             </CardContent>
           </Card>

@@ -1,6 +1,7 @@
-import { Card, CardContent, Typography } from "@mui/material";
+import { Box, Card, CardContent, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { FinancialOverview } from "@sprout/shared/schemas/analytics";
+import { useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatCompactCurrency, formatCurrency } from "../../format";
 
 const monthLabel = (month: string) =>
@@ -8,6 +9,8 @@ const monthLabel = (month: string) =>
 
 /** Six months of money invoiced and received, the overview's trend. */
 export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
+  const months = financial.months.map((row) => monthLabel(row.month));
+  const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
     <Card variant="outlined" component="section" aria-labelledby="revenue-trend-heading">
       <CardContent>
@@ -20,23 +23,25 @@ export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
             : `${financial.collection_rate}% of this month's invoices collected`}
           {` · ${formatCurrency(financial.outstanding)} outstanding`}
         </Typography>
-        <BarChart
-          height={240}
-          xAxis={[{ scaleType: "band", data: financial.months.map((row) => monthLabel(row.month)) }]}
-          yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
-          series={[
-            {
-              label: "Invoiced",
-              data: financial.months.map((row) => row.invoiced),
-              valueFormatter: (v) => formatCurrency(v ?? 0),
-            },
-            {
-              label: "Received",
-              data: financial.months.map((row) => row.received),
-              valueFormatter: (v) => formatCurrency(v ?? 0),
-            },
-          ]}
-        />
+        <Box ref={ref}>
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: "band", data: months, ...axis }]}
+            yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
+            series={[
+              {
+                label: "Invoiced",
+                data: financial.months.map((row) => row.invoiced),
+                valueFormatter: (v) => formatCurrency(v ?? 0),
+              },
+              {
+                label: "Received",
+                data: financial.months.map((row) => row.received),
+                valueFormatter: (v) => formatCurrency(v ?? 0),
+              },
+            ]}
+          />
+        </Box>
       </CardContent>
     </Card>
   );

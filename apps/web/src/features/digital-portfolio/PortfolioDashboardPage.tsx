@@ -17,14 +17,13 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { BarChart } from "@mui/x-charts/BarChart";
-import { LineChart } from "@mui/x-charts/LineChart";
 import { PieChart } from "@mui/x-charts/PieChart";
 import { PORTFOLIO_ACTIVITY_DAYS, PORTFOLIO_MESSAGES, PORTFOLIO_TOP } from "@sprout/shared/schemas/digital-portfolio";
 import { type ReactNode, useState } from "react";
 import { formatDate } from "../../format";
 import { useCentreStats } from "./api";
 import { CentreFigures } from "./CentreFigures";
+import { UploadsByDay, UploadsPerTeacher } from "./PortfolioCharts";
 import { PortfolioGallery } from "./PortfolioGallery";
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -73,18 +72,7 @@ export function PortfolioDashboardPage() {
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 4" } }}>
             <Panel title={`Uploads in the last ${PORTFOLIO_ACTIVITY_DAYS} days`}>
-              <LineChart
-                height={240}
-                xAxis={[
-                  {
-                    scaleType: "point",
-                    // Day and month only: seven full dates do not fit a phone, and the days are the last seven.
-                    data: data.recentActivity.map((day) => formatDate(day.upload_date).slice(0, 5)),
-                  },
-                ]}
-                yAxis={[{ tickMinStep: 1, min: 0 }]}
-                series={[{ data: data.recentActivity.map((day) => day.items_count), label: "Uploads", area: true }]}
-              />
+              <UploadsByDay days={data.recentActivity} />
             </Panel>
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 2" } }}>
@@ -108,12 +96,7 @@ export function PortfolioDashboardPage() {
               {data.teacherUploads.length === 0 ? (
                 <Typography color="text.secondary">No uploads yet</Typography>
               ) : (
-                <BarChart
-                  height={240}
-                  xAxis={[{ scaleType: "band", data: data.teacherUploads.map((teacher) => teacher.teacher_name) }]}
-                  yAxis={[{ tickMinStep: 1 }]}
-                  series={[{ data: data.teacherUploads.map((teacher) => teacher.total_uploads), label: "Uploads" }]}
-                />
+                <UploadsPerTeacher teachers={data.teacherUploads} />
               )}
             </Panel>
           </Box>

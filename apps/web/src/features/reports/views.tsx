@@ -2,6 +2,7 @@ import { Stack, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { AGEING_BUCKETS, AGEING_LABELS, type Reports } from "@sprout/shared/schemas/reports";
+import { countAxis, useCategoryXAxis, useCategoryYAxis, useValueXAxis } from "../../components/charts/categoryAxis";
 import { formatCompactCurrency, formatCurrency, formatDate, formatNumber } from "../../format";
 import { ReportTable } from "./ReportTable";
 
@@ -13,11 +14,15 @@ const rate = (value: number | null) => (value === null ? "—" : `${value}%`);
 const money = (value: number | null | undefined) => formatCurrency(value ?? 0);
 
 export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
+  const months = report.months.map((row) => monthLabel(row.month));
+  const { ref, axis, margin } = useCategoryXAxis(months, { scale: "point" });
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <LineChart
         height={260}
-        xAxis={[{ scaleType: "point", data: report.months.map((row) => monthLabel(row.month)) }]}
+        margin={margin}
+        xAxis={[{ scaleType: "point", data: months, ...axis }]}
+        yAxis={[countAxis(report.months.map((row) => row.enrolled))]}
         series={[
           { label: "Enrolled", data: report.months.map((row) => row.enrolled) },
           { label: "Joined", data: report.months.map((row) => row.joined) },
@@ -45,14 +50,23 @@ export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
 }
 
 export function AttendanceView({ report }: { report: Reports["attendance"] }) {
+  const days = report.days.map((row) => formatDate(row.date));
+  const { ref, axis, margin } = useCategoryXAxis(days, { scale: "point" });
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <Typography data-testid="attendance-totals">
         {formatNumber(report.total_present)} child-days present · {formatNumber(report.total_absent)} marked absent
       </Typography>
       <LineChart
         height={260}
-        xAxis={[{ scaleType: "point", data: report.days.map((row) => formatDate(row.date)) }]}
+        margin={margin}
+        xAxis={[{ scaleType: "point", data: days, ...axis }]}
+        yAxis={[
+          countAxis(
+            report.days.map((row) => row.present),
+            report.days.map((row) => row.absent),
+          ),
+        ]}
         series={[
           { label: "Present", data: report.days.map((row) => row.present), showMark: false },
           { label: "Absent", data: report.days.map((row) => row.absent), showMark: false },
@@ -63,11 +77,13 @@ export function AttendanceView({ report }: { report: Reports["attendance"] }) {
 }
 
 export function RevenueView({ report }: { report: Reports["revenue"] }) {
+  const months = report.months.map((row) => monthLabel(row.month));
+  const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <BarChart
         height={260}
-        xAxis={[{ scaleType: "band", data: report.months.map((row) => monthLabel(row.month)) }]}
+        xAxis={[{ scaleType: "band", data: months, ...axis }]}
         yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
         series={[
           { label: "Invoiced", data: report.months.map((row) => row.invoiced), valueFormatter: money },
@@ -93,14 +109,16 @@ export function RevenueView({ report }: { report: Reports["revenue"] }) {
 }
 
 export function DuesView({ report }: { report: Reports["dues"] }) {
+  const buckets = report.buckets.map((row) => AGEING_LABELS[row.bucket]);
+  const { ref, axis } = useCategoryXAxis(buckets, { scale: "band", valueAxisWidth: 64 });
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <Typography color="text.secondary">
         Days past the due date on {formatDate(report.as_of)}; invoices not yet due count in 0–30 days.
       </Typography>
       <BarChart
         height={260}
-        xAxis={[{ scaleType: "band", data: report.buckets.map((row) => AGEING_LABELS[row.bucket]) }]}
+        xAxis={[{ scaleType: "band", data: buckets, ...axis }]}
         yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
         series={[{ label: "Owed", data: report.buckets.map((row) => row.amount), valueFormatter: money }]}
       />
@@ -136,12 +154,16 @@ export function EnquiriesView({ report }: { report: Reports["enquiries"] }) {
     { label: "Converted", value: funnel.converted },
     { label: "Lost", value: funnel.lost },
   ];
+  const labels = stages.map((stage) => stage.label);
+  const { ref, axis } = useCategoryYAxis(labels);
+  const valueAxis = useValueXAxis();
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <BarChart
         height={260}
         layout="horizontal"
-        yAxis={[{ scaleType: "band", data: stages.map((stage) => stage.label), width: 96 }]}
+        yAxis={[{ scaleType: "band", data: labels, ...axis }]}
+        xAxis={[{ tickMinStep: 1, ...valueAxis }]}
         series={[{ label: "Enquiries", data: stages.map((stage) => stage.value) }]}
       />
       <ReportTable
@@ -162,11 +184,13 @@ export function EnquiriesView({ report }: { report: Reports["enquiries"] }) {
 
 export function CentersView({ report }: { report: Reports["centers"] }) {
   const withMoney = report.centers.some((row) => row.invoiced !== undefined);
+  const names = report.centers.map((row) => row.name);
+  const { ref, axis } = useCategoryXAxis(names, { scale: "band" });
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} ref={ref}>
       <BarChart
         height={260}
-        xAxis={[{ scaleType: "band", data: report.centers.map((row) => row.name) }]}
+        xAxis={[{ scaleType: "band", data: names, ...axis }]}
         series={[{ label: "Occupancy %", data: report.centers.map((row) => row.occupancy) }]}
       />
       <ReportTable

@@ -1,0 +1,23 @@
+import { Box } from "@mui/material";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { PERFORMANCE_RATING_LABELS, type StaffOverview } from "@sprout/shared/schemas/center-director";
+import { useCategoryYAxis, useValueXAxis } from "../../components/charts/categoryAxis";
+
+/** How many of the staff had each rating at their latest review, one bar a rating. */
+export function RatingSpread({ spread }: { spread: StaffOverview["rating_spread"] }) {
+  const labels = spread.map((row) => PERFORMANCE_RATING_LABELS[row.overall_rating]);
+  const { ref, axis } = useCategoryYAxis(labels);
+  const valueAxis = useValueXAxis();
+  return (
+    <Box ref={ref}>
+      <BarChart
+        height={220}
+        layout="horizontal"
+        yAxis={[{ scaleType: "band", data: labels, ...axis }]}
+        xAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => String(value), ...valueAxis }]}
+        series={[{ data: spread.map((row) => row.count), label: "Staff" }]}
+        hideLegend
+      />
+    </Box>
+  );
+}
