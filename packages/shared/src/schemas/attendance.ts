@@ -475,10 +475,15 @@ export type KioskMatches = z.infer<typeof kioskMatches>;
 
 export const kioskResult = z.object({ message: z.string(), status: z.enum(CHILD_STATUSES).or(z.enum(["in", "out"])) });
 
+/** A number for each age band (an object with every band named, so the API description lists them). */
+const perAgeBand = z.object(
+  Object.fromEntries(AGE_BANDS.map((band) => [band, z.number()])) as Record<AgeBand, z.ZodNumber>,
+);
+
 export const ratioSettingsAnswer = z.object({
   center_id: z.uuid(),
-  children_per_staff: z.record(z.enum(AGE_BANDS), z.number()),
-  defaults: z.record(z.enum(AGE_BANDS), z.number()),
+  children_per_staff: perAgeBand,
+  defaults: perAgeBand,
   shift_hours: z.number(),
   default_shift_hours: z.number(),
   classrooms: z.array(

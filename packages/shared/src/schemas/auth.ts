@@ -47,9 +47,10 @@ export const verifyResponse = z.object({ valid: z.literal(true), user: sessionUs
 
 export const messageResponse = z.object({ message: safeString() });
 
+/** Every 4xx answer (one error handler writes them); `Error` in the OpenAPI description. */
 export const errorResponse = z.object({
-  error: safeString(),
-  code: safeString(),
-  details: z.record(safeString(), safeString()).optional(),
+  error: safeString().describe("What went wrong, in words a person can read"),
+  code: safeString().describe("A stable machine-readable code, e.g. VALIDATION_ERROR, NOT_FOUND"),
+  details: z.record(safeString(), safeString()).optional().describe("For bad input: a message per field"),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, safeString } from "./primitives.ts";
+import { isIsoDate, itemsPagination, safeString } from "./primitives.ts";
 
 /** Budget and finance (spec 2: the Financial Manager dashboard; issue 12: the whole loop). */
 
@@ -187,12 +187,7 @@ const pageSize = z.coerce
     message: "Page size must be 5, 10, 25 or 50",
   })
   .default(10);
-const pagination = z.object({
-  current_page: z.number().int(),
-  total_pages: z.number().int(),
-  total_items: z.number().int(),
-  items_per_page: z.number().int(),
-});
+const pagination = itemsPagination;
 export type BudgetPagination = z.infer<typeof pagination>;
 
 export const budgetLimitsQuery = z.object({

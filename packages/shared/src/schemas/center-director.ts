@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from "./incidents.ts";
-import { isIsoDate, isoDateField, LIST_MAX_PAGE, safeString } from "./primitives.ts";
+import { isIsoDate, isoDateField, LIST_MAX_PAGE, listPagination, safeString } from "./primitives.ts";
 
 /**
  * The Center Director dashboard (spec 2: its response, KPI status rules, live updates, upcoming
@@ -247,12 +247,7 @@ const page = {
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(LIST_MAX_PAGE).default(10),
 };
-const pagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+const pagination = listPagination;
 
 export const centreListQuery = z.object({ center_id: optionalCentre, ...page });
 export const staffReviewsPage = z.object({ reviews: z.array(staffReview), pagination });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeString } from "./primitives.ts";
+import { itemsPagination, safeString } from "./primitives.ts";
 
 /** The spec's alert types, severities and affected-area options (spec 2, section 9). */
 export const ALERT_TYPES = [
@@ -178,12 +178,7 @@ export type FamilyNotice = z.infer<typeof familyNotice>;
 
 export const alertsPage = z.object({
   alerts: z.array(staffAlert),
-  pagination: z.object({
-    current_page: z.number().int(),
-    total_pages: z.number().int(),
-    total_items: z.number().int(),
-    items_per_page: z.number().int(),
-  }),
+  pagination: itemsPagination,
 });
 export type AlertsPage = z.infer<typeof alertsPage>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, isIsoInstant, safeString } from "./primitives.ts";
+import { isIsoDate, isIsoInstant, itemsPagination, safeString } from "./primitives.ts";
 
 export const INCIDENT_TYPES = ["injury", "illness", "behaviour", "property", "other"] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
@@ -176,12 +176,7 @@ export const parentIncident = z.object({
 });
 export type ParentIncident = z.infer<typeof parentIncident>;
 
-const pagination = z.object({
-  current_page: z.number().int(),
-  total_pages: z.number().int(),
-  total_items: z.number().int(),
-  items_per_page: z.number().int(),
-});
+const pagination = itemsPagination;
 
 export const incidentsPage = z.object({ incidents: z.array(incidentListItem), pagination });
 export type IncidentsPage = z.infer<typeof incidentsPage>;

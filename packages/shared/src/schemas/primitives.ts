@@ -61,3 +61,12 @@ export const listPagination = z.object({
   totalPages: z.number().int(),
 });
 export type ListPagination = z.infer<typeof listPagination>;
+
+/** The other paging answer some areas give, as the spec names its fields. */
+export const itemsPagination = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_items: z.number().int(),
+  items_per_page: z.number().int(),
+});
+export type ItemsPagination = z.infer<typeof itemsPagination>;

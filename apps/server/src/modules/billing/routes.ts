@@ -40,7 +40,13 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices",
       {
         config: { access: READ_INVOICES, keptAnswer: true },
-        schema: { tags: ["billing"], querystring: invoicesQuery, response: { 200: invoicesResponse } },
+        schema: {
+          summary:
+            "A page of invoices, newest first, filtered by status and searched by child name (a parent: their own children's)",
+          tags: ["billing"],
+          querystring: invoicesQuery,
+          response: { 200: invoicesResponse },
+        },
       },
       async (request) => billing.list(await request.caller.scope(), request.query),
     );
@@ -49,7 +55,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/:id",
       {
         config: { access: READ_INVOICES, childRecord: childRecord("invoices", { field: "child_id" }) },
-        schema: { tags: ["billing"], params: invoiceIdParams, response: { 200: invoiceDetail } },
+        schema: {
+          summary: "An invoice with its lines and payments",
+          tags: ["billing"],
+          params: invoiceIdParams,
+          response: { 200: invoiceDetail },
+        },
       },
       async (request) => billing.get(await request.caller.scope(), request.params.id),
     );
@@ -58,7 +69,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/generate-pdf/:id",
       {
         config: { access: READ_INVOICES, childRecord: childRecord("invoices", { via: "invoice", param: "id" }) },
-        schema: { tags: ["billing"], params: invoiceIdParams },
+        schema: {
+          summary: "Download an invoice as a PDF (a fresh two-factor code in X-2FA-TOTP)",
+          tags: ["billing"],
+          params: invoiceIdParams,
+          produces: ["application/pdf"],
+        },
         // An invoice the caller may not see is "not found" before any code is asked for.
         preHandler: [
           async (request) => {
@@ -83,7 +99,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/generate-monthly",
       {
         config: { access: GENERATE },
-        schema: { tags: ["billing"], body: generateMonthlyRequest, response: { 200: generateMonthlyResponse } },
+        schema: {
+          summary: "Generate this month's invoices for the enrolled children (a rerun skips those already invoiced)",
+          tags: ["billing"],
+          body: generateMonthlyRequest,
+          response: { 200: generateMonthlyResponse },
+        },
       },
       async (request) => billing.generateMonthly(request.caller, request.body?.center_id),
     );
@@ -93,6 +114,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       {
         config: { access: PAYMENTS },
         schema: {
+          summary: "Record a payment against an invoice",
           tags: ["billing"],
           params: invoiceIdParams,
           body: paymentRequest,
@@ -114,6 +136,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       {
         config: { access: GENERATE },
         schema: {
+          summary: "Cancel an invoice, with a reason",
           tags: ["billing"],
           params: invoiceIdParams,
           body: cancelInvoiceRequest,
@@ -130,7 +153,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/requests",
       {
         config: { access: REQUESTS },
-        schema: { tags: ["billing"], querystring: invoiceRequestsQuery, response: { 200: invoiceRequestsResponse } },
+        schema: {
+          summary: "Invoice requests, filtered by status",
+          tags: ["billing"],
+          querystring: invoiceRequestsQuery,
+          response: { 200: invoiceRequestsResponse },
+        },
       },
       async (request) => ({ requests: await billing.listRequests(await request.caller.scope(), request.query.status) }),
     );
@@ -139,7 +167,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/requests",
       {
         config: { access: REQUESTS },
-        schema: { tags: ["billing"], body: createInvoiceRequest, response: { 201: invoiceRequestActionResponse } },
+        schema: {
+          summary: "Ask for an invoice to be raised (it waits for approval)",
+          tags: ["billing"],
+          body: createInvoiceRequest,
+          response: { 201: invoiceRequestActionResponse },
+        },
       },
       async (request, reply) => {
         const created = await billing.createRequest(request.caller, request.body);
@@ -153,7 +186,12 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       "/invoices/requests/:id/approve",
       {
         config: { access: GENERATE },
-        schema: { tags: ["billing"], params: invoiceRequestIdParams, response: { 200: invoiceRequestActionResponse } },
+        schema: {
+          summary: "Approve an invoice request, which raises the invoice",
+          tags: ["billing"],
+          params: invoiceRequestIdParams,
+          response: { 200: invoiceRequestActionResponse },
+        },
       },
       async (request) => {
         const approved = await billing.approveRequest(request.caller, request.params.id);
@@ -169,6 +207,7 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
       {
         config: { access: GENERATE },
         schema: {
+          summary: "Reject an invoice request, with a reason",
           tags: ["billing"],
           params: invoiceRequestIdParams,
           body: rejectInvoiceRequest,

@@ -268,6 +268,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
           summary: "Export Expenses: an .xlsx workbook of expenses and budget requests, streamed",
           tags,
           querystring: exportQuery,
+          produces: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
         },
       },
       async (request, reply) => {

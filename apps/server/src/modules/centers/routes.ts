@@ -14,13 +14,19 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
 
     api.get(
       "/centers",
-      { config: { access: { roles: STAFF } }, schema: { tags: ["centers"], response: { 200: z.array(center) } } },
+      {
+        config: { access: { roles: STAFF } },
+        schema: { summary: "The centres in the caller's reach", tags: ["centers"], response: { 200: z.array(center) } },
+      },
       async (request) => centers.list(await request.caller.scope()),
     );
 
     api.post(
       "/centers",
-      { config: { access: MANAGE }, schema: { tags: ["centers"], body: centerInput, response: { 201: center } } },
+      {
+        config: { access: MANAGE },
+        schema: { summary: "Add a centre", tags: ["centers"], body: centerInput, response: { 201: center } },
+      },
       async (request, reply) => reply.code(201).send(await centers.create(request.caller, request.body)),
     );
 
@@ -28,7 +34,13 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
       "/centers/:id",
       {
         config: { access: MANAGE },
-        schema: { tags: ["centers"], params: centerIdParams, body: centerInput, response: { 200: center } },
+        schema: {
+          summary: "Change a centre's details",
+          tags: ["centers"],
+          params: centerIdParams,
+          body: centerInput,
+          response: { 200: center },
+        },
       },
       async (request) => centers.update(request.caller, request.params.id, request.body),
     );

@@ -28,7 +28,12 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/admin/children",
       {
         config: { access: MANAGE, keptAnswer: true },
-        schema: { tags: ["children"], querystring: childrenQuery, response: { 200: childrenResponse } },
+        schema: {
+          summary: "A page of the children in the caller's reach, with counts by status",
+          tags: ["children"],
+          querystring: childrenQuery,
+          response: { 200: childrenResponse },
+        },
       },
       async (request) => children.list(await request.caller.scope(), request.query),
     );
@@ -71,6 +76,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       {
         config: { access: MANAGE },
         schema: {
+          summary: "Pause a child's enrolment",
           tags: ["children"],
           params: studentIdParams,
           body: pauseRequest,
@@ -88,6 +94,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       {
         config: { access: MANAGE },
         schema: {
+          summary: "Resume a paused child",
           tags: ["children"],
           params: studentIdParams,
           body: resumeRequest.optional(),
@@ -105,6 +112,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       {
         config: { access: MANAGE },
         schema: {
+          summary: "Record that a child has left",
           tags: ["children"],
           params: studentIdParams,
           body: exitRequest,

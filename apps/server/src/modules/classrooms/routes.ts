@@ -42,7 +42,12 @@ export function classroomsRoutes({
       "/classrooms",
       {
         config: { access: VIEW },
-        schema: { tags: ["classrooms"], querystring: classroomsQuery, response: { 200: z.array(classroom) } },
+        schema: {
+          summary: "A centre's classrooms (the assign, promote and transfer dialogs)",
+          tags: ["classrooms"],
+          querystring: classroomsQuery,
+          response: { 200: z.array(classroom) },
+        },
       },
       async (request) => classrooms.list(request.caller, request.query.center_id),
     );
@@ -119,7 +124,12 @@ export function classroomsRoutes({
       "/admin/classrooms",
       {
         config: { access: MANAGE },
-        schema: { tags: ["classrooms"], body: createClassroomRequest, response: { 201: classroom } },
+        schema: {
+          summary: "Add a classroom",
+          tags: ["classrooms"],
+          body: createClassroomRequest,
+          response: { 201: classroom },
+        },
       },
       async (request, reply) => reply.code(201).send(await classrooms.create(request.caller, request.body)),
     );
@@ -128,7 +138,13 @@ export function classroomsRoutes({
       "/admin/classrooms/:id",
       {
         config: { access: MANAGE },
-        schema: { tags: ["classrooms"], params: classroomIdParams, body: classroomInput, response: { 200: classroom } },
+        schema: {
+          summary: "Change a classroom",
+          tags: ["classrooms"],
+          params: classroomIdParams,
+          body: classroomInput,
+          response: { 200: classroom },
+        },
       },
       async (request) => classrooms.update(request.caller, request.params.id, request.body),
     );
@@ -138,6 +154,7 @@ export function classroomsRoutes({
       {
         config: { access: MANAGE },
         schema: {
+          summary: "Remove a classroom",
           tags: ["classrooms"],
           params: classroomIdParams,
           response: { 200: z.object({ message: z.string() }) },

@@ -45,7 +45,12 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       "/documents/upload",
       {
         config: { access: UPLOAD },
-        schema: { tags: ["documents"], consumes: ["multipart/form-data"], response: { 201: documentItem } },
+        schema: {
+          summary: "Upload a document (multipart: file, type, description, center_id)",
+          tags: ["documents"],
+          consumes: ["multipart/form-data"],
+          response: { 201: documentItem },
+        },
       },
       async (request, reply) => {
         if (!request.isMultipart())
@@ -72,7 +77,10 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
 
     api.get(
       "/documents/:id/file",
-      { config: { access: VIEW }, schema: { tags: ["documents"], params: documentIdParams } },
+      {
+        config: { access: VIEW },
+        schema: { summary: "A document's file", tags: ["documents"], params: documentIdParams },
+      },
       async (request, reply) => {
         const file = await documents.open(request.caller, request.params.id);
         return reply
@@ -88,7 +96,12 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       "/documents/:id",
       {
         config: { access: UPLOAD },
-        schema: { tags: ["documents"], params: documentIdParams, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          summary: "Delete a document",
+          tags: ["documents"],
+          params: documentIdParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request) => {
         await documents.remove(request.caller, request.params.id);

@@ -22,7 +22,12 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
       "/enquiries",
       {
         config: { access: ENQUIRIES, keptAnswer: true },
-        schema: { tags: ["enquiries"], querystring: enquiriesQuery, response: { 200: enquiriesPage } },
+        schema: {
+          summary: "A page of enquiries, searched and filtered",
+          tags: ["enquiries"],
+          querystring: enquiriesQuery,
+          response: { 200: enquiriesPage },
+        },
       },
       async (request) => enquiries.list(request.caller, request.query),
     );
@@ -31,14 +36,22 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
       "/enquiries/check-company",
       {
         config: { access: ENQUIRIES },
-        schema: { tags: ["enquiries"], querystring: checkCompanyQuery, response: { 200: checkCompanyResponse } },
+        schema: {
+          summary: "Whether a parent's company has a tie-up",
+          tags: ["enquiries"],
+          querystring: checkCompanyQuery,
+          response: { 200: checkCompanyResponse },
+        },
       },
       async (request) => enquiries.checkCompany(request.caller, request.query.name),
     );
 
     api.post(
       "/enquiries",
-      { config: { access: ENQUIRIES }, schema: { tags: ["enquiries"], body: enquiryBody, response: { 201: enquiry } } },
+      {
+        config: { access: ENQUIRIES },
+        schema: { summary: "Record an enquiry", tags: ["enquiries"], body: enquiryBody, response: { 201: enquiry } },
+      },
       async (request, reply) => reply.code(201).send(await enquiries.create(request.caller, request.body)),
     );
 
@@ -46,7 +59,13 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
       "/enquiries/:id",
       {
         config: { access: ENQUIRIES },
-        schema: { tags: ["enquiries"], params: enquiryIdParams, body: enquiryBody, response: { 200: enquiry } },
+        schema: {
+          summary: "Change an enquiry",
+          tags: ["enquiries"],
+          params: enquiryIdParams,
+          body: enquiryBody,
+          response: { 200: enquiry },
+        },
       },
       async (request) => enquiries.update(request.caller, request.params.id, request.body),
     );

@@ -10,7 +10,12 @@ export function exitsRoutes({ exits }: { exits: ExitsService }) {
       "/exits",
       {
         config: { access: FEE_VIEW },
-        schema: { tags: ["fees"], querystring: exitsQuery, response: { 200: exitsResponse } },
+        schema: {
+          summary: "Exit records of children and staff, filtered by kind and dates",
+          tags: ["fees"],
+          querystring: exitsQuery,
+          response: { 200: exitsResponse },
+        },
       },
       async (request) => exits.list(await request.caller.scope(), request.caller.role, request.query),
     );

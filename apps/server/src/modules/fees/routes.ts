@@ -18,7 +18,14 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
 
     api.get(
       "/fee-structures",
-      { config: { access: FEE_VIEW }, schema: { tags: ["fees"], response: { 200: feeStructuresResponse } } },
+      {
+        config: { access: FEE_VIEW },
+        schema: {
+          summary: "The fee structures of the caller's centres",
+          tags: ["fees"],
+          response: { 200: feeStructuresResponse },
+        },
+      },
       async (request) => fees.list(await request.caller.scope()),
     );
 
@@ -26,7 +33,12 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
       "/fee-structures",
       {
         config: { access: FEE_EDIT },
-        schema: { tags: ["fees"], body: feeStructureInput, response: { 201: feeStructure } },
+        schema: {
+          summary: "Add a fee structure",
+          tags: ["fees"],
+          body: feeStructureInput,
+          response: { 201: feeStructure },
+        },
       },
       async (request, reply) => reply.code(201).send(await fees.create(request.caller, request.body)),
     );
@@ -36,6 +48,7 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
       {
         config: { access: FEE_EDIT },
         schema: {
+          summary: "Change a fee structure",
           tags: ["fees"],
           params: feeStructureIdParams,
           body: feeStructureInput,

@@ -9,7 +9,7 @@ export function parentsRoutes({ parents }: { parents: ParentsService }) {
       "/parents/my-children",
       {
         config: { access: { roles: ["parent"] }, keptAnswer: true },
-        schema: { tags: ["parents"], response: { 200: myChildrenResponse } },
+        schema: { summary: "The caller's own children", tags: ["parents"], response: { 200: myChildrenResponse } },
       },
       async (request) => parents.myChildren(await request.caller.scope()),
     );

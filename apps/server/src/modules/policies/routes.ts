@@ -153,7 +153,12 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
       "/policies/:id/file",
       {
         config: { access: EVERYONE },
-        schema: { summary: "The policy's PDF, to its managers and its audience", tags, params: policyParams },
+        schema: {
+          summary: "The policy's PDF, to its managers and its audience",
+          tags,
+          params: policyParams,
+          produces: ["application/pdf"],
+        },
       },
       async (request, reply) => {
         const file = await policies.openPdf(request.caller, request.params.id);

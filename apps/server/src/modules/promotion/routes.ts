@@ -13,7 +13,8 @@ import { z } from "zod";
 import type { PromotionService } from "./service.ts";
 
 const MANAGE = { features: ["children_management"] } as const;
-const schema = (body: typeof assignRequest | typeof promoteRequest | typeof transferRequest) => ({
+const schema = (summary: string, body: typeof assignRequest | typeof promoteRequest | typeof transferRequest) => ({
+  summary,
   tags: ["promotion"],
   body,
   response: { 200: studentActionResponse },
@@ -25,7 +26,7 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
 
     api.post(
       "/admin-class/promotion/assign",
-      { config: { access: MANAGE }, schema: schema(assignRequest) },
+      { config: { access: MANAGE }, schema: schema("Put a child into a classroom of their centre", assignRequest) },
       async (request) => ({
         message: PROMOTION_MESSAGES.assigned,
         student: await promotion.assign(request.caller, assignRequest.parse(request.body)),
@@ -34,7 +35,10 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
 
     api.post(
       "/admin-class/promotion/promote",
-      { config: { access: MANAGE }, schema: schema(promoteRequest) },
+      {
+        config: { access: MANAGE },
+        schema: schema("Move a child from one classroom to another in the same centre", promoteRequest),
+      },
       async (request) => ({
         message: PROMOTION_MESSAGES.promoted,
         student: await promotion.promote(request.caller, promoteRequest.parse(request.body)),
@@ -43,7 +47,7 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
 
     api.post(
       "/admin-class/promotion/transfer",
-      { config: { access: MANAGE }, schema: schema(transferRequest) },
+      { config: { access: MANAGE }, schema: schema("Move a child to a classroom in another centre", transferRequest) },
       async (request) => ({
         message: PROMOTION_MESSAGES.transferred,
         student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
@@ -54,7 +58,12 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
       "/students/:id/moves",
       {
         config: { access: MANAGE },
-        schema: { tags: ["promotion"], params: studentIdParams, response: { 200: z.array(studentMove) } },
+        schema: {
+          summary: "A child's classroom moves",
+          tags: ["promotion"],
+          params: studentIdParams,
+          response: { 200: z.array(studentMove) },
+        },
       },
       async (request) => promotion.history(await request.caller.scope(), request.params.id),
     );

@@ -13,7 +13,10 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
 
     api.get(
       "/settings/programs",
-      { config: { access: READ }, schema: { tags: ["settings"], response: { 200: z.array(program) } } },
+      {
+        config: { access: READ },
+        schema: { summary: "The programs a centre offers", tags: ["settings"], response: { 200: z.array(program) } },
+      },
       async (request) => settings.listPrograms(request.caller),
     );
 
@@ -21,14 +24,22 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
       "/settings/programs",
       {
         config: { access: { features: ["program_settings"] } },
-        schema: { tags: ["settings"], body: createProgramRequest, response: { 201: program } },
+        schema: {
+          summary: "Add a program",
+          tags: ["settings"],
+          body: createProgramRequest,
+          response: { 201: program },
+        },
       },
       async (request, reply) => reply.code(201).send(await settings.addProgram(request.caller, request.body)),
     );
 
     api.get(
       "/settings/companies",
-      { config: { access: READ }, schema: { tags: ["settings"], response: { 200: z.array(company) } } },
+      {
+        config: { access: READ },
+        schema: { summary: "Companies with a tie-up", tags: ["settings"], response: { 200: z.array(company) } },
+      },
       async (request) => settings.listCompanies(request.caller),
     );
 
@@ -36,7 +47,12 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
       "/settings/companies",
       {
         config: { access: { features: ["company_settings"] } },
-        schema: { tags: ["settings"], body: createCompanyRequest, response: { 201: company } },
+        schema: {
+          summary: "Add a company with a tie-up",
+          tags: ["settings"],
+          body: createCompanyRequest,
+          response: { 201: company },
+        },
       },
       async (request, reply) => reply.code(201).send(await settings.addCompany(request.caller, request.body)),
     );

@@ -58,7 +58,12 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
       "/staff",
       {
         config: manage,
-        schema: { tags: ["staff"], body: createStaffRequest, response: { 200: staffChangeResponse, ...errors } },
+        schema: {
+          summary: "Add a staff member",
+          tags: ["staff"],
+          body: createStaffRequest,
+          response: { 200: staffChangeResponse, ...errors },
+        },
       },
       async (request) => staff.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
     );
@@ -68,6 +73,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
       {
         config: manage,
         schema: {
+          summary: "Change a staff member's details",
           tags: ["staff"],
           params: idParams,
           body: updateStaffRequest,

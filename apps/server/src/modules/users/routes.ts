@@ -26,7 +26,10 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
 
     api.get(
       "/owners/roles",
-      { config: manage, schema: { tags: ["users"], response: { 200: rolesResponse } } },
+      {
+        config: manage,
+        schema: { summary: "Roles the caller may give a user", tags: ["users"], response: { 200: rolesResponse } },
+      },
       async (request) => userAdmin.roles(request.caller),
     );
 
@@ -34,7 +37,11 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
       "/owners/centers",
       {
         config: { access: { features: ["user_management", "center_management"] } },
-        schema: { tags: ["users"], response: { 200: centerOptionsResponse } },
+        schema: {
+          summary: "Centres the caller may put a user in",
+          tags: ["users"],
+          response: { 200: centerOptionsResponse },
+        },
       },
       async (request) => userAdmin.centers(await request.caller.scope()),
     );
@@ -57,7 +64,12 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
       "/owners",
       {
         config: manage,
-        schema: { tags: ["users"], body: createUserRequest, response: { 200: userChangeResponse, ...errors } },
+        schema: {
+          summary: "Add a user",
+          tags: ["users"],
+          body: createUserRequest,
+          response: { 200: userChangeResponse, ...errors },
+        },
       },
       async (request) =>
         userAdmin.create(request.caller, await request.caller.scope(), request.body, appUrlOf(request)),
@@ -68,6 +80,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
       {
         config: manage,
         schema: {
+          summary: "Change a user's details, role or centre",
           tags: ["users"],
           params: idParams,
           body: updateUserRequest,
@@ -82,7 +95,12 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
       "/owners/:id/toggle-status",
       {
         config: manage,
-        schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } },
+        schema: {
+          summary: "Activate or deactivate a user",
+          tags: ["users"],
+          params: idParams,
+          response: { 200: userChangeResponse, ...errors },
+        },
       },
       async (request) => userAdmin.toggleStatus(request.caller, await request.caller.scope(), request.params.id),
     );
@@ -91,7 +109,12 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
       "/owners/:id/reset-password",
       {
         config: manage,
-        schema: { tags: ["users"], params: idParams, response: { 200: userChangeResponse, ...errors } },
+        schema: {
+          summary: "Make a user choose a new password at next sign-in (signs them out)",
+          tags: ["users"],
+          params: idParams,
+          response: { 200: userChangeResponse, ...errors },
+        },
       },
       async (request) => userAdmin.forcePasswordReset(request.caller, await request.caller.scope(), request.params.id),
     );
