@@ -66,6 +66,17 @@ describe("production configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir, MAIL_TEST_INBOX: "1" }).mailTestInbox).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir }).mailTestInbox).toBe(false);
   });
+
+  it("takes METRICS_TOKEN only when it is too long to guess and fits in a header", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "k".repeat(16) }).metricsToken).toBe("k".repeat(16));
+    expect(refusal({ DATA_DIR: dataDir, METRICS_TOKEN: "k".repeat(15) })).toMatch(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(refusal({ DATA_DIR: dataDir, METRICS_TOKEN: "sixteen chars or more" })).toMatch(
+      /METRICS_TOKEN: must be printable ASCII without spaces/,
+    );
+  });
 });
 
 describe("production start checks", async () => {

@@ -28,6 +28,11 @@ const environment = z.object({
   MAIL_TEST_INBOX: flag,
   API_DOCS: flag,
   TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent in an Authorization header)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -59,6 +64,8 @@ export interface Config {
   /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: string[];
   logLevel: string;
+  /** GET /metrics answers Prometheus scrapes bearing this token; unset = no metrics route. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((entry) => entry.trim())
       .filter(Boolean),
     logLevel: values.LOG_LEVEL,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

@@ -186,6 +186,15 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
     deliverDue,
     poke,
 
+    /** Messages not yet delivered (queued or being sent): one count on the outbox's partial index. */
+    async pending(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.status} in ('queued', 'sending')`);
+      return row?.count ?? 0;
+    },
+
     /** The latest message to an address, opened (only the test inbox calls this). */
     async latestTo(address: string) {
       const [row] = await db

@@ -16,6 +16,7 @@ import { sessions } from "../db/schema/sessions.ts";
 import { users } from "../db/schema/users.ts";
 import type { Clock } from "../lib/clock.ts";
 import { HttpError } from "../lib/errors.ts";
+import { closeRedis } from "../lib/redis-close.ts";
 import { createPublisher, type RealtimePublisher } from "./publisher.ts";
 import { rooms } from "./rooms.ts";
 
@@ -156,7 +157,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       clearInterval(timer);
       io.local.disconnectSockets(true);
       io.engine.close();
-      await Promise.all([redis?.quit(), subscriber?.quit()]);
+      await Promise.all([redis && closeRedis(redis), subscriber && closeRedis(subscriber)]);
     },
   };
 }

@@ -7,7 +7,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /**
  * Serves the built web app: hashed assets cached for a year and sent pre-compressed (brotli or
  * gzip, written at build time), index.html revalidated on every visit so a release shows at once.
- * Any other GET outside /api is a client-side route and answers index.html.
+ * Any other GET outside /api is a client-side route and answers index.html (see `wantsWebApp`).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   await app.register(fastifyStatic, {
@@ -24,4 +24,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
 
 export function sendWebApp(reply: FastifyReply) {
   return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+}
+
+/** Paths the server answers itself even when nothing is there: never the web app's page. */
+const SERVER_PATHS = new Set(["/metrics"]);
+
+/**
+ * Whether an unmatched request is a client-side route of the web app, to be answered with
+ * index.html. Not under /api (an unknown call is a 404), not a server path (/metrics without
+ * METRICS_TOKEN), and not a file: a path whose last segment has an extension (/manifest.json,
+ * /sw.js, /assets/missing.css) names a file that is not there, and a page in its place would be
+ * cached as the script or the manifest.
+ */
+export function wantsWebApp(method: string, url: string): boolean {
+  if (method !== "GET") return false;
+  const pathname = url.split("?")[0]!;
+  if (pathname === "/api" || pathname.startsWith("/api/") || SERVER_PATHS.has(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !/\.[A-Za-z0-9]+$/.test(last);
 }
