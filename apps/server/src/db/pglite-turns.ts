@@ -16,6 +16,13 @@ export interface Turns {
   client: TurnTakingClient;
   /** `select 1` ahead of every waiting statement: a health check never waits behind the queue. */
   probe(): Promise<boolean>;
+  /** Statements (and transactions) waiting for their turn, and whether the database is taken now. */
+  queue(): { waiting: number; busy: boolean };
+  /**
+   * Runs `work` as one turn: no statement or transaction is running or half done meanwhile
+   * (the backup's copy of the data folder, backup/snapshot.ts).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function takeTurns(pglite: PGlite): Turns {
@@ -59,5 +66,7 @@ export function takeTurns(pglite: PGlite): Turns {
         () => true,
         () => false,
       ),
+    queue: () => ({ waiting: waiting.length, busy }),
+    exclusive: (work) => turn(work),
   };
 }
