@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +9,6 @@ import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
@@ -25,7 +23,7 @@ import { createAuthService } from "./auth/service.ts";
 import { createSessionService } from "./auth/sessions.ts";
 import { createAccessTokens } from "./auth/tokens.ts";
 import { createTwoFactorService } from "./auth/two-factor.ts";
-import type { Database, Listen } from "./db/client.ts";
+import type { Database, Listen, PoolUse } from "./db/client.ts";
 import { createFileStore, type FileStore } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -33,6 +31,7 @@ import { HttpError } from "./lib/errors.ts";
 import { drainHandlersOnClose } from "./lib/handler-drain.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
 import { createKeptAnswers } from "./lib/kept-answers.ts";
+import { closeRedis } from "./lib/redis-close.ts";
 import { responseCheck } from "./lib/response-check.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
@@ -84,6 +83,7 @@ import { exitsRoutes } from "./modules/exits/routes.ts";
 import { createExitsService } from "./modules/exits/service.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
+import { redisAnswers } from "./modules/health/readiness.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createIncidentsArea } from "./modules/incidents/area.ts";
 import { incidentsRoutes } from "./modules/incidents/routes.ts";
@@ -109,8 +109,11 @@ import { createStaffService } from "./modules/staff/service.ts";
 import { createUserAdminService } from "./modules/users/admin-service.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { createUserDirectory } from "./modules/users/service.ts";
+import { registerMetrics } from "./observability/metrics.ts";
+import { echoRequestId, requestIdOf } from "./observability/request-id.ts";
+import { swaggerOptions } from "./openapi/document.ts";
 import { createRealtime } from "./realtime/server.ts";
-import { registerWebApp, sendWebApp } from "./web/static.ts";
+import { registerWebApp, sendWebApp, wantsWebApp } from "./web/static.ts";
 
 export const VERSION = "0.1.0";
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -125,6 +128,8 @@ export interface AppDeps {
   redisUrl?: string;
   /** Serve the built web app from apps/web/dist (off in API tests). */
   serveWeb?: boolean;
+  /** The built web app's folder (default apps/web/dist). */
+  webDist?: string;
   /** Outgoing mail: SMTP_URL (unset = written to the log), the sender, a test transport. */
   mail?: { smtpUrl?: string; from?: string; transport?: MailTransport };
   /** MAIL_TEST_INBOX: serve GET /api/auth/test-email (test runs only; off unless set). */
@@ -146,6 +151,10 @@ export interface AppDeps {
   listen?: Listen;
   /** How the health check asks the database (default `select 1` through `db`). */
   probe?: () => Promise<boolean>;
+  /** METRICS_TOKEN: serve Prometheus metrics at GET /metrics to this bearer token (no route unless set). */
+  metricsToken?: string;
+  /** The database's connection use, for the metrics (DatabaseHandle.poolUse). */
+  poolUse?: () => PoolUse;
   /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
   realtimeSessionCheckMs?: number;
 }
@@ -157,7 +166,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
+    // A sane X-Request-Id from a proxy is kept; every log line of the request carries it.
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Only listed proxies may say who the client is; otherwise anyone could pick their own
     // address for the rate limits by sending X-Forwarded-For.
@@ -169,8 +179,9 @@ export async function buildApp(deps: AppDeps) {
   drainHandlersOnClose(app, HANDLER_DRAIN_MS);
 
   addSecurityHeaders(app);
+  echoRequestId(app);
   const redis = deps.redisUrl ? new Redis(deps.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  if (redis) app.addHook("onClose", async () => closeRedis(redis));
   await app.register(rateLimit, {
     global: false,
     // After body parsing, so that sign-in limits can be keyed by the address being tried.
@@ -183,10 +194,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   });
   if (deps.apiDocs !== false) {
-    await app.register(swagger, {
-      openapi: { info: { title: "Sprout API", version: VERSION } },
-      transform: jsonSchemaTransform,
-    });
+    await app.register(swagger, swaggerOptions(VERSION));
     await app.register(swaggerUi, { routePrefix: "/api/docs" });
   }
 
@@ -257,6 +265,13 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("realtime", realtime);
   app.decorate("mailer", mailer);
   app.addHook("preClose", async () => realtime.close());
+  if (deps.metricsToken)
+    registerMetrics(app, {
+      token: deps.metricsToken,
+      poolUse: deps.poolUse,
+      pendingMail: mailer.pending,
+      sockets: () => realtime.io.of("/").sockets.size,
+    });
   registerInputGuard(app);
   const communication = createCommunicationArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
   const analytics = createAnalyticsService({
@@ -274,7 +289,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes({ db: deps.db, probe: deps.probe, version: VERSION }));
+      await api.register(
+        healthRoutes({ db: deps.db, probe: deps.probe, version: VERSION, redis: redis && redisAnswers(redis) }),
+      );
       await api.register(authRoutes({ auth, sessions, directory }));
       await api.register(accountRoutes({ passwordReset, twoFactor, mailer, testInbox: deps.mailTestInbox === true }));
       await api.register(
@@ -374,11 +391,11 @@ export async function buildApp(deps: AppDeps) {
     { prefix: "/api" },
   );
 
-  const serveWeb = deps.serveWeb !== false && existsSync(path.join(webDist, "index.html"));
-  if (serveWeb) await registerWebApp(app, webDist);
+  const web = deps.webDist ?? webDist;
+  const serveWeb = deps.serveWeb !== false && existsSync(path.join(web, "index.html"));
+  if (serveWeb) await registerWebApp(app, web);
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && serveWeb;
-    if (wantsPage) return sendWebApp(reply.type("text/html"));
+    if (serveWeb && wantsWebApp(request.method, request.url)) return sendWebApp(reply.type("text/html"));
     return reply
       .code(404)
       .send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });

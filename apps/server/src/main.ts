@@ -1,6 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app.ts";
 import { demoAccountsWithPassword, hasUsers, setDemoPassword } from "./auth/production-checks.ts";
+import { claimDataDir } from "./backup/control-socket.ts";
 import { ConfigError, loadConfig, PUBLISHED_DEMO_PASSWORD } from "./config.ts";
 import { embeddedDataDir, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
@@ -15,6 +16,13 @@ async function main() {
   let log: { error(object: object, message: string): void } = {
     error: (object, message) => console.error(message, object),
   };
+  // The embedded database may be open in one process only: this one holds DATA_DIR, and answers
+  // `npm run backup` with a consistent copy (backup/control-socket.ts). Refused while another holds it.
+  const claim = config.databaseUrl
+    ? undefined
+    : await claimDataDir(config.dataDir, "The Sprout server").catch((error: Error) => {
+        throw new ConfigError(error.message);
+      });
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: embeddedDataDir(config.dataDir),
@@ -29,6 +37,8 @@ async function main() {
     db: database.db,
     listen: database.listen,
     probe: database.probe,
+    poolUse: database.poolUse,
+    metricsToken: config.metricsToken,
     appSecret: config.appSecret,
     env: config.env,
     redisUrl: config.redisUrl,
@@ -41,6 +51,12 @@ async function main() {
     logger: { level: config.logLevel },
   });
   log = app.log;
+  claim?.serve({
+    database,
+    dataDir: config.dataDir,
+    filesDir: config.storageUrl ? undefined : path.join(config.dataDir, "files"),
+    log: app.log,
+  });
   if (config.demoData) {
     const seeded = await seedDemoData(database.db, new Date(), files);
     if (seeded) {
@@ -67,6 +83,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     scheduler.stop();
     await app.close();
+    await claim?.close();
     await database.close();
     process.exit(0);
   };
@@ -96,7 +113,7 @@ async function refuseUnsafeProductionStart(db: Parameters<typeof hasUsers>[0], l
   if (!(await hasUsers(db))) {
     log.info(
       "The database has no users yet. Create the first super admin with: " +
-        "npm run create-admin -- --email you@example.org --password '<a strong password>' --organisation '<name>'",
+        "node apps/server/dist/create-admin.js --email you@example.org --password '<a strong password>' --organisation '<name>'",
     );
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type AppDeps, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
 import type { FileStore } from "../src/files/store.ts";
@@ -111,6 +111,14 @@ export async function createTestApp(
     files?: FileStore;
     /** Off only where the test is about when the app hears a change (see below). */
     hearChangesBeforeEachRequest?: boolean;
+    /** METRICS_TOKEN: serve GET /metrics to this bearer token. */
+    metricsToken?: string;
+    /** REDIS_URL: rate limits, realtime fan-out and the readiness check on this Redis. */
+    redisUrl?: string;
+    /** Fastify's logger (a stream the test reads); none by default. */
+    logger?: AppDeps["logger"];
+    /** Serve the web app from this folder (API tests serve none by default). */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
@@ -121,10 +129,15 @@ export async function createTestApp(
     db: database.db,
     listen: database.listen,
     probe: database.probe,
+    poolUse: database.poolUse,
     appSecret: "test-secret-".padEnd(48, "x"),
     env: "test",
     clock,
-    serveWeb: false,
+    serveWeb: options.webDist !== undefined,
+    ...(options.webDist && { webDist: options.webDist }),
+    ...(options.metricsToken && { metricsToken: options.metricsToken }),
+    ...(options.redisUrl && { redisUrl: options.redisUrl }),
+    ...(options.logger && { logger: options.logger }),
     // The tests read reset and invitation codes from the test inbox, switched on explicitly.
     mailTestInbox: options.mailTestInbox ?? true,
     ...(options.mailTransport && { mail: { transport: options.mailTransport } }),

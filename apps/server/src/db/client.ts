@@ -11,7 +11,7 @@ import pg from "pg";
 import { takeTurns } from "./pglite-turns.ts";
 import { queryWatch } from "./query-watch.ts";
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Both drivers expose the same PostgreSQL query builder; services are written against it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -24,8 +24,23 @@ export interface DatabaseHandle {
   listen: Listen;
   /** Whether the database answers (`select 1`); on the embedded one it goes before queued statements. */
   probe(): Promise<boolean>;
+  /** How the database's connections are used at this moment (for the metrics). */
+  poolUse(): PoolUse;
+  /**
+   * Embedded only: a copy of the data folder (PGlite's dumpDataDir) taken in one turn, when no
+   * statement or transaction is under way; `alongside` runs in the same turn, after the copy.
+   */
+  snapshot?(alongside: () => Promise<void>): Promise<Blob>;
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL: the query pool's connections (the health probe's own one-connection pool is left
+ * out). The embedded database has no connections: one statement runs at a time, the rest queue.
+ */
+export type PoolUse =
+  | { kind: "postgres"; total: number; idle: number; waiting: number }
+  | { kind: "pglite"; queued: number; busy: boolean };
 
 export type Listen = (
   channel: string,
@@ -66,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           () => true,
           () => false,
         ),
+      poolUse: () => ({ kind: "postgres", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await Promise.all([pool.end(), probePool.end()]);
       },
@@ -80,7 +96,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     probe: turns.probe,
+    poolUse: () => {
+      const { waiting, busy } = turns.queue();
+      return { kind: "pglite", queued: waiting, busy };
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    snapshot: (alongside) =>
+      turns.exclusive(async () => {
+        // Written out to the data files, so the copy opens without replaying the log.
+        await client.exec("CHECKPOINT");
+        const copy = await client.dumpDataDir("none");
+        await alongside();
+        return copy;
+      }),
     // One process holds the embedded database: notices arrive as their transaction commits.
     listen: async (channel, onNotice, onState) => {
       const stop = await client.listen(channel, onNotice);

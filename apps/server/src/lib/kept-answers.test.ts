@@ -121,14 +121,17 @@ describe("what is never kept", () => {
     });
     return { worked };
   });
-  afterAll(() => mini.close());
+  let stopFollowing: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await stopFollowing?.();
+    await mini.close();
+  });
   const workedFor = async (url: string) => (await mini.inject(url)).json().worked as number;
 
   it("keeps nothing until it hears the database's announcements", async () => {
     const first = await workedFor("/count");
     expect(await workedFor("/count")).toBe(first + 1);
-    const stop = await answers.follow(database.listen);
-    afterAll(stop);
+    stopFollowing = await answers.follow(database.listen);
     const kept = await workedFor("/count");
     expect(await workedFor("/count")).toBe(kept);
   });
