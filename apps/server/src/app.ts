@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -236,7 +237,10 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db: deps.db, clock, sessions, directory, attempts, passwordReset });
   const children = createChildrenService({ db: deps.db, clock });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
-  const files = deps.files ?? createFileStore(deps.filesDir ?? mkdtempSync(path.join(tmpdir(), "sprout-files-")));
+  // Without a store or a folder (tests), files go to a folder of this app's own, gone when it closes.
+  const ownFolder = deps.files || deps.filesDir ? undefined : mkdtempSync(path.join(tmpdir(), "sprout-files-"));
+  if (ownFolder) app.addHook("onClose", async () => rm(ownFolder, { recursive: true, force: true }));
+  const files = deps.files ?? createFileStore(deps.filesDir ?? ownFolder!);
   // A configured store is the real one: sweep it for files no row names (crashed uploads).
   if (deps.files || deps.filesDir) {
     const stopSweep = startFileSweep({ db: deps.db, files, clock, log: app.log });

@@ -1,18 +1,17 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
-import { DEMO_PASSWORD, seedDemoData } from "../src/db/demo-seed.ts";
+import { DEMO_PASSWORD } from "../src/db/demo-seed.ts";
 import type { FileStore } from "../src/files/store.ts";
 import type { Clock } from "../src/lib/clock.ts";
 import type { MailTransport } from "../src/mail/mailer.ts";
+import { copyTemplate, onServer, TEST_START } from "./templates.ts";
 
 export { DEMO_PASSWORD };
 
 /** A clock that tests can move. */
-export function testClock(start = new Date("2026-11-20T06:30:00Z")) {
+export function testClock(start = TEST_START) {
   let now = start;
   const clock: Clock & { advance(ms: number): void; set(date: Date): void } = {
     now: () => now,
@@ -27,29 +26,21 @@ export function testClock(start = new Date("2026-11-20T06:30:00Z")) {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL
+ * A fresh database for one test file, copied from the run's template (migrated, and seeded unless
+ * `seeded` is false): in-memory PGlite opened from its dump, or a new database on the PostgreSQL
  * server named by DATABASE_URL (dropped when the file ends).
  */
-async function freshDatabase(): Promise<DatabaseHandle & { url?: string }> {
+async function freshDatabase(seeded: boolean): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
-  const name = `sprout_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const copy = await copyTemplate(inject("databaseTemplates"), seeded, serverUrl);
+  if (!("url" in copy)) return openDatabase({ from: copy.from });
+  const handle = await openDatabase({ url: copy.url });
   return {
     ...handle,
-    url: url.toString(),
+    url: copy.url,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onServer(serverUrl!, (admin) => admin.query(`drop database if exists ${copy.name} with (force)`));
     },
   };
 }
@@ -121,10 +112,8 @@ export async function createTestApp(
     webDist?: string;
   } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
-  await database.migrate();
+  const database = await freshDatabase(options.seed !== false);
   const clock = testClock();
-  if (options.seed !== false) await seedDemoData(database.db, clock.now());
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -146,9 +135,13 @@ export async function createTestApp(
   });
   if (options.hearChangesBeforeEachRequest !== false) hearChangesBeforeEachRequest(app, database);
   await app.ready();
+  // The database goes even when the app fails to close, so no copy is left on the server.
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
   });
   return { app, database, clock };
 }

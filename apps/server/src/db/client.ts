@@ -53,6 +53,8 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the embedded database; without it the embedded database lives in memory. */
   dataDir?: string;
+  /** An embedded database's dump (`snapshot`) to start from, instead of an empty cluster. */
+  from?: Blob;
   /** Where the pool reports a connection that failed while idle (the server keeps running). */
   onPoolError?: (error: Error) => void;
 }
@@ -88,7 +90,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   // pg_trgm: name searches with a leading wildcard use trigram indexes (migration 0016).
-  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const client = new PGlite(options.dataDir ?? "memory://", {
+    extensions: { pg_trgm },
+    ...(options.from && { loadDataDir: options.from }),
+  });
   await client.waitReady;
   const turns = takeTurns(client);
   const db = drizzlePglite({ client: turns.client as PGlite, logger: queryWatch });

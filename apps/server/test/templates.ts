@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/client.ts";
+import { seedDemoData } from "../src/db/demo-seed.ts";
+
+/** The moment every test file's clock starts at, and the day the demo data is seeded for. */
+export const TEST_START = new Date("2026-11-20T06:30:00Z");
+
+/**
+ * Where each test file's database comes from: a database migrated once per run, with and without
+ * the demo data. On the embedded database these are dumps of its data directory (files); on
+ * PostgreSQL, template databases that `CREATE DATABASE ... TEMPLATE` copies.
+ */
+export interface DatabaseTemplates {
+  kind: "pglite" | "postgres";
+  seeded: string;
+  migrated: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/**
+ * Vitest's global setup: migrating and seeding took most of each file's first seconds (initdb,
+ * 40 migrations, 150 children), so it is done once here, and each file starts from a copy.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+  const templates = serverUrl ? await serverTemplates(serverUrl) : await embeddedTemplates();
+  project.provide("databaseTemplates", templates.provided);
+  return templates.remove;
+}
+
+async function embeddedTemplates() {
+  const folder = await mkdtemp(path.join(tmpdir(), "sprout-test-templates-"));
+  const dump = async (seed: boolean) => {
+    const database = await openDatabase({});
+    await database.migrate();
+    if (seed) await seedDemoData(database.db, TEST_START);
+    const copy = await database.snapshot!(async () => {});
+    await database.close();
+    const file = path.join(folder, seed ? "seeded.tar" : "migrated.tar");
+    await writeFile(file, Buffer.from(await copy.arrayBuffer()));
+    return file;
+  };
+  const provided: DatabaseTemplates = { kind: "pglite", migrated: await dump(false), seeded: await dump(true) };
+  return { provided, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+async function serverTemplates(serverUrl: string) {
+  const run = randomBytes(4).toString("hex");
+  const names = { migrated: `sprout_test_template_${run}_migrated`, seeded: `sprout_test_template_${run}_seeded` };
+  const create = async (name: string, seed: boolean) => {
+    await onServer(serverUrl, (admin) => admin.query(`create database ${name}`));
+    const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+    await database.migrate();
+    if (seed) await seedDemoData(database.db, TEST_START);
+    // A template cannot be copied while anyone is connected to it.
+    await database.close();
+  };
+  await create(names.migrated, false);
+  await create(names.seeded, true);
+  const provided: DatabaseTemplates = { kind: "postgres", ...names };
+  const remove = () =>
+    onServer(serverUrl, async (admin) => {
+      for (const name of Object.values(names)) await admin.query(`drop database if exists ${name} with (force)`);
+    });
+  return { provided, remove };
+}
+
+/** A copy of a template for one test file: a blob to open, or a new database on the server. */
+export async function copyTemplate(templates: DatabaseTemplates, seeded: boolean, serverUrl?: string) {
+  const template = seeded ? templates.seeded : templates.migrated;
+  if (templates.kind === "pglite") return { from: new Blob([await readFile(template)]) };
+  if (!serverUrl) throw new Error("the templates are on PostgreSQL but DATABASE_URL is not set");
+  const name = `sprout_test_${randomBytes(6).toString("hex")}`;
+  await onServer(serverUrl, async (admin) => {
+    // Two files copying the same template at once may meet it in use for a moment (55006).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006" || attempt === 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  });
+  return { name, url: databaseUrl(serverUrl, name) };
+}
+
+export function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function onServer<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
