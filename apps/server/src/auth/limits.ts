@@ -1,5 +1,7 @@
 import { LOGIN_MAX_DELAY_SECONDS, LOGIN_MAX_FAILURES } from "@sprout/shared/constants";
 import {
+  EMAILED_CODE_REQUESTS_PER_WINDOW,
+  EMAILED_CODE_WINDOW_MINUTES,
   RESET_REQUEST_WINDOW_MINUTES,
   RESET_REQUESTS_PER_WINDOW,
   TWO_FACTOR_LOCK_MINUTES,
@@ -52,6 +54,15 @@ export const RESET_REQUEST_POLICY: AttemptPolicy = {
   growth: 1,
   capSeconds: RESET_REQUEST_WINDOW_MINUTES * 60,
   idleSeconds: RESET_REQUEST_WINDOW_MINUTES * 60,
+};
+
+/** One-time codes e-mailed per user (for an invoice download): a pause after five in 15 minutes. */
+export const EMAILED_CODE_REQUEST_POLICY: AttemptPolicy = {
+  free: EMAILED_CODE_REQUESTS_PER_WINDOW,
+  baseSeconds: EMAILED_CODE_WINDOW_MINUTES * 60,
+  growth: 1,
+  capSeconds: EMAILED_CODE_WINDOW_MINUTES * 60,
+  idleSeconds: EMAILED_CODE_WINDOW_MINUTES * 60,
 };
 
 /** A 429 that says when to come back (in the body's details and the Retry-After header). */

@@ -221,7 +221,7 @@ export function createPasswordResetService({
       // The code proved who they are: earlier wrong sign-ins no longer slow them down.
       await attempts.clear("login", user.email.toLowerCase());
       await mailer.send(passwordChangedMail(user.email, user.fullName));
-      return { message: ACCOUNT_MESSAGES.resetDone };
+      return { message: row.purpose === "invitation" ? ACCOUNT_MESSAGES.invitationDone : ACCOUNT_MESSAGES.resetDone };
     },
 
     async status(resetId: string) {

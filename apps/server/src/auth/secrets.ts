@@ -59,6 +59,13 @@ export function randomCode(length: number): string {
   return code;
 }
 
+/** A code of decimal digits (leading zeros kept), each digit uniformly random. */
+export function randomDigits(length: number): string {
+  let code = "";
+  for (let index = 0; index < length; index++) code += String(randomInt(10));
+  return code;
+}
+
 export function maskEmail(email: string): string {
   const [local = "", domain = ""] = email.trim().toLowerCase().split("@");
   const keep = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);

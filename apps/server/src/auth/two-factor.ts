@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { generate, generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import type { Database } from "../db/client.ts";
-import { twoFactorBackupCodes } from "../db/schema/account.ts";
+import { twoFactorBackupCodes, twoFactorUsedSteps } from "../db/schema/account.ts";
 import { users } from "../db/schema/users.ts";
 import { writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -24,6 +24,27 @@ export const TOTP_PERIOD_SECONDS = 30;
 /** One step either side of now, for clocks that drift a little. */
 const TOLERANCE_SECONDS = 30;
 const ISSUER = "Sprout";
+
+/**
+ * What an app code is spent on. Replay protection is kept per purpose: a code is accepted at most
+ * once for each, so one code seen over a shoulder or in a log cannot be spent twice on the same
+ * kind of act (a second sign-in, a second download), while the code that finished one act does
+ * not block a different act a moment later.
+ *
+ * - `enrolment`: the code that finishes the set-up. It proves the app holds the new secret; it
+ *   grants nothing (the caller is already signed in) and is accepted once only because the set-up
+ *   ends with it. A parent asked for a code by an invoice download goes through the set-up and
+ *   comes straight back to the download (Setup2FAPage returns there), typing the code their app
+ *   shows, usually the very code that finished the set-up. Refusing it as a "replay" stopped
+ *   every such parent (issue 30) and protected nothing: the download asks for a fresh factor to
+ *   confirm the act, and a code of the same window typed by the same person a few seconds later
+ *   confirms it as well as the next one would.
+ * - `sign_in`: the code that completes a sign-in; spent, it cannot open a second session. A
+ *   download a moment after signing in is another act, for the same reason as above.
+ * - `step_up`: a fresh code for a protected act (downloading an invoice); spent, it cannot
+ *   release a second download, however the two requests are timed (see acceptTotp).
+ */
+export type TotpPurpose = (typeof twoFactorUsedSteps.$inferSelect)["purpose"];
 
 interface Deps {
   db: Database;
@@ -62,28 +83,35 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     return row?.count ?? 0;
   }
 
-  /** Checks an app code against the secret; on success records its step so it cannot be replayed. */
-  async function acceptTotp(userId: string, sealedSecret: string, lastStep: number | null, token: string) {
+  /**
+   * Checks an app code against the secret; on success records its step for this purpose, so that
+   * the code (or an older one) cannot be spent on this purpose again.
+   */
+  async function acceptTotp(userId: string, sealedSecret: string, purpose: TotpPurpose, token: string) {
+    const [spent] = await db
+      .select({ timeStep: twoFactorUsedSteps.timeStep })
+      .from(twoFactorUsedSteps)
+      .where(and(eq(twoFactorUsedSteps.userId, userId), eq(twoFactorUsedSteps.purpose, purpose)));
     const result = await verify({
       secret: secrets.decrypt(sealedSecret),
       token,
       epoch: epoch(),
       epochTolerance: TOLERANCE_SECONDS,
-      ...(lastStep !== null && { afterTimeStep: lastStep }),
+      ...(spent && { afterTimeStep: spent.timeStep }),
     });
     if (!result.valid) return false;
     const step = (result as { timeStep: number }).timeStep;
-    // Compare-and-set on the last step: two requests with one code cannot both pass.
+    // One statement records the step only if it is later than the one last spent on this purpose:
+    // of two requests with one code (on any instances), one passes.
     const claimed = await db
-      .update(users)
-      .set({ twoFactorLastStep: step })
-      .where(
-        and(
-          eq(users.id, userId),
-          lastStep === null ? isNull(users.twoFactorLastStep) : sql`${users.twoFactorLastStep} = ${lastStep}`,
-        ),
-      )
-      .returning({ id: users.id });
+      .insert(twoFactorUsedSteps)
+      .values({ userId, purpose, timeStep: step })
+      .onConflictDoUpdate({
+        target: [twoFactorUsedSteps.userId, twoFactorUsedSteps.purpose],
+        set: { timeStep: step },
+        setWhere: sql`${twoFactorUsedSteps.timeStep} < ${step}`,
+      })
+      .returning({ userId: twoFactorUsedSteps.userId });
     return claimed.length === 1;
   }
 
@@ -122,10 +150,14 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
   }
 
   /**
-   * Checks a second-factor code of an enrolled user: a 6-digit app code or an 8-character
-   * backup code. Wrong codes count towards a temporary lock.
+   * Checks a second-factor code of an enrolled user for a purpose (a sign-in or a protected act):
+   * a 6-digit app code or an 8-character backup code. Wrong codes count towards a temporary lock.
    */
-  async function checkCode(userId: string, rawCode: string): Promise<{ usedBackupCode: boolean }> {
+  async function checkCode(
+    userId: string,
+    rawCode: string,
+    purpose: Exclude<TotpPurpose, "enrolment">,
+  ): Promise<{ usedBackupCode: boolean }> {
     const attempt = await reserveCodeAttempt(userId);
     const user = await requireUser(userId);
     if (!user.twoFactorEnabled || !user.twoFactorSecret) {
@@ -135,7 +167,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
     let ok = false;
     let usedBackupCode = false;
     if (/^\d{6}$/.test(code)) {
-      ok = await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, code);
+      ok = await acceptTotp(user.id, user.twoFactorSecret, purpose, code);
     } else if (/^[A-Z0-9]{8}$/.test(code)) {
       // The code is spent only together with its audit entry.
       ok = await db.transaction(async (tx) => {
@@ -183,8 +215,10 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       const backupCodes = await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ twoFactorSecret: secrets.encrypt(secret), twoFactorLastStep: null, updatedAt: clock.now() })
+          .set({ twoFactorSecret: secrets.encrypt(secret), updatedAt: clock.now() })
           .where(eq(users.id, userId));
+        // Steps spent with an earlier secret say nothing about the new one.
+        await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
         return issueBackupCodes(tx, userId);
       });
       const otpauthUrl = generateURI({
@@ -204,7 +238,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       if (user.twoFactorEnabled)
         throw new HttpError(400, "TWO_FACTOR_ENABLED", ACCOUNT_MESSAGES.twoFactorAlreadyEnabled);
       if (!user.twoFactorSecret) throw badRequest(ACCOUNT_MESSAGES.twoFactorNoSetup);
-      if (!(await acceptTotp(user.id, user.twoFactorSecret, user.twoFactorLastStep, token))) {
+      if (!(await acceptTotp(user.id, user.twoFactorSecret, "enrolment", token))) {
         await refuseCode(user.id, attempt);
       }
       await attempts.clear("2fa", user.id);
@@ -227,7 +261,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       if (!pending) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired, "SESSION_EXPIRED");
       let result: { usedBackupCode: boolean };
       try {
-        result = await checkCode(pending.userId, token);
+        result = await checkCode(pending.userId, token, "sign_in");
       } catch (error) {
         // Once the lock trips, the half-open session is of no more use.
         if (error instanceof HttpError && error.statusCode === 429) await sessions.revoke(pending.id, "2fa_failures");
@@ -272,9 +306,10 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: clock.now() })
+          .set({ twoFactorEnabled: false, twoFactorSecret: null, updatedAt: clock.now() })
           .where(eq(users.id, userId));
         await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, userId));
+        await tx.delete(twoFactorUsedSteps).where(eq(twoFactorUsedSteps.userId, userId));
         await writeAudit(tx, {
           organisationId: user.organisationId,
           actorId: user.id,

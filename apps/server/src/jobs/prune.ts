@@ -1,5 +1,6 @@
 import { and, inArray, lt, or } from "drizzle-orm";
 import { createAttemptCounter } from "../auth/attempts.ts";
+import { pruneOneTimeCodes } from "../auth/one-time-codes.ts";
 import { pruneEndedSessions } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, passwordResets } from "../db/schema/account.ts";
@@ -15,7 +16,8 @@ const KEEP_MAIL_DAYS = 90;
 
 /**
  * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
- * refresh tokens), quiet attempt counters, finished or expired reset challenges, old mail and
+ * refresh tokens), quiet attempt counters, finished or expired reset challenges and one-time
+ * codes, old mail and
  * access-log entries older than a year.
  * One instance at a time (advisory lock).
  */
@@ -35,6 +37,7 @@ export async function runPrune(db: Database, clock: Clock) {
         ),
       )
       .returning({ id: passwordResets.id });
+    const codes = await pruneOneTimeCodes(tx, endedBefore);
     const mail = await tx
       .delete(mailOutbox)
       .where(
@@ -45,7 +48,7 @@ export async function runPrune(db: Database, clock: Clock) {
       )
       .returning({ id: mailOutbox.id });
     const accessLog = await pruneAccessLog(tx, clock.now());
-    return { sessions, counters, resets: resets.length, mail: mail.length, accessLog };
+    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog };
   });
   return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
 }

@@ -70,3 +70,31 @@ export function passwordChangedMail(to: string, name: string): OutgoingMail {
     ].join("\n"),
   };
 }
+
+/**
+ * The one-time code for downloading one invoice (issue 30). It names the invoice by its number
+ * only: no child, no amount, nothing a misdirected or forwarded message would give away.
+ */
+export function invoiceDownloadCodeMail(
+  to: string,
+  name: string,
+  code: string,
+  minutes: number,
+  invoiceNumber: string,
+): OutgoingMail {
+  return {
+    to,
+    code,
+    subject: "Your Sprout code to download an invoice",
+    text: [
+      `Hello ${name},`,
+      "",
+      `Your code to download invoice ${invoiceNumber} is: ${code}`,
+      "",
+      `Enter it in the download window within ${minutes} minutes. The code works once, for this invoice only.`,
+      "If you did not ask for it, someone may be signed in to your account: change your password.",
+      "",
+      "Sprout",
+    ].join("\n"),
+  };
+}

@@ -243,3 +243,10 @@ export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`
 
 /** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
 export const pdfTwoFactorCode = safeString().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);
+
+/**
+ * The download dialog's form: the 6-digit code from an authenticator app or from the e-mail
+ * (POST /api/invoices/{id}/download-code), sent in the `x-2fa-totp` header.
+ */
+export const invoiceDownloadForm = z.object({ code: pdfTwoFactorCode });
+export type InvoiceDownloadForm = z.output<typeof invoiceDownloadForm>;

@@ -47,6 +47,49 @@ export const twoFactorBackupCodes = pgTable(
 );
 
 /**
+ * The last TOTP time step accepted per user and purpose, so that one app code cannot be spent
+ * twice on the same kind of act inside its window. Purposes (see auth/two-factor.ts for why they
+ * are apart): `enrolment` (the code that finishes set-up), `sign_in` (the code that completes a
+ * sign-in), `step_up` (a fresh code for a protected act such as downloading an invoice).
+ */
+export const twoFactorUsedSteps = pgTable(
+  "two_factor_used_steps",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["enrolment", "sign_in", "step_up"] }).notNull(),
+    timeStep: integer("time_step").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
+);
+
+/**
+ * One-time codes sent to a signed-in user to confirm one act (today: downloading one invoice,
+ * for users without an authenticator app). One row per user and purpose: a new code replaces the
+ * old one in place. The code is kept only as a keyed hash bound to `id`, which is new with every
+ * code; `attempts` counts every check (in the statement that makes it), `usedAt` spends it.
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["invoice_download"] }).notNull(),
+    id: uuid("id").notNull(),
+    /** The record the act is about (the invoice): the code opens that one only. */
+    subjectId: uuid("subject_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
+);
+
+/**
  * Attempts of one kind per subject (sign-ins per address, wrong second-factor codes per user,
  * reset requests per address, ...), counted by one atomic upsert so that concurrent requests on
  * any instance each see their own number. `blockedUntil` refuses further attempts until then.

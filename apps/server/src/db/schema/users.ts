@@ -34,8 +34,7 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** TOTP secret, encrypted with the app secret (never stored in clear). */
     twoFactorSecret: text("two_factor_secret"),
-    /** Last accepted TOTP time step, so that one code cannot be replayed in its window. */
-    twoFactorLastStep: integer("two_factor_last_step"),
+    // The last accepted TOTP time step of each purpose is in two_factor_used_steps (account.ts).
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -53,16 +53,17 @@ const [stranger] = await query<{ id: string }>(
 );
 
 describe("invoice PDF behind a second factor", () => {
-  it("without two-factor the user is told to set it up; a missing code is refused", async () => {
+  it("a missing code is refused; without two-factor a code must first be e-mailed (no app is asked for)", async () => {
     const missing = await download(parentSession, own!.id);
     expect(missing.statusCode).toBe(403);
     expect(missing.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", error: ACCOUNT_MESSAGES.twoFactorRequired });
-    const notEnabled = await download(parentSession, own!.id, "123456");
-    expect(notEnabled.statusCode).toBe(403);
-    expect(notEnabled.json()).toMatchObject({
-      code: "TWO_FACTOR_NOT_ENABLED",
-      error: ACCOUNT_MESSAGES.twoFactorMustEnable,
+    const notSent = await download(parentSession, own!.id, "123456");
+    expect(notSent.statusCode).toBe(400);
+    expect(notSent.json()).toMatchObject({
+      code: "EMAILED_CODE_NOT_SENT",
+      error: ACCOUNT_MESSAGES.emailedCodeNotSent,
     });
+    expect(notSent.json().error).not.toMatch(/authenticator|two-factor/i);
   });
 
   it("a parent downloads their own child's invoice with a valid code; a wrong code is refused", async () => {

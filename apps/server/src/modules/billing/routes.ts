@@ -1,3 +1,5 @@
+import { emailedCodeResponse } from "@sprout/shared/schemas/account";
+import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   cancelInvoiceRequest,
   createInvoiceRequest,
@@ -18,8 +20,11 @@ import {
 } from "@sprout/shared/schemas/billing";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { addRetryAfterHeader } from "../../auth/limits.ts";
+import type { OneTimeCodes } from "../../auth/one-time-codes.ts";
 import { requireSecondFactor } from "../../auth/second-factor-guard.ts";
 import type { TwoFactorService } from "../../auth/two-factor.ts";
+import { invoiceDownloadCodeMail } from "../../mail/templates.ts";
 import { renderInvoicePdf } from "../../pdf/invoice.ts";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { BillingService } from "./service.ts";
@@ -32,9 +37,26 @@ const REQUESTS = { features: ["billing", "invoice_generation"] } as const;
 const GENERATE = { features: ["invoice_generation"] } as const;
 const PAYMENTS = { features: ["payment_processing"] } as const;
 
-export function billingRoutes({ billing, twoFactor }: { billing: BillingService; twoFactor: TwoFactorService }) {
+const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export function billingRoutes({
+  billing,
+  twoFactor,
+  codes,
+}: {
+  billing: BillingService;
+  twoFactor: TwoFactorService;
+  codes: OneTimeCodes;
+}) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
+    addRetryAfterHeader(app);
+    // The invoice PDF opens with an app code, a backup code, or the code e-mailed for that invoice.
+    const freshSecondFactor = requireSecondFactor(twoFactor, {
+      codes,
+      purpose: "invoice_download",
+      subjectOf: (request) => (request.params as { id: string }).id,
+    });
 
     api.get(
       "/invoices",
@@ -71,6 +93,11 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
         config: { access: READ_INVOICES, childRecord: childRecord("invoices", { via: "invoice", param: "id" }) },
         schema: {
           summary: "Download an invoice as a PDF (a fresh two-factor code in X-2FA-TOTP)",
+          description:
+            "The `X-2FA-TOTP` header carries a 6-digit code from the caller's authenticator app, one of their " +
+            "backup codes, or the one-time code e-mailed for this invoice by " +
+            "`POST /api/invoices/{id}/download-code` (the way for people without an authenticator app). " +
+            "Each code opens one download; too many wrong codes answer 429.",
           tags: ["billing"],
           params: invoiceIdParams,
           produces: ["application/pdf"],
@@ -78,9 +105,9 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
         // An invoice the caller may not see is "not found" before any code is asked for.
         preHandler: [
           async (request) => {
-            await billing.get(await request.caller.scope(), (request.params as { id: string }).id);
+            await billing.find(await request.caller.scope(), (request.params as { id: string }).id);
           },
-          requireSecondFactor(twoFactor),
+          freshSecondFactor,
         ],
       },
       async (request, reply) => {
@@ -92,6 +119,32 @@ export function billingRoutes({ billing, twoFactor }: { billing: BillingService;
           .header("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header("Cache-Control", "no-store")
           .send(pdf);
+      },
+    );
+
+    api.post(
+      "/invoices/:id/download-code",
+      {
+        config: { access: READ_INVOICES },
+        schema: {
+          summary: "E-mail me a one-time code to download this invoice",
+          description:
+            "Sends the signed-in caller, at their own address, a 6-digit code that opens this invoice's PDF " +
+            "once (`X-2FA-TOTP` on `GET /api/invoices/generate-pdf/{id}`), for 10 minutes and 5 tries. " +
+            "A new code replaces the previous one; another may be asked for after `resendIn` seconds, " +
+            "and at most 5 in 15 minutes (429 with Retry-After otherwise).",
+          tags: ["billing"],
+          params: invoiceIdParams,
+          response: { 200: emailedCodeResponse, ...refusals, 429: errorResponse },
+        },
+      },
+      async (request) => {
+        // Another family's or another centre's invoice is "not found" before anything is sent.
+        const invoice = await billing.find(await request.caller.scope(), request.params.id);
+        const { user } = request.caller;
+        return codes.send(user, "invoice_download", invoice.id, (code, minutes) =>
+          invoiceDownloadCodeMail(user.email, user.fullName, code, minutes, invoice.invoice_number),
+        );
       },
     );
 

@@ -2,6 +2,7 @@ import {
   BILLING_MESSAGES,
   type CreateInvoiceRequest,
   createInvoiceRequest,
+  type Invoice,
   type InvoiceDetail,
   type InvoiceRequest,
   type InvoicesPage,
@@ -270,6 +271,11 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
 
     async get(scope: Scope, id: string): Promise<InvoiceDetail> {
       return detail(db, await findInvoice(db, scope, id));
+    },
+
+    /** An invoice in scope, without its lines and payments; 404 when the caller may not see it. */
+    async find(scope: Scope, id: string): Promise<Invoice> {
+      return toInvoice(await findInvoice(db, scope, id));
     },
 
     /** What the PDF shows: the invoice with lines and payments, and the centre's letterhead. */
