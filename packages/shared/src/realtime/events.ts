@@ -88,6 +88,17 @@ export interface ChildDayUpdateEvent {
   kind: "food" | "sleep" | "potty" | "star" | "health" | "dose" | "observation";
 }
 
+/**
+ * The child's own family only (their guardians' user rooms), never the classroom's families:
+ * something about the child changed (an arrival, a departure and who collected, an absence,
+ * corrected times; a photo or clip of the child added or removed). It names no content: the
+ * parent's home and gallery refetch through the authorised API. Sent after the write commits.
+ */
+export interface ChildUpdateEvent {
+  child_id: string;
+  kind: "attendance" | "portfolio";
+}
+
 /** Leadership's own rooms (those who answer feedback), not the whole staff room. */
 export interface NewFeedbackEvent {
   id: string;
@@ -157,6 +168,7 @@ export interface ServerToClientEvents {
   "incident-report": (event: IncidentReportEvent) => void;
   "new-feedback": (event: NewFeedbackEvent) => void;
   "child-day-update": (event: ChildDayUpdateEvent) => void;
+  "child-update": (event: ChildUpdateEvent) => void;
   "new-announcement": (event: NewAnnouncementEvent) => void;
   "new-message": (event: NewMessageEvent) => void;
   "thread-activity": (event: ThreadActivityEvent) => void;

@@ -17,6 +17,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { type FamilyAudience, familyAudience } from "../../realtime/families.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { pgCode } from "../classrooms/pg-error.ts";
 import { type ChildInScope, childInScope, roomInScope } from "./lookup.ts";
@@ -35,11 +36,20 @@ interface Deps {
 
 /** The classroom roster and the taps on it: check-in, check-out, absent, undo, corrections. */
 export function createRosterService({ db, clock, realtime, mailer }: Deps) {
-  const changed = (child: { centerId: string; classroomId: string | null }) =>
+  /**
+   * The child's family, looked up before a write so that their event cannot fail after it; `changed`
+   * runs only once the write has committed (a refused or rolled-back tap throws before it).
+   */
+  const familyOf = (child: { id: string }) => familyAudience(db, realtime, [child.id]);
+
+  /** The centre's staff refetch their views; the child's own family (only) refetches its home. */
+  const changed = (child: { centerId: string; classroomId: string | null }, family: FamilyAudience) => {
     realtime.toCentreStaff(child.centerId, "attendance-update", {
       center_id: child.centerId,
       classroom_id: child.classroomId,
     });
+    family.tell("attendance");
+  };
 
   async function staffChild(caller: Caller, studentId: string): Promise<ChildInScope> {
     assert(mayTakeAttendance(caller));
@@ -191,6 +201,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
       if (child.status === "paused") throw conflict(ATTENDANCE_MESSAGES.paused);
       const now = clock.now();
       const day = centreDay(child.timeZone, now);
+      const family = await familyOf(child);
       await db.transaction(async (tx) => {
         // The partial unique index decides between concurrent taps: only one open stay is written.
         const inserted = await tx
@@ -218,7 +229,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
           .delete(attendanceAbsences)
           .where(and(eq(attendanceAbsences.studentId, child.id), eq(attendanceAbsences.day, day)));
       });
-      changed(child);
+      changed(child, family);
       return { status: "in" as const, check_in_at: now.toISOString() };
     },
 
@@ -246,6 +257,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
         collectedBy = input.override_name!;
       }
       const override = input.pickup_person_id ? null : input.override_note!;
+      const family = await familyOf(child);
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(attendanceStays)
@@ -269,7 +281,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
             after: { collected_by: collectedBy, note: override },
           });
       });
-      changed(child);
+      changed(child, family);
       if (override) await tellFamily(child, collectedBy, override, now, child.timeZone);
       return { status: "out" as const, check_out_at: now.toISOString() };
     },
@@ -279,6 +291,8 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
       const now = clock.now();
       const day = centreDay(child.timeZone, now);
       if (await latestStay(child.id, day)) throw conflict(ATTENDANCE_MESSAGES.alreadyIn);
+      const family = await familyOf(child);
+      // One statement, committed on its own before the events leave.
       await db
         .insert(attendanceAbsences)
         .values({
@@ -294,7 +308,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
           target: [attendanceAbsences.studentId, attendanceAbsences.day],
           set: { reason: input.reason, note: input.note, markedBy: caller.userId, markedAt: now },
         });
-      changed(child);
+      changed(child, family);
       return { status: "absent" as const };
     },
 
@@ -314,6 +328,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
       const inWindow = (at: Date) => {
         if (minutesBetween(at, now) > UNDO_WINDOW_MINUTES) throw conflict(ATTENDANCE_MESSAGES.undoExpired);
       };
+      const family = await familyOf(child);
       await db
         .transaction(async (tx) => {
           if (action === "check_in") {
@@ -361,7 +376,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
           if (pgCode(error) === "23505") throw conflict(ATTENDANCE_MESSAGES.alreadyIn);
           throw error;
         });
-      changed(child);
+      changed(child, family);
       return { undone: action };
     },
 
@@ -387,6 +402,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
         (checkOut && centreDay(child.timeZone, checkOut) !== stay.day)
       )
         throw badRequest(ATTENDANCE_MESSAGES.correctionDay);
+      const family = await familyOf(child);
       await db
         .transaction(async (tx) => {
           // The child's other visits of that day, locked so that two corrections cannot cross.
@@ -431,7 +447,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
           if (pgCode(error) === "23505") throw conflict(ATTENDANCE_MESSAGES.alreadyIn);
           throw error;
         });
-      changed(child);
+      changed(child, family);
       return { id: stay.id, check_in_at: checkIn.toISOString(), check_out_at: checkOut?.toISOString() ?? null };
     },
   };

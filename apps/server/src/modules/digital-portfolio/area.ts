@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { AccessLogWriter } from "../privacy/access-log.ts";
 import { createRemovalService } from "./removal.ts";
 import { createPortfolioService } from "./service.ts";
@@ -13,6 +14,8 @@ export function createPortfolioArea(deps: {
   clock: Clock;
   files: FileStore;
   accessLog: AccessLogWriter;
+  /** The families of the children in a photo hear that it was added or removed. */
+  realtime: RealtimePublisher;
 }) {
   const portfolio = createPortfolioService(deps);
   return {

@@ -2,14 +2,24 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { notFound } from "../../lib/errors.ts";
+import { familyAudience } from "../../realtime/families.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { mayDelete } from "./policy.ts";
 
 /** Deleting a portfolio item: its uploader or a leader of its centre (issue 15, brief G). */
-export function createRemovalService({ db, files }: { db: Database; files: FileStore }) {
+export function createRemovalService({
+  db,
+  files,
+  realtime,
+}: {
+  db: Database;
+  files: FileStore;
+  realtime: RealtimePublisher;
+}) {
   return {
     /**
      * The row (with its tags and view log) goes in one transaction with its audit entry; the files
@@ -26,6 +36,12 @@ export function createRemovalService({ db, files }: { db: Database; files: FileS
         : [];
       // Another centre's item, or (for a teacher) one someone else uploaded, is not theirs to find.
       if (!item || !mayDelete(caller, item)) throw notFound("Portfolio item");
+      // The children in it, read before their tags go with the row: their families' galleries refetch.
+      const tagged = await db
+        .select({ id: portfolioItemChildren.studentId })
+        .from(portfolioItemChildren)
+        .where(eq(portfolioItemChildren.itemId, id));
+      const families = await familyAudience(db, realtime, [item.studentId, ...tagged.map((row) => row.id)]);
       await db.transaction(async (tx) => {
         await tx.delete(portfolioItems).where(eq(portfolioItems.id, id));
         await writeAudit(tx, {
@@ -43,6 +59,7 @@ export function createRemovalService({ db, files }: { db: Database; files: FileS
           },
         });
       });
+      families.tell("portfolio");
       const names = [item.storedName, item.thumbStoredName].filter((name): name is string => Boolean(name));
       const results = await Promise.allSettled(names.map((name) => files.remove(name)));
       for (const result of results)

@@ -7,6 +7,8 @@ import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/errors.ts";
+import { familyAudience } from "../../realtime/families.ts";
+import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { childrenInScope, type PortfolioChild } from "./access.ts";
 import { posterThumbnail, processMedia } from "./media.ts";
 import { consentAllows, mayUpload } from "./policy.ts";
@@ -52,8 +54,9 @@ export function createUploadService(deps: {
   clock: Clock;
   files: FileStore;
   portfolio: PortfolioService;
+  realtime: RealtimePublisher;
 }) {
-  const { db, clock, files, portfolio } = deps;
+  const { db, clock, files, portfolio, realtime } = deps;
 
   /** Into the file store: a photo's display size and thumbnail, or a clip moved as it is with its poster. */
   async function store(file: IncomingFile): Promise<Stored> {
@@ -108,6 +111,8 @@ export function createUploadService(deps: {
       const children = await childrenInScope(db, caller, ids);
       const child = children.find((one) => one.id === fields.childId)!;
       await assertConsent(db, children);
+      // Every child in the photo: each one's own family hears of it once the rows commit.
+      const families = await familyAudience(db, realtime, ids);
 
       const stored: Stored[] = [];
       try {
@@ -157,6 +162,7 @@ export function createUploadService(deps: {
           });
           return rows.map((row) => row.id);
         });
+        families.tell("portfolio");
         const rows = await selectItems(db).where(inArray(portfolioItems.id, ids));
         const items = await portfolio.present(caller, rows);
         return ids.map((id) => items.find((item) => item.id === id)!);

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   type ChildDaySummary,
   childDaySummary,
@@ -63,6 +64,16 @@ export function useChildActivities(childId: string | null, date?: string) {
 
 export function useChildDaySummary(childId: string | null) {
   useLiveChildDay();
+  // The Daily Diary tile's times: the family's own event says the child arrived or went home.
+  const queryClient = useQueryClient();
+  const refetchTimes = useCallback(
+    (event: ChildUpdateEvent) => {
+      if (event.kind === "attendance" && event.child_id === childId)
+        void queryClient.invalidateQueries({ queryKey: [...KEY, "summary", childId] });
+    },
+    [queryClient, childId],
+  );
+  useRealtimeEvent("child-update", refetchTimes);
   return useQuery<ChildDaySummary>({
     queryKey: [...KEY, "summary", childId],
     queryFn: ({ signal }) => api.get(`/parents/child-day/${childId}`, childDaySummary, { signal }),

@@ -1,10 +1,12 @@
+import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import { type Assignment, assignmentsPage } from "@sprout/shared/schemas/assignments";
 import { invoicesResponse } from "@sprout/shared/schemas/billing";
 import { portfolioPage } from "@sprout/shared/schemas/digital-portfolio";
-import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { api } from "../../api/client";
 import { centreDate, formatDate } from "../../format";
+import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 import { useUnreadCounts } from "../communication/api";
 import { useParentIncidents } from "../incidents/api";
 import { centreToday } from "./api";
@@ -21,6 +23,16 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** How many photos and videos of the child were added today (the newest page is enough to tell). */
 const MEDIA_PAGE = 12;
 export function useMediaLine(childId: string): string | null {
+  // A photo of the child added or removed: the family's own event, refetched through the API.
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    (event: ChildUpdateEvent) => {
+      if (event.kind === "portfolio" && event.child_id === childId)
+        void queryClient.invalidateQueries({ queryKey: [...KEY, "media", childId] });
+    },
+    [queryClient, childId],
+  );
+  useRealtimeEvent("child-update", refetch);
   const media = useQuery({
     queryKey: [...KEY, "media", childId],
     queryFn: ({ signal }) =>

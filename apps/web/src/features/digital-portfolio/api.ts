@@ -1,3 +1,4 @@
+import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   centerStats,
   childConsent,
@@ -12,9 +13,10 @@ import {
   uploadAnswer,
 } from "@sprout/shared/schemas/digital-portfolio";
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { readTokens } from "../../auth/session";
+import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["digital-portfolio"] as const;
 
@@ -29,8 +31,27 @@ export interface GalleryFilters {
 
 export const DEFAULT_FILTERS: GalleryFilters = { type: "", favorite: "", sortBy: "created_at", sortOrder: "desc" };
 
+/**
+ * A photo or clip of the child was added or removed (the family's own `child-update` event, which
+ * names no item): the child's pages or figures refetch through the API. Only those: the files
+ * already fetched stay cached.
+ */
+function useLiveChild(childId: string | null, what: "items" | "stats") {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    (event: ChildUpdateEvent) => {
+      if (!childId || event.kind !== "portfolio" || event.child_id !== childId) return;
+      const queryKey = what === "items" ? [...KEY, "items", "child", childId] : [...KEY, "stats", childId];
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient, childId, what],
+  );
+  useRealtimeEvent("child-update", refetch);
+}
+
 /** A child's portfolio, or the centre's when `childId` is null and the caller leads a centre. */
 export function usePortfolio(scope: "child" | "centre", childId: string | null, filters: GalleryFilters, page: number) {
+  useLiveChild(scope === "child" ? childId : null, "items");
   const path = scope === "child" ? `/digital-portfolio/child/${childId}` : "/digital-portfolio/center/all";
   return useQuery({
     queryKey: [...KEY, "items", scope, childId, filters, page],
@@ -61,6 +82,7 @@ export function usePortfolioChildren() {
 }
 
 export function useChildStats(childId: string | null) {
+  useLiveChild(childId, "stats");
   return useQuery({
     queryKey: [...KEY, "stats", childId],
     queryFn: ({ signal }) => api.get(`/digital-portfolio/stats/${childId}`, childStats, { signal }),
