@@ -17,6 +17,7 @@ import {
 } from "@mui/material";
 import { LIST_PAGE_SIZES, type ListPagination } from "@sprout/shared/schemas/primitives";
 import type { ReactNode } from "react";
+import { ColumnFields } from "./ColumnFields";
 import type { Paging } from "./usePaging";
 
 export interface Column<T> {
@@ -31,8 +32,11 @@ interface Props<T> {
   /** Names the table and the phone's list for assistive technology and tests. */
   label: string;
   columns: Column<T>[];
-  /** A row as a card on a phone: no sideways scrolling. */
-  card: (row: T) => ReactNode;
+  /**
+   * A row as a card on a phone: no sideways scrolling. Without it the card lists every column
+   * as "label: value"; one of its own must still show (or lead to) every column's value.
+   */
+  card?: (row: T) => ReactNode;
   rowKey: (row: T) => string;
   page: { rows: T[]; pagination: ListPagination } | undefined;
   paging: Paging;
@@ -83,7 +87,9 @@ export function PagedTable<T>({
         <Stack component="ul" spacing={1.5} aria-label={label} sx={{ listStyle: "none", p: { xs: 1, sm: 2 }, m: 0 }}>
           {rows.map((row) => (
             <Card component="li" key={rowKey(row)} variant="outlined" data-testid="list-card">
-              <CardContent sx={{ "&:last-child": { pb: 1.5 } }}>{card(row)}</CardContent>
+              <CardContent sx={{ "&:last-child": { pb: 1.5 } }}>
+                {card ? card(row) : <ColumnFields columns={columns} row={row} />}
+              </CardContent>
             </Card>
           ))}
         </Stack>

@@ -19,16 +19,19 @@ import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type RosterChild } from "@sprou
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
+import { CentrePicker } from "../../components/CentrePicker";
 import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
 import { CheckOutDialog } from "./CheckOutDialog";
+import { ChooseCentre } from "./ChooseCentre";
 import { CorrectTimesDialog, type StayToCorrect } from "./CorrectTimesDialog";
 import { RatioSettingsDialog } from "./RatioSettingsDialog";
 import { ReportsPanel } from "./ReportsPanel";
 import { RoomRatios } from "./RoomRatios";
 import { StaffLeaveCard } from "./StaffLeaveCard";
 import { StaffOnDutyCard } from "./StaffOnDutyCard";
+import { useAttendanceCentre } from "./useAttendanceCentre";
 
 const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "success" | "default" | "warning" | "info" }> =
   {
@@ -51,11 +54,23 @@ export function AttendancePage() {
   // The dashboard's "review attendance" item opens the reports (?view=reports).
   const [params, setParams] = useSearchParams();
   const view = mayReport && params.get("view") === "reports" ? "reports" : "today";
-  const setView = (next: "today" | "reports") => setParams(next === "reports" ? { view: next } : {}, { replace: true });
+  const setView = (next: "today" | "reports") =>
+    setParams(
+      (current) => {
+        const following = new URLSearchParams(current);
+        if (next === "reports") following.set("view", next);
+        else following.delete("view");
+        return following;
+      },
+      { replace: true },
+    );
   const [ratioSettings, setRatioSettings] = useState(false);
-  const rooms = useRooms();
+  // An owner or the super admin chooses the centre first (kept in the address as ?center=).
+  const centre = useAttendanceCentre();
+  const rooms = useRooms(centre.centerId, centre.ready);
   const [chosen, setChosen] = useState<string | null>(null);
-  const roomId = chosen ?? rooms.data?.rooms[0]?.classroom_id ?? null;
+  const roomIds = rooms.data?.rooms.map((room) => room.classroom_id) ?? [];
+  const roomId = (chosen && roomIds.includes(chosen) ? chosen : roomIds[0]) ?? null;
   const roster = useRoster(roomId);
   const actions = useAttendanceActions();
   const [leaving, setLeaving] = useState<RosterChild | null>(null);
@@ -77,18 +92,24 @@ export function AttendancePage() {
             </Typography>
           )}
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <LiveChip />
-          <Button component={RouterLink} to="/attendance/headcount" variant="outlined" size="small">
-            Headcount
-          </Button>
-          {hasFeature(user.role, "staff_management") && (
-            <Button component={RouterLink} to="/attendance/kiosk" variant="outlined" size="small">
-              Kiosk
+        {centre.ready && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <LiveChip />
+            <Button component={RouterLink} to={`/attendance/headcount${centre.search}`} variant="outlined" size="small">
+              Headcount
             </Button>
-          )}
-        </Stack>
+            {hasFeature(user.role, "staff_management") && (
+              <Button component={RouterLink} to={`/attendance/kiosk${centre.search}`} variant="outlined" size="small">
+                Kiosk
+              </Button>
+            )}
+          </Stack>
+        )}
       </Stack>
+      {centre.picks && <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />}
+      {!centre.ready && (
+        <ChooseCentre centre={centre} purpose="to see its rooms, its staff and its attendance reports" />
+      )}
 
       {mayReport && (
         <Tabs value={view} onChange={(_, value: "today" | "reports") => setView(value)} aria-label="Attendance view">
@@ -96,8 +117,8 @@ export function AttendancePage() {
           <Tab value="reports" label="Reports" />
         </Tabs>
       )}
-      {view === "reports" && rooms.data && <ReportsPanel today={rooms.data.date} />}
-      {view === "today" && (
+      {view === "reports" && rooms.data && <ReportsPanel today={rooms.data.date} centerId={centre.centerId} />}
+      {view === "today" && centre.ready && (
         <>
           {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
           {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
@@ -112,10 +133,20 @@ export function AttendancePage() {
               </Button>
             </Box>
           )}
-          <RatioSettingsDialog open={ratioSettings} onClose={() => setRatioSettings(false)} />
+          <RatioSettingsDialog
+            open={ratioSettings}
+            onClose={() => setRatioSettings(false)}
+            centerId={centre.centerId}
+          />
 
-          <StaffOnDutyCard mayClockIn={CENTRE_STAFF.includes(user.role)} />
-          {rooms.data && <StaffLeaveCard today={rooms.data.date} mayClockIn={CENTRE_STAFF.includes(user.role)} />}
+          <StaffOnDutyCard mayClockIn={CENTRE_STAFF.includes(user.role)} centerId={centre.centerId} />
+          {rooms.data && (
+            <StaffLeaveCard
+              today={rooms.data.date}
+              mayClockIn={CENTRE_STAFF.includes(user.role)}
+              centerId={centre.centerId}
+            />
+          )}
 
           {rooms.data && rooms.data.rooms.length > 0 && roomId && (
             <Tabs

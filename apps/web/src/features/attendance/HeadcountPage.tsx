@@ -16,9 +16,12 @@ import {
 import type { Headcount } from "@sprout/shared/schemas/attendance";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
+import { CentrePicker } from "../../components/CentrePicker";
 import { formatDateTime, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useHeadcount, useHeadcountMark } from "./api";
+import { ChooseCentre } from "./ChooseCentre";
+import { useAttendanceCentre } from "./useAttendanceCentre";
 
 /** On paper: only the lists, no navigation, banners or buttons. */
 const PRINT_CSS = `@media print {
@@ -32,8 +35,10 @@ const PRINT_CSS = `@media print {
  * active, staff tick each child as accounted for and everyone sees the count rise live.
  */
 export function HeadcountPage() {
-  const count = useHeadcount();
-  const mark = useHeadcountMark();
+  // An owner or the super admin counts one centre at a time, chosen here or on Attendance.
+  const centre = useAttendanceCentre();
+  const count = useHeadcount(centre.centerId, centre.ready);
+  const mark = useHeadcountMark(centre.centerId);
   const data = count.data;
   const missing = data?.alert ? missingChildren(data) : [];
   return (
@@ -45,7 +50,7 @@ export function HeadcountPage() {
         </Typography>
         <Stack direction="row" spacing={1} className="no-print" sx={{ alignItems: "center" }}>
           <LiveChip />
-          <Button component={RouterLink} to="/attendance">
+          <Button component={RouterLink} to={`/attendance${centre.search}`}>
             Attendance
           </Button>
           <Button variant="outlined" startIcon={<Print />} onClick={() => window.print()}>
@@ -53,7 +58,13 @@ export function HeadcountPage() {
           </Button>
         </Stack>
       </Stack>
-      {count.isPending && <LinearProgress aria-label="Loading the headcount" />}
+      {centre.picks && (
+        <Box className="no-print">
+          <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />
+        </Box>
+      )}
+      {!centre.ready && <ChooseCentre centre={centre} purpose="to count who is in its building now" />}
+      {count.isPending && centre.ready && <LinearProgress aria-label="Loading the headcount" />}
       {count.isError && <Alert severity="error">{refusalMessage(count.error, "Could not load the headcount.")}</Alert>}
       {data && (
         <>

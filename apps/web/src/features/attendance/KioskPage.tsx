@@ -21,9 +21,12 @@ import type { KioskMatches } from "@sprout/shared/schemas/attendance";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { refusalMessage } from "../../api/errors";
+import { CentrePicker } from "../../components/CentrePicker";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { ChooseCentre } from "./ChooseCentre";
 import { useKioskActions, useKioskSearch } from "./kioskApi";
 import { PinPad } from "./PinPad";
+import { useAttendanceCentre } from "./useAttendanceCentre";
 
 /** Kept for this tab only, so a reload of the tablet stays in kiosk mode. */
 const KIOSK_FLAG = "kioskMode";
@@ -42,6 +45,8 @@ type Chosen =
 export function KioskPage() {
   const [on, setOn] = useState(() => sessionStorage.getItem(KIOSK_FLAG) === "1");
   const navigate = useNavigate();
+  // An owner or the super admin opens the kiosk for the centre chosen on Attendance (?center=).
+  const centre = useAttendanceCentre();
   const open = () => {
     sessionStorage.setItem(KIOSK_FLAG, "1");
     setOn(true);
@@ -51,7 +56,7 @@ export function KioskPage() {
     sessionStorage.removeItem(KIOSK_FLAG);
     setOn(false);
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    navigate("/attendance");
+    navigate(`/attendance${centre.search}`);
   };
   if (!on) {
     return (
@@ -65,16 +70,20 @@ export function KioskPage() {
             4-digit PIN (set in the parent portal); staff clock in and out with theirs. To leave kiosk mode you will
             need your password.
           </Typography>
+          {centre.picks && (
+            <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />
+          )}
+          {!centre.ready && <ChooseCentre centre={centre} purpose="for this tablet's kiosk" />}
           {/* On a phone the two buttons stack instead of each breaking over two lines. */}
           <Stack
             direction={{ xs: "column", sm: "row" }}
             spacing={2}
             sx={{ alignItems: { xs: "stretch", sm: "center" } }}
           >
-            <Button variant="contained" size="large" onClick={open}>
+            <Button variant="contained" size="large" onClick={open} disabled={!centre.ready}>
               Open kiosk mode
             </Button>
-            <Button component={RouterLink} to="/attendance">
+            <Button component={RouterLink} to={`/attendance${centre.search}`}>
               Back to attendance
             </Button>
           </Stack>
@@ -82,13 +91,13 @@ export function KioskPage() {
       </Container>
     );
   }
-  return <KioskScreen onLeave={leave} />;
+  return <KioskScreen onLeave={leave} centerId={centre.centerId} />;
 }
 
-function KioskScreen({ onLeave }: { onLeave: () => void }) {
+function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: string }) {
   const [typed, setTyped] = useState("");
   const q = useDebouncedValue(typed.trim(), 250);
-  const matches = useKioskSearch(q);
+  const matches = useKioskSearch(q, centerId);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [greeting, setGreeting] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);

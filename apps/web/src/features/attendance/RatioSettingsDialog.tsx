@@ -47,11 +47,23 @@ const valuesOf = (settings: RatioSettingsAnswer): Input => ({
  * youngest child decides) and the shift length behind the overtime count. Saving updates the
  * live ratio panel of everyone at the centre.
  */
-export function RatioSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function RatioSettingsDialog({
+  open,
+  onClose,
+  centerId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The centre chosen by an owner or the super admin; a centre role's own without it. */
+  centerId?: string;
+}) {
   const queryClient = useQueryClient();
   const settings = useQuery({
-    queryKey: ["attendance", "ratio-settings"],
-    queryFn: () => api.get("/attendance/ratio-settings", ratioSettingsAnswer),
+    queryKey: ["attendance", "ratio-settings", centerId ?? "own"],
+    queryFn: () =>
+      api.get("/attendance/ratio-settings", ratioSettingsAnswer, {
+        query: centerId ? { center_id: centerId } : undefined,
+      }),
     enabled: open,
   });
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(ratioSettingsInput), mode: "onBlur" });

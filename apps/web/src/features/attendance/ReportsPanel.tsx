@@ -1,30 +1,17 @@
 import Download from "@mui/icons-material/Download";
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
-import { reportAnswer } from "@sprout/shared/schemas/attendance";
+import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { type ReportAnswer, reportAnswer } from "@sprout/shared/schemas/attendance";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { RowsTable } from "../../components/PagedTable/RowsTable";
 import { formatDate } from "../../format";
 
 type Kind = "daily" | "monthly" | "staff_hours";
+type ReportRow = ReportAnswer["rows"][number];
 const KINDS: Record<Kind, string> = {
   daily: "Daily attendance per classroom",
   monthly: "Monthly attendance per child",
@@ -41,11 +28,11 @@ const MONTHS = Array.from({ length: 12 }, (_, back) => {
 });
 
 /** The attendance reports on screen, and as .xlsx or CSV downloads of the same figures. */
-export function ReportsPanel({ today }: { today: string }) {
+export function ReportsPanel({ today, centerId }: { today: string; centerId?: string }) {
   const [kind, setKind] = useState<Kind>("daily");
   const [date, setDate] = useState(today);
   const [month, setMonth] = useState(today.slice(0, 7));
-  const query = kind === "daily" ? { kind, date } : { kind, month };
+  const query = { ...(kind === "daily" ? { kind, date } : { kind, month }), center_id: centerId };
   const valid = kind !== "daily" || /^\d{4}-\d{2}-\d{2}$/.test(date);
   const report = useQuery({
     queryKey: ["attendance", "report", query],
@@ -124,30 +111,19 @@ export function ReportsPanel({ today }: { today: string }) {
           {report.data.rows.length === 0 ? (
             <Alert severity="info">Nothing to report for this period.</Alert>
           ) : (
-            <TableContainer sx={{ maxHeight: 520 }}>
-              <Table size="small" stickyHeader aria-label={report.data.title}>
-                <TableHead>
-                  <TableRow>
-                    {report.data.columns.map((column, index) => (
-                      <TableCell key={column} align={index === 0 ? "left" : "right"} sx={{ whiteSpace: "nowrap" }}>
-                        {column}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.data.rows.map((row) => (
-                    <TableRow key={String(row[0]) + String(row[1])}>
-                      {row.map((cell, index) => (
-                        <TableCell key={report.data.columns[index]} align={typeof cell === "number" ? "right" : "left"}>
-                          {cell}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            // On a phone a card per row (classroom, child, member of staff) with every figure in it.
+            <RowsTable
+              label={report.data.title}
+              maxHeight={520}
+              rows={report.data.rows}
+              rowKey={(row) => String(row[0]) + String(row[1])}
+              columns={report.data.columns.map((header, index) => ({
+                header,
+                cell: (row: ReportRow) => row[index],
+                align: typeof report.data.rows[0]?.[index] === "number" ? "right" : undefined,
+                nowrap: true,
+              }))}
+            />
           )}
         </>
       )}

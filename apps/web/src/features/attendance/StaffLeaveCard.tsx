@@ -39,14 +39,23 @@ const daysOf = (item: StaffLeaveItem) =>
  * approve or decline requests, withdraw leave that has not ended. Approved leave today is what
  * the Staff Present figures count as on leave.
  */
-export function StaffLeaveCard({ today, mayClockIn }: { today: string; mayClockIn: boolean }) {
+export function StaffLeaveCard({
+  today,
+  mayClockIn,
+  centerId,
+}: {
+  today: string;
+  mayClockIn: boolean;
+  /** The centre chosen by an owner or the super admin; a centre role's own without it. */
+  centerId?: string;
+}) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
-  const duty = useStaffOnDuty();
+  const duty = useStaffOnDuty(centerId);
   const list = useQuery({
-    queryKey: ["attendance", "leave", page],
-    queryFn: () => api.get("/attendance/leave", staffLeaveList, { query: { page } }),
+    queryKey: ["attendance", "leave", centerId ?? "own", page],
+    queryFn: () => api.get("/attendance/leave", staffLeaveList, { query: { page, center_id: centerId } }),
     placeholderData: keepPreviousData,
   });
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: ["attendance"] });

@@ -9,8 +9,8 @@ import { StaffOnDutyList } from "./StaffOnDutyList";
  * The caller's own shift (for those who work at the centre) and the centre's Staff Present
  * figures, with who is in, gone home or on leave.
  */
-export function StaffOnDutyCard({ mayClockIn }: { mayClockIn: boolean }) {
-  const duty = useStaffOnDuty();
+export function StaffOnDutyCard({ mayClockIn, centerId }: { mayClockIn: boolean; centerId?: string }) {
+  const duty = useStaffOnDuty(centerId);
   const actions = useAttendanceActions();
   const [showStaff, setShowStaff] = useState(false);
   if (!duty.data) return null;

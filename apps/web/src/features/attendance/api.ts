@@ -1,3 +1,4 @@
+import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   type absentInput,
   attendanceRooms,
@@ -9,9 +10,10 @@ import {
   roster,
   staffOnDuty,
 } from "@sprout/shared/schemas/attendance";
+import { center } from "@sprout/shared/schemas/centers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { api } from "../../api/client";
 import { useRealtime, useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
@@ -37,9 +39,28 @@ function useLiveAttendance() {
   }, [socket, refetch]);
 }
 
-export function useRooms() {
+/**
+ * Centre-wide calls name the centre for those who reach several (`centerId`); without it the
+ * server answers for the caller's own centre. `enabled` is false until such a caller has chosen.
+ */
+const centreQuery = (centerId: string | undefined) => (centerId ? { center_id: centerId } : undefined);
+
+/** The centres an owner or the super admin may choose between (those in their reach). */
+export const useAttendanceCentres = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["centers"],
+    queryFn: ({ signal }) => api.get("/centers", z.array(center), { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+
+export function useRooms(centerId?: string, enabled = true) {
   useLiveAttendance();
-  return useQuery({ queryKey: [...KEY, "rooms"], queryFn: () => api.get("/attendance/rooms", attendanceRooms) });
+  return useQuery({
+    queryKey: [...KEY, "rooms", centerId ?? "own"],
+    queryFn: () => api.get("/attendance/rooms", attendanceRooms, { query: centreQuery(centerId) }),
+    enabled,
+  });
 }
 
 export const useRoster = (classroomId: string | null) =>
@@ -50,18 +71,23 @@ export const useRoster = (classroomId: string | null) =>
   });
 
 /** Who is in now per room; during an alert the accounted-for ticks rise live. */
-export function useHeadcount() {
+export function useHeadcount(centerId?: string, enabled = true) {
   useLiveAttendance();
-  return useQuery({ queryKey: [...KEY, "headcount"], queryFn: () => api.get("/attendance/headcount", headcount) });
+  return useQuery({
+    queryKey: [...KEY, "headcount", centerId ?? "own"],
+    queryFn: () => api.get("/attendance/headcount", headcount, { query: centreQuery(centerId) }),
+    enabled,
+  });
 }
 
-export function useHeadcountMark() {
+export function useHeadcountMark(centerId?: string) {
   const queryClient = useQueryClient();
+  const key = [...KEY, "headcount", centerId ?? "own"];
   return useMutation({
     mutationFn: (input: { student_id: string; accounted: boolean }) => api.post("/attendance/headcount/mark", input),
     // The tick shows at once; the refetch after the answer (or a failure) brings the server's truth.
     onMutate: (input) =>
-      queryClient.setQueryData<Headcount>([...KEY, "headcount"], (current) => {
+      queryClient.setQueryData<Headcount>(key, (current) => {
         if (!current) return current;
         const was = current.rooms.some((room) =>
           room.children.some((child) => child.student_id === input.student_id && child.accounted),
@@ -77,15 +103,31 @@ export function useHeadcountMark() {
           })),
         };
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...KEY, "headcount"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 
-export const useStaffOnDuty = () =>
-  useQuery({ queryKey: [...KEY, "staff"], queryFn: () => api.get("/attendance/staff", staffOnDuty) });
+export const useStaffOnDuty = (centerId?: string) =>
+  useQuery({
+    queryKey: [...KEY, "staff", centerId ?? "own"],
+    queryFn: () => api.get("/attendance/staff", staffOnDuty, { query: centreQuery(centerId) }),
+  });
 
+/**
+ * The parent's "Today". A parent hears no staff `attendance-update`; their own children's
+ * arrivals, departures and absences come as `child-update` to their own room, and a reconnect
+ * refetches (useLiveAttendance).
+ */
 export function useParentDay() {
   useLiveAttendance();
+  const queryClient = useQueryClient();
+  const refetch = useCallback(
+    (event: ChildUpdateEvent) => {
+      if (event.kind === "attendance") void queryClient.invalidateQueries({ queryKey: [...KEY, "parent-day"] });
+    },
+    [queryClient],
+  );
+  useRealtimeEvent("child-update", refetch);
   return useQuery({ queryKey: [...KEY, "parent-day"], queryFn: () => api.get("/parents/attendance/today", parentDay) });
 }
 

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { api } from "../../api/client";
 
 /** The kiosk's calls: names typed on the tablet, and actions confirmed with a person's own PIN. */
-export const useKioskSearch = (q: string) =>
+export const useKioskSearch = (q: string, centerId?: string) =>
   useQuery({
-    queryKey: ["kiosk", "search", q],
-    queryFn: () => api.get("/attendance/kiosk/search", kioskMatches, { query: { q } }),
+    queryKey: ["kiosk", "search", centerId ?? "own", q],
+    queryFn: () => api.get("/attendance/kiosk/search", kioskMatches, { query: { q, center_id: centerId } }),
     enabled: q.trim().length >= 2,
     staleTime: 0,
   });

@@ -37,7 +37,8 @@ export function FigureCards({ data }: { data: DirectorDashboard["data"] }) {
       value: `${data.staff.present_count} / ${data.staff.total_staff}`,
       detail: `${data.staff.percent}% of those expected · ${data.staff.on_leave_count} on leave`,
       percent: data.staff.percent,
-      to: "/attendance",
+      // The centre on screen (an owner's or the super admin's choice) opens on Attendance too.
+      to: `/attendance?center=${data.center.id}`,
       icon: Badge,
       color: "#2e7d32",
       testId: "staff-present",

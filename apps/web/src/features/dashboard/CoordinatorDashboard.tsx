@@ -11,17 +11,12 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from "@mui/material";
 import type { CoordinatorHome } from "@sprout/shared/schemas/analytics";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { Link as RouterLink } from "react-router";
+import { RowsTable } from "../../components/PagedTable/RowsTable";
 import { formatDate, formatLongDate, formatNumber } from "../../format";
 import { useCoordinatorHome } from "./api";
 import { loadError } from "./loadError";
@@ -37,36 +32,31 @@ function Classrooms({ rooms }: { rooms: CoordinatorHome["classrooms"] }) {
         {rooms.length === 0 && <Typography color="text.secondary">No classrooms yet.</Typography>}
       </CardContent>
       {rooms.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-labelledby="classrooms-heading">
-            <TableHead>
-              <TableRow>
-                <TableCell>Classroom</TableCell>
-                <TableCell align="right">Enrolled</TableCell>
-                <TableCell align="right">In now</TableCell>
-                <TableCell align="right">Teachers</TableCell>
-                <TableCell>Today's plan</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rooms.map((room) => (
-                <TableRow key={room.id} data-testid={`coordinator-room-${room.id}`}>
-                  <TableCell>{room.name}</TableCell>
-                  <TableCell align="right">{formatNumber(room.enrolled)}</TableCell>
-                  <TableCell align="right">{formatNumber(room.children_in)}</TableCell>
-                  <TableCell align="right">{formatNumber(room.teachers)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={room.has_plan_today ? "success" : "warning"}
-                      label={room.has_plan_today ? "Planned" : "No plan"}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        // On a phone each room is a card with every column in it, Today's plan too.
+        <RowsTable
+          label="Classrooms today"
+          rows={rooms}
+          rowKey={(room) => room.id}
+          rowProps={(room) => ({ "data-testid": `coordinator-room-${room.id}` })}
+          cardsSx={{ px: 2, pb: 2 }}
+          columns={[
+            { header: "Classroom", cell: (room) => room.name },
+            { header: "Enrolled", cell: (room) => formatNumber(room.enrolled), align: "right" },
+            { header: "In now", cell: (room) => formatNumber(room.children_in), align: "right" },
+            { header: "Teachers", cell: (room) => formatNumber(room.teachers), align: "right" },
+            {
+              header: "Today's plan",
+              cell: (room) => (
+                <Chip
+                  size="small"
+                  color={room.has_plan_today ? "success" : "warning"}
+                  label={room.has_plan_today ? "Planned" : "No plan"}
+                />
+              ),
+              nowrap: true,
+            },
+          ]}
+        />
       )}
     </Card>
   );

@@ -17,12 +17,17 @@ import {
   PHOTO_CONSENTS,
   PORTFOLIO_MESSAGES,
 } from "@sprout/shared/schemas/digital-portfolio";
+import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { usePortfolioMutations } from "./api";
 
-/** A parent's photo consent for their child; a change applies at once to photos already taken. */
+/**
+ * A parent's photo consent for one child; a change applies at once to photos already taken. The
+ * page mounts one card, keyed by the child, so a choice left unsaved never follows another child.
+ */
 export function ConsentCard({ child }: { child: ChildConsent }) {
+  const headingId = useId();
   const { consent } = usePortfolioMutations();
   const form = useForm<z.input<typeof consentInput>, unknown, z.output<typeof consentInput>>({
     resolver: zodResolver(consentInput),
@@ -30,9 +35,9 @@ export function ConsentCard({ child }: { child: ChildConsent }) {
   });
   const save = form.handleSubmit((values) => consent.mutate({ childId: child.child_id, consent: values.consent }));
   return (
-    <Card variant="outlined" component="form" onSubmit={save} aria-labelledby="consent-heading">
+    <Card variant="outlined" component="form" onSubmit={save} aria-labelledby={headingId}>
       <CardContent>
-        <Typography id="consent-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Photo consent for {child.child_name}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -43,7 +48,7 @@ export function ConsentCard({ child }: { child: ChildConsent }) {
           control={form.control}
           name="consent"
           render={({ field }) => (
-            <RadioGroup {...field} aria-labelledby="consent-heading">
+            <RadioGroup {...field} aria-labelledby={headingId}>
               {PHOTO_CONSENTS.map((value) => (
                 <FormControlLabel key={value} value={value} control={<Radio />} label={PHOTO_CONSENT_LABELS[value]} />
               ))}

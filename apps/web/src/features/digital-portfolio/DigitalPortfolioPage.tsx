@@ -1,5 +1,6 @@
 import { Alert, Box, LinearProgress, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { type ChildConsent, PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { useCentreStats, useChildStats, usePortfolioChildren } from "./api";
@@ -106,15 +107,24 @@ export function DigitalPortfolioPage() {
   const [params, setParams] = useSearchParams();
   const children = usePortfolioChildren();
   const list = children.data?.children ?? [];
-  const childId = params.get("child") ?? list[0]?.child_id ?? "";
+  const centreView = CENTRE_VIEW.has(user.role);
+  const asked = params.get("child");
+  // The child in the address, else (none named, or not one of the caller's) the first one.
+  const child = list.find((one) => one.child_id === asked) ?? list[0];
   const tab = params.get("tab") === "upload" ? "upload" : "gallery";
-  const setParam = (key: string, value: string) =>
+  const setParam = (key: string, value: string, options?: { replace: boolean }) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.set(key, value);
       return next;
-    });
-  const child = list.find((one) => one.child_id === childId);
+    }, options);
+  // The address always names the child on screen, so a reload or a shared link shows the same
+  // child, and Back returns to the one chosen before (each choice is a step in the history).
+  const shownId = centreView ? undefined : child?.child_id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is a new function each render; the ids decide
+  useEffect(() => {
+    if (shownId && asked !== shownId) setParam("child", shownId, { replace: true });
+  }, [shownId, asked]);
 
   return (
     <Box>
@@ -123,14 +133,23 @@ export function DigitalPortfolioPage() {
       </Typography>
       {children.isPending && <LinearProgress aria-label="Loading children" />}
       {children.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.loadFailed}</Alert>}
-      {children.data && CENTRE_VIEW.has(user.role) && <CentreView options={list} />}
-      {children.data && !CENTRE_VIEW.has(user.role) && (
+      {children.data && centreView && <CentreView options={list} />}
+      {children.data && !centreView && (
         <Stack spacing={2}>
           {(user.role === "teacher" || list.length > 1) && (
-            <ChildPicker options={list} value={child ? childId : ""} onChange={(id) => setParam("child", id)} />
+            <ChildPicker
+              options={list}
+              value={child?.child_id ?? ""}
+              onChange={(id) => id !== child?.child_id && setParam("child", id)}
+            />
           )}
           {child && <ChildFigures childId={child.child_id} />}
-          {user.role === "parent" && child && <ConsentCard key={child.child_id} child={child} />}
+          {/*
+            Only the chosen child's consent, and a new form for each child: nothing typed for one
+            child can be saved for another. Keys are unique among this Stack's children (React
+            matches keyed siblings by key alone: the gallery's key must not be the same string).
+          */}
+          {user.role === "parent" && child && <ConsentCard key={`consent-${child.child_id}`} child={child} />}
           {user.role === "teacher" && (
             <Tabs value={tab} onChange={(_, value) => setParam("tab", value)} aria-label="Portfolio">
               <Tab value="gallery" label="Gallery" />
@@ -145,7 +164,7 @@ export function DigitalPortfolioPage() {
             )
           ) : (
             <PortfolioGallery
-              key={child?.child_id ?? "none"}
+              key={`gallery-${child?.child_id ?? "none"}`}
               scope="child"
               childId={child?.child_id ?? null}
               canFavourite={user.role === "teacher"}

@@ -1,5 +1,5 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
+import { RowsTable } from "../../components/PagedTable/RowsTable";
 
 export interface Column<Row> {
   header: string;
@@ -7,7 +7,10 @@ export interface Column<Row> {
   numeric?: boolean;
 }
 
-/** A report's figures as a table: bounded rows (months, sources, centres), so no paging. */
+/**
+ * A report's figures as a table: bounded rows (months, sources, centres), so no paging. On a
+ * phone each row is a card with every column in it (Occupancy, Collected), totals last.
+ */
 export function ReportTable<Row>({
   label,
   columns,
@@ -22,43 +25,12 @@ export function ReportTable<Row>({
   footer?: ReactNode[];
 }) {
   return (
-    <TableContainer sx={{ overflowX: "auto" }}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.header} align={column.numeric ? "right" : "left"}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.header} align={column.numeric ? "right" : "left"}>
-                  {column.cell(row)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-          {footer && (
-            <TableRow>
-              {footer.map((cell, index) => (
-                <TableCell
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the footer's cells are positional.
-                  key={index}
-                  align={columns[index]?.numeric ? "right" : "left"}
-                  sx={{ fontWeight: 600 }}
-                >
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <RowsTable
+      label={label}
+      columns={columns.map(({ header, cell, numeric }) => ({ header, cell, align: numeric ? "right" : undefined }))}
+      rows={rows}
+      rowKey={rowKey}
+      footer={footer}
+    />
   );
 }
