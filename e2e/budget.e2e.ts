@@ -92,8 +92,30 @@ describe("budget and finance", () => {
       await finance.page.getByLabel(`Select ${projector}`).check();
       await finance.page.getByLabel(`Select ${speakers}`).check();
       await screenshot(finance.page, "budget-finance-approvals");
+      // Money moves only after a confirmation that names the count and the total (issue 30, point 7).
+      const decisions: string[] = [];
+      finance.page.on("request", (request) => {
+        if (request.url().includes("/api/financial-manager/approvals/")) decisions.push(request.method());
+      });
       await finance.page.getByRole("button", { name: "Bulk Approve (2)" }).click();
+      const confirm = finance.page.getByRole("dialog", { name: "Approve 2 budget requests?" });
+      await visible(confirm);
+      expect(await confirm.getByTestId("bulk-count").textContent()).toBe("2 budget requests");
+      expect(await confirm.getByTestId("bulk-total").textContent()).toBe("Total ₹1,05,000.00");
+      await visible(confirm.getByText(projector));
+      await visible(confirm.getByText("₹60,000.00"));
+      await screenshot(finance.page, "budget-finance-bulk-confirm");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      // Cancelled: nothing was sent, both still wait and are still selected.
+      await visible(finance.page.getByLabel(`Request: ${projector}`));
+      expect(await finance.page.getByLabel(`Select ${speakers}`).isChecked()).toBe(true);
+      expect(decisions).toEqual([]);
+      await finance.page.getByRole("button", { name: "Bulk Approve (2)" }).click();
+      await visible(confirm);
+      await confirm.getByRole("button", { name: "Approve 2" }).click();
       await visible(finance.page.getByText("2 approvals approved"));
+      expect(decisions).toEqual(["PUT", "PUT"]);
       await finance.page.getByLabel(`Request: ${projector}`).waitFor({ state: "detached" });
 
       await director.page.reload();
@@ -284,6 +306,14 @@ describe("budget and finance", () => {
       await screenshot(finance.page, "budget-finance-approvals");
       const width = await finance.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
+      // The bulk confirmation on a phone; cancelled, it decides nothing.
+      await finance.page.getByRole("button", { name: /^Select all on this page/ }).click();
+      await finance.page.getByRole("button", { name: "Bulk Reject" }).click();
+      const confirm = finance.page.getByRole("dialog", { name: /^Reject \d+ budget requests?\?$/ });
+      await visible(confirm.getByTestId("bulk-total"));
+      await screenshot(finance.page, "budget-finance-bulk-confirm");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
 
       await submitSignIn(director.page, demoUser("center_director").email);
       await director.page.goto("/budget");

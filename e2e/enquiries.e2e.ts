@@ -120,11 +120,20 @@ describe("enquiries: from the first call to an enrolled child", () => {
 
     await choose(page, dialog, "Status", "Closed");
     await visible(admission);
-    // Prefilled from the enquiry; relations default to Father, Mother, Guardian.
+    // Prefilled from the enquiry; no relation is assumed (issue 30, point 8): each waits to be chosen.
     expect(await admission.getByLabel("First Name").first().inputValue()).toBe("Anvi");
     const relations = await admission.getByRole("combobox", { name: "Relation" }).allTextContents();
-    expect(relations).toEqual(["Father", "Mother", "Guardian"]);
-    await choose(page, admission.getByRole("group", { name: "Parent 1" }), "Relation", "Mother");
+    expect(relations.map((text) => text.replaceAll("\u200b", "").trim())).toEqual(["", "", ""]);
+    const firstParent = admission.getByRole("group", { name: "Parent 1" });
+    await firstParent.getByRole("combobox", { name: "Relation" }).focus();
+    await firstParent.getByLabel("Last Name").focus();
+    await visible(firstParent.getByText("Please choose a relation"));
+    await screenshot(page, "admission-form-relation");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "admission-form-relation");
+    await page.setViewportSize(DESKTOP);
+    await choose(page, firstParent, "Relation", "Mother");
+    await firstParent.getByText("Please choose a relation").waitFor({ state: "detached" });
     await choose(page, admission, "Classroom", "Toddlers");
     await fillDate(admission, "Probable Joining Date", enIn(10));
     await screenshot(page, "admission-form");
@@ -155,26 +164,40 @@ describe("enquiries: from the first call to an enrolled child", () => {
     }
     await context.close();
 
-    // The parent's invitation: code from the outbox (non-production), new password, sign in.
+    // The parent's invitation, on a phone: the e-mailed link and code (from the outbox outside
+    // production), a first password, and an ending that says the account is ready, not "reset".
     const mail = await (await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(parentEmail)}`)).json();
-    const resetId = /resetId=([0-9a-f-]{36})/.exec(mail.text)![1];
-    const verified = await fetch(`${baseURL}/api/auth/verify-reset-code`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: parentEmail, challengeCode: mail.code, resetId }),
-    });
-    expect(verified.status).toBe(200);
-    const { resetToken } = await verified.json();
-    const reset = await fetch(`${baseURL}/api/auth/reset-password`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: parentEmail, resetId, resetToken, newPassword: "Anvi@Sprout2026" }),
-    });
-    expect(reset.status).toBe(200);
-    const parent = await openPage(browser, DESKTOP);
-    // A new family answers the centre's privacy notice before any page (issue 19).
-    await parent.page.goto("/login");
-    await parent.page.locator("input[name=email]").fill(parentEmail);
+    const link = /(https?:\/\/\S+\/verify-reset-code\?\S+)/.exec(mail.text)![1]!;
+    const parent = await openPage(browser, PHONE);
+    await parent.page.goto(link);
+    await visible(parent.page.getByText("Enter the code from your invitation to choose your password."));
+    await parent.page.locator("input[aria-label='Character 1 of 6']").focus();
+    await parent.page.evaluate((code) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", code);
+      document
+        .querySelector("input[aria-label='Character 1 of 6']")!
+        .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, mail.code as string);
+    await parent.page.getByRole("button", { name: "Verify Code" }).click();
+    await parent.page.waitForURL("**/reset-password");
+    await visible(parent.page.getByText("Choose your password, Ritika Kapoor"));
+    await parent.page.locator("input[name=newPassword]").fill("Anvi@Sprout2026");
+    await parent.page.locator("input[name=confirmPassword]").fill("Anvi@Sprout2026");
+    expect(await parent.page.getByText("Every device signed in to your account will be signed out.").count()).toBe(0);
+    await screenshot(parent.page, "invitation-set-password");
+    await parent.page.setViewportSize(DESKTOP);
+    await screenshot(parent.page, "invitation-set-password");
+    await parent.page.setViewportSize(PHONE);
+    await parent.page.getByRole("button", { name: "Set Password" }).click();
+    await visible(parent.page.getByText("Your password is set and your account is ready. You can now sign in."));
+    await screenshot(parent.page, "invitation-password-set");
+    expect(await parent.page.getByText(/reset/i).count()).toBe(0);
+    // On to sign-in with the address filled in; a new family answers the centre's privacy notice
+    // before any page (issue 19).
+    await parent.page.waitForURL("**/login");
+    await visible(parent.page.getByText("Your password is set and your account is ready. You can now sign in."));
+    expect(await parent.page.locator("input[name=email]").inputValue()).toBe(parentEmail);
     await parent.page.locator("input[name=password]").fill("Anvi@Sprout2026");
     await parent.page.getByRole("button", { name: "Sign In" }).click();
     const gate = await visible(parent.page.getByTestId("consent-gate"));

@@ -17,6 +17,7 @@ import { accountRoutes } from "./auth/account-routes.ts";
 import { createAttemptCounter } from "./auth/attempts.ts";
 import { createCredentialCache } from "./auth/credential-cache.ts";
 import { authenticate, registerAccessControl } from "./auth/guard.ts";
+import { createOneTimeCodes } from "./auth/one-time-codes.ts";
 import { createPasswordResetService } from "./auth/password-reset.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { createSecretBox } from "./auth/secrets.ts";
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
     appUrl: deps.appUrl,
   });
   const twoFactor = createTwoFactorService({ db: deps.db, clock, secrets, attempts, sessions, directory });
+  const oneTimeCodes = createOneTimeCodes({ db: deps.db, clock, secrets, attempts, mailer });
   const auth = createAuthService({ db: deps.db, clock, sessions, directory, attempts, passwordReset });
   const children = createChildrenService({ db: deps.db, clock });
   const enrollment = createEnrollmentService({ db: deps.db, clock });
@@ -336,7 +338,7 @@ export async function buildApp(deps: AppDeps) {
         }),
       );
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
-      await api.register(billingRoutes({ billing, twoFactor }));
+      await api.register(billingRoutes({ billing, twoFactor, codes: oneTimeCodes }));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));
       await api.register(
@@ -359,7 +361,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
       await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
       await api.register(
-        portfolioRoutes(createPortfolioArea({ db: deps.db, clock, files, accessLog: accessLogWriter })),
+        portfolioRoutes(
+          createPortfolioArea({ db: deps.db, clock, files, accessLog: accessLogWriter, realtime: realtime.publisher }),
+        ),
       );
       await api.register(
         policiesRoutes({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { centreDate, formatCurrency, formatDate, formatDateTime, formatLongDate, formatNumber } from "./format";
+import {
+  centreDate,
+  formatClockTime,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  formatTime,
+} from "./format";
 
 describe("format", () => {
   it("keeps a calendar date on its own day in any time zone", () => {
@@ -17,6 +26,18 @@ describe("format", () => {
     expect(centreDate("2026-03-31T20:00:00Z")).toBe("2026-04-01");
     expect(centreDate("2026-03-31T18:00:00Z")).toBe("2026-03-31");
     expect(centreDate(new Date("2026-12-09T00:00:00+05:30"))).toBe("2026-12-09");
+  });
+
+  it("writes a nap's wall-clock times as every other time is written (issue 30, point 8)", () => {
+    // "01:00–02:15" stood beside "3:20 am": one style for both.
+    expect(formatClockTime("01:00")).toBe(formatTime("2026-03-31T19:30:00Z"));
+    expect(formatClockTime("03:20")).toBe(formatTime("2026-03-31T21:50:00Z"));
+    expect(formatClockTime("01:00")).toMatch(/^1:00\s?am$/i);
+    expect(formatClockTime("14:15")).toMatch(/^2:15\s?pm$/i);
+    expect(formatClockTime("00:05")).toMatch(/^12:05\s?am$/i);
+    expect(formatClockTime("12:00")).toMatch(/^12:00\s?pm$/i);
+    // A wall-clock time is the centre's already: the device's time zone does not move it.
+    expect(formatClockTime("23:45:00")).toMatch(/^11:45\s?pm$/i);
   });
 
   it("writes rupees and counts with Indian grouping", () => {

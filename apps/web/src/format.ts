@@ -36,6 +36,9 @@ const dateAndTime = dateTimeFormat({
   timeZone: DEFAULT_TIME_ZONE,
 });
 const timeOfDay = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
+// A wall-clock time is already the centre's: written as it stands, in the same style as timeOfDay.
+const wallClock = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
 // In the app's own locale: a second locale (en-CA writes ISO dates) costs a phone another ICU load.
 const centreCalendarDate = dateTimeFormat({
   day: "2-digit",
@@ -92,6 +95,16 @@ export function formatDateTime(value: string | Date): string {
 /** The time of day of an instant in the centre's time zone, e.g. "9:05 am". */
 export function formatTime(value: string | Date): string {
   return timeOfDay().format(typeof value === "string" ? new Date(value) : value);
+}
+
+/**
+ * A time of day the API carries as the centre's wall clock, "HH:MM" (a nap, a dose given), in the
+ * one style every time is shown in: "13:05" is "1:05 pm", as `formatTime` writes an instant.
+ */
+export function formatClockTime(value: string): string {
+  const match = CLOCK_TIME.exec(value);
+  if (!match) return value;
+  return wallClock().format(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
 }
 
 /** Rupees as the API carries them (at most two decimals): "₹1,23,456.50". */

@@ -1176,10 +1176,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an invoice as a PDF (a fresh two-factor code in X-2FA-TOTP) */
+        /**
+         * Download an invoice as a PDF (a fresh two-factor code in X-2FA-TOTP)
+         * @description The `X-2FA-TOTP` header carries a 6-digit code from the caller's authenticator app, one of their backup codes, or the one-time code e-mailed for this invoice by `POST /api/invoices/{id}/download-code` (the way for people without an authenticator app). Each code opens one download; too many wrong codes answer 429.
+         */
         get: operations["getInvoicesGeneratePdfById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/download-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail me a one-time code to download this invoice
+         * @description Sends the signed-in caller, at their own address, a 6-digit code that opens this invoice's PDF once (`X-2FA-TOTP` on `GET /api/invoices/generate-pdf/{id}`), for 10 minutes and 5 tries. A new code replaces the previous one; another may be asked for after `resendIn` seconds, and at most 5 in 15 minutes (429 with Retry-After otherwise).
+         */
+        post: operations["postInvoicesByIdDownloadCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6515,7 +6538,7 @@ export interface operations {
                         firstName?: string;
                         /** @default  */
                         lastName?: string;
-                        /** @default Guardian */
+                        /** @default  */
                         relation?: string;
                         phone: string;
                         email: string | null;
@@ -7815,6 +7838,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    postInvoicesByIdDownloadCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        sentTo: string;
+                        expiresIn: number;
+                        resendIn: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     postInvoicesGenerateMonthly: {
@@ -14843,8 +14898,7 @@ export interface operations {
                                 metric_unit: string;
                                 measurement_date: string;
                                 category: string;
-                                /** @enum {string} */
-                                status: "excellent" | "good" | "warning" | "critical";
+                                status: ("excellent" | "good" | "warning" | "critical") | null;
                                 history: {
                                     date: string;
                                     value: number;

@@ -18,6 +18,17 @@ export const BACKUP_CODE_COUNT = 10;
 export const TWO_FACTOR_MAX_FAILURES = 5;
 export const TWO_FACTOR_LOCK_MINUTES = 15;
 export const SECRET_COPY_NOTICE_MS = 3000;
+/**
+ * One-time codes e-mailed to the signed-in user to confirm one act (downloading an invoice) when
+ * they have no authenticator app: 6 digits, valid 10 minutes, 5 tries, one use; a new code
+ * replaces the old one, not sooner than 30 s after it, and 5 codes per 15 minutes at most.
+ */
+export const EMAILED_CODE_LENGTH = 6;
+export const EMAILED_CODE_TTL_SECONDS = 600;
+export const EMAILED_CODE_MAX_ATTEMPTS = 5;
+export const EMAILED_CODE_RESEND_SECONDS = 30;
+export const EMAILED_CODE_REQUESTS_PER_WINDOW = 5;
+export const EMAILED_CODE_WINDOW_MINUTES = 15;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 255;
@@ -47,6 +58,8 @@ export const ACCOUNT_MESSAGES = {
   resetNotFound: "Reset request not found",
   resetTokenInvalid: "Your reset session is invalid or has expired. Please start again.",
   resetDone: "Your password has been reset successfully. You can now sign in with your new password.",
+  /** The end of an invitation: a first password is set, nothing was reset (issue 30, point 8). */
+  invitationDone: "Your password is set and your account is ready. You can now sign in.",
   forcedReset: "Your password must be changed before you can sign in. We have e-mailed you a verification code.",
   testEmailNone: "No email has been sent to this address",
   twoFactorCodeRequired: "Please enter your verification code",
@@ -66,6 +79,12 @@ export const ACCOUNT_MESSAGES = {
   passwordIncorrect: "Incorrect password",
   passwordTooMany: (minutes: number) =>
     `Too many incorrect passwords. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  emailedCodeSent: (maskedEmail: string) => `We have e-mailed a 6-digit code to ${maskedEmail}.`,
+  emailedCodeWait: (seconds: number) =>
+    `A code was sent a moment ago. Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for another.`,
+  emailedCodeTooMany: (minutes: number) =>
+    `Too many codes requested. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before asking for another.`,
+  emailedCodeNotSent: "No code has been e-mailed for this download yet. Please ask for a code by e-mail first.",
 } as const;
 
 export const emailField = safeString({ error: ACCOUNT_MESSAGES.emailRequired })
@@ -199,3 +218,15 @@ export const passwordConfirmRequest = z.object({
     .max(PASSWORD_MAX),
 });
 export const backupCodesResponse = z.object({ message: safeString(), backupCodes: z.array(safeString()) });
+
+/** The answer to a request for an e-mailed one-time code: where it went and when to ask again. */
+export const emailedCodeResponse = z.object({
+  message: safeString(),
+  /** The caller's own address, masked (pa****@example.in): the code goes nowhere else. */
+  sentTo: safeString(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+  /** Seconds before another code may be asked for. */
+  resendIn: z.number().int(),
+});
+export type EmailedCodeResponse = z.infer<typeof emailedCodeResponse>;

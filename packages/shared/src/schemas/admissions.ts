@@ -10,8 +10,10 @@ import {
 } from "./enquiries.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
-/** The three parent/guardian rows of the Final Admission Form, in order. */
-export const DEFAULT_RELATIONS = ["Father", "Mother", "Guardian"] as const;
+/**
+ * How a parent or guardian is related to the child: chosen on each row of the Final Admission Form,
+ * never assumed from the row's position (issue 30, point 8: "Father" was given to Neha).
+ */
 export const RELATIONS = ["Father", "Mother", "Guardian", "Grandparent", "Other"] as const;
 
 export const ADMISSION_MESSAGES = {
@@ -21,6 +23,7 @@ export const ADMISSION_MESSAGES = {
   genderRequired: "Gender is required",
   parentFirstName: "Parent first name is required",
   parentPhone: "Parent phone is required",
+  relationRequired: "Please choose a relation",
   classroomRequired: "Please choose a classroom",
   classroomUnknown: "Classroom not found in this centre",
   tooLong: `Must not exceed ${NAME_MAX} characters`,
@@ -41,7 +44,8 @@ const name = (required: string | null) => {
 const parentRow = z.object({
   firstName: safeString().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
   lastName: safeString().trim().max(NAME_MAX, ADMISSION_MESSAGES.tooLong).optional().default(""),
-  relation: safeString().trim().min(1).max(30).optional().default("Guardian"),
+  // No default: a filled-in row must say (the check is in the rows' refinement below).
+  relation: safeString().trim().max(30).optional().default(""),
   phone: z.preprocess((value) => value ?? "", safeString()),
   email: optionalEmail,
 });
@@ -67,6 +71,7 @@ export function admissionSchema({ today }: { today?: string } = {}) {
         if (index > 0 && isBlankRow(row)) return;
         const issue = (field: string, message: string) =>
           ctx.addIssue({ code: "custom", path: [index, field], message });
+        if (!row.relation) issue("relation", ADMISSION_MESSAGES.relationRequired);
         if (!row.firstName) issue("firstName", ADMISSION_MESSAGES.parentFirstName);
         if (index === 0 || row.phone.trim()) {
           const parsed = phoneSchema.safeParse(row.phone);
@@ -113,13 +118,6 @@ export function admissionSchema({ today }: { today?: string } = {}) {
 }
 export type AdmissionInput = z.input<ReturnType<typeof admissionSchema>>;
 export type AdmissionPayload = z.output<ReturnType<typeof admissionSchema>>;
-
-export interface AdmissionFormValues {
-  child: { firstName: string; lastName: string; dateOfBirth: string; gender: string };
-  parents: { firstName: string; lastName: string; relation: string; phone: string; email: string }[];
-  classroomId: string;
-  probableJoiningDate: string;
-}
 
 export const admissionResponse = z.object({
   message: safeString(),

@@ -35,11 +35,15 @@ export const KPI_THRESHOLDS = { excellent: 1.1, good: 0.9, warning: 0.8 } as con
 
 /**
  * Spec 2, section 4: the ratio of value to target decides; for metrics whose name contains
- * "incident" the ratio is (target − value) / target, so fewer is better. No target: good.
+ * "incident" the ratio is (target − value) / target, so fewer is better. Without a target there is
+ * nothing to judge by: no status (issue 30, point 6; the spec's "good" called 0% attendance good).
+ * A target of 0 has no ratio: a count of incidents meets it only at 0; any rate meets it.
  */
-export function kpiStatus(metricName: string, value: number, target: number | null): KpiStatus {
-  if (target === null || target === 0) return "good";
-  const ratio = metricName.includes("incident") ? (target - value) / target : value / target;
+export function kpiStatus(metricName: string, value: number, target: number | null): KpiStatus | null {
+  if (target === null) return null;
+  const fewerIsBetter = metricName.includes("incident");
+  if (target === 0) return !fewerIsBetter || value <= 0 ? "good" : "critical";
+  const ratio = fewerIsBetter ? (target - value) / target : value / target;
   if (ratio >= KPI_THRESHOLDS.excellent) return "excellent";
   if (ratio >= KPI_THRESHOLDS.good) return "good";
   if (ratio >= KPI_THRESHOLDS.warning) return "warning";
@@ -110,7 +114,8 @@ export const kpi = z.object({
   metric_unit: z.string(),
   measurement_date: z.string(),
   category: z.string(),
-  status: z.enum(KPI_STATUSES),
+  /** Null without a target: the figure is shown, not judged. */
+  status: z.enum(KPI_STATUSES).nullable(),
   /** Up to 30 earlier days, oldest first, for the trend line. */
   history: z.array(z.object({ date: z.string(), value: z.number() })),
 });

@@ -11,14 +11,19 @@ const DEFAULT_TIME_ZONE = "Asia/Kolkata";
  * wherever a figure is per centre, as in ratios).
  */
 export async function scopeToday(db: Database, centerIds: string[], now: Date): Promise<string> {
-  if (centerIds.length === 0) return centreDay(DEFAULT_TIME_ZONE, now);
+  return centreDay(await scopeTimeZone(db, centerIds), now);
+}
+
+/** The time zone of several centres' calendar: the first centre's (by name), or the default. */
+export async function scopeTimeZone(db: Database, centerIds: string[]): Promise<string> {
+  if (centerIds.length === 0) return DEFAULT_TIME_ZONE;
   const [first] = await db
     .select({ timeZone: centers.timeZone })
     .from(centers)
     .where(inArray(centers.id, centerIds))
     .orderBy(asc(centers.name))
     .limit(1);
-  return centreDay(first?.timeZone ?? DEFAULT_TIME_ZONE, now);
+  return first?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /** YYYY-MM of a YYYY-MM-DD day, moved by whole months. */

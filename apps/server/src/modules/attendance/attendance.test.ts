@@ -438,6 +438,25 @@ describe("ratios and staff on duty", () => {
 
   it("a room turns out of ratio when children outnumber the clocked-in staff, and the centre can change its ratio", async () => {
     await travel(new Date("2026-11-24T03:30:00Z"));
+    // Before anyone is in (issue 30, point 6): a room is judged only once children are in it, so an
+    // empty room with nobody clocked in needs no staff and is not out of ratio, on both screens.
+    const empty = (await as(app, director).get("/api/attendance/rooms")).json().rooms as {
+      children_in: number;
+      staff_in: number;
+      staff_required: number;
+      in_ratio: boolean;
+    }[];
+    expect(empty.length).toBeGreaterThan(0);
+    for (const room of empty) {
+      expect(room).toMatchObject({ children_in: 0, staff_in: 0, staff_required: 0, in_ratio: true });
+    }
+    const teacherHome = (await as(app, teacher).get("/api/analytics/teacher-home")).json() as {
+      classrooms: { children_in: number; staff_required: number; in_ratio: boolean }[];
+    };
+    expect(teacherHome.classrooms.length).toBeGreaterThan(0);
+    for (const room of teacherHome.classrooms) {
+      expect(room).toMatchObject({ children_in: 0, staff_required: 0, in_ratio: true });
+    }
     const rosterNow = await roster(teacher);
     for (const child of rosterNow.children.filter((kid) => kid.status === "expected")) {
       await as(app, teacher).post("/api/attendance/check-in", { student_id: child.student_id });

@@ -577,4 +577,17 @@ describe("expenses and receipts", () => {
     expect(bad.statusCode).toBe(400);
     expect((await as(app, teacher).get("/api/expenses/export")).statusCode).toBe(403);
   });
+
+  it("names the export by the centre's date and time: 23:30 UTC is the next morning in Kolkata (issue 30, point 8)", async () => {
+    const before = clock.now();
+    clock.set(new Date("2026-11-20T23:30:00Z"));
+    try {
+      const late = await signIn(app, DEMO_EMAILS.financial_manager);
+      const answer = await as(app, late).get("/api/expenses/export?category=supplies");
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers["content-disposition"]).toBe('attachment; filename="expenses_export_20261121_050000.xlsx"');
+    } finally {
+      clock.set(before);
+    }
+  });
 });

@@ -15,7 +15,9 @@ import { budgetRequests, expenses } from "../../db/schema/budget.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { fileStamp } from "../../lib/file-stamp.ts";
 import { toRupees } from "../../lib/money.ts";
+import { scopeTimeZone } from "../analytics/calendar.ts";
 import { expenseConditions } from "./expenses.ts";
 import { assert, mayTrackExpenses } from "./policy.ts";
 import { receiptPath } from "./presenter.ts";
@@ -199,6 +201,8 @@ export function createExportService({ db, clock }: { db: Database; clock: Clock 
       if (filters.category) requestConditions.push(eq(budgetRequests.category, filters.category));
       if (filters.status) requestConditions.push(eq(budgetRequests.status, filters.status));
 
+      // Named by the centre's clock, not UTC's (issue 30, point 8): the first of the caller's centres.
+      const stamp = fileStamp(await scopeTimeZone(db, scope.centerIds), clock.now());
       const stream = new PassThrough();
       // Strings inline (a shared-strings table would hold every distinct text until the end), and
       // styles only for the few formats used; fast compression, as a large export is bound by it.
@@ -230,7 +234,6 @@ export function createExportService({ db, clock }: { db: Database; clock: Clock 
         await workbook.commit();
       })();
       written.catch((error: unknown) => stream.destroy(error as Error));
-      const stamp = clock.now().toISOString().replaceAll(/[-:]/g, "").replace("T", "_").slice(0, 15);
       return { stream, fileName: `expenses_export_${stamp}.xlsx` };
     },
   };

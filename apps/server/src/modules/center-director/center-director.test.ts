@@ -67,9 +67,16 @@ describe("KPI status (spec 2, section 4)", () => {
     expect(kpiStatus("incidents_this_month", 3, 10)).toBe("critical");
     expect(kpiStatus("incidents_this_month", -1, 10)).toBe("excellent");
   });
-  it("is good without a target", () => {
-    expect(kpiStatus("occupancy", 1, null)).toBe("good");
-    expect(kpiStatus("incidents_this_month", 99, null)).toBe("good");
+  it("judges nothing without a target (issue 30, point 6): 0% is not good", () => {
+    expect(kpiStatus("attendance_rate", 0, null)).toBeNull();
+    expect(kpiStatus("collection_rate", 0, null)).toBeNull();
+    expect(kpiStatus("staff_attendance", 0, null)).toBeNull();
+    expect(kpiStatus("incidents_this_month", 99, null)).toBeNull();
+  });
+  it("a target of 0 is met by any rate, and by a count of incidents only at 0", () => {
+    expect(kpiStatus("occupancy", 0, 0)).toBe("good");
+    expect(kpiStatus("incidents_this_month", 0, 0)).toBe("good");
+    expect(kpiStatus("incidents_this_month", 3, 0)).toBe("critical");
   });
 });
 
@@ -127,7 +134,10 @@ describe("the director's dashboard", () => {
     const data = await dashboard(director);
     const occupancy = data.kpis.find((kpi) => kpi.metric_name === "occupancy")!;
     expect(occupancy.metric_value).toBeCloseTo(data.enrollment.percent, 1);
-    expect(occupancy.status).toBe("good");
+    // No target is set in the demo data: the figure comes without a judgement.
+    expect(occupancy.target_value).toBeNull();
+    expect(occupancy.status).toBeNull();
+    for (const kpi of data.kpis.filter((each) => each.target_value === null)) expect(kpi.status).toBeNull();
   });
 
   it("takes the status from the target the director sets", async () => {
@@ -143,7 +153,9 @@ describe("the director's dashboard", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(DIRECTOR_MESSAGES.targetInvalid);
     await as(app, director).put("/api/center-director/kpi-targets/occupancy", { target_value: null });
-    expect((await dashboard(director)).kpis.find((kpi) => kpi.metric_name === "occupancy")!.target_value).toBeNull();
+    const cleared = (await dashboard(director)).kpis.find((kpi) => kpi.metric_name === "occupancy")!;
+    expect(cleared.target_value).toBeNull();
+    expect(cleared.status).toBeNull();
   });
 
   it("is the director's own centre only; owners choose among theirs; a super admin sees any", async () => {

@@ -4,14 +4,11 @@ import path from "node:path";
 import { addDays } from "@sprout/shared/schemas/children";
 import { DATA_MESSAGES } from "@sprout/shared/schemas/data-requests";
 import { and, eq, notInArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import JSZip from "jszip";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, DEMO_EMAILS, type SignedIn, signIn, testClock } from "../../../test/harness.ts";
-import { buildApp } from "../../app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { openDatabase } from "../../db/client.ts";
-import { DEMO_PASSWORD, seedDemoData } from "../../db/demo-seed.ts";
+import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { invoiceRequests, invoices } from "../../db/schema/billing.ts";
 import { foodEntries, healthNotes, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
@@ -32,26 +29,12 @@ import { runRetention } from "./retention.ts";
  * Issue 19, points 3-5 on a real database and a real file store: the export's content (and
  * nothing of another family), correction and erasure requests, and the retention dry run.
  */
-const database = await openDatabase({});
-await database.migrate();
-const db = database.db;
-const clock = testClock();
-await seedDemoData(db, clock.now());
 const files = createFileStore(path.join(mkdtempSync(path.join(tmpdir(), "sprout-data-requests-")), "files"));
-const app: FastifyInstance = await buildApp({
-  db,
-  appSecret: "test-secret-".padEnd(48, "x"),
-  env: "test",
-  clock,
-  serveWeb: false,
+const { app, database, clock } = await createTestApp({
   files,
-  logger: process.env.DEBUG_TEST ? { level: "error" } : false,
+  ...(process.env.DEBUG_TEST && { logger: { level: "error" } }),
 });
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const db = database.db;
 
 const [home, other] = await demoCentres(db);
 const [parentUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.parent));

@@ -7,10 +7,12 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { dataExports } from "../../db/schema/data-requests.ts";
+import { centers } from "../../db/schema/organisations.ts";
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict, HttpError, notFound } from "../../lib/errors.ts";
+import { fileDate } from "../../lib/file-stamp.ts";
 import { paginationOf } from "../../lib/paging.ts";
 import { collectExport } from "./export-content.ts";
 import { renderExportSummary } from "./export-pdf.ts";
@@ -36,9 +38,15 @@ type Row = typeof dataExports.$inferSelect;
 export function createExportsService({ db, clock, files }: { db: Database; clock: Clock; files: FileStore }) {
   const withName = (where: ReturnType<typeof eq> | undefined) =>
     db
-      .select({ row: dataExports, firstName: students.firstName, lastName: students.lastName })
+      .select({
+        row: dataExports,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        timeZone: centers.timeZone,
+      })
       .from(dataExports)
       .innerJoin(students, eq(students.id, dataExports.studentId))
+      .innerJoin(centers, eq(centers.id, students.centerId))
       .where(where);
   const present = (entry: { row: Row; firstName: string; lastName: string }) =>
     toExport(entry.row, fullName(entry.firstName, entry.lastName), clock.now());
@@ -185,7 +193,8 @@ export function createExportsService({ db, clock, files }: { db: Database; clock
         entity: "data_export",
         entityId: id,
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      // The child's centre's date, not UTC's (issue 30, point 8).
+      const day = fileDate(entry.timeZone, clock.now());
       const name = `sprout-data-${shown.child_name.replace(/[^\w]+/g, "-")}-${day}.zip`;
       return { stream: files.open(entry.row.storedName), size: entry.row.sizeBytes ?? 0, name };
     },

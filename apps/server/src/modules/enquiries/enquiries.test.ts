@@ -1,3 +1,4 @@
+import { ADMISSION_MESSAGES } from "@sprout/shared/schemas/admissions";
 import { ENQUIRY_MESSAGES as M } from "@sprout/shared/schemas/enquiries";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -379,6 +380,22 @@ describe("admission", () => {
       "parents.0.firstName": "Parent first name is required",
       "parents.0.phone": "Parent phone is required",
       classroomId: "Please choose a classroom",
+    });
+    // The relation is asked, never assumed (issue 30, point 8): a filled row without one is refused;
+    // an empty row needs none.
+    const room = await classroomOf(0);
+    const child = { firstName: "Form", lastName: "Check", dateOfBirth: "2023-04-02", gender: "Female" };
+    const [first, second, blank] = parents();
+    const noRelation = { ...first, relation: undefined };
+    const unsaid = await admin.post(`/api/admissions/convert/${enquiry.id}`, {
+      child,
+      parents: [noRelation, { ...second, relation: " " }, { ...blank, relation: "" }],
+      classroomId: room.id,
+    });
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().details).toEqual({
+      "parents.0.relation": ADMISSION_MESSAGES.relationRequired,
+      "parents.1.relation": ADMISSION_MESSAGES.relationRequired,
     });
     const otherRoom = await classroomOf(1);
     const wrongRoom = await admin.post(`/api/admissions/convert/${enquiry.id}`, {

@@ -216,6 +216,44 @@ describe("policies", () => {
     expect(put.statusCode).toBe(404);
   });
 
+  it("the super admin and the financial manager read the policies of the centres in their scope (issue 30, point 8)", async () => {
+    const andheri = await send(
+      await signIn(app, "director.andheri@sprout.test"),
+      "POST",
+      "/api/policies",
+      form({ ...staffPolicy, title: "Andheri fire drill" }),
+    );
+    expect(andheri.statusCode, andheri.body).toBe(201);
+    // Koramangala's policies as its director (who manages them all) sees them.
+    const atHome = (await director.get("/api/policies?limit=50")).json().policies as { id: string; title: string }[];
+    expect(atHome.map((item) => item.title)).toEqual(
+      expect.arrayContaining(["Illness and exclusion policy", "Safe sleep policy", "Parent handbook"]),
+    );
+    const titles = (items: { title: string }[]) => items.map((item) => item.title).sort();
+    await createCentreUser(db, home!.id, "financial_manager", "finance.koramangala@sprout.test");
+    const readers = {
+      superAdmin: as(app, await signIn(app, DEMO_EMAILS.super_admin)),
+      // The demo finance manager has no centre: the organisation's books, so every centre.
+      finance: as(app, await signIn(app, DEMO_EMAILS.financial_manager)),
+      centreFinance: as(app, await signIn(app, "finance.koramangala@sprout.test")),
+    };
+    for (const [who, reader] of Object.entries(readers)) {
+      const answer = (await reader.get("/api/policies?limit=50")).json();
+      const expected = who === "centreFinance" ? atHome : [...atHome, { title: "Andheri fire drill" }];
+      expect(titles(answer.policies), who).toEqual(titles(expected));
+      // A finance manager of one centre is also its staff: the staff policies wait for them.
+      expect(answer.pending, who).toBe(who === "centreFinance" ? 2 : 0);
+      const handbook = answer.policies.find((item: { title: string }) => item.title === "Parent handbook");
+      // Read only: no managing, no acknowledgement counts, nothing of theirs to acknowledge.
+      expect(handbook.can_manage, who).toBe(false);
+      expect(handbook, who).not.toHaveProperty("audience_count");
+      expect((await reader.get(handbook.pdf.url)).statusCode, who).toBe(200);
+      expect((await reader.post(`/api/policies/${handbook.id}/acknowledge`)).statusCode, who).toBe(404);
+      expect((await reader.get(`/api/policies/${handbook.id}/acknowledgements`)).statusCode, who).toBe(403);
+      expect(titles(answer.policies), who).not.toContain("Little Steps sun safety");
+    }
+  });
+
   it("an owner may not publish for another organisation's centre", async () => {
     const refused = await send(
       ownerSession,

@@ -7,6 +7,14 @@ import { forbidden } from "../../lib/errors.ts";
 /** Owners (policy management) publish for the centres they own, directors (implementation) for theirs. */
 export const mayManagePolicies = (caller: Caller) => caller.role === "owner" || caller.role === "center_director";
 
+/**
+ * Those who look after every centre of their scope without publishing (the super admin, and the
+ * financial manager whose scope is the organisation's or one centre's books) read the policies in
+ * force there (issue 30, point 8): they are in no audience, so without this they saw none.
+ */
+export const mayReadScopePolicies = (caller: Caller) =>
+  caller.role === "super_admin" || caller.role === "financial_manager";
+
 export function assertMayManage(caller: Caller) {
   if (!mayManagePolicies(caller)) throw forbidden();
 }

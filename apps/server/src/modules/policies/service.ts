@@ -24,7 +24,7 @@ import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { audienceOf } from "./audience.ts";
-import { assertMayManage, audiencesOf, mayManagePolicies } from "./policy.ts";
+import { assertMayManage, audiencesOf, mayManagePolicies, mayReadScopePolicies } from "./policy.ts";
 
 type Fields = z.output<typeof policyFields>;
 
@@ -49,11 +49,14 @@ export function createPoliciesService({
   mailer: Pick<Mailer, "send">;
   notifications: Pick<NotificationsService, "notify">;
 }) {
-  /** The policies a caller may see: those they manage, and those whose audience they are in. */
+  /**
+   * The policies a caller may see: those they manage or oversee (every policy of their centres),
+   * and those whose audience they are in.
+   */
   async function visible(caller: Caller): Promise<SQL | null> {
     const scope = await caller.scope();
     const conditions: SQL[] = [];
-    if (mayManagePolicies(caller) && scope.centerIds.length)
+    if ((mayManagePolicies(caller) || mayReadScopePolicies(caller)) && scope.centerIds.length)
       conditions.push(inArray(policies.centerId, scope.centerIds));
     const audiences = audiencesOf(caller);
     const memberCentres = caller.role === "parent" ? scope.centerIds : caller.centerId ? [caller.centerId] : [];

@@ -3,6 +3,7 @@ import type { ReportName } from "@sprout/shared/schemas/reports";
 import ExcelJS from "exceljs";
 import type { Caller } from "../../auth/caller.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { fileStamp } from "../../lib/file-stamp.ts";
 import { type Sheet, toSheet } from "./presenter.ts";
 import type { ReportQueryInput, ReportsService } from "./service.ts";
 
@@ -32,6 +33,8 @@ export function createReportExport({ reports, clock }: { reports: ReportsService
   return {
     async exportReport<K extends ReportName>(caller: Caller, name: K, query: ReportQueryInput) {
       const report = await reports.report(caller, name, query);
+      // Named by the centre's clock, not UTC's (issue 30, point 8).
+      const stamp = fileStamp(await reports.timeZone(caller, query), clock.now());
       const sheet = toSheet(name, report);
       const range = "as_of" in report ? `As of ${report.as_of}` : `From ${report.from} to ${report.to}`;
       const stream = new PassThrough();
@@ -40,7 +43,6 @@ export function createReportExport({ reports, clock }: { reports: ReportsService
       workbook.created = clock.now();
       write(workbook, sheet, range);
       workbook.commit().catch((error: unknown) => stream.destroy(error as Error));
-      const stamp = clock.now().toISOString().replaceAll(/[-:]/g, "").replace("T", "_").slice(0, 15);
       return { stream, fileName: `${name}_report_${stamp}.xlsx` };
     },
   };

@@ -5,14 +5,17 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { attendanceDayCounts } from "../../db/schema/counts.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { monthOf, scopeToday } from "../analytics/calendar.ts";
+import { monthOf, scopeTimeZone } from "../analytics/calendar.ts";
 import { centresOf } from "../analytics/policy.ts";
+import { centreDay } from "../attendance/time.ts";
 
 export interface ReportRange {
   from: string;
   to: string;
   today: string;
   centerIds: string[];
+  /** The calendar the range is read in: the centre's, or the first of the caller's centres'. */
+  timeZone: string;
 }
 
 /** The kept children-present rows (migration 0037) of the range's centres and days. */
@@ -31,11 +34,12 @@ export async function resolveRange(
   query: z.output<typeof reportQuery>,
 ): Promise<ReportRange> {
   const centerIds = centresOf(await caller.scope(), query.center_id);
-  const today = await scopeToday(db, centerIds, clock.now());
+  const timeZone = await scopeTimeZone(db, centerIds);
+  const today = centreDay(timeZone, clock.now());
   const to = query.to ?? today;
   // Six whole months by default: the month of the end date and the five before it.
   const from = query.from ?? `${monthOf(to, -5)}-01`;
-  return { from, to, today, centerIds };
+  return { from, to, today, centerIds, timeZone };
 }
 
 export const addDays = (day: string, days: number) =>

@@ -12,7 +12,7 @@ import { enquiries } from "../../db/schema/enquiries.ts";
 import { ownerCenters } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 
-const { app, database } = await createTestApp();
+const { app, database, clock } = await createTestApp();
 const db = database.db;
 const ids = await demoIds(db);
 const foreign = await otherOrganisation(db);
@@ -274,5 +274,20 @@ describe("scope, roles and bad input", () => {
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain(REPORT_MESSAGES.rangeTooLong);
     expect((await as(app, owner).get("/api/reports/revenue?from=2026-02-30")).statusCode).toBe(400);
+  });
+});
+
+describe("download names", () => {
+  it("carry the centre's date and time, not UTC's: 23:30 UTC is the next morning in Kolkata (issue 30, point 8)", async () => {
+    const before = clock.now();
+    clock.set(new Date("2026-11-20T23:30:00Z"));
+    try {
+      const late = await signIn(app, DEMO_EMAILS.financial_manager);
+      const answer = await as(app, late).get(`/api/reports/revenue/export?${RANGE}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers["content-disposition"]).toBe('attachment; filename="revenue_report_20261121_050000.xlsx"');
+    } finally {
+      clock.set(before);
+    }
   });
 });

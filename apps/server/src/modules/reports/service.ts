@@ -31,6 +31,11 @@ export function createReportsService({ db, clock }: { db: Database; clock: Clock
       const build: Build[K] = BUILD[name];
       return build(db, range, caller);
     },
+
+    /** The time zone the caller's report is read in (its download is named by that clock). */
+    async timeZone(caller: Caller, raw: ReportQueryInput): Promise<string> {
+      return (await resolveRange(db, clock, caller, reportQuery.parse(raw))).timeZone;
+    },
   };
 }
 export type ReportsService = ReturnType<typeof createReportsService>;

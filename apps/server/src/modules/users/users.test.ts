@@ -226,6 +226,9 @@ describe("user management", () => {
       },
     });
     expect(set.statusCode).toBe(200);
+    // A first password is set, not reset (issue 30, point 8).
+    expect(set.json()).toEqual({ message: ACCOUNT_MESSAGES.invitationDone });
+    expect(set.json().message).not.toMatch(/reset/i);
     await expect(signIn(app, "nikhil@sprout.test", "FirstPass9")).resolves.toMatchObject({ user: { role: "admin" } });
   });
 

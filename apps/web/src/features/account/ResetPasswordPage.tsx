@@ -90,7 +90,13 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title={carried.invitation ? "Welcome, set your password" : "Reset Password"}
-      subtitle={carried.userName ? `Choose a new password, ${carried.userName}` : "Choose a new password"}
+      subtitle={
+        carried.invitation
+          ? `Choose your password${carried.userName ? `, ${carried.userName}` : ""}`
+          : carried.userName
+            ? `Choose a new password, ${carried.userName}`
+            : "Choose a new password"
+      }
     >
       <ResetSteps active={2} invitation={carried.invitation} />
       <Box
@@ -140,9 +146,12 @@ export function ResetPasswordPage() {
           >
             {reset.isPending ? "Saving…" : carried.invitation ? "Set Password" : "Reset Password"}
           </Button>
-          <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
-            Every device signed in to your account will be signed out.
-          </Typography>
+          {/* A new account has no devices to sign out: the warning is for a reset only. */}
+          {!carried.invitation && (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
+              Every device signed in to your account will be signed out.
+            </Typography>
+          )}
         </Stack>
       </Box>
     </AuthCard>

@@ -7,8 +7,16 @@ import {
   CardContent,
   Checkbox,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   FormControlLabel,
   LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
   Pagination,
   Stack,
   TextField,
@@ -24,6 +32,75 @@ import { QuoteLink } from "./QuoteLink";
 type Action = "approve" | "reject";
 const past = (action: Action) => (action === "approve" ? "approved" : "rejected");
 const PAGE_SIZE = 10;
+const requests = (count: number) => `${formatNumber(count)} budget request${count === 1 ? "" : "s"}`;
+
+/** The rupees of several requests, added as whole paise (no floating point sums). */
+const totalOf = (items: BudgetRequest[]) =>
+  items.reduce((paise, item) => paise + Math.round(item.amount * 100), 0) / 100;
+
+/**
+ * Names what a bulk decision moves before anything is sent: how many requests and their total in
+ * rupees (issue 30, point 7). The requests are the ones selected when it opened.
+ */
+function BulkConfirmDialog({
+  action,
+  items,
+  notes,
+  onCancel,
+  onConfirm,
+}: {
+  action: Action;
+  items: BudgetRequest[];
+  notes: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const verb = action === "approve" ? "Approve" : "Reject";
+  return (
+    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="bulk-confirm-title">
+      <DialogTitle id="bulk-confirm-title">
+        {verb} {requests(items.length)}?
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {action === "approve"
+            ? "These requests will be approved and their requesters told."
+            : "These requests will be rejected and their requesters told."}
+        </DialogContentText>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: "space-between", alignItems: "baseline", gap: 2, mt: 2, flexWrap: "wrap" }}
+        >
+          <Typography data-testid="bulk-count">{requests(items.length)}</Typography>
+          <Typography variant="h6" component="p" data-testid="bulk-total">
+            Total {formatCurrency(totalOf(items))}
+          </Typography>
+        </Stack>
+        <List dense disablePadding sx={{ mt: 1, maxHeight: 240, overflowY: "auto" }} aria-label="Selected requests">
+          {items.map((item) => (
+            <ListItem key={item.id} disableGutters divider>
+              <ListItemText
+                primary={item.description}
+                secondary={item.center_name}
+                slotProps={{ primary: { sx: { overflowWrap: "anywhere" } } }}
+              />
+              <Typography sx={{ ml: 2, whiteSpace: "nowrap" }}>{formatCurrency(item.amount)}</Typography>
+            </ListItem>
+          ))}
+        </List>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          Decision notes: {notes.trim() || `Bulk ${action}`}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" color={action === "approve" ? "success" : "error"} onClick={onConfirm}>
+          {verb} {formatNumber(items.length)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /** Pending Approvals: a page of cards, longest waiting first, decided one at a time or in bulk. */
 export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void }) {
@@ -41,6 +118,8 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
   const chosen = approvals.filter((item) => selected.has(item.id));
+  // A bulk decision waits for its confirmation, which names the count and the total.
+  const [confirming, setConfirming] = useState<{ action: Action; items: BudgetRequest[] } | null>(null);
 
   const one = async (item: BudgetRequest, action: Action) => {
     setBusy(true);
@@ -57,11 +136,16 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
     }
   };
 
-  const bulk = async (action: Action) => {
+  const ask = (action: Action) => {
     if (chosen.length === 0) return onNotice({ message: BUDGET_MESSAGES.selectFirst, severity: "warning" });
+    setConfirming({ action, items: chosen });
+  };
+
+  const bulk = async ({ action, items }: { action: Action; items: BudgetRequest[] }) => {
+    setConfirming(null);
     setBusy(true);
     const results = await Promise.allSettled(
-      chosen.map((item) => decide.mutateAsync({ id: item.id, body: { action, notes: notes || `Bulk ${action}` } })),
+      items.map((item) => decide.mutateAsync({ id: item.id, body: { action, notes: notes || `Bulk ${action}` } })),
     );
     const done = results.filter((result) => result.status === "fulfilled").length;
     onNotice(
@@ -108,10 +192,10 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
           sx={{ flexGrow: 1 }}
         />
         <Stack direction="row" sx={{ gap: 1 }}>
-          <Button variant="contained" color="success" disabled={busy} onClick={() => bulk("approve")}>
+          <Button variant="contained" color="success" disabled={busy} onClick={() => ask("approve")}>
             Bulk Approve ({chosen.length})
           </Button>
-          <Button variant="outlined" color="error" disabled={busy} onClick={() => bulk("reject")}>
+          <Button variant="outlined" color="error" disabled={busy} onClick={() => ask("reject")}>
             Bulk Reject
           </Button>
         </Stack>
@@ -190,6 +274,15 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
           count={lastPage}
           onChange={(_event, next) => turnPage(next)}
           aria-label="Pending approvals pages"
+        />
+      )}
+      {confirming && (
+        <BulkConfirmDialog
+          action={confirming.action}
+          items={confirming.items}
+          notes={notes}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => bulk(confirming)}
         />
       )}
     </Box>

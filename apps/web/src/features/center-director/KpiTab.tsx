@@ -34,7 +34,8 @@ export function KpiTab({ data }: { data: DirectorDashboard["data"] }) {
                       <Typography variant="subtitle2" color="text.secondary">
                         {kpi.label}
                       </Typography>
-                      <Chip size="small" label={kpi.status} color={STATUS_COLOURS[kpi.status]} />
+                      {/* Without a target the figure stands alone: nothing to call it good or bad by. */}
+                      {kpi.status && <Chip size="small" label={kpi.status} color={STATUS_COLOURS[kpi.status]} />}
                     </Stack>
                     <Stack direction="row" sx={{ alignItems: "center", gap: 2 }}>
                       <Typography variant="h5" component="p" sx={{ fontWeight: 700, minWidth: 80 }}>

@@ -9,7 +9,7 @@ import { useDirectorMutations } from "./api";
 
 type Form = z.input<typeof kpiTargetInput>;
 
-/** Set or clear one KPI's target; an empty field clears it (the KPI then shows as good). */
+/** Set or clear one KPI's target; an empty field clears it (the KPI is then shown without a status). */
 export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId: string; onClose: () => void }) {
   const { setTarget } = useDirectorMutations();
   const form = useForm<Form, unknown, z.output<typeof kpiTargetInput>>({

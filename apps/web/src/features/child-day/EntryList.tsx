@@ -26,7 +26,7 @@ import {
 } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
-import { formatTime } from "../../format";
+import { formatClockTime, formatTime } from "../../format";
 import { formatMinutes, nowTime, useRemoveEntry, useWake } from "./api";
 
 interface Line {
@@ -50,8 +50,8 @@ export function entryLines(day: DailyActivities): Line[] {
       kind: "sleep" as const,
       id: entry.id,
       primary: entry.end_time
-        ? `Nap ${entry.start_time}–${entry.end_time} (${formatMinutes(Math.round((entry.duration_hours ?? 0) * 60))})`
-        : `Asleep since ${entry.start_time}`,
+        ? `Nap ${formatClockTime(entry.start_time)} – ${formatClockTime(entry.end_time)} (${formatMinutes(Math.round((entry.duration_hours ?? 0) * 60))})`
+        : `Asleep since ${formatClockTime(entry.start_time)}`,
       secondary: entry.notes,
       openNapId: entry.end_time ? undefined : entry.id,
     })),
@@ -71,14 +71,14 @@ export function entryLines(day: DailyActivities): Line[] {
       kind: "health" as const,
       id: entry.id,
       primary: `${HEALTH_LABELS[entry.kind]}${entry.temperature_c !== null ? `: ${entry.temperature_c} °C` : ""}${
-        entry.dose ? `: ${entry.dose}${entry.given_time ? ` at ${entry.given_time}` : ""}` : ""
+        entry.dose ? `: ${entry.dose}${entry.given_time ? ` at ${formatClockTime(entry.given_time)}` : ""}` : ""
       }`,
       secondary: entry.details,
     })),
     ...day.doses.map((entry) => ({
       kind: "dose" as const,
       id: entry.id,
-      primary: `Medication given: ${entry.medication}, ${entry.dose} at ${entry.given_time}`,
+      primary: `Medication given: ${entry.medication}, ${entry.dose} at ${formatClockTime(entry.given_time)}`,
       secondary: [`by ${entry.given_by}`, entry.notes].filter(Boolean).join(" · "),
     })),
   ];

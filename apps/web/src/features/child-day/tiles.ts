@@ -1,5 +1,5 @@
 import { amountLabel, type ChildDaySummary, DIAPER_LABELS, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
-import { formatTime } from "../../format";
+import { formatClockTime, formatTime } from "../../format";
 import { formatMinutes } from "./api";
 
 export const TILE_IDS = ["diary", "food", "sleep", "potty", "star", "health", "observations"] as const;
@@ -38,7 +38,7 @@ export function tileLine(tile: TileId, summary: ChildDaySummary): string {
     case "star":
       return plural(summary.stars_this_week, "star this week", "stars this week");
     case "health":
-      if (summary.last_dose_time) return `Medication given at ${summary.last_dose_time}`;
+      if (summary.last_dose_time) return `Medication given at ${formatClockTime(summary.last_dose_time)}`;
       if (summary.health_today > 0) return plural(summary.health_today, "note today", "notes today");
       return summary.allergies.length > 0 ? `Allergies: ${summary.allergies.join(", ")}` : "Nothing noted today";
     case "observations":

@@ -18,12 +18,14 @@ import type { TeacherHome } from "@sprout/shared/schemas/analytics";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { Link as RouterLink } from "react-router";
 import { formatLongDate, formatNumber } from "../../format";
+import { ratioChip } from "../attendance/ratio";
 import { TodaysPlansCard } from "../lesson-plans/TodaysPlans";
 import { useTeacherHome } from "./api";
 import { loadError } from "./loadError";
 import { QuickActions } from "./QuickActions";
 
 function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
+  const chip = ratioChip(room);
   return (
     <Card variant="outlined" component="article" aria-label={room.name} sx={{ height: "100%" }}>
       <CardContent>
@@ -31,11 +33,7 @@ function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {room.name}
           </Typography>
-          <Chip
-            size="small"
-            color={room.in_ratio ? "success" : "error"}
-            label={room.in_ratio ? "In ratio" : "Out of ratio"}
-          />
+          <Chip size="small" color={chip.color} label={chip.label} />
         </Stack>
         <Typography variant="h4" component="p" data-testid={`room-in-${room.id}`} sx={{ mt: 1 }}>
           {formatNumber(room.children_in)}
@@ -44,7 +42,10 @@ function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
           </Typography>
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatNumber(room.absent)} absent · staff {room.staff_in} of {room.staff_required} needed
+          {formatNumber(room.absent)} absent ·{" "}
+          {room.children_in === 0
+            ? `staff ${room.staff_in} in`
+            : `staff ${room.staff_in} of ${room.staff_required} needed`}
         </Typography>
       </CardContent>
     </Card>

@@ -13,38 +13,45 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  type AdmissionFormValues,
+  type AdmissionInput,
+  type AdmissionPayload,
   admissionSchema,
-  DEFAULT_RELATIONS,
   RELATIONS,
 } from "@sprout/shared/schemas/admissions";
 import { type EnquiryFormValues, GENDERS } from "@sprout/shared/schemas/enquiries";
 import { useMemo } from "react";
-import { Controller, type Path, useForm } from "react-hook-form";
+import { Controller, type DefaultValues, type Path, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { DateField } from "../../components/DateField";
 import { browserToday, useClassrooms } from "./api";
+
+type Schema = ReturnType<typeof admissionSchema>;
 
 const split = (name: string) => {
   const [first = "", ...rest] = name.trim().split(/\s+/);
   return { first, last: rest.join(" ") };
 };
 
-export function admissionDefaults(enquiry: EnquiryFormValues): AdmissionFormValues {
+/**
+ * The form prefilled from the enquiry. Each row's relation is left for the person to choose, and a
+ * gender the enquiry did not give is left unchosen.
+ */
+export function admissionDefaults(enquiry: EnquiryFormValues): DefaultValues<AdmissionInput> {
   const child = split(enquiry.child_name);
   const parent = split(enquiry.parent_name);
+  const empty = { firstName: "", lastName: "", relation: "", phone: "", email: "" };
   return {
-    child: { firstName: child.first, lastName: child.last, dateOfBirth: enquiry.child_dob, gender: enquiry.gender },
-    parents: DEFAULT_RELATIONS.map((relation, index) =>
-      index === 0
-        ? {
-            firstName: parent.first,
-            lastName: parent.last,
-            relation,
-            phone: enquiry.mobile_number,
-            email: enquiry.email,
-          }
-        : { firstName: "", lastName: "", relation, phone: "", email: "" },
-    ),
+    child: {
+      firstName: child.first,
+      lastName: child.last,
+      dateOfBirth: enquiry.child_dob,
+      gender: GENDERS.find((gender) => gender === enquiry.gender),
+    },
+    parents: [
+      { ...empty, firstName: parent.first, lastName: parent.last, phone: enquiry.mobile_number, email: enquiry.email },
+      empty,
+      empty,
+    ],
     classroomId: "",
     probableJoiningDate: enquiry.probable_joining_date,
   };
@@ -53,25 +60,25 @@ export function admissionDefaults(enquiry: EnquiryFormValues): AdmissionFormValu
 interface Props {
   open: boolean;
   centerId: string;
-  initial: AdmissionFormValues;
+  initial: DefaultValues<AdmissionInput>;
   busy: boolean;
   error: string | null;
   onCancel: () => void;
-  onConfirm: (values: AdmissionFormValues) => void;
+  onConfirm: (values: AdmissionPayload) => void;
 }
 
 /** Final Admission Form: child details, three parent/guardian rows, classroom, probable joining date. */
 export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel, onConfirm }: Props) {
   const schema = useMemo(() => admissionSchema({ today: browserToday() }), []);
-  const form = useForm<AdmissionFormValues>({
-    resolver: zodResolver(schema as never) as never,
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
     mode: "onTouched",
     defaultValues: initial,
   });
   const classrooms = useClassrooms(centerId || undefined);
 
   const field = (
-    name: Path<AdmissionFormValues>,
+    name: Path<AdmissionInput>,
     label: string,
     props: Record<string, unknown> = {},
     options?: readonly { value: string; label: string }[],
@@ -100,7 +107,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
       )}
     />
   );
-  const date = (name: Path<AdmissionFormValues>, label: string, required = false) => (
+  const date = (name: Path<AdmissionInput>, label: string, required = false) => (
     <Controller
       name={name}
       control={form.control}
@@ -142,7 +149,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
             {[0, 1, 2].map((index) => (
               <Grid container spacing={2} key={index} aria-label={`Parent ${index + 1}`} role="group">
                 <Grid size={{ xs: 12, sm: 2 }}>
-                  {field(`parents.${index}.relation`, "Relation", {}, list(RELATIONS))}
+                  {field(`parents.${index}.relation`, "Relation", { required: index === 0 }, list(RELATIONS))}
                 </Grid>
                 <Grid size={{ xs: 12, sm: 2.5 }}>
                   {field(`parents.${index}.firstName`, "First Name", { required: index === 0 })}

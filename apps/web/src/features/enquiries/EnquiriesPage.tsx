@@ -27,7 +27,7 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import type { AdmissionFormValues } from "@sprout/shared/schemas/admissions";
+import type { AdmissionPayload } from "@sprout/shared/schemas/admissions";
 import {
   ENQUIRY_DEFAULT_PAGE_SIZE,
   ENQUIRY_MESSAGES,
@@ -126,7 +126,7 @@ export function EnquiriesPage() {
     setAdmission({ ...next, done: () => setAdmission(null) });
   };
 
-  const confirmAdmission = async (values: AdmissionFormValues) => {
+  const confirmAdmission = async (values: AdmissionPayload) => {
     if (!admission) return;
     setAdmitError(null);
     let enquiryId = admission.enquiryId;
