@@ -1,5 +1,9 @@
 import { defineConfig } from "vitest/config";
 
+// Cheap password hashes for the run's own accounts (auth/passwords.ts; production refuses the
+// switch). Set here, in the main process, so the global setup's demo data is hashed with it too.
+process.env.TEST_FAST_PASSWORD_HASHING = "1";
+
 export default defineConfig({
   test: {
     include: ["apps/server/**/*.test.ts", "packages/shared/**/*.test.ts", "apps/web/src/**/*.test.ts"],

@@ -1,85 +1,31 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    e2e: { root: string; demoDataDir: string };
   }
 }
 
-const STARTUP_TIMEOUT_MS = 150_000;
-
-/** Starts the real server (built web app, embedded database with demo data) on a free port. */
+/**
+ * Compiles the server once (a compiled server starts in about a second) and loads the demo data
+ * once, into a data folder that each test file copies for its own server (e2e/file-server.ts).
+ */
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "sprout-e2e-"));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: project.config.root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "test",
-      // The journeys read reset and invitation codes from the test inbox: switched on explicitly.
-      MAIL_TEST_INBOX: "1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const root = project.config.root;
+  execFileSync(process.execPath, ["apps/server/build.mjs"], { cwd: root, stdio: "inherit" });
+  const demoDataDir = await mkdtemp(path.join(tmpdir(), "sprout-e2e-demo-"));
   try {
-    await waitForHealth(baseURL, server);
+    const server = await startServer(root, demoDataDir);
+    await server.stop();
   } catch (error) {
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(demoDataDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide("baseURL", baseURL);
-
-  return async () => {
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, server: ChildProcess) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} while starting`);
-    const healthy = await fetch(`${baseURL}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not become healthy within ${STARTUP_TIMEOUT_MS / 1000}s`);
-}
-
-function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.kill("SIGKILL"), 10_000);
-    server.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.kill("SIGTERM");
-  });
+  project.provide("e2e", { root, demoDataDir });
+  return () => rm(demoDataDir, { recursive: true, force: true });
 }

@@ -3,9 +3,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Role } from "@sprout/shared/roles";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { inject } from "vitest";
 
-export const baseURL = inject("baseURL");
+/** This file's own server, started by e2e/file-server.ts before the file runs. */
+export const baseURL = fileServer();
+
+function fileServer(): string {
+  const url = process.env.SPROUT_E2E_BASE_URL;
+  if (!url) throw new Error("No server for this file: e2e/file-server.ts starts one (see e2e/vitest.config.ts)");
+  return url;
+}
 export const DEMO_PASSWORD = "Sprout@2026";
 export const DESKTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };

@@ -4,16 +4,20 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** End-to-end tests: one server for the run, one browser per file, files one after another. */
+/**
+ * End-to-end tests: each file has its own server (on its own copy of the demo data) and browser,
+ * so two files run side by side.
+ */
 export default defineConfig({
   test: {
     root,
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: ["e2e/global-setup.ts"],
+    setupFiles: ["e2e/file-server.ts"],
     env: { TZ: "UTC" },
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     pool: "forks",
   },
 });

@@ -43,8 +43,9 @@ describe("production configuration", () => {
     });
   });
 
-  it("refuses the test inbox, a missing APP_URL and demo data with the published password", () => {
+  it("refuses the test inbox, cheap password hashes, a missing APP_URL and demo data with the published password", () => {
     expect(refusal({ ...production, MAIL_TEST_INBOX: "1" })).toMatch(/MAIL_TEST_INBOX/);
+    expect(refusal({ ...production, TEST_FAST_PASSWORD_HASHING: "1" })).toMatch(/TEST_FAST_PASSWORD_HASHING/);
     expect(refusal({ DATA_DIR: dataDir, NODE_ENV: "production" })).toMatch(/APP_URL: required/);
     expect(refusal({ ...production, DEMO_DATA: "1" })).toMatch(/DEMO_PASSWORD/);
     expect(refusal({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD })).toMatch(/DEMO_PASSWORD/);

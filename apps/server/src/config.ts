@@ -26,6 +26,8 @@ const environment = z.object({
   DEMO_DATA: flag,
   DEMO_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   MAIL_TEST_INBOX: flag,
+  /** Read by auth/passwords.ts; here only so that production refuses it. */
+  TEST_FAST_PASSWORD_HASHING: flag,
   API_DOCS: flag,
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z
@@ -83,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production &&
       values.MAIL_TEST_INBOX === "1" &&
       "MAIL_TEST_INBOX: the test mailbox hands out reset codes and is refused with NODE_ENV=production",
+    production &&
+      values.TEST_FAST_PASSWORD_HASHING === "1" &&
+      "TEST_FAST_PASSWORD_HASHING: weak password hashes are for test runs and are refused with NODE_ENV=production",
     values.DATABASE_URL &&
       !values.APP_SECRET &&
       "APP_SECRET: required with DATABASE_URL (every instance must share it; at least 32 characters)",

@@ -30,7 +30,7 @@ export function testClock(start = TEST_START) {
  * `seeded` is false): in-memory PGlite opened from its dump, or a new database on the PostgreSQL
  * server named by DATABASE_URL (dropped when the file ends).
  */
-async function freshDatabase(seeded: boolean): Promise<DatabaseHandle & { url?: string }> {
+export async function freshDatabase(seeded: boolean): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   const copy = await copyTemplate(inject("databaseTemplates"), seeded, serverUrl);
   if (!("url" in copy)) return openDatabase({ from: copy.from });

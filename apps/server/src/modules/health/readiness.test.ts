@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { createTestApp } from "../../../test/harness.ts";
+import { createTestApp, freshDatabase } from "../../../test/harness.ts";
 import { buildApp } from "../../app.ts";
-import { openDatabase } from "../../db/client.ts";
 import { shippedMigrations } from "../../db/migration-status.ts";
 
 const shipped = shippedMigrations();
@@ -123,8 +122,7 @@ describe("GET /api/ready", () => {
  * left to the harness's closing hook.
  */
 async function createTestAppOutsideHooks() {
-  const handle = await openDatabase({});
-  await handle.migrate();
+  const handle = await freshDatabase(false);
   const server = await buildApp({
     db: handle.db,
     listen: handle.listen,
