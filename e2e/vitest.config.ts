@@ -15,7 +15,9 @@ export default defineConfig({
     globalSetup: ["e2e/global-setup.ts"],
     setupFiles: ["e2e/file-server.ts"],
     env: { TZ: "UTC" },
-    testTimeout: 90_000,
+    // A long journey takes about 40 s alone; two files at once on a machine that is busy with
+    // something else may take four times that.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
     pool: "forks",
