@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../src/db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { seedDemoData } from "../src/db/demo-seed.ts";
 
 /** The moment every test file's clock starts at, and the day the demo data is seeded for. */
@@ -40,33 +40,37 @@ export default async function setup(project: TestProject) {
 
 async function embeddedTemplates() {
   const folder = await mkdtemp(path.join(tmpdir(), "sprout-test-templates-"));
-  const dump = async (seed: boolean) => {
-    const database = await openDatabase({});
-    await database.migrate();
-    if (seed) await seedDemoData(database.db, TEST_START);
-    const copy = await database.snapshot!(async () => {});
-    await database.close();
-    const file = path.join(folder, seed ? "seeded.tar" : "migrated.tar");
-    await writeFile(file, Buffer.from(await copy.arrayBuffer()));
+  const dump = async (database: DatabaseHandle, name: string) => {
+    const file = path.join(folder, `${name}.tar`);
+    await writeFile(file, Buffer.from(await (await database.snapshot!(async () => {})).arrayBuffer()));
     return file;
   };
-  const provided: DatabaseTemplates = { kind: "pglite", migrated: await dump(false), seeded: await dump(true) };
-  return { provided, remove: () => rm(folder, { recursive: true, force: true }) };
+  // One database, dumped before and after the demo data: the migrations run once.
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const migrated = await dump(database, "migrated");
+    await seedDemoData(database.db, TEST_START);
+    const provided: DatabaseTemplates = { kind: "pglite", migrated, seeded: await dump(database, "seeded") };
+    return { provided, remove: () => rm(folder, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
 }
 
 async function serverTemplates(serverUrl: string) {
   const run = randomBytes(4).toString("hex");
   const names = { migrated: `sprout_test_template_${run}_migrated`, seeded: `sprout_test_template_${run}_seeded` };
-  const create = async (name: string, seed: boolean) => {
-    await onServer(serverUrl, (admin) => admin.query(`create database ${name}`));
-    const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
-    await database.migrate();
-    if (seed) await seedDemoData(database.db, TEST_START);
-    // A template cannot be copied while anyone is connected to it.
-    await database.close();
-  };
-  await create(names.migrated, false);
-  await create(names.seeded, true);
+  await onServer(serverUrl, (admin) => admin.query(`create database ${names.migrated}`));
+  const migrated = await openDatabase({ url: databaseUrl(serverUrl, names.migrated) });
+  await migrated.migrate();
+  // A template cannot be copied while anyone is connected to it.
+  await migrated.close();
+  // The seeded template starts as a copy of the migrated one: the migrations run once.
+  await onServer(serverUrl, (admin) => admin.query(`create database ${names.seeded} template ${names.migrated}`));
+  const seeded = await openDatabase({ url: databaseUrl(serverUrl, names.seeded) });
+  await seedDemoData(seeded.db, TEST_START);
+  await seeded.close();
   const provided: DatabaseTemplates = { kind: "postgres", ...names };
   const remove = () =>
     onServer(serverUrl, async (admin) => {
