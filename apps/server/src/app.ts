@@ -26,12 +26,13 @@ import { createSessionService } from "./auth/sessions.ts";
 import { createAccessTokens } from "./auth/tokens.ts";
 import { createTwoFactorService } from "./auth/two-factor.ts";
 import type { Database, Listen, PoolUse } from "./db/client.ts";
-import { createFileStore, type FileStore } from "./files/store.ts";
+import { answerMissingFile, forgetFileHeaders } from "./files/serve.ts";
+import { createFileStore, type FileStore, StoredFileMissing } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { drainHandlersOnClose } from "./lib/handler-drain.ts";
-import { registerInputGuard } from "./lib/input-guard.ts";
+import { refuseAddress, registerInputGuard } from "./lib/input-guard.ts";
 import { createKeptAnswers } from "./lib/kept-answers.ts";
 import { closeRedis } from "./lib/redis-close.ts";
 import { responseCheck } from "./lib/response-check.ts";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     // A sane X-Request-Id from a proxy is kept; every log line of the request carries it.
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: refuseAddress,
     // Only listed proxies may say who the client is; otherwise anyone could pick their own
     // address for the rate limits by sending X-Forwarded-For.
     trustProxy: deps.trustProxy && deps.trustProxy.length > 0 ? deps.trustProxy : false,
@@ -429,6 +431,8 @@ function errorHandler(
   request: import("fastify").FastifyRequest,
   reply: import("fastify").FastifyReply,
 ) {
+  forgetFileHeaders(reply);
+  if (error instanceof StoredFileMissing) return answerMissingFile(error, request, reply);
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send({ error: error.message, code: error.code, details: error.details });
   }

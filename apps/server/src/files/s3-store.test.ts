@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3FileStore, parseStorageUrl } from "./s3-store.ts";
-import type { FileStore } from "./store.ts";
+import { type FileStore, StoredFileMissing } from "./store.ts";
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -60,7 +60,8 @@ describe("the S3-compatible file store", () => {
     expect(await store.listOlderThan(new Date(Date.now() + 60_000))).toContain(name);
     expect(await store.listOlderThan(new Date(Date.now() - 60_000))).not.toContain(name);
     await store.remove(name);
-    await expect(read(store.open(name))).rejects.toThrow();
+    // Gone from the bucket: the stream fails with the error the routes answer 404 for.
+    await expect(read(store.open(name))).rejects.toBeInstanceOf(StoredFileMissing);
   });
 
   it("refuses names it did not make (no path tricks into other keys)", () => {

@@ -10,7 +10,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { FileStore, SignedUrlOptions } from "./store.ts";
+import { type FileStore, type SignedUrlOptions, StoredFileMissing } from "./store.ts";
 
 const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
 
@@ -119,7 +119,7 @@ export function createS3FileStore(location: S3Location): FileStore {
           body.on("error", (error) => out.destroy(error));
           body.pipe(out);
         })
-        .catch((error: Error) => out.destroy(error));
+        .catch((error: Error) => out.destroy(error.name === "NoSuchKey" ? new StoredFileMissing(storedName) : error));
       return out;
     },
     async remove(storedName: string): Promise<void> {

@@ -2,9 +2,19 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { chmod, copyFile, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 
 export const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+
+/**
+ * A row names a file the store does not have (removed by hand, a restore without the files). The
+ * stream of `open` fails with it before its first byte, so the answer can still be a 404.
+ */
+export class StoredFileMissing extends Error {
+  constructor(readonly storedName: string) {
+    super(`Stored file ${storedName} is missing`);
+  }
+}
 
 /**
  * Uploaded files on disk, under names the server makes up (never the uploader's name), in a
@@ -38,7 +48,13 @@ export function createFileStore(dir: string): FileStore {
       return storedName;
     },
     open(storedName: string) {
-      return createReadStream(pathOf(storedName));
+      const source = createReadStream(pathOf(storedName));
+      const out = new PassThrough();
+      source.on("error", (error: NodeJS.ErrnoException) =>
+        out.destroy(error.code === "ENOENT" ? new StoredFileMissing(storedName) : error),
+      );
+      out.once("close", () => source.destroy());
+      return source.pipe(out);
     },
     async remove(storedName: string): Promise<void> {
       await rm(pathOf(storedName), { force: true });
@@ -63,6 +79,7 @@ export interface FileStore {
   save(content: Buffer, ext: string): Promise<string>;
   /** Stores a file already written to local disk (a streamed upload); the local file is gone after. */
   saveFile(localPath: string, ext: string): Promise<string>;
+  /** The file's bytes; the stream fails with `StoredFileMissing` when the store does not have it. */
   open(storedName: string): Readable;
   remove(storedName: string): Promise<void>;
   /** Stored files last changed before `before` (candidates for the orphan sweep). */

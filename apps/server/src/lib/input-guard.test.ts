@@ -45,7 +45,7 @@ describe("bad input", () => {
     ]) {
       const response = await director.get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ error: NUL_MESSAGE, code: "VALIDATION_ERROR" });
+      expect(response.json(), url).toMatchObject({ error: NUL_MESSAGE, code: "VALIDATION_ERROR" });
     }
     expect((await director.get("/api/staff")).json()).toEqual(before);
   });

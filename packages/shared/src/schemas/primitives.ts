@@ -1,21 +1,35 @@
 import { z } from "zod";
 
 /**
- * The two primitives every schema builds on. PostgreSQL refuses the NUL character in text, so a
- * string carrying one must be refused as bad input (400) before it reaches a query, and calendar
- * dates must exist (2026-02-30 does not), which `Date.parse` alone does not check.
+ * The two primitives every schema builds on. PostgreSQL refuses the NUL character in text, and a
+ * lone UTF-16 surrogate in JSON (`"\ud800"`, which JavaScript accepts), so a string carrying either
+ * must be refused as bad input (400) before it reaches a query; and calendar dates must exist
+ * (2026-02-30 does not), which `Date.parse` alone does not check.
  */
 
 export const NUL_MESSAGE = "Text must not contain the NUL character";
+export const UNICODE_MESSAGE = "Text must not contain a broken character (a lone UTF-16 surrogate)";
+export const BODY_OBJECT_MESSAGE = "The request body must be a JSON object";
 export const DATE_MESSAGE = "Please enter a valid date (YYYY-MM-DD)";
 
-export function hasNul(value: string): boolean {
-  return value.includes("\u0000");
+const hasNul = (value: string) => value.includes("\u0000");
+
+/** With the `u` flag a surrogate pair is one code point, so this matches only a half without its partner. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** What is wrong with a piece of text that no database column can hold, if anything. */
+export function textProblem(value: string): string | undefined {
+  if (hasNul(value)) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(value)) return UNICODE_MESSAGE;
+  return undefined;
 }
 
-/** `z.string()` that refuses the NUL character; every schema's strings are this one. */
+/** `z.string()` that refuses NUL and lone surrogates; every schema's strings are this one. */
 export const safeString = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !hasNul(value), { message: NUL_MESSAGE, abort: true });
+  z
+    .string(params)
+    .refine((value) => !hasNul(value), { message: NUL_MESSAGE, abort: true })
+    .refine((value) => !LONE_SURROGATE.test(value), { message: UNICODE_MESSAGE, abort: true });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

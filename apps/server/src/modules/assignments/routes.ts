@@ -17,9 +17,10 @@ import {
   submissionParams,
   submissionRoster,
 } from "@sprout/shared/schemas/assignments";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { AssignmentsService } from "./service.ts";
@@ -46,6 +47,7 @@ async function readForm<S extends ZodType>(request: FastifyRequest, schema: S, f
       } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
     }
   } catch (failure) {
+    if (failure instanceof HttpError) throw failure;
     const code = (failure as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "FILE_TOO_LARGE", ASSIGNMENT_MESSAGES.fileTooLarge);
     if (code === "FST_FILES_LIMIT") throw badRequest(ASSIGNMENT_MESSAGES.tooManyFiles);
@@ -57,17 +59,6 @@ async function readForm<S extends ZodType>(request: FastifyRequest, schema: S, f
     throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
   }
   return { input: parsed.data as z.output<S>, uploads };
-}
-
-/** Sends a stored file inline, never sniffed by the browser as something else. */
-function sendFile(reply: FastifyReply, file: { name: string; mimeType: string; size: number; stream: unknown }) {
-  return reply
-    .header("content-type", file.mimeType)
-    .header("content-length", String(file.size))
-    .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header("cache-control", "private, no-store")
-    .header("x-content-type-options", "nosniff")
-    .send(file.stream);
 }
 
 export function assignmentsRoutes({
@@ -157,7 +148,10 @@ export function assignmentsRoutes({
         schema: { summary: "An attachment of an assignment the caller may read", tags, params: assignmentFileParams },
       },
       async (request, reply) =>
-        sendFile(reply, await assignments.openAttachment(request.caller, request.params.id, request.params.fileId)),
+        sendStoredFile(
+          reply,
+          await assignments.openAttachment(request.caller, request.params.id, request.params.fileId),
+        ),
     );
 
     api.post(
@@ -223,7 +217,7 @@ export function assignmentsRoutes({
         },
       },
       async (request, reply) =>
-        sendFile(
+        sendStoredFile(
           reply,
           await submissions.openFile(
             request.caller,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { PickupPhotoService } from "./pickup-photos.ts";
@@ -70,14 +71,8 @@ export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoS
         config: { access: SEE, childRecord: childRecord("pickups", { param: "studentId" }) },
         schema: { summary: "A pick-up person's photo, for those who may see the child", tags, params: pickupParams },
       },
-      async (request, reply) => {
-        const photo = await pickupPhotos.open(request.caller, request.params.studentId, request.params.id);
-        return reply
-          .header("content-type", photo.mimeType)
-          .header("content-length", String(photo.size))
-          .header("cache-control", "private, no-store")
-          .send(photo.stream);
-      },
+      async (request, reply) =>
+        sendStoredFile(reply, await pickupPhotos.open(request.caller, request.params.studentId, request.params.id)),
     );
   };
 }

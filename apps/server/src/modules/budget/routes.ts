@@ -26,6 +26,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
+import { sendStoredFile } from "../../files/serve.ts";
 import type { BudgetArea } from "./area.ts";
 
 const HOLDERS = { features: ["financial_oversight"] } as const;
@@ -172,16 +173,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
           params: idParams,
         },
       },
-      async (request, reply) => {
-        const quote = await quotes.open(request.caller, request.params.id);
-        return reply
-          .header("content-type", quote.mimeType)
-          .header("content-length", String(quote.size))
-          .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(quote.name)}`)
-          .header("cache-control", "private, no-store")
-          .header("x-content-type-options", "nosniff")
-          .send(quote.stream);
-      },
+      async (request, reply) => sendStoredFile(reply, await quotes.open(request.caller, request.params.id)),
     );
 
     api.get(
@@ -250,14 +242,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
         config: { access: EXPENSES },
         schema: { summary: "A receipt, for those who may see its centre's expenses", tags, params: idParams },
       },
-      async (request, reply) => {
-        const receipt = await expenses.openReceipt(request.caller, request.params.id);
-        return reply
-          .header("content-type", receipt.mimeType)
-          .header("content-length", String(receipt.size))
-          .header("cache-control", "private, no-store")
-          .send(receipt.stream);
-      },
+      async (request, reply) => sendStoredFile(reply, await expenses.openReceipt(request.caller, request.params.id)),
     );
 
     api.get(

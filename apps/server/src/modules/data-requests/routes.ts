@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendStoredFile } from "../../files/serve.ts";
 import type { DataRequestsArea } from "./area.ts";
 import { startExportWorker } from "./exports.ts";
 import { DESK, PARENTS, RETENTION } from "./policy.ts";
@@ -94,15 +95,11 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
           response: { 200: z.any().describe("The zip archive"), ...refusals, 410: error },
         },
       },
-      async (request, reply) => {
-        const archive = await exports.open(request.caller, request.params.id);
-        return reply
-          .header("content-type", "application/zip")
-          .header("content-length", String(archive.size))
-          .header("content-disposition", `attachment; filename="${archive.name}"`)
-          .header("cache-control", "private, no-store")
-          .send(archive.stream);
-      },
+      async (request, reply) =>
+        sendStoredFile(reply, {
+          ...(await exports.open(request.caller, request.params.id)),
+          mimeType: "application/zip",
+        }),
     );
 
     api.post(

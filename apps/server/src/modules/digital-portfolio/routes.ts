@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { childRecord, screenFrom } from "../privacy/record-reads.ts";
 import { CENTRE_VIEW_ROLES, DELETE_ROLES, GALLERY_ROLES } from "./policy.ts";
@@ -38,14 +39,9 @@ const tags = ["digital-portfolio"];
 const MALFORMED = "The upload is not a valid multipart form";
 
 /** Streams a file, or sends the browser to its signed address on object storage. */
-function sendFile(reply: FastifyReply, file: OpenedFile, disposition: "inline" | "attachment") {
+function sendFile(reply: FastifyReply, file: OpenedFile, download = false) {
   if ("signed" in file) return reply.header("cache-control", "no-store").redirect(file.signed.url, 302);
-  return reply
-    .header("content-type", file.mimeType)
-    .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header("cache-control", "private, no-store")
-    .header("x-content-type-options", "nosniff")
-    .send(file.stream);
+  return sendStoredFile(reply, file, { download });
 }
 
 export function portfolioRoutes({
@@ -237,7 +233,7 @@ export function portfolioRoutes({
           download ? "download" : "file",
           screenFrom(request),
         );
-        return sendFile(reply, file, download ? "attachment" : "inline");
+        return sendFile(reply, file, download);
       },
     );
 
@@ -248,11 +244,7 @@ export function portfolioRoutes({
         schema: { summary: "The item's thumbnail for the gallery grid", tags, params: itemParams },
       },
       async (request, reply) =>
-        sendFile(
-          reply,
-          await portfolio.open(request.caller, request.params.id, "thumbnail", screenFrom(request)),
-          "inline",
-        ),
+        sendFile(reply, await portfolio.open(request.caller, request.params.id, "thumbnail", screenFrom(request))),
     );
 
     api.get(

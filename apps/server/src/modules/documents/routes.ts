@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { DocumentsService } from "./service.ts";
 
@@ -81,15 +82,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
         config: { access: VIEW },
         schema: { summary: "A document's file", tags: ["documents"], params: documentIdParams },
       },
-      async (request, reply) => {
-        const file = await documents.open(request.caller, request.params.id);
-        return reply
-          .header("content-type", file.mimeType)
-          .header("content-length", String(file.size))
-          .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-          .header("cache-control", "private, no-store")
-          .send(file.stream);
-      },
+      async (request, reply) => sendStoredFile(reply, await documents.open(request.caller, request.params.id)),
     );
 
     api.delete(

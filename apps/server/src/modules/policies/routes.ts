@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { PoliciesService } from "./service.ts";
 
@@ -160,16 +161,11 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
           produces: ["application/pdf"],
         },
       },
-      async (request, reply) => {
-        const file = await policies.openPdf(request.caller, request.params.id);
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-length", String(file.size))
-          .header("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-          .header("cache-control", "private, no-store")
-          .header("x-content-type-options", "nosniff")
-          .send(file.stream);
-      },
+      async (request, reply) =>
+        sendStoredFile(reply, {
+          ...(await policies.openPdf(request.caller, request.params.id)),
+          mimeType: "application/pdf",
+        }),
     );
   };
 }
