@@ -146,25 +146,50 @@ describe("billing", () => {
     });
   });
 
-  it("generates this month's invoices behind a confirmation", async () => {
+  it("generates this month's invoices after a confirmation that names their count and total", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signIn(page, demoUser("admin").email);
       await page.goto("/billing");
-      await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
-      const confirm = page.getByRole("dialog", { name: "Generate monthly invoices?" });
+      const runs: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/invoices/generate-monthly")) runs.push(request.method());
+      });
+      const open = async () => {
+        await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
+        const dialog = page.getByRole("dialog", { name: "Generate monthly invoices?" });
+        await visible(dialog.getByTestId("generate-summary"));
+        return dialog;
+      };
+      // Money moves only after the server's own count and total are shown (issue 30, point 7).
+      let confirm = await open();
+      const summary = (await confirm.getByTestId("generate-summary").textContent()) ?? "";
+      const named = /^Create (\d+) invoices? totalling (₹[\d,]+\.\d{2}) for ([A-Z][a-z]+ \d{4})$/.exec(summary);
+      expect(named, summary).not.toBeNull();
+      const [, count, total] = named!;
+      expect(Number(count)).toBeGreaterThan(0);
+      // Indian grouping: lakhs after the thousands.
+      expect(total).toMatch(/^₹\d{1,2}(,\d{2})*,\d{3}\.\d{2}$|^₹\d{1,3}\.\d{2}$/);
       await visible(confirm.getByText(/due in 30 days/));
       await screenshot(page, "billing-generate-confirm");
-      await confirm.getByRole("button", { name: "Generate" }).click();
-      await snackbar(
-        page,
-        /^(Generated \d+ invoices?; \d+ students? skipped\.|No new invoices: \d+ students? skipped\.)$/,
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      expect(runs).toEqual([]);
+
+      confirm = await open();
+      expect(await confirm.getByTestId("generate-summary").textContent()).toBe(summary);
+      await confirm.getByRole("button", { name: `Create ${count} invoice${count === "1" ? "" : "s"}` }).click();
+      await snackbar(page, new RegExp(`^Generated ${count} invoices?; \\d+ students? skipped\\.$`));
+      expect(runs).toEqual(["POST"]);
+
+      // Nothing left to create: the confirmation says so and offers nothing to confirm.
+      confirm = await open();
+      await visible(confirm.getByText(/^No new invoices to create for [A-Z][a-z]+ \d{4}$/));
+      await visible(
+        confirm.getByText(new RegExp(`^Not included: ${count} child(ren)? already invoiced for the month`)),
       );
-      await page.getByRole("button", { name: "Generate Monthly Invoices" }).click();
-      await page
-        .getByRole("dialog", { name: "Generate monthly invoices?" })
-        .getByRole("button", { name: "Generate" })
-        .click();
-      await snackbar(page, /^No new invoices: \d+ students? skipped\.$/);
+      expect(await confirm.getByRole("button", { name: "Generate" }).isDisabled()).toBe(true);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      expect(runs).toEqual(["POST"]);
       await page.getByLabel("Status", { exact: true }).click();
       await page.getByRole("option", { name: "Overdue" }).click();
       await visible(page.getByTestId("invoice-row").first().getByText("Overdue"));

@@ -69,7 +69,8 @@ describe("incident report", () => {
       const row = director.page.getByRole("row").filter({ hasText: location });
       await visible(row);
       expect(await row.textContent()).toContain("Aanya Malhotra");
-      expect(await row.textContent()).toContain("Not yet");
+      // A manager reviews it first (the centre's default): the family does not see it yet.
+      await visible(row.getByText("Awaiting review", { exact: true }));
       await screenshot(director.page, "incidents-director");
 
       await row.click();
@@ -87,6 +88,18 @@ describe("incident report", () => {
       await screenshot(parent.page, "incident-parent");
       await report.getByRole("button", { name: "I have read this report" }).click();
       await visible(report.getByText(/^You acknowledged this on \d{2} [A-Z][a-z]{2} \d{4}/));
+      await visible(report.getByText("Acknowledged", { exact: true }));
+      await screenshot(parent.page, "incident-parent-acknowledged");
+
+      // The director's open report says who acknowledged and when, without a reload.
+      const acknowledged = /^Vikram Malhotra, \d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s?[ap]m$/i;
+      await visible(details.getByTestId("incident-parents").getByText("Acknowledged", { exact: true }));
+      await visible(details.getByTestId("incident-parents").getByText(acknowledged));
+      // So does the teacher's list on her phone.
+      const card = teacher.page.getByRole("button").filter({ hasText: location });
+      await visible(card.getByText("Acknowledged", { exact: true }));
+      await visible(card.getByText(acknowledged));
+      await screenshot(teacher.page, "incidents-teacher-acknowledged");
 
       await details.getByLabel("Resolution notes").fill("Knee checked at pick-up; healing well.");
       await details.getByRole("button", { name: "Resolve" }).click();
@@ -94,6 +107,11 @@ describe("incident report", () => {
       await screenshot(director.page, "incident-details-director");
       await details.getByRole("button", { name: "Close" }).click();
       await visible(row.getByRole("cell", { name: "Resolved" }));
+      // The director's list: "Acknowledged" instead of "Notified", with the parent's name and time.
+      await visible(row.getByText("Acknowledged", { exact: true }));
+      await visible(row.getByText(acknowledged));
+      expect(await row.getByText("Notified", { exact: true }).count()).toBe(0);
+      await screenshot(director.page, "incidents-director-acknowledged");
 
       // Filters: an open-only list leaves it out, and so does a start date after it.
       await director.page.getByRole("combobox", { name: "Status" }).click();
@@ -113,6 +131,58 @@ describe("incident report", () => {
       await parent.page.reload();
       await visible(report.getByText("Resolved", { exact: true }));
     } finally {
+      await director.context.close();
+      await teacher.context.close();
+      await parent.context.close();
+    }
+  });
+
+  it("a centre that does not review first: the director switches review off, a teacher's report reaches the parent at once", async () => {
+    const director = await openPage(browser, DESKTOP);
+    const teacher = await openPage(browser, DESKTOP);
+    const parent = await openPage(browser, PHONE);
+    const location = `Reading corner ${Date.now()}`;
+    const reviewSwitch = () => director.page.getByLabel("Incident reports are reviewed before parents see them");
+    try {
+      await signIn(director.page, demoUser("center_director").email);
+      await director.page.goto("/settings");
+      await visible(director.page.getByRole("heading", { name: "Incident reports" }));
+      expect(await reviewSwitch().isChecked()).toBe(true);
+      await reviewSwitch().click();
+      await visible(director.page.getByText(/^Last changed by Sunita Iyer on /));
+      expect(await reviewSwitch().isChecked()).toBe(false);
+      await screenshot(director.page, "incident-review-setting-director");
+
+      await submitSignIn(parent.page, demoUser("parent").email);
+      await parent.page.goto("/incidents");
+      await visible(parent.page.getByText("Live", { exact: true }));
+
+      await submitSignIn(teacher.page, demoUser("teacher").email);
+      await teacher.page.goto("/incidents");
+      await teacher.page.getByRole("button", { name: "Report incident" }).click();
+      const form = teacher.page.getByRole("dialog");
+      await form.getByLabel("Children involved").fill("Aanya");
+      await teacher.page.getByRole("option", { name: /^Aanya Malhotra/ }).click();
+      // The teacher is told before saving that the family sees it at once.
+      await visible(form.getByTestId("review-notice").getByText(/see this report as soon as you save it/));
+      await form.getByLabel("Location").fill(location);
+      await form.getByLabel("What happened").fill("Pinched a finger in the book trolley.");
+      await screenshot(teacher.page, "incident-report-teacher-no-review");
+      await form.getByRole("button", { name: "Save report" }).click();
+      await form.waitFor({ state: "detached" });
+      await visible(teacher.page.getByRole("row").filter({ hasText: location }).getByText("Notified", { exact: true }));
+
+      // The parent's open page receives it without anyone marking it.
+      await visible(parent.page.getByTestId("parent-incident").filter({ hasText: location }));
+    } finally {
+      // Back to the default for the journeys after this one.
+      if ((await reviewSwitch().isVisible()) && !(await reviewSwitch().isChecked())) {
+        const saved = director.page.waitForResponse((response) =>
+          response.url().includes("/api/incidents/review-setting"),
+        );
+        await reviewSwitch().click();
+        await saved;
+      }
       await director.context.close();
       await teacher.context.close();
       await parent.context.close();

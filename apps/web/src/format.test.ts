@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatMonth,
   formatNumber,
   formatTime,
 } from "./format";
@@ -38,6 +39,11 @@ describe("format", () => {
     expect(formatClockTime("12:00")).toMatch(/^12:00\s?pm$/i);
     // A wall-clock time is the centre's already: the device's time zone does not move it.
     expect(formatClockTime("23:45:00")).toMatch(/^11:45\s?pm$/i);
+  });
+
+  it("names a month the API writes as YYYY-MM, whatever the machine's time zone", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
+    expect(formatMonth("2027-01")).toBe("January 2027");
   });
 
   it("writes rupees and counts with Indian grouping", () => {

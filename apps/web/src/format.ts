@@ -36,6 +36,8 @@ const dateAndTime = dateTimeFormat({
   timeZone: DEFAULT_TIME_ZONE,
 });
 const timeOfDay = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
+const calendarMonth = dateTimeFormat({ month: "long", year: "numeric", timeZone: "UTC" });
+const CALENDAR_MONTH = /^(\d{4})-(\d{2})$/;
 // A wall-clock time is already the centre's: written as it stands, in the same style as timeOfDay.
 const wallClock = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
@@ -81,6 +83,13 @@ export function formatDate(value: string | Date): string {
     if (match) return calendarDate().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   }
   return formatDate(centreDate(value));
+}
+
+/** A month as the API writes it ("2026-11"), named: "November 2026". */
+export function formatMonth(value: string): string {
+  const match = CALENDAR_MONTH.exec(value);
+  if (!match) return value;
+  return calendarMonth().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }
 
 /** "Saturday, 4 April 2026" in the centre's time zone. */

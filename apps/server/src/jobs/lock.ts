@@ -10,6 +10,7 @@ export const JOB_LOCKS = {
   childDayDigest: 0x5e_0013,
   centreKpis: 0x5e_0017,
   dataRetention: 0x5e_0019,
+  incidentReviewReminders: 0x5e_0030,
 } as const;
 
 /**

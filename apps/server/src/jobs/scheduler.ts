@@ -10,6 +10,7 @@ import { runDailyDigest } from "../modules/child-day/digest.ts";
 import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { runUnreadReminders } from "../modules/communication/reminders.ts";
 import { runRetention } from "../modules/data-requests/retention.ts";
+import { runReviewReminders } from "../modules/incidents/review-reminders.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 import { runPrune } from "./prune.ts";
@@ -104,9 +105,19 @@ export function startScheduler({
       log.error({ err: error }, "retention of children's records failed");
     }
   };
+  // Incident reports waiting for review past the reminder time: their centre's managers are told once.
+  const reviewReminders = async () => {
+    try {
+      const outcome = await runReviewReminders(db, clock, { mail, realtime });
+      if (outcome.reminded > 0) log.info(outcome, "managers reminded of incident reports awaiting review");
+    } catch (error) {
+      log.error({ err: error }, "incident review reminders failed");
+    }
+  };
   const jobs = [
     new Cron("*/5 * * * *", { protect: true, name: "child-day-digest" }, digest),
     new Cron("*/5 * * * *", { protect: true, name: "unread-message-reminders" }, reminders),
+    new Cron("*/5 * * * *", { protect: true, name: "incident-review-reminders" }, reviewReminders),
     new Cron("*/15 * * * *", { protect: true, name: "resume-expired-pauses" }, autoResume),
     new Cron("*/15 * * * *", { protect: true, name: "overdue-invoices" }, overdue),
     new Cron("7 * * * *", { protect: true, name: "prune-short-lived-rows" }, prune),

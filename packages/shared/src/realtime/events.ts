@@ -51,6 +51,11 @@ export interface NewIncidentEvent {
   severity: IncidentSeverity;
 }
 
+/** The centre's staff room: a report was shared with the parents, or a parent acknowledged it. */
+export interface IncidentUpdateEvent {
+  id: string;
+}
+
 /** A parent's own room: a report about their child is ready to read. */
 export interface IncidentReportEvent {
   id: string;
@@ -166,6 +171,7 @@ export interface ServerToClientEvents {
   "attendance-update": (event: AttendanceUpdateEvent) => void;
   "new-incident": (event: NewIncidentEvent) => void;
   "incident-report": (event: IncidentReportEvent) => void;
+  "incident-update": (event: IncidentUpdateEvent) => void;
   "new-feedback": (event: NewFeedbackEvent) => void;
   "child-day-update": (event: ChildDayUpdateEvent) => void;
   "child-update": (event: ChildUpdateEvent) => void;

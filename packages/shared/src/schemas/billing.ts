@@ -178,21 +178,44 @@ export const generateMonthlyRequest = z.preprocess(
   z.object({ center_id: z.preprocess(emptyToUndefined, z.uuid().optional()) }),
 );
 
+/** Why students were not invoiced. */
+const skippedBreakdown = z.object({
+  already_invoiced: z.number().int(),
+  paused: z.number().int(),
+  left: z.number().int(),
+  no_monthly_fee: z.number().int(),
+  not_yet_enrolled: z.number().int(),
+});
+
 export const generateMonthlyResponse = z.object({
   message: safeString(),
   created: z.number().int(),
+  /** The rupees of the invoices created. */
+  total: z.number(),
   skipped: z.number().int(),
-  /** Why students were not invoiced. */
-  skipped_breakdown: z.object({
-    already_invoiced: z.number().int(),
-    paused: z.number().int(),
-    left: z.number().int(),
-    no_monthly_fee: z.number().int(),
-    not_yet_enrolled: z.number().int(),
-  }),
+  skipped_breakdown: skippedBreakdown,
   months: z.array(safeString()),
 });
 export type GenerateMonthlyResult = z.infer<typeof generateMonthlyResponse>;
+
+/** The same choice of centres as generation: one centre, or every centre in the caller's scope. */
+export const generationPreviewQuery = z.object({ center_id: z.preprocess(emptyToUndefined, z.uuid().optional()) });
+
+/**
+ * What generating now would create, worked out by the run's own rules without writing anything:
+ * what the confirmation shows before the real call.
+ */
+export const generationPreview = z.object({
+  /** Invoices the run would create (children already invoiced for the month are not counted). */
+  invoices: z.number().int(),
+  /** Their rupees, pause credits taken off. */
+  total: z.number(),
+  skipped: z.number().int(),
+  skipped_breakdown: skippedBreakdown,
+  /** The billing month of each centre ("2026-11"): each centre's today decides it. */
+  months: z.array(safeString()),
+});
+export type GenerationPreview = z.infer<typeof generationPreview>;
 
 /* ---------- Invoice requests ---------- */
 

@@ -299,6 +299,7 @@ export const NOTIFICATION_KINDS = [
   "feedback_response",
   "budget",
   "policy",
+  "incident",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LIST_MAX = 30;

@@ -17,6 +17,23 @@ export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 export const INCIDENT_STATUSES = ["open", "resolved"] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
+/**
+ * Where a report stands with the families: held for a manager's review, shared with the parents,
+ * or read and acknowledged by at least one of them.
+ */
+export const INCIDENT_PARENT_STATUSES = ["awaiting_review", "notified", "acknowledged"] as const;
+export type IncidentParentStatus = (typeof INCIDENT_PARENT_STATUSES)[number];
+export const INCIDENT_PARENT_STATUS_LABELS: Record<IncidentParentStatus, string> = {
+  awaiting_review: "Awaiting review",
+  notified: "Notified",
+  acknowledged: "Acknowledged",
+};
+
+/** Brightwheel's default: a manager reviews each report before the family sees it. */
+export const INCIDENT_REVIEW_DEFAULT = true;
+/** A report waiting longer than this for review brings the centre's managers one reminder. */
+export const INCIDENT_REVIEW_REMINDER_MINUTES = 30;
+
 export const INCIDENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const INCIDENT_PHOTOS_MAX = 6;
 export const INCIDENT_PAGE_SIZES = [5, 10, 25, 50] as const;
@@ -120,6 +137,9 @@ export const incidentChild = z.object({
   classroom_name: safeString().nullable(),
 });
 export const incidentPhoto = z.object({ id: safeString(), url: safeString() });
+/** A parent who read the report and said so: who, and when. */
+export const incidentAcknowledgement = z.object({ name: safeString(), at: safeString() });
+export type IncidentAcknowledgement = z.infer<typeof incidentAcknowledgement>;
 
 /** The row of the staff list. */
 export const incidentListItem = z.object({
@@ -134,6 +154,9 @@ export const incidentListItem = z.object({
   children: z.array(incidentChild),
   reported_by: safeString().nullable(),
   parents_notified_at: safeString().nullable(),
+  parent_status: z.enum(INCIDENT_PARENT_STATUSES),
+  /** Every parent of the children involved who acknowledged it, first first. */
+  parent_acknowledgements: z.array(incidentAcknowledgement),
   photo_count: z.number().int(),
 });
 export type IncidentListItem = z.infer<typeof incidentListItem>;
@@ -154,7 +177,6 @@ export const staffIncident = incidentListItem.extend({
   resolved_by: safeString().nullable(),
   resolution_notes: safeString().nullable(),
   photos: z.array(incidentPhoto),
-  parent_acknowledgements: z.array(z.object({ name: safeString(), at: safeString() })),
   history: z.array(incidentEvent),
 });
 export type StaffIncident = z.infer<typeof staffIncident>;
@@ -172,7 +194,10 @@ export const parentIncident = z.object({
   status: z.enum(INCIDENT_STATUSES),
   children: z.array(incidentChild),
   photos: z.array(incidentPhoto),
+  /** When the caller acknowledged it (null: not yet, and the button shows). */
   acknowledged_at: safeString().nullable(),
+  /** Acknowledgements by the caller's own family (the caller and the other guardians of their children). */
+  acknowledgements: z.array(incidentAcknowledgement),
 });
 export type ParentIncident = z.infer<typeof parentIncident>;
 
@@ -203,3 +228,18 @@ export const childOption = z.object({
   classroom_name: safeString().nullable(),
   center_id: safeString(),
 });
+
+/** A centre's review setting: does a manager review each report before the parents see it? */
+export const incidentReviewQuery = z.object({ center_id: z.uuid({ error: "Please choose a centre" }) });
+export const incidentReviewInput = incidentReviewQuery.extend({
+  review_before_parents: z.boolean({ error: "Please say whether reports are reviewed first" }),
+});
+export type IncidentReviewInput = z.input<typeof incidentReviewInput>;
+export const incidentReviewSetting = z.object({
+  center_id: safeString(),
+  review_before_parents: z.boolean(),
+  /** Who last changed it, and when (null while the centre keeps the default). */
+  updated_by: safeString().nullable(),
+  updated_at: safeString().nullable(),
+});
+export type IncidentReviewSetting = z.infer<typeof incidentReviewSetting>;

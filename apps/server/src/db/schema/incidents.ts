@@ -1,6 +1,6 @@
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from "@sprout/shared/schemas/incidents";
 import { sql } from "drizzle-orm";
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { students } from "./children.ts";
 import { centers, organisations } from "./organisations.ts";
 import { users } from "./users.ts";
@@ -27,6 +27,8 @@ export const incidents = pgTable(
     reportedBy: uuid("reported_by").references(() => users.id),
     parentsNotifiedAt: timestamp("parents_notified_at", { withTimezone: true }),
     parentsNotifiedBy: uuid("parents_notified_by").references(() => users.id),
+    /** Set once, by the job that reminds the centre's managers of a report still waiting for review. */
+    reviewRemindedAt: timestamp("review_reminded_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: uuid("resolved_by").references(() => users.id),
     resolutionNotes: text("resolution_notes"),
@@ -36,8 +38,25 @@ export const incidents = pgTable(
   (table) => [
     index("incidents_center_occurred_idx").on(table.centerId, table.occurredAt.desc(), table.id.desc()),
     index("incidents_center_status_idx").on(table.centerId, table.status, table.severity),
+    // The review reminder's scan: only reports not yet shared with parents nor reminded about.
+    index("incidents_awaiting_review_idx")
+      .on(table.createdAt)
+      .where(sql`${table.parentsNotifiedAt} is null and ${table.reviewRemindedAt} is null`),
   ],
 );
+
+/**
+ * A centre's choice whether a manager reviews each report before parents see it. No row means
+ * the default: reviewed first.
+ */
+export const incidentSettings = pgTable("incident_settings", {
+  centerId: uuid("center_id")
+    .primaryKey()
+    .references(() => centers.id, { onDelete: "cascade" }),
+  reviewBeforeParents: boolean("review_before_parents").notNull().default(true),
+  updatedBy: uuid("updated_by").references(() => users.id),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
 
 export const incidentChildren = pgTable(
   "incident_children",

@@ -7,10 +7,12 @@ import { rowsOf } from "../../db/rows.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
+import { toRupees } from "../../lib/money.ts";
 import { uuidArray } from "./queries.ts";
 
-interface Outcome {
+export interface Outcome {
   created: number;
+  total_paise: string | number;
   already_invoiced: number;
   paused: number;
   left: number;
@@ -61,12 +63,12 @@ export interface Batch {
   size: number;
 }
 
-export function monthlyGenerationStatement(
-  centerIds: readonly string[],
-  now: Date,
-  actorId: string | null,
-  batch?: Batch,
-) {
+/**
+ * Who the run bills and for how much, as the CTEs the run and its preview both start from:
+ * `candidate` (every student looked at, with why not billed), `eligible` (with `base`, the fee and
+ * its recurring components) and `credit_total` (the pause credit taken off).
+ */
+export function billedStudents(centerIds: readonly string[], now: Date, batch?: Batch) {
   const inBatch = batch
     ? sql`and (${batch.after}::uuid is null or s.id > ${batch.after}::uuid) order by s.id limit ${batch.size}`
     : sql``;
@@ -157,7 +159,31 @@ export function monthlyGenerationStatement(
     ),
     credit_total as (
       select student_id, sum(amount)::bigint as amount from credit_amount group by student_id
-    ),
+    )`;
+}
+
+/** The counts of a batch, `created` being what the run made (or, in a preview, would make). */
+export const batchSummary = (created: SQL, totalPaise: SQL) => sql`
+    select
+      ${created}::int as created,
+      ${totalPaise}::bigint as total_paise,
+      (select count(*) from eligible)::int - ${created}::int as already_invoiced,
+      (select count(*) from candidate where category = 'paused')::int as paused,
+      (select count(*) from candidate where category = 'left')::int as left,
+      (select count(*) from candidate where category = 'no_monthly_fee' or (category = 'eligible' and fee + extras <= 0))::int as no_monthly_fee,
+      (select count(*) from candidate where category = 'not_yet_enrolled')::int as not_yet_enrolled,
+      (select array_agg(distinct to_char(month_start, 'YYYY-MM')) from centre) as months,
+      (select count(*) from candidate)::int as scanned,
+      (select student_id from candidate order by student_id desc limit 1) as last_student`;
+
+export function monthlyGenerationStatement(
+  centerIds: readonly string[],
+  now: Date,
+  actorId: string | null,
+  batch?: Batch,
+) {
+  return sql`
+    ${billedStudents(centerIds, now, batch)},
     inserted as (
       insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, billing_month, description,
                             issue_date, due_date, total_paise, status, created_by, created_at, updated_at)
@@ -169,7 +195,7 @@ export function monthlyGenerationStatement(
       from eligible
       left join credit_total ct using (student_id)
       on conflict do nothing
-      returning id, student_id, organisation_id, billing_month
+      returning id, student_id, organisation_id, billing_month, total_paise
     ),
     -- The lines join the inserted rows to the tables again (by primary key and unique index)
     -- rather than to the CTEs, whose row estimates would make the planner loop over them.
@@ -201,33 +227,66 @@ export function monthlyGenerationStatement(
       where ca.amount > 0
       returning invoice_id
     )
-    select
-      (select count(*) from inserted)::int as created,
-      (select count(*) from eligible)::int - (select count(*) from inserted)::int as already_invoiced,
-      (select count(*) from candidate where category = 'paused')::int as paused,
-      (select count(*) from candidate where category = 'left')::int as left,
-      (select count(*) from candidate where category = 'no_monthly_fee' or (category = 'eligible' and fee + extras <= 0))::int as no_monthly_fee,
-      (select count(*) from candidate where category = 'not_yet_enrolled')::int as not_yet_enrolled,
-      (select count(*) from lines)::int as lines,
-      (select array_agg(distinct to_char(month_start, 'YYYY-MM')) from centre) as months,
-      (select count(*) from candidate)::int as scanned,
-      (select student_id from candidate order by student_id desc limit 1) as last_student
+    ${batchSummary(sql`(select count(*) from inserted)`, sql`(select coalesce(sum(total_paise), 0) from inserted)`)},
+      (select count(*) from lines)::int as lines
   `;
 }
 
+/** A run's counts over all its batches. */
+export interface Tally {
+  counts: Record<(typeof COUNTS)[number], number>;
+  totalPaise: number;
+  skipped: number;
+  months: string[];
+}
+
+/**
+ * Runs `step` over the students in batches by keyset on the student id, yielding to the event
+ * loop between batches, and adds up what each batch answers.
+ */
+export async function inBatches(step: (batch: Batch, number: number) => Promise<Outcome>): Promise<Tally> {
+  const counts = Object.fromEntries(COUNTS.map((count) => [count, 0])) as Tally["counts"];
+  let totalPaise = 0;
+  const months = new Set<string>();
+  let batch: Batch = { after: null, size: GENERATION_BATCH };
+  for (let number = 1; ; number++) {
+    const result = await step(batch, number);
+    for (const count of COUNTS) counts[count] += result[count];
+    // bigint arrives as text from the driver; a month's total in paise is well within 2^53.
+    totalPaise += Number(result.total_paise);
+    for (const month of result.months ?? []) months.add(month);
+    if (result.scanned < batch.size || !result.last_student) break;
+    batch = { after: result.last_student, size: GENERATION_BATCH };
+    await nextTick();
+  }
+  const skipped =
+    counts.already_invoiced + counts.paused + counts.left + counts.no_monthly_fee + counts.not_yet_enrolled;
+  return { counts, totalPaise, skipped, months: [...months].sort() };
+}
+
+/** The centres a run covers: the one asked for (in scope, or it does not exist), else every one in scope. */
+export async function runCentres(caller: Caller, centerId?: string) {
+  const scope = await caller.scope();
+  if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
+  return centerId ? [centerId] : scope.centerIds;
+}
+
+export const breakdownOf = ({ counts }: Tally) => ({
+  already_invoiced: counts.already_invoiced,
+  paused: counts.paused,
+  left: counts.left,
+  no_monthly_fee: counts.no_monthly_fee,
+  not_yet_enrolled: counts.not_yet_enrolled,
+});
+
 export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Clock }) {
   return async function generateMonthly(caller: Caller, centerId?: string): Promise<GenerateMonthlyResult> {
-    const scope = await caller.scope();
-    if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
-    const centerIds = centerId ? [centerId] : scope.centerIds;
+    const centerIds = await runCentres(caller, centerId);
     const now = clock.now();
     // Batch by batch, each committed with its audit row: a crash keeps the batches done, and the
     // next run (the unique index makes it idempotent) completes the rest.
-    const outcome = Object.fromEntries(COUNTS.map((count) => [count, 0])) as Record<(typeof COUNTS)[number], number>;
-    const months = new Set<string>();
-    let batch: Batch = { after: null, size: GENERATION_BATCH };
-    for (let number = 1; ; number++) {
-      const result = await db.transaction(async (tx) => {
+    const tally = await inBatches((batch, number) =>
+      db.transaction(async (tx) => {
         const [row] = rowsOf<Outcome>(
           await tx.execute(monthlyGenerationStatement(centerIds, now, caller.userId, batch)),
         );
@@ -237,19 +296,13 @@ export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Cl
           actorId: caller.userId,
           action: "invoice.generate_monthly",
           entity: "invoice",
-          after: { ...counts, batch: number, center_ids: centerIds },
+          after: { ...counts, total_paise: Number(row!.total_paise), batch: number, center_ids: centerIds },
         });
         return row!;
-      });
-      for (const count of COUNTS) outcome[count] += result[count];
-      for (const month of result.months ?? []) months.add(month);
-      if (result.scanned < batch.size || !result.last_student) break;
-      batch = { after: result.last_student, size: GENERATION_BATCH };
-      await nextTick();
-    }
-    const skipped =
-      outcome.already_invoiced + outcome.paused + outcome.left + outcome.no_monthly_fee + outcome.not_yet_enrolled;
-    const created = outcome.created;
+      }),
+    );
+    const { skipped } = tally;
+    const created = tally.counts.created;
     const message =
       created === 0
         ? `No new invoices: ${skipped} student${skipped === 1 ? "" : "s"} skipped.`
@@ -257,15 +310,10 @@ export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Cl
     return {
       message,
       created,
+      total: toRupees(tally.totalPaise),
       skipped,
-      skipped_breakdown: {
-        already_invoiced: outcome.already_invoiced,
-        paused: outcome.paused,
-        left: outcome.left,
-        no_monthly_fee: outcome.no_monthly_fee,
-        not_yet_enrolled: outcome.not_yet_enrolled,
-      },
-      months: [...months].sort(),
+      skipped_breakdown: breakdownOf(tally),
+      months: tally.months,
     };
   };
 }

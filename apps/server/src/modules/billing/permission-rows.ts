@@ -5,6 +5,14 @@ const READERS = ["super_admin", "owner", "financial_manager", "center_director",
 
 const rows: AreaRows = ({ ids }) => [
   {
+    // The confirmation's numbers: whoever may generate may see what generating would create.
+    route: "GET /api/invoices/generation-preview",
+    allowed: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    url: `/api/invoices/generation-preview?center_id=${NO_ID}`,
+    status: 404,
+    foreign: `/api/invoices/generation-preview?center_id=${ids.otherCentre}`,
+  },
+  {
     // Anyone who may read the invoice may have a code e-mailed to themselves to download it.
     route: "POST /api/invoices/:id/download-code",
     allowed: READERS,

@@ -5,6 +5,8 @@ import {
   createInvoiceRequest,
   generateMonthlyRequest,
   generateMonthlyResponse,
+  generationPreview,
+  generationPreviewQuery,
   invoiceActionResponse,
   invoiceDetail,
   invoiceFileName,
@@ -146,6 +148,20 @@ export function billingRoutes({
           invoiceDownloadCodeMail(user.email, user.fullName, code, minutes, invoice.invoice_number),
         );
       },
+    );
+
+    api.get(
+      "/invoices/generation-preview",
+      {
+        config: { access: GENERATE },
+        schema: {
+          summary: "How many invoices generating now would create, and their total, without creating any",
+          tags: ["billing"],
+          querystring: generationPreviewQuery,
+          response: { 200: generationPreview, ...refusals },
+        },
+      },
+      async (request) => billing.previewMonthly(request.caller, request.query.center_id),
     );
 
     api.post(

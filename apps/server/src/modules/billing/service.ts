@@ -31,6 +31,7 @@ import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 import { createMonthlyGeneration } from "./generation.ts";
+import { createGenerationPreview } from "./generation-preview.ts";
 import {
   type InvoiceRow,
   invoiceInScope,
@@ -200,6 +201,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
 
   return {
     generateMonthly: createMonthlyGeneration({ db, clock }),
+    previewMonthly: createGenerationPreview({ db, clock }),
 
     /**
      * Pending and Overdue invoices in scope, apart: the dashboard's "Pending Invoices" and

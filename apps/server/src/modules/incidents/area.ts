@@ -5,6 +5,7 @@ import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { createIncidentFamilyService } from "./parents.ts";
 import { createIncidentPhotoService } from "./photos.ts";
 import { incidentQueries } from "./queries.ts";
+import { createReviewSettingService } from "./review-setting.ts";
 import { createIncidentsService } from "./service.ts";
 
 /** The incident area's services, wired to each other once. */
@@ -18,5 +19,6 @@ export function createIncidentsArea(deps: {
   const incidents = createIncidentsService({ ...deps, queries });
   const families = createIncidentFamilyService({ ...deps, queries, incidents });
   const photos = createIncidentPhotoService({ ...deps, incidents, families });
-  return { incidents, families, photos };
+  const reviewSetting = createReviewSettingService(deps);
+  return { incidents, families, photos, reviewSetting };
 }

@@ -1,13 +1,13 @@
 import type { ParentIncident, ParentIncidentsPage } from "@sprout/shared/schemas/incidents";
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { guardians, studentGuardians } from "../../db/schema/children.ts";
 import { incidentAcknowledgements, incidentChildren, incidents } from "../../db/schema/incidents.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { markParentsNotified, tellFamilies } from "./family-notice.ts";
 import { assertMayManage } from "./policy.ts";
 import { type IncidentRow, toParentIncident } from "./presenter.ts";
 import type { IncidentQueries } from "./queries.ts";
@@ -45,28 +45,19 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
 
   async function presentForParent(caller: Caller, rows: IncidentRow[], childIds: string[]): Promise<ParentIncident[]> {
     const ids = rows.map((row) => row.id);
-    const [children, photos, acks] = await Promise.all([
+    const [children, photos, acknowledgements] = await Promise.all([
       queries.childrenOf(ids),
       queries.photosOf(ids),
-      ids.length === 0
-        ? []
-        : db
-            .select({ incidentId: incidentAcknowledgements.incidentId, at: incidentAcknowledgements.acknowledgedAt })
-            .from(incidentAcknowledgements)
-            .where(
-              and(
-                inArray(incidentAcknowledgements.incidentId, ids),
-                eq(incidentAcknowledgements.userId, caller.userId),
-              ),
-            ),
+      queries.acknowledgementsOf(ids, childIds),
     ]);
     const own = new Set(childIds);
     return rows.map((row) =>
       toParentIncident(
         row,
+        caller,
         (children.get(row.id) ?? []).filter((child) => own.has(child.id)),
         photos.get(row.id) ?? [],
-        acks.find((ack) => ack.incidentId === row.id)?.at ?? null,
+        acknowledgements.get(row.id) ?? [],
       ),
     );
   }
@@ -83,36 +74,17 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
     async notifyParents(caller: Caller, id: string) {
       assertMayManage(caller);
       const row = await staff.find(caller, id);
-      const now = clock.now();
-      const notified = await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(incidents)
-          .set({ parentsNotifiedAt: now, parentsNotifiedBy: caller.userId, updatedAt: now })
-          .where(and(eq(incidents.id, row.id), isNull(incidents.parentsNotifiedAt)))
-          .returning({ id: incidents.id });
-        if (updated.length === 0) return false;
-        await writeAudit(tx, {
+      const notified = await db.transaction((tx) =>
+        markParentsNotified(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,
-          action: "incident.parents_notified",
-          entity: "incident",
-          entityId: id,
-        });
-        return true;
-      });
+          incidentId: row.id,
+          at: clock.now(),
+        }),
+      );
       // Already notified: nothing more to record or send.
       if (!notified) return staff.present(row);
-      const parents = await db
-        .selectDistinct({ userId: guardians.userId })
-        .from(incidentChildren)
-        .innerJoin(studentGuardians, eq(studentGuardians.studentId, incidentChildren.studentId))
-        .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-        .where(and(eq(incidentChildren.incidentId, id), isNotNull(guardians.userId)));
-      realtime.toUsers(
-        parents.map((parent) => parent.userId!),
-        "incident-report",
-        { id },
-      );
+      await tellFamilies(db, realtime, row);
       return staff.present(await staff.find(caller, id));
     },
 
@@ -141,7 +113,7 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
     async acknowledge(caller: Caller, id: string): Promise<ParentIncident> {
       const row = await findForParent(caller, id);
       const { childIds } = await readable(caller);
-      await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(incidentAcknowledgements)
           .values({ incidentId: row.id, userId: caller.userId, acknowledgedAt: clock.now() })
@@ -155,7 +127,10 @@ export function createIncidentFamilyService({ db, clock, realtime, queries, inci
             entity: "incident",
             entityId: row.id,
           });
+        return inserted.length > 0;
       });
+      // The staff lists change from "Notified" to "Acknowledged", with the parent's name.
+      if (recorded) realtime.toCentreStaff(row.centerId, "incident-update", { id: row.id });
       const [answer] = await presentForParent(caller, [row], childIds);
       return answer!;
     },

@@ -23,6 +23,20 @@ const rows: AreaRows = ({ ids, homeStudent }) => [
   { route: "GET /api/incidents/counts", allowed: ["owner", "center_director"] },
   { route: "GET /api/incidents/children", allowed: ["owner", "center_director", "teacher"] },
   {
+    route: "GET /api/incidents/review-setting",
+    allowed: ["super_admin", "owner", "center_director", "teacher"],
+    url: `/api/incidents/review-setting?center_id=${ids.homeCentre}`,
+    foreign: `/api/incidents/review-setting?center_id=${ids.otherCentre}`,
+  },
+  {
+    route: "PUT /api/incidents/review-setting",
+    allowed: ["super_admin", "owner", "center_director"],
+    // Kept on (the default), so that the matrix's reports stay with the centre.
+    payload: { center_id: ids.homeCentre, review_before_parents: true },
+    foreign: "/api/incidents/review-setting",
+    foreignPayload: { center_id: ids.otherCentre, review_before_parents: true },
+  },
+  {
     route: "POST /api/incidents",
     allowed: ["owner", "center_director", "teacher"],
     payload: report(ids.homeCentre, homeStudent),

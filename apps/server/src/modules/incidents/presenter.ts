@@ -1,5 +1,11 @@
 import type { NewIncidentEvent } from "@sprout/shared/realtime/events";
-import type { IncidentListItem, ParentIncident, StaffIncident } from "@sprout/shared/schemas/incidents";
+import type {
+  IncidentAcknowledgement,
+  IncidentListItem,
+  IncidentParentStatus,
+  ParentIncident,
+  StaffIncident,
+} from "@sprout/shared/schemas/incidents";
 import type { incidents } from "../../db/schema/incidents.ts";
 
 export type IncidentRow = typeof incidents.$inferSelect & {
@@ -15,10 +21,32 @@ export interface ChildRef {
 export interface PhotoRef {
   id: string;
 }
+export interface AcknowledgementRef {
+  userId: string;
+  name: string;
+  at: Date;
+}
+
+const acknowledgement = (ack: AcknowledgementRef): IncidentAcknowledgement => ({
+  name: ack.name,
+  at: ack.at.toISOString(),
+});
+
+/** Acknowledged once any parent said they read it; before that, shared or still held for review. */
+function parentStatus(row: IncidentRow, acknowledgements: AcknowledgementRef[]): IncidentParentStatus {
+  if (acknowledgements.length > 0) return "acknowledged";
+  return row.parentsNotifiedAt ? "notified" : "awaiting_review";
+}
 
 const photoUrl = (incidentId: string, photoId: string) => `/api/incidents/${incidentId}/photos/${photoId}`;
 
-export function toListItem(row: IncidentRow, children: ChildRef[], photoCount: number): IncidentListItem {
+/** Staff (managers and teachers) see every parent of the children involved who acknowledged. */
+export function toListItem(
+  row: IncidentRow,
+  children: ChildRef[],
+  photoCount: number,
+  acknowledgements: AcknowledgementRef[],
+): IncidentListItem {
   return {
     id: row.id,
     center_id: row.centerId,
@@ -31,6 +59,8 @@ export function toListItem(row: IncidentRow, children: ChildRef[], photoCount: n
     children,
     reported_by: row.reportedByName,
     parents_notified_at: row.parentsNotifiedAt?.toISOString() ?? null,
+    parent_status: parentStatus(row, acknowledgements),
+    parent_acknowledgements: acknowledgements.map(acknowledgement),
     photo_count: photoCount,
   };
 }
@@ -40,12 +70,12 @@ export function toStaffIncident(
   details: {
     children: ChildRef[];
     photos: PhotoRef[];
-    acknowledgements: { name: string; at: Date }[];
+    acknowledgements: AcknowledgementRef[];
     history: StaffIncident["history"];
   },
 ): StaffIncident {
   return {
-    ...toListItem(row, details.children, details.photos.length),
+    ...toListItem(row, details.children, details.photos.length, details.acknowledgements),
     description: row.description,
     first_aid: row.firstAid,
     witnesses: row.witnesses,
@@ -53,20 +83,20 @@ export function toStaffIncident(
     resolved_by: row.resolvedByName,
     resolution_notes: row.resolutionNotes,
     photos: details.photos.map((photo) => ({ id: photo.id, url: photoUrl(row.id, photo.id) })),
-    parent_acknowledgements: details.acknowledgements.map((ack) => ({ name: ack.name, at: ack.at.toISOString() })),
     history: details.history,
   };
 }
 
 /**
- * A parent's copy: only their own children are named, and witnesses (other people's names) and
- * staff notes stay out.
+ * A parent's copy: only their own children are named, only their own family's acknowledgements
+ * are listed, and witnesses (other people's names) and staff notes stay out.
  */
 export function toParentIncident(
   row: IncidentRow,
+  caller: { userId: string },
   ownChildren: ChildRef[],
   photos: PhotoRef[],
-  acknowledgedAt: Date | null,
+  familyAcknowledgements: AcknowledgementRef[],
 ): ParentIncident {
   return {
     id: row.id,
@@ -80,7 +110,8 @@ export function toParentIncident(
     status: row.status,
     children: ownChildren,
     photos: photos.map((photo) => ({ id: photo.id, url: photoUrl(row.id, photo.id) })),
-    acknowledged_at: acknowledgedAt?.toISOString() ?? null,
+    acknowledged_at: familyAcknowledgements.find((ack) => ack.userId === caller.userId)?.at.toISOString() ?? null,
+    acknowledgements: familyAcknowledgements.map(acknowledgement),
   };
 }
 

@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { classrooms, students } from "../../db/schema/children.ts";
+import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { incidentAcknowledgements, incidentChildren, incidentPhotos, incidents } from "../../db/schema/incidents.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
-import type { ChildRef, IncidentRow } from "./presenter.ts";
+import type { AcknowledgementRef, ChildRef, IncidentRow } from "./presenter.ts";
 
 const reporter = alias(users, "reporter");
 const resolver = alias(users, "resolver");
@@ -78,17 +78,39 @@ export function incidentQueries(db: Database) {
       return byIncident;
     },
 
-    async acknowledgementsOf(incidentId: string) {
-      return db
+    /**
+     * Who acknowledged each report, first first. Given a family's children, only acknowledgements
+     * by those children's guardians: a parent never learns which other families read a report.
+     */
+    async acknowledgementsOf(incidentIds: string[], familyOf?: string[]): Promise<Map<string, AcknowledgementRef[]>> {
+      const byIncident = new Map<string, AcknowledgementRef[]>();
+      if (incidentIds.length === 0 || familyOf?.length === 0) return byIncident;
+      const conditions: SQL[] = [inArray(incidentAcknowledgements.incidentId, incidentIds)];
+      if (familyOf)
+        conditions.push(
+          inArray(
+            incidentAcknowledgements.userId,
+            db
+              .select({ id: guardians.userId })
+              .from(studentGuardians)
+              .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+              .where(and(inArray(studentGuardians.studentId, familyOf), isNotNull(guardians.userId))),
+          ),
+        );
+      const rows = await db
         .select({
+          incidentId: incidentAcknowledgements.incidentId,
           userId: incidentAcknowledgements.userId,
           name: users.fullName,
           at: incidentAcknowledgements.acknowledgedAt,
         })
         .from(incidentAcknowledgements)
         .innerJoin(users, eq(users.id, incidentAcknowledgements.userId))
-        .where(eq(incidentAcknowledgements.incidentId, incidentId))
-        .orderBy(asc(incidentAcknowledgements.acknowledgedAt));
+        .where(and(...conditions))
+        .orderBy(asc(incidentAcknowledgements.acknowledgedAt), asc(incidentAcknowledgements.userId));
+      for (const { incidentId, ...ack } of rows)
+        byIncident.set(incidentId, [...(byIncident.get(incidentId) ?? []), ack]);
+      return byIncident;
     },
 
     /** The report's history, from its audit entries: reported, corrected, photos, notified, resolved. */
@@ -113,6 +135,7 @@ export type IncidentQueries = ReturnType<typeof incidentQueries>;
 function noteOf(after: unknown): string | null {
   if (after && typeof after === "object") {
     const record = after as Record<string, unknown>;
+    if (record.sent_on_reporting === true) return "sent as reported: this centre does not review reports first";
     for (const key of ["correction_reason", "resolution_notes"]) {
       if (typeof record[key] === "string") return record[key];
     }

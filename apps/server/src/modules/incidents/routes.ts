@@ -9,6 +9,9 @@ import {
   incidentCounts,
   incidentIdParams,
   incidentPhotoParams,
+  incidentReviewInput,
+  incidentReviewQuery,
+  incidentReviewSetting,
   incidentsPage,
   incidentsQuery,
   parentIncident,
@@ -22,6 +25,8 @@ import { z } from "zod";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import type { IncidentFamilyService } from "./parents.ts";
 import type { IncidentPhotoService } from "./photos.ts";
+import { REVIEW_SETTING_EDITORS, REVIEW_SETTING_READERS } from "./policy.ts";
+import type { ReviewSettingService } from "./review-setting.ts";
 import type { IncidentsService } from "./service.ts";
 
 const MANAGE = { features: ["incident_management"] } as const;
@@ -35,9 +40,10 @@ interface Deps {
   incidents: IncidentsService;
   families: IncidentFamilyService;
   photos: IncidentPhotoService;
+  reviewSetting: ReviewSettingService;
 }
 
-export function incidentsRoutes({ incidents, families, photos }: Deps) {
+export function incidentsRoutes({ incidents, families, photos, reviewSetting }: Deps) {
   return async (app: FastifyInstance) => {
     await app.register(multipart, {
       limits: { fileSize: INCIDENT_PHOTO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 },
@@ -86,12 +92,41 @@ export function incidentsRoutes({ incidents, families, photos }: Deps) {
       async (request) => incidents.childOptions(request.caller, request.query.search, request.query.center_id),
     );
 
+    api.get(
+      "/incidents/review-setting",
+      {
+        config: { access: { roles: REVIEW_SETTING_READERS } },
+        schema: {
+          summary: "Whether a manager reviews the centre's reports before parents see them",
+          tags,
+          querystring: incidentReviewQuery,
+          response: { 200: incidentReviewSetting, ...refusals },
+        },
+      },
+      async (request) => reviewSetting.get(request.caller, request.query.center_id),
+    );
+
+    api.put(
+      "/incidents/review-setting",
+      {
+        config: { access: { roles: REVIEW_SETTING_EDITORS } },
+        schema: {
+          summary: "Choose whether reports are reviewed first or reach the families as they are filed",
+          tags,
+          body: incidentReviewInput,
+          response: { 200: incidentReviewSetting, ...refusals },
+        },
+      },
+      async (request) => reviewSetting.set(request.caller, request.body),
+    );
+
     api.post(
       "/incidents",
       {
         config: { access: REPORT },
         schema: {
-          summary: "Report an incident; the centre's staff are told at once",
+          summary:
+            "Report an incident; the centre's staff are told at once, and the families too where reports are not reviewed first",
           tags,
           body: createIncidentInput,
           response: { 201: staffIncident, ...refusals },

@@ -1,14 +1,10 @@
-import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
   type correctIncidentInput,
   type createIncidentInput,
   INCIDENT_MESSAGES,
-  type IncidentCounts,
-  type IncidentsPage,
-  type incidentsQuery,
   type StaffIncident,
 } from "@sprout/shared/schemas/incidents";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -20,9 +16,12 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { containsPattern } from "../../lib/like.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { alertCentre } from "../emergency/policy.ts";
+import { markParentsNotified, tellFamilies } from "./family-notice.ts";
+import { createIncidentLists } from "./lists.ts";
 import { assertMayManage, assertMayReport } from "./policy.ts";
-import { type IncidentRow, toListItem, toNewIncidentEvent, toStaffIncident } from "./presenter.ts";
+import { type IncidentRow, toNewIncidentEvent, toStaffIncident } from "./presenter.ts";
 import type { IncidentQueries } from "./queries.ts";
+import { reviewsFirst } from "./review-setting.ts";
 
 interface Deps {
   db: Database;
@@ -34,7 +33,7 @@ interface Deps {
 type CreateInput = z.output<typeof createIncidentInput>;
 type CorrectInput = z.output<typeof correctIncidentInput>;
 
-/** Incident reports as the centre's staff handle them. Parents' reading lives in parent.ts. */
+/** Incident reports as the centre's staff handle them. Parents' reading lives in parents.ts. */
 export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
   /** A report of a centre in the caller's scope; any other report does not exist for them. */
   async function find(caller: Caller, id: string): Promise<IncidentRow> {
@@ -52,13 +51,13 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
     const [children, photos, acknowledgements, history] = await Promise.all([
       queries.childrenOf([row.id]),
       queries.photosOf([row.id]),
-      queries.acknowledgementsOf(row.id),
+      queries.acknowledgementsOf([row.id]),
       queries.historyOf(row.id),
     ]);
     return toStaffIncident(row, {
       children: children.get(row.id) ?? [],
       photos: photos.get(row.id) ?? [],
-      acknowledgements,
+      acknowledgements: acknowledgements.get(row.id) ?? [],
       history,
     });
   }
@@ -106,13 +105,17 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
     find,
     present,
 
+    /**
+     * Files a report. Where the centre does not review reports first, it is shared with the
+     * families in the same transaction, exactly as a manager's "Mark parents notified" does.
+     */
     async create(caller: Caller, input: CreateInput): Promise<StaffIncident> {
       assertMayReport(caller);
       const centerId = alertCentre(caller, await caller.scope(), input.center_id);
       checkNotFuture(input.occurred_at);
       const childIds = await checkChildren(centerId, input.child_ids);
       const now = clock.now();
-      const id = await db.transaction(async (tx) => {
+      const { id, shared } = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(incidents)
           .values({
@@ -133,10 +136,20 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
           entityId: row!.id,
           after: { ...input, child_ids: childIds },
         });
-        return row!.id;
+        const shared =
+          !(await reviewsFirst(tx, centerId)) &&
+          (await markParentsNotified(tx, {
+            organisationId: caller.organisationId,
+            actorId: caller.userId,
+            incidentId: row!.id,
+            at: now,
+            onReporting: true,
+          }));
+        return { id: row!.id, shared };
       });
       const row = await find(caller, id);
       realtime.toCentreStaff(centerId, "new-incident", toNewIncidentEvent(row));
+      if (shared) await tellFamilies(db, realtime, row);
       return present(row);
     },
 
@@ -196,8 +209,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       return present(await find(caller, id));
     },
 
-    list: (caller: Caller, query: z.output<typeof incidentsQuery>) => listReports(caller, query),
-    counts: (caller: Caller, centerId?: string) => countReports(caller, centerId),
+    ...createIncidentLists({ db, clock, queries }),
 
     /** Children a reporter may name: on the roll of the caller's centres, searched by name or ID. */
     async childOptions(caller: Caller, search: string, centerId?: string) {
@@ -239,71 +251,5 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       }));
     },
   };
-
-  async function listReports(caller: Caller, query: z.output<typeof incidentsQuery>): Promise<IncidentsPage> {
-    assertMayReport(caller);
-    const scope = await caller.scope();
-    if (query.center_id && !scope.centerIds.includes(query.center_id)) throw notFound("Center");
-    const centres = query.center_id ? [query.center_id] : scope.centerIds;
-    const pagination = { current_page: query.page, total_pages: 0, total_items: 0, items_per_page: query.limit };
-    if (centres.length === 0) return { incidents: [], pagination };
-    const conditions: SQL[] = [inArray(incidents.centerId, centres)];
-    if (query.status) conditions.push(eq(incidents.status, query.status));
-    if (query.severity) conditions.push(eq(incidents.severity, query.severity));
-    // Dates are calendar days at the centre.
-    if (query.from)
-      conditions.push(
-        gte(incidents.occurredAt, sql`(${query.from}::date)::timestamp at time zone ${DEFAULT_TIME_ZONE}`),
-      );
-    if (query.to)
-      conditions.push(
-        lt(incidents.occurredAt, sql`(${query.to}::date + 1)::timestamp at time zone ${DEFAULT_TIME_ZONE}`),
-      );
-    if (query.child_id)
-      conditions.push(
-        inArray(
-          incidents.id,
-          db
-            .select({ id: incidentChildren.incidentId })
-            .from(incidentChildren)
-            .where(eq(incidentChildren.studentId, query.child_id)),
-        ),
-      );
-    const where = and(...conditions);
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(incidents).where(where);
-    const rows = (
-      await queries
-        .selectReports()
-        .where(where)
-        .orderBy(desc(incidents.occurredAt), desc(incidents.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-    ).map(queries.toRow);
-    const ids = rows.map((row) => row.id);
-    const [children, photos] = await Promise.all([queries.childrenOf(ids), queries.photosOf(ids)]);
-    return {
-      incidents: rows.map((row) => toListItem(row, children.get(row.id) ?? [], photos.get(row.id)?.length ?? 0)),
-      pagination: { ...pagination, total_items: total, total_pages: Math.ceil(total / query.limit) },
-    };
-  }
-
-  /** The director dashboard's three counts, in one grouped statement. */
-  async function countReports(caller: Caller, centerId?: string): Promise<IncidentCounts> {
-    assertMayManage(caller);
-    const scope = await caller.scope();
-    if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
-    const centres = centerId ? [centerId] : scope.centerIds;
-    if (centres.length === 0) return { this_month: 0, pending: 0, critical: 0 };
-    const monthStart = sql`date_trunc('month', (${clock.now().toISOString()}::timestamptz) at time zone ${DEFAULT_TIME_ZONE}) at time zone ${DEFAULT_TIME_ZONE}`;
-    const [row] = await db
-      .select({
-        thisMonth: sql<number>`count(*) filter (where ${incidents.occurredAt} >= ${monthStart})::int`,
-        pending: sql<number>`count(*) filter (where ${incidents.status} <> 'resolved')::int`,
-        critical: sql<number>`count(*) filter (where ${incidents.severity} = 'critical')::int`,
-      })
-      .from(incidents)
-      .where(inArray(incidents.centerId, centres));
-    return { this_month: row?.thisMonth ?? 0, pending: row?.pending ?? 0, critical: row?.critical ?? 0 };
-  }
 }
 export type IncidentsService = ReturnType<typeof createIncidentsService>;

@@ -3,21 +3,7 @@ import Block from "@mui/icons-material/Block";
 import Payments from "@mui/icons-material/Payments";
 import PostAdd from "@mui/icons-material/PostAdd";
 import Tune from "@mui/icons-material/Tune";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Snackbar,
-  Stack,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, IconButton, Snackbar, Stack, Tooltip, Typography } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
   BILLING_MESSAGES,
@@ -32,6 +18,7 @@ import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { InvoiceList } from "../../components/InvoiceList/InvoiceList";
 import { useBillingMutations } from "./api";
+import { GenerateConfirmDialog } from "./GenerateConfirmDialog";
 import { PaymentDialog } from "./PaymentDialog";
 import { ReasonDialog } from "./ReasonDialog";
 import { RequestInvoiceDialog } from "./RequestInvoiceDialog";
@@ -62,10 +49,6 @@ export function BillingPage() {
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
   const say = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
-
-  const month = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(
-    new Date(),
-  );
 
   const generate = () => {
     setConfirmGenerate(false);
@@ -166,22 +149,7 @@ export function BillingPage() {
         }
       />
 
-      <Dialog open={confirmGenerate} onClose={() => setConfirmGenerate(false)}>
-        <DialogTitle>Generate monthly invoices?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            This creates the {month} invoice for every student on monthly billing in your centres, due in 30 days.
-            Students who already have an invoice for the month, students who have left and students paused for the whole
-            month are skipped.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmGenerate(false)}>Cancel</Button>
-          <Button variant="contained" onClick={generate}>
-            Generate
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <GenerateConfirmDialog open={confirmGenerate} onCancel={() => setConfirmGenerate(false)} onConfirm={generate} />
 
       <RequestInvoiceDialog
         open={requesting}

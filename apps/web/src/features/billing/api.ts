@@ -1,6 +1,7 @@
 import {
   type CreateInvoiceRequest,
   generateMonthlyResponse,
+  generationPreview,
   type INVOICE_REQUEST_STATUSES,
   invoiceActionResponse,
   invoiceRequestActionResponse,
@@ -22,6 +23,19 @@ export const useInvoiceRequests = (status?: InvoiceRequestStatus) =>
   useQuery({
     queryKey: [...REQUESTS_KEY, status ?? "all"],
     queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse, { query: { status } }),
+  });
+
+/**
+ * What "Generate Monthly Invoices" would create now, read afresh each time the confirmation opens
+ * (never an old answer: the count and the total are what is about to be agreed to).
+ */
+export const useGenerationPreview = (open: boolean) =>
+  useQuery({
+    queryKey: ["invoice-generation-preview"],
+    queryFn: ({ signal }) => api.get("/invoices/generation-preview", generationPreview, { signal }),
+    enabled: open,
+    staleTime: 0,
+    gcTime: 0,
   });
 
 /** Children on the roll matching a search, for the Request Invoice dialog (searched on the server). */

@@ -4,6 +4,7 @@ import Chat from "@mui/icons-material/Chat";
 import Feedback from "@mui/icons-material/Feedback";
 import Notifications from "@mui/icons-material/Notifications";
 import NotificationsNone from "@mui/icons-material/NotificationsNone";
+import ReportProblem from "@mui/icons-material/ReportProblem";
 import {
   Alert,
   Badge,
@@ -31,6 +32,7 @@ const ICONS: Partial<Record<NotificationKind, SvgIconComponent>> = {
   announcement: Campaign,
   notice: Notifications,
   feedback_response: Feedback,
+  incident: ReportProblem,
 };
 
 /** The bell in the top bar: the unread count, live; opening it lists the latest lines and reads them. */

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
 import { useIncident, useIncidentMutations } from "./api";
+import { Acknowledgements, ParentStatusChip } from "./ParentStatus";
 import { PhotoThumb } from "./PhotoThumb";
 
 /** One report: its details, photos, parents' acknowledgements and history, and its actions. */
@@ -76,12 +77,18 @@ export function IncidentDetailsDialog({
                 />
               </Button>
             </Stack>
-            <Typography variant="body2">
-              {report.parents_notified_at
-                ? `Parents notified ${formatDateTime(report.parents_notified_at)}`
-                : "Parents not notified yet"}
-              {report.parent_acknowledgements.map((ack) => ` · read by ${ack.name} ${formatDateTime(ack.at)}`).join("")}
-            </Typography>
+            <Stack spacing={0.5} sx={{ alignItems: "flex-start" }} data-testid="incident-parents">
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                <ParentStatusChip status={report.parent_status} />
+                <Typography variant="body2">
+                  {report.parents_notified_at
+                    ? `Parents notified ${formatDateTime(report.parents_notified_at)}`
+                    : "Parents see this report once a manager marks them notified"}
+                </Typography>
+              </Stack>
+              {report.parent_acknowledgements.length > 0 && <Typography variant="body2">Acknowledged by:</Typography>}
+              <Acknowledgements items={report.parent_acknowledgements} variant="body2" />
+            </Stack>
             <Divider />
             <Typography variant="subtitle2">History</Typography>
             <Stack component="ol" spacing={0.5} sx={{ pl: 2, my: 0 }}>

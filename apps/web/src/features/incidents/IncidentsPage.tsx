@@ -33,6 +33,7 @@ import {
   type IncidentListItem,
 } from "@sprout/shared/schemas/incidents";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
@@ -44,6 +45,7 @@ import { EmergencyAlertsPanel } from "../emergency/EmergencyAlertsPanel";
 import { useIncidents } from "./api";
 import { IncidentDetailsDialog } from "./IncidentDetailsDialog";
 import { ParentIncidents } from "./ParentIncidents";
+import { ParentStatus } from "./ParentStatus";
 import { ReportIncidentDialog } from "./ReportIncidentDialog";
 
 /** /incidents: staff manage reports (and, for directors and owners, emergency alerts); parents read theirs. */
@@ -95,7 +97,19 @@ function IncidentList({ canManage }: { canManage: boolean }) {
   const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [filters, setFilters] = useState({ status: "", severity: "", from: "", to: "" });
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
+  // A reminder's link names the report waiting for review: it opens at once.
+  const [params, setParams] = useSearchParams();
+  const open = params.get("report");
+  const setOpen = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set("report", id);
+        else next.delete("report");
+        return next;
+      },
+      { replace: true },
+    );
   const incidents = useIncidents({ ...filters, page, limit: 10 });
   const setFilter = (name: keyof typeof filters) => (event: { target: { value: string } }) => {
     setFilters((current) => ({ ...current, [name]: event.target.value }));
@@ -178,7 +192,9 @@ function IncidentList({ canManage }: { canManage: boolean }) {
                     <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
                   </TableCell>
                   <TableCell>{row.status === "open" ? "Open" : "Resolved"}</TableCell>
-                  <TableCell>{row.parents_notified_at ? "Notified" : "Not yet"}</TableCell>
+                  <TableCell>
+                    <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -215,6 +231,9 @@ function IncidentCard({ row, onOpen }: { row: IncidentListItem; onOpen: () => vo
           <Typography variant="body2" color="text.secondary">
             {formatDateTime(row.incident_date)} · {row.location} · {row.status === "open" ? "Open" : "Resolved"}
           </Typography>
+          <Box sx={{ mt: 1 }}>
+            <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />
+          </Box>
         </CardContent>
       </CardActionArea>
     </Card>

@@ -1,10 +1,22 @@
-import { Alert, Button, Card, CardContent, Chip, CircularProgress, Pagination, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Pagination,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { INCIDENT_MESSAGES, INCIDENT_TYPE_LABELS } from "@sprout/shared/schemas/incidents";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAcknowledgeIncident, useParentIncidents } from "./api";
+import { Acknowledgements, ParentStatusChip } from "./ParentStatus";
 import { PhotoThumb } from "./PhotoThumb";
 
 /** The parent portal's incident reports: read, then acknowledge. */
@@ -31,11 +43,12 @@ export function ParentIncidents() {
       {reports.data?.incidents.map((report) => (
         <Card key={report.id} variant="outlined" data-testid="parent-incident">
           <CardContent>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
                 {INCIDENT_TYPE_LABELS[report.incident_type]} · {report.children.map((child) => child.name).join(", ")}
               </Typography>
               <Chip size="small" label={report.status === "resolved" ? "Resolved" : "Open"} />
+              {report.acknowledgements.length > 0 && <ParentStatusChip status="acknowledged" />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {formatDateTime(report.incident_date)} · {report.location} · {report.center_name}
@@ -53,7 +66,14 @@ export function ParentIncidents() {
                 ))}
               </Stack>
             )}
-            <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center" }}>
+            <Stack spacing={1} sx={{ mt: 2, alignItems: "flex-start" }}>
+              {/* The other parent's acknowledgement too, when there is one; one's own is the line below. */}
+              {report.acknowledgements.length > (report.acknowledged_at ? 1 : 0) && (
+                <Box>
+                  <Typography variant="body2">Acknowledged by:</Typography>
+                  <Acknowledgements items={report.acknowledgements} />
+                </Box>
+              )}
               {report.acknowledged_at ? (
                 <Typography variant="body2" color="success.main">
                   You acknowledged this on {formatDateTime(report.acknowledged_at)}

@@ -24,7 +24,8 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
-import { useChildOptions, useIncidentMutations } from "./api";
+import { useSignedInUser } from "../../auth/useSession";
+import { useChildOptions, useIncidentMutations, useReviewSetting } from "./api";
 import { LOCAL_DATE_TIME, OccurredAtField } from "./OccurredAtField";
 
 type Form = z.input<typeof createIncidentInput>;
@@ -37,6 +38,10 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<Child[]>([]);
   const options = useChildOptions(search);
+  const user = useSignedInUser();
+  // The report's centre is its children's; before any is chosen, the reporter's own.
+  const centreId = chosen[0]?.center_id ?? user.center_id;
+  const review = useReviewSetting(open ? centreId : null);
   const empty = (): Form => ({
     child_ids: [],
     incident_type: "injury",
@@ -62,7 +67,11 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
   };
   const submit = form.handleSubmit(async (values) => {
     // The input holds local time; the server stores an instant.
-    await create.mutateAsync({ ...values, occurred_at: new Date(values.occurred_at).toISOString() });
+    await create.mutateAsync({
+      ...values,
+      occurred_at: new Date(values.occurred_at).toISOString(),
+      ...(chosen[0] && { center_id: chosen[0].center_id }),
+    });
     close();
   });
 
@@ -101,6 +110,14 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
                 />
               )}
             />
+            {/* Before anything is written: whether the family sees this at once. */}
+            {review.data && (
+              <Alert severity={review.data.review_before_parents ? "info" : "warning"} data-testid="review-notice">
+                {review.data.review_before_parents
+                  ? "A manager reviews this report before the parents see it."
+                  : "The parents of the children involved see this report as soon as you save it: this centre does not review reports first."}
+              </Alert>
+            )}
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Controller
                 control={form.control}

@@ -1,7 +1,9 @@
 import {
   type CreateIncidentInput,
   childOption,
+  type IncidentReviewInput,
   type IncidentsQuery,
+  incidentReviewSetting,
   incidentsPage,
   parentIncident,
   parentIncidentsPage,
@@ -17,9 +19,10 @@ const KEY = ["incidents"] as const;
 
 export function useIncidents(query: IncidentsQuery) {
   const queryClient = useQueryClient();
-  // A new report from a colleague shows up without a reload.
+  // A new report from a colleague, a report shared or a parent's acknowledgement shows without a reload.
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
   useRealtimeEvent("new-incident", refetch);
+  useRealtimeEvent("incident-update", refetch);
   return useQuery({
     queryKey: [...KEY, "list", query],
     queryFn: () =>
@@ -83,5 +86,24 @@ export function useAcknowledgeIncident() {
   return useMutation({
     mutationFn: (id: string) => api.post(`/parents/incidents/${id}/acknowledge`, undefined, parentIncident),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+const reviewKey = (centreId: string | null) => [...KEY, "review-setting", centreId] as const;
+
+/** Whether the centre's reports wait for a manager's review before parents see them. */
+export const useReviewSetting = (centreId: string | null) =>
+  useQuery({
+    queryKey: reviewKey(centreId),
+    queryFn: ({ signal }) =>
+      api.get("/incidents/review-setting", incidentReviewSetting, { signal, query: { center_id: centreId! } }),
+    enabled: centreId !== null,
+  });
+
+export function useChangeReviewSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IncidentReviewInput) => api.put("/incidents/review-setting", input, incidentReviewSetting),
+    onSuccess: (answer) => queryClient.setQueryData(reviewKey(answer.center_id), answer),
   });
 }

@@ -4,6 +4,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { CentersSection } from "../centers/CentersSection";
 import { DigestHourSection } from "../child-day/DigestHourSection";
 import { RetentionSection } from "../data-requests/RetentionSection";
+import { IncidentReviewSection } from "../incidents/IncidentReviewSection";
 import { CompaniesSection } from "./CompaniesSection";
 import { ProgramsSection } from "./ProgramsSection";
 
@@ -11,6 +12,8 @@ import { ProgramsSection } from "./ProgramsSection";
 const DIGEST_ROLES = new Set(["super_admin", "owner", "center_director", "admin"]);
 /** Retention of the records of children who left: the centre's director, its owner, the super admin. */
 const RETENTION_ROLES = new Set(["super_admin", "owner", "center_director"]);
+/** Whether incident reports are reviewed before parents see them: the same leadership (as the server's policy). */
+const INCIDENT_REVIEW_ROLES = RETENTION_ROLES;
 
 /**
  * Application Settings: Manage Academic Programs, Manage Tie-up Companies and (super admin only)
@@ -30,6 +33,7 @@ export function SettingsPage() {
       <CompaniesSection canAdd={hasFeature(user.role, "company_settings")} />
       {hasFeature(user.role, "center_management") && <CentersSection />}
       {DIGEST_ROLES.has(user.role) && <DigestHourSection />}
+      {INCIDENT_REVIEW_ROLES.has(user.role) && <IncidentReviewSection />}
       {RETENTION_ROLES.has(user.role) && <RetentionSection />}
     </Stack>
   );
