@@ -41,33 +41,23 @@ describe("the child's day", () => {
       await visible(sleepLine.getByText("No nap yet"));
 
       await signInAt(teacher.page, demoUser("teacher").email);
+      // Only children checked in are logged for together: Aanya arrives first.
+      const aanya = await childOfToddlers(teacher.page, "Aanya");
+      await checkIn(teacher.page, aanya.id);
       await teacher.page.goto("/daily-activities");
       await teacher.page.getByRole("combobox", { name: "Classroom" }).click();
       await teacher.page.getByRole("option", { name: "Toddlers" }).click();
       await visible(teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }));
       await screenshot(teacher.page, "child-day-teacher-class");
 
-      // The whole class ate lunch: exactly the children checked in start included. Aanya is ticked
-      // in by hand if she was not checked in (teachers forget), and the count follows.
-      await teacher.page.getByRole("button", { name: "Whole class meal" }).click();
-      const batch = teacher.page.getByRole("dialog", { name: "Whole class meal" });
+      // Lunch, logged through the class's selection: she is ticked, the sticky action counts her.
+      await teacher.page.getByRole("checkbox", { name: "Select Aanya Malhotra" }).check();
+      await teacher.page.getByRole("button", { name: "Log for 1 child" }).click();
+      const batch = teacher.page.getByRole("dialog", { name: "Log for 1 child" });
       await batch.getByRole("button", { name: "Lunch" }).click();
-      const includeAanya = batch.getByRole("checkbox", { name: "Include Aanya Malhotra" });
-      await visible(includeAanya);
-      const checkedIn = batch.getByRole("group", { name: "Checked in", exact: true }).getByRole("checkbox");
-      const notIn = batch.getByRole("group", { name: "Not checked in" }).getByRole("checkbox");
-      for (const box of await checkedIn.all()) expect(await box.isChecked()).toBe(true);
-      for (const box of await notIn.all()) expect(await box.isChecked()).toBe(false);
-      const saveFor = (count: number) =>
-        batch.getByRole("button", { name: `Save for ${count} ${count === 1 ? "child" : "children"}` });
-      const present = await checkedIn.count();
-      await visible(saveFor(present));
-      const wasIn = await includeAanya.isChecked();
-      await includeAanya.check();
-      const save = saveFor(present + (wasIn ? 0 : 1));
-      await visible(save);
+      await visible(batch.getByRole("group", { name: "How much each child ate" }).getByText("Aanya Malhotra"));
       await screenshot(teacher.page, "child-day-teacher-batch");
-      await save.click();
+      await batch.getByRole("button", { name: "Save meal for 1 child" }).click();
       await batch.waitFor({ state: "hidden" });
       await visible(
         teacher.page.getByRole("button", { name: "Record for Aanya Malhotra" }).getByText("Lunch", { exact: true }),
@@ -133,6 +123,50 @@ describe("the child's day", () => {
     }
   });
 
+  it("a teacher on a phone logs a nap for three children at once; each child's day shows it", async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    try {
+      await signInAt(page, demoUser("teacher").email);
+      // Three children of the room with no nap yet today (whatever the demo's day holds), checked in.
+      const room = await toddlers(page);
+      const three = room.children.filter((child) => !child.asleep && child.sleep_minutes === 0).slice(0, 3);
+      expect(three).toHaveLength(3);
+      for (const child of three) await checkIn(page, child.id);
+      const names = three.map((child) => `${child.first_name} ${child.last_name}`.trim());
+
+      await page.goto("/daily-activities");
+      await page.getByRole("combobox", { name: "Classroom" }).click();
+      await page.getByRole("option", { name: "Toddlers" }).click();
+      for (const name of names) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
+      const logFor = page.getByRole("button", { name: "Log for 3 children" });
+      await visible(logFor);
+      await screenshot(page, "child-day-teacher-multi-select");
+      await logFor.click();
+      const dialog = page.getByRole("dialog", { name: "Log for 3 children" });
+      await dialog.getByRole("tab", { name: "Sleep" }).click();
+      await dialog.getByLabel("Fell asleep").fill("09:00");
+      await dialog.getByLabel("Woke up").fill("09:45");
+      await screenshot(page, "child-day-teacher-multi-form");
+      await dialog.getByRole("button", { name: "Save nap for 3 children" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await visible(page.getByText("Saved for 3 children"));
+
+      // Each child has a nap of their own.
+      for (const name of names) {
+        const card = page.getByRole("button", { name: `Record for ${name}` });
+        await visible(card.getByText("Slept 45 m"));
+        await card.click();
+        const sheet = page.getByRole("dialog", { name });
+        await sheet.getByRole("tab", { name: "Sleep" }).click();
+        await visible(sheet.getByText(/^Nap 9:00\sam – 9:45\sam \(45 m\)$/i));
+        await sheet.getByRole("button", { name: "Done" }).click();
+        await sheet.waitFor({ state: "hidden" });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it("screens at desktop size for the teacher and the parent", async () => {
     for (const role of ["teacher", "parent"] as const) {
       const { page, context } = await openPage(browser, DESKTOP);
@@ -195,8 +229,19 @@ describe("the child's day", () => {
         });
       }
 
+      // The day's timeline below the tiles, once loaded: how many arrivals and goings home it shows before.
+      for (const page of homes) await visible(timeline(page).or(page.getByText("Nothing recorded yet today")));
+      const arrivals = await Promise.all(homes.map((page) => timeline(page).getByTestId("timeline-arrival").count()));
+      const goneHome = await Promise.all(homes.map((page) => timeline(page).getByTestId("timeline-departure").count()));
       await checkIn.click();
       await visible(card.getByText(/^In \d/));
+      for (const [index, page] of homes.entries()) {
+        // The new arrival is added to the story, with who checked her in, without a reload.
+        const arrival = timeline(page).getByTestId("timeline-arrival").nth(arrivals[index]!);
+        await visible(arrival.getByText(/^Checked in by /));
+        await visible(arrival.getByText(/^\d{1,2}:\d{2}\s(am|pm)$/i));
+        await screenshot(page, "child-day-parent-timeline-arrived");
+      }
       for (const page of homes) {
         await visible(today(page).getByText("At the centre"));
         await visible(today(page).getByText(/^Checked in at \d/));
@@ -206,7 +251,9 @@ describe("the child's day", () => {
       }
 
       await checkOutBy(teacher.page, checkOut);
-      for (const page of homes) {
+      for (const [index, page] of homes.entries()) {
+        const departure = timeline(page).getByTestId("timeline-departure").nth(goneHome[index]!);
+        await visible(departure.getByText("Collected by Nandini Malhotra"));
         await visible(today(page).getByText("Gone home"));
         await visible(today(page).getByText(/Checked out at \d.* by Nandini Malhotra$/));
         await visible(page.getByTestId("tile-line-Daily Diary").getByText(/^In \d.* · Out \d/));
@@ -251,6 +298,51 @@ describe("the child's day", () => {
     }
   });
 });
+
+/** Aanya's day as a timeline, below the tiles of the parent's home. */
+const timeline = (page: Page) => page.getByRole("list", { name: "Aanya's day" });
+
+interface ClassChild {
+  id: string;
+  first_name: string;
+  last_name: string;
+  asleep: boolean;
+  sleep_minutes: number;
+}
+
+/** The session headers of the signed-in page, for the few set-up calls made straight to the API. */
+async function headersOf(page: Page) {
+  const tokens = await readStorage(page);
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    "x-session-token": tokens.sessionToken ?? "",
+    "x-csrf-token": tokens.csrfToken ?? "",
+  };
+}
+
+/** Today's Toddlers class list as the teacher's API answers it. */
+async function toddlers(page: Page): Promise<{ children: ClassChild[] }> {
+  const headers = await headersOf(page);
+  const rooms = (await (await page.request.get("/api/daily-activities/my-classrooms", { headers })).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const room = rooms.find((one) => one.name === "Toddlers")!;
+  return (await page.request.get(`/api/daily-activities/classroom/${room.id}`, { headers })).json();
+}
+
+async function childOfToddlers(page: Page, firstName: string) {
+  return (await toddlers(page)).children.find((child) => child.first_name === firstName)!;
+}
+
+/** Checks a child in through the API (set-up); a child already in stays in. */
+async function checkIn(page: Page, studentId: string) {
+  const answer = await page.request.post("/api/attendance/check-in", {
+    headers: await headersOf(page),
+    data: { student_id: studentId },
+  });
+  expect([200, 201, 409], await answer.text()).toContain(answer.status());
+}
 
 /** Aanya's line on the parent's "Today" card. */
 const today = (page: Page) => page.locator('[data-testid^="today-"]').filter({ hasText: /^Aanya/ });

@@ -351,8 +351,23 @@ export async function buildApp(deps: AppDeps) {
       await api.register(
         incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
+      const portfolio = createPortfolioArea({
+        db: deps.db,
+        clock,
+        files,
+        accessLog: accessLogWriter,
+        realtime: realtime.publisher,
+      });
       await api.register(
-        childDayRoutes(createChildDayArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
+        childDayRoutes(
+          createChildDayArea({
+            db: deps.db,
+            clock,
+            realtime: realtime.publisher,
+            files,
+            photos: portfolio.portfolio.childDay,
+          }),
+        ),
       );
       const attendance = createAttendanceArea({ db: deps.db, clock, realtime: realtime.publisher, mailer, files });
       await api.register(attendanceRoutes(attendance));
@@ -362,11 +377,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pickupPhotoRoutes(attendance));
       await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
       await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
-      await api.register(
-        portfolioRoutes(
-          createPortfolioArea({ db: deps.db, clock, files, accessLog: accessLogWriter, realtime: realtime.publisher }),
-        ),
-      );
+      await api.register(portfolioRoutes(portfolio));
       await api.register(
         policiesRoutes({
           policies: createPoliciesService({

@@ -1209,6 +1209,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/generation-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many invoices generating now would create, and their total, without creating any */
+        get: operations["getInvoicesGenerationPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/generate-monthly": {
         parameters: {
             query?: never;
@@ -1476,7 +1493,7 @@ export interface paths {
         /** Incident reports of the caller's centres, filtered and a page at a time */
         get: operations["getIncidents"];
         put?: never;
-        /** Report an incident; the centre's staff are told at once */
+        /** Report an incident; the centre's staff are told at once, and the families too where reports are not reviewed first */
         post: operations["postIncidents"];
         delete?: never;
         options?: never;
@@ -1511,6 +1528,24 @@ export interface paths {
         /** Children a reporter may name, searched by name or student ID (at most 20) */
         get: operations["getIncidentsChildren"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/review-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a manager reviews the centre's reports before parents see them */
+        get: operations["getIncidentsReviewSetting"];
+        /** Choose whether reports are reviewed first or reach the families as they are filed */
+        put: operations["putIncidentsReviewSetting"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1810,6 +1845,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/daily-activities/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log a meal, a nap (its start or its end), a potty visit or a star for several children at once: each gets its own entry; all or nothing */
+        post: operations["postDailyActivitiesBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/daily-activities/{childId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's day in time order: arrival, meals, naps, potty, stars, health, observations, photos, departure */
+        get: operations["getDailyActivitiesByChildIdTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/daily-activities/{childId}": {
         parameters: {
             query?: never;
@@ -1838,23 +1907,6 @@ export interface paths {
         put?: never;
         /** Record a meal for a child */
         post: operations["postDailyActivitiesFood"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/daily-activities/food/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Record one meal for many children of a classroom at once */
-        post: operations["postDailyActivitiesFoodBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4436,6 +4488,12 @@ export interface components {
             }[];
             reported_by: string | null;
             parents_notified_at: string | null;
+            /** @enum {string} */
+            parent_status: "awaiting_review" | "notified" | "acknowledged";
+            parent_acknowledgements: {
+                name: string;
+                at: string;
+            }[];
             photo_count: number;
             description: string;
             first_aid: string;
@@ -4446,10 +4504,6 @@ export interface components {
             photos: {
                 id: string;
                 url: string;
-            }[];
-            parent_acknowledgements: {
-                name: string;
-                at: string;
             }[];
             history: {
                 action: string;
@@ -7872,6 +7926,44 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getInvoicesGenerationPreview: {
+        parameters: {
+            query?: {
+                center_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoices: number;
+                        total: number;
+                        skipped: number;
+                        skipped_breakdown: {
+                            already_invoiced: number;
+                            paused: number;
+                            left: number;
+                            no_monthly_fee: number;
+                            not_yet_enrolled: number;
+                        };
+                        months: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     postInvoicesGenerateMonthly: {
         parameters: {
             query?: never;
@@ -7897,6 +7989,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         created: number;
+                        total: number;
                         skipped: number;
                         skipped_breakdown: {
                             already_invoiced: number;
@@ -8678,6 +8771,12 @@ export interface operations {
                             }[];
                             reported_by: string | null;
                             parents_notified_at: string | null;
+                            /** @enum {string} */
+                            parent_status: "awaiting_review" | "notified" | "acknowledged";
+                            parent_acknowledgements: {
+                                name: string;
+                                at: string;
+                            }[];
                             photo_count: number;
                         }[];
                         pagination: components["schemas"]["ItemsPagination"];
@@ -8791,6 +8890,76 @@ export interface operations {
                         classroom_name: string | null;
                         center_id: string;
                     }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getIncidentsReviewSetting: {
+        parameters: {
+            query: {
+                center_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        center_id: string;
+                        review_before_parents: boolean;
+                        updated_by: string | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    putIncidentsReviewSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    center_id: string;
+                    review_before_parents: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        center_id: string;
+                        review_before_parents: boolean;
+                        updated_by: string | null;
+                        updated_at: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9028,6 +9197,10 @@ export interface operations {
                                 url: string;
                             }[];
                             acknowledged_at: string | null;
+                            acknowledgements: {
+                                name: string;
+                                at: string;
+                            }[];
                         }[];
                         pagination: components["schemas"]["ItemsPagination"];
                     };
@@ -9080,6 +9253,10 @@ export interface operations {
                             url: string;
                         }[];
                         acknowledged_at: string | null;
+                        acknowledgements: {
+                            name: string;
+                            at: string;
+                        }[];
                     };
                 };
             };
@@ -9474,6 +9651,212 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    postDailyActivitiesBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "food";
+                    date: string;
+                    /** @enum {string} */
+                    meal_type: "breakfast" | "lunch" | "snack";
+                    entries: {
+                        /** Format: uuid */
+                        child_id: string;
+                        food_consumed: number;
+                        /** @default  */
+                        notes?: string;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    kind: "sleep";
+                    date: string;
+                    child_ids: string[];
+                    start_time: string;
+                    /** @default  */
+                    end_time?: "" | string;
+                    /** @default  */
+                    notes?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "wake";
+                    date: string;
+                    child_ids: string[];
+                    end_time: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "potty";
+                    date: string;
+                    child_ids: string[];
+                    /** @enum {string} */
+                    type: "bathroom" | "diaper_change";
+                    /** @enum {string} */
+                    diaper_status: "dry" | "wet" | "soiled";
+                    /** @default  */
+                    notes?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "star";
+                    date: string;
+                    child_ids: string[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "food" | "sleep" | "wake" | "potty" | "star";
+                        date: string;
+                        saved: number;
+                        child_ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDailyActivitiesByChildIdTimeline: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path: {
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        child_id: string;
+                        date: string;
+                        entries: ({
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "arrival";
+                            checked_in_by: string | null;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "departure";
+                            collected_by: string | null;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "meal";
+                            /** @enum {string} */
+                            meal_type: "breakfast" | "lunch" | "snack";
+                            food_consumed: number;
+                            notes: string;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "nap";
+                            end_time: string | null;
+                            minutes: number | null;
+                            notes: string;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "potty";
+                            /** @enum {string} */
+                            type: "bathroom" | "diaper_change";
+                            /** @enum {string} */
+                            diaper_status: "dry" | "wet" | "soiled";
+                            notes: string;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "star";
+                            reason: string;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "health";
+                            /** @enum {string} */
+                            health_kind: "allergy" | "condition" | "medication" | "temperature" | "note";
+                            details: string;
+                            dose: string;
+                            temperature_c: number | null;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "dose";
+                            medication: string;
+                            dose: string;
+                            notes: string;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "observation";
+                            milestone: string;
+                            notes: string;
+                            attachments: number;
+                        } | {
+                            id: string;
+                            time: string | null;
+                            recorded_by?: string;
+                            /** @enum {string} */
+                            kind: "photo";
+                            title: string;
+                            /** @enum {string} */
+                            media_type: "image" | "video";
+                            thumbnail_url: string | null;
+                            file_url: string;
+                        })[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     getDailyActivitiesByChildId: {
         parameters: {
             query?: {
@@ -9532,48 +9915,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChildDay"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-        };
-    };
-    postDailyActivitiesFoodBatch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    date: string;
-                    /** @enum {string} */
-                    meal_type: "breakfast" | "lunch" | "snack";
-                    entries: {
-                        /** Format: uuid */
-                        child_id: string;
-                        food_consumed: number;
-                        /** @default  */
-                        notes?: string;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        saved: number;
-                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9825,6 +10166,7 @@ export interface operations {
                             allergies: string[];
                             checked_in: boolean;
                             absent: boolean;
+                            gone_home: boolean;
                             meals: ("breakfast" | "lunch" | "snack")[];
                             asleep: boolean;
                             sleep_minutes: number;
@@ -15730,7 +16072,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "message" | "announcement" | "notice" | "feedback_response" | "budget" | "policy";
+                            kind: "message" | "announcement" | "notice" | "feedback_response" | "budget" | "policy" | "incident";
                             title: string;
                             body: string;
                             link: string;

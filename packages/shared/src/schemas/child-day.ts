@@ -68,6 +68,12 @@ export const CHILD_DAY_MESSAGES = {
   notYourClassroom: "You can record only for children of your classrooms",
   correctionReason: "Please say why an earlier day's entry is being changed",
   markedAbsent: "This child is marked absent that day; nothing can be recorded for them",
+  childTwice: "A child is named twice",
+  batchKindRequired: "Please choose what to log",
+  wakeRequired: "Please enter when they woke up",
+  notHere: "Nothing was saved. Not here that day (check them in, or leave them out):",
+  batchAsleep: "Nothing was saved. Already asleep at that time:",
+  batchNotAsleep: "Nothing was saved. Not asleep at that time:",
   // spec 1, section 8
   loadFailed: "Failed to load daily activities",
   observationsLoadFailed: "Failed to load observation logs",
@@ -121,51 +127,124 @@ export const foodInput = z.object({
 });
 export type FoodInput = z.input<typeof foodInput>;
 
-/** The classroom view: one meal for many children at once. */
+/** A nap's end, when given, comes after its start. */
+const endAfterStart = <S extends z.ZodType<{ start_time: string; end_time: string }>>(schema: S): S =>
+  schema.refine((value) => value.end_time === "" || value.end_time > value.start_time, {
+    message: CHILD_DAY_MESSAGES.endBeforeStart,
+    path: ["end_time"],
+  });
+
+const napFields = {
+  start_time: timeField(CHILD_DAY_MESSAGES.startRequired),
+  /** Empty while the child is still asleep. */
+  end_time: z.union([z.literal(""), timeField(CHILD_DAY_MESSAGES.timeFormat)]).default(""),
+  notes: text(500).default(""),
+};
+
+export const sleepInput = endAfterStart(z.object({ child_id: childId, date: dayField, ...napFields }));
+export type SleepInput = z.input<typeof sleepInput>;
+
+export const wakeInput = z.object({ end_time: timeField(CHILD_DAY_MESSAGES.timeFormat) });
+
+const pottyFields = {
+  type: z.enum(POTTY_TYPES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
+  diaper_status: z.enum(DIAPER_STATUSES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
+  notes: text(500).default(""),
+};
+export const pottyInput = z.object({ child_id: childId, date: dayField, ...pottyFields });
+export type PottyInput = z.input<typeof pottyInput>;
+
+const starReason = safeString({ error: CHILD_DAY_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, CHILD_DAY_MESSAGES.reasonRequired)
+  .max(200);
+export const starInput = z.object({ child_id: childId, reason: starReason });
+export type StarInput = z.input<typeof starInput>;
+
+/**
+ * The class view (issue 30, point 9): one log for several children, each still getting their own
+ * entry. Every child named must be one the teacher records for and checked in that day.
+ */
+export const BATCH_MAX_CHILDREN = 60;
+export const BATCH_KINDS = ["food", "sleep", "wake", "potty", "star"] as const;
+export type BatchKind = (typeof BATCH_KINDS)[number];
+
+const childIds = z
+  .array(childId)
+  .min(1, CHILD_DAY_MESSAGES.childRequired)
+  .max(BATCH_MAX_CHILDREN)
+  .refine((ids) => new Set(ids).size === ids.length, { message: CHILD_DAY_MESSAGES.childTwice });
+
+/** A meal, with what each child ate (the teacher changes the few who ate less). */
 export const foodBatchInput = z.object({
+  kind: z.literal("food"),
   date: dayField,
   meal_type: z.enum(MEAL_TYPES, { error: CHILD_DAY_MESSAGES.mealRequired }),
   entries: z
     .array(z.object({ child_id: childId, food_consumed: percent, notes: text(500).default("") }))
     .min(1, CHILD_DAY_MESSAGES.childRequired)
-    .max(60),
+    .max(BATCH_MAX_CHILDREN)
+    .refine((entries) => new Set(entries.map((entry) => entry.child_id)).size === entries.length, {
+      message: CHILD_DAY_MESSAGES.childTwice,
+    }),
 });
 export type FoodBatchInput = z.input<typeof foodBatchInput>;
 
-export const sleepInput = z
-  .object({
-    child_id: childId,
-    date: dayField,
-    start_time: timeField(CHILD_DAY_MESSAGES.startRequired),
-    /** Empty while the child is still asleep. */
-    end_time: z.union([z.literal(""), timeField(CHILD_DAY_MESSAGES.timeFormat)]).default(""),
-    notes: text(500).default(""),
-  })
-  .refine((value) => value.end_time === "" || value.end_time > value.start_time, {
-    message: CHILD_DAY_MESSAGES.endBeforeStart,
-    path: ["end_time"],
-  });
-export type SleepInput = z.input<typeof sleepInput>;
+/** They fell asleep (and, when given, woke up) at the same times. */
+export const sleepBatchInput = endAfterStart(
+  z.object({ kind: z.literal("sleep"), date: dayField, child_ids: childIds, ...napFields }),
+);
+export type SleepBatchInput = z.input<typeof sleepBatchInput>;
 
-export const wakeInput = z.object({ end_time: timeField(CHILD_DAY_MESSAGES.timeFormat) });
-
-export const pottyInput = z.object({
-  child_id: childId,
+/** They woke up: each child's nap still running that day gets this end time. */
+export const wakeBatchInput = z.object({
+  kind: z.literal("wake"),
   date: dayField,
-  type: z.enum(POTTY_TYPES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
-  diaper_status: z.enum(DIAPER_STATUSES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
-  notes: text(500).default(""),
+  child_ids: childIds,
+  end_time: timeField(CHILD_DAY_MESSAGES.wakeRequired),
 });
-export type PottyInput = z.input<typeof pottyInput>;
+export type WakeBatchInput = z.input<typeof wakeBatchInput>;
 
-export const starInput = z.object({
-  child_id: childId,
-  reason: safeString({ error: CHILD_DAY_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, CHILD_DAY_MESSAGES.reasonRequired)
-    .max(200),
+export const pottyBatchInput = z.object({
+  kind: z.literal("potty"),
+  date: dayField,
+  child_ids: childIds,
+  ...pottyFields,
 });
-export type StarInput = z.input<typeof starInput>;
+export type PottyBatchInput = z.input<typeof pottyBatchInput>;
+
+export const starBatchInput = z.object({
+  kind: z.literal("star"),
+  date: dayField,
+  child_ids: childIds,
+  reason: starReason,
+});
+export type StarBatchInput = z.input<typeof starBatchInput>;
+
+export const batchInput = z.discriminatedUnion(
+  "kind",
+  [foodBatchInput, sleepBatchInput, wakeBatchInput, pottyBatchInput, starBatchInput],
+  { error: CHILD_DAY_MESSAGES.batchKindRequired },
+);
+export type BatchInput = z.output<typeof batchInput>;
+
+/** What a batch saved: one entry for each child named. */
+export const batchSaved = z.object({
+  kind: z.enum(BATCH_KINDS),
+  date: z.string(),
+  saved: z.number(),
+  child_ids: z.array(z.string()),
+});
+export type BatchSaved = z.infer<typeof batchSaved>;
+
+/** Why a child named in a batch was refused (the refusal's `details`, by child id). */
+export const BATCH_REFUSALS = {
+  absent: "marked absent",
+  not_checked_in: "not checked in",
+  asleep: "already asleep then",
+  not_asleep: "not asleep then",
+} as const;
+export type BatchRefusal = keyof typeof BATCH_REFUSALS;
 
 export const healthInput = z
   .object({
@@ -274,10 +353,12 @@ export const classroomDay = z.object({
       first_name: z.string(),
       last_name: z.string(),
       allergies: z.array(z.string()),
-      /** Checked in at the centre that day (the whole-class meal starts with these children). */
+      /** Checked in at the centre that day: only these children can be logged for together. */
       checked_in: z.boolean(),
       /** Marked absent by staff that day and not checked in since: no meal, nap or potty for them. */
       absent: z.boolean(),
+      /** Checked in that day and checked out since (and not back): still loggable, not "in the room". */
+      gone_home: z.boolean(),
       meals: z.array(z.enum(MEAL_TYPES)),
       asleep: z.boolean(),
       sleep_minutes: z.number(),

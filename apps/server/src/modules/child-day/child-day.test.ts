@@ -147,21 +147,43 @@ describe("daily activities", () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
-  it("records one meal for a class at once", async () => {
-    const entries = classmates.slice(1, 4).map((kid, index) => ({ child_id: kid.id, food_consumed: index ? 100 : 50 }));
-    const saved = await teacher.post("/api/daily-activities/food/batch", {
+  it("records one meal for a class at once, each child with what they ate", async () => {
+    const kids = classmates.slice(1, 4);
+    await db.insert(attendanceStays).values(
+      kids.map((kid) => ({
+        organisationId: teacherUser!.organisationId,
+        centerId: home!.id,
+        studentId: kid.id,
+        classroomId: rooms[0]!,
+        day: TODAY,
+        checkInAt: new Date(`${TODAY}T08:30:00+05:30`),
+      })),
+    );
+    const entries = kids.map((kid, index) => ({ child_id: kid.id, food_consumed: index ? 100 : 50 }));
+    const saved = await teacher.post("/api/daily-activities/batch", {
+      kind: "food",
       date: TODAY,
       meal_type: "breakfast",
       entries,
     });
     expect(saved.statusCode, saved.body).toBe(201);
-    expect(saved.json()).toEqual({ saved: 3 });
+    expect(saved.json()).toMatchObject({ kind: "food", saved: 3 });
     const list = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`)).json();
     expect(list.can_record).toBe(true);
     const withBreakfast = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("breakfast"));
     expect(withBreakfast.map((kid: { id: string }) => kid.id).sort()).toEqual(
       entries.map((entry) => entry.child_id).sort(),
     );
+    const eaten = await db
+      .select({ id: foodEntries.studentId, amount: foodEntries.foodConsumed })
+      .from(foodEntries)
+      .where(
+        inArray(
+          foodEntries.studentId,
+          kids.map((kid) => kid.id),
+        ),
+      );
+    expect(eaten).toContainEqual({ id: kids[0]!.id, amount: 50 });
   });
 
   it("teachers write only for their classrooms; another centre's child is 404", async () => {
@@ -174,7 +196,8 @@ describe("daily activities", () => {
     expect(notMine.statusCode).toBe(403);
     expect(notMine.json().error).toBe(CHILD_DAY_MESSAGES.notYourClassroom);
     // The batch is refused whole when one child is not theirs.
-    const mixed = await teacher.post("/api/daily-activities/food/batch", {
+    const mixed = await teacher.post("/api/daily-activities/batch", {
+      kind: "food",
       date: TODAY,
       meal_type: "snack",
       entries: [
@@ -301,15 +324,17 @@ describe("who is in today, and corrections", () => {
     expect(yesterday.children.every((kid: { checked_in: boolean }) => !kid.checked_in)).toBe(true);
   });
 
-  it("a child marked absent gets no meal, nap or potty; one not yet checked in still can", async () => {
+  it("a child marked absent gets no meal, nap or potty; one not yet checked in still can, one at a time", async () => {
     const [present, away, unknown] = [classmates[6]!.id, classmates[7]!.id, classmates[8]!.id];
-    const batch = await teacher.post("/api/daily-activities/food/batch", {
+    const batch = await teacher.post("/api/daily-activities/batch", {
+      kind: "food",
       date: TODAY,
       meal_type: "lunch",
       entries: [present, away].map((child_id) => ({ child_id, food_consumed: 100 })),
     });
     expect(batch.statusCode).toBe(409);
-    expect(batch.json().error).toBe(CHILD_DAY_MESSAGES.markedAbsent);
+    expect(batch.json()).toMatchObject({ code: "NOT_HERE", details: { [away]: "absent" } });
+    expect(batch.json().error).toMatch(/\(marked absent\)$/);
     for (const [path, body] of [
       ["/api/daily-activities/food", { meal_type: "lunch", food_consumed: 100 }],
       ["/api/daily-activities/sleep", { start_time: "13:00" }],
@@ -325,13 +350,23 @@ describe("who is in today, and corrections", () => {
         .from(foodEntries)
         .where(inArray(foodEntries.studentId, [present, away])),
     ).toHaveLength(0);
-    // Teachers forget to check children in: a child with no attendance at all is accepted.
-    const forgotten = await teacher.post("/api/daily-activities/food/batch", {
+    // Teachers forget to check children in: a deliberate log for one such child is accepted, but a
+    // log for several ("the children in the room") takes only children checked in.
+    const forgotten = await teacher.post("/api/daily-activities/batch", {
+      kind: "food",
       date: TODAY,
       meal_type: "lunch",
       entries: [present, unknown].map((child_id) => ({ child_id, food_consumed: 100 })),
     });
-    expect(forgotten.json()).toEqual({ saved: 2 });
+    expect(forgotten.statusCode).toBe(409);
+    expect(forgotten.json().details).toEqual({ [unknown]: "not_checked_in" });
+    const one = await teacher.post("/api/daily-activities/food", {
+      child_id: unknown,
+      date: TODAY,
+      meal_type: "lunch",
+      food_consumed: 100,
+    });
+    expect(one.statusCode, one.body).toBe(201);
     // The absent child arrives after all: the check-in wins over the mark.
     await checkIn(away);
     expect(await rowOf(away)).toMatchObject({ checked_in: true, absent: false });

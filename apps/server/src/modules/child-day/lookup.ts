@@ -27,11 +27,17 @@ export interface DayChild {
  * reader. Any other child (another centre, another family, one who has left) is 404.
  */
 export async function findDayChild(db: Database, caller: Caller, childId: string): Promise<DayChild> {
+  const [child] = await findDayChildren(db, caller, [childId]);
+  return child!;
+}
+
+/** Several such children in one read; any one the caller may not see makes the whole call 404. */
+export async function findDayChildren(db: Database, caller: Caller, childIds: string[]): Promise<DayChild[]> {
   if (caller.role !== "parent" && !mayReadCentre(caller)) throw forbidden();
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) throw notFound("Child");
-  if (scope.childIds && !scope.childIds.includes(childId)) throw notFound("Child");
-  const [row] = await db
+  if (scope.childIds && childIds.some((id) => !scope.childIds!.includes(id))) throw notFound("Child");
+  const rows = await db
     .select({
       id: students.id,
       firstName: students.firstName,
@@ -43,9 +49,12 @@ export async function findDayChild(db: Database, caller: Caller, childId: string
     })
     .from(students)
     .innerJoin(centers, eq(centers.id, students.centerId))
-    .where(and(eq(students.id, childId), inArray(students.centerId, scope.centerIds), ne(students.status, "left")));
-  if (!row) throw notFound("Child");
-  return row;
+    .where(
+      and(inArray(students.id, childIds), inArray(students.centerId, scope.centerIds), ne(students.status, "left")),
+    );
+  if (rows.length !== new Set(childIds).size) throw notFound("Child");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return childIds.map((id) => byId.get(id)!);
 }
 
 /** The classrooms a caller records for: a teacher's own, nobody else's. */

@@ -94,5 +94,9 @@ export async function childDayMatrixRecords(
       immunisation: immunisation!.id,
     };
   };
-  return { other: await recordsOf(otherStudent, other), otherFamily: await recordsOf(otherFamilyChild, home) };
+  return {
+    other: await recordsOf(otherStudent, other),
+    otherFamily: await recordsOf(otherFamilyChild, home),
+    otherFamilyChild,
+  };
 }

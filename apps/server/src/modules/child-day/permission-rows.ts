@@ -29,17 +29,23 @@ const rows: AreaRows = ({ ids }) => {
       status: 404,
       foreign: `/api/daily-activities/${ids.otherStudent}`,
     },
+    // One log for several children (issue 30, point 9): a child of another centre refuses the whole batch.
     {
-      route: "POST /api/daily-activities/food/batch",
+      route: "POST /api/daily-activities/batch",
       allowed: ["teacher"],
-      payload: { date: "2026-01-05", meal_type: "lunch", entries: [{ child_id: NO_ID, food_consumed: 100 }] },
+      payload: { kind: "sleep", date: "2026-01-05", child_ids: [NO_ID], start_time: "13:00" },
       status: 404,
-      foreign: "/api/daily-activities/food/batch",
-      foreignPayload: {
-        date: "2026-01-05",
-        meal_type: "lunch",
-        entries: [{ child_id: ids.otherStudent, food_consumed: 100 }],
-      },
+      foreign: "/api/daily-activities/batch",
+      foreignPayload: { kind: "sleep", date: "2026-01-05", child_ids: [ids.otherStudent], start_time: "13:00" },
+    },
+    // The child's day as a timeline (issue 30, point 10): a parent's own child, staff per the centre's rule.
+    {
+      route: "GET /api/daily-activities/:childId/timeline",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      url: `/api/daily-activities/${NO_ID}/timeline`,
+      status: 404,
+      foreign: `/api/daily-activities/${ids.otherStudent}/timeline`,
+      family: `/api/daily-activities/${ids.childDay.otherFamilyChild}/timeline`,
     },
     {
       route: "POST /api/daily-activities/sleep/:id/wake",

@@ -8,6 +8,9 @@ import { forbidden } from "../../lib/errors.ts";
 const READERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"]);
 export const mayReadCentre = (caller: Caller) => READERS.has(caller.role);
 
+/** The day's timeline names who recorded each entry for staff; a family reads what happened. */
+export const maySeeRecorders = mayReadCentre;
+
 /**
  * Teachers record meals, naps, potty, stars and health notes, and only for the children of the
  * classrooms they work in; everyone else at the centre reads.

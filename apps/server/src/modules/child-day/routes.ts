@@ -9,7 +9,6 @@ import {
   dailyActivities,
   dayQuery,
   entryParams,
-  foodBatchInput,
   foodInput,
   healthInput,
   milestone,
@@ -36,14 +35,18 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import { childRecord } from "../privacy/record-reads.ts";
+import type { BatchService } from "./batch.ts";
+import { dayRoutes } from "./day-routes.ts";
 import type { DigestSettingsService } from "./digest-settings.ts";
 import type { HealthService } from "./health.ts";
 import { healthRoutes } from "./health-routes.ts";
 import type { ObservationsService, Upload } from "./observations.ts";
 import type { DailyActivitiesService } from "./service.ts";
 import type { ChildDaySummaryService } from "./summary.ts";
+import type { TimelineService } from "./timeline.ts";
 
 const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
 const READ = { roles: [...STAFF, "parent"] } as const;
@@ -62,6 +65,8 @@ interface Deps {
   observations: ObservationsService;
   health: HealthService;
   digest: DigestSettingsService;
+  batch: BatchService;
+  timeline: TimelineService;
 }
 
 /** Reads the observation form: text fields, then the `attachments` files. */
@@ -80,6 +85,7 @@ async function readObservationForm<Schema extends typeof observationFields | typ
       } else if (typeof part.value === "string") fields[part.fieldname] = part.value;
     }
   } catch (failure) {
+    if (failure instanceof HttpError) throw failure;
     if ((failure as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
       throw new HttpError(413, "FILE_TOO_LARGE", CHILD_DAY_MESSAGES.attachmentTooLarge);
     if ((failure as { code?: string }).code === "FST_FILES_LIMIT")
@@ -94,9 +100,10 @@ async function readObservationForm<Schema extends typeof observationFields | typ
   return { input: parsed.data as z.output<Schema>, uploads };
 }
 
-export function childDayRoutes({ daily, summaries, observations, health, digest }: Deps) {
+export function childDayRoutes({ daily, summaries, observations, health, digest, batch, timeline }: Deps) {
   return async (app: FastifyInstance) => {
     await app.register(healthRoutes({ health, digest }));
+    await app.register(dayRoutes({ batch, timeline }));
     await app.register(multipart, {
       limits: {
         fileSize: OBSERVATION_ATTACHMENT_MAX_BYTES,
@@ -134,20 +141,6 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
         },
       },
       async (request, reply) => reply.code(201).send(await daily.addFood(request.caller, request.body)),
-    );
-
-    api.post(
-      "/daily-activities/food/batch",
-      {
-        config: { access: RECORD },
-        schema: {
-          summary: "Record one meal for many children of a classroom at once",
-          tags,
-          body: foodBatchInput,
-          response: { 201: z.object({ saved: z.number() }), ...refusals },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await daily.addFoodBatch(request.caller, request.body)),
     );
 
     api.post(
@@ -411,15 +404,8 @@ export function childDayRoutes({ daily, summaries, observations, health, digest 
         config: { access: READ, childRecord: childRecord("documents", { via: "observationLog", param: "id" }) },
         schema: { summary: "An attachment of a log whose child the caller may see", tags, params: attachmentParams },
       },
-      async (request, reply) => {
-        const file = await observations.open(request.caller, request.params.id, request.params.attachmentId);
-        return reply
-          .header("content-type", file.mimeType)
-          .header("content-length", String(file.size))
-          .header("cache-control", "private, no-store")
-          .header("x-content-type-options", "nosniff")
-          .send(file.stream);
-      },
+      async (request, reply) =>
+        sendStoredFile(reply, await observations.open(request.caller, request.params.id, request.params.attachmentId)),
     );
   };
 }

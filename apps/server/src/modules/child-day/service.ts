@@ -3,7 +3,6 @@ import {
   CHILD_DAY_MESSAGES,
   type DailyActivities,
   type EntryKind,
-  type foodBatchInput,
   type foodInput,
   type healthInput,
   type pottyInput,
@@ -207,34 +206,6 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       });
       announce(child, day, "food");
       return read(caller, child, day);
-    },
-
-    /** One meal for a class at once; every child must be one the teacher records for. */
-    async addFoodBatch(caller: Caller, input: z.output<typeof foodBatchInput>): Promise<{ saved: number }> {
-      const unique = new Map(input.entries.map((entry) => [entry.child_id, entry]));
-      const children: DayChild[] = [];
-      for (const childId of unique.keys()) {
-        children.push((await forRecording(caller, childId, input.date)).child);
-      }
-      await assertNotAbsent([...unique.keys()], input.date);
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(foodEntries)
-          .values(
-            children.map((child) => {
-              const entry = unique.get(child.id)!;
-              return {
-                ...base(caller, child, input.date, entry.notes),
-                mealType: input.meal_type,
-                foodConsumed: entry.food_consumed,
-              };
-            }),
-          )
-          .returning({ id: foodEntries.id });
-        await audit(tx, caller, "food_batch_added", rows[0]!.id, { ...input, ids: rows.map((row) => row.id) });
-      });
-      for (const child of children) announce(child, input.date, "food");
-      return { saved: children.length };
     },
 
     /** A nap. The child's row is locked so that two teachers cannot record overlapping naps at once. */

@@ -199,7 +199,7 @@ export function createChildDaySummaryService({
         // Attendance is read, not changed: who was checked in (and who was marked absent) that day.
         ids.length
           ? db
-              .selectDistinct({ id: attendanceStays.studentId })
+              .select({ id: attendanceStays.studentId, out: attendanceStays.checkOutAt })
               .from(attendanceStays)
               .where(and(inArray(attendanceStays.studentId, ids), eq(attendanceStays.day, day)))
           : none,
@@ -213,6 +213,7 @@ export function createChildDaySummaryService({
         recordingRooms(db, caller),
       ]);
       const checkedIn = new Set(stays.map((row) => row.id));
+      const stillIn = new Set(stays.filter((row) => row.out === null).map((row) => row.id));
       const markedAbsent = new Set(absences.map((row) => row.id));
       return {
         classroom_id: room.id,
@@ -228,6 +229,7 @@ export function createChildDaySummaryService({
             allergies: allergies.get(kid.id) ?? [],
             checked_in: checkedIn.has(kid.id),
             absent: markedAbsent.has(kid.id) && !checkedIn.has(kid.id),
+            gone_home: checkedIn.has(kid.id) && !stillIn.has(kid.id),
             meals: [...new Set(meals.filter((meal) => meal.id === kid.id).map((meal) => meal.meal))],
             asleep: ownNaps.some((nap) => nap.endTime === null),
             sleep_minutes: sleptMinutes(ownNaps),

@@ -16,6 +16,8 @@ export const mayDelete = (caller: Caller, item: { uploadedBy: string | null }) =
   CENTRE_DELETERS.has(caller.role) || (caller.role === "teacher" && item.uploadedBy === caller.userId);
 
 export const seesWholeCentre = (caller: Caller) => CENTRE_VIEWERS.has(caller.role);
+/** Who opens the gallery at all: the centre-wide viewers, teachers (their rooms) and parents (their own). */
+export const seesPhotos = (caller: Caller) => (GALLERY_ROLES as readonly string[]).includes(caller.role);
 export const mayUpload = (caller: Caller) => caller.role === "teacher";
 export const mayMarkFavourite = (caller: Caller) => caller.role === "teacher";
 export const maySetConsent = (caller: Caller) => caller.role === "parent";

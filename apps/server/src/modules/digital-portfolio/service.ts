@@ -10,7 +10,7 @@ import {
   type portfolioQuery,
   SIGNED_URL_SECONDS,
 } from "@sprout/shared/schemas/digital-portfolio";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -29,7 +29,7 @@ import { forbidden, notFound } from "../../lib/errors.ts";
 import type { AccessLogWriter } from "../privacy/access-log.ts";
 import { storePhotoConsent } from "../privacy/consent-store.ts";
 import { childInScope, childName, pickableChildren, readableItems, showsChild } from "./access.ts";
-import { mayMarkFavourite, maySetConsent, viewIsLogged } from "./policy.ts";
+import { mayMarkFavourite, maySetConsent, seesPhotos, viewIsLogged } from "./policy.ts";
 import { type ItemRow, toItem } from "./presenter.ts";
 
 type Query = z.output<typeof portfolioQuery>;
@@ -221,6 +221,31 @@ export function createPortfolioService({
     async childPage(caller: Caller, childId: string, query: Query): Promise<PortfolioPage> {
       await childInScope(db, caller, childId);
       return page(caller, query, [showsChild(childId)], true);
+    },
+
+    /**
+     * The photos of a child taken on one day at the centre that the caller may see, oldest first
+     * and at most `limit` (the child's day timeline, issue 30 point 10). The caller's reading of
+     * the child is checked by the asking area; consent and visibility are this area's rules.
+     */
+    async childDay(caller: Caller, childId: string, day: string, timeZone: string, limit: number) {
+      // A director or coordinator reads the child's day without the gallery: no photos, not a refusal.
+      if (!seesPhotos(caller)) return [];
+      const access = await readableItems(db, caller);
+      if (!access) return [];
+      const midnight = (offset: number) => sql`((${day}::date + ${offset}::int)::timestamp at time zone ${timeZone})`;
+      const rows = await selectItems(db)
+        .where(
+          and(
+            access.where,
+            showsChild(childId),
+            gte(portfolioItems.createdAt, midnight(0)),
+            lt(portfolioItems.createdAt, midnight(1)),
+          ),
+        )
+        .orderBy(asc(portfolioItems.createdAt), asc(portfolioItems.id))
+        .limit(limit);
+      return present(caller, rows);
     },
 
     async centrePage(caller: Caller, query: CenterQuery): Promise<PortfolioPage> {

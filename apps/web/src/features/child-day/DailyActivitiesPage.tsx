@@ -1,4 +1,5 @@
 import Bedtime from "@mui/icons-material/Bedtime";
+import EditNote from "@mui/icons-material/EditNote";
 import Restaurant from "@mui/icons-material/Restaurant";
 import Star from "@mui/icons-material/Star";
 import WarningAmber from "@mui/icons-material/WarningAmber";
@@ -8,23 +9,34 @@ import {
   Button,
   Card,
   CardActionArea,
+  Checkbox,
   Chip,
   LinearProgress,
   MenuItem,
+  Paper,
+  Snackbar,
   Stack,
   TextField,
   Typography,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
+import { CHILD_DAY_MESSAGES, type ClassroomDay, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { DateField } from "../../components/DateField";
 import { formatDate } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { centreToday, formatMinutes, useClassroomDay, useMyClassrooms } from "./api";
-import { BatchMealDialog } from "./BatchMealDialog";
+import { BatchLogDialog } from "./BatchLogDialog";
 import { ChildSheet } from "./ChildSheet";
 
-/** The teacher's writing side (issue 13): one classroom's children, one tap each to record. */
+type Child = ClassroomDay["children"][number];
+const nameOf = (child: Child) => `${child.first_name} ${child.last_name}`.trim();
+/** Only children checked in that day are logged for together (the server holds the same rule). */
+const loggable = (child: Child) => child.checked_in;
+
+/**
+ * The teacher's writing side (issue 13): one classroom's children, one tap each to record, or
+ * several ticked (or every child in the room) and logged for at once (issue 30, point 9).
+ */
 export function DailyActivitiesPage() {
   const rooms = useMyClassrooms();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -35,7 +47,23 @@ export function DailyActivitiesPage() {
   const earlierDay = /^\d{4}-\d{2}-\d{2}$/.test(picked) && picked < today ? picked : undefined;
   const day = useClassroomDay(classroomId, earlierDay);
   const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
-  const [batch, setBatch] = useState(false);
+  // Ticked children, per room and day; those who stop being loggable (marked absent meanwhile) drop out.
+  const [ticked, setTicked] = useState<{ scope: string; ids: Set<string> }>({ scope: "", ids: new Set() });
+  const scope = `${classroomId}:${day.data?.date ?? ""}`;
+  const [logging, setLogging] = useState(false);
+  const [notice, setNotice] = useState("");
+  const children = day.data?.children ?? [];
+  const selected = children.filter((child) => ticked.scope === scope && ticked.ids.has(child.id) && loggable(child));
+  // "In the room": checked in and not gone home (on an earlier day, everyone who came).
+  const present = children.filter((child) => loggable(child) && (earlierDay !== undefined || !child.gone_home));
+  const canRecord = day.data?.can_record === true;
+  const select = (ids: string[]) => setTicked({ scope, ids: new Set(ids) });
+  const toggle = (id: string, on: boolean) => {
+    const ids = new Set(selected.map((child) => child.id));
+    if (on) ids.add(id);
+    else ids.delete(id);
+    select([...ids]);
+  };
 
   return (
     <Stack spacing={2}>
@@ -76,23 +104,42 @@ export function DailyActivitiesPage() {
               {day.data.classroom_name} · {formatDate(day.data.date)}
             </Typography>
           )}
-          {day.data?.can_record && day.data.children.length > 0 && (
-            <Button
-              variant="contained"
-              startIcon={<Restaurant />}
-              onClick={() => setBatch(true)}
-              sx={{ minHeight: 48 }}
-            >
-              Whole class meal
-            </Button>
-          )}
         </Stack>
       )}
-      {earlierDay && day.data?.can_record && (
+      {earlierDay && canRecord && (
         <Alert severity="info">
           You are looking at {formatDate(earlierDay)}. What you record now is saved for that day; removing an entry of
           an earlier day asks for a reason.
         </Alert>
+      )}
+      {canRecord && children.length > 0 && (
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: "center", flexWrap: "wrap" }}
+          role="toolbar"
+          aria-label="Select children"
+        >
+          <Button
+            variant="outlined"
+            onClick={() => select(present.map((child) => child.id))}
+            disabled={present.length === 0}
+            sx={{ minHeight: 44 }}
+          >
+            Select all present ({present.length})
+          </Button>
+          {selected.length > 0 && (
+            <Button onClick={() => select([])} sx={{ minHeight: 44 }}>
+              Clear
+            </Button>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ flexBasis: { xs: "100%", sm: "auto" } }}>
+            {present.length === 0
+              ? "Nobody is checked in yet: check children in to log for several at once."
+              : "Tick children to log for them together, or tap a child for their own sheet."}
+          </Typography>
+        </Stack>
       )}
       {day.isPending && classroomId && <LinearProgress aria-label="Loading the class" />}
       {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
@@ -102,44 +149,135 @@ export function DailyActivitiesPage() {
         role="list"
         aria-label="Class list"
       >
-        {day.data?.children.map((child) => {
-          const name = `${child.first_name} ${child.last_name}`.trim();
-          return (
-            <Card key={child.id} variant="outlined" role="listitem">
-              <CardActionArea
-                aria-label={`Record for ${name}`}
-                onClick={() => setOpen({ id: child.id, name })}
-                sx={{ p: 1.5, minHeight: 72 }}
-              >
-                <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
-                {child.allergies.length > 0 && (
-                  <Typography
-                    variant="body2"
-                    color="warning.dark"
-                    sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
-                  >
-                    <WarningAmber fontSize="small" aria-hidden /> Allergies: {child.allergies.join(", ")}
-                  </Typography>
-                )}
-                <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
-                  {child.absent && <Chip size="small" variant="outlined" label="Marked absent" />}
-                  {child.meals.map((meal) => (
-                    <Chip key={meal} size="small" icon={<Restaurant />} label={MEAL_LABELS[meal]} />
-                  ))}
-                  {child.asleep && <Chip size="small" color="info" icon={<Bedtime />} label="Asleep" />}
-                  {child.sleep_minutes > 0 && (
-                    <Chip size="small" icon={<Bedtime />} label={`Slept ${formatMinutes(child.sleep_minutes)}`} />
-                  )}
-                  {child.potty_count > 0 && <Chip size="small" label={`Potty ×${child.potty_count}`} />}
-                  {child.stars > 0 && <Chip size="small" color="warning" icon={<Star />} label={`${child.stars}`} />}
-                </Stack>
-              </CardActionArea>
-            </Card>
-          );
-        })}
+        {children.map((child) => (
+          <ChildCard
+            key={child.id}
+            child={child}
+            selectable={canRecord}
+            selected={selected.some((one) => one.id === child.id)}
+            onSelect={(on) => toggle(child.id, on)}
+            onOpen={() => setOpen({ id: child.id, name: nameOf(child) })}
+          />
+        ))}
       </Box>
+      {canRecord && selected.length > 0 && (
+        <Paper
+          elevation={6}
+          sx={{
+            position: "sticky",
+            bottom: { xs: 8, sm: 16 },
+            zIndex: "appBar",
+            p: 1,
+            pl: { sm: 2 },
+            display: "flex",
+            gap: 2,
+            alignItems: "center",
+          }}
+        >
+          <Typography
+            color="text.secondary"
+            noWrap
+            sx={{ display: { xs: "none", sm: "block" }, flexGrow: 1, minWidth: 0 }}
+          >
+            {selected.map(nameOf).join(", ")}
+          </Typography>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<EditNote />}
+            onClick={() => setLogging(true)}
+            sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 }, flexShrink: 0 }}
+          >
+            Log for {selected.length} {selected.length === 1 ? "child" : "children"}
+          </Button>
+        </Paper>
+      )}
       {open && day.data && <ChildSheet child={open} date={day.data.date} onClose={() => setOpen(null)} />}
-      {batch && day.data && <BatchMealDialog day={day.data} onClose={() => setBatch(false)} />}
+      {logging && day.data && (
+        <BatchLogDialog
+          date={day.data.date}
+          selected={selected}
+          onClose={() => setLogging(false)}
+          onSaved={(count) => {
+            setLogging(false);
+            select([]);
+            setNotice(`Saved for ${count} ${count === 1 ? "child" : "children"}`);
+          }}
+        />
+      )}
+      <Snackbar
+        open={notice !== ""}
+        autoHideDuration={4000}
+        onClose={() => setNotice("")}
+        anchorOrigin={{ vertical: "top", horizontal: "center" }}
+      >
+        <Alert severity="success" variant="filled" onClose={() => setNotice("")}>
+          {notice}
+        </Alert>
+      </Snackbar>
     </Stack>
+  );
+}
+
+/** A child of the class: a tick box to log with others, and a tap for the child's own sheet. */
+function ChildCard({
+  child,
+  selectable,
+  selected,
+  onSelect,
+  onOpen,
+}: {
+  child: Child;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onOpen: () => void;
+}) {
+  const name = nameOf(child);
+  return (
+    <Card
+      variant="outlined"
+      role="listitem"
+      sx={{
+        display: "flex",
+        alignItems: "stretch",
+        borderColor: selected ? "primary.main" : undefined,
+        borderWidth: selected ? 2 : 1,
+      }}
+    >
+      {selectable && (
+        <Checkbox
+          checked={selected}
+          disabled={!loggable(child)}
+          onChange={(event) => onSelect(event.target.checked)}
+          slotProps={{ input: { "aria-label": `Select ${name}` } }}
+          sx={{ alignSelf: "center", ml: 0.5, p: 1.25 }}
+        />
+      )}
+      <CardActionArea aria-label={`Record for ${name}`} onClick={onOpen} sx={{ p: 1.5, minHeight: 72 }}>
+        <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+        {child.allergies.length > 0 && (
+          <Typography variant="body2" color="warning.dark" sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+            <WarningAmber fontSize="small" aria-hidden /> Allergies: {child.allergies.join(", ")}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
+          {child.absent && <Chip size="small" variant="outlined" label="Marked absent" />}
+          {selectable && !child.absent && !child.checked_in && (
+            <Chip size="small" variant="outlined" label="Not checked in" />
+          )}
+          {child.gone_home && <Chip size="small" variant="outlined" label="Gone home" />}
+          {child.meals.map((meal) => (
+            <Chip key={meal} size="small" icon={<Restaurant />} label={MEAL_LABELS[meal]} />
+          ))}
+          {child.asleep && <Chip size="small" color="info" icon={<Bedtime />} label="Asleep" />}
+          {child.sleep_minutes > 0 && (
+            <Chip size="small" icon={<Bedtime />} label={`Slept ${formatMinutes(child.sleep_minutes)}`} />
+          )}
+          {child.potty_count > 0 && <Chip size="small" label={`Potty ×${child.potty_count}`} />}
+          {child.stars > 0 && <Chip size="small" color="warning" icon={<Star />} label={`${child.stars}`} />}
+        </Stack>
+      </CardActionArea>
+    </Card>
   );
 }

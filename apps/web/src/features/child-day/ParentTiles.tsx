@@ -39,6 +39,8 @@ import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
 // A tile's detail (a date picker, the health forms) loads when a tile is opened, not with the home.
 const TileDetail = lazy(async () => ({ default: (await import("./TileDetail")).TileDetail }));
+// The day's timeline and its icons load after the tiles (a section of its own below them).
+const ParentTimeline = lazy(async () => ({ default: (await import("./ParentTimeline")).ParentTimeline }));
 // The evening e-mail switch and the health schemas it reads run in a task of their own, after the tiles.
 const DigestSwitch = lazy(async () => ({ default: (await import("./DigestSwitch")).DigestSwitch }));
 
@@ -220,6 +222,11 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
           <Tile icon={ReportProblem} title="Incident reports" line={incidentsLine} to="/incidents" />
         </Box>
       )}
+      <InBackground>
+        <Suspense fallback={<LinearProgress aria-label="Loading the day's timeline" sx={{ mt: 3 }} />}>
+          <ParentTimeline childId={childId} childName={childName} />
+        </Suspense>
+      </InBackground>
       <Box sx={{ mt: 2 }}>
         {/* It shows nothing until its answer arrives, so its call waits for the grid's to be sent. */}
         <InBackground>

@@ -29,7 +29,7 @@ export interface Target {
 }
 
 /** Pick-one buttons big enough for a thumb; the form field keeps the chosen value. */
-function Choice<T extends string | number>({
+export function Choice<T extends string | number>({
   label,
   value,
   options,

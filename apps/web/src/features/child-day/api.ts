@@ -1,6 +1,8 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
+  type BatchInput,
+  batchSaved,
   type ChildDaySummary,
   childDaySummary,
   classroomDay,
@@ -14,9 +16,9 @@ import {
   observationsPage,
   weekStars,
 } from "@sprout/shared/schemas/child-day";
+import { childTimeline } from "@sprout/shared/schemas/child-day-timeline";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { z } from "zod";
 import { api } from "../../api/client";
 import { centreDate } from "../../format";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
@@ -81,6 +83,28 @@ export function useChildDaySummary(childId: string | null) {
   });
 }
 
+/**
+ * A child's day as a timeline (today when `date` is undefined). Entries of the day arrive with
+ * `child-day-update`; an arrival, a going home or a photo with the family's own `child-update`.
+ */
+export function useChildTimeline(childId: string, date?: string) {
+  useLiveChildDay();
+  const queryClient = useQueryClient();
+  const queryKey = [...KEY, "timeline", childId, date ?? "today"];
+  const refetch = useCallback(
+    (event: ChildUpdateEvent) => {
+      if (event.child_id === childId) void queryClient.invalidateQueries({ queryKey: [...KEY, "timeline", childId] });
+    },
+    [queryClient, childId],
+  );
+  useRealtimeEvent("child-update", refetch);
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      api.get(`/daily-activities/${childId}/timeline`, childTimeline, { signal, query: date ? { date } : undefined }),
+  });
+}
+
 export function useWeekStars(childId: string | null) {
   useLiveChildDay();
   return useQuery({
@@ -111,11 +135,17 @@ export function useRecord<I>(path: string) {
   });
 }
 
-export function useFoodBatch() {
+/**
+ * One log for the children selected on the class list. A refusal naming children who are not here
+ * refetches the class, so that they drop out of the selection before the teacher sends again.
+ */
+export function useBatchLog() {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   return useMutation({
-    mutationFn: (input: unknown) => api.post("/daily-activities/food/batch", input, z.object({ saved: z.number() })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (input: BatchInput) => api.post("/daily-activities/batch", input, batchSaved),
+    onSuccess: refresh,
+    onError: refresh,
   });
 }
 

@@ -1,0 +1,338 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import WarningAmber from "@mui/icons-material/WarningAmber";
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import {
+  type BatchInput,
+  type ClassroomDay,
+  DIAPER_LABELS,
+  DIAPER_STATUSES,
+  FOOD_AMOUNTS,
+  foodBatchInput,
+  MEAL_LABELS,
+  MEAL_TYPES,
+  POTTY_LABELS,
+  POTTY_TYPES,
+  pottyBatchInput,
+  sleepBatchInput,
+  starBatchInput,
+  wakeBatchInput,
+} from "@sprout/shared/schemas/child-day";
+import { type FormEventHandler, type ReactNode, useCallback, useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { refusalMessage } from "../../api/errors";
+import { nowTime } from "./api";
+import { Choice } from "./RecordForms";
+
+type Child = ClassroomDay["children"][number];
+
+/** What every batch form gets: the day, the children selected, and how to send the log. */
+export interface BatchFormProps {
+  date: string;
+  children: Child[];
+  send: (input: BatchInput) => void;
+  pending: boolean;
+  error: unknown;
+}
+
+/**
+ * Keeps a form's children in step with the selection: a refusal naming children who are not here
+ * refetches the class, they leave the selection, and the next save is for those who remain.
+ */
+function useInStep(children: Child[], apply: (ids: string[]) => void) {
+  const key = children.map((child) => child.id).join(",");
+  useEffect(() => apply(key ? key.split(",") : []), [key, apply]);
+}
+
+const nameOf = (child: Child) => `${child.first_name} ${child.last_name}`.trim();
+const forCount = (count: number) => `${count} ${count === 1 ? "child" : "children"}`;
+
+function Shell({
+  onSubmit,
+  error,
+  pending,
+  label,
+  children,
+}: {
+  onSubmit: FormEventHandler;
+  error: unknown;
+  pending: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      {children}
+      {error ? <Alert severity="error">{refusalMessage(error, "Could not save. Please try again.")}</Alert> : null}
+      <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 48 }}>
+        {label}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A meal: everyone ate all of it unless the teacher changes the few who ate less. */
+export function FoodBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const form = useForm<z.input<typeof foodBatchInput>, unknown, z.output<typeof foodBatchInput>>({
+    resolver: zodResolver(foodBatchInput),
+    mode: "onTouched",
+    defaultValues: {
+      kind: "food",
+      date,
+      meal_type: "lunch",
+      entries: children.map((child) => ({ child_id: child.id, food_consumed: 100, notes: "" })),
+    },
+  });
+  const { getValues, setValue } = form;
+  useInStep(
+    children,
+    useCallback(
+      (ids: string[]) => {
+        const current = getValues("entries");
+        setValue(
+          "entries",
+          ids.map((id) => current.find((entry) => entry.child_id === id) ?? { child_id: id, food_consumed: 100 }),
+        );
+      },
+      [getValues, setValue],
+    ),
+  );
+  const { errors } = form.formState;
+  return (
+    <Shell
+      onSubmit={form.handleSubmit(send)}
+      error={error}
+      pending={pending}
+      label={`Save meal for ${forCount(children.length)}`}
+    >
+      <Controller
+        control={form.control}
+        name="meal_type"
+        render={({ field }) => (
+          <Choice
+            label="Meal"
+            value={field.value}
+            options={MEAL_TYPES.map((meal) => ({ value: meal, label: MEAL_LABELS[meal] }))}
+            onChange={field.onChange}
+            error={errors.meal_type?.message}
+          />
+        )}
+      />
+      <Stack spacing={0.5} role="group" aria-label="How much each child ate">
+        <Typography variant="body2" color="text.secondary">
+          How much each child ate
+        </Typography>
+        {children.map((child, index) => (
+          <Stack key={child.id} direction="row" spacing={1} sx={{ alignItems: "center", minHeight: 44 }}>
+            <Box sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
+              <Typography>{nameOf(child)}</Typography>
+              {child.allergies.length > 0 && (
+                <Typography
+                  variant="caption"
+                  color="warning.dark"
+                  sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+                >
+                  <WarningAmber fontSize="inherit" aria-hidden /> Allergies: {child.allergies.join(", ")}
+                </Typography>
+              )}
+            </Box>
+            <Controller
+              control={form.control}
+              name={`entries.${index}.food_consumed`}
+              render={({ field }) => (
+                <TextField
+                  select
+                  size="small"
+                  value={field.value}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  slotProps={{ select: { inputProps: { "aria-label": `${child.first_name} ate` } } }}
+                  sx={{ width: 96, flexShrink: 0 }}
+                >
+                  {FOOD_AMOUNTS.map((amount) => (
+                    <MenuItem key={amount} value={amount}>
+                      {amount}%
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+        ))}
+      </Stack>
+    </Shell>
+  );
+}
+
+/** A nap that started (and perhaps already ended) for all of them at once. */
+export function SleepBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const form = useForm<z.input<typeof sleepBatchInput>, unknown, z.output<typeof sleepBatchInput>>({
+    resolver: zodResolver(sleepBatchInput),
+    mode: "onTouched",
+    defaultValues: {
+      kind: "sleep",
+      date,
+      child_ids: children.map((child) => child.id),
+      start_time: nowTime(),
+      end_time: "",
+      notes: "",
+    },
+  });
+  const { setValue } = form;
+  useInStep(
+    children,
+    useCallback((ids: string[]) => setValue("child_ids", ids), [setValue]),
+  );
+  const { errors } = form.formState;
+  return (
+    <Shell
+      onSubmit={form.handleSubmit(send)}
+      error={error}
+      pending={pending}
+      label={`Save nap for ${forCount(children.length)}`}
+    >
+      <Stack direction="row" spacing={1}>
+        <TextField
+          label="Fell asleep"
+          type="time"
+          {...form.register("start_time")}
+          error={Boolean(errors.start_time)}
+          helperText={errors.start_time?.message}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          label="Woke up"
+          type="time"
+          {...form.register("end_time")}
+          error={Boolean(errors.end_time)}
+          helperText={errors.end_time?.message ?? "Leave empty while asleep"}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      <TextField
+        label="Notes"
+        {...form.register("notes")}
+        error={Boolean(errors.notes)}
+        helperText={errors.notes?.message}
+      />
+    </Shell>
+  );
+}
+
+/** They woke up: each one's nap still running gets this end. */
+export function WakeBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const form = useForm<z.input<typeof wakeBatchInput>, unknown, z.output<typeof wakeBatchInput>>({
+    resolver: zodResolver(wakeBatchInput),
+    mode: "onTouched",
+    defaultValues: { kind: "wake", date, child_ids: children.map((child) => child.id), end_time: nowTime() },
+  });
+  const { setValue } = form;
+  useInStep(
+    children,
+    useCallback((ids: string[]) => setValue("child_ids", ids), [setValue]),
+  );
+  const { errors } = form.formState;
+  return (
+    <Shell
+      onSubmit={form.handleSubmit(send)}
+      error={error}
+      pending={pending}
+      label={`Save wake-up for ${forCount(children.length)}`}
+    >
+      <TextField
+        label="Woke up"
+        type="time"
+        {...form.register("end_time")}
+        error={Boolean(errors.end_time)}
+        helperText={errors.end_time?.message}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </Shell>
+  );
+}
+
+export function PottyBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const form = useForm<z.input<typeof pottyBatchInput>, unknown, z.output<typeof pottyBatchInput>>({
+    resolver: zodResolver(pottyBatchInput),
+    mode: "onTouched",
+    defaultValues: { kind: "potty", date, child_ids: children.map((child) => child.id), notes: "" },
+  });
+  const { setValue } = form;
+  useInStep(
+    children,
+    useCallback((ids: string[]) => setValue("child_ids", ids), [setValue]),
+  );
+  const { errors } = form.formState;
+  return (
+    <Shell
+      onSubmit={form.handleSubmit(send)}
+      error={error}
+      pending={pending}
+      label={`Save potty for ${forCount(children.length)}`}
+    >
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <Choice
+            label="Type"
+            value={field.value}
+            options={POTTY_TYPES.map((type) => ({ value: type, label: POTTY_LABELS[type] }))}
+            onChange={field.onChange}
+            error={errors.type?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="diaper_status"
+        render={({ field }) => (
+          <Choice
+            label="Status"
+            value={field.value}
+            options={DIAPER_STATUSES.map((status) => ({ value: status, label: DIAPER_LABELS[status] }))}
+            onChange={field.onChange}
+            error={errors.diaper_status?.message}
+          />
+        )}
+      />
+      <TextField
+        label="Notes"
+        {...form.register("notes")}
+        error={Boolean(errors.notes)}
+        helperText={errors.notes?.message}
+      />
+    </Shell>
+  );
+}
+
+export function StarBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const form = useForm<z.input<typeof starBatchInput>, unknown, z.output<typeof starBatchInput>>({
+    resolver: zodResolver(starBatchInput),
+    mode: "onTouched",
+    defaultValues: { kind: "star", date, child_ids: children.map((child) => child.id), reason: "" },
+  });
+  const { setValue } = form;
+  useInStep(
+    children,
+    useCallback((ids: string[]) => setValue("child_ids", ids), [setValue]),
+  );
+  const { errors } = form.formState;
+  return (
+    <Shell
+      onSubmit={form.handleSubmit(send)}
+      error={error}
+      pending={pending}
+      label={`Award ${children.length === 1 ? "a star" : `${children.length} stars`}`}
+    >
+      <TextField
+        label="Why the star"
+        placeholder="Tidied up together"
+        {...form.register("reason")}
+        error={Boolean(errors.reason)}
+        helperText={errors.reason?.message}
+      />
+    </Shell>
+  );
+}

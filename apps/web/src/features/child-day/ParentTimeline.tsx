@@ -1,0 +1,147 @@
+import type { SvgIconComponent } from "@mui/icons-material";
+import Bedtime from "@mui/icons-material/Bedtime";
+import Favorite from "@mui/icons-material/Favorite";
+import Home from "@mui/icons-material/Home";
+import Login from "@mui/icons-material/Login";
+import Medication from "@mui/icons-material/Medication";
+import PhotoCamera from "@mui/icons-material/PhotoCamera";
+import PlayCircle from "@mui/icons-material/PlayCircle";
+import Restaurant from "@mui/icons-material/Restaurant";
+import Star from "@mui/icons-material/Star";
+import Visibility from "@mui/icons-material/Visibility";
+import Wc from "@mui/icons-material/Wc";
+import { Alert, Box, CardActionArea, LinearProgress, Skeleton, Typography } from "@mui/material";
+import { TIMELINE_MESSAGES, type TimelineEntry, type TimelineKind } from "@sprout/shared/schemas/child-day-timeline";
+import { Link as RouterLink } from "react-router";
+import { formatClockTime } from "../../format";
+import { useMediaUrl } from "../digital-portfolio/api";
+import { useChildTimeline } from "./api";
+import { timelineLine } from "./timeline-lines";
+
+const ICONS: Record<TimelineKind, SvgIconComponent> = {
+  arrival: Login,
+  departure: Home,
+  meal: Restaurant,
+  nap: Bedtime,
+  potty: Wc,
+  star: Star,
+  health: Favorite,
+  dose: Medication,
+  observation: Visibility,
+  photo: PhotoCamera,
+};
+
+/**
+ * Today for one child as one story (issue 30, point 10), in time order, below the tiles. It
+ * follows the day live: the page's socket events refetch it.
+ */
+export function ParentTimeline({ childId, childName }: { childId: string; childName: string }) {
+  const timeline = useChildTimeline(childId);
+  return (
+    <Box component="section" aria-labelledby="timeline-heading" sx={{ mt: 3 }}>
+      {/* The tiles' heading just above already names the child. */}
+      <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Today's timeline
+      </Typography>
+      {timeline.isPending && <LinearProgress aria-label="Loading the day's timeline" />}
+      {timeline.isError && <Alert severity="error">{TIMELINE_MESSAGES.loadFailed}</Alert>}
+      {timeline.data?.entries.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 1 }}>
+          {TIMELINE_MESSAGES.empty}
+        </Typography>
+      )}
+      {timeline.data && timeline.data.entries.length > 0 && (
+        <Box component="ol" aria-label={`${childName}'s day`} sx={{ listStyle: "none", m: 0, p: 0 }}>
+          {timeline.data.entries.map((entry, index) => (
+            <Step
+              key={`${entry.kind}-${entry.id}`}
+              entry={entry}
+              childId={childId}
+              last={index === timeline.data.entries.length - 1}
+            />
+          ))}
+        </Box>
+      )}
+      {timeline.data?.truncated && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {TIMELINE_MESSAGES.truncated}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** One moment of the day: its time, an icon on the day's line, and what happened. */
+function Step({ entry, childId, last }: { entry: TimelineEntry; childId: string; last: boolean }) {
+  const Icon = ICONS[entry.kind];
+  const { primary, secondary } = timelineLine(entry);
+  return (
+    <Box
+      component="li"
+      data-testid={`timeline-${entry.kind}`}
+      sx={{ display: "grid", gridTemplateColumns: "4.75rem 2rem 1fr", columnGap: 1, alignItems: "start" }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ pt: 0.75, textAlign: "right", whiteSpace: "nowrap" }}>
+        {entry.time ? formatClockTime(entry.time) : "—"}
+      </Typography>
+      <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", alignSelf: "stretch" }} aria-hidden>
+        <Box
+          sx={{
+            width: 32,
+            height: 32,
+            borderRadius: "50%",
+            bgcolor: "primary.main",
+            color: "primary.contrastText",
+            display: "grid",
+            placeItems: "center",
+            flexShrink: 0,
+          }}
+        >
+          <Icon sx={{ fontSize: 18 }} />
+        </Box>
+        {!last && <Box sx={{ flexGrow: 1, width: 2, bgcolor: "divider", minHeight: 12 }} />}
+      </Box>
+      <Box sx={{ pb: 2, pt: 0.5, minWidth: 0, overflowWrap: "anywhere" }}>
+        <Typography sx={{ fontWeight: 600 }}>{primary}</Typography>
+        {secondary && (
+          <Typography variant="body2" color="text.secondary">
+            {secondary}
+          </Typography>
+        )}
+        {entry.kind === "photo" && <Thumbnail entry={entry} childId={childId} />}
+      </Box>
+    </Box>
+  );
+}
+
+/** A photo inline, fetched through the portfolio's access-checked route; it opens the gallery. */
+function Thumbnail({ entry, childId }: { entry: Extract<TimelineEntry, { kind: "photo" }>; childId: string }) {
+  const thumb = useMediaUrl(entry.thumbnail_url);
+  const label = entry.title || (entry.media_type === "video" ? "Video" : "Photo");
+  return (
+    <CardActionArea
+      component={RouterLink}
+      to={`/digital-portfolio?child=${childId}`}
+      aria-label={`Open ${label} in the gallery`}
+      sx={{ mt: 1, width: 160, borderRadius: 1, overflow: "hidden" }}
+    >
+      <Box sx={{ aspectRatio: "4 / 3", bgcolor: "grey.100", display: "grid", placeItems: "center" }}>
+        {thumb.data ? (
+          <Box
+            component="img"
+            src={thumb.data}
+            alt={label}
+            sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block", gridArea: "1 / 1" }}
+          />
+        ) : (
+          entry.thumbnail_url && (
+            <Skeleton variant="rectangular" width="100%" height="100%" sx={{ gridArea: "1 / 1" }} />
+          )
+        )}
+        {entry.media_type === "video" && (
+          <PlayCircle sx={{ gridArea: "1 / 1", fontSize: 40, color: thumb.data ? "common.white" : "primary.main" }} />
+        )}
+      </Box>
+    </CardActionArea>
+  );
+}
