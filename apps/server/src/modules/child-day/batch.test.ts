@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { type foodEntries, pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
+import { pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
