@@ -2,6 +2,12 @@ import type { ServerToClientEvents } from "@sprout/shared/realtime/events";
 import type { Server } from "socket.io";
 import { rooms } from "./rooms.ts";
 
+export interface ChildReaders {
+  centerId: string;
+  classroomId: string | null;
+  familyUserIds: readonly string[];
+}
+
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
@@ -10,8 +16,11 @@ export interface RealtimePublisher {
   toCentreStaff<E extends EventName>(centerId: string, event: E, payload: Payload<E>): void;
   toCentreFamilies<E extends EventName>(centerId: string, event: E, payload: Payload<E>): void;
   toUsers<E extends EventName>(userIds: readonly string[], event: E, payload: Payload<E>): void;
-  /** The families of a classroom's children (parents join their children's classroom rooms). */
-  toClassroom<E extends EventName>(classroomId: string, event: E, payload: Payload<E>): void;
+  /**
+   * Everyone who may read one child: its own guardians (their user rooms, looked up by the
+   * caller), the teachers of its classroom and the centre's staff who read every child.
+   */
+  toChildReaders<E extends EventName>(child: ChildReaders, event: E, payload: Payload<E>): void;
 }
 
 export function createPublisher(io: Server<Record<string, never>, ServerToClientEvents>): RealtimePublisher {
@@ -21,7 +30,17 @@ export function createPublisher(io: Server<Record<string, never>, ServerToClient
   return {
     toCentreStaff: (centerId, event, payload) => emit(rooms.centreStaff(centerId), event, payload),
     toCentreFamilies: (centerId, event, payload) => emit(rooms.centreFamilies(centerId), event, payload),
-    toClassroom: (classroomId, event, payload) => emit(rooms.classroom(classroomId), event, payload),
+    // One emit to the union of rooms: a socket in several of them hears the event once.
+    toChildReaders: (child, event, payload) =>
+      emit(
+        [
+          rooms.centreChildReaders(child.centerId),
+          ...(child.classroomId ? [rooms.classroomStaff(child.classroomId)] : []),
+          ...child.familyUserIds.map(rooms.user),
+        ],
+        event,
+        payload,
+      ),
     toUsers: (userIds, event, payload) => {
       if (userIds.length > 0) emit(userIds.map(rooms.user), event, payload);
     },

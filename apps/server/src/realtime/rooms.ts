@@ -6,5 +6,8 @@ export const rooms = {
   centreStaff: (centerId: string) => `center:${centerId}:staff`,
   centreFamilies: (centerId: string) => `center:${centerId}:families`,
   user: (userId: string) => `user:${userId}`,
-  classroom: (classroomId: string) => `classroom:${classroomId}`,
+  /** The teachers of a classroom: they read its children, and no other room's. */
+  classroomStaff: (classroomId: string) => `classroom:${classroomId}:staff`,
+  /** The staff who read every child of a centre (its leadership and coordinators). */
+  centreChildReaders: (centerId: string) => `center:${centerId}:child-readers`,
 };

@@ -6,12 +6,11 @@ import {
   REALTIME_PATH,
   type ServerToClientEvents,
 } from "@sprout/shared/realtime/events";
-import { and, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import type { Caller, Scope } from "../auth/caller.ts";
 import type { Database } from "../db/client.ts";
-import { students } from "../db/schema/children.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import { users } from "../db/schema/users.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -33,6 +32,11 @@ export interface RealtimeDeps {
   clock: Clock;
   /** The API's own check of a token and session token (auth/guard.ts). */
   authenticate(headers: Record<string, string>): Promise<Caller>;
+  /**
+   * The children a member of staff may read, as rooms: every child of some centres, or the
+   * children of some classrooms (a teacher's own). The areas' rule, given here by app.ts.
+   */
+  childrenRead(caller: Caller, scope: Scope): Promise<{ centerIds: string[]; classroomIds: string[] }>;
   redisUrl?: string;
   /** How often live sockets' sessions are checked again; a revoked session's sockets are dropped. */
   sessionCheckMs?: number;
@@ -97,18 +101,19 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     socket.on("subscribe-dashboard", (payload) => void joinCentre("subscribe-dashboard", payload?.centerId));
   });
 
-  /** The user's own room, the centres of their scope and, for parents, their children's classrooms. */
+  /**
+   * The user's own room and the centres of their scope; for staff, also the rooms of the children
+   * they may read. A parent hears of a child only in their own user room (realtime/child-audience.ts).
+   */
   async function roomsOf(caller: Caller, scope: Scope): Promise<string[]> {
-    if (caller.role !== "parent") return [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreStaff)];
-    const joins = [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreFamilies)];
-    if (scope.childIds && scope.childIds.length > 0) {
-      const classes = await deps.db
-        .selectDistinct({ id: students.classroomId })
-        .from(students)
-        .where(and(inArray(students.id, scope.childIds), isNotNull(students.classroomId)));
-      joins.push(...classes.map((row) => rooms.classroom(row.id!)));
-    }
-    return joins;
+    if (caller.role === "parent") return [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreFamilies)];
+    const read = await deps.childrenRead(caller, scope);
+    return [
+      rooms.user(caller.userId),
+      ...scope.centerIds.map(rooms.centreStaff),
+      ...read.centerIds.map(rooms.centreChildReaders),
+      ...read.classroomIds.map(rooms.classroomStaff),
+    ];
   }
 
   async function dropEndedSessions(): Promise<number> {

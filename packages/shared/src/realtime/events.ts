@@ -109,22 +109,25 @@ export interface NewFeedbackEvent {
   id: string;
 }
 
-/** A user's own room: a teacher posted to a classroom of one of their children (issue 14). */
+/**
+ * A user's own room: a teacher posted to a classroom of one of their children (issue 14). Ids
+ * only (issue 31): the board refetches the post through the API.
+ */
 export interface NewAnnouncementEvent {
   id: string;
   classroom_id: string;
-  title: string;
   posted_at: string;
 }
 
-/** Both parties' own rooms: a message of a thread they are part of (issue 14). */
+/**
+ * Both parties' own rooms: a message of a thread they are part of (issue 14). The spec's event
+ * also carried the text; it names the message and the open conversation refetches it (issue 31).
+ */
 export interface NewMessageEvent {
   id: string;
   thread_id: string;
   sender_id: string;
   recipient_id: string;
-  content: string;
-  is_read: boolean;
   sent_at: string;
 }
 
@@ -146,7 +149,6 @@ export interface FeedbackResponseEvent {
 export interface NotificationEvent {
   id: string;
   kind: string;
-  title: string;
 }
 
 /** The centre's staff room: a parent opened a notice, so its "not read yet" list changed. */

@@ -17,7 +17,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { type FamilyAudience, familyAudience } from "../../realtime/families.ts";
+import { type ChildAudience, childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { pgCode } from "../classrooms/pg-error.ts";
 import { type ChildInScope, childInScope, roomInScope } from "./lookup.ts";
@@ -40,10 +40,10 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
    * The child's family, looked up before a write so that their event cannot fail after it; `changed`
    * runs only once the write has committed (a refused or rolled-back tap throws before it).
    */
-  const familyOf = (child: { id: string }) => familyAudience(db, realtime, [child.id]);
+  const familyOf = (child: { id: string }) => childAudience(db, realtime, [child.id]);
 
   /** The centre's staff refetch their views; the child's own family (only) refetches its home. */
-  const changed = (child: { centerId: string; classroomId: string | null }, family: FamilyAudience) => {
+  const changed = (child: { centerId: string; classroomId: string | null }, family: ChildAudience) => {
     realtime.toCentreStaff(child.centerId, "attendance-update", {
       center_id: child.centerId,
       classroom_id: child.classroomId,

@@ -19,6 +19,7 @@ import type { Database } from "../../db/client.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenses } from "../../db/schema/budget.ts";
 import { centers, ownerCenters } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -127,7 +128,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
       const amountPaise = toPaise(input.amount);
       const role = limitRoleOf(caller);
       const toTell = (await deciders(caller.organisationId, centerId)).filter((user) => user !== caller.userId);
-      const id = await db.transaction(async (tx) => {
+      const id = await transaction(db, async (tx) => {
         if (input.quote_id) await claimQuote(tx, caller, input.quote_id);
         // The limit for this category, else the general one, takes the amount only if it still
         // has room: checked and raised in one statement, so two requests at once cannot both fit.
@@ -246,7 +247,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
         .select({ email: users.email, name: users.fullName })
         .from(users)
         .where(eq(users.id, before.requester_id));
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const decided = await tx
           .update(budgetRequests)
           .set({ status, decidedBy: caller.userId, decidedAt: clock.now(), decisionNotes: notes || null })

@@ -44,7 +44,7 @@ const quiet: RealtimePublisher = {
   toCentreStaff: () => undefined,
   toCentreFamilies: () => undefined,
   toUsers: () => undefined,
-  toClassroom: () => undefined,
+  toChildReaders: () => undefined,
 };
 
 /** The first row of a raw query. */

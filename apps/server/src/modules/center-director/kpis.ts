@@ -237,7 +237,7 @@ function afterCommit(realtime: RealtimePublisher) {
     toCentreStaff: (...args) => void held.push(() => realtime.toCentreStaff(...args)),
     toCentreFamilies: (...args) => void held.push(() => realtime.toCentreFamilies(...args)),
     toUsers: (...args) => void held.push(() => realtime.toUsers(...args)),
-    toClassroom: (...args) => void held.push(() => realtime.toClassroom(...args)),
+    toChildReaders: (...args) => void held.push(() => realtime.toChildReaders(...args)),
   };
   const flush = () => {
     for (const send of held.splice(0)) send();

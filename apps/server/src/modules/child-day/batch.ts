@@ -15,8 +15,9 @@ import { students } from "../../db/schema/children.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { announce, checkDay, type DayChild, findDayChildren, recordingRooms } from "./lookup.ts";
+import { checkDay, type DayChild, findDayChildren, recordingRooms } from "./lookup.ts";
 import { assertMayRecord } from "./policy.ts";
 
 interface Deps {
@@ -220,6 +221,7 @@ export function createBatchService({ db, clock, realtime }: Deps) {
         checkDay(clock, child, input.date);
       }
       const { action, event } = KINDS[input.kind];
+      const audience = await childAudience(db, realtime, ids);
       await db.transaction(async (tx) => {
         const away = await notHere(tx, children, input.date);
         if (away.size > 0) throw refusal("NOT_HERE", CHILD_DAY_MESSAGES.notHere, children, away);
@@ -234,7 +236,7 @@ export function createBatchService({ db, clock, realtime }: Deps) {
             after: entry.after,
           });
       });
-      for (const child of children) announce(realtime, child, input.date, event);
+      audience.tellDay(input.date, event);
       return { kind: input.kind, date: input.date, saved: children.length, child_ids: ids };
     },
   };

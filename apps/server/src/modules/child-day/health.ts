@@ -17,10 +17,11 @@ import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
 import { isActive, toImmunisation, toMedication, toStanding } from "./health-presenter.ts";
-import { announce, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
+import { type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { mayKeepHealth, mayKeepImmunisations, mayKeepStanding, mayRecordFor } from "./policy.ts";
 
 /** How many of each a record shows: a child's whole history fits well within these. */
@@ -107,6 +108,7 @@ export function createHealthService({
     async addStanding(caller: Caller, childId: string, input: z.output<typeof standingInput>) {
       const child = await findDayChild(db, caller, childId);
       if (!mayKeepStanding(caller, child, await recordingRooms(db, caller))) throw forbidden();
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(healthNotes)
@@ -122,7 +124,7 @@ export function createHealthService({
           .returning({ id: healthNotes.id });
         await audit(tx, caller, `${input.kind}_added`, row!.id, input);
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
 
@@ -133,11 +135,12 @@ export function createHealthService({
         .where(and(eq(healthNotes.id, id), inArray(healthNotes.kind, [...STANDING_KINDS])));
       const { row, child } = await childOf(caller, found, "Health note");
       if (!mayKeepStanding(caller, child, await recordingRooms(db, caller))) throw forbidden();
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         await tx.delete(healthNotes).where(eq(healthNotes.id, id));
         await audit(tx, caller, `${row.kind as StandingKind}_removed`, id, null, row);
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
 
@@ -145,6 +148,7 @@ export function createHealthService({
     async addMedication(caller: Caller, childId: string, input: z.output<typeof medicationInput>) {
       const child = await findDayChild(db, caller, childId);
       if (!mayKeepHealth(caller)) throw forbidden();
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(medications)
@@ -163,7 +167,7 @@ export function createHealthService({
           .returning({ id: medications.id });
         await audit(tx, caller, "medication_consented", row!.id, input);
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
 
@@ -172,6 +176,7 @@ export function createHealthService({
       const [found] = await db.select().from(medications).where(eq(medications.id, id));
       const { child } = await childOf(caller, found, "Medication");
       if (!mayKeepHealth(caller)) throw forbidden();
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         const [changed] = await tx
           .update(medications)
@@ -181,7 +186,7 @@ export function createHealthService({
         if (!changed) throw conflict(HEALTH_MESSAGES.alreadyWithdrawn);
         await audit(tx, caller, "medication_withdrawn", id, { withdrawn: true });
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
 
@@ -194,6 +199,7 @@ export function createHealthService({
       const { child } = await childOf(caller, found, "Medication");
       if (!mayRecordFor(caller, child, await recordingRooms(db, caller))) throw forbidden();
       const day = today(child);
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         const [current] = await tx.select().from(medications).where(eq(medications.id, medicationId)).for("update");
         if (!current || !isActive(current, day)) throw conflict(HEALTH_MESSAGES.noConsent);
@@ -213,7 +219,7 @@ export function createHealthService({
           .returning({ id: medicationDoses.id });
         await audit(tx, caller, "dose_given", row!.id, { medication_id: medicationId, ...input });
       });
-      announce(realtime, child, day, "dose");
+      audience.tellDay(day, "dose");
       return record(caller, child);
     },
 
@@ -222,6 +228,7 @@ export function createHealthService({
       if (!mayKeepImmunisations(caller)) throw forbidden();
       if (input.date_given > today(child))
         throw badRequest(HEALTH_MESSAGES.dateGivenFuture, { date_given: HEALTH_MESSAGES.dateGivenFuture });
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(immunisations)
@@ -238,7 +245,7 @@ export function createHealthService({
           .returning({ id: immunisations.id });
         await audit(tx, caller, "immunisation_added", row!.id, input);
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
 
@@ -246,11 +253,12 @@ export function createHealthService({
       const [found] = await db.select().from(immunisations).where(eq(immunisations.id, id));
       const { row, child } = await childOf(caller, found, "Immunisation");
       if (!mayKeepImmunisations(caller)) throw forbidden();
+      const audience = await childAudience(db, realtime, [child.id]);
       await db.transaction(async (tx) => {
         await tx.delete(immunisations).where(eq(immunisations.id, id));
         await audit(tx, caller, "immunisation_removed", id, null, row);
       });
-      announce(realtime, child, today(child), "health");
+      audience.tellDay(today(child), "health");
       return record(caller, child);
     },
   };

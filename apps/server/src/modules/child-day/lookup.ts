@@ -1,13 +1,11 @@
-import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Caller } from "../../auth/caller.ts";
+import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { mayReadCentre } from "./policy.ts";
@@ -71,9 +69,11 @@ export function checkDay(clock: Clock, child: { timeZone: string }, day?: string
   return day ?? today;
 }
 
-/** Parents of the child's classroom and the centre's staff refetch; the event names no content. */
-export function announce(realtime: RealtimePublisher, child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) {
-  const event = { child_id: child.id, date: day, kind };
-  if (child.classroomId) realtime.toClassroom(child.classroomId, "child-day-update", event);
-  realtime.toCentreStaff(child.centerId, "child-day-update", event);
+/**
+ * The children a member of staff reads, for their realtime rooms: a teacher, her classrooms'
+ * children; the centre's readers, every child of their centres; anyone else, none.
+ */
+export async function childrenRead(db: Database, caller: Caller, scope: Scope) {
+  if (caller.role === "teacher") return { centerIds: [], classroomIds: await teacherClassroomIds(db, caller.userId) };
+  return { centerIds: mayReadCentre(caller) ? scope.centerIds : [], classroomIds: [] };
 }

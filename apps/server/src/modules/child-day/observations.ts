@@ -21,6 +21,7 @@ import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { createMilestonesService, resolveMilestone } from "./milestones.ts";
@@ -239,12 +240,6 @@ export function createObservationsService({
     return saved;
   }
 
-  const announce = (child: DayChild, date: string) => {
-    const event = { child_id: child.id, date, kind: "observation" as const };
-    if (child.classroomId) realtime.toClassroom(child.classroomId, "child-day-update", event);
-    realtime.toCentreStaff(child.centerId, "child-day-update", event);
-  };
-
   async function one(caller: Caller, id: string): Promise<ObservationLog> {
     const [log] = await present(caller, await select().where(eq(observationLogs.id, id)));
     if (!log) throw notFound("Observation log");
@@ -280,8 +275,9 @@ export function createObservationsService({
 
     async create(caller: Caller, input: z.output<typeof observationFields>, uploads: Upload[]) {
       const child = await findDayChild(db, caller, input.child_id);
+      const audience = await childAudience(db, realtime, [child.id]);
       const id = await save(caller, child, input, uploads);
-      announce(child, input.date);
+      audience.tellDay(input.date, "observation");
       return one(caller, id);
     },
 
@@ -295,8 +291,10 @@ export function createObservationsService({
       const log = await find(caller, id);
       assertMayWriteObservation(caller, log.child, await recordingRooms(db, caller));
       const child = await findDayChild(db, caller, input.child_id);
+      // A log moved to another child leaves the first child's lists too.
+      const audience = await childAudience(db, realtime, [child.id, log.child.id]);
       await save(caller, child, input, uploads, { id, removing });
-      announce(child, input.date);
+      audience.tellDay(input.date, "observation");
       return one(caller, id);
     },
 
@@ -304,6 +302,7 @@ export function createObservationsService({
       const log = await find(caller, id);
       assertMayWriteObservation(caller, log.child, await recordingRooms(db, caller));
       const attached = await db.select().from(observationAttachments).where(eq(observationAttachments.logId, id));
+      const audience = await childAudience(db, realtime, [log.child.id]);
       await db.transaction(async (tx) => {
         await tx.delete(observationLogs).where(eq(observationLogs.id, id));
         await writeAudit(tx, {
@@ -317,7 +316,7 @@ export function createObservationsService({
       });
       await Promise.all(attached.map((file) => files.remove(file.storedName)));
       // Parents reading the list see it go without a reload, as they saw it come.
-      announce(log.child, log.day);
+      audience.tellDay(log.day, "observation");
     },
 
     /** An attachment, only to those who may see the log's child. */

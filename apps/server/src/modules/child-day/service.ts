@@ -1,4 +1,3 @@
-import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   CHILD_DAY_MESSAGES,
   type DailyActivities,
@@ -29,9 +28,10 @@ import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
-import { announce as announceChange, checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
+import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { assertMayRecord, mayRecordFor } from "./policy.ts";
 import { toDose, toFood, toHealth, toPotty, toSleep, toStar } from "./presenter.ts";
 
@@ -52,11 +52,14 @@ const TABLES = {
 
 /** Daily activities: what teachers record through the day and what parents and staff read. */
 export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
-  /** A child the caller may record for, and the day the entry belongs to (never a future one). */
+  /**
+   * A child the caller may record for, the day the entry belongs to (never a future one), and
+   * who hears of the entry once it has committed.
+   */
   async function forRecording(caller: Caller, childId: string, day?: string) {
     const child = await findDayChild(db, caller, childId);
     assertMayRecord(caller, child, await recordingRooms(db, caller));
-    return { child, day: checkDay(clock, child, day) };
+    return { child, day: checkDay(clock, child, day), audience: await childAudience(db, realtime, [child.id]) };
   }
 
   /**
@@ -78,9 +81,6 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       .limit(1);
     if (absent.length > 0) throw conflict(CHILD_DAY_MESSAGES.markedAbsent);
   }
-
-  const announce = (child: DayChild, day: string, kind: ChildDayUpdateEvent["kind"]) =>
-    announceChange(realtime, child, day, kind);
 
   const base = (caller: Caller, child: DayChild, day: string, notes = "") => ({
     studentId: child.id,
@@ -191,7 +191,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     },
 
     async addFood(caller: Caller, input: z.output<typeof foodInput>): Promise<DailyActivities> {
-      const { child, day } = await forRecording(caller, input.child_id, input.date);
+      const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -204,13 +204,13 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           .returning();
         await audit(tx, caller, "food_added", row!.id, input);
       });
-      announce(child, day, "food");
+      audience.tellDay(day, "food");
       return read(caller, child, day);
     },
 
     /** A nap. The child's row is locked so that two teachers cannot record overlapping naps at once. */
     async addSleep(caller: Caller, input: z.output<typeof sleepInput>): Promise<DailyActivities> {
-      const { child, day } = await forRecording(caller, input.child_id, input.date);
+      const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         await tx.select({ id: students.id }).from(students).where(eq(students.id, child.id)).for("update");
@@ -225,7 +225,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           .returning();
         await audit(tx, caller, "sleep_added", row!.id, input);
       });
-      announce(child, day, "sleep");
+      audience.tellDay(day, "sleep");
       return read(caller, child, day);
     },
 
@@ -233,7 +233,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     async wake(caller: Caller, id: string, endTime: string): Promise<DailyActivities> {
       const [nap] = await db.select().from(sleepEntries).where(eq(sleepEntries.id, id));
       if (!nap) throw notFound("Sleep entry");
-      const { child } = await forRecording(caller, nap.studentId, nap.day);
+      const { child, audience } = await forRecording(caller, nap.studentId, nap.day);
       if (endTime <= nap.startTime)
         throw badRequest(CHILD_DAY_MESSAGES.endBeforeStart, { end_time: CHILD_DAY_MESSAGES.endBeforeStart });
       await db.transaction(async (tx) => {
@@ -242,12 +242,12 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
         await tx.update(sleepEntries).set({ endTime }).where(eq(sleepEntries.id, id));
         await audit(tx, caller, "sleep_ended", id, { end_time: endTime }, { end_time: nap.endTime });
       });
-      announce(child, nap.day, "sleep");
+      audience.tellDay(nap.day, "sleep");
       return read(caller, child, nap.day);
     },
 
     async addPotty(caller: Caller, input: z.output<typeof pottyInput>): Promise<DailyActivities> {
-      const { child, day } = await forRecording(caller, input.child_id, input.date);
+      const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -256,12 +256,12 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           .returning();
         await audit(tx, caller, "potty_added", row!.id, input);
       });
-      announce(child, day, "potty");
+      audience.tellDay(day, "potty");
       return read(caller, child, day);
     },
 
     async addStar(caller: Caller, input: z.output<typeof starInput>): Promise<DailyActivities> {
-      const { child, day } = await forRecording(caller, input.child_id);
+      const { child, day, audience } = await forRecording(caller, input.child_id);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(stars)
@@ -269,12 +269,12 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           .returning();
         await audit(tx, caller, "star_awarded", row!.id, input);
       });
-      announce(child, day, "star");
+      audience.tellDay(day, "star");
       return read(caller, child, day);
     },
 
     async addHealth(caller: Caller, input: z.output<typeof healthInput>): Promise<DailyActivities> {
-      const { child, day } = await forRecording(caller, input.child_id, input.date);
+      const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(healthNotes)
@@ -287,7 +287,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           .returning();
         await audit(tx, caller, "health_added", row!.id, input);
       });
-      announce(child, day, "health");
+      audience.tellDay(day, "health");
       return read(caller, child, day);
     },
 
@@ -299,7 +299,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       const table = TABLES[kind];
       const [entry] = await db.select().from(table).where(eq(table.id, id));
       if (!entry) throw notFound("Entry");
-      const { child } = await forRecording(caller, entry.studentId, entry.day);
+      const { child, audience } = await forRecording(caller, entry.studentId, entry.day);
       const today = centreDay(child.timeZone, clock.now());
       if (entry.day < today && reason === "")
         throw badRequest(CHILD_DAY_MESSAGES.correctionReason, { reason: CHILD_DAY_MESSAGES.correctionReason });
@@ -307,7 +307,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
         await tx.delete(table).where(eq(table.id, id));
         await audit(tx, caller, `${kind}_removed`, id, { reason, late: entry.day < today }, entry);
       });
-      announce(child, entry.day, kind);
+      audience.tellDay(entry.day, kind);
       return read(caller, child, entry.day);
     },
   };

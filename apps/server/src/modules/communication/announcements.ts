@@ -133,7 +133,6 @@ export function createAnnouncementsService({ db, clock, realtime, notifications 
       realtime.toUsers(audience, "new-announcement", {
         id: posted.id,
         classroom_id: posted.classroom_id,
-        title: posted.title,
         posted_at: posted.posted_at,
       });
       return posted;

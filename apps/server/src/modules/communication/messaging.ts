@@ -15,6 +15,7 @@ import type { Database } from "../../db/client.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { messages, messageThreads } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
@@ -200,7 +201,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
         });
       }
       const sentAt = clock.now();
-      const stored = await db.transaction(async (tx) => {
+      const stored = await transaction(db, async (tx) => {
         const [inserted] = await tx
           .insert(messages)
           .values({ threadId, senderId: caller.userId, recipientId: other, content: input.content, sentAt })
@@ -220,7 +221,13 @@ export function createMessagingService({ db, clock, realtime, notifications, con
       });
       const sent = toMessage(stored);
       // Both parties' own rooms: the recipient's screens and the sender's other tabs.
-      realtime.toUsers([other, caller.userId], "new-message", sent);
+      realtime.toUsers([other, caller.userId], "new-message", {
+        id: sent.id,
+        thread_id: sent.thread_id,
+        sender_id: sent.sender_id,
+        recipient_id: sent.recipient_id,
+        sent_at: sent.sent_at,
+      });
       // The centre's leadership learn only that the thread moved, so their oversight list refetches.
       realtime.toUsers(await leadershipOf(row.centerId, "messaging_oversight"), "thread-activity", {
         thread_id: threadId,

@@ -13,6 +13,7 @@ import { classrooms, guardians, studentGuardians, students } from "../../db/sche
 import { centreNotices, noticeRecipients } from "../../db/schema/communication.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
@@ -92,7 +93,7 @@ export function createNoticesService({ db, clock, realtime, notifications, maile
         if (found?.total !== roomIds.length) throw notFound("Classroom");
       }
       const sentAt = clock.now();
-      const { notice, parents } = await db.transaction(async (tx) => {
+      const { notice, parents } = await transaction(db, async (tx) => {
         const [notice] = await tx
           .insert(centreNotices)
           .values({

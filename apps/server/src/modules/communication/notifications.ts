@@ -7,6 +7,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/communication.ts";
+import { afterCommit } from "../../db/transaction.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 
@@ -30,7 +31,10 @@ export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(
 /** The bell: one stored line per user per event, so "unread" is simply read_at is null. */
 export function createNotificationsService({ db, clock, realtime }: Deps) {
   return {
-    /** Writes one line for each user and tells their open pages. */
+    /**
+     * Writes one line for each user and tells their open pages: at once without `tx`, else once
+     * `tx` (opened with db/transaction.ts) commits. The event names the line; the bell refetches.
+     */
     async notify(userIds: readonly string[], item: NewNotification, tx: Database = db) {
       if (userIds.length === 0) return;
       const createdAt = clock.now();
@@ -38,8 +42,9 @@ export function createNotificationsService({ db, clock, realtime }: Deps) {
         .insert(notifications)
         .values(userIds.map((userId) => ({ userId, ...item, createdAt })))
         .returning({ id: notifications.id, userId: notifications.userId });
-      for (const row of rows)
-        realtime.toUsers([row.userId], "notification", { id: row.id, kind: item.kind, title: item.title });
+      afterCommit(tx, db, () => {
+        for (const row of rows) realtime.toUsers([row.userId], "notification", { id: row.id, kind: item.kind });
+      });
     },
 
     /** The caller's latest lines, newest first, and how many are unread. */

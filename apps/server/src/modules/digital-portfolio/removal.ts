@@ -6,7 +6,7 @@ import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-p
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { notFound } from "../../lib/errors.ts";
-import { familyAudience } from "../../realtime/families.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { mayDelete } from "./policy.ts";
 
@@ -41,7 +41,7 @@ export function createRemovalService({
         .select({ id: portfolioItemChildren.studentId })
         .from(portfolioItemChildren)
         .where(eq(portfolioItemChildren.itemId, id));
-      const families = await familyAudience(db, realtime, [item.studentId, ...tagged.map((row) => row.id)]);
+      const families = await childAudience(db, realtime, [item.studentId, ...tagged.map((row) => row.id)]);
       await db.transaction(async (tx) => {
         await tx.delete(portfolioItems).where(eq(portfolioItems.id, id));
         await writeAudit(tx, {

@@ -7,7 +7,7 @@ import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/errors.ts";
-import { familyAudience } from "../../realtime/families.ts";
+import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { childrenInScope, type PortfolioChild } from "./access.ts";
 import { posterThumbnail, processMedia } from "./media.ts";
@@ -112,7 +112,7 @@ export function createUploadService(deps: {
       const child = children.find((one) => one.id === fields.childId)!;
       await assertConsent(db, children);
       // Every child in the photo: each one's own family hears of it once the rows commit.
-      const families = await familyAudience(db, realtime, ids);
+      const families = await childAudience(db, realtime, ids);
 
       const stored: Stored[] = [];
       try {
