@@ -1,5 +1,4 @@
 import type { AlertSeverity, AlertType } from "../schemas/emergency.ts";
-import type { IncidentSeverity, IncidentStatus, IncidentType } from "../schemas/incidents.ts";
 
 /**
  * The realtime events (spec 2, sections 4 and 7), typed once for the server and the web client.
@@ -43,12 +42,12 @@ export interface EmergencyAcknowledgedEvent {
   acknowledged_at: string;
 }
 
+/**
+ * The centre's staff room: a report was filed. The spec's event carried its type, date and
+ * severity; it names the report and the lists refetch what the reader may see (issue 31).
+ */
 export interface NewIncidentEvent {
   id: string;
-  incident_type: IncidentType;
-  incident_date: string;
-  status: IncidentStatus;
-  severity: IncidentSeverity;
 }
 
 /** The centre's staff room: a report was shared with the parents, or a parent acknowledged it. */
@@ -61,10 +60,14 @@ export interface IncidentReportEvent {
   id: string;
 }
 
+/**
+ * A KPI of the centre was measured or its target changed. The spec's event carried the value; the
+ * staff room includes teachers, who do not read the dashboard, so it names the metric and open
+ * dashboards refetch (issue 31).
+ */
 export interface DashboardUpdateEvent {
   type: "kpi-update";
   metric_name: string;
-  metric_value: number;
 }
 
 /** The centre's staff room: a budget request was raised or decided (issue 12 feeds the director's page). */

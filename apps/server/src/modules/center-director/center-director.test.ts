@@ -423,17 +423,21 @@ describe("the KPI job", () => {
       },
     });
     const sentWhileOpen: boolean[] = [];
+    const payloads: unknown[] = [];
     const realtime: RealtimePublisher = {
       ...quiet,
-      toCentreStaff: (centerId) => {
+      toCentreStaff: (centerId, _event, payload) => {
         sent.push(centerId);
         sentWhileOpen.push(open);
+        payloads.push(payload);
       },
     };
     clock.advance(86_400_000);
     const outcome = await runCentreKpis(watched, clock, realtime);
     expect(sentWhileOpen.length).toBeGreaterThan(0);
     expect(sentWhileOpen).not.toContain(true);
+    // The staff room includes teachers: the event names the metric, never its figure.
+    for (const payload of payloads) expect(Object.keys(payload as object).sort()).toEqual(["metric_name", "type"]);
     expect(outcome.ran).toBe(true);
     const rows = await db
       .select({ centerId: kpiMeasurements.centerId })

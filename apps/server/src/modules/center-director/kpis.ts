@@ -102,11 +102,7 @@ export function createKpiService({ db, clock, realtime, board }: Deps) {
     }
     // Open dashboards of the centre refetch their KPIs (the event names the metric, not the figures).
     for (const row of rows) {
-      realtime.toCentreStaff(centre.id, "dashboard-update", {
-        type: "kpi-update",
-        metric_name: row.metricName,
-        metric_value: row.metricValue,
-      });
+      realtime.toCentreStaff(centre.id, "dashboard-update", { type: "kpi-update", metric_name: row.metricName });
     }
     return rows;
   }
@@ -182,19 +178,8 @@ export function createKpiService({ db, clock, realtime, board }: Deps) {
             set: { targetValue: input.target_value, setBy: caller.userId, updatedAt: clock.now() },
           });
       }
-      const [latest] = await db
-        .select({ value: kpiMeasurements.metricValue })
-        .from(kpiMeasurements)
-        .where(and(eq(kpiMeasurements.centerId, centre.id), eq(kpiMeasurements.metricName, metric)))
-        .orderBy(sql`${kpiMeasurements.measurementDate} desc`)
-        .limit(1);
-      if (latest) {
-        realtime.toCentreStaff(centre.id, "dashboard-update", {
-          type: "kpi-update",
-          metric_name: metric,
-          metric_value: latest.value,
-        });
-      }
+      // Open dashboards refetch the KPI's status against its new target.
+      realtime.toCentreStaff(centre.id, "dashboard-update", { type: "kpi-update", metric_name: metric });
       return { metric_name: metric, target_value: input.target_value };
     },
   };

@@ -86,13 +86,8 @@ describe("incident reports", () => {
     incidentId = body.id;
     expect(body).toMatchObject({ status: "open", reported_by: "Priya Sharma", parents_notified_at: null });
     expect(body.children.map((child: { id: string }) => child.id).sort()).toEqual([aanya!.id, classmate.id].sort());
-    expect(await directorSocket.next("new-incident")).toEqual({
-      id: incidentId,
-      incident_type: "injury",
-      incident_date: body.incident_date,
-      status: "open",
-      severity: "medium",
-    });
+    // The report's id only: what it says is read through the API by those who may.
+    expect(await directorSocket.next("new-incident")).toEqual({ id: incidentId });
   });
 
   it("hides a centre's reports from another centre", async () => {

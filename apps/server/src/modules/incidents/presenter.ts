@@ -1,4 +1,3 @@
-import type { NewIncidentEvent } from "@sprout/shared/realtime/events";
 import type {
   IncidentAcknowledgement,
   IncidentListItem,
@@ -112,15 +111,5 @@ export function toParentIncident(
     photos: photos.map((photo) => ({ id: photo.id, url: photoUrl(row.id, photo.id) })),
     acknowledged_at: familyAcknowledgements.find((ack) => ack.userId === caller.userId)?.at.toISOString() ?? null,
     acknowledgements: familyAcknowledgements.map(acknowledgement),
-  };
-}
-
-export function toNewIncidentEvent(row: IncidentRow): NewIncidentEvent {
-  return {
-    id: row.id,
-    incident_type: row.incidentType,
-    incident_date: row.occurredAt.toISOString(),
-    status: row.status,
-    severity: row.severity,
   };
 }

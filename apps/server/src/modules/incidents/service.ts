@@ -19,7 +19,7 @@ import { alertCentre } from "../emergency/policy.ts";
 import { markParentsNotified, tellFamilies } from "./family-notice.ts";
 import { createIncidentLists } from "./lists.ts";
 import { assertMayManage, assertMayReport } from "./policy.ts";
-import { type IncidentRow, toNewIncidentEvent, toStaffIncident } from "./presenter.ts";
+import { type IncidentRow, toStaffIncident } from "./presenter.ts";
 import type { IncidentQueries } from "./queries.ts";
 import { reviewsFirst } from "./review-setting.ts";
 
@@ -148,7 +148,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
         return { id: row!.id, shared };
       });
       const row = await find(caller, id);
-      realtime.toCentreStaff(centerId, "new-incident", toNewIncidentEvent(row));
+      realtime.toCentreStaff(centerId, "new-incident", { id: row.id });
       if (shared) await tellFamilies(db, realtime, row);
       return present(row);
     },
