@@ -73,6 +73,8 @@ export function useRealtimeEvent<E extends keyof ServerToClientEvents>(event: E,
   const { socket } = useRealtime();
   useEffect(() => {
     if (!socket) return;
+    // The pair (event, handler) is checked by this hook's signature; socket.io's own overloads
+    // cannot follow a generic E (as on the server's publisher).
     const listener = handler as never;
     socket.on(event, listener);
     return () => {

@@ -21,6 +21,7 @@ import {
 import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency } from "../../format";
@@ -35,7 +36,9 @@ interface Props {
 
 /** Records money received: date, amount (the balance by default), mode and reference. */
 export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Props) {
-  const form = useForm<PaymentRequest>({ resolver: zodResolver(paymentRequest) as never });
+  const form = useForm<PaymentRequest, unknown, z.output<typeof paymentRequest>>({
+    resolver: zodResolver(paymentRequest),
+  });
   const { handleSubmit, reset, watch } = form;
   const server = useServerError(error, watch);
   useEffect(() => {

@@ -15,6 +15,7 @@ import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } fro
 import type { StudentListItem } from "@sprout/shared/schemas/children";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FormDateField, FormTextField } from "../../components/form/fields";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useBillableStudents } from "./api";
@@ -34,9 +35,9 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
   const options = students.data ?? [];
   // The chosen child stays chosen while the search (and so the options) changes.
   const [chosen, setChosen] = useState<StudentListItem | null>(null);
-  const form = useForm<CreateInvoiceRequest>({
-    resolver: zodResolver(createInvoiceRequest) as never,
-    defaultValues: { child_id: "", amount: "" as unknown as number, dueDate: "", description: "" },
+  const form = useForm<CreateInvoiceRequest, unknown, z.output<typeof createInvoiceRequest>>({
+    resolver: zodResolver(createInvoiceRequest),
+    defaultValues: { child_id: "", amount: "", dueDate: "", description: "" },
   });
   const {
     control,

@@ -33,6 +33,7 @@ import {
 } from "@sprout/shared/schemas/centers";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { formatNumber } from "../../format";
@@ -183,7 +184,10 @@ function CentreDialog({
   const found = people.data?.users ?? [];
   for (const person of found) ownerNames.set(person.id, person.full_name);
   const ownerOptions = found.map((person) => person.id);
-  const form = useForm<CenterInput>({ resolver: zodResolver(centerInput as never) as never, defaultValues: EMPTY });
+  const form = useForm<CenterInput, unknown, z.output<typeof centerInput>>({
+    resolver: zodResolver(centerInput),
+    defaultValues: EMPTY,
+  });
   const [error, setError] = useState("");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
   useEffect(() => {

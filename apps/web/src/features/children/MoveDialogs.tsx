@@ -20,6 +20,7 @@ import {
   transferRequest,
 } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useCentreClassrooms, useCentres, useStudentActions } from "./api";
 
@@ -85,28 +86,39 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
     setFieldErrors({});
   }, [student?.id]);
 
+  /** The body if the shared schema accepts it; else each field's message, and nothing is sent. */
+  const checked = <T,>(result: { success: true; data: T } | { success: false; error: z.ZodError }) => {
+    setFieldErrors(
+      result.success
+        ? {}
+        : Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+    );
+    return result.success ? result.data : null;
+  };
+
+  const send = () => {
+    if (mode === "assign") {
+      const body = checked(
+        assignRequest.safeParse({ student_id: student!.id, center_id: centerId, class_id: classId }),
+      );
+      return body && assign.mutateAsync(body);
+    }
+    const body = checked(
+      promoteRequest.safeParse({
+        student_id: student!.id,
+        center_id: centerId,
+        from_class_id: fromClassId,
+        to_class_id: classId,
+      }),
+    );
+    return body && promote.mutateAsync(body);
+  };
+
   const submit = async () => {
     setError("");
-    const body =
-      mode === "assign"
-        ? assignRequest.safeParse({ student_id: student!.id, center_id: centerId, class_id: classId })
-        : promoteRequest.safeParse({
-            student_id: student!.id,
-            center_id: centerId,
-            from_class_id: fromClassId,
-            to_class_id: classId,
-          });
-    if (!body.success) {
-      setFieldErrors(Object.fromEntries(body.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setFieldErrors({});
     try {
-      const answer =
-        mode === "assign"
-          ? await assign.mutateAsync(body.data as never)
-          : await promote.mutateAsync(body.data as never);
-      onDone(answer.message);
+      const answer = await send();
+      if (answer) onDone(answer.message);
     } catch (caught) {
       setError(
         refusalMessage(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed),

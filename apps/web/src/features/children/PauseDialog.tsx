@@ -27,6 +27,7 @@ import {
 import { isIsoDate } from "@sprout/shared/schemas/primitives";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useStudentActions } from "./api";
@@ -54,8 +55,8 @@ export function PauseDialog({
 }) {
   const today = centreToday(student?.time_zone ?? "Asia/Kolkata");
   const schema = useMemo(() => pauseRequestFor(today), [today]);
-  const form = useForm<PauseRequest>({
-    resolver: zodResolver(schema as never) as never,
+  const form = useForm<PauseRequest, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: pauseDefaults(today),
     mode: "onChange",
   });

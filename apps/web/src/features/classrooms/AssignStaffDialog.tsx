@@ -1,6 +1,7 @@
 import {
   Alert,
   Autocomplete,
+  type AutocompleteValue,
   Button,
   Dialog,
   DialogActions,
@@ -22,6 +23,9 @@ import { useAssignableStaff, useClassroomMutations } from "./api";
 /** Someone chosen in the dialog: the room's current staff carry no job title. */
 type Chosen = Pick<AssignableTeacher, "user_id" | "full_name"> & { job_title?: string | null };
 
+/** Several people, or one or none: MUI's own type for the picker's value. */
+type Picked<Multiple extends boolean> = AutocompleteValue<Chosen, Multiple, false, false>;
+
 const labelOf = (person: Chosen) => `${person.full_name}${person.job_title ? ` · ${person.job_title}` : ""}`;
 
 /**
@@ -40,9 +44,9 @@ function TeacherPicker<Multiple extends boolean>({
   classroomId: string | undefined;
   multiple: Multiple;
   label: string;
-  value: Multiple extends true ? Chosen[] : Chosen | null;
+  value: Picked<Multiple>;
   exclude: string[];
-  onChange: (value: Multiple extends true ? Chosen[] : Chosen | null) => void;
+  onChange: (value: Picked<Multiple>) => void;
   error?: string;
 }) {
   const [search, setSearch] = useState("");
@@ -52,12 +56,12 @@ function TeacherPicker<Multiple extends boolean>({
     <Autocomplete<Chosen, Multiple>
       multiple={multiple}
       options={options}
-      value={value as never}
+      value={value}
       loading={teachers.isFetching}
       filterOptions={(found) => found}
       isOptionEqualToValue={(option, chosen) => option.user_id === chosen.user_id}
       getOptionLabel={labelOf}
-      onChange={(_, next) => onChange(next as never)}
+      onChange={(_, next) => onChange(next)}
       onInputChange={(_, text, reason) => {
         if (reason === "input" || reason === "clear") setSearch(reason === "clear" ? "" : text);
       }}

@@ -24,14 +24,14 @@ import {
   PARENT_NOTICES,
   STAFF_INSTRUCTIONS,
 } from "@sprout/shared/schemas/emergency";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, type DefaultValues, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useAreas, useEmergencyMutations } from "./api";
 
 type Form = z.input<typeof emergencyAlertInput>;
-const EMPTY: Form = {
-  alert_type: "" as never,
+// No type is chosen at first: the field starts empty and the schema asks for one.
+const EMPTY: DefaultValues<Form> = {
   severity: "high",
   message: "",
   location: "",

@@ -36,6 +36,7 @@ import {
 } from "@sprout/shared/schemas/fees";
 import { useEffect } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { useServerError } from "../../components/useServerError";
 
 interface Props {
@@ -128,8 +129,8 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
     reset,
     watch,
     formState: { errors },
-  } = useForm<FeeStructureInput>({
-    resolver: zodResolver(feeStructureInput) as never,
+  } = useForm<FeeStructureInput, unknown, z.output<typeof feeStructureInput>>({
+    resolver: zodResolver(feeStructureInput),
     defaultValues: defaults(structure),
   });
   const components = useFieldArray({ control, name: "components" });

@@ -16,6 +16,7 @@ import {
 import { type CreateCompanyRequest, createCompanyRequest, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useCompanies, useSettingsMutations } from "./api";
 
@@ -24,8 +25,8 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
   const companies = useCompanies();
   const { addCompany } = useSettingsMutations();
   const [done, setDone] = useState("");
-  const form = useForm<CreateCompanyRequest>({
-    resolver: zodResolver(createCompanyRequest as never) as never,
+  const form = useForm<CreateCompanyRequest, unknown, z.output<typeof createCompanyRequest>>({
+    resolver: zodResolver(createCompanyRequest),
     defaultValues: { companyName: "" },
   });
   const submit = form.handleSubmit(async (values) => {

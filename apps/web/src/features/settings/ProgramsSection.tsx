@@ -20,6 +20,7 @@ import {
 } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { usePrograms, useSettingsMutations } from "./api";
 
@@ -28,8 +29,8 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
   const programs = usePrograms();
   const { addProgram } = useSettingsMutations();
   const [done, setDone] = useState("");
-  const form = useForm<CreateProgramRequest>({
-    resolver: zodResolver(createProgramRequest as never) as never,
+  const form = useForm<CreateProgramRequest, unknown, z.output<typeof createProgramRequest>>({
+    resolver: zodResolver(createProgramRequest),
     defaultValues: { majorProgram: "", specificProgram: "" },
   });
   const submit = form.handleSubmit(async (values) => {

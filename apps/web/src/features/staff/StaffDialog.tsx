@@ -20,15 +20,17 @@ import {
   STAFF_ROLE_LABELS,
   STAFF_ROLE_OPTIONS,
   type StaffMember,
-  updateStaffRequest,
 } from "@sprout/shared/schemas/staff";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DateField } from "../../components/DateField";
 
-const createForm = createStaffRequest.extend({ center_id: z.string().min(1, "Please choose a centre") });
-const editForm = updateStaffRequest.extend({ password: z.string().optional(), center_id: z.string().optional() });
-export type StaffFormValues = z.input<typeof createForm>;
+/**
+ * One schema for adding and editing: when editing, the password (empty) and the centre (the
+ * member's own) are not shown and stay valid, and the update sends neither.
+ */
+const staffForm = createStaffRequest.extend({ center_id: z.string().min(1, "Please choose a centre") });
+export type StaffFormValues = z.input<typeof staffForm>;
 
 interface Props {
   open: boolean;
@@ -61,8 +63,8 @@ export function StaffDialog({
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<StaffFormValues>({
-    resolver: zodResolver(editing ? editForm : createForm) as never,
+  } = useForm<StaffFormValues, unknown, z.output<typeof staffForm>>({
+    resolver: zodResolver(staffForm),
     defaultValues: {
       email: member?.email ?? "",
       password: "",

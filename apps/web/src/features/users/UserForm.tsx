@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import type { Role } from "@sprout/shared/roles";
-import { createUserRequest, type ManagedUser, updateUserRequest } from "@sprout/shared/schemas/users";
+import { createUserRequest, type ManagedUser } from "@sprout/shared/schemas/users";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 
-/** The form's values: every field as text, the centre "" for none. */
+/** The form's values: every field as text, the centre "" for none; editing sends no password. */
 const formSchema = createUserRequest.extend({ centerId: z.string(), isActive: z.boolean() });
 export type UserFormValues = z.input<typeof formSchema>;
 
@@ -22,17 +22,14 @@ interface Props {
 
 /** Add-user and edit-user fields; the rules are the server's (shared schema). */
 export function UserForm({ mode, user, roles, centres, pending, error, onSubmit, onCancel }: Props) {
-  const schema =
-    mode === "create"
-      ? formSchema
-      : updateUserRequest.extend({ centerId: z.string(), isActive: z.boolean(), password: z.string().optional() });
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<UserFormValues>({
-    resolver: zodResolver(schema) as never,
+  } = useForm<UserFormValues, unknown, z.output<typeof formSchema>>({
+    // One schema for both: the password field is offered (and so non-empty) only when adding.
+    resolver: zodResolver(formSchema),
     defaultValues: {
       fullName: user?.full_name ?? "",
       email: user?.email ?? "",
