@@ -2,7 +2,18 @@ import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateValue, fillDate } from "./date-field";
-import { baseURL, DESKTOP, launchBrowser, PHONE, screenshot, signIn, submitSignIn, visible, withPage } from "./helpers";
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signIn,
+  submitSignIn,
+  visible,
+  withPage,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -160,6 +171,10 @@ describe("account security", () => {
       await page.getByRole("button", { name: "Next" }).click();
       setupCode = await appCode(secret);
       await page.getByLabel("6-digit app code").fill(setupCode);
+      // Verify waits for the password too: a session alone cannot turn two-factor on.
+      expect(await page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(true);
+      await page.getByLabel("Your password").fill(TWO_FACTOR_USER.password);
+      await screenshot(page, "setup-2fa-verify");
       await page.getByRole("button", { name: "Verify" }).click();
       const codes = await visible(page.getByTestId("backup-codes"));
       backupCodes = (await codes.locator("> *").allTextContents()).map((code) => code.trim());
@@ -366,6 +381,7 @@ describe("account security", () => {
       await next.click();
       const setupCode = await appCode(secret);
       await page.getByLabel("6-digit app code").fill(setupCode);
+      await page.getByLabel("Your password").fill(DEMO_PASSWORD);
       await page.getByRole("button", { name: "Verify" }).click();
       await visible(page.getByTestId("backup-codes"));
       await Promise.all([

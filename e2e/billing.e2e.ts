@@ -310,7 +310,9 @@ describe("billing", () => {
       const setup = await callApi(page, "GET", "/auth/2fa/setup");
       const secret = setup.body.secret as string;
       const setupCode = await generate({ secret });
-      expect((await callApi(page, "POST", "/auth/2fa/verify-setup", { token: setupCode })).status).toBe(200);
+      expect(
+        (await callApi(page, "POST", "/auth/2fa/verify-setup", { token: setupCode, password: DEMO_PASSWORD })).status,
+      ).toBe(200);
       try {
         await page.reload();
         await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();

@@ -333,7 +333,12 @@ const MATRIX: Row[] = [
   { route: "GET /api/auth/test-email", allowed: "public", status: 400 },
   { route: "POST /api/auth/2fa/verify", allowed: "public", status: 400 },
   { route: "GET /api/auth/2fa/setup", allowed: ALL },
-  { route: "POST /api/auth/2fa/verify-setup", allowed: ALL, payload: { token: "000000" }, status: 400 },
+  {
+    route: "POST /api/auth/2fa/verify-setup",
+    allowed: ALL,
+    payload: { token: "000000", password: "not the password" },
+    status: 400,
+  },
   { route: "GET /api/auth/2fa/status", allowed: ALL },
   { route: "POST /api/auth/2fa/disable", allowed: ALL, payload: { password: "not-the-password" }, status: 400 },
   {

@@ -160,13 +160,13 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
       {
         config: { access: { signedIn: true } },
         schema: {
-          summary: "Confirm two-factor enrolment with an app code",
+          summary: "Confirm two-factor enrolment with an app code and the account's password",
           tags: ["two-factor"],
           body: twoFactorVerifySetupRequest,
           response: { 200: z.object({ message: z.string(), enabled: z.boolean() }), ...errors },
         },
       },
-      async (request) => twoFactor.verifySetup(request.caller.userId, request.body.token),
+      async (request) => twoFactor.verifySetup(request.caller.userId, request.body.token, request.body.password),
     );
 
     api.post(

@@ -29,12 +29,15 @@ describe("two-factor changes and their audit entries", () => {
 
     const firstCode = await codeFor(secret);
     const refusedEnable = await withAuditRefused("2fa_enabled", () =>
-      me.post("/api/auth/2fa/verify-setup", { token: firstCode }),
+      me.post("/api/auth/2fa/verify-setup", { token: firstCode, password: DEMO_PASSWORD }),
     );
     expect(refusedEnable.statusCode).toBe(500);
     expect((await me.get("/api/auth/2fa/status")).json().enabled).toBe(false);
     clock.advance(30_000);
-    expect((await me.post("/api/auth/2fa/verify-setup", { token: await codeFor(secret) })).statusCode).toBe(200);
+    expect(
+      (await me.post("/api/auth/2fa/verify-setup", { token: await codeFor(secret), password: DEMO_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     clock.advance(30_000);
 
     // A backup code is not spent when its use cannot be recorded.
@@ -138,7 +141,10 @@ describe("a sign-in and its audit entry", () => {
     const me = as(app, await signIn(app, email));
     const { secret } = (await me.get("/api/auth/2fa/setup")).json();
     clock.advance(30_000);
-    expect((await me.post("/api/auth/2fa/verify-setup", { token: await codeFor(secret) })).statusCode).toBe(200);
+    expect(
+      (await me.post("/api/auth/2fa/verify-setup", { token: await codeFor(secret), password: DEMO_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     const sessionsOf = `select count(*)::int as n from sessions s join users u on u.id = s.user_id
       where u.email = '${email}' and s.stage = 'active' and s.revoked_at is null`;
     const before = await count(sessionsOf);

@@ -110,7 +110,10 @@ describe.skipIf(!onPostgres)("concurrent guesses on PostgreSQL", async () => {
     const session = await signIn(app, DEMO_EMAILS.admin);
     const setup = (await as(app, session).get("/api/auth/2fa/setup")).json() as { secret: string };
     const code = () => generate({ secret: setup.secret, epoch: Math.floor(clock.now().getTime() / 1000) });
-    expect((await as(app, session).post("/api/auth/2fa/verify-setup", { token: await code() })).statusCode).toBe(200);
+    expect(
+      (await as(app, session).post("/api/auth/2fa/verify-setup", { token: await code(), password: DEMO_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     clock.advance(30_000);
     const pending = (await login(app, DEMO_EMAILS.admin, DEMO_PASSWORD)).json();
     expect(pending.require2FA).toBe(true);

@@ -25,7 +25,10 @@ async function enrol(email: string) {
   const setup = await as(app, session).get("/api/auth/2fa/setup");
   expect(setup.statusCode).toBe(200);
   const { secret, backupCodes } = setup.json() as { secret: string; backupCodes: string[] };
-  const enabled = await as(app, session).post("/api/auth/2fa/verify-setup", { token: await codeFor(secret) });
+  const enabled = await as(app, session).post("/api/auth/2fa/verify-setup", {
+    token: await codeFor(secret),
+    password: DEMO_PASSWORD,
+  });
   expect(enabled.statusCode).toBe(200);
   clock.advance(30_000);
   return { session, secret, backupCodes };
@@ -54,12 +57,28 @@ describe("two-factor setup", () => {
     };
     expect(stored.rows.map((row) => row.code_hash)).not.toContain(body.backupCodes[0]);
 
-    const wrong = await as(app, session).post("/api/auth/2fa/verify-setup", { token: "000000" });
+    // A stolen session alone cannot put its holder's authenticator on the account: the password
+    // is asked first, and a wrong one changes nothing (the right code is not spent either).
+    const code = await codeFor(body.secret);
+    const stolen = await as(app, session).post("/api/auth/2fa/verify-setup", { token: code, password: "Guessed-1234" });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({ code: "PASSWORD_INCORRECT", error: ACCOUNT_MESSAGES.passwordIncorrect });
+    const noPassword = await as(app, session).post("/api/auth/2fa/verify-setup", { token: code });
+    expect(noPassword.json().error).toBe(ACCOUNT_MESSAGES.passwordRequired);
+    expect((await as(app, session).get("/api/auth/2fa/status")).json().enabled).toBe(false);
+
+    const wrong = await as(app, session).post("/api/auth/2fa/verify-setup", {
+      token: "000000",
+      password: DEMO_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.twoFactorInvalid);
-    const malformed = await as(app, session).post("/api/auth/2fa/verify-setup", { token: "12ab" });
+    const malformed = await as(app, session).post("/api/auth/2fa/verify-setup", {
+      token: "12ab",
+      password: DEMO_PASSWORD,
+    });
     expect(malformed.json().error).toBe(ACCOUNT_MESSAGES.twoFactorAppFormat);
-    const ok = await as(app, session).post("/api/auth/2fa/verify-setup", { token: await codeFor(body.secret) });
+    const ok = await as(app, session).post("/api/auth/2fa/verify-setup", { token: code, password: DEMO_PASSWORD });
     expect(ok.json()).toEqual({ message: ACCOUNT_MESSAGES.twoFactorEnabled, enabled: true });
     expect((await as(app, session).get("/api/auth/2fa/status")).json()).toEqual({
       enabled: true,

@@ -232,7 +232,9 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
       return { qrCode, secret, backupCodes, otpauthUrl };
     },
 
-    async verifySetup(userId: string, token: string) {
+    /** Turns two-factor on: the password first (its own limit), then the app's first code. */
+    async verifySetup(userId: string, token: string, password: string) {
+      await confirmPassword(userId, password);
       const attempt = await reserveCodeAttempt(userId);
       const user = await requireUser(userId);
       if (user.twoFactorEnabled)

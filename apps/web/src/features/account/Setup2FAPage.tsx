@@ -61,6 +61,7 @@ function Setup2FA() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [token, setToken] = useState("");
+  const [password, setPassword] = useState("");
   const [copied, setCopied] = useState(false);
   const [downloaded, setDownloaded] = useState(false);
   const setup = useQuery({
@@ -72,7 +73,7 @@ function Setup2FA() {
     refetchOnWindowFocus: false,
   });
   const verify = useMutation({
-    mutationFn: (code: string) => accountApi.twoFactorVerifySetup(code),
+    mutationFn: () => accountApi.twoFactorVerifySetup(token, password),
     onSuccess: () => {
       setStep(2);
       void queryClient.invalidateQueries({ queryKey: ["2fa-status"] });
@@ -159,12 +160,12 @@ function Setup2FA() {
           aria-label="Verify setup"
           onSubmit={(event) => {
             event.preventDefault();
-            verify.mutate(token);
+            verify.mutate();
           }}
         >
           <Stack spacing={2.5}>
             <Typography variant="body2" color="text.secondary">
-              Enter the 6-digit code your app shows now.
+              Enter the 6-digit code your app shows now, and your password to confirm it is you.
             </Typography>
             {verify.isError && <Alert severity="error">{errorMessage(verify.error)}</Alert>}
             <TextField
@@ -177,6 +178,14 @@ function Setup2FA() {
                 htmlInput: { inputMode: "numeric", style: { letterSpacing: 6, fontSize: 22, textAlign: "center" } },
               }}
             />
+            <TextField
+              label="Your password"
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              required
+            />
             <Stack direction="row" spacing={1.5}>
               <Button variant="outlined" onClick={() => setStep(0)} sx={{ flex: 1 }}>
                 Back
@@ -184,7 +193,7 @@ function Setup2FA() {
               <Button
                 type="submit"
                 variant="contained"
-                disabled={token.length !== 6 || verify.isPending}
+                disabled={token.length !== 6 || password === "" || verify.isPending}
                 sx={{ flex: 2 }}
                 startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               >

@@ -28,8 +28,13 @@ export const accountApi = {
   resetStatus: (resetId: string) => api.get(`/auth/reset-status/${resetId}`, resetStatusResponse, open()),
 
   twoFactorSetup: () => api.get("/auth/2fa/setup", twoFactorSetupResponse, twoFactor()),
-  twoFactorVerifySetup: (token: string) =>
-    api.post("/auth/2fa/verify-setup", { token }, z.object({ message: z.string(), enabled: z.boolean() }), twoFactor()),
+  twoFactorVerifySetup: (token: string, password: string) =>
+    api.post(
+      "/auth/2fa/verify-setup",
+      { token, password },
+      z.object({ message: z.string(), enabled: z.boolean() }),
+      twoFactor(),
+    ),
   twoFactorStatus: () => api.get("/auth/2fa/status", twoFactorStatusResponse, twoFactor()),
   twoFactorDisable: (password: string) => api.post("/auth/2fa/disable", { password }, messageResponse, twoFactor()),
   regenerateBackupCodes: (password: string) =>
