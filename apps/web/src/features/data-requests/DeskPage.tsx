@@ -13,7 +13,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { AccessDenied } from "../../components/AccessDenied";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
-import { formatDate } from "../../format";
+import { centreDate, formatDate } from "../../format";
 import { useDesk } from "./api";
 import { ConsentRefusals } from "./ConsentRefusals";
 import { AnswerDialog, EraseDialog } from "./DeskDialogs";
@@ -34,7 +34,8 @@ function Desk() {
   const desk = useDesk(status || undefined, paging.page, paging.limit);
   const [answering, setAnswering] = useState<DeskDataRequest | null>(null);
   const [erasing, setErasing] = useState<DeskDataRequest | null>(null);
-  const today = new Date().toISOString().slice(0, 10);
+  // The centre's today: after 18:30 in India the UTC date is still yesterday's.
+  const today = centreDate(new Date());
 
   const due = (row: DeskDataRequest) => (
     <Typography variant="body2" color={row.status === "open" && row.due_date < today ? "error" : undefined}>
