@@ -73,7 +73,8 @@ describe("incident report", () => {
       await visible(row.getByText("Awaiting review", { exact: true }));
       await screenshot(director.page, "incidents-director");
 
-      await row.click();
+      // The report's type opens it: a button, reached by keyboard as by mouse.
+      await row.getByRole("button", { name: "Injury" }).click();
       const details = director.page.getByRole("dialog");
       await visible(details.getByText("Slipped off the low wall", { exact: false }));
       await visible(details.getByText(/^reported by Priya Sharma/));

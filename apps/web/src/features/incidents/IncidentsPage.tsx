@@ -1,32 +1,23 @@
 import Add from "@mui/icons-material/Add";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import {
-  Alert,
   Badge,
   Box,
   Button,
-  Card,
   CardActionArea,
-  CardContent,
   Chip,
-  CircularProgress,
+  Link,
   MenuItem,
-  Pagination,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Tabs,
   TextField,
   Typography,
-  useMediaQuery,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import {
   INCIDENT_MESSAGES,
+  INCIDENT_PAGE_SIZES,
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
   INCIDENT_TYPE_LABELS,
@@ -37,6 +28,8 @@ import { useSearchParams } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useActiveAlerts } from "../emergency/api";
@@ -93,10 +86,16 @@ function StaffIncidents({ canManage }: { canManage: boolean }) {
 
 const SEVERITY_COLOURS = { low: "default", medium: "info", high: "warning", critical: "error" } as const;
 
+/** Opens a report: a real button, so the keyboard reaches it as the mouse does. */
+const OpenReport = ({ row, onOpen }: { row: IncidentListItem; onOpen: (id: string) => void }) => (
+  <Link component="button" type="button" variant="body2" onClick={() => onOpen(row.id)} sx={{ fontWeight: 600 }}>
+    {INCIDENT_TYPE_LABELS[row.incident_type]}
+  </Link>
+);
+
 function IncidentList({ canManage }: { canManage: boolean }) {
-  const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [filters, setFilters] = useState({ status: "", severity: "", from: "", to: "" });
-  const [page, setPage] = useState(1);
+  const paging = usePaging(10);
   // A reminder's link names the report waiting for review: it opens at once.
   const [params, setParams] = useSearchParams();
   const open = params.get("report");
@@ -110,10 +109,10 @@ function IncidentList({ canManage }: { canManage: boolean }) {
       },
       { replace: true },
     );
-  const incidents = useIncidents({ ...filters, page, limit: 10 });
+  const incidents = useIncidents({ ...filters, page: paging.page, limit: paging.limit });
   const setFilter = (name: keyof typeof filters) => (event: { target: { value: string } }) => {
     setFilters((current) => ({ ...current, [name]: event.target.value }));
-    setPage(1);
+    paging.restart();
   };
   // What the date fields hold; a date still being typed ("invalid") is not a filter yet.
   const [dates, setDates] = useState({ from: "", to: "" });
@@ -121,9 +120,33 @@ function IncidentList({ canManage }: { canManage: boolean }) {
     setDates((current) => ({ ...current, [name]: value }));
     if (value === "invalid") return;
     setFilters((current) => ({ ...current, [name]: value }));
-    setPage(1);
+    paging.restart();
   };
-  const rows = incidents.data?.incidents ?? [];
+  const data = incidents.data;
+  const page = data && {
+    rows: data.incidents,
+    pagination: {
+      page: data.pagination.current_page,
+      limit: paging.limit,
+      total: data.pagination.total_items,
+      totalPages: data.pagination.total_pages,
+    },
+  };
+  const columns: Column<IncidentListItem>[] = [
+    { header: "Date", cell: (row) => formatDateTime(row.incident_date), nowrap: true },
+    { header: "Type", cell: (row) => <OpenReport row={row} onOpen={setOpen} /> },
+    { header: "Children", cell: (row) => row.children.map((child) => child.name).join(", ") },
+    { header: "Location", cell: (row) => row.location },
+    {
+      header: "Severity",
+      cell: (row) => <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />,
+    },
+    { header: "Status", cell: (row) => (row.status === "open" ? "Open" : "Resolved") },
+    {
+      header: "Parents",
+      cell: (row) => <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />,
+    },
+  ];
 
   return (
     <Stack spacing={2}>
@@ -160,82 +183,38 @@ function IncidentList({ canManage }: { canManage: boolean }) {
         />
         <DateField size="small" label="To" value={dates.to} min={filters.from || undefined} onChange={setDate("to")} />
       </Box>
-      {incidents.isPending && <CircularProgress aria-label="Loading incidents" />}
-      {incidents.isError && (
-        <Alert severity="error">{refusalMessage(incidents.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>
-      )}
-      {incidents.data && rows.length === 0 && (
-        <Typography color="text.secondary">{INCIDENT_MESSAGES.noIncidents}</Typography>
-      )}
-      {rows.length > 0 &&
-        (wide ? (
-          <Table size="small" aria-label="Incidents">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Children</TableCell>
-                <TableCell>Location</TableCell>
-                <TableCell>Severity</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Parents</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover sx={{ cursor: "pointer" }} onClick={() => setOpen(row.id)}>
-                  <TableCell>{formatDateTime(row.incident_date)}</TableCell>
-                  <TableCell>{INCIDENT_TYPE_LABELS[row.incident_type]}</TableCell>
-                  <TableCell>{row.children.map((child) => child.name).join(", ")}</TableCell>
-                  <TableCell>{row.location}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
-                  </TableCell>
-                  <TableCell>{row.status === "open" ? "Open" : "Resolved"}</TableCell>
-                  <TableCell>
-                    <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : (
-          <Stack spacing={1}>
-            {rows.map((row) => (
-              <IncidentCard key={row.id} row={row} onOpen={() => setOpen(row.id)} />
-            ))}
-          </Stack>
-        ))}
-      {(incidents.data?.pagination.total_pages ?? 0) > 1 && (
-        <Pagination
-          page={page}
-          count={incidents.data!.pagination.total_pages}
-          onChange={(_, value) => setPage(value)}
-        />
-      )}
+      <PagedTable
+        label="Incidents"
+        columns={columns}
+        card={(row) => <IncidentCard row={row} onOpen={() => setOpen(row.id)} />}
+        rowKey={(row) => row.id}
+        page={page}
+        paging={paging}
+        loading={incidents.isPending}
+        error={incidents.isError ? refusalMessage(incidents.error, INCIDENT_MESSAGES.fetchFailed) : undefined}
+        empty={INCIDENT_MESSAGES.noIncidents}
+        pageSizes={INCIDENT_PAGE_SIZES}
+      />
       <IncidentDetailsDialog id={open} canManage={canManage} onClose={() => setOpen(null)} />
     </Stack>
   );
 }
 
+/** A report on a phone: the whole card opens it. */
 function IncidentCard({ row, onOpen }: { row: IncidentListItem; onOpen: () => void }) {
   return (
-    <Card variant="outlined">
-      <CardActionArea onClick={onOpen}>
-        <CardContent>
-          <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>{INCIDENT_TYPE_LABELS[row.incident_type]}</Typography>
-            <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
-          </Box>
-          <Typography variant="body2">{row.children.map((child) => child.name).join(", ")}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {formatDateTime(row.incident_date)} · {row.location} · {row.status === "open" ? "Open" : "Resolved"}
-          </Typography>
-          <Box sx={{ mt: 1 }}>
-            <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+    <CardActionArea onClick={onOpen} sx={{ m: -1, p: 1, width: "auto" }}>
+      <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{INCIDENT_TYPE_LABELS[row.incident_type]}</Typography>
+        <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
+      </Box>
+      <Typography variant="body2">{row.children.map((child) => child.name).join(", ")}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(row.incident_date)} · {row.location} · {row.status === "open" ? "Open" : "Resolved"}
+      </Typography>
+      <Box sx={{ mt: 1 }}>
+        <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />
+      </Box>
+    </CardActionArea>
   );
 }
