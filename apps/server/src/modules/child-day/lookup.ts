@@ -1,7 +1,7 @@
 import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, childrenInScope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
@@ -9,8 +9,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
-import { mayReadCentre } from "./policy.ts";
+import { mayReadChildren } from "./policy.ts";
 
 export interface DayChild {
   id: string;
@@ -23,8 +22,9 @@ export interface DayChild {
 }
 
 /**
- * A child whose day the caller may see: a parent's own child, or a child of a centre of a staff
- * reader. Any other child (another centre, another family, one who has left) is 404.
+ * A child whose day the caller may see: a parent's own child, a child of a teacher's own
+ * classroom, or a child of a centre of the centre's other staff readers. Any other child (another
+ * centre, another family, another room, one who has left) is 404.
  */
 export async function findDayChild(db: Database, caller: Caller, childId: string): Promise<DayChild> {
   const [child] = await findDayChildren(db, caller, [childId]);
@@ -33,10 +33,9 @@ export async function findDayChild(db: Database, caller: Caller, childId: string
 
 /** Several such children in one read; any one the caller may not see makes the whole call 404. */
 export async function findDayChildren(db: Database, caller: Caller, childIds: string[]): Promise<DayChild[]> {
-  if (caller.role !== "parent" && !mayReadCentre(caller)) throw forbidden();
+  if (caller.role !== "parent" && !mayReadChildren(caller)) throw forbidden();
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) throw notFound("Child");
-  if (scope.childIds && childIds.some((id) => !scope.childIds!.includes(id))) throw notFound("Child");
   const rows = await db
     .select({
       id: students.id,
@@ -49,17 +48,15 @@ export async function findDayChildren(db: Database, caller: Caller, childIds: st
     })
     .from(students)
     .innerJoin(centers, eq(centers.id, students.centerId))
-    .where(
-      and(inArray(students.id, childIds), inArray(students.centerId, scope.centerIds), ne(students.status, "left")),
-    );
+    .where(and(inArray(students.id, childIds), childrenInScope(scope), ne(students.status, "left")));
   if (rows.length !== new Set(childIds).size) throw notFound("Child");
   const byId = new Map(rows.map((row) => [row.id, row]));
   return childIds.map((id) => byId.get(id)!);
 }
 
-/** The classrooms a caller records for: a teacher's own, nobody else's. */
-export const recordingRooms = (db: Database, caller: Caller) =>
-  caller.role === "teacher" ? teacherClassroomIds(db, caller.userId) : Promise.resolve([] as string[]);
+/** The classrooms a caller records for: a teacher's own (their scope's), nobody else's. */
+export const recordingRooms = async (_db: Database, caller: Caller): Promise<string[]> =>
+  caller.role === "teacher" ? ((await caller.scope()).classroomIds ?? []) : [];
 
 /**
  * The day an entry belongs to: the given date, or the centre's today without one. A later date
