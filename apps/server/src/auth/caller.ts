@@ -86,9 +86,9 @@ export async function resolveScope(
 /**
  * The one rule for which children a caller may read, as a WHERE over `students`: the scope's
  * centres, a parent's own children, a teacher's own classrooms. Every child lookup and list of
- * a staff or family caller uses it (or `childInScope` for a row already read).
+ * a staff or family caller uses it (or `mayReadChild` for a row already read).
  */
-export function childrenInScope(scope: Scope): SQL {
+export function readableChildren(scope: Scope): SQL {
   const conditions = [inArray(students.centerId, scope.centerIds)];
   if (scope.childIds) conditions.push(inArray(students.id, scope.childIds));
   if (scope.classroomIds) conditions.push(inArray(students.classroomId, scope.classroomIds));
@@ -96,13 +96,13 @@ export function childrenInScope(scope: Scope): SQL {
 }
 
 /** The same rule for one child already read. */
-export const childInScope = (scope: Scope, child: { id: string; centerId: string; classroomId: string | null }) =>
+export const mayReadChild = (scope: Scope, child: { id: string; centerId: string; classroomId: string | null }) =>
   scope.centerIds.includes(child.centerId) &&
   (!scope.childIds || scope.childIds.includes(child.id)) &&
   (!scope.classroomIds || (child.classroomId !== null && scope.classroomIds.includes(child.classroomId)));
 
 /** A classroom the caller may read: of their centres, and for a teacher one of their own. */
-export const classroomInScope = (scope: Scope, room: { id: string; centerId: string }) =>
+export const mayReadClassroom = (scope: Scope, room: { id: string; centerId: string }) =>
   scope.centerIds.includes(room.centerId) && (!scope.classroomIds || scope.classroomIds.includes(room.id));
 
 async function organisationCentres(db: Database, organisationId: string): Promise<string[]> {

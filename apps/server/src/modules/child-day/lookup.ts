@@ -1,7 +1,7 @@
 import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { type Caller, childrenInScope } from "../../auth/caller.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
@@ -48,7 +48,7 @@ export async function findDayChildren(db: Database, caller: Caller, childIds: st
     })
     .from(students)
     .innerJoin(centers, eq(centers.id, students.centerId))
-    .where(and(inArray(students.id, childIds), childrenInScope(scope), ne(students.status, "left")));
+    .where(and(inArray(students.id, childIds), readableChildren(scope), ne(students.status, "left")));
   if (rows.length !== new Set(childIds).size) throw notFound("Child");
   const byId = new Map(rows.map((row) => [row.id, row]));
   return childIds.map((id) => byId.get(id)!);

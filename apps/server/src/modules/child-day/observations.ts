@@ -10,7 +10,7 @@ import {
 } from "@sprout/shared/schemas/child-day";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Caller, childrenInScope } from "../../auth/caller.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { students } from "../../db/schema/children.ts";
@@ -264,7 +264,7 @@ export function createObservationsService({
       if (scope.centerIds.length === 0 || scope.childIds?.length === 0 || scope.classroomIds?.length === 0)
         return empty;
       // The logs of the children the caller reads now (a teacher's rooms' children, a family's own).
-      const conditions: SQL[] = [inArray(observationLogs.centerId, scope.centerIds), childrenInScope(scope)];
+      const conditions: SQL[] = [inArray(observationLogs.centerId, scope.centerIds), readableChildren(scope)];
       if (query.child_id) conditions.push(eq(observationLogs.studentId, query.child_id));
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db

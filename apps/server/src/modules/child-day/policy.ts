@@ -7,7 +7,7 @@ import { forbidden } from "../../lib/errors.ts";
 /**
  * Staff who look after or oversee children read the children of their scope: a teacher those of
  * the classrooms she is assigned to, the centre's other staff readers every child of their
- * centres (ADR 0046; the scope itself, `childrenInScope`, draws the line).
+ * centres (ADR 0046; the scope itself, `readableChildren`, draws the line).
  */
 const READERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"]);
 export const mayReadChildren = (caller: Caller) => READERS.has(caller.role);

@@ -1,7 +1,7 @@
 import type { ChildDaySummary, ClassroomDay, MyClassrooms, WeekStars } from "@sprout/shared/schemas/child-day";
 import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
-import { type Caller, classroomInScope } from "../../auth/caller.ts";
+import { type Caller, mayReadClassroom } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import {
@@ -161,7 +161,7 @@ export function createChildDaySummaryService({
         .innerJoin(centers, eq(centers.id, classrooms.centerId))
         .where(eq(classrooms.id, classroomId));
       // Another centre's room, and for a teacher another room of her own centre, is not found.
-      if (!room || !classroomInScope(scope, room)) throw notFound("Classroom");
+      if (!room || !mayReadClassroom(scope, room)) throw notFound("Classroom");
       const day = checkDay(clock, room, date);
       const kids = await db
         .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })

@@ -9,7 +9,7 @@ import {
   studentsQuery,
 } from "@sprout/shared/schemas/children";
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { childrenInScope, type Scope } from "../../auth/caller.ts";
+import { readableChildren, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { studentCounts } from "../../db/schema/counts.ts";
@@ -88,7 +88,7 @@ export function toStudent(row: StudentRow): Student {
 }
 
 /** Students the scope may see: its centres, a parent's own children, a teacher's own rooms. */
-export const inScope = (scope: Scope): SQL => childrenInScope(scope);
+export const inScope = (scope: Scope): SQL => readableChildren(scope);
 
 /** A centre the caller asked for must be one of theirs; another centre is "not found". */
 export function assertCentreInScope(scope: Scope, centerId: string | undefined) {

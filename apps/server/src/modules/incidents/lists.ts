@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import type { IncidentCounts, IncidentsPage, incidentsQuery } from "@sprout/shared/schemas/incidents";
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Caller, childrenInScope, type Scope } from "../../auth/caller.ts";
+import { type Caller, readableChildren, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
@@ -22,7 +22,7 @@ export function readableReports(db: Database, caller: Caller, scope: Scope): SQL
     .select({ id: incidentChildren.incidentId })
     .from(incidentChildren)
     .innerJoin(students, eq(students.id, incidentChildren.studentId))
-    .where(childrenInScope(scope));
+    .where(readableChildren(scope));
   return or(eq(incidents.reportedBy, caller.userId), inArray(incidents.id, aboutTheirChildren));
 }
 

@@ -6,7 +6,7 @@ import {
 } from "@sprout/shared/schemas/incidents";
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Caller, childrenInScope } from "../../auth/caller.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
@@ -84,7 +84,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       const theirs = await db
         .select({ id: students.id })
         .from(students)
-        .where(and(inArray(students.id, unique), childrenInScope(scope)));
+        .where(and(inArray(students.id, unique), readableChildren(scope)));
       if (theirs.length !== unique.length) throw notFound("Child");
     }
     return unique;
@@ -237,7 +237,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       // A teacher names the children of her classrooms only.
       const conditions: SQL[] = [
         inArray(students.centerId, centres),
-        childrenInScope(scope),
+        readableChildren(scope),
         ne(students.status, "left"),
       ];
       if (search) {
