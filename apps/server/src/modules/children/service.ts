@@ -168,7 +168,12 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(classrooms)
-        .where(inArray(classrooms.centerId, scope.centerIds));
+        .where(
+          and(
+            inArray(classrooms.centerId, scope.centerIds),
+            scope.classroomIds ? inArray(classrooms.id, scope.classroomIds) : undefined,
+          ),
+        );
       return row?.count ?? 0;
     },
 
