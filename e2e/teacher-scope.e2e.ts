@@ -79,10 +79,10 @@ describe("a teacher sees her classrooms", () => {
         expect(await page.getByRole("button", { name: `Record for ${nameOf(theirs)}` }).count()).toBe(0);
         // Her own child's sheet has an address of its own.
         await page.getByRole("button", { name: `Record for ${nameOf(mine)}` }).click();
-        await page.waitForURL(`**/daily-activities/children/${mine.id}`);
+        await page.waitForURL(`**/daily-activities?child=${mine.id}`);
         await visible(page.getByRole("dialog", { name: nameOf(mine) }));
         // Another room's child, typed into the address bar: not found, and nothing of the child shows.
-        await page.goto(`/daily-activities/children/${theirs.id}`);
+        await page.goto(`/daily-activities?child=${theirs.id}`);
         await visible(page.getByRole("heading", { name: "Child not found" }));
         expect(await page.getByText(theirs.last_name).count()).toBe(0);
         await screenshot(page, "teacher-scope-child-not-found");
@@ -119,7 +119,7 @@ describe("a teacher sees her classrooms", () => {
         await page.goto("/daily-activities");
         await visible(page.getByRole("heading", { name: "You are not assigned to a classroom yet" }));
         await screenshot(page, "teacher-scope-no-classroom");
-        await page.goto(`/daily-activities/children/${mine.id}`);
+        await page.goto(`/daily-activities?child=${mine.id}`);
         await visible(page.getByRole("heading", { name: "Child not found" }));
       });
     }

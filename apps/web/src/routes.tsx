@@ -239,12 +239,6 @@ const areaRoutes: RouteObject[] = [
     ["view_assigned_classes"],
     async () => (await import("./features/child-day/DailyActivitiesPage")).DailyActivitiesPage,
   ),
-  // One child's sheet by address (a teacher's own rooms' children; any other is "Child not found").
-  featureRoute(
-    "daily-activities/children/:childId",
-    ["view_assigned_classes"],
-    async () => (await import("./features/child-day/DailyActivitiesPage")).DailyActivitiesPage,
-  ),
   featureRoute(
     "observation-logs",
     ["view_assigned_classes", "view_own_children", "children_management"],

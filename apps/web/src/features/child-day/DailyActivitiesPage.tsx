@@ -21,7 +21,7 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES, type ClassroomDay, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { ChildNotFound } from "../../components/ChildNotFound";
 import { DateField } from "../../components/DateField";
@@ -42,10 +42,11 @@ const loggable = (child: Child) => child.checked_in;
  * several ticked (or every child in the room) and logged for at once (issue 30, point 9).
  */
 export function DailyActivitiesPage() {
-  // A child's sheet has its own address (/daily-activities/children/:childId), so a reload or a
-  // shared link opens the same child; a child the teacher does not teach is not found.
-  const { childId = null } = useParams();
-  const navigate = useNavigate();
+  // A child's sheet has its own address (/daily-activities?child=<id>), so a reload or a shared
+  // link opens the same child; a child the teacher does not teach is not found. The page stays
+  // mounted while it opens and closes: the chosen room and day are kept.
+  const [params, setParams] = useSearchParams();
+  const childId = params.get("child");
   const rooms = useMyClassrooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const classroomId = chosen ?? rooms.data?.[0]?.id ?? null;
@@ -56,7 +57,12 @@ export function DailyActivitiesPage() {
   const day = useClassroomDay(classroomId, earlierDay);
   const addressed = useChildActivities(childId, earlierDay);
   const setOpen = (child: { id: string } | null) =>
-    navigate(child ? `/daily-activities/children/${child.id}` : "/daily-activities");
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (child) next.set("child", child.id);
+      else next.delete("child");
+      return next;
+    });
   // Ticked children, per room and day; those who stop being loggable (marked absent meanwhile) drop out.
   const [ticked, setTicked] = useState<{ scope: string; ids: Set<string> }>({ scope: "", ids: new Set() });
   const scope = `${classroomId}:${day.data?.date ?? ""}`;
