@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps) {
     db: deps.db,
     clock,
     authenticate: (headers) => authenticate({ headers, method: "GET" }, accessDeps),
-    childrenRead: (caller, scope) => childrenRead(deps.db, caller, scope),
+    childrenRead,
     redisUrl: deps.redisUrl,
     sessionCheckMs: deps.realtimeSessionCheckMs,
   });

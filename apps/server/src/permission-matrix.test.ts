@@ -20,15 +20,12 @@ import {
 } from "../test/matrix.ts";
 import { otherOrganisation } from "../test/other-organisation.ts";
 import type { Access } from "./auth/guard.ts";
-import { classrooms, students } from "./db/schema/children.ts";
+import { classrooms } from "./db/schema/children.ts";
 
 const { app, database } = await createTestApp();
 const ids = await demoIds(database.db);
-const [{ id: homeStudent }] = (await database.db
-  .select({ id: students.id })
-  .from(students)
-  .where(eq(students.centerId, ids.homeCentre))
-  .limit(1)) as [{ id: string }];
+// A child of the home centre that every staff role, the teacher included, may act on.
+const homeStudent = ids.teacherRoomStudent;
 const stranger = await otherOrganisation(database.db);
 const [{ id: homeClassroom }] = (await database.db
   .select({ id: classrooms.id })
@@ -629,7 +626,11 @@ describe("permission matrix", () => {
   };
 
   /** Calls a row's route as a role (or anonymously), with a JSON body or a raw multipart one. */
-  async function call(row: Row, role: Role | null, options: { url?: string; payload?: unknown; raw?: string } = {}) {
+  async function call(
+    row: Row,
+    role: Role | null,
+    options: { url?: string; payload?: unknown; raw?: string | Buffer } = {},
+  ) {
     const [method, pattern] = row.route.split(" ") as [InjectOptions["method"], string];
     const headers: Record<string, string> = role ? { ...(await sessionOf(role, row.fresh)).headers } : {};
     const raw =
@@ -689,6 +690,51 @@ describe("permission matrix", () => {
     return after === before ? null : JSON.parse(after);
   }
 
+  /**
+   * A row's foreign call with a room of the demo teacher's own centre that she is not assigned to
+   * in place of the other centre (its child, classroom and their records); null when the call
+   * names no child, classroom or record of one. Teachers read their classrooms only (ADR 0046).
+   */
+  function inOtherRoom(row: Row): { url: string; payload: unknown; raw?: Buffer } | null {
+    if (row.otherRoom)
+      return {
+        url: row.otherRoom,
+        payload: row.otherRoomPayload ?? row.payload,
+        ...(row.otherRoomForm ? { raw: multipartBody(row.otherRoomForm) } : {}),
+      };
+    const records = (from: Record<string, string>, to: Record<string, string>) =>
+      Object.keys(from).map((key): [string, string] => [from[key]!, to[key]!]);
+    const swaps: [string, string][] = [
+      [ids.otherStudent, ids.otherRoomStudent],
+      [ids.otherClassroom, ids.otherRoomClassroom],
+      [ids.otherIncident, ids.otherRoomIncident],
+      [ids.otherStay, ids.otherRoomStay],
+      [ids.otherPortfolioItem, ids.otherRoomPortfolioItem],
+      [ids.otherAssignment, ids.otherRoomAssignment],
+      ...records(ids.childDay.other, ids.childDay.otherRoom),
+    ];
+    const before = JSON.stringify({ url: row.foreign, payload: row.foreignPayload ?? row.payload });
+    const swapped = swaps.reduce((text, [from, to]) => text.replaceAll(from, to), before);
+    if (swapped === before) return null;
+    // The room is in the teacher's own centre: a centre named beside it is hers.
+    return JSON.parse(swapped.replaceAll(ids.otherCentre, ids.homeCentre));
+  }
+
+  /** Routes that name a child or a classroom in their path, their query or their body. */
+  const CHILD_OR_ROOM = /:(childId|studentId|classroomId)\b/;
+  const CHILD_OR_ROOM_FIELD = /"(child_id|child_ids|student_id|classroom_id|class_id)"|[?&](child_id|classroom_id)=/;
+  const namesChildOrRoom = (row: Row) =>
+    CHILD_OR_ROOM.test(row.route) ||
+    CHILD_OR_ROOM_FIELD.test(JSON.stringify([row.url, row.payload, row.form?.("teacher").fields]));
+
+  it("every route a teacher may call that names a child or a classroom has a same-centre other-room call", () => {
+    const missing = MATRIX.filter(
+      (row) =>
+        row.allowed !== "public" && row.allowed.includes("teacher") && namesChildOrRoom(row) && !inOtherRoom(row),
+    ).map((row) => row.route);
+    expect(missing).toEqual([]);
+  });
+
   for (const row of MATRIX) {
     const allowed = row.allowed === "public" ? null : row.allowed;
     it(`${row.route}: ${allowed ? "allowed roles succeed, the others get 403, strangers 401" : "answers anyone"}`, async () => {
@@ -718,6 +764,15 @@ describe("permission matrix", () => {
             expect(family.statusCode, `another family's: ${family.body}`).toBe(404);
           }
         }
+      });
+    }
+
+    const otherRoom = allowed?.includes("teacher") ? inOtherRoom(row) : null;
+    if (otherRoom) {
+      it(`${row.route}: another classroom of a teacher's own centre is ${row.wholeCentre ? "hers too" : "not found"}`, async () => {
+        const response = await call(row, "teacher", otherRoom);
+        if (row.wholeCentre) expectStatus({ ...row, status: undefined }, response.statusCode, response.body, "teacher");
+        else expect(response.statusCode, `teacher: ${response.body}`).toBe(404);
       });
     }
 

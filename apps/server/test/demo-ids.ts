@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import type { Database } from "../src/db/client.ts";
 import { assignments } from "../src/db/schema/assignments.ts";
-import { absenceNotices } from "../src/db/schema/attendance.ts";
+import { absenceNotices, attendanceStays } from "../src/db/schema/attendance.ts";
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
-import { classrooms, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
+import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
@@ -365,10 +365,91 @@ export async function demoIds(db: Database) {
     .returning({ id: staff.id });
   // Threads, announcements, feedback and notices of another centre and of another family.
   const communication = await communicationMatrixRecords(db, { home, other: otherId, parentId: parent!.id });
+  // The demo teacher's classrooms, a child of one of them, and another classroom of her own centre
+  // with a child in it: a teacher reads her rooms' children only (ADR 0046).
+  const [teacher] = await db.select({ id: users.id }).from(users).where(eq(users.email, "teacher@sprout.test"));
+  const teacherRooms = (
+    await db
+      .select({ id: classroomTeachers.classroomId })
+      .from(classroomTeachers)
+      .where(eq(classroomTeachers.teacherId, teacher!.id))
+  ).map((row) => row.id);
+  if (teacherRooms.length === 0) throw new Error("the demo teacher has no classroom");
+  const teacherRoomStudent = await first(
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(inArray(students.classroomId, teacherRooms), eq(students.status, "active")))
+      .orderBy(asc(students.studentId))
+      .limit(1),
+    "child in the demo teacher's classroom",
+  );
+  const otherRoom = await first(
+    db
+      .select({ classroomId: students.classroomId, studentId: students.id })
+      .from(students)
+      .where(
+        and(eq(students.centerId, home), notInArray(students.classroomId, teacherRooms), eq(students.status, "active")),
+      )
+      .orderBy(asc(students.studentId))
+      .limit(1),
+    "child of another classroom of the demo teacher's centre",
+  );
+  const otherRoomIncident = await incident(home, otherRoom.studentId);
+  const [otherRoomStay] = await db
+    .insert(attendanceStays)
+    .values({
+      organisationId: director!.organisationId,
+      centerId: home,
+      studentId: otherRoom.studentId,
+      day: "2026-11-19",
+      checkInAt: new Date("2026-11-19T03:30:00Z"),
+      checkOutAt: new Date("2026-11-19T10:30:00Z"),
+    })
+    .returning({ id: attendanceStays.id });
+  // A photo of that child (its consent allows it) and a piece of work set for that room.
+  const [otherRoomPortfolioItem] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: home,
+      studentId: otherRoom.studentId,
+      classroomId: otherRoom.classroomId,
+      fileName: "another-room.jpg",
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName: "00000000-0000-4000-8000-0000000000a5.jpg",
+      thumbStoredName: "00000000-0000-4000-8000-0000000000a6.jpg",
+      sizeBytes: 10,
+      uploadedBy: superAdmin!.id,
+      createdAt: new Date(),
+    })
+    .returning({ id: portfolioItems.id });
+  await db.insert(portfolioItemChildren).values({ itemId: otherRoomPortfolioItem!.id, studentId: otherRoom.studentId });
+  await storePhotoConsent(db, {
+    organisationId: director!.organisationId,
+    childId: otherRoom.studentId,
+    consent: "own",
+    by: superAdmin!.id,
+    at: new Date(),
+  });
+  const [otherRoomAssignment] = await db
+    .insert(assignments)
+    .values({
+      centerId: home,
+      classroomId: otherRoom.classroomId!,
+      title: "Another room's work",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: assignments.id });
   // Calendar events, the child's day, data rights and attendance of another centre and family.
   const children = { home, other: otherId, otherStudent: otherStudent.id, otherFamilyChild: homeOtherFamilyChild.id };
   const centerDirector = await centerDirectorMatrixRecords(db, { other: otherId });
-  const childDay = await childDayMatrixRecords(db, { ...children, consentBy: superAdmin!.id });
+  const childDay = await childDayMatrixRecords(db, {
+    ...children,
+    otherRoomChild: otherRoom.studentId,
+    consentBy: superAdmin!.id,
+  });
   const dataRequests = await dataRequestsMatrixRecords(db, children);
   const attendance = await attendanceMatrixRecords(db, { other: otherId, otherStudent: otherStudent.id });
   return {
@@ -379,6 +460,14 @@ export async function demoIds(db: Database) {
     ...attendance,
     otherIncident,
     otherFamilyIncident,
+    teacherRooms,
+    teacherRoomStudent: teacherRoomStudent.id,
+    otherRoomStudent: otherRoom.studentId,
+    otherRoomClassroom: otherRoom.classroomId!,
+    otherRoomIncident,
+    otherRoomStay: otherRoomStay!.id,
+    otherRoomPortfolioItem: otherRoomPortfolioItem!.id,
+    otherRoomAssignment: otherRoomAssignment!.id,
     otherAlert: otherAlert!.id,
     otherStaff: otherStaff!.id,
     otherEnquiry: otherEnquiry!.id,

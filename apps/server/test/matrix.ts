@@ -40,6 +40,20 @@ export interface Row {
   stranger?: string;
   /** For parents: the same route naming another family's record of their own centre. */
   family?: string;
+  /**
+   * For teachers: the same route naming a record of another classroom of their own centre, when
+   * the matrix cannot derive it from `foreign` (it swaps the other centre's child, classroom and
+   * records for those of a room the demo teacher is not assigned to). A teacher must get 404.
+   */
+  otherRoom?: string;
+  otherRoomPayload?: unknown;
+  /** The multipart form of the other-room call, for upload rows. */
+  otherRoomForm?: MultipartForm;
+  /**
+   * Why a teacher may act on another room of her centre through this route (an emergency
+   * headcount): the derived other-room call must then succeed instead.
+   */
+  wholeCentre?: string;
   /** The body is multipart (uploads): the bad-input cases send a malformed form. */
   multipart?: boolean;
   /**

@@ -1,7 +1,7 @@
 import type { Role } from "@sprout/shared/roles";
-import { eq, getTableName } from "drizzle-orm";
+import { and, eq, getTableName, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { guardians, studentGuardians, students } from "../db/schema/children.ts";
+import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { centers, ownerCenters } from "../db/schema/organisations.ts";
 import type { UserWithCentre } from "../modules/users/service.ts";
 
@@ -23,16 +23,23 @@ export interface Scope {
   centerIds: string[];
   /** For parents only: the children they are a guardian of. */
   childIds: string[] | null;
+  /**
+   * For teachers only: the classrooms they are assigned to (lead or assistant). A teacher reads
+   * and acts on these rooms and their children, and no other of the centre (ADR 0046).
+   */
+  classroomIds: string[] | null;
 }
 
 /** The tables a scope is read from: an answer kept for a caller is dropped when one changes. */
-export const SCOPE_TABLES = [ownerCenters, centers, guardians, studentGuardians, students].map(getTableName);
+export const SCOPE_TABLES = [ownerCenters, centers, guardians, studentGuardians, students, classroomTeachers].map(
+  getTableName,
+);
 
 export async function resolveScope(
   db: Database,
   user: { id: string; role: Role; organisationId: string; centerId: string | null },
 ): Promise<Scope> {
-  const base = { organisationId: user.organisationId, childIds: null };
+  const base = { organisationId: user.organisationId, childIds: null, classroomIds: null };
   switch (user.role) {
     case "super_admin":
       return { ...base, centerIds: await organisationCentres(db, user.organisationId) };
@@ -62,10 +69,41 @@ export async function resolveScope(
         childIds: rows.map((row) => row.childId),
       };
     }
+    case "teacher": {
+      if (!user.centerId) return { ...base, centerIds: [], classroomIds: [] };
+      const rows = await db
+        .select({ id: classroomTeachers.classroomId })
+        .from(classroomTeachers)
+        .innerJoin(classrooms, eq(classrooms.id, classroomTeachers.classroomId))
+        .where(and(eq(classroomTeachers.teacherId, user.id), eq(classrooms.centerId, user.centerId)));
+      return { ...base, centerIds: [user.centerId], classroomIds: rows.map((row) => row.id) };
+    }
     default:
       return { ...base, centerIds: user.centerId ? [user.centerId] : [] };
   }
 }
+
+/**
+ * The one rule for which children a caller may read, as a WHERE over `students`: the scope's
+ * centres, a parent's own children, a teacher's own classrooms. Every child lookup and list of
+ * a staff or family caller uses it (or `mayReadChild` for a row already read).
+ */
+export function readableChildren(scope: Scope): SQL {
+  const conditions = [inArray(students.centerId, scope.centerIds)];
+  if (scope.childIds) conditions.push(inArray(students.id, scope.childIds));
+  if (scope.classroomIds) conditions.push(inArray(students.classroomId, scope.classroomIds));
+  return and(...conditions)!;
+}
+
+/** The same rule for one child already read. */
+export const mayReadChild = (scope: Scope, child: { id: string; centerId: string; classroomId: string | null }) =>
+  scope.centerIds.includes(child.centerId) &&
+  (!scope.childIds || scope.childIds.includes(child.id)) &&
+  (!scope.classroomIds || (child.classroomId !== null && scope.classroomIds.includes(child.classroomId)));
+
+/** A classroom the caller may read: of their centres, and for a teacher one of their own. */
+export const mayReadClassroom = (scope: Scope, room: { id: string; centerId: string }) =>
+  scope.centerIds.includes(room.centerId) && (!scope.classroomIds || scope.classroomIds.includes(room.id));
 
 async function organisationCentres(db: Database, organisationId: string): Promise<string[]> {
   const rows = await db.select({ id: centers.id }).from(centers).where(eq(centers.organisationId, organisationId));

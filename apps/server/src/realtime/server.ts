@@ -36,7 +36,7 @@ export interface RealtimeDeps {
    * The children a member of staff may read, as rooms: every child of some centres, or the
    * children of some classrooms (a teacher's own). The areas' rule, given here by app.ts.
    */
-  childrenRead(caller: Caller, scope: Scope): Promise<{ centerIds: string[]; classroomIds: string[] }>;
+  childrenRead(caller: Caller, scope: Scope): { centerIds: string[]; classroomIds: string[] };
   redisUrl?: string;
   /** How often live sockets' sessions are checked again; a revoked session's sockets are dropped. */
   sessionCheckMs?: number;
@@ -107,7 +107,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
    */
   async function roomsOf(caller: Caller, scope: Scope): Promise<string[]> {
     if (caller.role === "parent") return [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreFamilies)];
-    const read = await deps.childrenRead(caller, scope);
+    const read = deps.childrenRead(caller, scope);
     return [
       rooms.user(caller.userId),
       ...scope.centerIds.map(rooms.centreStaff),

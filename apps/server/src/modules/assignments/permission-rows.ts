@@ -12,7 +12,17 @@ const rows: AreaRows = ({ ids }) => {
   const other = `/api/assignments/${ids.otherAssignment}`;
   return [
     { route: "GET /api/assignments", allowed: [...CLASSROOM_VIEW, "parent"] },
-    { route: "POST /api/assignments", allowed: ["teacher"], multipart: true, form: () => work("Matrix work") },
+    {
+      route: "POST /api/assignments",
+      allowed: ["teacher"],
+      multipart: true,
+      form: () => work("Matrix work"),
+      otherRoom: "/api/assignments",
+      otherRoomForm: {
+        ...work("Another room's work"),
+        fields: { ...work("Another room's work").fields, classroom_id: ids.otherRoomClassroom },
+      },
+    },
     {
       route: "PUT /api/assignments/:id",
       allowed: ["teacher"],

@@ -1,11 +1,9 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Caller } from "../../auth/caller.ts";
+import { and, eq, ne } from "drizzle-orm";
+import { type Caller, mayReadClassroom, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { notFound } from "../../lib/errors.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
-import { limitedToOwnRooms } from "./policy.ts";
 
 export interface ChildInScope {
   id: string;
@@ -25,7 +23,6 @@ export interface ChildInScope {
 export async function childInScope(db: Database, caller: Caller, studentId: string): Promise<ChildInScope> {
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) throw notFound("Child");
-  if (scope.childIds && !scope.childIds.includes(studentId)) throw notFound("Child");
   const [row] = await db
     .select({
       id: students.id,
@@ -39,12 +36,8 @@ export async function childInScope(db: Database, caller: Caller, studentId: stri
     })
     .from(students)
     .innerJoin(centers, eq(centers.id, students.centerId))
-    .where(and(eq(students.id, studentId), inArray(students.centerId, scope.centerIds), ne(students.status, "left")));
+    .where(and(eq(students.id, studentId), readableChildren(scope), ne(students.status, "left")));
   if (!row) throw notFound("Child");
-  if (limitedToOwnRooms(caller)) {
-    const rooms = await teacherClassroomIds(db, caller.userId);
-    if (!row.classroomId || !rooms.includes(row.classroomId)) throw notFound("Child");
-  }
   return row;
 }
 
@@ -70,10 +63,8 @@ export async function roomInScope(db: Database, caller: Caller, classroomId: str
     })
     .from(classrooms)
     .innerJoin(centers, eq(centers.id, classrooms.centerId))
-    .where(and(eq(classrooms.id, classroomId), inArray(classrooms.centerId, scope.centerIds)));
-  if (!row) throw notFound("Classroom");
-  if (limitedToOwnRooms(caller) && !(await teacherClassroomIds(db, caller.userId)).includes(row.id))
-    throw notFound("Classroom");
+    .where(eq(classrooms.id, classroomId));
+  if (!row || !mayReadClassroom(scope, row)) throw notFound("Classroom");
   return row;
 }
 

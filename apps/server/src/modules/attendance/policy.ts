@@ -8,9 +8,6 @@ import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 /** Staff who take attendance (teachers for their rooms, centre roles for their centre). */
 export const mayTakeAttendance = (caller: Caller) => hasFeature(caller.role, "attendance_management");
 
-/** Teachers act only on the children of the rooms they are assigned to. */
-export const limitedToOwnRooms = (caller: Caller) => caller.role === "teacher";
-
 /** Who changes a centre's ratio settings: those who run the centre's classrooms. */
 export const mayChangeRatios = (caller: Caller) =>
   hasFeature(caller.role, "attendance_management") && hasFeature(caller.role, "classroom_management");

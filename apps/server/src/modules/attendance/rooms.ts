@@ -11,10 +11,9 @@ import type { Database } from "../../db/client.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { type DutyService, shiftHoursOf } from "./duty.ts";
 import { centreOf } from "./lookup.ts";
-import { assert, chosenCentre, limitedToOwnRooms, mayChangeRatios, mayTakeAttendance } from "./policy.ts";
+import { assert, chosenCentre, mayChangeRatios, mayTakeAttendance } from "./policy.ts";
 import { centreRatios, computeRatios, roomBands, saveRatioSettings } from "./ratios.ts";
 import { centreDay } from "./time.ts";
 
@@ -37,10 +36,8 @@ export function createRoomsService({
       const centre = await centreOf(db, id);
       const today = centreDay(centre.timeZone, clock.now());
       let rooms = await computeRatios(db, id, today);
-      if (limitedToOwnRooms(caller)) {
-        const own = new Set(await teacherClassroomIds(db, caller.userId));
-        rooms = rooms.filter((room) => own.has(room.classroom_id));
-      }
+      const own = (await caller.scope()).classroomIds;
+      if (own) rooms = rooms.filter((room) => own.includes(room.classroom_id));
       return { date: today, center_id: id, center_name: centre.name, rooms };
     },
 

@@ -105,7 +105,7 @@ export function createCentersService({ db }: { db: Database }) {
         await linkOwners(tx, row!.id, ownerIds);
         // The creator's scope was resolved before the centre existed; read it in the organisation.
         const after = await findInScope(
-          { organisationId: caller.organisationId, centerIds: [row!.id], childIds: null },
+          { organisationId: caller.organisationId, centerIds: [row!.id], childIds: null, classroomIds: null },
           row!.id,
           tx,
         );

@@ -1,14 +1,13 @@
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Caller, Scope } from "../../auth/caller.ts";
+import { type Caller, readableChildren, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
-import { mayReadCentre } from "./policy.ts";
+import { mayReadChildren } from "./policy.ts";
 
 export interface DayChild {
   id: string;
@@ -21,8 +20,9 @@ export interface DayChild {
 }
 
 /**
- * A child whose day the caller may see: a parent's own child, or a child of a centre of a staff
- * reader. Any other child (another centre, another family, one who has left) is 404.
+ * A child whose day the caller may see: a parent's own child, a child of a teacher's own
+ * classroom, or a child of a centre of the centre's other staff readers. Any other child (another
+ * centre, another family, another room, one who has left) is 404.
  */
 export async function findDayChild(db: Database, caller: Caller, childId: string): Promise<DayChild> {
   const [child] = await findDayChildren(db, caller, [childId]);
@@ -31,10 +31,9 @@ export async function findDayChild(db: Database, caller: Caller, childId: string
 
 /** Several such children in one read; any one the caller may not see makes the whole call 404. */
 export async function findDayChildren(db: Database, caller: Caller, childIds: string[]): Promise<DayChild[]> {
-  if (caller.role !== "parent" && !mayReadCentre(caller)) throw forbidden();
+  if (caller.role !== "parent" && !mayReadChildren(caller)) throw forbidden();
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) throw notFound("Child");
-  if (scope.childIds && childIds.some((id) => !scope.childIds!.includes(id))) throw notFound("Child");
   const rows = await db
     .select({
       id: students.id,
@@ -47,17 +46,15 @@ export async function findDayChildren(db: Database, caller: Caller, childIds: st
     })
     .from(students)
     .innerJoin(centers, eq(centers.id, students.centerId))
-    .where(
-      and(inArray(students.id, childIds), inArray(students.centerId, scope.centerIds), ne(students.status, "left")),
-    );
+    .where(and(inArray(students.id, childIds), readableChildren(scope), ne(students.status, "left")));
   if (rows.length !== new Set(childIds).size) throw notFound("Child");
   const byId = new Map(rows.map((row) => [row.id, row]));
   return childIds.map((id) => byId.get(id)!);
 }
 
-/** The classrooms a caller records for: a teacher's own, nobody else's. */
-export const recordingRooms = (db: Database, caller: Caller) =>
-  caller.role === "teacher" ? teacherClassroomIds(db, caller.userId) : Promise.resolve([] as string[]);
+/** The classrooms a caller records for: a teacher's own (their scope's), nobody else's. */
+export const recordingRooms = async (_db: Database, caller: Caller): Promise<string[]> =>
+  caller.role === "teacher" ? ((await caller.scope()).classroomIds ?? []) : [];
 
 /**
  * The day an entry belongs to: the given date, or the centre's today without one. A later date
@@ -70,10 +67,12 @@ export function checkDay(clock: Clock, child: { timeZone: string }, day?: string
 }
 
 /**
- * The children a member of staff reads, for their realtime rooms: a teacher, her classrooms'
- * children; the centre's readers, every child of their centres; anyone else, none.
+ * The children a member of staff reads, as realtime rooms: the same scope as the API (ADR 0046),
+ * so a teacher hears of her classrooms' children and the centre's other readers of every child.
  */
-export async function childrenRead(db: Database, caller: Caller, scope: Scope) {
-  if (caller.role === "teacher") return { centerIds: [], classroomIds: await teacherClassroomIds(db, caller.userId) };
-  return { centerIds: mayReadCentre(caller) ? scope.centerIds : [], classroomIds: [] };
+export function childrenRead(caller: Caller, scope: Scope) {
+  if (!mayReadChildren(caller)) return { centerIds: [], classroomIds: [] };
+  return scope.classroomIds
+    ? { centerIds: [], classroomIds: scope.classroomIds }
+    : { centerIds: scope.centerIds, classroomIds: [] };
 }

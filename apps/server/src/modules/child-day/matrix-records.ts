@@ -18,7 +18,8 @@ const DAY = "2026-11-19";
  * Child-day records the permission matrix names in its foreign and family calls: a meal, a nap
  * still running, an observation with its attachment, an allergy, a medication, an immunisation
  * and a centre's own milestone for a child of another centre, and the same of another family's child in the demo parent's own
- * centre. Files are rows only: a refused call never opens one. Test data only (apps/server/test).
+ * centre, and of a child of another classroom of the demo teacher's centre. Files are rows only:
+ * a refused call never opens one. Test data only (apps/server/test).
  */
 export async function childDayMatrixRecords(
   db: Database,
@@ -27,10 +28,18 @@ export async function childDayMatrixRecords(
     other,
     otherStudent,
     otherFamilyChild,
+    otherRoomChild,
     consentBy,
-  }: { home: string; other: string; otherStudent: string; otherFamilyChild: string; consentBy: string },
+  }: {
+    home: string;
+    other: string;
+    otherStudent: string;
+    otherFamilyChild: string;
+    otherRoomChild: string;
+    consentBy: string;
+  },
 ) {
-  const recordsOf = async (studentId: string, centerId: string) => {
+  const recordsOf = async (studentId: string, centerId: string, milestoneName = "Counts to ten") => {
     const common = { studentId, centerId, day: DAY, createdAt: AT };
     const [[meal], [nap], [log], [allergy], [medication], [immunisation]] = await Promise.all([
       db
@@ -81,7 +90,7 @@ export async function childDayMatrixRecords(
       .returning({ id: observationAttachments.id });
     const [milestone] = await db
       .insert(centreMilestones)
-      .values({ centerId, name: "Counts to ten", area: "Mathematics", source: "Centre's own", createdAt: AT })
+      .values({ centerId, name: milestoneName, area: "Mathematics", source: "Centre's own", createdAt: AT })
       .returning({ id: centreMilestones.id });
     return {
       milestone: milestone!.id,
@@ -97,6 +106,7 @@ export async function childDayMatrixRecords(
   return {
     other: await recordsOf(otherStudent, other),
     otherFamily: await recordsOf(otherFamilyChild, home),
+    otherRoom: await recordsOf(otherRoomChild, home, "Counts to twenty"),
     otherFamilyChild,
   };
 }

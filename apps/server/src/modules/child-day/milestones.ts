@@ -18,7 +18,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { pgCode } from "../classrooms/pg-error.ts";
-import { mayManageMilestones, mayReadCentre } from "./policy.ts";
+import { mayManageMilestones, mayReadChildren } from "./policy.ts";
 
 type Reader = Pick<Database, "select">;
 
@@ -64,7 +64,7 @@ export function createMilestonesService({ db, clock }: { db: Database; clock: Cl
   return {
     /** The framework's areas first, then the centre's own by name; a page at a time. */
     async list(caller: Caller, query: z.output<typeof milestonesQuery>): Promise<MilestonesPage> {
-      if (!mayReadCentre(caller)) throw forbidden();
+      if (!mayReadChildren(caller)) throw forbidden();
       await assertCentre(caller, query.center_id);
       const where = eq(centreMilestones.centerId, query.center_id);
       const [{ own } = { own: 0 }] = await db.select({ own: count() }).from(centreMilestones).where(where);

@@ -10,7 +10,7 @@ import {
 } from "@sprout/shared/schemas/child-day";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { students } from "../../db/schema/children.ts";
@@ -25,7 +25,7 @@ import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { createMilestonesService, resolveMilestone } from "./milestones.ts";
-import { assertMayWriteObservation, mayReadCentre, mayWriteObservation } from "./policy.ts";
+import { assertMayWriteObservation, mayReadChildren, mayWriteObservation } from "./policy.ts";
 import { toObservation } from "./presenter.ts";
 
 const ATTACHMENT_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
@@ -253,15 +253,20 @@ export function createObservationsService({
     /** Newest first; parents see their own children's, staff those of their centres. */
     async list(caller: Caller, query: z.output<typeof observationsQuery>): Promise<ObservationsPage> {
       if (query.child_id) await findDayChild(db, caller, query.child_id);
-      else if (caller.role !== "parent" && !mayReadCentre(caller)) throw notFound("Child");
+      else if (caller.role !== "parent" && !mayReadChildren(caller)) throw notFound("Child");
       const scope = await caller.scope();
       const empty = { logs: [], pagination: { current_page: query.page, total_pages: 0, total_items: 0 } };
-      if (scope.centerIds.length === 0 || scope.childIds?.length === 0) return empty;
-      const conditions: SQL[] = [inArray(observationLogs.centerId, scope.centerIds)];
-      if (scope.childIds) conditions.push(inArray(observationLogs.studentId, scope.childIds));
+      if (scope.centerIds.length === 0 || scope.childIds?.length === 0 || scope.classroomIds?.length === 0)
+        return empty;
+      // The logs of the children the caller reads now (a teacher's rooms' children, a family's own).
+      const conditions: SQL[] = [inArray(observationLogs.centerId, scope.centerIds), readableChildren(scope)];
       if (query.child_id) conditions.push(eq(observationLogs.studentId, query.child_id));
       const where = and(...conditions);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(observationLogs).where(where);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(observationLogs)
+        .innerJoin(students, eq(students.id, observationLogs.studentId))
+        .where(where);
       const rows = await select()
         .where(where)
         .orderBy(desc(observationLogs.day), desc(observationLogs.createdAt), desc(observationLogs.id))

@@ -77,7 +77,11 @@ const rows: AreaRows = ({ ids }) => {
       status: 404,
       foreign: `/api/stars/${ids.otherStudent}`,
     },
-    { route: "GET /api/observation-logs", allowed: [...CLASSROOM_VIEW, "parent"] },
+    {
+      route: "GET /api/observation-logs",
+      allowed: [...CLASSROOM_VIEW, "parent"],
+      otherRoom: `/api/observation-logs?child_id=${ids.otherRoomStudent}`,
+    },
     // A centre's milestone list (issue 13, point 3): staff of the centre read it, its leadership and coordinators extend it.
     {
       route: "GET /api/observation-logs/milestones",
@@ -115,6 +119,8 @@ const rows: AreaRows = ({ ids }) => {
       allowed: ["academic_coordinator", "teacher"],
       multipart: true,
       form: () => observation,
+      otherRoom: "/api/observation-logs",
+      otherRoomForm: { ...observation, fields: { ...observation.fields, child_id: ids.otherRoomStudent } },
     },
     {
       route: "PUT /api/observation-logs/:id",
@@ -124,6 +130,8 @@ const rows: AreaRows = ({ ids }) => {
       foreign: `/api/observation-logs/${other.observation}`,
       multipart: true,
       form: () => observation,
+      otherRoom: "/api/observation-logs",
+      otherRoomForm: { ...observation, fields: { ...observation.fields, child_id: ids.otherRoomStudent } },
     },
     {
       route: "DELETE /api/observation-logs/:id",

@@ -4,12 +4,16 @@ import { forbidden } from "../../lib/errors.ts";
 
 /** Every "may this caller do this" decision about the child's day. */
 
-/** Staff who look after or oversee children read every child of their centres. */
+/**
+ * Staff who look after or oversee children read the children of their scope: a teacher those of
+ * the classrooms she is assigned to, the centre's other staff readers every child of their
+ * centres (ADR 0046; the scope itself, `readableChildren`, draws the line).
+ */
 const READERS = new Set(["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"]);
-export const mayReadCentre = (caller: Caller) => READERS.has(caller.role);
+export const mayReadChildren = (caller: Caller) => READERS.has(caller.role);
 
 /** The day's timeline names who recorded each entry for staff; a family reads what happened. */
-export const maySeeRecorders = mayReadCentre;
+export const maySeeRecorders = mayReadChildren;
 
 /**
  * Teachers record meals, naps, potty, stars and health notes, and only for the children of the

@@ -1,7 +1,7 @@
 import type { ChildDaySummary, ClassroomDay, MyClassrooms, WeekStars } from "@sprout/shared/schemas/child-day";
 import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, mayReadClassroom } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import {
@@ -19,9 +19,8 @@ import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { checkDay, findDayChild, recordingRooms } from "./lookup.ts";
-import { mayReadCentre } from "./policy.ts";
+import { mayReadChildren } from "./policy.ts";
 import { minutesBetween, toStar } from "./presenter.ts";
 import type { DailyActivitiesService } from "./service.ts";
 
@@ -141,7 +140,7 @@ export function createChildDaySummaryService({
     /** The classrooms a teacher records for (their own), with the centre's name. */
     async myClassrooms(caller: Caller): Promise<MyClassrooms> {
       if (caller.role !== "teacher") return [];
-      const rooms = await teacherClassroomIds(db, caller.userId);
+      const rooms = (await caller.scope()).classroomIds ?? [];
       if (rooms.length === 0) return [];
       const rows = await db
         .select({ id: classrooms.id, name: classrooms.name, centerName: centers.name })
@@ -154,14 +153,15 @@ export function createChildDaySummaryService({
 
     /** One row per child of a classroom with what is already recorded that day. */
     async classroomDay(caller: Caller, classroomId: string, date?: string): Promise<ClassroomDay> {
-      if (!mayReadCentre(caller)) throw forbidden();
+      if (!mayReadChildren(caller)) throw forbidden();
       const scope = await caller.scope();
       const [room] = await db
-        .select({ id: classrooms.id, name: classrooms.name, timeZone: centers.timeZone })
+        .select({ id: classrooms.id, name: classrooms.name, centerId: classrooms.centerId, timeZone: centers.timeZone })
         .from(classrooms)
         .innerJoin(centers, eq(centers.id, classrooms.centerId))
-        .where(and(eq(classrooms.id, classroomId), inArray(classrooms.centerId, scope.centerIds)));
-      if (!room) throw notFound("Classroom");
+        .where(eq(classrooms.id, classroomId));
+      // Another centre's room, and for a teacher another room of her own centre, is not found.
+      if (!room || !mayReadClassroom(scope, room)) throw notFound("Classroom");
       const day = checkDay(clock, room, date);
       const kids = await db
         .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })

@@ -1,11 +1,12 @@
 import { EXIT_MESSAGES, PAUSE_MESSAGES, pauseExpiry, todayIn } from "@sprout/shared/schemas/children";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { students } from "../../db/schema/children.ts";
+import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { studentPauses } from "../../db/schema/enrollment.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
+import { users } from "../../db/schema/users.ts";
 import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import { runAutoResume } from "../../jobs/scheduler.ts";
 import { childrenOf, createCentreUser, demoCentres } from "./test-support.ts";
@@ -110,17 +111,29 @@ describe("GET /api/admin/children", () => {
     expect((await director.get("/api/admin/children?limit=1000")).statusCode).toBe(400);
   });
 
-  it("gives teachers their centre's children through GET /api/students, without fees (issue 20)", async () => {
+  it("gives teachers the children of their classrooms through GET /api/students, without fees (issue 20, ADR 0046)", async () => {
     const response = await teacher.get("/api/students?status=active");
     expect(response.statusCode).toBe(200);
     const list = response.json();
-    expect(list).toHaveLength(49);
+    const [teacherUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+    const rooms = (
+      await db.select().from(classroomTeachers).where(eq(classroomTeachers.teacherId, teacherUser!.id))
+    ).map((row) => row.classroomId);
+    const theirs = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(inArray(students.classroomId, rooms), eq(students.status, "active")));
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(list.map((child: { id: string }) => child.id).sort()).toEqual(theirs.map((child) => child.id).sort());
     expect(
       list.every(
-        (child: { center_id: string; monthly_fee?: number }) =>
-          child.center_id === koramangala!.id && !("monthly_fee" in child),
+        (child: { center_id: string; class_id: string; monthly_fee?: number }) =>
+          child.center_id === koramangala!.id && rooms.includes(child.class_id) && !("monthly_fee" in child),
       ),
     ).toBe(true);
+    // The director still reads the whole centre.
+    const all = (await director.get("/api/students?status=active&limit=100")).json();
+    expect(all.length).toBeGreaterThan(list.length);
     expect((await teacher.get(`/api/students?center_id=${gachibowli!.id}`)).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import {
   studentsQuery,
 } from "@sprout/shared/schemas/children";
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Scope } from "../../auth/caller.ts";
+import { readableChildren, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { studentCounts } from "../../db/schema/counts.ts";
@@ -87,12 +87,8 @@ export function toStudent(row: StudentRow): Student {
   };
 }
 
-/** Students the scope may see: its centres and, for parents, their own children only. */
-export function inScope(scope: Scope): SQL {
-  const conditions = [inArray(students.centerId, scope.centerIds)];
-  if (scope.childIds) conditions.push(inArray(students.id, scope.childIds));
-  return and(...conditions)!;
-}
+/** Students the scope may see: its centres, a parent's own children, a teacher's own rooms. */
+export const inScope = (scope: Scope): SQL => readableChildren(scope);
 
 /** A centre the caller asked for must be one of theirs; another centre is "not found". */
 export function assertCentreInScope(scope: Scope, centerId: string | undefined) {
@@ -118,17 +114,18 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
   /** Children per status: kept per centre by the database; counted only for a parent's own. */
   async function statusCounts(scope: Scope, centreIds: readonly string[], base: SQL[]) {
     const counts = { all: 0, active: 0, paused: 0, left: 0 };
-    const byStatus = scope.childIds
-      ? new Map(
-          (
-            await db
-              .select({ status: students.status, count: sql<number>`count(*)::int` })
-              .from(students)
-              .where(and(...base))
-              .groupBy(students.status)
-          ).map((row) => [row.status as string, row.count]),
-        )
-      : await keptCounts(db, studentCounts, centreIds);
+    const byStatus =
+      scope.childIds || scope.classroomIds
+        ? new Map(
+            (
+              await db
+                .select({ status: students.status, count: sql<number>`count(*)::int` })
+                .from(students)
+                .where(and(...base))
+                .groupBy(students.status)
+            ).map((row) => [row.status as string, row.count]),
+          )
+        : await keptCounts(db, studentCounts, centreIds);
     for (const [status, n] of byStatus) {
       counts[status as StudentStatus] = n;
       counts.all += n;
@@ -171,7 +168,12 @@ export function createChildrenService({ db, clock = systemClock }: { db: Databas
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(classrooms)
-        .where(inArray(classrooms.centerId, scope.centerIds));
+        .where(
+          and(
+            inArray(classrooms.centerId, scope.centerIds),
+            scope.classroomIds ? inArray(classrooms.id, scope.classroomIds) : undefined,
+          ),
+        );
       return row?.count ?? 0;
     },
 

@@ -72,7 +72,7 @@ export function createContactsService({ db }: { db: Database }) {
      * answer is bounded by the rooms a teacher has).
      */
     async families(caller: Caller): Promise<Families> {
-      const rooms = caller.role === "teacher" ? await teacherClassroomIds(db, caller.userId) : [];
+      const rooms = caller.role === "teacher" ? ((await caller.scope()).classroomIds ?? []) : [];
       return { families: rooms.length === 0 ? [] : await familiesIn(rooms) };
     },
 

@@ -1,10 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, mayReadChild, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { seesWholeCentre } from "./policy.ts";
 
 export const childName = sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`;
@@ -54,7 +53,6 @@ export interface ItemAccess {
  * in their rooms; a leader the allowed photos of their centres.
  */
 export async function readableItems(
-  db: Database,
   caller: Caller,
   /** The list is one child's whose scope was already checked (a teacher's rooms need no second test). */
   { childChecked = false } = {},
@@ -70,7 +68,7 @@ export async function readableItems(
   }
   const visible = and(inCentres, sql`not ${blocked(scope.centerIds)}`)!;
   if (caller.role === "teacher") {
-    const rooms = await teacherClassroomIds(db, caller.userId);
+    const rooms = scope.classroomIds ?? [];
     if (rooms.length === 0) return null;
     if (childChecked) return { where: visible, teacherRooms: rooms };
     const ofTheirRooms = sql`${portfolioItems.id} in (select t.item_id from portfolio_item_children t
@@ -109,14 +107,8 @@ export async function childrenInScope(db: Database, caller: Caller, ids: string[
   if (ids.length === 0) return [];
   const scope = await caller.scope();
   const rows = await selectChild(db).where(inArray(students.id, ids));
-  let rooms: string[] = [];
-  if (caller.role === "teacher") rooms = await teacherClassroomIds(db, caller.userId);
-  const mayOpen = (child: PortfolioChild) => {
-    if (!scope.centerIds.includes(child.centerId)) return false;
-    if (caller.role === "parent") return (scope.childIds ?? []).includes(child.id);
-    if (caller.role === "teacher") return child.classroomId !== null && rooms.includes(child.classroomId);
-    return seesWholeCentre(caller);
-  };
+  const mayOpen = (child: PortfolioChild) =>
+    mayReadChild(scope, child) && (caller.role === "parent" || caller.role === "teacher" || seesWholeCentre(caller));
   const found = rows.filter(mayOpen);
   if (found.length !== new Set(ids).size) throw notFound("Child");
   return found;
@@ -139,9 +131,8 @@ export async function pickableChildren(db: Database, caller: Caller, search: str
     if (!scope.childIds?.length) return [];
     conditions.push(inArray(students.id, scope.childIds));
   } else if (caller.role === "teacher") {
-    const rooms = await teacherClassroomIds(db, caller.userId);
-    if (rooms.length === 0) return [];
-    conditions.push(inArray(students.classroomId, rooms));
+    if (!scope.classroomIds?.length) return [];
+    conditions.push(readableChildren(scope));
   } else if (!seesWholeCentre(caller)) throw forbidden();
   if (search) conditions.push(sql`${childName} ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}`);
   return selectChild(db)

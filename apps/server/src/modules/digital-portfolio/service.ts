@@ -117,7 +117,7 @@ export function createPortfolioService({
     extra: (SQL | undefined)[],
     childChecked = false,
   ): Promise<PortfolioPage> {
-    const access = await readableItems(db, caller, { childChecked });
+    const access = await readableItems(caller, { childChecked });
     const empty = { items: [], totalPages: 0, total: 0, page: query.page };
     if (!access) return empty;
     const conditions = [access.where, ...extra];
@@ -141,7 +141,7 @@ export function createPortfolioService({
 
   /** One item the caller may see; another child's, family's or centre's answers 404. */
   async function readable(caller: Caller, id: string) {
-    const access = await readableItems(db, caller);
+    const access = await readableItems(caller);
     const [row] = access
       ? await db
           .select()
@@ -231,7 +231,7 @@ export function createPortfolioService({
     async childDay(caller: Caller, childId: string, day: string, timeZone: string, limit: number) {
       // A director or coordinator reads the child's day without the gallery: no photos, not a refusal.
       if (!seesPhotos(caller)) return [];
-      const access = await readableItems(db, caller);
+      const access = await readableItems(caller);
       if (!access) return [];
       const midnight = (offset: number) => sql`((${day}::date + ${offset}::int)::timestamp at time zone ${timeZone})`;
       const rows = await selectItems(db)
@@ -257,7 +257,7 @@ export function createPortfolioService({
 
     async childStats(caller: Caller, childId: string): Promise<ChildStats> {
       await childInScope(db, caller, childId);
-      const access = await readableItems(db, caller, { childChecked: true });
+      const access = await readableItems(caller, { childChecked: true });
       if (!access) return { total_items: 0, favorites: 0, images: 0, videos: 0 };
       const [row] = await db
         .select({

@@ -53,7 +53,7 @@ export function createPortfolioStats({ db, clock }: { db: Database; clock: Clock
   return {
     async centre(caller: Caller): Promise<CenterStats> {
       if (!seesWholeCentre(caller)) throw forbidden();
-      const access = await readableItems(db, caller);
+      const access = await readableItems(caller);
       if (!access) return EMPTY;
       const where = access.where;
       const [overall] = await db

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { users } from "../../db/schema/users.ts";
 import { connect, listen, recorder } from "../../realtime/test-support.ts";
 import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
@@ -17,7 +18,27 @@ const [aanya] = await db
   .select()
   .from(students)
   .where(and(eq(students.firstName, "Aanya"), eq(students.lastName, "Malhotra")));
-const classmate = (await childrenOf(db, home!.id)).find((child) => child.lastName !== "Malhotra")!;
+// A teacher reports for the children of her classrooms (ADR 0046): Aanya and a classmate are in
+// the demo teacher's first room, and another child of the centre is in a room she does not teach.
+const [teacherRoom] = await db
+  .select({ id: classroomTeachers.classroomId })
+  .from(classroomTeachers)
+  .innerJoin(users, eq(users.id, classroomTeachers.teacherId))
+  .where(eq(users.email, DEMO_EMAILS.teacher));
+const teacherRooms = (
+  await db
+    .select({ id: classroomTeachers.classroomId })
+    .from(classroomTeachers)
+    .innerJoin(users, eq(users.id, classroomTeachers.teacherId))
+    .where(eq(users.email, DEMO_EMAILS.teacher))
+).map((row) => row.id);
+await db.update(students).set({ classroomId: teacherRoom!.id }).where(eq(students.id, aanya!.id));
+const classmate = (await childrenOf(db, home!.id)).find(
+  (child) => child.lastName !== "Malhotra" && child.classroomId === teacherRoom!.id,
+)!;
+const otherRoomChild = (await childrenOf(db, home!.id)).find(
+  (child) => child.classroomId !== null && !teacherRooms.includes(child.classroomId),
+)!;
 const otherChild = (await childrenOf(db, other!.id))[0]!;
 
 let director: SignedIn;
@@ -275,5 +296,25 @@ describe("incident changes and their audit entries", () => {
     expect((await as(app, director).get(`/api/incidents/${id}`)).json().status).not.toBe("resolved");
     const resolved = await as(app, director).post(`/api/incidents/${id}/resolve`, { resolution_notes: "Healed" });
     expect(resolved.json().status).toBe("resolved");
+  });
+});
+
+describe("a teacher's reports (ADR 0046)", () => {
+  it("a teacher reports, reads and lists only what concerns the children of her classrooms", async () => {
+    const otherRoom = await as(app, teacher).post("/api/incidents", { ...report(), child_ids: [otherRoomChild.id] });
+    expect(otherRoom.statusCode, otherRoom.body).toBe(404);
+    const options = (await as(app, teacher).get("/api/incidents/children")).json();
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.map((child: { id: string }) => child.id)).not.toContain(otherRoomChild.id);
+    // A report the director files about another room's child is not the teacher's to read.
+    const theirs = await as(app, director).post("/api/incidents", { ...report(), child_ids: [otherRoomChild.id] });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await as(app, teacher).get(`/api/incidents/${theirs.json().id}`)).statusCode).toBe(404);
+    const own = await as(app, teacher).post("/api/incidents", report());
+    expect(own.statusCode, own.body).toBe(201);
+    const listed = (await as(app, teacher).get("/api/incidents")).json().incidents.map((row: { id: string }) => row.id);
+    expect(listed).toContain(own.json().id);
+    expect(listed).not.toContain(theirs.json().id);
+    expect((await as(app, director).get(`/api/incidents/${theirs.json().id}`)).statusCode).toBe(200);
   });
 });

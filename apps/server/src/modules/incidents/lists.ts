@@ -1,15 +1,30 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import type { IncidentCounts, IncidentsPage, incidentsQuery } from "@sprout/shared/schemas/incidents";
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, readableChildren, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
+import { students } from "../../db/schema/children.ts";
 import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { assertMayManage, assertMayReport } from "./policy.ts";
 import { toListItem } from "./presenter.ts";
 import type { IncidentQueries } from "./queries.ts";
+
+/**
+ * The reports a caller reads beyond their centres: a teacher only those naming a child of her
+ * classrooms and those she filed herself (ADR 0046); everyone else no further limit.
+ */
+export function readableReports(db: Database, caller: Caller, scope: Scope): SQL | undefined {
+  if (!scope.classroomIds) return undefined;
+  const aboutTheirChildren = db
+    .select({ id: incidentChildren.incidentId })
+    .from(incidentChildren)
+    .innerJoin(students, eq(students.id, incidentChildren.studentId))
+    .where(readableChildren(scope));
+  return or(eq(incidents.reportedBy, caller.userId), inArray(incidents.id, aboutTheirChildren));
+}
 
 /** The staff list of reports, a page at a time, and the director dashboard's counts. */
 export function createIncidentLists({ db, clock, queries }: { db: Database; clock: Clock; queries: IncidentQueries }) {
@@ -21,6 +36,8 @@ export function createIncidentLists({ db, clock, queries }: { db: Database; cloc
     const pagination = { current_page: query.page, total_pages: 0, total_items: 0, items_per_page: query.limit };
     if (centres.length === 0) return { incidents: [], pagination };
     const conditions: SQL[] = [inArray(incidents.centerId, centres)];
+    const readable = readableReports(db, caller, scope);
+    if (readable) conditions.push(readable);
     if (query.status) conditions.push(eq(incidents.status, query.status));
     if (query.severity) conditions.push(eq(incidents.severity, query.severity));
     // Dates are calendar days at the centre.

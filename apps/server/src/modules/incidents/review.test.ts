@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { notifications } from "../../db/schema/communication.ts";
 import { incidents } from "../../db/schema/incidents.ts";
 import { users } from "../../db/schema/users.ts";
@@ -20,7 +20,16 @@ const [aanya] = await db
   .select()
   .from(students)
   .where(and(eq(students.firstName, "Aanya"), eq(students.lastName, "Malhotra")));
-const classmate = (await childrenOf(db, home!.id)).find((child) => child.lastName !== "Malhotra")!;
+// Aanya and a classmate are in the demo teacher's first room: she reports for her rooms' children.
+const [teacherRoom] = await db
+  .select({ id: classroomTeachers.classroomId })
+  .from(classroomTeachers)
+  .innerJoin(users, eq(users.id, classroomTeachers.teacherId))
+  .where(eq(users.email, DEMO_EMAILS.teacher));
+await db.update(students).set({ classroomId: teacherRoom!.id }).where(eq(students.id, aanya!.id));
+const classmate = (await childrenOf(db, home!.id)).find(
+  (child) => child.lastName !== "Malhotra" && child.classroomId === teacherRoom!.id,
+)!;
 const classmateName = () => `${classmate.firstName} ${classmate.lastName}`;
 /** Who may mark parents notified at the home centre: the reminder's audience. */
 const managers = await createLeadership(db)(home!.id, "incident_management");

@@ -6,7 +6,7 @@ import {
 } from "@sprout/shared/schemas/incidents";
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Caller } from "../../auth/caller.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { incidentChildren, incidents } from "../../db/schema/incidents.ts";
@@ -17,7 +17,7 @@ import { containsPattern } from "../../lib/like.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { alertCentre } from "../emergency/policy.ts";
 import { markParentsNotified, tellFamilies } from "./family-notice.ts";
-import { createIncidentLists } from "./lists.ts";
+import { createIncidentLists, readableReports } from "./lists.ts";
 import { assertMayManage, assertMayReport } from "./policy.ts";
 import { type IncidentRow, toStaffIncident } from "./presenter.ts";
 import type { IncidentQueries } from "./queries.ts";
@@ -35,14 +35,19 @@ type CorrectInput = z.output<typeof correctIncidentInput>;
 
 /** Incident reports as the centre's staff handle them. Parents' reading lives in parents.ts. */
 export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
-  /** A report of a centre in the caller's scope; any other report does not exist for them. */
+  /**
+   * A report of a centre in the caller's scope (for a teacher, one about her rooms' children or
+   * filed by her); any other report does not exist for them.
+   */
   async function find(caller: Caller, id: string): Promise<IncidentRow> {
     assertMayReport(caller);
     const scope = await caller.scope();
     if (scope.centerIds.length === 0) throw notFound("Incident");
     const [row] = await queries
       .selectReports()
-      .where(and(eq(incidents.id, id), inArray(incidents.centerId, scope.centerIds)));
+      .where(
+        and(eq(incidents.id, id), inArray(incidents.centerId, scope.centerIds), readableReports(db, caller, scope)),
+      );
     if (!row) throw notFound("Incident");
     return queries.toRow(row);
   }
@@ -62,8 +67,11 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
     });
   }
 
-  /** Every child must be on the roll of the report's centre. */
-  async function checkChildren(centerId: string, childIds: string[]) {
+  /**
+   * Every child must be on the roll of the report's centre, and a teacher names only children of
+   * her classrooms (another room's child is not found for her).
+   */
+  async function checkChildren(caller: Caller, centerId: string, childIds: string[]) {
     const unique = [...new Set(childIds)];
     const found = await db
       .select({ id: students.id })
@@ -71,6 +79,14 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       .where(and(inArray(students.id, unique), eq(students.centerId, centerId), ne(students.status, "left")));
     if (found.length !== unique.length)
       throw badRequest(INCIDENT_MESSAGES.childNotInCentre, { child_ids: INCIDENT_MESSAGES.childNotInCentre });
+    const scope = await caller.scope();
+    if (scope.classroomIds) {
+      const theirs = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(and(inArray(students.id, unique), readableChildren(scope)));
+      if (theirs.length !== unique.length) throw notFound("Child");
+    }
     return unique;
   }
 
@@ -113,7 +129,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       assertMayReport(caller);
       const centerId = alertCentre(caller, await caller.scope(), input.center_id);
       checkNotFuture(input.occurred_at);
-      const childIds = await checkChildren(centerId, input.child_ids);
+      const childIds = await checkChildren(caller, centerId, input.child_ids);
       const now = clock.now();
       const { id, shared } = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -158,7 +174,7 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
       assertMayManage(caller);
       const before = await find(caller, id);
       checkNotFuture(input.occurred_at);
-      const childIds = await checkChildren(before.centerId, input.child_ids);
+      const childIds = await checkChildren(caller, before.centerId, input.child_ids);
       const previousChildren = (await queries.childrenOf([id])).get(id)?.map((child) => child.id) ?? [];
       await db.transaction(async (tx) => {
         await tx
@@ -211,14 +227,19 @@ export function createIncidentsService({ db, clock, realtime, queries }: Deps) {
 
     ...createIncidentLists({ db, clock, queries }),
 
-    /** Children a reporter may name: on the roll of the caller's centres, searched by name or ID. */
+    /** Children a reporter may name: on the roll of the caller's scope, searched by name or ID. */
     async childOptions(caller: Caller, search: string, centerId?: string) {
       assertMayReport(caller);
       const scope = await caller.scope();
       if (centerId && !scope.centerIds.includes(centerId)) throw notFound("Center");
       const centres = centerId ? [centerId] : scope.centerIds;
       if (centres.length === 0) return [];
-      const conditions: SQL[] = [inArray(students.centerId, centres), ne(students.status, "left")];
+      // A teacher names the children of her classrooms only.
+      const conditions: SQL[] = [
+        inArray(students.centerId, centres),
+        readableChildren(scope),
+        ne(students.status, "left"),
+      ];
       if (search) {
         const pattern = containsPattern(search);
         conditions.push(

@@ -71,7 +71,11 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
         after: { center_id: target.centerId, class_id: target.classId },
       });
       // The child may now be in a centre outside a single-centre caller's scope: read it plainly.
-      const after = await children.get({ ...scope, centerIds: [target.centerId], childIds: null }, studentId, tx);
+      const after = await children.get(
+        { ...scope, centerIds: [target.centerId], childIds: null, classroomIds: null },
+        studentId,
+        tx,
+      );
       return toStudent(after);
     });
   }

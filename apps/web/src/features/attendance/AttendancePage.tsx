@@ -20,6 +20,7 @@ import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { CentrePicker } from "../../components/CentrePicker";
+import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate, formatTime } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
@@ -122,9 +123,13 @@ export function AttendancePage() {
         <>
           {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
           {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
-          {rooms.data && rooms.data.rooms.length === 0 && (
-            <Alert severity="info">You have no classrooms yet. Ask your centre to assign you to a room.</Alert>
-          )}
+          {rooms.data &&
+            rooms.data.rooms.length === 0 &&
+            (user.role === "teacher" ? (
+              <NoClassroom />
+            ) : (
+              <Alert severity="info">This centre has no classrooms yet.</Alert>
+            ))}
           {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
           {mayChangeRatios && (
             <Box>

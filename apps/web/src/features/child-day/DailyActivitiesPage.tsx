@@ -21,10 +21,14 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES, type ClassroomDay, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { ApiError } from "../../api/errors";
+import { ChildNotFound } from "../../components/ChildNotFound";
 import { DateField } from "../../components/DateField";
+import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate } from "../../format";
 import { LiveChip } from "../../realtime/LiveChip";
-import { centreToday, formatMinutes, useClassroomDay, useMyClassrooms } from "./api";
+import { centreToday, formatMinutes, useChildActivities, useClassroomDay, useMyClassrooms } from "./api";
 import { BatchLogDialog } from "./BatchLogDialog";
 import { ChildSheet } from "./ChildSheet";
 
@@ -38,6 +42,11 @@ const loggable = (child: Child) => child.checked_in;
  * several ticked (or every child in the room) and logged for at once (issue 30, point 9).
  */
 export function DailyActivitiesPage() {
+  // A child's sheet has its own address (/daily-activities?child=<id>), so a reload or a shared
+  // link opens the same child; a child the teacher does not teach is not found. The page stays
+  // mounted while it opens and closes: the chosen room and day are kept.
+  const [params, setParams] = useSearchParams();
+  const childId = params.get("child");
   const rooms = useMyClassrooms();
   const [chosen, setChosen] = useState<string | null>(null);
   const classroomId = chosen ?? rooms.data?.[0]?.id ?? null;
@@ -46,13 +55,25 @@ export function DailyActivitiesPage() {
   const [picked, setPicked] = useState(today);
   const earlierDay = /^\d{4}-\d{2}-\d{2}$/.test(picked) && picked < today ? picked : undefined;
   const day = useClassroomDay(classroomId, earlierDay);
-  const [open, setOpen] = useState<{ id: string; name: string } | null>(null);
+  const addressed = useChildActivities(childId, earlierDay);
+  const setOpen = (child: { id: string } | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (child) next.set("child", child.id);
+      else next.delete("child");
+      return next;
+    });
   // Ticked children, per room and day; those who stop being loggable (marked absent meanwhile) drop out.
   const [ticked, setTicked] = useState<{ scope: string; ids: Set<string> }>({ scope: "", ids: new Set() });
   const scope = `${classroomId}:${day.data?.date ?? ""}`;
   const [logging, setLogging] = useState(false);
   const [notice, setNotice] = useState("");
   const children = day.data?.children ?? [];
+  const openChild = children.find((child) => child.id === childId);
+  const open = childId ? { id: childId, name: openChild ? nameOf(openChild) : "Child's day" } : null;
+
+  if (childId && addressed.error instanceof ApiError && addressed.error.status === 404)
+    return <ChildNotFound back="/daily-activities" backLabel="Back to Daily Activities" />;
   const selected = children.filter((child) => ticked.scope === scope && ticked.ids.has(child.id) && loggable(child));
   // "In the room": checked in and not gone home (on an earlier day, everyone who came).
   const present = children.filter((child) => loggable(child) && (earlierDay !== undefined || !child.gone_home));
@@ -75,7 +96,7 @@ export function DailyActivitiesPage() {
       </Stack>
       {rooms.isPending && <LinearProgress aria-label="Loading classrooms" />}
       {rooms.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
-      {rooms.data?.length === 0 && <Alert severity="info">You are not assigned to a classroom yet.</Alert>}
+      {rooms.data?.length === 0 && <NoClassroom />}
       {rooms.data && rooms.data.length > 0 && (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
           {rooms.data.length > 1 && (
@@ -156,7 +177,7 @@ export function DailyActivitiesPage() {
             selectable={canRecord}
             selected={selected.some((one) => one.id === child.id)}
             onSelect={(on) => toggle(child.id, on)}
-            onOpen={() => setOpen({ id: child.id, name: nameOf(child) })}
+            onOpen={() => setOpen({ id: child.id })}
           />
         ))}
       </Box>

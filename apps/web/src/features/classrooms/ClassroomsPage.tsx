@@ -28,13 +28,14 @@ import {
   Typography,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { CLASSROOM_STAFF_MESSAGES, type ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
+import type { ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
 import { CLASSROOM_MESSAGES, type Classroom, createClassroomRequest } from "@sprout/shared/schemas/classrooms";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { NoClassroom } from "../../components/NoClassroom";
 import { useCentres } from "../children/api";
 import { AssignStaffDialog } from "./AssignStaffDialog";
 import { useClassroomMutations, useClassrooms } from "./api";
@@ -324,7 +325,7 @@ function TeacherClassrooms({ rooms, userId }: { rooms: ReturnType<typeof useClas
       </Box>
       {rooms.isError && <Alert severity="error">{CLASSROOM_MESSAGES.fetchFailed}</Alert>}
       {rooms.isPending && <CircularProgress aria-label="Loading classrooms" />}
-      {rooms.data?.length === 0 && <Alert severity="info">{CLASSROOM_STAFF_MESSAGES.noRooms}</Alert>}
+      {rooms.data?.length === 0 && <NoClassroom />}
       {rooms.data?.map((room) => (
         <ClassroomRoll key={room.id} room={room} userId={userId} />
       ))}
