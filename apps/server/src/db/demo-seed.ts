@@ -90,6 +90,7 @@ const COLLEAGUES: DemoColleague[][] = [
   ],
 ];
 
+const CHILDREN_PER_CENTRE = 50;
 /** Places per centre: 50 children (49 or 50 of them enrolled) fill 82–83% of them. */
 const CENTRE_CAPACITY = 60;
 
@@ -345,7 +346,7 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
     const familyOf: { father: string; mother: string; surname: string }[] = [];
     for (const [centreIndex, centre] of centreRows.entries()) {
       const rooms = roomsOf(centre.id);
-      for (let n = 0; n < 50; n++) {
+      for (let n = 0; n < CHILDREN_PER_CENTRE; n++) {
         const roomIndex = n % rooms.length;
         const girl = random.between(0, 1) === 1;
         const surname = random.pick(SURNAMES);
@@ -499,7 +500,12 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
       {
         organisationId: organisation!.id,
         centres: centreRows,
-        children: childRows.map((child) => ({ ...child, roomIndex: roomIndexOf.get(child.classroomId ?? "") ?? 0 })),
+        children: childRows.map((child, index) => ({
+          ...child,
+          roomIndex: roomIndexOf.get(child.classroomId ?? "") ?? 0,
+          // The 7th and 10th child of each room (children go round the rooms in turn).
+          stayingHome: [6, 9].includes(Math.floor((index % CHILDREN_PER_CENTRE) / CLASSROOMS.length)),
+        })),
         family: [childRows[2]!, childRows[3]!],
         staffOfRoom,
         clockingIn: colleagueRows

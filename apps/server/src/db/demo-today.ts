@@ -40,6 +40,8 @@ export interface DemoDayChild {
   status: string;
   /** The room's place in the demo's list (0 Creche ... 4 Kindy). */
   roomIndex: number;
+  /** Not coming today (a cold, a trip): two of each room's ten, never the demo family. */
+  stayingHome: boolean;
 }
 
 export interface DemoDay {
@@ -92,8 +94,7 @@ export async function seedDemoToday(db: Database, input: DemoDay, now: Date) {
   for (const [index, child] of input.children.entries()) {
     if (child.status !== "active" || !child.classroomId) continue;
     const family = familyIds.has(child.id);
-    // A few children do not come today (and are there for a teacher to check in).
-    if (!family && index % 11 === 10) continue;
+    if (child.stayingHome && !family) continue;
     const day = dayOf.get(child.centerId)!;
     const staffHere = input.staffOfRoom.get(child.classroomId) ?? [];
     const by = staffHere.find((id) => id !== input.teacherId) ?? staffHere[0] ?? null;
