@@ -168,10 +168,12 @@ describe("headcount", () => {
     const roster = (await as(app, teacher).get(`/api/attendance/roster?classroom_id=${toddlers}`)).json() as Roster;
     // Most of the room arrived this morning (the demo's day); one more child arrives now.
     const arriving = roster.children.find((child) => child.status === "expected")!;
-    expect((await as(app, teacher).post("/api/attendance/check-in", { student_id: arriving.student_id })).statusCode).toBe(
-      200,
+    expect(
+      (await as(app, teacher).post("/api/attendance/check-in", { student_id: arriving.student_id })).statusCode,
+    ).toBe(200);
+    const inRoom = [...roster.children.filter((child) => child.status === "in"), arriving].map(
+      (child) => child.student_id,
     );
-    const inRoom = [...roster.children.filter((child) => child.status === "in"), arriving].map((child) => child.student_id);
     await as(app, teacher).post("/api/attendance/clock-in");
     const before = (await as(app, director).get("/api/attendance/headcount")).json() as Headcount;
     expect(before.alert).toBeNull();

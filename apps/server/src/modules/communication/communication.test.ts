@@ -45,7 +45,9 @@ beforeAll(async () => {
   // Another centre's teacher and family; a second teacher of the home centre in an unrelated room
   // (assistants: every demo room has its lead).
   const andheriTeacher = await createCentreUser(db, other!.id, "teacher", "teacher.andheri@sprout.test");
-  await db.insert(classroomTeachers).values({ classroomId: otherRoom, teacherId: andheriTeacher.id, role: "assistant" });
+  await db
+    .insert(classroomTeachers)
+    .values({ classroomId: otherRoom, teacherId: andheriTeacher.id, role: "assistant" });
   const andheriParent = await createCentreUser(db, other!.id, "parent", "parent.andheri@sprout.test");
   const andheriChild = (await childrenOf(db, other!.id)).find((child) => child.classroomId === otherRoom)!;
   const [link] = await db
@@ -145,7 +147,10 @@ describe("messages", () => {
     const contacts = (await as(app, parent).get("/api/messaging/contacts")).json().contacts;
     // Aanya's room has its lead (the demo teacher) and an assistant: the parent may write to either.
     const ofAanya = contacts.filter((c: { child_id: string }) => c.child_id === aanya.id);
-    expect(ofAanya.map((c: { teacher_name: string }) => c.teacher_name).sort()).toEqual(["Bhavana Rao", "Priya Sharma"]);
+    expect(ofAanya.map((c: { teacher_name: string }) => c.teacher_name).sort()).toEqual([
+      "Bhavana Rao",
+      "Priya Sharma",
+    ]);
     const contact = ofAanya.find((c: { teacher_name: string }) => c.teacher_name === "Priya Sharma");
     teacherId = contact.teacher_id;
     const [second] = await db.select().from(users).where(eq(users.email, "teacher.two@sprout.test"));

@@ -451,8 +451,9 @@ describe("erasure", () => {
     const booksBefore = await db.select().from(invoices).where(eq(invoices.studentId, otherChild.id));
     // What the centre holds of the child: the rows made above and the demo's own (its meals and
     // observation logs).
-    const rowsOf = async (table: typeof foodEntries | typeof healthNotes | typeof observationLogs | typeof portfolioItems) =>
-      (await db.select().from(table).where(eq(table.studentId, otherChild.id))).length;
+    const rowsOf = async (
+      table: typeof foodEntries | typeof healthNotes | typeof observationLogs | typeof portfolioItems,
+    ) => (await db.select().from(table).where(eq(table.studentId, otherChild.id))).length;
     const holding = {
       food_entries: await rowsOf(foodEntries),
       health_notes: await rowsOf(healthNotes),
