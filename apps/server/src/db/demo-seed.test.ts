@@ -21,11 +21,11 @@ const ist = (time: string) => new Date(`${DAY}T${time}:00+05:30`);
 const MIDNIGHT = ist("00:00");
 
 /** The demo loaded at a moment, on its own database and file store, with the clock there. */
-async function demoLoadedAt(moment: Date) {
+async function demoLoadedAt(moment: Date, dayUntil?: string) {
   const files = createFileStore(mkdtempSync(path.join(folder, "files-")));
   const context = await createTestApp({ seed: false, files });
   context.clock.set(moment);
-  await seedDemoData(context.database.db, moment, files);
+  await seedDemoData(context.database.db, moment, files, { dayUntil });
   return context;
 }
 
@@ -222,5 +222,13 @@ describe("the demo loaded at 23:50", async () => {
     const [child] = (await parent.get("/api/parents/my-children")).json();
     const { entries } = (await parent.get(`/api/daily-activities/${child.id}/timeline`)).json();
     expect(entries.at(-1).kind).toBe("departure");
+  });
+});
+
+describe("the demo loaded at 14:00 with DEMO_DAY_UNTIL=07:00 (the end-to-end suite)", async () => {
+  const { database } = await demoLoadedAt(ist("14:00"), "07:00");
+
+  it("has the day as at seven: nobody in yet, nothing logged", async () => {
+    expect(await todaysInstants(database.db)).toEqual([]);
   });
 });

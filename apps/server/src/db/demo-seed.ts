@@ -256,7 +256,12 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * and one sign-in per role. Does nothing when the database already has an organisation.
  */
 /** With `files` (the demo server's store) the portfolio gets its drawn photos too. */
-export async function seedDemoData(db: Database, today = new Date(), files?: FileStore) {
+export async function seedDemoData(
+  db: Database,
+  today = new Date(),
+  files?: FileStore,
+  options: { dayUntil?: string | undefined } = {},
+) {
   const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
   if (existing.length > 0) return null;
   const random = generator(20_260_401);
@@ -513,6 +518,7 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
           .map((user) => ({ userId: user.id, centerId: user.centerId! })),
         teacherId: userByRole("teacher").id,
         ...(files && { files }),
+        ...(options.dayUntil && { until: options.dayUntil }),
       },
       today,
     );

@@ -56,6 +56,8 @@ export interface DemoDay {
   /** The demo teacher, who takes the family's photos. */
   teacherId: string;
   files?: FileStore;
+  /** A centre-local HH:MM the day stops at even when now is later (DEMO_DAY_UNTIL). */
+  until?: string;
 }
 
 const hhmm = (minutes: number) =>
@@ -67,10 +69,15 @@ const spread = (index: number, salt: number, span: number) => (index * 37 + salt
 export async function seedDemoToday(db: Database, input: DemoDay, now: Date) {
   const zoneOf = new Map(input.centres.map((centre) => [centre.id, centre.timeZone]));
   const dayOf = new Map(input.centres.map((centre) => [centre.id, centreDay(centre.timeZone, now)]));
-  /** The instant of a centre-local time today, or null when it is not yet past. */
+  /** The instant of a centre-local time today, or null when it is not yet past (or past `until`). */
   const past = (centerId: string, minutes: number): Date | null => {
-    const at = wallClockInstant(dayOf.get(centerId)!, hhmm(minutes), zoneOf.get(centerId)!);
-    return at.getTime() < now.getTime() ? at : null;
+    const day = dayOf.get(centerId)!;
+    const zone = zoneOf.get(centerId)!;
+    const at = wallClockInstant(day, hhmm(minutes), zone);
+    const end = input.until
+      ? Math.min(now.getTime(), wallClockInstant(day, input.until, zone).getTime())
+      : now.getTime();
+    return at.getTime() < end ? at : null;
   };
   const familyIds = new Set(input.family.map((child) => child.id));
 
