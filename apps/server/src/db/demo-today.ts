@@ -10,7 +10,7 @@ import { foodEntries, observationLogs, pottyEntries, sleepEntries, stars } from 
 /**
  * Today, already under way when the demo loads: what happened at each centre between its own
  * midnight and now. Teachers clocked in before eight, children arrived between 08:00 and 09:30,
- * a snack at ten, lunch at half past twelve, a nap from one (under way until half past two or
+ * a morning snack at ten, lunch at half past twelve, an afternoon snack at a quarter to four, a nap from one (under way until half past two or
  * three), potty breaks, photos of the demo family, and departures from a quarter past four. Only
  * what is already past is written; at 00:30 nothing has happened yet.
  */
@@ -26,6 +26,7 @@ const TIMES = {
   napStart: 780, // 13:00
   napEnd: 870, // 14:30, to 15:00
   pottyAfternoon: 905, // 15:05
+  eveningSnack: 945, // 15:45
   departure: 975, // 16:15, to 17:45
 } as const;
 
@@ -126,9 +127,13 @@ export async function seedDemoToday(db: Database, input: DemoDay, now: Date) {
       minutes > arrivalMinutes && minutes < departureMinutes ? past(child.centerId, minutes) : null;
     const common = { studentId: child.id, centerId: child.centerId, day, recordedBy: by };
 
+    // The morning snack is "breakfast" in the app's words, the afternoon one "snack".
     const snack = at(TIMES.snack + spread(index, 3, 10));
     if (snack)
-      food.push({ ...common, mealType: "snack", foodConsumed: [100, 75, 100, 50][index % 4]!, createdAt: snack });
+      food.push({ ...common, mealType: "breakfast", foodConsumed: [100, 75, 100, 50][index % 4]!, createdAt: snack });
+    const evening = at(TIMES.eveningSnack + spread(index, 9, 10));
+    if (evening)
+      food.push({ ...common, mealType: "snack", foodConsumed: [75, 100, 100, 50][index % 4]!, createdAt: evening });
     const lunch = at(TIMES.lunch + spread(index, 4, 15));
     if (lunch)
       food.push({

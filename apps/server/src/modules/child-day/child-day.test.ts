@@ -69,7 +69,7 @@ describe("daily activities", () => {
   it("a teacher records lunch and a nap for a child of their classroom; the parent reads them", async () => {
     // This morning's snack (the demo's day) is there already; no lunch or nap yet at noon.
     const morning = (await parent.get(`/api/daily-activities/${ownChild.id}?date=${TODAY}`)).json();
-    expect(morning.food.map((meal: { meal_type: string }) => meal.meal_type)).toEqual(["snack"]);
+    expect(morning.food.map((meal: { meal_type: string }) => meal.meal_type)).toEqual(["breakfast"]);
     expect(morning.sleep).toEqual([]);
     const lunch = await teacher.post("/api/daily-activities/food", {
       child_id: ownChild.id,
@@ -92,7 +92,7 @@ describe("daily activities", () => {
     const body = day.json();
     expect(body.can_record).toBe(false);
     expect(body.food).toMatchObject([
-      { meal_type: "snack", food_consumed: morning.food[0].food_consumed },
+      { meal_type: "breakfast", food_consumed: morning.food[0].food_consumed },
       { meal_type: "lunch", food_consumed: 75, notes: "Dal and rice" },
     ]);
     expect(body.sleep).toMatchObject([{ start_time: "13:00", end_time: "14:20", duration_hours: 1.33 }]);
@@ -100,7 +100,7 @@ describe("daily activities", () => {
     const summary = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
     expect(summary).toMatchObject({ date: TODAY, sleep_minutes: 80, asleep: false });
     expect(summary.meals).toEqual([
-      { meal_type: "snack", food_consumed: morning.food[0].food_consumed },
+      { meal_type: "breakfast", food_consumed: morning.food[0].food_consumed },
       { meal_type: "lunch", food_consumed: 75 },
     ]);
 
@@ -164,21 +164,22 @@ describe("daily activities", () => {
   });
 
   it("records one meal for a class at once, each child with what they ate", async () => {
-    const kids = classmates.slice(1, 4); // checked in this morning
+    const kids = classmates.slice(1, 4); // checked in this morning, no lunch yet
     const entries = kids.map((kid, index) => ({ child_id: kid.id, food_consumed: index ? 100 : 50 }));
     const saved = await teacher.post("/api/daily-activities/batch", {
       kind: "food",
       date: TODAY,
-      meal_type: "breakfast",
+      meal_type: "lunch",
       entries,
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json()).toMatchObject({ kind: "food", saved: 3 });
     const list = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`)).json();
     expect(list.can_record).toBe(true);
-    const withBreakfast = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("breakfast"));
-    expect(withBreakfast.map((kid: { id: string }) => kid.id).sort()).toEqual(
-      entries.map((entry) => entry.child_id).sort(),
+    // Lunch: these three, and the parent's child whose lunch the first test logged.
+    const withLunch = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("lunch"));
+    expect(withLunch.map((kid: { id: string }) => kid.id).sort()).toEqual(
+      [...entries.map((entry) => entry.child_id), ownChild.id].sort(),
     );
     const eaten = await db
       .select({ id: foodEntries.studentId, amount: foodEntries.foodConsumed })
