@@ -304,7 +304,9 @@ export async function seedDemoData(
 
     const roomsOf = (centreId: string) => classroomRows.filter((room) => room.centerId === centreId);
     const firstCentreRooms = roomsOf(centreRows[0]!.id);
-    // Every centre's own director, administrator and teachers, who do not sign in (no password).
+    // Every centre's own director, administrator and teachers, who do not sign in (no password);
+    // their phone numbers come from a generator of their own, so the children stay who they were.
+    const colleagueRandom = generator(20_260_402);
     const colleagueRows = await tx
       .insert(users)
       .values(
@@ -316,7 +318,7 @@ export async function seedDemoData(
             fullName: person.fullName,
             role: person.role,
             centerId: centreRows[centreIndex]!.id,
-            phoneNumber: mobile(random),
+            phoneNumber: mobile(colleagueRandom),
             jobTitle:
               person.role === "teacher"
                 ? person.leads === undefined
