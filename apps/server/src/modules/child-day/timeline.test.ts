@@ -106,7 +106,7 @@ describe("the child's day as a timeline", () => {
     expect(kinds[0]).toBe("arrival");
     expect(kinds).toContain("meal");
     expect(kinds).not.toContain("departure");
-    expect(today.entries.every((entry) => entry.time <= "12:00")).toBe(true);
+    expect(today.entries.every((entry) => entry.time !== null && entry.time <= "12:00")).toBe(true);
   });
 
   it("a day with nothing yet is an empty timeline", async () => {
