@@ -293,15 +293,22 @@ describe("documents", () => {
       expect((await request.get(`${baseURL}/api/documents/${doc.id}/file`, { headers: otherHeaders })).status()).toBe(
         404,
       );
-      expect(
-        (await (await request.get(`${baseURL}/api/documents`, { headers: otherHeaders })).json()).documents,
-      ).toEqual([]);
+      // They see their own centre's documents and the organisation's (the demo has both), not this one.
+      const theirs = (await (await request.get(`${baseURL}/api/documents`, { headers: otherHeaders })).json())
+        .documents as { name: string; center_name: string | null }[];
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs.map((item) => item.name)).not.toContain("fire-safety-policy.pdf");
+      expect(theirs.every((item) => item.center_name === null || item.center_name === "Sprout Andheri West")).toBe(
+        true,
+      );
 
       await page.getByRole("button", { name: "Delete fire-safety-policy.pdf" }).click();
       await page.getByRole("dialog", { name: "Delete document?" }).getByRole("button", { name: "Delete" }).click();
       await visible(page.getByText("fire-safety-policy.pdf deleted"));
-      await page.getByRole("table", { name: "Documents" }).waitFor({ state: "detached" });
-      await visible(page.getByText("No documents have been uploaded yet."));
+      // The demo's own documents stay on the shelf.
+      const table = page.getByRole("table", { name: "Documents" });
+      await table.getByText("fire-safety-policy.pdf").waitFor({ state: "detached" });
+      await visible(table.getByText("Parent Handbook 2026-27.pdf"));
     });
   });
 

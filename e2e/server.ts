@@ -28,6 +28,9 @@ export async function startServer(root: string, dataDir: string): Promise<Runnin
       // Cheap hashes for the demo accounts this server makes (auth/passwords.ts).
       TEST_FAST_PASSWORD_HASHING: "1",
       LOG_LEVEL: "warn",
+      // The demo's day in progress (db/demo-today.ts) as at 07:00 whatever the hour of the run:
+      // nobody has arrived yet, so a journey finds the same day at 3 am and at 3 pm.
+      DEMO_DAY_UNTIL: "07:00",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

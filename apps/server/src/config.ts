@@ -25,6 +25,11 @@ const environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DEMO_DATA: flag,
   DEMO_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** The demo's day in progress stops at this centre-local time (HH:MM), or now if earlier. */
+  DEMO_DAY_UNTIL: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day, HH:MM")
+    .optional(),
   MAIL_TEST_INBOX: flag,
   /** Read by auth/passwords.ts; here only so that production refuses it. */
   TEST_FAST_PASSWORD_HASHING: flag,
@@ -59,6 +64,11 @@ export interface Config {
   demoData: boolean;
   /** The demo accounts' password: the published one, except in production where it must be chosen. */
   demoPassword: string;
+  /**
+   * The demo's day in progress goes up to this centre-local time (HH:MM) at most, so that a run
+   * does not depend on the hour it starts (the end-to-end suite: "07:00", nothing yet today).
+   */
+  demoDayUntil?: string;
   /** GET /api/auth/test-email, which hands out the last message to any address: tests only. */
   mailTestInbox: boolean;
   /** The OpenAPI description and its viewer at /api/docs. */
@@ -120,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: values.NODE_ENV,
     demoData,
     demoPassword,
+    demoDayUntil: values.DEMO_DAY_UNTIL,
     mailTestInbox: values.MAIL_TEST_INBOX === "1",
     apiDocs: values.API_DOCS ? values.API_DOCS === "1" : !production,
     trustProxy: (values.TRUST_PROXY ?? "")

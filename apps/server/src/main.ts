@@ -58,7 +58,7 @@ async function main() {
     log: app.log,
   });
   if (config.demoData) {
-    const seeded = await seedDemoData(database.db, new Date(), files);
+    const seeded = await seedDemoData(database.db, new Date(), files, { dayUntil: config.demoDayUntil });
     if (seeded) {
       if (config.demoPassword !== PUBLISHED_DEMO_PASSWORD) await setDemoPassword(database.db, config.demoPassword);
       app.log.info(seeded, "demo data loaded");

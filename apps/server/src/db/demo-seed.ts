@@ -4,13 +4,16 @@ import type { FileStore } from "../files/store.ts";
 import { seedAssignmentsDemo } from "../modules/assignments/demo-seed.ts";
 import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
 import { seedBudgetDemo } from "../modules/budget/demo-seed.ts";
+import { seedObservationsDemo } from "../modules/child-day/demo-seed.ts";
 import { seedPortfolioDemo } from "../modules/digital-portfolio/demo.ts";
+import { seedDocumentsDemo } from "../modules/documents/demo-seed.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
 import { seedLessonPlansDemo } from "../modules/lesson-plans/demo-seed.ts";
 import { seedPoliciesDemo } from "../modules/policies/demo-seed.ts";
 import { seedPrivacyDemo } from "../modules/privacy/demo-seed.ts";
 import { syncStaffRecord } from "../modules/staff/records.ts";
 import type { Database } from "./client.ts";
+import { seedDemoToday } from "./demo-today.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "./schema/children.ts";
 import { centers, organisations, ownerCenters } from "./schema/organisations.ts";
 import { users } from "./schema/users.ts";
@@ -39,6 +42,57 @@ const JOB_TITLES: Record<Role, string | null> = {
   teacher: "Lead Teacher",
   parent: null,
 };
+
+/**
+ * Each centre's own people beside the README's sign-ins: a director and an administrator for the
+ * two other centres, and every centre's teachers. Each room has its lead (first in `rooms`) and
+ * the youngest rooms an assistant. These people have no password (an account invited and not yet
+ * activated): only the README's accounts sign in with the demo password.
+ */
+interface DemoColleague {
+  fullName: string;
+  role: "center_director" | "admin" | "teacher";
+  /** The rooms (indexes of CLASSROOMS) they lead or assist in. */
+  leads?: number;
+  assists?: number;
+}
+const COLLEAGUES: DemoColleague[][] = [
+  [
+    { fullName: "Meera Krishnan", role: "teacher", leads: 0 },
+    { fullName: "Shalini Gowda", role: "teacher", assists: 0 },
+    { fullName: "Anita D'Souza", role: "teacher", leads: 1 },
+    { fullName: "Rekha Murthy", role: "teacher", assists: 1 },
+    { fullName: "Bhavana Rao", role: "teacher", assists: 2 },
+    { fullName: "Deepika Hegde", role: "teacher", leads: 3 },
+    { fullName: "Sneha Kulkarni", role: "teacher", leads: 4 },
+  ],
+  [
+    { fullName: "Rashmi Deshpande", role: "center_director" },
+    { fullName: "Nikhil Sawant", role: "admin" },
+    { fullName: "Pooja Patil", role: "teacher", leads: 0 },
+    { fullName: "Sangeeta More", role: "teacher", assists: 0 },
+    { fullName: "Fatima Shaikh", role: "teacher", leads: 1 },
+    { fullName: "Jyoti Kamble", role: "teacher", assists: 1 },
+    { fullName: "Kiran Joshi", role: "teacher", leads: 2 },
+    { fullName: "Neha Gokhale", role: "teacher", leads: 3 },
+    { fullName: "Maria Fernandes", role: "teacher", leads: 4 },
+  ],
+  [
+    { fullName: "Padma Reddy", role: "center_director" },
+    { fullName: "Mohammed Aslam", role: "admin" },
+    { fullName: "Lavanya Naidu", role: "teacher", leads: 0 },
+    { fullName: "Sujatha Goud", role: "teacher", assists: 0 },
+    { fullName: "Swapna Varma", role: "teacher", leads: 1 },
+    { fullName: "Harika Reddy", role: "teacher", assists: 1 },
+    { fullName: "Revathi Iyengar", role: "teacher", leads: 2 },
+    { fullName: "Nazia Begum", role: "teacher", leads: 3 },
+    { fullName: "Madhavi Rao", role: "teacher", leads: 4 },
+  ],
+];
+
+const CHILDREN_PER_CENTRE = 50;
+/** Places per centre: 50 children (49 or 50 of them enrolled) fill 82–83% of them. */
+const CENTRE_CAPACITY = 60;
 
 const CENTRES = [
   {
@@ -202,7 +256,12 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * and one sign-in per role. Does nothing when the database already has an organisation.
  */
 /** With `files` (the demo server's store) the portfolio gets its drawn photos too. */
-export async function seedDemoData(db: Database, today = new Date(), files?: FileStore) {
+export async function seedDemoData(
+  db: Database,
+  today = new Date(),
+  files?: FileStore,
+  options: { dayUntil?: string | undefined } = {},
+) {
   const existing = await db.select({ id: organisations.id }).from(organisations).limit(1);
   if (existing.length > 0) return null;
   const random = generator(20_260_401);
@@ -212,7 +271,7 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
     const [organisation] = await tx.insert(organisations).values({ name: "Sprout Early Learning" }).returning();
     const centreRows = await tx
       .insert(centers)
-      .values(CENTRES.map((centre) => ({ ...centre, organisationId: organisation!.id, capacity: 150 })))
+      .values(CENTRES.map((centre) => ({ ...centre, organisationId: organisation!.id, capacity: CENTRE_CAPACITY })))
       .returning();
     const classroomRows = await tx
       .insert(classrooms)
@@ -245,19 +304,56 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
 
     const roomsOf = (centreId: string) => classroomRows.filter((room) => room.centerId === centreId);
     const firstCentreRooms = roomsOf(centreRows[0]!.id);
-    // The demo teacher leads Toddlers and assists in Pre-Kindy.
-    await tx.insert(classroomTeachers).values([
-      { classroomId: firstCentreRooms[2]!.id, teacherId: userByRole("teacher").id, role: "lead" as const },
-      { classroomId: firstCentreRooms[3]!.id, teacherId: userByRole("teacher").id, role: "assistant" as const },
-    ]);
-    // Every staff sign-in of a centre has its staff record (the Staff Management page).
-    for (const user of userRows) await syncStaffRecord(tx, user, today);
+    // Every centre's own director, administrator and teachers, who do not sign in (no password);
+    // their phone numbers come from a generator of their own, so the children stay who they were.
+    const colleagueRandom = generator(20_260_402);
+    const colleagueRows = await tx
+      .insert(users)
+      .values(
+        COLLEAGUES.flatMap((people, centreIndex) =>
+          people.map((person) => ({
+            organisationId: organisation!.id,
+            email: `${person.fullName.toLowerCase().replaceAll("'", "").replaceAll(" ", ".")}@sprout.test`,
+            passwordHash: null,
+            fullName: person.fullName,
+            role: person.role,
+            centerId: centreRows[centreIndex]!.id,
+            phoneNumber: mobile(colleagueRandom),
+            jobTitle:
+              person.role === "teacher"
+                ? person.leads === undefined
+                  ? "Assistant Teacher"
+                  : "Lead Teacher"
+                : JOB_TITLES[person.role],
+          })),
+        ),
+      )
+      .returning();
+    // The demo teacher leads Toddlers and assists in Pre-Kindy; every other room has its lead.
+    const rosterValues: (typeof classroomTeachers.$inferInsert)[] = [
+      { classroomId: firstCentreRooms[2]!.id, teacherId: userByRole("teacher").id, role: "lead" },
+      { classroomId: firstCentreRooms[3]!.id, teacherId: userByRole("teacher").id, role: "assistant" },
+    ];
+    let colleagueIndex = 0;
+    for (const [centreIndex, people] of COLLEAGUES.entries()) {
+      const rooms = roomsOf(centreRows[centreIndex]!.id);
+      for (const person of people) {
+        const teacherId = colleagueRows[colleagueIndex++]!.id;
+        if (person.leads !== undefined)
+          rosterValues.push({ classroomId: rooms[person.leads]!.id, teacherId, role: "lead" });
+        if (person.assists !== undefined)
+          rosterValues.push({ classroomId: rooms[person.assists]!.id, teacherId, role: "assistant" });
+      }
+    }
+    await tx.insert(classroomTeachers).values(rosterValues);
+    // Every staff member of a centre has its staff record (the Staff Management page).
+    for (const user of [...userRows, ...colleagueRows]) await syncStaffRecord(tx, user, today);
 
     const childValues: (typeof students.$inferInsert)[] = [];
     const familyOf: { father: string; mother: string; surname: string }[] = [];
     for (const [centreIndex, centre] of centreRows.entries()) {
       const rooms = roomsOf(centre.id);
-      for (let n = 0; n < 50; n++) {
+      for (let n = 0; n < CHILDREN_PER_CENTRE; n++) {
         const roomIndex = n % rooms.length;
         const girl = random.between(0, 1) === 1;
         const surname = random.pick(SURNAMES);
@@ -303,10 +399,13 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
     childValues[3] = { ...childValues[3]!, firstName: "Kabir", lastName: "Malhotra", gender: "Male", status: "active" };
     familyOf[2] = familyOf[3] = { father: "Vikram", mother: "Nandini", surname: "Malhotra" };
 
-    const childRows = await tx
-      .insert(students)
-      .values(childValues)
-      .returning({ id: students.id, centerId: students.centerId });
+    const childRows = await tx.insert(students).values(childValues).returning({
+      id: students.id,
+      centerId: students.centerId,
+      classroomId: students.classroomId,
+      firstName: students.firstName,
+      status: students.status,
+    });
     const guardianValues = childRows.flatMap((child, index) => {
       const family = familyOf[index]!;
       return [
@@ -371,12 +470,66 @@ export async function seedDemoData(db: Database, today = new Date(), files?: Fil
     await seedPoliciesDemo(tx, centreRows[0]!.id, userByRole("center_director").id, today);
     await seedPrivacyDemo(tx, organisation!.id, userByRole("owner").id, today);
     if (files) await seedPortfolioDemo(tx, files, today);
+    const staffOfRoom = new Map<string, string[]>();
+    for (const row of [...rosterValues].sort((a, b) => (a.role === "lead" ? 0 : 1) - (b.role === "lead" ? 0 : 1)))
+      staffOfRoom.set(row.classroomId, [...(staffOfRoom.get(row.classroomId) ?? []), row.teacherId]);
+    const timeZoneOf = new Map(centreRows.map((centre) => [centre.id, centre.timeZone]));
+    await seedObservationsDemo(
+      tx,
+      childRows,
+      new Map([...staffOfRoom].map(([room, people]) => [room, people[0]!])),
+      timeZoneOf,
+      today,
+    );
+    if (files)
+      await seedDocumentsDemo(
+        tx,
+        files,
+        {
+          organisationId: organisation!.id,
+          organisationName: organisation!.name,
+          ownerId: userByRole("owner").id,
+          centres: centreRows.map((centre, index) => ({
+            ...centre,
+            directorId:
+              index === 0
+                ? userByRole("center_director").id
+                : colleagueRows.find((user) => user.centerId === centre.id && user.role === "center_director")!.id,
+          })),
+        },
+        today,
+      );
+    const roomIndexOf = new Map(
+      centreRows.flatMap((centre) => roomsOf(centre.id).map((room, index) => [room.id, index] as const)),
+    );
+    await seedDemoToday(
+      tx,
+      {
+        organisationId: organisation!.id,
+        centres: centreRows,
+        children: childRows.map((child, index) => ({
+          ...child,
+          roomIndex: roomIndexOf.get(child.classroomId ?? "") ?? 0,
+          // The 7th and 10th child of each room (children go round the rooms in turn).
+          stayingHome: [6, 9].includes(Math.floor((index % CHILDREN_PER_CENTRE) / CLASSROOMS.length)),
+        })),
+        family: [childRows[2]!, childRows[3]!],
+        staffOfRoom,
+        clockingIn: colleagueRows
+          .filter((user) => user.role === "teacher")
+          .map((user) => ({ userId: user.id, centerId: user.centerId! })),
+        teacherId: userByRole("teacher").id,
+        ...(files && { files }),
+        ...(options.dayUntil && { until: options.dayUntil }),
+      },
+      today,
+    );
 
     return {
       centres: centreRows.length,
       classrooms: classroomRows.length,
       children: childRows.length,
-      users: userRows.length,
+      users: userRows.length + colleagueRows.length,
     };
   });
 }

@@ -1,8 +1,10 @@
 import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import type { ParentDay, Roster } from "@sprout/shared/schemas/attendance";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoRoomToday } from "../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
+import { attendanceStays } from "../db/schema/attendance.ts";
 import { classrooms, guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { createCentreUser, demoCentres } from "../modules/children/test-support.ts";
 import { form, pngPhoto, sendForm } from "../modules/digital-portfolio/test-support.ts";
@@ -23,11 +25,16 @@ const [aanya] = await db
   .select()
   .from(students)
   .where(and(eq(students.firstName, "Aanya"), eq(students.lastName, "Malhotra")));
-// Another family of the same classroom, with a sign-in of their own.
-const [classmate] = await db
-  .select()
-  .from(students)
-  .where(and(eq(students.classroomId, toddlers!.id), ne(students.id, aanya!.id), eq(students.status, "active")));
+// Aanya came this morning (the demo's day) and went to the doctor at 11:30: she is out now, and
+// the tests bring her back.
+const closed = await db
+  .update(attendanceStays)
+  .set({ checkOutAt: new Date("2026-11-20T06:00:00Z"), collectedByName: "Nandini Malhotra" })
+  .where(and(eq(attendanceStays.studentId, aanya!.id), isNull(attendanceStays.checkOutAt)))
+  .returning();
+if (closed.length !== 1) throw new Error("the demo's Aanya should be in this morning");
+// Another family of the same classroom, with a sign-in of their own: a child who has not come yet.
+const [classmate] = (await demoRoomToday(db, toddlers!.id)).notArrived;
 const neighbour = await createCentreUser(db, home!.id, "parent", "family-events.neighbour@sprout.test");
 const [guardian] = await db
   .insert(guardians)
@@ -74,7 +81,9 @@ describe("a child's own family hears of arrivals, departures and photos live", (
     expect(await received(mine, 1)).toEqual([{ child_id: aanya!.id, kind: "attendance" }]);
     // The staff's own event stays with the staff.
     expect(mine.events("attendance-update")).toEqual([]);
-    expect(await todayOf(aanya!.id)).toMatchObject({ status: "in", check_in_at: checkedIn.json().check_in_at });
+    // She is back in; the day's arrival is still this morning's (the demo's 08:40).
+    expect(checkedIn.json().check_in_at).toBe("2026-11-20T06:30:00.000Z");
+    expect(await todayOf(aanya!.id)).toMatchObject({ status: "in", check_in_at: closed[0]!.checkInAt.toISOString() });
   });
 
   it("a refused check-in (its transaction rolled back) sends nothing; a photo of the child and its removal do", async () => {

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "../../../test/demo-ids.ts";
+import { demoRoomToday } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { otherOrganisation } from "../../../test/other-organisation.ts";
-import { attendanceStays } from "../../db/schema/attendance.ts";
+import { attendanceStays, staffShifts } from "../../db/schema/attendance.ts";
 import { invoices, payments } from "../../db/schema/billing.ts";
 import { healthNotes, medications } from "../../db/schema/child-day.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
@@ -169,11 +170,19 @@ describe("centre comparison and insights", () => {
       .from(classrooms)
       .where(eq(classrooms.centerId, ids.homeCentre))
       .limit(1);
-    const [child, other] = await db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.classroomId, room!.id), eq(students.status, "active")))
-      .limit(2);
+    // Two children of the room who have not come today (the demo's day is under way at noon).
+    const [child, other] = (await demoRoomToday(db, room!.id)).notArrived;
+    // The room's staff, in since the morning, step out: the room has children and no adult.
+    const roomStaff = db
+      .select({ id: classroomTeachers.teacherId })
+      .from(classroomTeachers)
+      .where(eq(classroomTeachers.classroomId, room!.id));
+    const steppedOut = await db
+      .update(staffShifts)
+      .set({ clockOutAt: clock.now() })
+      .where(and(inArray(staffShifts.userId, roomStaff), isNull(staffShifts.clockOutAt)))
+      .returning({ id: staffShifts.id });
+    expect(steppedOut.length).toBeGreaterThan(0);
     // A stay left open yesterday is not a child in now.
     const [centre] = await db.select().from(centers).where(eq(centers.id, ids.homeCentre));
     const [stale] = await db
@@ -202,7 +211,8 @@ describe("centre comparison and insights", () => {
             isNull(attendanceStays.checkOutAt),
           ),
         );
-      expect(open).toHaveLength(1);
+      expect(open.length).toBeGreaterThan(1);
+      expect(open.map((row) => row.id)).not.toContain(stale!.id);
       expect(home.children_in_now).toBe(open.length);
       expect(home.rooms_out_of_ratio).toBe(1);
       const { insights } = (await as(app, owner).get("/api/analytics/insights")).json();
@@ -211,6 +221,15 @@ describe("centre comparison and insights", () => {
     } finally {
       await db.delete(attendanceStays).where(eq(attendanceStays.studentId, child!.id));
       await db.delete(attendanceStays).where(eq(attendanceStays.id, stale!.id));
+      await db
+        .update(staffShifts)
+        .set({ clockOutAt: null })
+        .where(
+          inArray(
+            staffShifts.id,
+            steppedOut.map((row) => row.id),
+          ),
+        );
     }
   });
 
@@ -244,11 +263,9 @@ describe("teacher and coordinator homes", () => {
       .from(classroomTeachers)
       .where(eq(classroomTeachers.teacherId, me!.id));
     const [room] = assigned;
-    const [child] = await db
-      .select({ id: students.id, centerId: students.centerId })
-      .from(students)
-      .where(and(eq(students.classroomId, room!.id), eq(students.status, "active")))
-      .limit(1);
+    // A child who has not come yet today arrives now; the rest of the room came this morning.
+    const today = await demoRoomToday(db, room!.id);
+    const child = { ...today.notArrived[0]!, centerId: ids.homeCentre };
     const now = clock.now();
     await db.insert(healthNotes).values({
       studentId: child!.id,
@@ -283,7 +300,7 @@ describe("teacher and coordinator homes", () => {
         .select({ id: students.id })
         .from(students)
         .where(and(eq(students.classroomId, room!.id), eq(students.status, "active")));
-      expect(mine).toMatchObject({ expected: active.length, children_in: 1 });
+      expect(mine).toMatchObject({ expected: active.length, children_in: today.present.length + 1 });
       const watched = home.health.find((row: { child_id: string }) => row.child_id === child!.id);
       expect(watched.allergies).toContain("Peanuts");
       expect(watched.medications).toEqual([
@@ -305,11 +322,13 @@ describe("teacher and coordinator homes", () => {
   it("the coordinator's classrooms, today's plans and assignments due in their centre only", async () => {
     // A stay left open yesterday is not a child in now.
     const [centre] = await db.select().from(centers).where(eq(centers.id, ids.homeCentre));
-    const [kid] = await db
-      .select({ id: students.id, room: students.classroomId })
-      .from(students)
-      .where(and(eq(students.centerId, ids.homeCentre), eq(students.status, "active")))
+    const [firstRoom] = await db
+      .select({ id: classrooms.id })
+      .from(classrooms)
+      .where(eq(classrooms.centerId, ids.homeCentre))
       .limit(1);
+    const { present, notArrived } = await demoRoomToday(db, firstRoom!.id);
+    const kid = { id: notArrived[0]!.id, room: firstRoom!.id };
     const [stale] = await db
       .insert(attendanceStays)
       .values({
@@ -324,7 +343,8 @@ describe("teacher and coordinator homes", () => {
     const home = (await as(app, coordinator).get("/api/analytics/coordinator-home")).json();
     await db.delete(attendanceStays).where(eq(attendanceStays.id, stale!.id));
     const staleRoom = home.classrooms.find((row: { id: string }) => row.id === kid!.room);
-    expect(staleRoom.children_in).toBe(0);
+    // Only the children who came this morning are in.
+    expect(staleRoom.children_in).toBe(present.length);
     const rooms = await db
       .select({ id: classrooms.id })
       .from(classrooms)

@@ -182,7 +182,13 @@ describe("the director's dashboard", () => {
       .innerJoin(users, eq(users.id, guardians.userId))
       .where(and(eq(users.email, DEMO_EMAILS.parent), eq(students.centerId, home!.id)))
       .limit(1);
-    await as(app, teacher).post("/api/attendance/check-out", { student_id: child!.id, collected_by_name: "Test" });
+    // In since this morning (the demo's day): her father takes her to the doctor and brings her back.
+    const out = await as(app, teacher).post("/api/attendance/check-out", {
+      student_id: child!.id,
+      override_name: "Vikram Malhotra",
+      override_note: "Doctor's appointment at noon; back within the hour",
+    });
+    expect(out.statusCode, out.body).toBe(200);
     clock.advance(60_000);
     const checkIn = await as(app, teacher).post("/api/attendance/check-in", { student_id: child!.id });
     expect(checkIn.statusCode, checkIn.body).toBe(200);

@@ -1,8 +1,10 @@
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
-import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoRoomToday } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
-import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
+import { TEST_START } from "../../../test/templates.ts";
+import { attendanceAbsences } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
@@ -30,11 +32,8 @@ const rooms = (await db.select().from(classroomTeachers).where(eq(classroomTeach
   (row) => row.classroomId,
 );
 const room = rooms[0]!;
-const kids = await db
-  .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-  .from(students)
-  .where(and(eq(students.classroomId, room), ne(students.status, "left")))
-  .orderBy(students.firstName);
+// The demo's day is under way at the test clock (12:00): most of the room arrived this morning.
+const { present: kids, notArrived } = await demoRoomToday(db, room);
 const nameOf = (kid: { firstName: string; lastName: string }) => `${kid.firstName} ${kid.lastName}`.trim();
 // A child of the teacher's own centre, in a room they do not teach.
 const [notTheirs] = await db
@@ -43,30 +42,32 @@ const [notTheirs] = await db
   .where(and(eq(students.centerId, home!.id), ne(students.status, "left"), notInArray(students.classroomId, rooms)));
 const [foreign] = await db.select({ id: students.id }).from(students).where(eq(students.centerId, other!.id));
 
-const checkIn = (ids: string[]) =>
-  db.insert(attendanceStays).values(
-    ids.map((studentId) => ({
-      organisationId: teacherUser!.organisationId,
-      centerId: home!.id,
-      studentId,
-      classroomId: room,
-      day: TODAY,
-      checkInAt: new Date(`${TODAY}T08:30:00+05:30`),
-    })),
-  );
 const ids = (from: number, to: number) => kids.slice(from, to).map((kid) => kid.id);
-const napsOf = (of: string[]) => db.select().from(sleepEntries).where(inArray(sleepEntries.studentId, of));
-const pottyOf = (of: string[]) => db.select().from(pottyEntries).where(inArray(pottyEntries.studentId, of));
-const starsOf = (of: string[]) => db.select().from(stars).where(inArray(stars.studentId, of));
+// What these tests wrote (from the test clock on), not the demo's morning before it.
+const napsOf = (of: string[]) =>
+  db
+    .select()
+    .from(sleepEntries)
+    .where(and(inArray(sleepEntries.studentId, of), gte(sleepEntries.createdAt, TEST_START)));
+const pottyOf = (of: string[]) =>
+  db
+    .select()
+    .from(pottyEntries)
+    .where(and(inArray(pottyEntries.studentId, of), gte(pottyEntries.createdAt, TEST_START)));
+const starsOf = (of: string[]) =>
+  db
+    .select()
+    .from(stars)
+    .where(and(inArray(stars.studentId, of), gte(stars.createdAt, TEST_START)));
 
 describe("one log for several children", () => {
-  it("has a room of at least ten children to log for", () => {
-    expect(kids.length).toBeGreaterThanOrEqual(10);
+  it("has a room of at least seven children in and two who have not come to log for", () => {
+    expect(kids.length).toBeGreaterThanOrEqual(7);
+    expect(notArrived.length).toBeGreaterThanOrEqual(2);
   });
 
   it("a nap for three children: each child's day shows it, with its own audit row and event", async () => {
     const three = ids(0, 3);
-    await checkIn(three);
     const base = await listen(app);
     const staffRoom = recorder(await connect(base, directorSession));
 
@@ -132,7 +133,6 @@ describe("one log for several children", () => {
 
     // A second nap that overlaps for one of them refuses the whole batch and names that child.
     await teacher.post("/api/daily-activities/sleep", { child_id: kids[3]!.id, date: TODAY, start_time: "15:00" });
-    await checkIn([kids[3]!.id]);
     const overlap = await teacher.post("/api/daily-activities/batch", {
       kind: "sleep",
       date: TODAY,
@@ -157,7 +157,6 @@ describe("one log for several children", () => {
 
   it("potty and a star for several children: one entry and one audit row each", async () => {
     const some = ids(4, 7);
-    await checkIn(some);
     const potty = await teacher.post("/api/daily-activities/batch", {
       kind: "potty",
       date: TODAY,
@@ -198,8 +197,8 @@ describe("one log for several children", () => {
   });
 
   it("children not here are refused by name, and nothing is written for the others", async () => {
-    const [present, away, unknown] = ids(7, 10);
-    await checkIn([present!]);
+    const present = kids[0]!.id;
+    const [away, unknown] = notArrived.map((kid) => kid.id);
     await db.insert(attendanceAbsences).values({
       studentId: away!,
       day: TODAY,
@@ -219,11 +218,11 @@ describe("one log for several children", () => {
       code: "NOT_HERE",
       details: { [away!]: "absent", [unknown!]: "not_checked_in" },
     });
-    const byId = new Map(kids.map((kid) => [kid.id, nameOf(kid)]));
+    const byId = new Map([...kids, ...notArrived].map((kid) => [kid.id, nameOf(kid)]));
     expect(refused.json().error).toContain(`${byId.get(away!)} (marked absent)`);
     expect(refused.json().error).toContain(`${byId.get(unknown!)} (not checked in)`);
-    expect(refused.json().error).not.toContain(byId.get(present!));
-    expect(await pottyOf([present!, away!, unknown!])).toHaveLength(0);
+    expect(refused.json().error).not.toContain(byId.get(present));
+    expect(await pottyOf([present, away!, unknown!])).toHaveLength(0);
     // Leaving them out, the same log goes through.
     const again = await teacher.post("/api/daily-activities/batch", {
       kind: "potty",
@@ -236,7 +235,7 @@ describe("one log for several children", () => {
   });
 
   it("a child of another centre, or of a room the teacher does not teach, refuses the whole batch", async () => {
-    const mine = ids(0, 2); // checked in above
+    const mine = ids(0, 2); // checked in this morning
     const far = await teacher.post("/api/daily-activities/batch", {
       kind: "star",
       date: TODAY,
@@ -282,7 +281,7 @@ describe("one log for several children", () => {
   });
 
   it("the same nap sent four times at once is saved once for each child", async () => {
-    const two = ids(4, 6); // checked in above, no nap yet
+    const two = ids(4, 6); // checked in this morning, no nap yet
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         teacher.post("/api/daily-activities/batch", {

@@ -1,8 +1,10 @@
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, gte, inArray, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { demoRoomToday } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { TEST_START } from "../../../test/templates.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { foodEntries, sleepEntries } from "../../db/schema/child-day.ts";
@@ -39,10 +41,17 @@ const parentsChildren = (
 // The parent's first child is moved into the teacher's classroom so both sides meet.
 const ownChild = parentsChildren[0]!;
 await db.update(students).set({ classroomId: rooms[0]! }).where(eq(students.id, ownChild.id));
-const classmates = await db
-  .select({ id: students.id })
-  .from(students)
-  .where(and(eq(students.classroomId, rooms[0]!), ne(students.status, "left"), ne(students.id, ownChild.id)));
+// The demo's day is under way at the test clock (12:00): most of the room is in since this
+// morning, two children have not come.
+const today = await demoRoomToday(db, rooms[0]!);
+const classmates = today.present.filter((kid) => kid.id !== ownChild.id);
+const notArrived = today.notArrived.filter((kid) => kid.id !== ownChild.id);
+/** Meals the tests log (from the test clock on), not the demo's morning before it. */
+const mealsSinceStart = (of: string[]) =>
+  db
+    .select()
+    .from(foodEntries)
+    .where(and(inArray(foodEntries.studentId, of), gte(foodEntries.createdAt, TEST_START)));
 const [elsewhere] = await db
   .select({ id: students.id })
   .from(students)
@@ -58,6 +67,10 @@ const [foreign] = await db.select({ id: students.id }).from(students).where(eq(s
 
 describe("daily activities", () => {
   it("a teacher records lunch and a nap for a child of their classroom; the parent reads them", async () => {
+    // This morning's snack (the demo's day) is there already; no lunch or nap yet at noon.
+    const morning = (await parent.get(`/api/daily-activities/${ownChild.id}?date=${TODAY}`)).json();
+    expect(morning.food.map((meal: { meal_type: string }) => meal.meal_type)).toEqual(["breakfast"]);
+    expect(morning.sleep).toEqual([]);
     const lunch = await teacher.post("/api/daily-activities/food", {
       child_id: ownChild.id,
       date: TODAY,
@@ -78,12 +91,18 @@ describe("daily activities", () => {
     expect(day.statusCode, day.body).toBe(200);
     const body = day.json();
     expect(body.can_record).toBe(false);
-    expect(body.food).toMatchObject([{ meal_type: "lunch", food_consumed: 75, notes: "Dal and rice" }]);
+    expect(body.food).toMatchObject([
+      { meal_type: "breakfast", food_consumed: morning.food[0].food_consumed },
+      { meal_type: "lunch", food_consumed: 75, notes: "Dal and rice" },
+    ]);
     expect(body.sleep).toMatchObject([{ start_time: "13:00", end_time: "14:20", duration_hours: 1.33 }]);
 
     const summary = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
     expect(summary).toMatchObject({ date: TODAY, sleep_minutes: 80, asleep: false });
-    expect(summary.meals).toEqual([{ meal_type: "lunch", food_consumed: 75 }]);
+    expect(summary.meals).toEqual([
+      { meal_type: "breakfast", food_consumed: morning.food[0].food_consumed },
+      { meal_type: "lunch", food_consumed: 75 },
+    ]);
 
     // Every write is in the audit log.
     const audits = await db.select().from(auditLog).where(eq(auditLog.entity, "child_day"));
@@ -130,11 +149,8 @@ describe("daily activities", () => {
     expect(future.statusCode).toBe(400);
     expect(future.json().error).toBe(CHILD_DAY_MESSAGES.dateFuture);
 
-    const snacks = await db
-      .select()
-      .from(foodEntries)
-      .where(and(eq(foodEntries.studentId, ownChild.id), eq(foodEntries.mealType, "snack")));
-    expect(snacks).toHaveLength(0);
+    const snacks = await mealsSinceStart([ownChild.id]);
+    expect(snacks.filter((meal) => meal.mealType === "snack")).toHaveLength(0);
   });
 
   it("two overlapping naps sent at once: exactly one is saved", async () => {
@@ -148,31 +164,22 @@ describe("daily activities", () => {
   });
 
   it("records one meal for a class at once, each child with what they ate", async () => {
-    const kids = classmates.slice(1, 4);
-    await db.insert(attendanceStays).values(
-      kids.map((kid) => ({
-        organisationId: teacherUser!.organisationId,
-        centerId: home!.id,
-        studentId: kid.id,
-        classroomId: rooms[0]!,
-        day: TODAY,
-        checkInAt: new Date(`${TODAY}T08:30:00+05:30`),
-      })),
-    );
+    const kids = classmates.slice(1, 4); // checked in this morning, no lunch yet
     const entries = kids.map((kid, index) => ({ child_id: kid.id, food_consumed: index ? 100 : 50 }));
     const saved = await teacher.post("/api/daily-activities/batch", {
       kind: "food",
       date: TODAY,
-      meal_type: "breakfast",
+      meal_type: "lunch",
       entries,
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json()).toMatchObject({ kind: "food", saved: 3 });
     const list = (await teacher.get(`/api/daily-activities/classroom/${rooms[0]}`)).json();
     expect(list.can_record).toBe(true);
-    const withBreakfast = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("breakfast"));
-    expect(withBreakfast.map((kid: { id: string }) => kid.id).sort()).toEqual(
-      entries.map((entry) => entry.child_id).sort(),
+    // Lunch: these three, and the parent's child whose lunch the first test logged.
+    const withLunch = list.children.filter((kid: { meals: string[] }) => kid.meals.includes("lunch"));
+    expect(withLunch.map((kid: { id: string }) => kid.id).sort()).toEqual(
+      [...entries.map((entry) => entry.child_id), ownChild.id].sort(),
     );
     const eaten = await db
       .select({ id: foodEntries.studentId, amount: foodEntries.foodConsumed })
@@ -206,12 +213,7 @@ describe("daily activities", () => {
       ],
     });
     expect(mixed.statusCode).toBe(404);
-    expect(
-      await db
-        .select()
-        .from(foodEntries)
-        .where(inArray(foodEntries.studentId, [classmates[5]!.id, elsewhere!.id])),
-    ).toHaveLength(0);
+    expect(await mealsSinceStart([classmates[5]!.id, elsewhere!.id])).toHaveLength(0);
     const far = await teacher.post("/api/stars", { child_id: foreign!.id, reason: "Shared the blocks" });
     expect(far.statusCode).toBe(404);
     expect((await teacher.get(`/api/daily-activities/${foreign!.id}`)).statusCode).toBe(404);
@@ -236,6 +238,8 @@ describe("daily activities", () => {
   });
 
   it("stars, potty and health: the week's stars, a diaper change, medication and allergies", async () => {
+    const before = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
+    const starsBefore = (await parent.get(`/api/stars/${ownChild.id}`)).json().stars;
     const star = await teacher.post("/api/stars", { child_id: ownChild.id, reason: "Shared the blocks" });
     expect(star.statusCode, star.body).toBe(201);
     const noReason = await teacher.post("/api/stars", { child_id: ownChild.id, reason: "  " });
@@ -278,11 +282,14 @@ describe("daily activities", () => {
     expect(allergy.statusCode, allergy.body).toBe(201);
 
     const stars = (await parent.get(`/api/stars/${ownChild.id}`)).json();
-    expect(stars.stars).toMatchObject([{ reason: "Shared the blocks", awarded_by: teacherUser!.fullName }]);
+    expect(stars.stars).toHaveLength(starsBefore.length + 1);
+    expect(stars.stars).toContainEqual(
+      expect.objectContaining({ reason: "Shared the blocks", awarded_by: teacherUser!.fullName }),
+    );
     const summary = (await parent.get(`/api/parents/child-day/${ownChild.id}`)).json();
     expect(summary).toMatchObject({
-      stars_this_week: 1,
-      potty_count: 1,
+      stars_this_week: before.stars_this_week + 1,
+      potty_count: before.potty_count + 1,
       last_diaper_status: "wet",
       allergies: ["Peanuts"],
     });
@@ -306,9 +313,10 @@ describe("who is in today, and corrections", () => {
       .json()
       .children.find((kid: { id: string }) => kid.id === id);
 
+  // In since this morning (with only a nap logged by the tests above), and two who have not come.
+  const [present, away, unknown] = [classmates[0]!.id, notArrived[0]!.id, notArrived[1]!.id];
+
   it("the class list says who is checked in and who is marked absent", async () => {
-    const [present, away, unknown] = [classmates[6]!.id, classmates[7]!.id, classmates[8]!.id];
-    await checkIn(present);
     await db.insert(attendanceAbsences).values({
       studentId: away,
       day: TODAY,
@@ -325,7 +333,6 @@ describe("who is in today, and corrections", () => {
   });
 
   it("a child marked absent gets no meal, nap or potty; one not yet checked in still can, one at a time", async () => {
-    const [present, away, unknown] = [classmates[6]!.id, classmates[7]!.id, classmates[8]!.id];
     const batch = await teacher.post("/api/daily-activities/batch", {
       kind: "food",
       date: TODAY,
@@ -344,12 +351,7 @@ describe("who is in today, and corrections", () => {
       expect(refused.statusCode, path).toBe(409);
       expect(refused.json().error).toBe(CHILD_DAY_MESSAGES.markedAbsent);
     }
-    expect(
-      await db
-        .select()
-        .from(foodEntries)
-        .where(inArray(foodEntries.studentId, [present, away])),
-    ).toHaveLength(0);
+    expect(await mealsSinceStart([present, away])).toHaveLength(0);
     // Teachers forget to check children in: a deliberate log for one such child is accepted, but a
     // log for several ("the children in the room") takes only children checked in.
     const forgotten = await teacher.post("/api/daily-activities/batch", {
@@ -381,17 +383,20 @@ describe("who is in today, and corrections", () => {
 
   it("removes a wrong entry the same day without a reason; an earlier day's needs one; both are audited", async () => {
     const child = classmates[4]!.id;
-    const today = (
+    // The child's day answers with this morning's meals (the demo's) and the one logged now.
+    const meals = (
       await teacher.post("/api/daily-activities/food", {
         child_id: child,
         date: TODAY,
         meal_type: "snack",
         food_consumed: 25,
       })
-    ).json().food[0];
+    ).json().food as { id: string; food_consumed: number; created_at: string }[];
+    const today = meals.find((meal) => meal.created_at === TEST_START.toISOString())!;
+    expect(today).toMatchObject({ food_consumed: 25 });
     const removed = await teacher.delete(`/api/daily-activities/food/${today.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json().food).toEqual([]);
+    expect(removed.json().food).toEqual(meals.filter((meal) => meal.id !== today.id));
 
     const earlier = await teacher.post("/api/daily-activities/food", {
       child_id: child,
@@ -527,8 +532,10 @@ describe("observation logs", () => {
     expect(log).toMatchObject({ milestone: "Physical development", notes: "Climbed the frame", can_edit: true });
     expect(log.attachments).toHaveLength(1);
 
+    // Newest first, before the demo's earlier logs of the child.
     const logs = (await parent.get(`/api/observation-logs?child_id=${ownChild.id}`)).json();
-    expect(logs.logs.map((entry: { id: string }) => entry.id)).toEqual([log.id]);
+    expect(logs.logs[0].id).toBe(log.id);
+    expect(logs.logs.slice(1).map((entry: { id: string }) => entry.id)).not.toContain(log.id);
     expect(logs.logs[0].can_edit).toBe(false);
     const download = await parent.get(log.attachments[0].url);
     expect(download.statusCode).toBe(200);
@@ -536,14 +543,9 @@ describe("observation logs", () => {
     expect(download.rawPayload.includes(Buffer.from("secret-camera"))).toBe(false);
 
     // Staff of another centre: the log and its photo do not exist for them.
-    const [foreignTeacher] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, "teacher"), eq(users.centerId, other!.id)));
-    if (foreignTeacher) {
-      const stranger = as(app, await signIn(app, foreignTeacher.email));
-      expect((await stranger.get(log.attachments[0].url)).statusCode).toBe(404);
-    }
+    await createCentreUser(db, other!.id, "teacher", "stranger.teacher@sprout.test");
+    const stranger = as(app, await signIn(app, "stranger.teacher@sprout.test"));
+    expect((await stranger.get(log.attachments[0].url)).statusCode).toBe(404);
     expect((await director.get(log.attachments[0].url)).statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
-import { and, eq, ne, notInArray } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoNotArrived } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
@@ -34,12 +35,20 @@ const [own] = await db
   .from(students)
   .where(eq(students.id, (await family)[0]!.id));
 await db.update(students).set({ classroomId: rooms[0]! }).where(eq(students.id, own!.id));
-// Two more families of the centre with sign-ins: one whose child has a day recorded, one whose does not.
-const others = await db
-  .select()
-  .from(students)
-  .where(and(eq(students.centerId, home!.id), ne(students.status, "left"), notInArray(students.id, family)))
-  .limit(2);
+// Two more families of the centre with sign-ins: one whose child has a day recorded, one whose
+// child has not come today (the demo's day is under way: most children arrived this morning).
+const notCome = await demoNotArrived(db, home!.id);
+const others = [
+  ...(await db
+    .select()
+    .from(students)
+    .where(and(eq(students.centerId, home!.id), ne(students.status, "left"), notInArray(students.id, family)))
+    .limit(1)),
+  ...(await db
+    .select()
+    .from(students)
+    .where(inArray(students.id, [notCome.find((kid) => kid.classroomId !== rooms[0])!.id]))),
+];
 await db.update(students).set({ classroomId: rooms[0]! }).where(eq(students.id, others[0]!.id));
 async function parentOf(childId: string, email: string) {
   const [user] = await db
@@ -63,15 +72,13 @@ const mail = async (message: OutgoingMail) => {
 
 describe("the evening digest", () => {
   it("each parent with a day recorded gets one e-mail at the centre's hour, once", async () => {
-    await db.insert(attendanceStays).values({
-      organisationId: parentUser!.organisationId,
-      centerId: home!.id,
-      studentId: own!.id,
-      classroomId: rooms[0]!,
-      day: TODAY,
-      checkInAt: at("08:45"),
-      checkOutAt: at("17:10"),
-    });
+    // The child came at 08:40 (the demo's morning) and goes home at 17:10.
+    const [stay] = await db
+      .update(attendanceStays)
+      .set({ checkOutAt: at("17:10") })
+      .where(and(eq(attendanceStays.studentId, own!.id), eq(attendanceStays.day, TODAY)))
+      .returning();
+    expect(stay!.checkInAt).toEqual(at("08:40"));
     const record = async (path: string, body: object) => {
       const answer = await teacher.post(path, { child_id: own!.id, date: TODAY, ...body });
       expect(answer.statusCode, answer.body).toBe(201);
@@ -124,9 +131,11 @@ describe("the evening digest", () => {
     expect(mailed.some((message) => message.to === quietParent.email)).toBe(false);
 
     const letter = mailed.find((message) => message.to === DEMO_EMAILS.parent)!;
-    expect(letter.subject).toBe(`${own!.firstName}'s day at Sprout, 20 Nov 2026`);
+    // Her brother came this morning too (the demo's day): one letter tells both days.
+    expect(letter.subject).toBe("Aanya and Kabir's day at Sprout, 20 Nov 2026");
+    expect(own!.firstName).toBe("Aanya");
     for (const line of [
-      "Arrived 08:45, left 17:10",
+      "Arrived 08:40, left 17:10",
       "Lunch: ate most (75%)",
       "Slept 13:00–14:20 (1 h 20 m)",
       "Diaper change: wet",

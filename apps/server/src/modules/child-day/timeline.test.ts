@@ -13,7 +13,9 @@ import { storeAnswers } from "../privacy/consent-store.ts";
 const { app, database, clock } = await createTestApp();
 const db = database.db;
 const [home, other] = await demoCentres(db);
-const TODAY = "2026-11-20"; // the test clock's date in Bengaluru
+const TODAY = "2026-11-20"; // the test clock's date in Bengaluru, the demo's day under way
+// The day told from its start: the next one, after the demo's day has ended.
+const STORY_DAY = "2026-11-21";
 
 // Sessions are signed in again whenever the clock moves on: an access token lives 15 minutes.
 let teacherSession = await signIn(app, DEMO_EMAILS.teacher);
@@ -33,7 +35,7 @@ const aanya = await childNamed("Aanya");
 const [classmate] = await db
   .select()
   .from(students)
-  .where(and(eq(students.classroomId, aanya.classroomId!), ne(students.id, aanya.id), ne(students.status, "left")))
+  .where(and(eq(students.classroomId, aanya.classroomId!), ne(students.id, aanya.id), eq(students.status, "active")))
   .orderBy(asc(students.firstName));
 const [mother] = await db
   .select({ id: guardians.id, first: guardians.firstName, last: guardians.lastName })
@@ -50,12 +52,28 @@ const [otherFamily] = await db
 const [foreign] = await db.select({ id: students.id }).from(students).where(eq(students.centerId, other!.id));
 
 /** The clock at a time of the test day in Bengaluru, with fresh sign-ins. */
-async function at(time: string) {
-  clock.set(new Date(`${TODAY}T${time}:00+05:30`));
+async function at(time: string, day = STORY_DAY) {
+  clock.set(new Date(`${day}T${time}:00+05:30`));
   teacherSession = await signIn(app, DEMO_EMAILS.teacher);
   teacher = as(app, teacherSession);
   parent = as(app, await signIn(app, DEMO_EMAILS.parent));
   director = as(app, await signIn(app, DEMO_EMAILS.center_director));
+}
+/** Five o'clock on the demo's day: every child still in Aanya's room goes home. */
+async function endTheDemoDay() {
+  await at("17:00", TODAY);
+  const roster = (await teacher.get(`/api/attendance/roster?classroom_id=${aanya.classroomId}`)).json() as {
+    children: { student_id: string; status: string; pickup_people: { id: string }[] }[];
+  };
+  const inNow = roster.children.filter((child) => child.status === "in");
+  expect(inNow.map((child) => child.student_id)).toContain(aanya.id);
+  for (const child of inNow) {
+    const out = await teacher.post("/api/attendance/check-out", {
+      student_id: child.student_id,
+      pickup_person_id: child.pickup_people[0]!.id,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+  }
 }
 const setConsent = (childId: string, consent: "own" | "group") =>
   storeAnswers(db, {
@@ -81,8 +99,21 @@ const timelineOf = async (session: typeof parent, childId = aanya.id, query = ""
 };
 
 describe("the child's day as a timeline", () => {
+  it("today so far is the demo's morning: Aanya arrived, had her snack and more", async () => {
+    const today = await timelineOf(parent);
+    expect(today.date).toBe(TODAY);
+    const kinds = today.entries.map((entry) => entry.kind);
+    expect(kinds[0]).toBe("arrival");
+    expect(kinds).toContain("meal");
+    expect(kinds).not.toContain("departure");
+    expect(today.entries.every((entry) => entry.time !== null && entry.time <= "12:00")).toBe(true);
+  });
+
   it("a day with nothing yet is an empty timeline", async () => {
-    expect(await timelineOf(parent)).toEqual({ child_id: aanya.id, date: TODAY, entries: [], truncated: false });
+    // The demo's day ends: the teacher sends Aanya's room home at five.
+    await endTheDemoDay();
+    await at("07:00");
+    expect(await timelineOf(parent)).toEqual({ child_id: aanya.id, date: STORY_DAY, entries: [], truncated: false });
   });
 
   it("tells the day in time order: arrival, meals, potty, photos, nap, star, health, observation, going home", async () => {
@@ -94,14 +125,14 @@ describe("the child's day as a timeline", () => {
     await at("10:15");
     await teacher.post("/api/daily-activities/food", {
       child_id: aanya.id,
-      date: TODAY,
+      date: STORY_DAY,
       meal_type: "breakfast",
       food_consumed: 75,
     });
     await at("10:40");
     await teacher.post("/api/daily-activities/potty", {
       child_id: aanya.id,
-      date: TODAY,
+      date: STORY_DAY,
       type: "bathroom",
       diaper_status: "dry",
     });
@@ -114,7 +145,7 @@ describe("the child's day as a timeline", () => {
     // The nap is logged after it ended, for two children at once: it sits at its own times.
     const nap = await teacher.post("/api/daily-activities/batch", {
       kind: "sleep",
-      date: TODAY,
+      date: STORY_DAY,
       child_ids: [aanya.id, classmate!.id],
       start_time: "13:00",
       end_time: "14:30",
@@ -125,7 +156,7 @@ describe("the child's day as a timeline", () => {
     await at("15:10");
     await teacher.post("/api/daily-activities/health", {
       child_id: aanya.id,
-      date: TODAY,
+      date: STORY_DAY,
       kind: "temperature",
       details: "",
       temperature_c: "37.2",
@@ -135,7 +166,7 @@ describe("the child's day as a timeline", () => {
       app,
       teacherSession,
       "/api/observation-logs",
-      form({ child_id: aanya.id, date: TODAY, milestone: "Physical development", notes: "Hopped on one foot" }, []),
+      form({ child_id: aanya.id, date: STORY_DAY, milestone: "Physical development", notes: "Hopped on one foot" }, []),
     );
     expect(log.statusCode, log.body).toBe(201);
     await at("16:45");
@@ -190,7 +221,7 @@ describe("the child's day as a timeline", () => {
     expect((await parent.get(`/api/daily-activities/${foreign!.id}/timeline`)).statusCode).toBe(404);
     expect((await teacher.get(`/api/daily-activities/${foreign!.id}/timeline`)).statusCode).toBe(404);
     expect((await director.get(`/api/daily-activities/${foreign!.id}/timeline`)).statusCode).toBe(404);
-    const future = await parent.get(`/api/daily-activities/${aanya.id}/timeline?date=2026-11-21`);
+    const future = await parent.get(`/api/daily-activities/${aanya.id}/timeline?date=2026-11-22`);
     expect(future.statusCode).toBe(400);
     // An earlier day is the parent's to read too.
     expect(await timelineOf(parent, aanya.id, "?date=2026-11-19")).toMatchObject({ date: "2026-11-19", entries: [] });

@@ -46,8 +46,18 @@ describe("teacher ↔ classroom assignment", () => {
   it("the demo assigns its teacher: lead of Toddlers, assistant in Pre-Kindy", async () => {
     const list: Room[] = (await director.get("/api/admin/classrooms")).json();
     const toddlers = list.find((row) => row.name === "Toddlers")!;
-    expect(toddlers.staff).toEqual([{ user_id: demoTeacher!.id, full_name: "Priya Sharma", role: "lead" }]);
-    expect(list.find((row) => row.name === "Pre-Kindy")!.staff[0]).toMatchObject({ role: "assistant" });
+    expect(toddlers.staff).toEqual([
+      { user_id: demoTeacher!.id, full_name: "Priya Sharma", role: "lead" },
+      { user_id: expect.any(String), full_name: "Bhavana Rao", role: "assistant" },
+    ]);
+    // Pre-Kindy has its own lead; the demo teacher assists there.
+    const preKindy = list.find((row) => row.name === "Pre-Kindy")!.staff;
+    expect(preKindy.map((row) => [row.full_name, row.role])).toEqual([
+      ["Deepika Hegde", "lead"],
+      ["Priya Sharma", "assistant"],
+    ]);
+    // Every room of the centre has its lead.
+    expect(list.every((row) => row.staff.filter((member) => member.role === "lead").length === 1)).toBe(true);
     expect(await teacherClassroomIds(db, demoTeacher!.id)).toHaveLength(2);
   });
 
@@ -98,6 +108,10 @@ describe("teacher ↔ classroom assignment", () => {
 
   it("refuses people who are not active teachers of the room's centre, and a lead who is also an assistant", async () => {
     const url = `/api/admin/classrooms/${room("Creche").id}/staff`;
+    const crecheStaff = async () =>
+      ((await director.get("/api/admin/classrooms")).json() as Room[]).find((row) => row.name === "Creche")!.staff;
+    const before = await crecheStaff();
+    expect(before.map((row) => row.role)).toEqual(["lead", "assistant"]);
     const stranger = await director.put(url, { lead_id: andheriTeacher.id, assistant_ids: [] });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json()).toMatchObject({ error: CLASSROOM_STAFF_MESSAGES.notTeacher, code: "VALIDATION_ERROR" });
@@ -106,8 +120,7 @@ describe("teacher ↔ classroom assignment", () => {
     const both = await director.put(url, { lead_id: newTeacher!.id, assistant_ids: [newTeacher!.id] });
     expect(both.json().error).toBe(CLASSROOM_STAFF_MESSAGES.leadAlsoAssistant);
     expect((await director.put(url, { lead_id: "not-a-uuid" })).statusCode).toBe(400);
-    const list: Room[] = (await director.get("/api/admin/classrooms")).json();
-    expect(list.find((row) => row.name === "Creche")!.staff).toEqual([]);
+    expect(await crecheStaff()).toEqual(before);
   });
 
   it("another centre's classroom is not found; a teacher cannot assign", async () => {

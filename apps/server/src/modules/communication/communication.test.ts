@@ -42,9 +42,12 @@ beforeAll(async () => {
   otherRoom = (await classroomsOf(db, other!.id))[0]!.id;
   unrelatedRoom = (await classroomsOf(db, home!.id)).find((room) => !teacherRooms.includes(room.id))!.id;
 
-  // Another centre's teacher and family; a second teacher of the home centre in an unrelated room.
+  // Another centre's teacher and family; a second teacher of the home centre in an unrelated room
+  // (assistants: every demo room has its lead).
   const andheriTeacher = await createCentreUser(db, other!.id, "teacher", "teacher.andheri@sprout.test");
-  await db.insert(classroomTeachers).values({ classroomId: otherRoom, teacherId: andheriTeacher.id, role: "lead" });
+  await db
+    .insert(classroomTeachers)
+    .values({ classroomId: otherRoom, teacherId: andheriTeacher.id, role: "assistant" });
   const andheriParent = await createCentreUser(db, other!.id, "parent", "parent.andheri@sprout.test");
   const andheriChild = (await childrenOf(db, other!.id)).find((child) => child.classroomId === otherRoom)!;
   const [link] = await db
@@ -53,7 +56,7 @@ beforeAll(async () => {
     .where(eq(studentGuardians.studentId, andheriChild.id));
   await db.update(guardians).set({ userId: andheriParent.id }).where(eq(guardians.id, link!.guardianId));
   const second = await createCentreUser(db, home!.id, "teacher", "teacher.two@sprout.test");
-  await db.insert(classroomTeachers).values({ classroomId: unrelatedRoom, teacherId: second.id, role: "lead" });
+  await db.insert(classroomTeachers).values({ classroomId: unrelatedRoom, teacherId: second.id, role: "assistant" });
 
   [teacher, parent, director, owner, admin, otherTeacher, otherParent, homeRoomTeacher] = await Promise.all([
     signIn(app, DEMO_EMAILS.teacher),
@@ -142,8 +145,13 @@ describe("messages", () => {
 
   it("lets a parent open a conversation only with their own child's teacher", async () => {
     const contacts = (await as(app, parent).get("/api/messaging/contacts")).json().contacts;
-    const contact = contacts.find((c: { child_id: string }) => c.child_id === aanya.id);
-    expect(contact).toMatchObject({ teacher_name: "Priya Sharma" });
+    // Aanya's room has its lead (the demo teacher) and an assistant: the parent may write to either.
+    const ofAanya = contacts.filter((c: { child_id: string }) => c.child_id === aanya.id);
+    expect(ofAanya.map((c: { teacher_name: string }) => c.teacher_name).sort()).toEqual([
+      "Bhavana Rao",
+      "Priya Sharma",
+    ]);
+    const contact = ofAanya.find((c: { teacher_name: string }) => c.teacher_name === "Priya Sharma");
     teacherId = contact.teacher_id;
     const [second] = await db.select().from(users).where(eq(users.email, "teacher.two@sprout.test"));
     expect(

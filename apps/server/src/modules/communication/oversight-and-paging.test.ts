@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
   const elsewhere = (await classroomsOf(db, home!.id)).find((room) => !rooms.includes(room.id))!;
   const second = await createCentreUser(db, home!.id, "teacher", "teacher.paging@sprout.test");
-  await db.insert(classroomTeachers).values({ classroomId: elsewhere.id, teacherId: second.id, role: "lead" });
+  await db.insert(classroomTeachers).values({ classroomId: elsewhere.id, teacherId: second.id, role: "assistant" });
   await createCentreUser(db, other!.id, "center_director", "director.paging@sprout.test");
   [colleague, otherDirector] = await Promise.all([
     signIn(app, "teacher.paging@sprout.test"),

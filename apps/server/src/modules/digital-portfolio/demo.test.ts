@@ -20,16 +20,22 @@ describe("the demo portfolio", () => {
     const children = (await parent.get("/api/digital-portfolio/children")).json().children;
     expect(children.map((child: { consent: string }) => child.consent)).toEqual(["group", "own"]);
     const page = (await parent.get(`/api/digital-portfolio/child/${children[0].child_id}`)).json();
-    expect(page.total).toBe(3);
+    // Three from the days before, and this morning's finger painting (the test clock is at noon).
+    expect(page.total).toBe(4);
+    expect(page.items[0].title).toBe("Finger painting");
     const thumbnail = await parent.get(page.items[0].thumbnail_url);
     expect(thumbnail.statusCode).toBe(200);
     expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: "jpeg", width: 480 });
-    expect(readdirSync(folder)).toHaveLength(10);
+    // Seven photos and their thumbnails; the demo's documents are the PDFs beside them.
+    const stored = readdirSync(folder);
+    expect(stored.filter((name) => name.endsWith(".jpg"))).toHaveLength(14);
+    expect(stored.filter((name) => name.endsWith(".pdf"))).toHaveLength(8);
+    expect(stored).toHaveLength(22);
   });
 
   it("the admin dashboard has figures from them, over several of the last 7 days", async () => {
     const stats = (await admin.get("/api/digital-portfolio/center/stats")).json();
-    expect(stats.overall).toMatchObject({ total_items: 5, images: 5, children_with_portfolios: 2, active_teachers: 1 });
+    expect(stats.overall).toMatchObject({ total_items: 7, images: 7, children_with_portfolios: 2, active_teachers: 1 });
     const days = stats.recentActivity.filter((day: { items_count: number }) => day.items_count > 0);
     expect(days.length).toBeGreaterThan(2);
   });

@@ -1,18 +1,21 @@
+import { wallClockInstant } from "@sprout/shared/schemas/attendance";
+import { addDays } from "@sprout/shared/schemas/children";
 import { and, eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../../db/client.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
-import { organisations } from "../../db/schema/organisations.ts";
+import { centers, organisations } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import type { FileStore } from "../../files/store.ts";
+import { centreDay } from "../attendance/time.ts";
 import { storePhotoConsent } from "../privacy/consent-store.ts";
 
 const W = 1200;
 const H = 900;
 
 /** Simple drawn scenes (no stock photos): what a day in the room looks like, in shapes. */
-const SCENES: { title: string; description: string; svg: string }[] = [
+export const SCENES: { title: string; description: string; svg: string }[] = [
   {
     title: "Sunny garden walk",
     description: "Looking for flowers and ladybirds in the garden.",
@@ -58,13 +61,60 @@ const SCENES: { title: string; description: string; svg: string }[] = [
   },
 ];
 
+/** One drawn scene as a JPEG and its thumbnail in a child's portfolio, taken by a teacher at a moment. */
+export async function addDemoPhoto(
+  db: Database,
+  files: FileStore,
+  input: {
+    child: { id: string; centerId: string; classroomId: string | null };
+    scene: (typeof SCENES)[number];
+    takenAt: Date;
+    teacherId: string;
+    favourite: boolean;
+  },
+) {
+  const { child, scene } = input;
+  const drawn = sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.svg}</svg>`),
+  );
+  const display = await drawn.clone().jpeg({ quality: 85 }).toBuffer();
+  const thumbnail = await drawn.clone().resize({ width: 480 }).jpeg({ quality: 75 }).toBuffer();
+  const storedName = await files.save(display, "jpg");
+  const thumbStoredName = await files.save(thumbnail, "jpg");
+  const [item] = await db
+    .insert(portfolioItems)
+    .values({
+      centerId: child.centerId,
+      studentId: child.id,
+      classroomId: child.classroomId,
+      title: scene.title,
+      description: scene.description,
+      fileName: `${scene.title.toLowerCase().replaceAll(" ", "-")}.jpg`,
+      mediaType: "image",
+      mimeType: "image/jpeg",
+      storedName,
+      thumbStoredName,
+      sizeBytes: display.length + thumbnail.length,
+      width: W,
+      height: H,
+      isFavorite: input.favourite,
+      favoritedBy: input.favourite ? input.teacherId : null,
+      captureMethod: "upload",
+      uploadedBy: input.teacherId,
+      createdAt: input.takenAt,
+    })
+    .returning({ id: portfolioItems.id });
+  await db.insert(portfolioItemChildren).values({ itemId: item!.id, studentId: child.id });
+}
+
 /**
  * The demo's portfolio: the demo parent's children, with the parent's photo consent (Aanya group
- * photos, Kabir his own portfolio only), get photos the demo teacher took over the last week, so
- * a first visit shows a real gallery and the admin dashboard has figures. Only the demo loads it;
- * files are written before the rows (a failed seed leaves files the orphan sweep removes).
+ * photos, Kabir his own portfolio only), get photos the demo teacher took on the days before
+ * today (today's come with the day in progress, demo-today.ts), so a first visit shows a real
+ * gallery and the admin dashboard has figures. Only the demo loads it; files are written before
+ * the rows (a failed seed leaves files the orphan sweep removes).
  */
-export async function seedPortfolioDemo(db: Database, files: FileStore, today: Date) {
+export async function seedPortfolioDemo(db: Database, files: FileStore, now: Date) {
   const [organisation] = await db.select().from(organisations).limit(1);
   const [teacher] = await db.select().from(users).where(eq(users.email, "teacher@sprout.test"));
   const [parent] = await db.select().from(users).where(eq(users.email, "parent@sprout.test"));
@@ -75,8 +125,10 @@ export async function seedPortfolioDemo(db: Database, files: FileStore, today: D
       firstName: students.firstName,
       centerId: students.centerId,
       classroomId: students.classroomId,
+      timeZone: centers.timeZone,
     })
     .from(students)
+    .innerJoin(centers, eq(centers.id, students.centerId))
     .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
     .where(and(eq(guardians.userId, parent.id), isNotNull(students.classroomId)))
@@ -93,41 +145,13 @@ export async function seedPortfolioDemo(db: Database, files: FileStore, today: D
       childId: child.id,
       consent,
       by: parent.id,
-      at: today,
+      at: now,
     });
     for (const [index, scene] of scenes.entries()) {
-      const drawn = sharp(
-        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.svg}</svg>`),
-      );
-      const display = await drawn.clone().jpeg({ quality: 85 }).toBuffer();
-      const thumbnail = await drawn.clone().resize({ width: 480 }).jpeg({ quality: 75 }).toBuffer();
-      const storedName = await files.save(display, "jpg");
-      const thumbStoredName = await files.save(thumbnail, "jpg");
-      const takenAt = new Date(today.getTime() - (made * 26 + index * 3 + 2) * 3_600_000);
-      const [item] = await db
-        .insert(portfolioItems)
-        .values({
-          centerId: child.centerId,
-          studentId: child.id,
-          classroomId: child.classroomId,
-          title: scene.title,
-          description: scene.description,
-          fileName: `${scene.title.toLowerCase().replaceAll(" ", "-")}.jpg`,
-          mediaType: "image",
-          mimeType: "image/jpeg",
-          storedName,
-          thumbStoredName,
-          sizeBytes: display.length + thumbnail.length,
-          width: W,
-          height: H,
-          isFavorite: index === 0,
-          favoritedBy: index === 0 ? teacher.id : null,
-          captureMethod: "upload",
-          uploadedBy: teacher.id,
-          createdAt: takenAt,
-        })
-        .returning({ id: portfolioItems.id });
-      await db.insert(portfolioItemChildren).values({ itemId: item!.id, studentId: child.id });
+      // One photo a day over the days before today, late in the morning.
+      const day = addDays(centreDay(child.timeZone, now), -(made + 1));
+      const takenAt = wallClockInstant(day, `11:${String(10 + index * 12).padStart(2, "0")}`, child.timeZone);
+      await addDemoPhoto(db, files, { child, scene, takenAt, teacherId: teacher.id, favourite: index === 0 });
       made += 1;
     }
   }

@@ -3,14 +3,15 @@ import type { Database } from "../../db/client.ts";
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { centreDay } from "../attendance/time.ts";
 
-/** [days from today, topic, objectives, activities, resources] */
-const PLANS: [number, string, string[], string[], string[]][] = [
+/** [days from today, topic, objectives, activities, resources, notes] */
+const PLANS: [number, string, string[], string[], string[], string][] = [
   [
     0,
     "Colours around us",
     ["Name red, blue and yellow", "Sort toys by colour"],
     ["Colour hunt in the garden", "Finger painting with three colours"],
     ["Washable paints", "Coloured blocks", "Aprons"],
+    "Keep the paints away from children with skin allergies.",
   ],
   [
     1,
@@ -18,6 +19,7 @@ const PLANS: [number, string, string[], string[], string[]][] = [
     ["Name five farm animals", "Copy their sounds"],
     ["Animal sounds song", "Matching cards"],
     ["Picture cards", "Soft toy animals"],
+    "Ask families for photos of animals they saw on holiday.",
   ],
   [
     -1,
@@ -25,6 +27,7 @@ const PLANS: [number, string, string[], string[], string[]][] = [
     ["Count objects up to five"],
     ["Counting beads", "Five little ducks rhyme"],
     ["Bead strings", "Rhyme chart"],
+    "Sit the younger ones in pairs with an older child for the beads.",
   ],
 ];
 
@@ -39,7 +42,7 @@ export async function seedLessonPlansDemo(
   const today = centreDay(centre.timeZone, now);
   await db.insert(lessonPlans).values(
     classroomIds.flatMap((classroomId) =>
-      PLANS.map(([offset, topic, objectives, activities, resources]) => ({
+      PLANS.map(([offset, topic, objectives, activities, resources, notes]) => ({
         centerId: centre.id,
         classroomId,
         day: addDays(today, offset),
@@ -47,7 +50,7 @@ export async function seedLessonPlansDemo(
         objectives,
         activities,
         resources,
-        notes: "Keep the paints away from children with skin allergies.",
+        notes,
         objectivesDone: offset < 0,
         activitiesDone: offset < 0,
         resourcesDone: offset < 0,

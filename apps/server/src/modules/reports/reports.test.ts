@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoIds } from "../../../test/demo-ids.ts";
+import { demoNotArrived } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
@@ -57,12 +58,8 @@ beforeAll(async () => {
   centres = (
     await db.select({ id: ownerCenters.centerId }).from(ownerCenters).where(eq(ownerCenters.ownerId, me!.id))
   ).map((row) => row.id);
-  // Two children in today at the home centre, and one marked absent.
-  const kids = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.centerId, ids.homeCentre), eq(students.status, "active")))
-    .limit(3);
+  // Beside the demo's morning arrivals, two more children come in now and one is marked absent.
+  const kids = await demoNotArrived(db, ids.homeCentre);
   for (const kid of kids.slice(0, 2)) {
     const response = await as(app, director).post("/api/attendance/check-in", { student_id: kid.id });
     expect(response.statusCode, response.body).toBe(200);
@@ -134,8 +131,11 @@ describe("reports equal their rows counted another way", () => {
       new Set(stays.filter((row) => inRange(row.day)).map((row) => `${row.student}|${row.day}`)).size,
     );
     expect(report.total_absent).toBe(absences.filter((row) => inRange(row.day)).length);
+    // Today: the demo's morning arrivals and the two who came in above; one marked absent.
+    const today = new Set(stays.filter((row) => row.day === "2026-11-20").map((row) => row.student));
+    expect(today.size).toBeGreaterThan(2);
     expect(report.days.find((row: { date: string }) => row.date === "2026-11-20")).toMatchObject({
-      present: 2,
+      present: today.size,
       absent: 1,
     });
     const rows = await workbook(director, `/api/reports/attendance/export?${RANGE}`);

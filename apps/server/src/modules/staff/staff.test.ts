@@ -122,21 +122,32 @@ describe("staff management", () => {
         ["teacher@sprout.test", "teacher", "Lead Teacher"],
       ]),
     );
-    expect(demo).toHaveLength(4);
+    // The README's four and the centre's seven other teachers (who have no sign-in yet).
+    expect(demo).toHaveLength(11);
+    expect(
+      demo.filter((row: { designation: string }) => ["Lead Teacher", "Assistant Teacher"].includes(row.designation)),
+    ).toHaveLength(8);
   });
 
   it("super admin and owner see every centre's staff; a director only their own centre's; other centres are 404", async () => {
     const demoStaff = ["admin", "coordinator", "director", "teacher"].map((name) => `${name}@sprout.test`);
-    const all = (await superAdmin.get("/api/staff")).json().staff;
-    expect(all.map((row: { email: string }) => row.email).sort()).toEqual(
-      ["anita.pillai@sprout.test", "joseph@sprout.test", ...demoStaff].sort(),
+    // The demo staffs every centre: Koramangala 11 (the README's four among them), Andheri West
+    // and Gachibowli 9 each; Anita joined Koramangala and Joseph Andheri West above.
+    const all = (await superAdmin.get("/api/staff?limit=100")).json().staff;
+    const emails = all.map((row: { email: string }) => row.email);
+    expect(emails).toEqual(expect.arrayContaining(["anita.pillai@sprout.test", "joseph@sprout.test", ...demoStaff]));
+    expect(all).toHaveLength(31);
+    expect(new Set(all.map((row: { center_name: string }) => row.center_name))).toEqual(
+      new Set(["Sprout Koramangala", "Sprout Andheri West", "Sprout Gachibowli"]),
     );
-    expect((await owner.get("/api/staff")).json().staff).toHaveLength(6);
-    const mine = (await director.get("/api/staff")).json().staff;
-    expect(mine.map((row: { email: string }) => row.email).sort()).toEqual(
-      ["anita.pillai@sprout.test", ...demoStaff].sort(),
+    expect((await owner.get("/api/staff?limit=100")).json().staff).toHaveLength(31);
+    const mine = (await director.get("/api/staff?limit=100")).json().staff;
+    expect(mine.map((row: { email: string }) => row.email)).toEqual(
+      expect.arrayContaining(["anita.pillai@sprout.test", ...demoStaff]),
     );
-    expect((await director.get(`/api/staff/center/${koramangala.id}`)).json().staff).toHaveLength(5);
+    expect(mine).toHaveLength(12);
+    expect(mine.every((row: { center_id: string }) => row.center_id === koramangala.id)).toBe(true);
+    expect((await director.get(`/api/staff/center/${koramangala.id}?limit=100`)).json().staff).toHaveLength(12);
     const elsewhere = await director.get(`/api/staff/center/${andheri.id}`);
     expect(elsewhere.statusCode).toBe(404);
     const joseph = all.find((row: { email: string }) => row.email === "joseph@sprout.test");
@@ -147,17 +158,20 @@ describe("staff management", () => {
       member({ email: "sneak@sprout.test", center_id: andheri.id }),
     );
     expect(intoAndheri.statusCode).toBe(404);
-    expect((await superAdmin.get(`/api/staff/center/${andheri.id}`)).json().staff).toHaveLength(1);
+    const andheriStaff = (await superAdmin.get(`/api/staff/center/${andheri.id}?limit=100`)).json().staff;
+    expect(andheriStaff).toHaveLength(10);
+    expect(andheriStaff.map((row: { email: string }) => row.email)).toContain("joseph@sprout.test");
   });
 
   it("pages the staff on the server by name, searches name, e-mail and employee ID, one total", async () => {
     const first = (await superAdmin.get("/api/staff?limit=2")).json();
     expect(first.staff).toHaveLength(2);
-    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 31, totalPages: 16 });
     const third = (await superAdmin.get("/api/staff?limit=2&page=3")).json();
     expect(third.staff).toHaveLength(2);
     expect(third.staff.map((row: { id: string }) => row.id)).not.toContain(first.staff[0].id);
-    expect((await superAdmin.get("/api/staff?limit=2&page=4")).json().staff).toEqual([]);
+    expect((await superAdmin.get("/api/staff?limit=2&page=16")).json().staff).toHaveLength(1);
+    expect((await superAdmin.get("/api/staff?limit=2&page=17")).json().staff).toEqual([]);
     expect((await superAdmin.get("/api/staff?limit=101")).statusCode).toBe(400);
     expect((await superAdmin.get("/api/staff?search=a%00b")).statusCode).toBe(400);
 
