@@ -42,4 +42,11 @@ ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_session_id_s
 CREATE INDEX "push_outbox_due_idx" ON "push_outbox" USING btree ("next_attempt_at") WHERE "push_outbox"."status" in ('queued', 'sending');--> statement-breakpoint
 CREATE INDEX "push_outbox_subscription_idx" ON "push_outbox" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_id");
+CREATE INDEX "push_subscriptions_session_idx" ON "push_subscriptions" USING btree ("session_id");--> statement-breakpoint
+-- Every table announces its changes (0039_data_change_notices.sql).
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "notification_preferences"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "push_outbox"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "push_subscriptions"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();
