@@ -8,6 +8,7 @@ import { type PushServiceStandIn, startPushService, type TestDevice } from "../.
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import type { Database } from "../../db/client.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
+import { runPrune } from "../../jobs/prune.ts";
 import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { endpointAllowed } from "./hosts.ts";
 import { retryAfterSeconds } from "./sender.ts";
@@ -262,6 +263,27 @@ describe("delivery through the outbox", () => {
     );
     expect(await queued()).toBe(0);
     await unsubscribe(teacher, kept.subscription.endpoint);
+  });
+
+  it("keeps a push refused for good (400) as failed, and the hourly prune removes it after 30 days", async () => {
+    const phone = service.device("teacher-broken-phone");
+    await subscribe(teacher, phone);
+    service.answer("teacher-broken-phone", { status: 400 });
+    const { threadId, teacherId } = await aanyaThread();
+    await as(app, parent).post(`/api/messaging/threads/${threadId}/messages`, {
+      recipient_id: teacherId,
+      content: "Hi",
+    });
+    await deliver();
+    expect(service.to("teacher-broken-phone")).toHaveLength(1);
+    const [kept] = await db.select().from(pushOutbox);
+    expect(kept).toMatchObject({ status: "failed", attempts: 1 });
+    expect((await runPrune(db, clock)).pushes).toBe(0);
+    // Thirty-one days on (moved back in the table: moving the clock would end this file's sessions).
+    await db.execute(sql`update push_outbox set created_at = created_at - interval '31 days'`);
+    expect((await runPrune(db, clock)).pushes).toBe(1);
+    expect(await queued()).toBe(0);
+    await unsubscribe(teacher, phone.subscription.endpoint);
   });
 
   it("reads Retry-After as seconds or an HTTP date", () => {

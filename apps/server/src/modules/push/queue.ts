@@ -80,3 +80,11 @@ export async function enqueueForCentre(
     returning id`);
   return rowsOf(result).length;
 }
+
+/** Pushes that failed for good, queued before `before`: the hourly prune job removes them. */
+export async function pruneFailedPushes(tx: Database, before: Date): Promise<number> {
+  const result = await tx.execute(
+    sql`delete from push_outbox where status = 'failed' and created_at < ${before} returning id`,
+  );
+  return rowsOf(result).length;
+}
