@@ -9,7 +9,7 @@ export default defineConfig({
     include: ["apps/server/**/*.test.ts", "packages/shared/**/*.test.ts", "apps/web/src/**/*.test.ts"],
     env: { TZ: "UTC", NODE_ENV: "test" },
     // Migrates and seeds once per run; each file starts from a copy (apps/server/test/templates.ts).
-    globalSetup: ["apps/server/test/templates.ts"],
+    globalSetup: ["apps/server/test/templates.ts", "apps/server/test/push-service-certificate.ts"],
     testTimeout: 30_000,
     // A file's app (migrated, demo data seeded) takes a few seconds alone and a minute or more
     // on a 2-core machine that is busy with something else: its hook must not fail for that.

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./precompress";
 
 // The dev server proxies to the API server so the browser sees one origin, as in production.
@@ -9,7 +10,40 @@ const apiServer = "http://localhost:5000";
 const REACT = /\/node_modules\/(react|react-dom|react-router|scheduler)\//;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The installable app (issue 32): the manifest, and a service worker of our own (sw/sw.ts,
+    // Workbox's precache plus the push and notification-click handlers) into which the plugin
+    // injects the list of the build's files.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      registerType: "autoUpdate",
+      injectRegister: false,
+      injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,woff2}"], maximumFileSizeToCacheInBytes: 3_000_000 },
+      includeAssets: ["favicon.svg", "icons/apple-touch-icon-180.png"],
+      manifest: {
+        id: "/",
+        name: "Sprout",
+        short_name: "Sprout",
+        description: "Your child's day at the centre: updates, photos, messages and alerts",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: "#2e7d5b",
+        background_color: "#ffffff",
+        lang: "en-IN",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   server: {
     proxy: {
       "/api": apiServer,

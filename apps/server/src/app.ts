@@ -103,6 +103,8 @@ import { registerRecordReads } from "./modules/privacy/record-reads.ts";
 import { privacyRoutes } from "./modules/privacy/routes.ts";
 import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
+import { createPushArea, ephemeralPushOptions, type PushOptions } from "./modules/push/area.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
 import { createReportExport } from "./modules/reports/export.ts";
 import { reportsRoutes } from "./modules/reports/routes.ts";
 import { createReportsService } from "./modules/reports/service.ts";
@@ -161,6 +163,8 @@ export interface AppDeps {
   poolUse?: () => PoolUse;
   /** How often the realtime server re-checks its sockets' sessions (default 5 s). */
   realtimeSessionCheckMs?: number;
+  /** Web Push: VAPID keys, subject and accepted hosts; false with PUSH=0; unset = fresh keys (tests). */
+  push?: PushOptions | false;
 }
 
 /** How long closing waits for requests still being worked on (a deploy's grace period is longer). */
@@ -283,7 +287,24 @@ export async function buildApp(deps: AppDeps) {
       sockets: () => realtime.io.of("/").sockets.size,
     });
   registerInputGuard(app);
-  const communication = createCommunicationArea({ db: deps.db, clock, realtime: realtime.publisher, mailer });
+  const push = createPushArea({
+    db: deps.db,
+    clock,
+    options: deps.push === false ? null : (deps.push ?? ephemeralPushOptions()),
+    log: app.log,
+  });
+  app.decorate("pushSender", push.sender);
+  app.addHook("onReady", async () => push.start());
+  app.addHook("onClose", async () => push.stop());
+  const notificationsService = () =>
+    createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher, push: push.queue });
+  const communication = createCommunicationArea({
+    db: deps.db,
+    clock,
+    realtime: realtime.publisher,
+    mailer,
+    push: push.queue,
+  });
   const analytics = createAnalyticsService({
     db: deps.db,
     clock,
@@ -347,7 +368,13 @@ export async function buildApp(deps: AppDeps) {
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));
       await api.register(
         emergencyRoutes({
-          emergency: createEmergencyService({ db: deps.db, clock, realtime: realtime.publisher, mailer }),
+          emergency: createEmergencyService({
+            db: deps.db,
+            clock,
+            realtime: realtime.publisher,
+            mailer,
+            push: push.queue,
+          }),
         }),
       );
       await api.register(
@@ -387,7 +414,7 @@ export async function buildApp(deps: AppDeps) {
             clock,
             files,
             mailer,
-            notifications: createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher }),
+            notifications: notificationsService(),
           }),
         }),
       );
@@ -400,7 +427,7 @@ export async function buildApp(deps: AppDeps) {
             clock,
             files,
             mailer,
-            notifications: createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher }),
+            notifications: notificationsService(),
             realtime: realtime.publisher,
           }),
         ),
@@ -410,6 +437,7 @@ export async function buildApp(deps: AppDeps) {
         centerDirectorRoutes(createCenterDirectorArea({ db: deps.db, clock, realtime: realtime.publisher })),
       );
       await api.register(communicationRoutes(communication));
+      await api.register(pushRoutes({ push: push.service }));
     },
     { prefix: "/api" },
   );

@@ -13,6 +13,7 @@ const production = {
   NODE_ENV: "production",
   APP_URL: "https://sprout.example.in/",
   APP_SECRET: "s".repeat(40),
+  VAPID_SUBJECT: "mailto:ops@sprout.example.in",
 };
 const refusal = (env: Record<string, string>) => {
   try {
@@ -50,6 +51,24 @@ describe("production configuration", () => {
     expect(refusal({ ...production, DEMO_DATA: "1" })).toMatch(/DEMO_PASSWORD/);
     expect(refusal({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD })).toMatch(/DEMO_PASSWORD/);
     expect(loadConfig({ ...production, DEMO_DATA: "1", DEMO_PASSWORD: "our-own-demo-2026" }).demoData).toBe(true);
+  });
+
+  it("refuses push without a VAPID subject in production, keeps a generated key pair, and takes given keys", () => {
+    const { VAPID_SUBJECT: _, ...withoutSubject } = production;
+    expect(refusal(withoutSubject)).toMatch(/VAPID_SUBJECT: required/);
+    expect(loadConfig({ ...withoutSubject, PUSH: "0" }).push).toBeNull();
+    expect(refusal({ ...production, VAPID_SUBJECT: "ops@sprout.example.in" })).toMatch(/VAPID_SUBJECT/);
+    expect(refusal({ ...production, VAPID_PUBLIC_KEY: "B".repeat(87) })).toMatch(/give both or neither/);
+    const generated = loadConfig(production).push!;
+    expect(generated.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    // The pair is kept in DATA_DIR: subscriptions made with it keep working after a restart.
+    expect(loadConfig(production).push).toEqual(generated);
+    expect(loadConfig({ ...production, PUSH_ALLOWED_HOSTS: "push.example.in:8443, Self.Hosted" }).push).toMatchObject({
+      subject: "mailto:ops@sprout.example.in",
+      allowedHosts: ["push.example.in:8443", "self.hosted"],
+    });
+    const given = { VAPID_PUBLIC_KEY: "B".repeat(87), VAPID_PRIVATE_KEY: "p".repeat(43) };
+    expect(loadConfig({ ...production, ...given }).push).toMatchObject({ publicKey: "B".repeat(87) });
   });
 
   it("keeps the demo accounts with the published password off the network unless HOST says otherwise", () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 
 const flag = z.enum(["0", "1"]).optional();
@@ -40,6 +41,23 @@ const environment = z.object({
     .min(16, "must be at least 16 characters")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent in an Authorization header)")
     .optional(),
+  PUSH: flag,
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be the base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be the base64url P-256 private key (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "must be a mailto: address or an https: URL")
+    .optional(),
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.*:,\s-]*$/, "must be comma-separated host[:port] entries")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -78,6 +96,18 @@ export interface Config {
   logLevel: string;
   /** GET /metrics answers Prometheus scrapes bearing this token; unset = no metrics route. */
   metricsToken?: string;
+  /** Web Push (issue 32); off with PUSH=0. */
+  push: PushConfig | null;
+}
+
+export interface PushConfig {
+  /** VAPID keys, base64url; generated into DATA_DIR/vapid-keys.json when not given. */
+  publicKey: string;
+  privateKey: string;
+  /** Who the push services may contact: mailto: or https:. Required in production. */
+  subject: string;
+  /** Push service hosts accepted beside the known ones (PUSH_ALLOWED_HOSTS). */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.DEMO_DATA === "1" &&
       (values.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD) === PUBLISHED_DEMO_PASSWORD &&
       "DEMO_PASSWORD: DEMO_DATA=1 with NODE_ENV=production needs a password of your own for the demo accounts",
+    production &&
+      values.PUSH !== "0" &&
+      !values.VAPID_SUBJECT &&
+      "VAPID_SUBJECT: required with NODE_ENV=production (a mailto: address or https: URL the push services can reach you at), or turn push off with PUSH=0",
+    Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY) &&
+      "VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both or neither (neither = a pair is generated in DATA_DIR)",
   ].filter((problem): problem is string => Boolean(problem));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
@@ -139,7 +175,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: values.LOG_LEVEL,
     metricsToken: values.METRICS_TOKEN,
+    push:
+      values.PUSH === "0"
+        ? null
+        : {
+            ...(values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+              ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+              : keptVapidKeys(dataDir)),
+            subject: values.VAPID_SUBJECT ?? "mailto:push@sprout.invalid",
+            allowedHosts: (values.PUSH_ALLOWED_HOSTS ?? "")
+              .split(",")
+              .map((entry) => entry.trim().toLowerCase())
+              .filter(Boolean),
+          },
   };
+}
+
+/** A VAPID key pair generated on first start and kept in DATA_DIR: subscriptions are bound to it. */
+function keptVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive a restart. */

@@ -48,6 +48,7 @@ async function main() {
     apiDocs: config.apiDocs,
     trustProxy: config.trustProxy,
     appUrl: config.appUrl,
+    push: config.push ?? false,
     logger: { level: config.logLevel },
   });
   log = app.log;

@@ -21,7 +21,12 @@ afterAll(() => rmSync(checkout, { recursive: true, force: true }));
 function startInProduction() {
   return spawnSync(process.execPath, [path.join(checkout, "scripts", "start.mjs")], {
     cwd: checkout,
-    env: { ...process.env, NODE_ENV: "production", APP_URL: "http://localhost:5055" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_URL: "http://localhost:5055",
+      VAPID_SUBJECT: "mailto:ops@sprout.test",
+    },
     encoding: "utf8",
     timeout: 20_000,
   });

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from "../src/db/demo-seed.ts";
 import type { FileStore } from "../src/files/store.ts";
 import type { Clock } from "../src/lib/clock.ts";
 import type { MailTransport } from "../src/mail/mailer.ts";
+import { ephemeralPushOptions } from "../src/modules/push/area.ts";
 import { copyTemplate, onServer, TEST_START } from "./templates.ts";
 
 export { DEMO_PASSWORD };
@@ -110,6 +111,8 @@ export async function createTestApp(
     logger?: AppDeps["logger"];
     /** Serve the web app from this folder (API tests serve none by default). */
     webDist?: string;
+    /** Web Push's keys, accepted hosts and HTTPS agent (fresh keys and no extra host by default). */
+    push?: AppDeps["push"];
   } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase(options.seed !== false);
@@ -132,6 +135,9 @@ export async function createTestApp(
     ...(options.mailTransport && { mail: { transport: options.mailTransport } }),
     trustProxy: options.trustProxy,
     ...(options.files && { files: options.files }),
+    // Fresh keys; push.sprout.test (a name that never resolves) is accepted so that routes can be
+    // walked with a subscription that no real push service ever receives.
+    push: options.push ?? { ...ephemeralPushOptions(), allowedHosts: ["push.sprout.test"] },
   });
   if (options.hearChangesBeforeEachRequest !== false) hearChangesBeforeEachRequest(app, database);
   await app.ready();

@@ -15,6 +15,8 @@ const router = createBrowserRouter(routes);
 // Whoever ends the session (logout, a refused refresh), nothing of it may linger on screen.
 onSessionEnded(() => {
   queryClient.clear();
+  // The server has dropped this device's push subscription with the session; the browser forgets it too.
+  void import("./features/push/browserPush").then(({ forgetBrowserSubscription }) => forgetBrowserSubscription());
   if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
 });
 
@@ -24,6 +26,12 @@ if (hasToken()) {
   const warmUp = () => void import("./format").then(({ warmUpFormatters }) => warmUpFormatters());
   if ("requestIdleCallback" in globalThis) requestIdleCallback(warmUp);
   else setTimeout(warmUp, 0);
+}
+
+// The installable app's service worker (built from apps/web/sw/sw.ts; not in the dev server).
+// Registering asks nothing of the user: notifications are asked for only from the settings button.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }));
 }
 
 const root = document.getElementById("root");

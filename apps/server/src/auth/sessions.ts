@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { sessions, spentRefreshTokens } from "../db/schema/sessions.ts";
 import { type AuditEntry, writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
+import { removeSessionSubscriptions, removeUserSubscriptions } from "../modules/push/service.ts";
 import type { AccessTokens } from "./tokens.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
@@ -72,6 +73,7 @@ export function createSessionService({
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: "refresh_token_reuse" })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await removeSessionSubscriptions(db, sessionId);
     forget(`session:${sessionId}`);
   }
 
@@ -193,6 +195,8 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      // Signing out of a device ends its pushes (issue 32): nothing reaches a phone signed out.
+      await removeSessionSubscriptions(db, sessionId);
       forget(`session:${sessionId}`);
     },
 
@@ -201,6 +205,7 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await removeUserSubscriptions(db, userId);
       forget(`user:${userId}`);
     },
 

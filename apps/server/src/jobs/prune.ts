@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox, passwordResets } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
 import { pruneAccessLog } from "../modules/privacy/access-log.ts";
+import { pruneFailedPushes } from "../modules/push/queue.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 
 const DAY = 86_400_000;
@@ -17,7 +18,7 @@ const KEEP_MAIL_DAYS = 90;
 /**
  * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
  * refresh tokens), quiet attempt counters, finished or expired reset challenges and one-time
- * codes, old mail and
+ * codes, old mail, pushes that failed for good (after 30 days) and
  * access-log entries older than a year.
  * One instance at a time (advisory lock).
  */
@@ -48,7 +49,8 @@ export async function runPrune(db: Database, clock: Clock) {
       )
       .returning({ id: mailOutbox.id });
     const accessLog = await pruneAccessLog(tx, clock.now());
-    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog };
+    const pushes = await pruneFailedPushes(tx, endedBefore);
+    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog, pushes };
   });
   return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
 }

@@ -18,6 +18,8 @@ beforeAll(async () => {
   await writeFile(asset, script);
   await writeFile(`${asset}.br`, brotliCompressSync(script));
   await writeFile(`${asset}.gz`, gzipSync(script));
+  await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Sprout", start_url: "/" }));
+  await writeFile(path.join(dist, "sw.js"), "self.addEventListener('push', () => {});");
   await registerWebApp(app, dist);
   app.setNotFoundHandler((_request, reply) => sendWebApp(reply.type("text/html")));
 });
@@ -28,6 +30,17 @@ afterAll(async () => {
 });
 
 describe("the built web app", () => {
+  it("serves the installable app's manifest as JSON and its service worker revalidated on every visit", async () => {
+    const manifest = await app.inject({ url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: "Sprout" });
+    const worker = await app.inject({ url: "/sw.js" });
+    expect(worker.headers["content-type"]).toMatch(/javascript/);
+    // A new release's worker must be fetched on the next visit, not after a year.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("sends hashed assets compressed and cached for a year", async () => {
     const brotli = await app.inject({ url: "/assets/index-abc123.js", headers: { "accept-encoding": "br, gzip" } });
     expect(brotli.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 import { createAnnouncementsService } from "./announcements.ts";
 import { createContactsService } from "./contacts.ts";
 import { createFeedbackService } from "./feedback.ts";
@@ -17,6 +18,7 @@ export function createCommunicationArea(deps: {
   clock: Clock;
   realtime: RealtimePublisher;
   mailer: Pick<Mailer, "send">;
+  push: Pick<PushQueue, "toUsers">;
 }) {
   const notifications = createNotificationsService(deps);
   const withBell = { ...deps, notifications };

@@ -212,6 +212,8 @@ export function createMessagingService({ db, clock, realtime, notifications, con
           {
             kind: "message",
             title: `Message from ${caller.user.fullName}`,
+            // "Aanya: new message from Priya Sharma": the child and the sender, never the text.
+            pushTitle: `${thread.child_name.split(" ")[0] || thread.child_name}: new message from ${caller.user.fullName}`,
             body: excerpt(input.content),
             link: "/messaging",
           },

@@ -3,6 +3,7 @@ import {
   type NotificationKind,
   type NotificationList,
 } from "@sprout/shared/schemas/communication";
+import type { NotificationPreferenceKind } from "@sprout/shared/schemas/push";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -10,11 +11,14 @@ import { notifications } from "../../db/schema/communication.ts";
 import { afterCommit } from "../../db/transaction.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 
 interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  /** Each bell line is also pushed to its user's devices, unless they turned its kind off. */
+  push?: Pick<PushQueue, "toUsers">;
 }
 
 export interface NewNotification {
@@ -22,14 +26,41 @@ export interface NewNotification {
   title: string;
   body: string;
   link: string;
+  /**
+   * The push's title when the bell's names more than the push may (a notice's own title, a
+   * message's text): who and what, never the content. Unset: the kind's own words below.
+   */
+  pushTitle?: string;
 }
+
+/** Which choice of the person's preferences turns each bell kind's push off. */
+const PUSH_PREFERENCE: Record<NotificationKind, NotificationPreferenceKind> = {
+  message: "messages",
+  feedback_response: "messages",
+  announcement: "announcements",
+  notice: "announcements",
+  policy: "announcements",
+  budget: "announcements",
+  incident: "health_and_incidents",
+};
+
+/** A push names the kind; the content stays behind the sign-in (a lock screen is not private). */
+const PUSH_TITLE: Record<NotificationKind, string> = {
+  message: "New message",
+  feedback_response: "Reply to your feedback",
+  announcement: "New classroom announcement",
+  notice: "New notice from the centre",
+  policy: "A policy to read",
+  budget: "Budget request update",
+  incident: "Incident report",
+};
 
 const EXCERPT = 140;
 /** A bell line shows the start of a long text, not all of it. */
 export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 
 /** The bell: one stored line per user per event, so "unread" is simply read_at is null. */
-export function createNotificationsService({ db, clock, realtime }: Deps) {
+export function createNotificationsService({ db, clock, realtime, push }: Deps) {
   return {
     /**
      * Writes one line for each user and tells their open pages: at once without `tx`, else once
@@ -42,6 +73,13 @@ export function createNotificationsService({ db, clock, realtime }: Deps) {
         .insert(notifications)
         .values(userIds.map((userId) => ({ userId, ...item, createdAt })))
         .returning({ id: notifications.id, userId: notifications.userId });
+      // On the same transaction: a rolled-back change pushes nothing.
+      await push?.toUsers(tx, userIds, PUSH_PREFERENCE[item.kind], {
+        title: item.pushTitle ?? PUSH_TITLE[item.kind],
+        body: "Open Sprout to read it.",
+        url: item.link,
+        kind: item.kind,
+      });
       afterCommit(tx, db, () => {
         for (const row of rows) realtime.toUsers([row.userId], "notification", { id: row.id, kind: item.kind });
       });

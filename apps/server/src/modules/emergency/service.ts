@@ -20,11 +20,13 @@ import { classrooms, guardians, studentGuardians, students } from "../../db/sche
 import { emergencyAcknowledgements, emergencyAlerts } from "../../db/schema/emergency.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 import { criticalAlertMail } from "./mail.ts";
 import { alertCentre, assertMayManage, mayAcknowledge, mayManageAlerts } from "./policy.ts";
 import { type AlertRow, toAlertEvent, toFamilyNotice, toNoticeEvent, toStaffAlert } from "./presenter.ts";
@@ -34,13 +36,15 @@ interface Deps {
   clock: Clock;
   realtime: RealtimePublisher;
   mailer: Pick<Mailer, "send">;
+  /** Every device at the centre, whatever its owner chose (issue 32). */
+  push: Pick<PushQueue, "toCentre">;
 }
 
 const triggeredByUser = alias(users, "triggered_by_user");
 const resolvedByUser = alias(users, "resolved_by_user");
 
 /** Emergency alerts: trigger, push, acknowledge, resolve, and the active and past lists. */
-export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
+export function createEmergencyService({ db, clock, realtime, mailer, push }: Deps) {
   const selectAlerts = () =>
     db
       .select({
@@ -135,7 +139,7 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
           throw badRequest(EMERGENCY_MESSAGES.unknownArea, { affected_areas: EMERGENCY_MESSAGES.unknownArea });
       }
       // The alert and its audit entry commit together; the push follows at once.
-      const inserted = await db.transaction(async (tx) => {
+      const inserted = await transaction(db, async (tx) => {
         const [alert] = await tx
           .insert(emergencyAlerts)
           .values({
@@ -174,6 +178,14 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
             message: input.message,
           },
         });
+        // The push is queued with the alert: it leaves when (and only if) the alert commits.
+        await push.toCentre(tx, centerId, (centre) => ({
+          title: `Emergency at ${centre}`,
+          body: "Open Sprout now for what to do.",
+          url: "/",
+          kind: "emergency",
+          tag: `emergency-${alert!.id}`,
+        }));
         return alert!;
       });
       const row = await find(caller, inserted.id);
@@ -216,7 +228,7 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
       assertMayManage(caller);
       const before = await find(caller, id);
       const resolvedAt = clock.now();
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         // Only one resolution wins, however many arrive at once.
         const updated = await tx
           .update(emergencyAlerts)
@@ -233,6 +245,13 @@ export function createEmergencyService({ db, clock, realtime, mailer }: Deps) {
           before: { resolved_at: null },
           after: { resolved_at: resolvedAt.toISOString(), resolution_notes: notes },
         });
+        await push.toCentre(tx, before.centerId, (centre) => ({
+          title: `All clear at ${centre}`,
+          body: "The emergency is over. Open Sprout for the details.",
+          url: "/",
+          kind: "emergency_resolved",
+          tag: `emergency-${before.id}`,
+        }));
       });
       const row = await find(caller, id);
       realtime.toCentreStaff(row.centerId, "emergency-resolved", { alert_id: row.id, resolution_notes: notes });

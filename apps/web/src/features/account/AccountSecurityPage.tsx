@@ -23,6 +23,7 @@ import { useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { NotificationSettings } from "../push/NotificationSettings";
 import { accountApi, backupCodesFile, downloadText } from "./api";
 
 type Action = "disable" | "regenerate" | null;
@@ -64,7 +65,7 @@ export function AccountSecurityPage() {
         <Typography variant="h4" component="h1">
           Account &amp; Security
         </Typography>
-        <Typography color="text.secondary">Your sign-in and how it is protected.</Typography>
+        <Typography color="text.secondary">Your sign-in, how it is protected, and your notifications.</Typography>
       </Box>
       {notice && (
         <Alert severity="success" onClose={() => setNotice("")}>
@@ -89,6 +90,7 @@ export function AccountSecurityPage() {
           </Button>
         </CardContent>
       </Card>
+      <NotificationSettings />
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>

@@ -1,0 +1,28 @@
+import { ALL, type AreaRows } from "../../../test/matrix.ts";
+
+/** The push routes of the permission matrix: everyone signed in manages their own devices. */
+const keys = {
+  p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+  auth: "tBHItJI5svbpez7KI4CCXg",
+};
+
+const rows: AreaRows = () => [
+  { route: "GET /api/push/public-key", allowed: ALL },
+  {
+    route: "POST /api/push/subscriptions",
+    allowed: ALL,
+    // The harness accepts push.sprout.test (a name that never resolves) beside the known services.
+    payload: { endpoint: "https://push.sprout.test/matrix/example", keys },
+    payloadFor: (role) => ({ endpoint: `https://push.sprout.test/matrix/${role}`, keys }),
+  },
+  {
+    route: "DELETE /api/push/subscriptions",
+    allowed: ALL,
+    payload: { endpoint: "https://push.sprout.test/matrix/none" },
+  },
+  { route: "GET /api/push/subscriptions", allowed: ALL },
+  { route: "GET /api/notification-preferences", allowed: ALL },
+  { route: "PUT /api/notification-preferences", allowed: ALL, payload: { photos: true } },
+];
+
+export default rows;

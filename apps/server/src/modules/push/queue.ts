@@ -1,0 +1,90 @@
+import type { NotificationPreferenceKind, PushPayload } from "@sprout/shared/schemas/push";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
+
+/** How long a push service keeps an ordinary push for a device that is off (one day). */
+export const ORDINARY_TTL_SECONDS = 24 * 60 * 60;
+/** An emergency is worth little after a few hours. */
+export const EMERGENCY_TTL_SECONDS = 4 * 60 * 60;
+
+/** The column of notification_preferences that turns each kind off (a fixed map, never input). */
+const PREFERENCE_COLUMN: Record<NotificationPreferenceKind, SQL> = {
+  messages: sql.raw("messages"),
+  daily_activities: sql.raw("daily_activities"),
+  photos: sql.raw("photos"),
+  health_and_incidents: sql.raw("health_and_incidents"),
+  announcements: sql.raw("announcements"),
+  billing: sql.raw("billing"),
+};
+
+/**
+ * Queues `payload` for every device of `userIds` whose owner has not turned `kind` off: one
+ * INSERT … SELECT on `tx`, the writer's own transaction, so the push exists exactly when the change
+ * does (the outbox pattern). Returns how many device pushes were queued.
+ */
+export async function enqueueForUsers(
+  tx: Database,
+  userIds: readonly string[],
+  kind: NotificationPreferenceKind,
+  payload: PushPayload,
+  now: Date,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    insert into push_outbox (subscription_id, payload, urgency, ttl, status, next_attempt_at, created_at)
+    select s.id, ${JSON.stringify(payload)}::jsonb, 'normal', ${ORDINARY_TTL_SECONDS}, 'queued', ${now}, ${now}
+    from push_subscriptions s
+    left join notification_preferences p on p.user_id = s.user_id
+    where s.user_id in (${ids}) and coalesce(p.${PREFERENCE_COLUMN[kind]}, true)
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Queues an emergency push (or its all-clear) for every device of everyone at the centre: the
+ * families of the children on its roll, its staff, its owners and the organisation's super
+ * admins. No preference applies and it goes with `Urgency: high`. The title names the centre,
+ * read in the same statement; `build` makes the payload from it.
+ */
+export async function enqueueForCentre(
+  tx: Database,
+  centerId: string,
+  build: (centreName: string) => PushPayload,
+  now: Date,
+): Promise<number> {
+  const [centre] = rowsOf<{ name: string }>(
+    await tx.execute(sql`select center_name as name from centers where id = ${centerId}`),
+  );
+  if (!centre) return 0;
+  const payload = build(centre.name);
+  const result = await tx.execute(sql`
+    with audience as (
+      select g.user_id from guardians g
+        join student_guardians sg on sg.guardian_id = g.id
+        join students st on st.id = sg.student_id
+        where st.center_id = ${centerId} and st.status <> 'left' and g.user_id is not null
+      union select u.id from users u where u.center_id = ${centerId} and u.role <> 'parent' and u.is_active
+      union select oc.owner_id from owner_centers oc where oc.center_id = ${centerId}
+      union select u.id from users u join centers c on c.organisation_id = u.organisation_id
+        where c.id = ${centerId} and u.role = 'super_admin' and u.is_active
+    )
+    insert into push_outbox (subscription_id, payload, urgency, ttl, status, next_attempt_at, created_at)
+    select s.id, ${JSON.stringify(payload)}::jsonb, 'high', ${EMERGENCY_TTL_SECONDS}, 'queued', ${now}, ${now}
+    from push_subscriptions s
+    where s.user_id in (select user_id from audience)
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** Pushes that failed for good, queued before `before`: the hourly prune job removes them. */
+export async function pruneFailedPushes(tx: Database, before: Date): Promise<number> {
+  const result = await tx.execute(
+    sql`delete from push_outbox where status = 'failed' and created_at < ${before} returning id`,
+  );
+  return rowsOf(result).length;
+}
