@@ -59,8 +59,20 @@ export function launchBrowser(): Promise<Browser> {
  * motion, which MUI X Charts honours by drawing each chart at once: a screenshot would otherwise
  * catch a bar or line part way through growing to its value.
  */
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: "en-IN", reducedMotion: "reduce" });
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  // The service worker (issue 32) precaches the whole app on a context's first page: only the
+  // files that test it let it in, so that every other page loads as its journey needs, not more.
+  { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: "en-IN",
+    reducedMotion: "reduce",
+    serviceWorkers,
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };

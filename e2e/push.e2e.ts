@@ -47,7 +47,7 @@ const shownNotifications = (page: Page) =>
 
 describe("the installable app and its notifications", () => {
   it("a parent turns notifications on from settings; the worker is registered, the manifest is clean and a push is shown", async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser, PHONE, { serviceWorkers: "allow" });
     try {
       await submitSignIn(page, demoUser("parent").email);
       await page.goto("/account/security");
@@ -110,7 +110,7 @@ describe("the installable app and its notifications", () => {
   });
 
   it("a director sees the same settings in the staff console", async () => {
-    const { context, page } = await openPage(browser, DESKTOP);
+    const { context, page } = await openPage(browser, DESKTOP, { serviceWorkers: "allow" });
     try {
       await submitSignIn(page, demoUser("center_director").email);
       await page.goto("/account/security");
