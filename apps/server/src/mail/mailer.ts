@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
+import { outboxRuns } from "../lib/outbox-runs.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -73,8 +74,6 @@ interface ClaimedRow {
  */
 export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env, keepForTestInbox, log }: MailDeps) {
   const sender: MailTransport | null = transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : null);
-  let running: Promise<void> | null = null;
-  let again = false;
 
   async function claimDue(): Promise<ClaimedRow[]> {
     const now = clock.now();
@@ -142,26 +141,8 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
     }
   }
 
-  /** Starts a delivery run now, or one more right after the current run. */
-  function poke(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          log?.error({ err: error }, "mail outbox run failed");
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const runs = outboxRuns(deliverDue, (error) => log?.error({ err: error }, "mail outbox run failed"));
+  const poke = runs.poke;
 
   return {
     async send(mail: OutgoingMail): Promise<void> {
@@ -215,9 +196,7 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
     },
 
     /** Waits for the delivery run in progress (on shutdown and in tests). */
-    async flush() {
-      while (running) await running;
-    },
+    flush: runs.settled,
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

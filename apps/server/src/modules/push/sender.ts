@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { outboxRuns } from "../../lib/outbox-runs.ts";
 import { endpointAllowed } from "./hosts.ts";
 
 interface Logger {
@@ -64,9 +65,6 @@ export function retryAfterSeconds(header: string | undefined, now: Date): number
  * 410 (the browser unsubscribed) delete the subscription, and with it its queued pushes.
  */
 export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }: PushSenderDeps) {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function claimDue(): Promise<ClaimedRow[]> {
     const now = clock.now();
     const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
@@ -163,34 +161,14 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
     }
   }
 
-  /** Starts a delivery run now, or one more right after the current run. */
-  function poke(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          log?.error({ err: error }, "push outbox run failed");
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  const runs = outboxRuns(deliverDue, (error) => log?.error({ err: error }, "push outbox run failed"));
+  const poke = runs.poke;
 
   return {
     deliverDue,
     poke,
     /** Waits for the delivery run in progress (on shutdown and in tests). */
-    async flush() {
-      while (running) await running;
-    },
+    flush: runs.settled,
   };
 }
 export type PushSender = ReturnType<typeof createPushSender>;
