@@ -74,8 +74,8 @@ describe("the child's day", () => {
     const potty = await as(app, teacher).post("/api/daily-activities/potty", {
       child_id: aanya.id,
       date: TODAY,
-      type: "wet",
-      diaper_status: "changed",
+      type: "diaper_change",
+      diaper_status: "wet",
     });
     expect(potty.statusCode, potty.body).toBe(201);
     await deliver();
