@@ -224,10 +224,10 @@ async function main() {
     console.log(
       `\npush: an emergency alert to ${DEVICES} devices at a local HTTPS stand-in, ${ROUNDS} rounds after a warm-up`,
     );
-    console.log("call to last delivery, median of rounds".padEnd(44), "ms".padStart(8));
-    console.log("Sprout emergency alert".padEnd(44), median(sproutTimes).toFixed(0).padStart(8));
+    console.log("call to last delivery, median of rounds".padEnd(52), "ms".padStart(8));
+    console.log("Sprout emergency alert".padEnd(52), median(sproutTimes).toFixed(0).padStart(8));
     console.log(
-      `bare web-push sendNotification loop (${BARE_CONCURRENCY} at a time)`.padEnd(44),
+      `bare web-push sendNotification loop (${BARE_CONCURRENCY} at a time)`.padEnd(52),
       median(bareTimes).toFixed(0).padStart(8),
     );
     console.log(
