@@ -44,12 +44,12 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {on
-          ? "Notifications wait until the end of your quiet hours, then arrive as one summary. Emergencies never wait."
+          ? "Between these times (the centre's time) notifications wait, then arrive as one summary. Emergencies never wait."
           : "Every notification arrives when it happens."}
       </Typography>
       {on && (
         <Box component="form" noValidate onSubmit={form.handleSubmit(onSave)}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", flexWrap: "wrap", rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "flex-start", flexWrap: "wrap" }}>
             <TextField
               label="From"
               type="time"
