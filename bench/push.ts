@@ -22,6 +22,7 @@ import { sql } from "drizzle-orm";
 import webpush from "web-push";
 import { embeddedDataDir, openDatabase } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { pushSubscriptions } from "../apps/server/src/db/schema/push.ts";
 import { startServer } from "./server.ts";
 
@@ -69,11 +70,11 @@ async function prepare(dataDir: string, host: string) {
   const database = await openDatabase({ dataDir: embeddedDataDir(dataDir) });
   await database.migrate();
   await seedDemoData(database.db);
-  const staff = (
-    await database.db.execute<{ id: string }>(sql`
+  const staff = rowsOf<{ id: string }>(
+    await database.db.execute(sql`
       select u.id from users u join users d on d.center_id = u.center_id
-      where d.email = 'director@sprout.test' and u.role <> 'parent' and u.is_active`)
-  ).rows.map((row) => row.id);
+      where d.email = 'director@sprout.test' and u.role <> 'parent' and u.is_active`),
+  ).map((row) => row.id);
   const devices = Array.from({ length: DEVICES }, (_, n) => {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
