@@ -257,7 +257,17 @@ export async function buildApp(deps: AppDeps) {
   }
   const settings = createSettingsService({ db: deps.db });
   const enquiries = createEnquiriesService({ db: deps.db, clock, settings });
-  const billing = createBillingService({ db: deps.db, clock });
+  const push = createPushArea({
+    db: deps.db,
+    clock,
+    options: deps.push === false ? null : (deps.push ?? ephemeralPushOptions()),
+    log: app.log,
+  });
+  app.decorate("pushSender", push.sender);
+  app.decorate("pushQueue", push.queue);
+  app.addHook("onReady", async () => push.start());
+  app.addHook("onClose", async () => push.stop());
+  const billing = createBillingService({ db: deps.db, clock, push: push.queue });
   const keptAnswers = createKeptAnswers({ clock, db: deps.db });
   keptAnswers.register(app);
   app.decorate("keptAnswers", keptAnswers);
@@ -287,15 +297,6 @@ export async function buildApp(deps: AppDeps) {
       sockets: () => realtime.io.of("/").sockets.size,
     });
   registerInputGuard(app);
-  const push = createPushArea({
-    db: deps.db,
-    clock,
-    options: deps.push === false ? null : (deps.push ?? ephemeralPushOptions()),
-    log: app.log,
-  });
-  app.decorate("pushSender", push.sender);
-  app.addHook("onReady", async () => push.start());
-  app.addHook("onClose", async () => push.stop());
   const notificationsService = () =>
     createNotificationsService({ db: deps.db, clock, realtime: realtime.publisher, push: push.queue });
   const communication = createCommunicationArea({
@@ -386,6 +387,7 @@ export async function buildApp(deps: AppDeps) {
         files,
         accessLog: accessLogWriter,
         realtime: realtime.publisher,
+        push: push.queue,
       });
       await api.register(
         childDayRoutes(
@@ -395,6 +397,7 @@ export async function buildApp(deps: AppDeps) {
             realtime: realtime.publisher,
             files,
             photos: portfolio.portfolio.childDay,
+            push: push.queue,
           }),
         ),
       );

@@ -75,6 +75,7 @@ async function main() {
     mail: (message) => app.mailer.send(message),
     realtime: app.realtime.publisher,
     files,
+    push: app.pushQueue,
   });
 
   let closing = false;

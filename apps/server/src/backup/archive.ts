@@ -7,12 +7,14 @@ import { STORED_NAME } from "../files/store.ts";
 
 /**
  * A Sprout backup is one tar: this manifest first (so a restore knows at once whether it holds a
- * backup at all), the embedded database, the app secret, the stored files, and an ending last (so
+ * backup at all), the embedded database, the app secret, the VAPID keys (without them every phone
+ * would have to turn notifications on again), the stored files, and an ending last (so
  * a copy cut short is told apart from a whole one: tar itself has no such mark).
  */
 const MANIFEST = "sprout-backup.json";
 const DATABASE = "database.tar";
 const APP_SECRET = "app-secret";
+const VAPID_KEYS = "vapid-keys.json";
 const FILES = "files/";
 const ENDING = "sprout-backup-end.json";
 const FORMAT = "sprout-backup";
@@ -31,6 +33,8 @@ export interface Ending {
   files: number;
   databaseBytes: number;
   appSecret: boolean;
+  /** Absent from backups made before the keys were kept (read as false). */
+  vapidKeys?: boolean;
 }
 
 /** A message for the person running the command: the CLIs print it alone, without a stack. */
@@ -40,6 +44,7 @@ export interface ArchiveParts {
   /** PGlite's dumpDataDir("none"): a tar of its data folder. */
   database: Blob;
   appSecret?: Buffer;
+  vapidKeys?: Buffer;
   files: "disk" | "object-storage";
   /** The folder holding the files to put in, under their stored names. */
   filesDir?: string;
@@ -77,11 +82,13 @@ export async function writeArchive(out: Writable, parts: ArchiveParts): Promise<
   const database = Buffer.from(await parts.database.arrayBuffer());
   await addBuffer(pack, DATABASE, database);
   if (parts.appSecret) await addBuffer(pack, APP_SECRET, parts.appSecret);
+  if (parts.vapidKeys) await addBuffer(pack, VAPID_KEYS, parts.vapidKeys);
   for (const name of parts.fileNames) await addFile(pack, `${FILES}${name}`, path.join(parts.filesDir!, name));
   const ending: Ending = {
     files: parts.fileNames.length,
     databaseBytes: database.length,
     appSecret: !!parts.appSecret,
+    vapidKeys: !!parts.vapidKeys,
   };
   await addBuffer(pack, ENDING, Buffer.from(JSON.stringify(ending)));
   pack.finalize();
@@ -116,6 +123,7 @@ async function addFile(pack: Pack, name: string, file: string) {
 export interface ArchiveReader {
   database(content: Buffer): Promise<void> | void;
   appSecret(content: Buffer): Promise<void> | void;
+  vapidKeys(content: Buffer): Promise<void> | void;
   /** Must read `content` to its end. */
   file(name: string, content: AsyncIterable<Buffer>): Promise<void>;
 }
@@ -133,6 +141,7 @@ export async function readArchive(input: Readable, on: ArchiveReader): Promise<{
   let files = 0;
   let databaseBytes = -1;
   let appSecret = false;
+  let vapidKeys = false;
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
@@ -150,6 +159,9 @@ export async function readArchive(input: Readable, on: ArchiveReader): Promise<{
       } else if (name === APP_SECRET && !appSecret) {
         appSecret = true;
         await on.appSecret(await readAll(content));
+      } else if (name === VAPID_KEYS && !vapidKeys) {
+        vapidKeys = true;
+        await on.vapidKeys(await readAll(content));
       } else if (name.startsWith(FILES) && STORED_NAME.test(name.slice(FILES.length))) {
         files += 1;
         await on.file(name.slice(FILES.length), content);
@@ -163,7 +175,12 @@ export async function readArchive(input: Readable, on: ArchiveReader): Promise<{
   }
   if (!manifest) throw new BackupError("This is not a Sprout backup (it is empty)");
   if (!ending) throw new BackupError("The backup is incomplete: it ends before its last entry");
-  if (ending.files !== files || ending.databaseBytes !== databaseBytes || ending.appSecret !== appSecret)
+  if (
+    ending.files !== files ||
+    ending.databaseBytes !== databaseBytes ||
+    ending.appSecret !== appSecret ||
+    (ending.vapidKeys ?? false) !== vapidKeys
+  )
     throw new BackupError("The backup is damaged: its contents differ from what its last entry lists");
   return { manifest, ...ending };
 }

@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { buildApp } from "../app.ts";
 import { type Database, type DatabaseHandle, embeddedDataDir, openDatabase } from "../db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../db/demo-seed.ts";
@@ -19,6 +20,8 @@ import { restoreBackup } from "./restore.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const SECRET = "backup-test-secret-".padEnd(64, "s");
+/** The push keys as config.ts keeps them: a restore without them would end every phone's subscription. */
+const VAPID_KEYS = JSON.stringify(webpush.generateVAPIDKeys());
 const sha = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 
 /** Runs a CLI as `npm run backup` / `npm run restore` do (tsx), on the embedded database only. */
@@ -113,6 +116,7 @@ beforeAll(async () => {
   live = path.join(base, "live");
   await mkdir(live);
   await writeFile(path.join(live, "app-secret"), SECRET, { mode: 0o600 });
+  await writeFile(path.join(live, "vapid-keys.json"), VAPID_KEYS, { mode: 0o600 });
   const started = await startServer(live);
   ({ held: claim, handle: database, server: app } = started);
   // The demo data, with the portfolio's photos in the file store, as `npm start` makes it.
@@ -227,6 +231,7 @@ describe("backup and restore of the embedded database and the stored files", () 
     const restore = await cli("restore", [path.join(base, "live.tar.gz")], { DATA_DIR: restoredDir });
     expect(restore.code, restore.out).toBe(0);
     expect(await readFile(path.join(restoredDir, "app-secret"), "utf8")).toBe(SECRET);
+    expect(await readFile(path.join(restoredDir, "vapid-keys.json"), "utf8")).toBe(VAPID_KEYS);
     const restored = await openDatabase({ dataDir: embeddedDataDir(restoredDir) });
     try {
       const db = restored.db;

@@ -10,8 +10,8 @@ import { BackupError, type Ending, type Manifest, readArchive } from "./archive.
 import { claimDataDir } from "./control-socket.ts";
 
 /**
- * Brings a backup back into an empty (or missing) DATA_DIR: the database, the app secret and
- * every stored file. Anything else there would be overwritten or mixed in, so a folder with
+ * Brings a backup back into an empty (or missing) DATA_DIR: the database, the app secret, the
+ * VAPID keys and every stored file. Anything else there would be overwritten or mixed in, so a folder with
  * anything in it is refused; a restore that fails leaves the folder empty again.
  */
 export async function restoreBackup(archive: string, dataDir: string): Promise<{ manifest: Manifest } & Ending> {
@@ -30,6 +30,9 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<{
       },
       appSecret: async (content) => {
         await writeFile(path.join(dataDir, "app-secret"), content, { flag: "wx", mode: 0o600 });
+      },
+      vapidKeys: async (content) => {
+        await writeFile(path.join(dataDir, "vapid-keys.json"), content, { flag: "wx", mode: 0o600 });
       },
       file: async (name, content) => {
         if (files === 0) await mkdir(filesDir, { mode: 0o700 });

@@ -53,9 +53,11 @@ export async function takeSnapshot(source: BackupSource): Promise<ArchiveParts &
       if (filesDir && staging) await linkStoredFiles(filesDir, staging);
     });
     const appSecret = await readFile(path.join(source.dataDir, "app-secret")).catch(absentIsUndefined);
+    const vapidKeys = await readFile(path.join(source.dataDir, "vapid-keys.json")).catch(absentIsUndefined);
     return {
       database,
       appSecret,
+      vapidKeys,
       files: filesDir ? "disk" : "object-storage",
       filesDir: staging,
       fileNames: staging ? (await readdir(staging)).sort() : [],

@@ -33,7 +33,7 @@ async function main() {
   console.log(
     `Backup written to ${out}${fromServer ? " by the running server" : ""}: the database ` +
       `(${(contents.databaseBytes / 1e6).toFixed(1)} MB), ${contents.files} stored files` +
-      `${contents.appSecret ? ", the app secret" : ""}. It holds every family's data: keep it as safe as DATA_DIR.`,
+      `${contents.appSecret ? ", the app secret" : ""}${contents.vapidKeys ? ", the push (VAPID) keys" : ""}. It holds every family's data: keep it as safe as DATA_DIR.`,
   );
   if (contents.manifest.files === "object-storage")
     console.warn(
@@ -60,7 +60,7 @@ async function save(archive: Readable, out: string) {
   try {
     const [, contents] = await Promise.all([
       writing,
-      readArchive(toCheck, { database() {}, appSecret() {}, file: (_name, content) => drain(content) }),
+      readArchive(toCheck, { database() {}, appSecret() {}, vapidKeys() {}, file: (_name, content) => drain(content) }),
     ]);
     await rename(partial, out);
     return contents;

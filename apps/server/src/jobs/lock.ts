@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
+import { transaction } from "../db/transaction.ts";
 
 /** Stable 32-bit keys for the advisory locks of the scheduled jobs. */
 export const JOB_LOCKS = {
@@ -23,7 +24,8 @@ export async function runExclusive<T>(
   key: number,
   work: (tx: Database) => Promise<T>,
 ): Promise<{ result: T } | null> {
-  return db.transaction(async (tx) => {
+  // Opened with db/transaction.ts so that a job may queue work (pushes) for after its commit.
+  return transaction(db, async (tx) => {
     const rows = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
     const [first] = rowsOf<{ locked: boolean }>(rows);
     if (!first?.locked) return null;

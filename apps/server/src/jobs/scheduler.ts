@@ -11,6 +11,7 @@ import { createEnrollmentService } from "../modules/children/enrollment.ts";
 import { runUnreadReminders } from "../modules/communication/reminders.ts";
 import { runRetention } from "../modules/data-requests/retention.ts";
 import { runReviewReminders } from "../modules/incidents/review-reminders.ts";
+import type { PushQueue } from "../modules/push/area.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 import { runPrune } from "./prune.ts";
@@ -35,6 +36,7 @@ export function startScheduler({
   mail,
   realtime,
   files,
+  push,
 }: {
   db: Database;
   clock: Clock;
@@ -42,6 +44,7 @@ export function startScheduler({
   mail: (message: OutgoingMail) => Promise<void>;
   realtime: RealtimePublisher;
   files: FileStore;
+  push: Pick<PushQueue, "toFamilies">;
 }) {
   const autoResume = async () => {
     try {
@@ -51,11 +54,12 @@ export function startScheduler({
       log.error({ err: error }, "automatic resume of paused students failed");
     }
   };
-  // Invoices past their due date (in their centre's time zone) become Overdue, on the same cadence.
+  // Invoices past their due date (in their centre's time zone) become Overdue, and families of
+  // invoices due within days are told, on the same cadence.
   const overdue = async () => {
     try {
-      const outcome = await runMarkOverdue(db, clock);
-      if (outcome.overdue > 0) log.info(outcome, "invoices marked overdue");
+      const outcome = await runMarkOverdue(db, clock, push);
+      if (outcome.overdue + outcome.dueSoon > 0) log.info(outcome, "invoices marked overdue or due soon");
     } catch (error) {
       log.error({ err: error }, "marking overdue invoices failed");
     }

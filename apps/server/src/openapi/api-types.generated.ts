@@ -16873,6 +16873,10 @@ export interface operations {
                         health_and_incidents: boolean;
                         announcements: boolean;
                         billing: boolean;
+                        quiet_hours: {
+                            start: string;
+                            end: string;
+                        } | null;
                     };
                 };
             };
@@ -16897,6 +16901,10 @@ export interface operations {
                     health_and_incidents?: boolean;
                     announcements?: boolean;
                     billing?: boolean;
+                    quiet_hours?: {
+                        start: string;
+                        end: string;
+                    } | null;
                 };
             };
         };
@@ -16914,6 +16922,10 @@ export interface operations {
                         health_and_incidents: boolean;
                         announcements: boolean;
                         billing: boolean;
+                        quiet_hours: {
+                            start: string;
+                            end: string;
+                        } | null;
                     };
                 };
             };

@@ -60,6 +60,21 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreferenceKind, 
   billing: "Billing (invoice issued, due soon, overdue)",
 };
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM");
+
+/** Until a person changes them, pushes wait from 9 in the evening to 7 in the morning. */
+export const DEFAULT_QUIET_HOURS = { start: "21:00", end: "07:00" } as const;
+
+/**
+ * Quiet hours, in the centre's time zone: every push but an emergency waits until `end`, then
+ * arrives as one summary. `start` after `end` spans midnight; null turns quiet hours off.
+ */
+export const quietHours = z
+  .object({ start: clockTime, end: clockTime })
+  .refine((hours) => hours.start !== hours.end, { message: "start and end must differ", path: ["end"] })
+  .nullable();
+export type QuietHours = z.infer<typeof quietHours>;
+
 export const notificationPreferences = z.object({
   messages: z.boolean(),
   daily_activities: z.boolean(),
@@ -67,10 +82,11 @@ export const notificationPreferences = z.object({
   health_and_incidents: z.boolean(),
   announcements: z.boolean(),
   billing: z.boolean(),
+  quiet_hours: quietHours,
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
-/** A change may name only some kinds; the others keep their value. */
+/** A change may name only some kinds (or only the quiet hours); the others keep their value. */
 export const notificationPreferencesUpdate = notificationPreferences.partial().strict();
 
 /** What the service worker receives: a title naming the child or sender and kind, never content. */

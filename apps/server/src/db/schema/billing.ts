@@ -142,6 +142,8 @@ export const invoices = pgTable(
     cancelReason: text("cancel_reason"),
     cancelledBy: uuid("cancelled_by").references(() => users.id),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the family was pushed "due soon": once per invoice, whichever instance runs the job. */
+    dueSoonPushedAt: timestamp("due_soon_pushed_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sessions } from "./sessions.ts";
 import { users } from "./users.ts";
 
@@ -33,6 +33,8 @@ export const pushSubscriptions = pgTable(
  * The push outbox: one row per device and push, written in the same transaction as the change it
  * tells of, so a rolled-back change sends nothing and a restart loses nothing. The worker claims
  * due rows with FOR UPDATE SKIP LOCKED; a delivered row is deleted, a failed one kept for a while.
+ * A push queued during its person's quiet hours is `held` until they end (`next_attempt_at`), then
+ * folded with the device's other held pushes into one summary.
  */
 export const pushOutbox = pgTable(
   "push_outbox",
@@ -46,7 +48,9 @@ export const pushOutbox = pgTable(
     urgency: text("urgency", { enum: ["very-low", "low", "normal", "high"] }).notNull(),
     /** Seconds the push service may keep the push for an offline device. */
     ttl: integer("ttl").notNull(),
-    status: text("status", { enum: ["queued", "sending", "failed"] }).notNull(),
+    status: text("status", { enum: ["queued", "sending", "failed", "held"] }).notNull(),
+    /** The person's choice it falls under, named in the morning summary; null for emergencies. */
+    kind: text("kind"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -55,6 +59,7 @@ export const pushOutbox = pgTable(
   (table) => [
     index("push_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`),
     index("push_outbox_subscription_idx").on(table.subscriptionId),
+    index("push_outbox_held_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'held'`),
   ],
 );
 
@@ -69,5 +74,9 @@ export const notificationPreferences = pgTable("notification_preferences", {
   healthAndIncidents: boolean("health_and_incidents").notNull().default(true),
   announcements: boolean("announcements").notNull().default(true),
   billing: boolean("billing").notNull().default(true),
+  /** Quiet hours in the centre's time zone (21:00–07:00 until changed); off when false. */
+  quietHours: boolean("quiet_hours").notNull().default(true),
+  quietStart: time("quiet_start").notNull().default("21:00"),
+  quietEnd: time("quiet_end").notNull().default("07:00"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

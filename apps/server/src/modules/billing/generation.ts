@@ -4,10 +4,13 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toRupees } from "../../lib/money.ts";
+import type { PushQueue } from "../push/area.ts";
+import { pushInvoices } from "./push.ts";
 import { uuidArray } from "./queries.ts";
 
 export interface Outcome {
@@ -228,7 +231,8 @@ export function monthlyGenerationStatement(
       returning invoice_id
     )
     ${batchSummary(sql`(select count(*) from inserted)`, sql`(select coalesce(sum(total_paise), 0) from inserted)`)},
-      (select count(*) from lines)::int as lines
+      (select count(*) from lines)::int as lines,
+      (select array_agg(student_id::text) from inserted) as invoiced
   `;
 }
 
@@ -279,17 +283,26 @@ export const breakdownOf = ({ counts }: Tally) => ({
   not_yet_enrolled: counts.not_yet_enrolled,
 });
 
-export function createMonthlyGeneration({ db, clock }: { db: Database; clock: Clock }) {
+export function createMonthlyGeneration({
+  db,
+  clock,
+  push,
+}: {
+  db: Database;
+  clock: Clock;
+  push?: Pick<PushQueue, "toFamilies">;
+}) {
   return async function generateMonthly(caller: Caller, centerId?: string): Promise<GenerateMonthlyResult> {
     const centerIds = await runCentres(caller, centerId);
     const now = clock.now();
     // Batch by batch, each committed with its audit row: a crash keeps the batches done, and the
     // next run (the unique index makes it idempotent) completes the rest.
     const tally = await inBatches((batch, number) =>
-      db.transaction(async (tx) => {
-        const [row] = rowsOf<Outcome>(
+      transaction(db, async (tx) => {
+        const [row] = rowsOf<Outcome & { invoiced: string[] | null }>(
           await tx.execute(monthlyGenerationStatement(centerIds, now, caller.userId, batch)),
         );
+        await pushInvoices(push, tx, row!.invoiced ?? [], "issued");
         const counts = Object.fromEntries(COUNTS.map((count) => [count, row![count]]));
         await writeAudit(tx, {
           organisationId: caller.organisationId,

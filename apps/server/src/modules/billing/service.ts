@@ -22,6 +22,7 @@ import { students } from "../../db/schema/children.ts";
 import { invoiceCounts } from "../../db/schema/counts.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -30,8 +31,10 @@ import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
+import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import { createGenerationPreview } from "./generation-preview.ts";
+import { pushInvoices } from "./push.ts";
 import {
   type InvoiceRow,
   invoiceInScope,
@@ -42,6 +45,8 @@ import {
   UUID,
 } from "./queries.ts";
 
+/** A family is told an invoice is due this many days ahead of its due date (once). */
+export const INVOICE_DUE_SOON_DAYS = 3;
 const wrongState = (message: string) => new HttpError(409, "INVALID_STATE", message);
 const childName = sql`${students.firstName} || ' ' || ${students.lastName}`;
 const rupeeText = (paise: number) =>
@@ -61,7 +66,16 @@ export const INVOICE_MESSAGES = {
  * another centre's or another family's invoice answers 404. Nothing is deleted: invoices are
  * cancelled, payments are kept, and every change writes an audit row.
  */
-export function createBillingService({ db, clock }: { db: Database; clock: Clock }) {
+export function createBillingService({
+  db,
+  clock,
+  push,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Issued, due soon and overdue invoices are pushed to the child's guardians. */
+  push?: Pick<PushQueue, "toFamilies">;
+}) {
   const prepared = preparedQueries();
   const recorder = alias(users, "recorder");
   const requester = alias(users, "requester");
@@ -200,7 +214,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
   }
 
   return {
-    generateMonthly: createMonthlyGeneration({ db, clock }),
+    generateMonthly: createMonthlyGeneration({ db, clock, push }),
     previewMonthly: createGenerationPreview({ db, clock }),
 
     /**
@@ -381,14 +395,14 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
      * scheduled job). One statement; one audit row per invoice.
      */
     async markOverdue(now: Date = clock.now()): Promise<number> {
-      const [row] = rowsOf<{ count: number }>(
+      const [row] = rowsOf<{ count: number; children: string[] | null }>(
         await db.execute(sql`
           with updated as (
             update invoices i set status = 'Overdue', updated_at = ${now.toISOString()}::timestamptz
             from centers c
             where c.id = i.center_id and i.status = 'Pending'
               and i.due_date < (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
-            returning i.id, i.organisation_id, i.invoice_number, i.due_date
+            returning i.id, i.organisation_id, i.invoice_number, i.due_date, i.student_id
           ),
           audit as (
             insert into audit_log (organisation_id, actor_id, action, entity, entity_id, before, after, at)
@@ -399,9 +413,34 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
             from updated
             returning 1
           )
-          select (select count(*) from updated)::int as count, (select count(*) from audit)::int as audited
+          select (select count(*) from updated)::int as count, (select count(*) from audit)::int as audited,
+                 (select array_agg(distinct student_id::text) from updated) as children
         `),
       );
+      await pushInvoices(push, db, row?.children ?? [], "overdue");
+      return row?.count ?? 0;
+    },
+
+    /**
+     * Pending invoices falling due within INVOICE_DUE_SOON_DAYS (in their centre's time zone),
+     * issued before today, whose family was not told yet: marked told and pushed, in one
+     * transaction (the scheduled job's). Returns how many invoices.
+     */
+    async markDueSoon(now: Date = clock.now()): Promise<number> {
+      const [row] = rowsOf<{ count: number; children: string[] | null }>(
+        await db.execute(sql`
+          with due as (
+            update invoices i set due_soon_pushed_at = ${now.toISOString()}::timestamptz
+            from centers c
+            cross join lateral (select (${now.toISOString()}::timestamptz at time zone c.time_zone)::date as today) t
+            where c.id = i.center_id and i.status = 'Pending' and i.due_soon_pushed_at is null
+              and i.due_date between t.today and t.today + ${INVOICE_DUE_SOON_DAYS}::int and i.issue_date < t.today
+            returning i.student_id
+          )
+          select count(*)::int as count, array_agg(distinct student_id::text) as children from due
+        `),
+      );
+      await pushInvoices(push, db, row?.children ?? [], "due_soon");
       return row?.count ?? 0;
     },
 
@@ -468,7 +507,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
     /** Approving a Pending request issues its invoice (today, due on the requested date). */
     async approveRequest(caller: Caller, id: string): Promise<InvoiceRequest> {
       const scope = await caller.scope();
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const request = await findRequest(tx, scope, id, true);
         if (request.status !== "Pending") throw wrongState(INVOICE_MESSAGES.requestDecided(request.status));
         // Segregation of duties: the person who asked for an invoice does not also issue it.
@@ -511,6 +550,7 @@ export function createBillingService({ db, clock }: { db: Database; clock: Clock
           before: { status: request.status },
           after: { status: "Approved", invoice_id: invoice!.id, invoice_number: invoice!.invoiceNumber },
         });
+        await pushInvoices(push, tx, [request.studentId], "issued");
         return toInvoiceRequest(await findRequest(tx, scope, id));
       });
     },

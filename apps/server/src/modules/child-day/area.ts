@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 import { createBatchService } from "./batch.ts";
 import { createDigestSettingsService } from "./digest-settings.ts";
 import { createHealthService } from "./health.ts";
@@ -18,6 +19,7 @@ export function createChildDayArea(deps: {
   files: FileStore;
   /** The digital portfolio's photos of a child's day, under its own consent and visibility rules. */
   photos: DayPhotos;
+  push: Pick<PushQueue, "toFamilies">;
 }) {
   const daily = createDailyActivitiesService(deps);
   const summaries = createChildDaySummaryService({ ...deps, daily });

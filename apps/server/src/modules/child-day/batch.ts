@@ -12,18 +12,22 @@ import type { Database } from "../../db/client.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import { foodEntries, pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
 import { students } from "../../db/schema/children.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 import { checkDay, type DayChild, findDayChildren, recordingRooms } from "./lookup.ts";
 import { assertMayRecord } from "./policy.ts";
+import { pushDay } from "./push.ts";
 
 interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  push: Pick<PushQueue, "toFamilies">;
 }
 
 /** What each kind of batch writes, as the one-child routes name it in the audit and the events. */
@@ -48,7 +52,7 @@ function refusal(code: string, message: string, children: DayChild[], reasons: M
  * entry, the audit row and the event a one-child log gives them; the batch is written in one
  * transaction, so either every child gets it or none does.
  */
-export function createBatchService({ db, clock, realtime }: Deps) {
+export function createBatchService({ db, clock, realtime, push }: Deps) {
   /**
    * Children who were not at the centre that day. A batch is "the children in the room", so a
    * child never checked in is refused as well as one marked absent: selecting all must not tell
@@ -222,7 +226,7 @@ export function createBatchService({ db, clock, realtime }: Deps) {
       }
       const { action, event } = KINDS[input.kind];
       const audience = await childAudience(db, realtime, ids);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const away = await notHere(tx, children, input.date);
         if (away.size > 0) throw refusal("NOT_HERE", CHILD_DAY_MESSAGES.notHere, children, away);
         for (const entry of await write(tx, caller, input, children))
@@ -235,6 +239,9 @@ export function createBatchService({ db, clock, realtime }: Deps) {
             before: entry.before,
             after: entry.after,
           });
+        // One push per child, as a one-child log gives: a family with one child in the room gets one.
+        if (input.kind !== "star")
+          await pushDay(push, tx, ids, input.kind === "food" ? { kind: "food", meal: input.meal_type } : input);
       });
       audience.tellDay(input.date, event);
       return { kind: input.kind, date: input.date, saved: children.length, child_ids: ids };

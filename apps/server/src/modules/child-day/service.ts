@@ -25,20 +25,25 @@ import {
 } from "../../db/schema/child-day.ts";
 import { students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
+import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { centreDay } from "../attendance/time.ts";
+import type { PushQueue } from "../push/area.ts";
 import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { assertMayRecord, mayRecordFor } from "./policy.ts";
 import { toDose, toFood, toHealth, toPotty, toSleep, toStar } from "./presenter.ts";
+import { pushDay } from "./push.ts";
 
 interface Deps {
   db: Database;
   clock: Clock;
   realtime: RealtimePublisher;
+  /** Meals, naps and potty are pushed to the family (their "daily activities" choice). */
+  push: Pick<PushQueue, "toFamilies">;
 }
 
 const TABLES = {
@@ -51,7 +56,7 @@ const TABLES = {
 };
 
 /** Daily activities: what teachers record through the day and what parents and staff read. */
-export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
+export function createDailyActivitiesService({ db, clock, realtime, push }: Deps) {
   /**
    * A child the caller may record for, the day the entry belongs to (never a future one), and
    * who hears of the entry once it has committed.
@@ -193,7 +198,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     async addFood(caller: Caller, input: z.output<typeof foodInput>): Promise<DailyActivities> {
       const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const [row] = await tx
           .insert(foodEntries)
           .values({
@@ -203,6 +208,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           })
           .returning();
         await audit(tx, caller, "food_added", row!.id, input);
+        await pushDay(push, tx, [child.id], { kind: "food", meal: input.meal_type });
       });
       audience.tellDay(day, "food");
       return read(caller, child, day);
@@ -212,7 +218,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     async addSleep(caller: Caller, input: z.output<typeof sleepInput>): Promise<DailyActivities> {
       const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx.select({ id: students.id }).from(students).where(eq(students.id, child.id)).for("update");
         await assertNoOverlap(tx, child.id, day, input.start_time, input.end_time || null);
         const [row] = await tx
@@ -224,6 +230,7 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
           })
           .returning();
         await audit(tx, caller, "sleep_added", row!.id, input);
+        await pushDay(push, tx, [child.id], { kind: "sleep" });
       });
       audience.tellDay(day, "sleep");
       return read(caller, child, day);
@@ -236,11 +243,12 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
       const { child, audience } = await forRecording(caller, nap.studentId, nap.day);
       if (endTime <= nap.startTime)
         throw badRequest(CHILD_DAY_MESSAGES.endBeforeStart, { end_time: CHILD_DAY_MESSAGES.endBeforeStart });
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx.select({ id: students.id }).from(students).where(eq(students.id, child.id)).for("update");
         await assertNoOverlap(tx, child.id, nap.day, nap.startTime, endTime, nap.id);
         await tx.update(sleepEntries).set({ endTime }).where(eq(sleepEntries.id, id));
         await audit(tx, caller, "sleep_ended", id, { end_time: endTime }, { end_time: nap.endTime });
+        await pushDay(push, tx, [child.id], { kind: "wake" });
       });
       audience.tellDay(nap.day, "sleep");
       return read(caller, child, nap.day);
@@ -249,12 +257,13 @@ export function createDailyActivitiesService({ db, clock, realtime }: Deps) {
     async addPotty(caller: Caller, input: z.output<typeof pottyInput>): Promise<DailyActivities> {
       const { child, day, audience } = await forRecording(caller, input.child_id, input.date);
       await assertNotAbsent([child.id], day);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         const [row] = await tx
           .insert(pottyEntries)
           .values({ ...base(caller, child, day, input.notes), type: input.type, diaperStatus: input.diaper_status })
           .returning();
         await audit(tx, caller, "potty_added", row!.id, input);
+        await pushDay(push, tx, [child.id], { kind: "potty" });
       });
       audience.tellDay(day, "potty");
       return read(caller, child, day);

@@ -3,6 +3,7 @@ import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { AccessLogWriter } from "../privacy/access-log.ts";
+import type { PushQueue } from "../push/area.ts";
 import { createRemovalService } from "./removal.ts";
 import { createPortfolioService } from "./service.ts";
 import { createPortfolioStats } from "./stats.ts";
@@ -16,6 +17,8 @@ export function createPortfolioArea(deps: {
   accessLog: AccessLogWriter;
   /** The families of the children in a photo hear that it was added or removed. */
   realtime: RealtimePublisher;
+  /** ...and get a push (their "photos" choice). */
+  push: Pick<PushQueue, "toFamilies">;
 }) {
   const portfolio = createPortfolioService(deps);
   return {

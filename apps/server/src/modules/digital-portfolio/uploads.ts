@@ -3,15 +3,18 @@ import { inArray } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { photoConsents, portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { transaction } from "../../db/transaction.ts";
 import type { FileStore } from "../../files/store.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { PushQueue } from "../push/area.ts";
 import { childrenInScope, type PortfolioChild } from "./access.ts";
 import { posterThumbnail, processMedia } from "./media.ts";
 import { consentAllows, mayUpload } from "./policy.ts";
+import { pushPhotos } from "./push.ts";
 import type { IncomingFile } from "./receive.ts";
 import type { PortfolioService } from "./service.ts";
 import { selectItems } from "./service.ts";
@@ -55,8 +58,9 @@ export function createUploadService(deps: {
   files: FileStore;
   portfolio: PortfolioService;
   realtime: RealtimePublisher;
+  push: Pick<PushQueue, "toFamilies">;
 }) {
-  const { db, clock, files, portfolio, realtime } = deps;
+  const { db, clock, files, portfolio, realtime, push } = deps;
 
   /** Into the file store: a photo's display size and thumbnail, or a clip moved as it is with its poster. */
   async function store(file: IncomingFile): Promise<Stored> {
@@ -118,7 +122,7 @@ export function createUploadService(deps: {
       try {
         // One at a time per request: media.ts bounds decoding across all requests.
         for (const file of incoming) stored.push(await store(file));
-        const ids = await db.transaction(async (tx) => {
+        const ids = await transaction(db, async (tx) => {
           const now = clock.now();
           const rows = await tx
             .insert(portfolioItems)
@@ -160,6 +164,13 @@ export function createUploadService(deps: {
               capture_methods: stored.map((item) => item.file.captureMethod ?? fields.captureMethod),
             },
           });
+          // Every tagged child's consent allowed the photo (checked above), so each family may see it.
+          await pushPhotos(
+            push,
+            tx,
+            children.map((one) => one.id),
+            rows.length,
+          );
           return rows.map((row) => row.id);
         });
         families.tell("portfolio");

@@ -6,7 +6,10 @@ import webpush from "web-push";
 import type { Database } from "../../db/client.ts";
 import { afterCommit } from "../../db/transaction.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { enqueueForCentre, enqueueForUsers } from "./queue.ts";
+import { enqueueForCentre, enqueueForFamilies, enqueueForUsers, type PushChild } from "./queue.ts";
+
+export type { PushChild };
+
 import { createPushSender, type PushSender } from "./sender.ts";
 import { createPushService } from "./service.ts";
 
@@ -35,6 +38,13 @@ export interface PushQueue {
     userIds: readonly string[],
     kind: NotificationPreferenceKind,
     payload: PushPayload,
+  ): Promise<number>;
+  /** Each child's own guardians, one push per child named by `build`. */
+  toFamilies(
+    tx: Database,
+    childIds: readonly string[],
+    kind: NotificationPreferenceKind,
+    build: (child: PushChild) => PushPayload,
   ): Promise<number>;
   /** Everyone at a centre, whatever they chose, with Urgency: high (emergencies). */
   toCentre(tx: Database, centerId: string, build: (centreName: string) => PushPayload): Promise<number>;
@@ -71,10 +81,12 @@ export function createPushArea({
     return queued;
   };
   const queue: PushQueue = !enabled
-    ? { toUsers: off, toCentre: off }
+    ? { toUsers: off, toFamilies: off, toCentre: off }
     : {
         toUsers: async (tx, userIds, kind, payload) =>
           wake(tx, await enqueueForUsers(tx, userIds, kind, payload, clock.now())),
+        toFamilies: async (tx, childIds, kind, build) =>
+          wake(tx, await enqueueForFamilies(tx, childIds, kind, build, clock.now())),
         toCentre: async (tx, centerId, build) => wake(tx, await enqueueForCentre(tx, centerId, build, clock.now())),
       };
   let timer: NodeJS.Timeout | null = null;
@@ -111,5 +123,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The push worker, for tests and shutdown. */
     pushSender: PushSender;
+    /** Queues pushes, for the scheduled jobs (the areas are given it when built). */
+    pushQueue: PushQueue;
   }
 }

@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from "@sprout/shared/schemas/push";
+import { DEFAULT_QUIET_HOURS, type NotificationPreferences } from "@sprout/shared/schemas/push";
 import type { notificationPreferences, pushSubscriptions } from "../../db/schema/push.ts";
 
 /** A device as its owner sees it: where it receives, never the keys or the whole endpoint. */
@@ -12,7 +12,7 @@ export function toDevice(row: typeof pushSubscriptions.$inferSelect) {
   };
 }
 
-/** No row yet: every kind is on. */
+/** No row yet: every kind is on, with the default quiet hours. */
 export function toPreferences(row: typeof notificationPreferences.$inferSelect | undefined): NotificationPreferences {
   return {
     messages: row?.messages ?? true,
@@ -21,5 +21,10 @@ export function toPreferences(row: typeof notificationPreferences.$inferSelect |
     health_and_incidents: row?.healthAndIncidents ?? true,
     announcements: row?.announcements ?? true,
     billing: row?.billing ?? true,
+    quiet_hours: !row
+      ? DEFAULT_QUIET_HOURS
+      : row.quietHours
+        ? { start: row.quietStart.slice(0, 5), end: row.quietEnd.slice(0, 5) }
+        : null,
   };
 }

@@ -177,6 +177,7 @@ describe("delivery through the outbox", () => {
       health_and_incidents: true,
       announcements: true,
       billing: true,
+      quiet_hours: { start: "21:00", end: "07:00" },
     });
     const changed = await as(app, parent).put("/api/notification-preferences", { messages: false });
     expect(changed.json()).toMatchObject({ messages: false, photos: true });

@@ -2,6 +2,7 @@ import type { NotificationPreferenceKind, PushPayload } from "@sprout/shared/sch
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
+import { heldUntil } from "./quiet-hours.ts";
 
 /** How long a push service keeps an ordinary push for a device that is off (one day). */
 export const ORDINARY_TTL_SECONDS = 24 * 60 * 60;
@@ -21,7 +22,8 @@ const PREFERENCE_COLUMN: Record<NotificationPreferenceKind, SQL> = {
 /**
  * Queues `payload` for every device of `userIds` whose owner has not turned `kind` off: one
  * INSERT … SELECT on `tx`, the writer's own transaction, so the push exists exactly when the change
- * does (the outbox pattern). Returns how many device pushes were queued.
+ * does (the outbox pattern). A device whose owner is in their quiet hours gets it `held` until they
+ * end. Returns how many device pushes were queued.
  */
 export async function enqueueForUsers(
   tx: Database,
@@ -36,19 +38,65 @@ export async function enqueueForUsers(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    insert into push_outbox (subscription_id, payload, urgency, ttl, status, next_attempt_at, created_at)
-    select s.id, ${JSON.stringify(payload)}::jsonb, 'normal', ${ORDINARY_TTL_SECONDS}, 'queued', ${now}, ${now}
+    insert into push_outbox (subscription_id, payload, urgency, ttl, status, kind, next_attempt_at, created_at)
+    select s.id, ${JSON.stringify(payload)}::jsonb, 'normal', ${ORDINARY_TTL_SECONDS},
+      case when held.until is null then 'queued' else 'held' end, ${kind}, coalesce(held.until, ${now}), ${now}
     from push_subscriptions s
     left join notification_preferences p on p.user_id = s.user_id
+    ${heldUntil(now)}
     where s.user_id in (${ids}) and coalesce(p.${PREFERENCE_COLUMN[kind]}, true)
     returning id`);
   return rowsOf(result).length;
 }
 
+/** One of the children a push tells of, as its title names it. */
+export interface PushChild {
+  id: string;
+  firstName: string;
+}
+
+/**
+ * Queues one push per child to the devices of that child's own guardians (the sign-ins linked as
+ * its guardians, as the realtime child audience reads them), unless they turned `kind` off.
+ * `build` names the child; a per-child `tag` lets the phone show one line per child and kind.
+ */
+export async function enqueueForFamilies(
+  tx: Database,
+  childIds: readonly string[],
+  kind: NotificationPreferenceKind,
+  build: (child: PushChild) => PushPayload,
+  now: Date,
+): Promise<number> {
+  if (childIds.length === 0) return 0;
+  const ids = sql.join(
+    [...new Set(childIds)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const families = rowsOf<{ id: string; first_name: string; user_ids: string[] }>(
+    await tx.execute(sql`
+      select st.id, st.first_name, array_agg(distinct g.user_id::text) as user_ids
+      from students st
+        join student_guardians sg on sg.student_id = st.id
+        join guardians g on g.id = sg.guardian_id
+      where st.id in (${ids}) and g.user_id is not null
+      group by st.id, st.first_name`),
+  );
+  let queued = 0;
+  for (const family of families)
+    queued += await enqueueForUsers(
+      tx,
+      family.user_ids,
+      kind,
+      build({ id: family.id, firstName: family.first_name }),
+      now,
+    );
+  return queued;
+}
+
 /**
  * Queues an emergency push (or its all-clear) for every device of everyone at the centre: the
  * families of the children on its roll, its staff, its owners and the organisation's super
- * admins. No preference applies and it goes with `Urgency: high`. The title names the centre,
+ * admins. No preference or quiet hours apply and it goes with `Urgency: high`. The title names the centre,
  * read in the same statement; `build` makes the payload from it.
  */
 export async function enqueueForCentre(

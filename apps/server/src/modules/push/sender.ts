@@ -1,5 +1,5 @@
 import type { Agent } from "node:https";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
@@ -7,6 +7,8 @@ import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { outboxRuns } from "../../lib/outbox-runs.ts";
 import { endpointAllowed } from "./hosts.ts";
+import { ORDINARY_TTL_SECONDS } from "./queue.ts";
+import { morningSummary } from "./summary.ts";
 
 interface Logger {
   info(object: object, message: string): void;
@@ -60,9 +62,10 @@ export function retryAfterSeconds(header: string | undefined, now: Date): number
 /**
  * The push worker: claims due rows of the outbox in one UPDATE … WHERE id IN (SELECT … FOR UPDATE
  * SKIP LOCKED) RETURNING, so that several instances never send one push twice; encrypts each
- * payload for its device (RFC 8291 aes128gcm, VAPID, by `web-push`) and posts it. A delivered row
- * is deleted; 429 and 5xx are retried with a doubling wait, never sooner than Retry-After; 404 and
- * 410 (the browser unsubscribed) delete the subscription, and with it its queued pushes.
+ * payload for its device (RFC 8291 aes128gcm, VAPID, by `web-push`) and posts it. The batch's
+ * delivered rows are deleted together; 429 and 5xx are retried with a doubling wait, never sooner than Retry-After; 404 and
+ * 410 (the browser unsubscribed) delete the subscription, and with it its queued pushes. Pushes
+ * held through quiet hours are first folded into one summary per device.
  */
 export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }: PushSenderDeps) {
   async function claimDue(): Promise<ClaimedRow[]> {
@@ -80,6 +83,53 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
       )
       returning id, subscription_id, payload, urgency, ttl, attempts`);
     return rowsOf<ClaimedRow>(result);
+  }
+
+  /**
+   * Turns the held pushes of devices whose quiet hours have ended into one summary push each, in
+   * one transaction. The devices are locked (SKIP LOCKED), so two instances never fold the same
+   * device's pushes: each device gets exactly one summary. Returns how many devices were folded.
+   */
+  async function foldHeld(): Promise<number> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const devices = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          select s.id from ${pushSubscriptions} s
+          where s.id in (
+            select subscription_id from ${pushOutbox} where status = 'held' and next_attempt_at <= ${now}
+          )
+          limit ${BATCH}
+          for no key update of s skip locked`),
+      ).map((device) => device.id);
+      if (devices.length === 0) return 0;
+      const held = await tx
+        .delete(pushOutbox)
+        .where(
+          and(
+            eq(pushOutbox.status, "held"),
+            lte(pushOutbox.nextAttemptAt, now),
+            inArray(pushOutbox.subscriptionId, devices),
+          ),
+        )
+        .returning({ subscriptionId: pushOutbox.subscriptionId, kind: pushOutbox.kind });
+      const kinds = new Map<string, (string | null)[]>();
+      for (const row of held) kinds.set(row.subscriptionId, [...(kinds.get(row.subscriptionId) ?? []), row.kind]);
+      if (kinds.size > 0)
+        await tx.insert(pushOutbox).values(
+          [...kinds].map(([subscriptionId, of]) => ({
+            subscriptionId,
+            payload: morningSummary(of),
+            urgency: "normal" as const,
+            ttl: ORDINARY_TTL_SECONDS,
+            status: "queued" as const,
+            kind: "summary",
+            nextAttemptAt: now,
+            createdAt: now,
+          })),
+        );
+      return devices.length;
+    });
   }
 
   async function deliver(row: ClaimedRow, subscription: typeof pushSubscriptions.$inferSelect | undefined) {
@@ -103,13 +153,6 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
           ...(agent && { agent }),
         },
       );
-      await Promise.all([
-        db.delete(pushOutbox).where(eq(pushOutbox.id, row.id)),
-        db
-          .update(pushSubscriptions)
-          .set({ lastDeliveredAt: clock.now() })
-          .where(eq(pushSubscriptions.id, subscription.id)),
-      ]);
       return "sent" as const;
     } catch (error) {
       const status = error instanceof WebPushError ? error.statusCode : 0;
@@ -141,6 +184,7 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
   /** Delivers every due push, batch by batch; returns how each one ended. */
   async function deliverDue() {
     const outcome: Record<Outcome, number> = { sent: 0, retry: 0, gone: 0, failed: 0 };
+    while ((await foldHeld()) === BATCH);
     for (;;) {
       const rows = await claimDue();
       if (rows.length > 0) {
@@ -148,14 +192,33 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
         const subscriptions = new Map(
           (await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids))).map((s) => [s.id, s]),
         );
+        const sent: ClaimedRow[] = [];
         let next = 0;
         const lane = async () => {
           while (next < rows.length) {
             const row = rows[next++]!;
-            outcome[await deliver(row, subscriptions.get(row.subscription_id))]++;
+            const ended = await deliver(row, subscriptions.get(row.subscription_id));
+            outcome[ended]++;
+            if (ended === "sent") sent.push(row);
           }
         };
         await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, lane));
+        // Two statements per batch rather than two per push: at 5,000 devices the database, not
+        // the push service, was what an alert waited on. (A crash before them resends the batch
+        // after its lease, as a crash mid-send always could.)
+        if (sent.length > 0)
+          await Promise.all([
+            db.delete(pushOutbox).where(
+              inArray(
+                pushOutbox.id,
+                sent.map((row) => row.id),
+              ),
+            ),
+            db
+              .update(pushSubscriptions)
+              .set({ lastDeliveredAt: clock.now() })
+              .where(inArray(pushSubscriptions.id, [...new Set(sent.map((row) => row.subscription_id))])),
+          ]);
       }
       if (rows.length < BATCH) return outcome;
     }

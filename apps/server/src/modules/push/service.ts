@@ -100,7 +100,10 @@ export function createPushService({ db, clock, publicKey, allowedHosts, enabled 
       return toPreferences(row);
     },
 
-    /** Changes the kinds named; the others keep their value (all on until first changed). */
+    /**
+     * Changes the kinds (and quiet hours) named; the others keep their value (all on, quiet from
+     * 21:00 to 07:00, until first changed). Pushes already held keep the end they were given.
+     */
     async updatePreferences(caller: Caller, change: Partial<NotificationPreferences>) {
       const set = {
         ...(change.messages !== undefined && { messages: change.messages }),
@@ -109,6 +112,10 @@ export function createPushService({ db, clock, publicKey, allowedHosts, enabled 
         ...(change.health_and_incidents !== undefined && { healthAndIncidents: change.health_and_incidents }),
         ...(change.announcements !== undefined && { announcements: change.announcements }),
         ...(change.billing !== undefined && { billing: change.billing }),
+        ...(change.quiet_hours !== undefined &&
+          (change.quiet_hours === null
+            ? { quietHours: false }
+            : { quietHours: true, quietStart: change.quiet_hours.start, quietEnd: change.quiet_hours.end })),
         updatedAt: clock.now(),
       };
       const [row] = await db

@@ -17,11 +17,13 @@ import {
   NOTIFICATION_PREFERENCE_KINDS,
   NOTIFICATION_PREFERENCE_LABELS,
   type NotificationPreferences,
+  type QuietHours,
 } from "@sprout/shared/schemas/push";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../api/errors";
 import { pushApi } from "./api";
 import { PUSH_SERVICE_UNREACHABLE, type PushState, pushState, turnOff, turnOn } from "./browserPush";
+import { QuietHoursForm } from "./QuietHoursForm";
 
 const STATE_LABEL: Record<PushState, { label: string; color: "success" | "default" | "error" | "warning" }> = {
   on: { label: "On on this device", color: "success" },
@@ -34,7 +36,8 @@ const PREFERENCES_KEY = ["notification-preferences"];
 const STATE_KEY = ["push-state"];
 
 /**
- * Push notifications on this device, and which kinds the person wants (issue 32.3 and 32.5).
+ * Push notifications on this device, which kinds the person wants and their quiet hours (issue
+ * 32.3 and 32.5).
  * The browser is asked for permission only when the button is pressed, never on load.
  */
 export function NotificationSettings() {
@@ -47,6 +50,10 @@ export function NotificationSettings() {
   });
   const choose = useMutation({
     mutationFn: (change: Partial<NotificationPreferences>) => pushApi.updatePreferences(change),
+    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
+  });
+  const quiet = useMutation({
+    mutationFn: (quiet_hours: QuietHours) => pushApi.updatePreferences({ quiet_hours }),
     onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
   });
   const current = state.data;
@@ -130,6 +137,14 @@ export function NotificationSettings() {
           </FormGroup>
         )}
         {choose.isError && <Alert severity="error">{errorMessage(choose.error)}</Alert>}
+        {preferences.data && (
+          <QuietHoursForm
+            value={preferences.data.quiet_hours}
+            saving={quiet.isPending}
+            error={quiet.error}
+            onSave={(hours) => quiet.mutate(hours)}
+          />
+        )}
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             Emergency alerts and their all-clear always reach every device with notifications on.
