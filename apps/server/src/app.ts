@@ -32,6 +32,7 @@ import { startFileSweep } from "./files/sweep.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { drainHandlersOnClose } from "./lib/handler-drain.ts";
+import { registerIdempotency } from "./lib/idempotency.ts";
 import { refuseAddress, registerInputGuard } from "./lib/input-guard.ts";
 import { createKeptAnswers } from "./lib/kept-answers.ts";
 import { closeRedis } from "./lib/redis-close.ts";
@@ -277,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
   }
   const accessDeps = { db: deps.db, clock, credentials, accessTokens };
   registerAccessControl(app, accessDeps);
+  registerIdempotency(app, { db: deps.db, clock });
   // Socket.IO on this server's port; its handshake is checked exactly like an API call.
   const realtime = createRealtime(app.server, {
     db: deps.db,

@@ -5,6 +5,7 @@ import { pruneEndedSessions } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, passwordResets } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
+import { pruneIdempotencyKeys } from "../lib/idempotency.ts";
 import { pruneAccessLog } from "../modules/privacy/access-log.ts";
 import { pruneFailedPushes } from "../modules/push/queue.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
@@ -18,8 +19,8 @@ const KEEP_MAIL_DAYS = 90;
 /**
  * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
  * refresh tokens), quiet attempt counters, finished or expired reset challenges and one-time
- * codes, old mail, pushes that failed for good (after 30 days) and
- * access-log entries older than a year.
+ * codes, old mail, pushes that failed for good (after 30 days), idempotency keys after a week
+ * and access-log entries older than a year.
  * One instance at a time (advisory lock).
  */
 export async function runPrune(db: Database, clock: Clock) {
@@ -50,7 +51,8 @@ export async function runPrune(db: Database, clock: Clock) {
       .returning({ id: mailOutbox.id });
     const accessLog = await pruneAccessLog(tx, clock.now());
     const pushes = await pruneFailedPushes(tx, endedBefore);
-    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog, pushes };
+    const idempotencyKeys = await pruneIdempotencyKeys(tx, clock.now());
+    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog, pushes, idempotencyKeys };
   });
   return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
 }

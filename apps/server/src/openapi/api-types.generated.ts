@@ -9721,6 +9721,8 @@ export interface operations {
                     date: string;
                     /** @enum {string} */
                     meal_type: "breakfast" | "lunch" | "snack";
+                    /** Format: date-time */
+                    tapped_at?: string;
                     entries: {
                         /** Format: uuid */
                         child_id: string;
@@ -9755,12 +9757,16 @@ export interface operations {
                     diaper_status: "dry" | "wet" | "soiled";
                     /** @default  */
                     notes?: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 } | {
                     /** @enum {string} */
                     kind: "star";
                     date: string;
                     child_ids: string[];
                     reason: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -9959,6 +9965,8 @@ export interface operations {
                     food_consumed: number;
                     /** @default  */
                     notes?: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -10069,6 +10077,8 @@ export interface operations {
                     diaper_status: "dry" | "wet" | "soiled";
                     /** @default  */
                     notes?: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -10140,6 +10150,8 @@ export interface operations {
                     /** Format: uuid */
                     child_id: string;
                     reason: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -10800,6 +10812,8 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     student_id: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -10840,6 +10854,8 @@ export interface operations {
                     pickup_person_id?: string | null;
                     override_name?: string;
                     override_note?: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };
@@ -10881,6 +10897,8 @@ export interface operations {
                     reason: "sick" | "holiday" | "other";
                     /** @default  */
                     note?: string;
+                    /** Format: date-time */
+                    tapped_at?: string;
                 };
             };
         };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tappedAt } from "../offline.ts";
 import { isIsoInstant, isoDateField, safeString } from "./primitives.ts";
 
 /** Attendance (issue 11): the roster, pick-up safety, ratios, staff on duty, headcount, kiosk. */
@@ -107,7 +108,7 @@ export const centreQuery = z.object({ center_id: z.uuid().optional() });
 export const childParams = z.object({ studentId: z.uuid() });
 export const stayParams = z.object({ id: z.uuid() });
 
-export const checkInInput = z.object({ student_id: uuidField });
+export const checkInInput = z.object({ student_id: uuidField, tapped_at: tappedAt });
 
 /** Who collected the child: someone on the list, or a named override with a note. */
 export const checkOutInput = z
@@ -116,6 +117,7 @@ export const checkOutInput = z
     pickup_person_id: z.uuid().nullish(),
     override_name: note(120).optional(),
     override_note: note(500).optional(),
+    tapped_at: tappedAt,
   })
   .superRefine((value, ctx) => {
     if (value.pickup_person_id) return;
@@ -133,6 +135,7 @@ export const absentInput = z.object({
   student_id: uuidField,
   reason: z.enum(ABSENCE_REASONS, { error: ATTENDANCE_MESSAGES.absenceReason }),
   note: note(500).default(""),
+  tapped_at: tappedAt,
 });
 
 export const undoInput = z.object({

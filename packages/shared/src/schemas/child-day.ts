@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tappedAt } from "../offline.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -124,6 +125,7 @@ export const foodInput = z.object({
   meal_type: z.enum(MEAL_TYPES, { error: CHILD_DAY_MESSAGES.mealRequired }),
   food_consumed: percent,
   notes: text(500).default(""),
+  tapped_at: tappedAt,
 });
 export type FoodInput = z.input<typeof foodInput>;
 
@@ -151,14 +153,14 @@ const pottyFields = {
   diaper_status: z.enum(DIAPER_STATUSES, { error: CHILD_DAY_MESSAGES.pottyTypeRequired }),
   notes: text(500).default(""),
 };
-export const pottyInput = z.object({ child_id: childId, date: dayField, ...pottyFields });
+export const pottyInput = z.object({ child_id: childId, date: dayField, ...pottyFields, tapped_at: tappedAt });
 export type PottyInput = z.input<typeof pottyInput>;
 
 const starReason = safeString({ error: CHILD_DAY_MESSAGES.reasonRequired })
   .trim()
   .min(1, CHILD_DAY_MESSAGES.reasonRequired)
   .max(200);
-export const starInput = z.object({ child_id: childId, reason: starReason });
+export const starInput = z.object({ child_id: childId, reason: starReason, tapped_at: tappedAt });
 export type StarInput = z.input<typeof starInput>;
 
 /**
@@ -180,6 +182,7 @@ export const foodBatchInput = z.object({
   kind: z.literal("food"),
   date: dayField,
   meal_type: z.enum(MEAL_TYPES, { error: CHILD_DAY_MESSAGES.mealRequired }),
+  tapped_at: tappedAt,
   entries: z
     .array(z.object({ child_id: childId, food_consumed: percent, notes: text(500).default("") }))
     .min(1, CHILD_DAY_MESSAGES.childRequired)
@@ -210,6 +213,7 @@ export const pottyBatchInput = z.object({
   date: dayField,
   child_ids: childIds,
   ...pottyFields,
+  tapped_at: tappedAt,
 });
 export type PottyBatchInput = z.input<typeof pottyBatchInput>;
 
@@ -218,6 +222,7 @@ export const starBatchInput = z.object({
   date: dayField,
   child_ids: childIds,
   reason: starReason,
+  tapped_at: tappedAt,
 });
 export type StarBatchInput = z.input<typeof starBatchInput>;
 

@@ -25,7 +25,7 @@ import { pickupOptions } from "./pickups.ts";
 import { assert, mayTakeAttendance } from "./policy.ts";
 import { toRosterChild } from "./presenter.ts";
 import { computeRatios } from "./ratios.ts";
-import { centreDay, minutesBetween } from "./time.ts";
+import { centreDay, minutesBetween, tapTime } from "./time.ts";
 
 interface Deps {
   db: Database;
@@ -196,10 +196,10 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
       };
     },
 
-    async checkIn(caller: Caller, studentId: string, via: "staff" | "kiosk" = "staff") {
+    async checkIn(caller: Caller, studentId: string, via: "staff" | "kiosk" = "staff", tappedAt?: string) {
       const child = via === "kiosk" ? await childInScope(db, caller, studentId) : await staffChild(caller, studentId);
       if (child.status === "paused") throw conflict(ATTENDANCE_MESSAGES.paused);
-      const now = clock.now();
+      const now = tapTime(tappedAt, clock.now(), child.timeZone);
       const day = centreDay(child.timeZone, now);
       const family = await familyOf(child);
       await db.transaction(async (tx) => {
@@ -236,13 +236,13 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
     async checkOut(caller: Caller, input: z.output<typeof checkOutInput>, via: "staff" | "kiosk" = "staff") {
       const child =
         via === "kiosk" ? await childInScope(db, caller, input.student_id) : await staffChild(caller, input.student_id);
-      const now = clock.now();
       const [open] = await db
         .select()
         .from(attendanceStays)
         .where(and(eq(attendanceStays.studentId, child.id), isNull(attendanceStays.checkOutAt)));
       if (!open) throw conflict(ATTENDANCE_MESSAGES.notIn);
-      if (open.day !== centreDay(child.timeZone, now)) throw conflict(ATTENDANCE_MESSAGES.otherDay);
+      if (open.day !== centreDay(child.timeZone, clock.now())) throw conflict(ATTENDANCE_MESSAGES.otherDay);
+      const now = tapTime(input.tapped_at, clock.now(), child.timeZone);
       if (now < open.checkInAt) throw conflict(ATTENDANCE_MESSAGES.checkOutBeforeIn);
       let collectedBy: string;
       let pickupPersonId: string | null = null;
@@ -288,7 +288,7 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
 
     async markAbsent(caller: Caller, input: z.output<typeof absentInput>) {
       const child = await staffChild(caller, input.student_id);
-      const now = clock.now();
+      const now = tapTime(input.tapped_at, clock.now(), child.timeZone);
       const day = centreDay(child.timeZone, now);
       if (await latestStay(child.id, day)) throw conflict(ATTENDANCE_MESSAGES.alreadyIn);
       const family = await familyOf(child);

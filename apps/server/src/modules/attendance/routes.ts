@@ -85,7 +85,8 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
         config: { access: TAKE },
         schema: { summary: "Check a child in", tags, body: checkInInput, response: { 200: tap, ...refusals } },
       },
-      async (request) => rosterService.checkIn(request.caller, request.body.student_id),
+      async (request) =>
+        rosterService.checkIn(request.caller, request.body.student_id, "staff", request.body.tapped_at),
     );
 
     api.post(

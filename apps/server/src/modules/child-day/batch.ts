@@ -18,6 +18,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { tapTime } from "../attendance/time.ts";
 import type { PushQueue } from "../push/area.ts";
 import { checkDay, type DayChild, findDayChildren, recordingRooms } from "./lookup.ts";
 import { assertMayRecord } from "./policy.ts";
@@ -97,13 +98,14 @@ export function createBatchService({ db, clock, realtime, push }: Deps) {
     input: BatchInput,
     children: DayChild[],
   ): Promise<{ childId: string; id: string; after: unknown; before?: unknown }[]> {
+    const tapped = "tapped_at" in input ? input.tapped_at : undefined;
     const base = (child: DayChild, notes = "") => ({
       studentId: child.id,
       centerId: child.centerId,
       day: input.date,
       notes,
       recordedBy: caller.userId,
-      createdAt: clock.now(),
+      createdAt: tapTime(tapped, clock.now(), child.timeZone, input.date),
     });
     const ids = children.map((child) => child.id);
     switch (input.kind) {

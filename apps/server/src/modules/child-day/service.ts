@@ -31,7 +31,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { centreDay } from "../attendance/time.ts";
+import { centreDay, tapTime } from "../attendance/time.ts";
 import type { PushQueue } from "../push/area.ts";
 import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
 import { assertMayRecord, mayRecordFor } from "./policy.ts";
@@ -87,13 +87,14 @@ export function createDailyActivitiesService({ db, clock, realtime, push }: Deps
     if (absent.length > 0) throw conflict(CHILD_DAY_MESSAGES.markedAbsent);
   }
 
-  const base = (caller: Caller, child: DayChild, day: string, notes = "") => ({
+  /** An entry's common columns; `tappedAt` is when a tap that waited on the device happened. */
+  const base = (caller: Caller, child: DayChild, day: string, notes = "", tappedAt?: string) => ({
     studentId: child.id,
     centerId: child.centerId,
     day,
     notes,
     recordedBy: caller.userId,
-    createdAt: clock.now(),
+    createdAt: tapTime(tappedAt, clock.now(), child.timeZone, day),
   });
 
   async function audit(
@@ -202,7 +203,7 @@ export function createDailyActivitiesService({ db, clock, realtime, push }: Deps
         const [row] = await tx
           .insert(foodEntries)
           .values({
-            ...base(caller, child, day, input.notes),
+            ...base(caller, child, day, input.notes, input.tapped_at),
             mealType: input.meal_type,
             foodConsumed: input.food_consumed,
           })
@@ -260,7 +261,11 @@ export function createDailyActivitiesService({ db, clock, realtime, push }: Deps
       await transaction(db, async (tx) => {
         const [row] = await tx
           .insert(pottyEntries)
-          .values({ ...base(caller, child, day, input.notes), type: input.type, diaperStatus: input.diaper_status })
+          .values({
+            ...base(caller, child, day, input.notes, input.tapped_at),
+            type: input.type,
+            diaperStatus: input.diaper_status,
+          })
           .returning();
         await audit(tx, caller, "potty_added", row!.id, input);
         await pushDay(push, tx, [child.id], { kind: "potty" });
@@ -274,7 +279,7 @@ export function createDailyActivitiesService({ db, clock, realtime, push }: Deps
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(stars)
-          .values({ ...base(caller, child, day), reason: input.reason })
+          .values({ ...base(caller, child, day, "", input.tapped_at), reason: input.reason })
           .returning();
         await audit(tx, caller, "star_awarded", row!.id, input);
       });
