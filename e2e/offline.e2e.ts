@@ -54,11 +54,8 @@ const keptKeys = (page: Page) =>
 const signedInUserId = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem("user") ?? "{}") as { id?: string }).id ?? "");
 
-/**
- * Waits until the worker controls the page and holds every script the page ran (in its shell or
- * in the cache of screens' code), and the home's answers are saved: what opening it offline needs.
- */
-async function readyForOffline(page: Page, userId: string) {
+/** Waits until the worker controls the page and holds every script the page ran (its shell or the screens' code). */
+async function scriptsKept(page: Page) {
   await page.waitForFunction(
     async () => {
       if (!navigator.serviceWorker.controller) return false;
@@ -74,6 +71,11 @@ async function readyForOffline(page: Page, userId: string) {
     undefined,
     { timeout: 60_000, polling: 250 },
   );
+}
+
+/** What opening the home offline needs: its scripts, and its answers saved. */
+async function readyForOffline(page: Page, userId: string) {
+  await scriptsKept(page);
   // Saved a moment after the last answer (the saves are throttled): the timeline is the last to load.
   await expect.poll(() => keptHome(page, userId), { timeout: 30_000 }).toContain('"timeline"');
 }
@@ -152,7 +154,9 @@ describe("the installed app without a network", () => {
 
       // Someone else on the same phone, offline, is shown nothing of the parent's.
       await submitSignIn(page, demoUser("teacher").email);
+      await visible(page.getByRole("heading", { name: "Good day, Priya" }));
       await settled(page);
+      await scriptsKept(page);
       await context.setOffline(true);
       await page.reload();
       await visible(page.getByTestId("offline-marker"));
