@@ -62,8 +62,8 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
-  // The service worker (issue 32) precaches the whole app on a context's first page: only the
-  // files that test it let it in, so that every other page loads as its journey needs, not more.
+  // The service worker (issue 32) downloads the app's shell on a context's first signed-in page:
+  // only the files that test it let it in, so that every other page loads as its journey needs.
   { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({

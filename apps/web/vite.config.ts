@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./precompress";
+import { isShellFile } from "./src/offline/appShell";
 
 // The dev server proxies to the API server so the browser sees one origin, as in production.
 const apiServer = "http://localhost:5000";
@@ -14,15 +17,26 @@ export default defineConfig({
     react(),
     // The installable app (issue 32): the manifest, and a service worker of our own (sw/sw.ts,
     // Workbox's precache plus the push and notification-click handlers) into which the plugin
-    // injects the list of the build's files.
+    // injects the list of the app shell's files. The whole build was 2.3 MB, most of it screens a
+    // parent never opens; the worker keeps a screen's code when it is first opened instead.
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
       filename: "sw.ts",
       registerType: "autoUpdate",
       injectRegister: false,
-      injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,woff2}"], maximumFileSizeToCacheInBytes: 3_000_000 },
-      includeAssets: ["favicon.svg", "icons/apple-touch-icon-180.png"],
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+        manifestTransforms: [
+          async (entries) => {
+            // Read after the build has written it: the shell is what it names.
+            const indexHtml = readFileSync(path.resolve(import.meta.dirname, "dist/index.html"), "utf8");
+            return { manifest: entries.filter((entry) => isShellFile(entry.url, indexHtml)) };
+          },
+        ],
+      },
+      // The icons are in the build's files already (public/): listed twice they would be precached twice.
+      includeManifestIcons: false,
       manifest: {
         id: "/",
         name: "Sprout",

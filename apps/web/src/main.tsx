@@ -8,6 +8,9 @@ import { queryClient } from "./api/queryClient";
 import { hasToken, onSessionEnded } from "./auth/session";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { staffTheme } from "./layout/theme";
+import { followConnectivity } from "./offline/connectivity";
+import { KeptHome } from "./offline/KeptHome";
+import { registerServiceWorkerWhenSignedIn } from "./offline/serviceWorker";
 import { routes } from "./routes";
 
 const router = createBrowserRouter(routes);
@@ -15,6 +18,8 @@ const router = createBrowserRouter(routes);
 // Whoever ends the session (logout, a refused refresh), nothing of it may linger on screen.
 onSessionEnded(() => {
   queryClient.clear();
+  // The home kept on this device for offline use was this person's: it goes with the session.
+  void import("./offline/keptAnswers").then(({ forgetAnswers }) => forgetAnswers());
   // The server has dropped this device's push subscription with the session; the browser forgets it too.
   void import("./features/push/browserPush").then(({ forgetBrowserSubscription }) => forgetBrowserSubscription());
   if (router.state.location.pathname !== "/login") void router.navigate("/login", { replace: true });
@@ -28,11 +33,8 @@ if (hasToken()) {
   else setTimeout(warmUp, 0);
 }
 
-// The installable app's service worker (built from apps/web/sw/sw.ts; not in the dev server).
-// Registering asks nothing of the user: notifications are asked for only from the settings button.
-if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  window.addEventListener("load", () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }));
-}
+followConnectivity();
+registerServiceWorkerWhenSignedIn();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -43,7 +45,9 @@ createRoot(root).render(
       <CssBaseline />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <KeptHome>
+            <RouterProvider router={router} />
+          </KeptHome>
         </QueryClientProvider>
       </ErrorBoundary>
     </ThemeProvider>

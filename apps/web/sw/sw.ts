@@ -1,17 +1,33 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
 import { notificationFromPush, openUrl } from "../src/features/push/notification";
+import { ASSETS_CACHE, isAppAsset } from "../src/offline/appShell";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
 
-// The app shell (index.html, scripts, styles, icons) from the build's precache list. A new
-// release's worker takes over at once and drops the old release's files: the next visit runs it.
+// The app shell only (index.html, the entry's scripts and styles, the manifest and icons: the list
+// vite.config.ts keeps). A new release's worker takes over at once and drops the old release's
+// shell: the visit that finds the release installs it, the next one runs it.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 void self.skipWaiting();
 clientsClaim();
+
+// A screen's code is kept the first time it is opened, so that it opens again without a network.
+// Its name carries its content's hash: a kept file never goes stale, and an old release's files
+// age out of the cache. The page hands over the files it loaded before this worker controlled it
+// (Workbox's CACHE_URLS message), so the first signed-in visit already counts.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isAppAsset(url.pathname),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
 
 // Every page of the app is index.html: opened without a network, the installed app still starts.
 // The API, realtime and metrics are never answered from here.

@@ -1,6 +1,7 @@
 import { SCREEN_HEADER, screenOf } from "@sprout/shared/screen";
 import type { z } from "zod";
 import { readTokens } from "../auth/session";
+import { reportAnswer, reportNoAnswer } from "../offline/connectivity";
 import { ApiError, errorFromResponse, networkError } from "./errors";
 import { refreshSession } from "./refresh";
 
@@ -73,9 +74,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     await yieldToMain();
     const token = readTokens().token;
     try {
-      return { token, response: await fetch(buildUrl(path, options.query), buildInit(options, token)) };
+      const response = await fetch(buildUrl(path, options.query), buildInit(options, token));
+      reportAnswer();
+      return { token, response };
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      // No answer at all: the app is offline (queries wait for the network instead of failing).
+      reportNoAnswer();
       throw networkError();
     }
   };

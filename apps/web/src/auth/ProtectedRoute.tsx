@@ -1,6 +1,7 @@
 import type { Role } from "@sprout/shared/roles";
 import { type ReactNode, useDeferredValue } from "react";
 import { Navigate } from "react-router";
+import { ApiError } from "../api/errors";
 import { AccessDenied } from "../components/AccessDenied";
 import { PageLoader } from "../components/PageLoader";
 import { useSession } from "./useSession";
@@ -12,7 +13,12 @@ interface Props {
   requiredRole?: Role;
 }
 
-/** Shows its children only to a session the server has just confirmed. */
+/**
+ * Shows its children only to a session the server has just confirmed, or, while the server cannot
+ * be reached, to the person signed in on this device: an installed app opened offline shows what
+ * it kept rather than the sign-in page. The check runs when the network returns, and a session
+ * the server refuses then ends as usual.
+ */
 export function ProtectedRoute({ children, requiredRole }: Props) {
   const { signedIn, user } = useSession();
   const verification = useVerifiedSession(signedIn);
@@ -21,6 +27,12 @@ export function ProtectedRoute({ children, requiredRole }: Props) {
   const checking = useDeferredValue(verification.isPending);
 
   if (!signedIn) return <Navigate to="/login" replace />;
+  const unreachable =
+    verification.fetchStatus === "paused" ||
+    (verification.error instanceof ApiError && verification.error.isNetworkError);
+  if (unreachable && user && verification.data === undefined) {
+    return requiredRole && user.role !== requiredRole ? <AccessDenied /> : children;
+  }
   if (checking || verification.isPending) return <PageLoader label="Checking your session" />;
   if (verification.isError || !user) return <Navigate to="/login" replace />;
   if (requiredRole && user.role !== requiredRole) return <AccessDenied />;

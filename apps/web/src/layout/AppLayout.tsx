@@ -10,6 +10,7 @@ import { useSignedInUser } from "../auth/useSession";
 import { NotificationBell } from "../features/communication/NotificationBell";
 import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
 import { ConsentGate } from "../features/privacy/ConsentGate";
+import { OfflineMarker } from "../offline/OfflineMarker";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SideNav } from "./SideNav";
 import { parentTheme, staffTheme } from "./theme";
@@ -113,6 +114,7 @@ function Frame({ children }: { children?: ReactNode }) {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         <Toolbar variant={wide ? "dense" : "regular"} />
+        <OfflineMarker />
         <EmergencyBanner />
         <ConsentGate>{children ?? <Outlet />}</ConsentGate>
       </Box>
