@@ -114,7 +114,7 @@ describe("screens fit (issue 9, point 5)", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("admin").email);
       await page.goto("/enquiries");
-      const firstRow = page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1);
+      const firstRow = page.getByRole("list", { name: "Enquiries" }).getByTestId("list-card").first();
       await visible(firstRow);
       // The list starts on the first screen, not 2,000 px down under a form.
       expect((await firstRow.boundingBox())!.y).toBeLessThan(PHONE.height);
