@@ -82,7 +82,7 @@ function FeeStructuresTab() {
     {
       header: "Program",
       cell: (structure) => (
-        <Box sx={{ minWidth: 170 }}>
+        <Box sx={{ minWidth: 150 }}>
           <ProgramName structure={structure} />
         </Box>
       ),
@@ -92,7 +92,7 @@ function FeeStructuresTab() {
     {
       header: "One-time fees and discounts",
       cell: (structure) => (
-        <Box sx={{ minWidth: 170 }}>
+        <Box sx={{ minWidth: 150 }}>
           <OneTimeFees structure={structure} />
         </Box>
       ),
@@ -100,7 +100,7 @@ function FeeStructuresTab() {
     {
       header: "Components",
       cell: (structure) => (
-        <Box sx={{ maxWidth: 260 }}>
+        <Box sx={{ maxWidth: 220 }}>
           <Components structure={structure} />
         </Box>
       ),
