@@ -80,7 +80,10 @@ describe("billing", () => {
       await dialog.getByRole("button", { name: "Submit Request" }).click();
       await snackbar(page, "Invoice request for Aanya Malhotra submitted for approval.");
 
-      const row = page.getByTestId("request-row").filter({ hasText: "Field trip to Lalbagh" });
+      const row = page
+        .getByRole("table", { name: "Invoice requests" })
+        .getByRole("row")
+        .filter({ hasText: "Field trip to Lalbagh" });
       await visible(row.getByText("Pending"));
       // Segregation of duties (issue 9): who raised the request cannot approve it.
       await row.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
@@ -90,7 +93,10 @@ describe("billing", () => {
       await withPage(browser, DESKTOP, async (ownerPage) => {
         await signIn(ownerPage, demoUser("owner").email);
         await ownerPage.goto("/billing");
-        const ownerRow = ownerPage.getByTestId("request-row").filter({ hasText: "Field trip to Lalbagh" });
+        const ownerRow = ownerPage
+          .getByRole("table", { name: "Invoice requests" })
+          .getByRole("row")
+          .filter({ hasText: "Field trip to Lalbagh" });
         await ownerRow.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
         const approved = await snackbar(
           ownerPage,
@@ -134,7 +140,10 @@ describe("billing", () => {
       expect(await invoiceRow.getByRole("button", { name: `Record payment for ${invoiceNumber}` }).count()).toBe(0);
 
       // Reject needs a reason.
-      const pending = page.getByTestId("request-row").filter({ hasText: "Admission kit" });
+      const pending = page
+        .getByRole("table", { name: "Invoice requests" })
+        .getByRole("row")
+        .filter({ hasText: "Admission kit" });
       await pending.getByRole("button", { name: /Reject request/ }).click();
       const reject = page.getByRole("dialog", { name: "Reject invoice request" });
       await reject.getByRole("button", { name: "Reject" }).click();
@@ -348,7 +357,10 @@ describe("billing", () => {
       await page.goto("/billing");
       await page.getByRole("link", { name: "Fee Management" }).click();
       await visible(page.getByRole("heading", { name: "Fee Management" }));
-      const creche = page.getByTestId("fee-structure-row").filter({ hasText: "Daycare - CRECHE" });
+      const creche = page
+        .getByRole("table", { name: "Fee structures" })
+        .getByRole("row")
+        .filter({ hasText: "Daycare - CRECHE" });
       await visible(creche.getByText("₹14,000.00"));
       await screenshot(page, "fees");
       await page.getByRole("button", { name: "New Fee Structure" }).click();
@@ -362,7 +374,10 @@ describe("billing", () => {
       await dialog.getByLabel(/^Amount/).fill("600");
       await screenshot(page, "fees-dialog");
       await dialog.getByRole("button", { name: "Save" }).click();
-      const added = page.getByTestId("fee-structure-row").filter({ hasText: "After-school Care - Koala Seniors" });
+      const added = page
+        .getByRole("table", { name: "Fee structures" })
+        .getByRole("row")
+        .filter({ hasText: "After-school Care - Koala Seniors" });
       await visible(added.getByText("Snacks ₹600.00"));
       // "Already exists" goes when the name changes (issue 9).
       await page.getByRole("button", { name: "New Fee Structure" }).click();

@@ -98,9 +98,9 @@ describe("children, pauses and moves", () => {
       await visible(page.getByText("Total Paused"));
       await screenshot(page, "children-paused");
       await page.goto("/children");
-      await visible(page.getByRole("table", { name: "Children" }));
+      await visible(page.getByRole("list", { name: "Children" }).getByTestId("list-card").first());
       await screenshot(page, "children-list");
-      // On a phone each row's actions are in one menu.
+      // On a phone each child is a card, its actions in one menu.
       await page
         .getByRole("button", { name: /^Actions for / })
         .first()

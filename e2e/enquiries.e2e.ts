@@ -105,7 +105,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await page.goto("/enquiries");
     await page.getByLabel("Search by child name").fill("Anvi");
     const row = page.getByRole("table", { name: "Enquiries" }).getByRole("row", { name: /Anvi Kapoor/ });
-    await (await visible(row)).click();
+    await (await visible(row.getByRole("button", { name: "Anvi Kapoor" }))).click();
 
     const dialog = page.getByRole("dialog", { name: "Update Enquiry Details" });
     await visible(dialog);
@@ -224,7 +224,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await phone.page.getByRole("button", { name: "Sign In" }).click();
     await phone.page.waitForURL("**/dashboard");
     await phone.page.goto("/enquiries");
-    await visible(phone.page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
+    await visible(phone.page.getByRole("list", { name: "Enquiries" }).getByTestId("list-card").first());
     await screenshot(phone.page, "enquiries");
     await phone.page.goto("/settings");
     await visible(phone.page.getByText("Koala Seniors"));

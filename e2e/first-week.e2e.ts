@@ -76,7 +76,7 @@ describe("screens fit (issue 9, point 5)", () => {
       await signIn(page, demoUser("owner").email);
       await page.goto("/fees");
       const table = page.getByRole("table", { name: "Fee structures" });
-      await visible(table.getByTestId("fee-structure-row").first());
+      await visible(table.locator("tbody").getByRole("row").first());
       for (const column of ["Components", "Students", "Edit"])
         await inWindow(page, table.getByRole("columnheader", { name: column }));
       await inWindow(page, table.getByRole("button", { name: /^Edit / }).first());
@@ -86,7 +86,12 @@ describe("screens fit (issue 9, point 5)", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("owner").email);
       await page.goto("/fees");
-      await visible(page.getByTestId("fee-structure-row").filter({ hasText: "Daycare - CRECHE" }));
+      await visible(
+        page
+          .getByRole("list", { name: "Fee structures" })
+          .getByTestId("list-card")
+          .filter({ hasText: "Daycare - CRECHE" }),
+      );
       expect(await page.getByRole("table", { name: "Fee structures" }).count()).toBe(0);
       await titleOnOneLine(page);
       await fitsWidth(page);
@@ -109,7 +114,7 @@ describe("screens fit (issue 9, point 5)", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("admin").email);
       await page.goto("/enquiries");
-      const firstRow = page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1);
+      const firstRow = page.getByRole("list", { name: "Enquiries" }).getByTestId("list-card").first();
       await visible(firstRow);
       // The list starts on the first screen, not 2,000 px down under a form.
       expect((await firstRow.boundingBox())!.y).toBeLessThan(PHONE.height);

@@ -27,8 +27,47 @@ const rowsOf = (page: Page, name: string) =>
     ? listOf(page, name).getByTestId("list-card")
     : listOf(page, name).locator("tbody").getByRole("row");
 
+/** The text of each row on this page, to tell one page from the next. */
+const textsOf = (page: Page, name: string) =>
+  rowsOf(page, name).evaluateAll((rows) => rows.map((row) => row.textContent));
+
+/** Picks a rows-per-page size, then turns to the next page; answers the rows of both pages. */
+async function twoPages(page: Page, name: string, size: string) {
+  await page.getByRole("combobox", { name: "Rows" }).click();
+  await page.getByRole("option", { name: size, exact: true }).click();
+  await expect.poll(() => rowsOf(page, name).count()).toBe(Number(size));
+  await visible(page.getByText(new RegExp(`^1–${size} of \\d+\\+?$`)));
+  const first = await textsOf(page, name);
+  await page.getByRole("button", { name: "Go to next page" }).click();
+  await visible(page.getByText(new RegExp(`^${Number(size) + 1}–\\d+ of \\d+\\+?$`)));
+  // The previous page stays on screen until the next one arrives.
+  await expect.poll(() => textsOf(page, name)).not.toEqual(first);
+  return { first, second: await textsOf(page, name) };
+}
+
 describe("paged lists", () => {
   for (const viewport of [DESKTOP, PHONE]) {
+    it(`the children and enquiries lists turn pages on the server (${viewport.width} wide)`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await submitSignIn(page, demoUser("admin").email);
+        await page.goto("/children");
+        await visible(rowsOf(page, "Children").first());
+        const children = await twoPages(page, "Children", "10");
+        expect(children.second.length).toBeGreaterThan(0);
+        expect(children.second.filter((child) => children.first.includes(child))).toEqual([]);
+        await fitsWidth(page);
+
+        await page.goto("/enquiries");
+        await visible(rowsOf(page, "Enquiries").first());
+        const enquiries = await twoPages(page, "Enquiries", "5");
+        expect(enquiries.second.length).toBeGreaterThan(0);
+        expect(enquiries.second.filter((enquiry) => enquiries.first.includes(enquiry))).toEqual([]);
+        await fitsWidth(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, "enquiries-list-admin");
+      });
+    });
+
     for (const role of ["center_director", "super_admin"] as const) {
       it(`${role} searches the staff list on the server (${viewport.width} wide)`, async () => {
         await withPage(browser, viewport, async (page) => {

@@ -1284,7 +1284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invoice requests, filtered by status */
+        /** A page of invoice requests, Pending first, filtered by status */
         get: operations["getInvoicesRequests"];
         put?: never;
         /** Ask for an invoice to be raised (it waits for approval) */
@@ -1336,7 +1336,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fee structures of the caller's centres */
+        /** A page of the fee structures of the caller's organisation */
         get: operations["getFeeStructures"];
         put?: never;
         /** Add a fee structure */
@@ -8141,6 +8141,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "Pending" | "Approved" | "Rejected";
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -8174,6 +8176,8 @@ export interface operations {
                             invoice_id: string | null;
                             invoice_number: string | null;
                         }[];
+                        pagination: components["schemas"]["Pagination"];
+                        pending: number;
                     };
                 };
             };
@@ -8338,7 +8342,10 @@ export interface operations {
     };
     getFeeStructures: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8352,30 +8359,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        program_name: string;
-                        program_type: string;
-                        age_group: string | null;
-                        academic_year: string;
-                        service_hours: number | null;
-                        monthly_fee: number;
-                        registration_fee: number;
-                        security_deposit: number;
-                        material_fee: number;
-                        quarterly_discount_percent: number;
-                        annual_discount_percent: number;
-                        components: {
+                        structures: {
                             id: string;
-                            name: string;
-                            amount: number;
-                            /** @enum {string} */
-                            component_type: "one_time" | "recurring" | "annual";
-                            is_refundable: boolean;
-                            is_optional: boolean;
+                            program_name: string;
+                            program_type: string;
+                            age_group: string | null;
+                            academic_year: string;
+                            service_hours: number | null;
+                            monthly_fee: number;
+                            registration_fee: number;
+                            security_deposit: number;
+                            material_fee: number;
+                            quarterly_discount_percent: number;
+                            annual_discount_percent: number;
+                            components: {
+                                id: string;
+                                name: string;
+                                amount: number;
+                                /** @enum {string} */
+                                component_type: "one_time" | "recurring" | "annual";
+                                is_refundable: boolean;
+                                is_optional: boolean;
+                            }[];
+                            students_count: number;
+                            updated_at: string;
                         }[];
-                        students_count: number;
-                        updated_at: string;
-                    }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

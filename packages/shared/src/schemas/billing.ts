@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, safeString } from "./primitives.ts";
+import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
 /* ---------- Messages (the spec's where it names them) ---------- */
 
@@ -243,8 +243,15 @@ export type InvoiceRequest = z.infer<typeof invoiceRequest>;
 
 export const invoiceRequestsQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(INVOICE_REQUEST_STATUSES).optional()),
+  ...pageParams,
 });
-export const invoiceRequestsResponse = z.object({ requests: z.array(invoiceRequest) });
+export const invoiceRequestsResponse = z.object({
+  requests: z.array(invoiceRequest).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+  /** Pending requests in the caller's centres, whatever the status chosen: the "N pending" chip. */
+  pending: z.number().int(),
+});
+export type InvoiceRequestsPage = z.infer<typeof invoiceRequestsResponse>;
 
 /** The Request Invoice dialog and POST /api/invoices/requests: {child_id, amount, dueDate, description}. */
 export const createInvoiceRequest = z.object({

@@ -1,6 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { admissionSchema } from "./admissions.ts";
-import { addMonths, enquirySchema, fieldErrors, ENQUIRY_MESSAGES as M, normaliseMobile } from "./enquiries.ts";
+import {
+  addMonths,
+  type EnquiryFormValues,
+  type EnquiryInput,
+  type EnquiryPayload,
+  enquirySchema,
+  fieldErrors,
+  ENQUIRY_MESSAGES as M,
+  normaliseMobile,
+} from "./enquiries.ts";
 import { DEFAULT_PROGRAMS } from "./settings.ts";
 
 const today = "2026-11-20";
@@ -342,5 +351,14 @@ describe("final admission form rules", () => {
         ],
       }),
     ).toMatchObject({ "parents.1.email": "The same e-mail address is given for two parents" });
+  });
+});
+
+describe("the schema's types (checked by the type check)", () => {
+  it("takes the form's text as its input and answers the parsed payload, so the form needs no cast", () => {
+    expectTypeOf<EnquiryFormValues>().toExtend<EnquiryInput>();
+    expectTypeOf<EnquiryInput>().toHaveProperty("child_dob").toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<EnquiryPayload["service_hours"]>().toEqualTypeOf<number | null>();
+    expectTypeOf<EnquiryPayload["follow_up_flag"]>().toEqualTypeOf<boolean>();
   });
 });

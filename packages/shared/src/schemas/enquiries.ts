@@ -97,11 +97,19 @@ export function addMonths(isoDate: string, months: number): string {
 
 /* ---------- Field schemas ---------- */
 
-const blankToNull = (value: unknown) => {
+/*
+ * The preprocessors name what a field takes (the form's text, or JSON's null and numbers) so the
+ * schema's input type is the form's values; at run time they pass anything else on to be refused.
+ */
+const blankToNull = <T extends string | number | null | undefined>(value: T) => {
   if (value === undefined || value === null) return null;
   if (typeof value === "string") return value.trim() === "" ? null : value.trim();
   return value;
 };
+const orDefault =
+  <T>(fallback: T) =>
+  (value: T | null | undefined) =>
+    value ?? fallback;
 
 /** A person's name: letters (any script), spaces, hyphens and apostrophes, 2 to 50 characters. */
 export const personName = (messages: ReturnType<typeof nameMessages>) =>
@@ -131,7 +139,7 @@ export const mobileNumber = (required: string = ENQUIRY_MESSAGES.mobileRequired)
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const optionalEmail = z.preprocess(
-  blankToNull,
+  blankToNull<string | null | undefined>,
   safeString()
     .max(255, ENQUIRY_MESSAGES.emailInvalid)
     .regex(EMAIL, ENQUIRY_MESSAGES.emailInvalid)
@@ -140,12 +148,12 @@ export const optionalEmail = z.preprocess(
 );
 
 export const optionalDate = z.preprocess(
-  blankToNull,
+  blankToNull<string | null | undefined>,
   safeString().refine(isIsoDate, ENQUIRY_MESSAGES.dateInvalid).nullable(),
 );
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToNull, safeString().max(max, message).nullable());
+  z.preprocess(blankToNull<string | null | undefined>, safeString().max(max, message).nullable());
 
 /** The age rule of the enquiry form: not in the future, at least 6 months, at most 8 years. */
 export function childDobProblem(dob: string, today: string): string | null {
@@ -162,7 +170,7 @@ export function followUpProblem(date: string, today: string): string | null {
   return null;
 }
 
-const serviceHours = z.preprocess((value) => {
+const serviceHours = z.preprocess((value: string | number | null | undefined) => {
   const blank = blankToNull(value);
   return typeof blank === "string" ? Number(blank) : blank;
 }, z
@@ -192,67 +200,82 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
     email: optionalEmail,
     parent_location: optionalText(200, ENQUIRY_MESSAGES.textTooLong),
     company: z.preprocess(
-      blankToNull,
+      blankToNull<string | null | undefined>,
       safeString()
         .min(COMPANY_MIN, ENQUIRY_MESSAGES.companyTooShort)
         .max(COMPANY_MAX, ENQUIRY_MESSAGES.companyTooLong)
         .nullable(),
     ),
-    gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: ENQUIRY_MESSAGES.genderInvalid }).nullable()),
-    source: z.preprocess(blankToNull, z.enum(ENQUIRY_SOURCES, { error: ENQUIRY_MESSAGES.sourceRequired })),
-    major_program: z.preprocess(blankToNull, safeString({ error: ENQUIRY_MESSAGES.majorRequired }).max(100)),
-    specific_program: z.preprocess(blankToNull, safeString({ error: ENQUIRY_MESSAGES.specificRequired }).max(100)),
+    gender: z.preprocess(
+      blankToNull<string | null | undefined>,
+      z.enum(GENDERS, { error: ENQUIRY_MESSAGES.genderInvalid }).nullable(),
+    ),
+    source: z.preprocess(
+      blankToNull<string | undefined>,
+      z.enum(ENQUIRY_SOURCES, { error: ENQUIRY_MESSAGES.sourceRequired }),
+    ),
+    major_program: z.preprocess(
+      blankToNull<string | undefined>,
+      safeString({ error: ENQUIRY_MESSAGES.majorRequired }).max(100),
+    ),
+    specific_program: z.preprocess(
+      blankToNull<string | undefined>,
+      safeString({ error: ENQUIRY_MESSAGES.specificRequired }).max(100),
+    ),
     service_hours: serviceHours,
     status: z.preprocess(
-      (value) => value ?? "Open",
+      orDefault<EnquiryStatus>("Open"),
       z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid }),
     ),
     reason_for_closure: optionalText(500, ENQUIRY_MESSAGES.remarksTooLong),
-    follow_up_flag: z.preprocess((value) => value ?? false, z.boolean()),
+    follow_up_flag: z.preprocess(orDefault(false), z.boolean()),
     follow_up_date: optionalDate,
     assigned_to: optionalText(100, "Must not exceed 100 characters"),
     remarks: optionalText(REMARKS_MAX, ENQUIRY_MESSAGES.remarksTooLong),
-    visited: z.preprocess((value) => value ?? false, z.boolean()),
+    visited: z.preprocess(orDefault(false), z.boolean()),
     probable_joining_date: optionalDate,
     /** For multi-centre roles: the centre the enquiry is for. */
-    center_id: z.preprocess(blankToNull, z.uuid({ error: "Please choose a centre" }).nullable()),
+    center_id: z.preprocess(
+      blankToNull<string | null | undefined>,
+      z.uuid({ error: "Please choose a centre" }).nullable(),
+    ),
   });
 
-  return z.preprocess(
-    // Choosing Follow-up turns the follow-up flag on.
-    (value) =>
-      value && typeof value === "object" && (value as { status?: unknown }).status === "Follow-up"
-        ? { ...(value as object), follow_up_flag: true }
-        : value,
-    // The rules below run even when other fields are refused (`when`), so the form can show the
-    // date-of-birth, follow-up and Lost-reason errors as soon as those fields are left. The value
-    // may then hold unparsed fields, so each rule checks the type of what it reads.
-    fields.superRefine(
-      (enquiry, ctx) => {
-        const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-        const isDate = (value: unknown): value is string => typeof value === "string" && isIsoDate(value);
-        if (today && isDate(enquiry.child_dob)) {
-          const problem = childDobProblem(enquiry.child_dob, today);
-          if (problem) issue("child_dob", problem);
-        }
-        if (enquiry.follow_up_flag === true) {
-          if (!enquiry.follow_up_date) issue("follow_up_date", ENQUIRY_MESSAGES.followUpRequired);
-          else if (today && isDate(enquiry.follow_up_date)) {
-            const problem = followUpProblem(enquiry.follow_up_date, today);
-            if (problem) issue("follow_up_date", problem);
+  // Choosing Follow-up turns the follow-up flag on.
+  const followsUp = (enquiry: { status?: unknown; follow_up_flag?: unknown }) =>
+    enquiry.status === "Follow-up" || enquiry.follow_up_flag === true;
+  return (
+    fields
+      // The rules below run even when other fields are refused (`when`), so the form can show the
+      // date-of-birth, follow-up and Lost-reason errors as soon as those fields are left. The value
+      // may then hold unparsed fields, so each rule checks the type of what it reads.
+      .superRefine(
+        (enquiry, ctx) => {
+          const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+          const isDate = (value: unknown): value is string => typeof value === "string" && isIsoDate(value);
+          if (today && isDate(enquiry.child_dob)) {
+            const problem = childDobProblem(enquiry.child_dob, today);
+            if (problem) issue("child_dob", problem);
           }
-        }
-        if (enquiry.status === "Lost" && !enquiry.reason_for_closure)
-          issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
-        if (programs && typeof enquiry.major_program === "string") {
-          const specifics = programs[enquiry.major_program];
-          if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
-          else if (typeof enquiry.specific_program === "string" && !specifics.includes(enquiry.specific_program))
-            issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
-        }
-      },
-      { when: () => true },
-    ),
+          if (followsUp(enquiry)) {
+            if (!enquiry.follow_up_date) issue("follow_up_date", ENQUIRY_MESSAGES.followUpRequired);
+            else if (today && isDate(enquiry.follow_up_date)) {
+              const problem = followUpProblem(enquiry.follow_up_date, today);
+              if (problem) issue("follow_up_date", problem);
+            }
+          }
+          if (enquiry.status === "Lost" && !enquiry.reason_for_closure)
+            issue("reason_for_closure", ENQUIRY_MESSAGES.reasonRequired);
+          if (programs && typeof enquiry.major_program === "string") {
+            const specifics = programs[enquiry.major_program];
+            if (!specifics) issue("major_program", ENQUIRY_MESSAGES.majorUnknown);
+            else if (typeof enquiry.specific_program === "string" && !specifics.includes(enquiry.specific_program))
+              issue("specific_program", ENQUIRY_MESSAGES.specificMismatch);
+          }
+        },
+        { when: () => true },
+      )
+      .transform((enquiry) => ({ ...enquiry, follow_up_flag: followsUp(enquiry) }))
   );
 }
 export type EnquiryInput = z.input<ReturnType<typeof enquirySchema>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate, safeString } from "./primitives.ts";
+import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
 export const FEE_MESSAGES = {
   programRequired: "Program name is required",
@@ -146,7 +146,12 @@ export const feeStructure = z.object({
 export type FeeStructure = z.infer<typeof feeStructure>;
 
 export const feeStructureIdParams = z.object({ id: z.uuid({ error: FEE_MESSAGES.notFound }) });
-export const feeStructuresResponse = z.array(feeStructure);
+export const feeStructuresQuery = z.object(pageParams);
+export const feeStructuresResponse = z.object({
+  structures: z.array(feeStructure).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type FeeStructuresPage = z.infer<typeof feeStructuresResponse>;
 
 /* ---------- Exit records ---------- */
 

@@ -138,6 +138,33 @@ describe("invoice requests", () => {
     expect(audit.map((row) => row.action)).toEqual(["invoice_request.create", "invoice_request.reject"]);
   });
 
+  it("pages Pending first; the pending count and the total cover every page, a status filter narrows the total", async () => {
+    const child = await childOf(0);
+    for (const amount of [101, 102, 103])
+      await admin.post("/api/invoices/requests", { child_id: child.id, amount, dueDate: "2026-12-01" });
+    const counted = async (status?: string) =>
+      (
+        await query<{ count: number }>(
+          db,
+          `select count(*)::int as count from invoice_requests where center_id = '${centres[0]!.id}'${status ? ` and status = '${status}'` : ""}`,
+        )
+      )[0]!.count;
+    const first = (await director.get("/api/invoices/requests?page=1&limit=2")).json();
+    const second = (await director.get("/api/invoices/requests?page=2&limit=2")).json();
+    expect(first.requests).toHaveLength(2);
+    expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: await counted() });
+    expect(first.pending).toBe(await counted("Pending"));
+    const ids = (page: { requests: { id: string }[] }) => page.requests.map((entry) => entry.id);
+    expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+    expect(first.requests.every((entry: { status: string }) => entry.status === "Pending")).toBe(true);
+
+    const approved = (await director.get("/api/invoices/requests?status=Approved&limit=100")).json();
+    expect(approved.pagination.total).toBe(await counted("Approved"));
+    expect(approved.requests.every((entry: { status: string }) => entry.status === "Approved")).toBe(true);
+    expect(approved.pending).toBe(await counted("Pending"));
+    expect((await director.get("/api/invoices/requests?limit=0")).statusCode).toBe(400);
+  });
+
   it("a centre's director gets 404 for another centre's request", async () => {
     const owner = as(app, await signIn(app, DEMO_EMAILS.owner));
     const other = await childOf(1);

@@ -223,13 +223,13 @@ export function billingRoutes({
       {
         config: { access: REQUESTS },
         schema: {
-          summary: "Invoice requests, filtered by status",
+          summary: "A page of invoice requests, Pending first, filtered by status",
           tags: ["billing"],
           querystring: invoiceRequestsQuery,
           response: { 200: invoiceRequestsResponse },
         },
       },
-      async (request) => ({ requests: await billing.listRequests(await request.caller.scope(), request.query.status) }),
+      async (request) => billing.listRequests(await request.caller.scope(), request.query),
     );
 
     api.post(

@@ -5,15 +5,18 @@ import {
   type Invoice,
   type InvoiceDetail,
   type InvoiceRequest,
+  type InvoiceRequestsPage,
   type InvoicesPage,
   type InvoicesQuery,
+  type invoiceRequestsQuery,
   invoicesQuery,
   type PaymentRequest,
   paymentRequest,
 } from "@sprout/shared/schemas/billing";
 import { todayIn } from "@sprout/shared/schemas/children";
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
@@ -30,6 +33,7 @@ import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts"
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
+import { paginationOf } from "../../lib/paging.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
@@ -446,17 +450,33 @@ export function createBillingService({
 
     /* ---------- Invoice requests ---------- */
 
-    async listRequests(scope: Scope, status?: InvoiceRequest["status"]): Promise<InvoiceRequest[]> {
-      const conditions: SQL[] = [inArray(invoiceRequests.centerId, scope.centerIds)];
-      if (status) conditions.push(eq(invoiceRequests.status, status));
-      const rows = await selectRequests(db)
-        .where(and(...conditions))
-        .orderBy(
-          sql`case when ${invoiceRequests.status} = 'Pending' then 0 else 1 end`,
-          desc(invoiceRequests.requestedAt),
-        )
-        .limit(500);
-      return rows.map(toInvoiceRequest);
+    /** A page of requests, Pending first then newest; one grouped count gives the total and the pending. */
+    async listRequests(scope: Scope, query: z.output<typeof invoiceRequestsQuery>): Promise<InvoiceRequestsPage> {
+      const inScope = inArray(invoiceRequests.centerId, scope.centerIds);
+      const where = query.status ? and(inScope, eq(invoiceRequests.status, query.status)) : inScope;
+      const [rows, counts] = await Promise.all([
+        selectRequests(db)
+          .where(where)
+          .orderBy(
+            sql`case when ${invoiceRequests.status} = 'Pending' then 0 else 1 end`,
+            desc(invoiceRequests.requestedAt),
+            desc(invoiceRequests.id),
+          )
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({ status: invoiceRequests.status, total: count() })
+          .from(invoiceRequests)
+          .where(inScope)
+          .groupBy(invoiceRequests.status),
+      ]);
+      const countOf = (status?: InvoiceRequest["status"]) =>
+        counts.filter((row) => !status || row.status === status).reduce((sum, row) => sum + row.total, 0);
+      return {
+        requests: rows.map(toInvoiceRequest),
+        pagination: paginationOf(query, countOf(query.status)),
+        pending: countOf("Pending"),
+      };
     },
 
     async createRequest(caller: Caller, raw: CreateInvoiceRequest): Promise<InvoiceRequest> {

@@ -14,7 +14,7 @@ describe("fee structures", () => {
   it("lists the demo structures with components and the number of students on each program", async () => {
     const response = await finance.get("/api/fee-structures");
     expect(response.statusCode).toBe(200);
-    const list = response.json();
+    const list = response.json().structures;
     expect(list.length).toBeGreaterThanOrEqual(5);
     const creche = list.find((entry: { program_name: string }) => entry.program_name === "Daycare - CRECHE");
     expect(creche).toMatchObject({
@@ -98,7 +98,7 @@ describe("fee structures", () => {
   it("edits every field and replaces the components; audited; unknown id is 404", async () => {
     const [structure] = (await owner.get("/api/fee-structures"))
       .json()
-      .filter((entry: { program_name: string }) => entry.program_name === "Pre-school - KINDY");
+      .structures.filter((entry: { program_name: string }) => entry.program_name === "Pre-school - KINDY");
     const response = await owner.put(`/api/fee-structures/${structure.id}`, {
       ...structure,
       monthly_fee: 14250,
@@ -121,6 +121,19 @@ describe("fee structures", () => {
     expect(
       (await owner.put("/api/fee-structures/00000000-0000-4000-8000-000000000000", { ...structure })).statusCode,
     ).toBe(404);
+  });
+
+  it("pages: each page holds different structures, the total counts them all, a bad page size is refused", async () => {
+    const first = (await finance.get("/api/fee-structures?page=1&limit=2")).json();
+    const second = (await finance.get("/api/fee-structures?page=2&limit=2")).json();
+    const all = (await finance.get("/api/fee-structures?limit=100")).json();
+    expect(first.structures).toHaveLength(2);
+    expect(first.pagination).toMatchObject({ page: 1, limit: 2, total: all.structures.length });
+    expect(first.pagination.totalPages).toBe(Math.ceil(all.structures.length / 2));
+    const ids = (page: { structures: { id: string }[] }) => page.structures.map((entry) => entry.id);
+    expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+    expect([...ids(first), ...ids(second)]).toEqual(ids(all).slice(0, 4));
+    expect((await finance.get("/api/fee-structures?limit=101")).statusCode).toBe(400);
   });
 
   it("only fee settings roles change them; billing staff read them", async () => {

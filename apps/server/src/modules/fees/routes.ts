@@ -2,6 +2,7 @@ import {
   feeStructure,
   feeStructureIdParams,
   feeStructureInput,
+  feeStructuresQuery,
   feeStructuresResponse,
 } from "@sprout/shared/schemas/fees";
 import type { FastifyInstance } from "fastify";
@@ -21,12 +22,13 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
       {
         config: { access: FEE_VIEW },
         schema: {
-          summary: "The fee structures of the caller's centres",
+          summary: "A page of the fee structures of the caller's organisation",
           tags: ["fees"],
+          querystring: feeStructuresQuery,
           response: { 200: feeStructuresResponse },
         },
       },
-      async (request) => fees.list(await request.caller.scope()),
+      async (request) => fees.list(await request.caller.scope(), request.query),
     );
 
     api.post(

@@ -2,9 +2,12 @@ import {
   FEE_MESSAGES,
   type FeeStructure,
   type FeeStructureInput,
+  type FeeStructuresPage,
   feeStructureInput,
+  type feeStructuresQuery,
 } from "@sprout/shared/schemas/fees";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { feeComponents, feeStructures } from "../../db/schema/billing.ts";
@@ -13,6 +16,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
+import { paginationOf } from "../../lib/paging.ts";
 
 type StructureRow = typeof feeStructures.$inferSelect;
 type ComponentRow = typeof feeComponents.$inferSelect;
@@ -73,16 +77,11 @@ const isUniqueViolation = (error: unknown) => {
  * student's own monthly fee, when set, overrides the structure's.
  */
 export function createFeesService({ db, clock }: { db: Database; clock: Clock }) {
-  async function load(executor: Database, scope: Scope, ids?: string[]): Promise<FeeStructure[]> {
-    const conditions = [eq(feeStructures.organisationId, scope.organisationId)];
-    if (ids) conditions.push(inArray(feeStructures.id, ids));
-    const rows = await executor
-      .select()
-      .from(feeStructures)
-      .where(and(...conditions))
-      .orderBy(desc(feeStructures.academicYear), asc(feeStructures.programName));
+  /** The structures with their components and the students on each program. */
+  async function present(executor: Database, scope: Scope, rows: StructureRow[]): Promise<FeeStructure[]> {
     if (rows.length === 0) return [];
     const structureIds = rows.map((row) => row.id);
+    const programs = rows.map((row) => row.programName);
     const [components, counts] = await Promise.all([
       executor.select().from(feeComponents).where(inArray(feeComponents.feeStructureId, structureIds)),
       scope.centerIds.length === 0
@@ -90,7 +89,13 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
         : executor
             .select({ program: students.programName, count: sql<number>`count(*)::int` })
             .from(students)
-            .where(and(inArray(students.centerId, scope.centerIds), ne(students.status, "left")))
+            .where(
+              and(
+                inArray(students.centerId, scope.centerIds),
+                inArray(students.programName, programs),
+                ne(students.status, "left"),
+              ),
+            )
             .groupBy(students.programName),
     ]);
     const countOf = new Map(counts.map((row) => [row.program, row.count]));
@@ -103,8 +108,30 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
     );
   }
 
+  async function load(executor: Database, scope: Scope, ids: string[]): Promise<FeeStructure[]> {
+    const rows = await executor
+      .select()
+      .from(feeStructures)
+      .where(and(eq(feeStructures.organisationId, scope.organisationId), inArray(feeStructures.id, ids)));
+    return present(executor, scope, rows);
+  }
+
   return {
-    list: (scope: Scope) => load(db, scope),
+    /** A page of the organisation's structures, newest academic year first, then by program. */
+    async list(scope: Scope, query: z.output<typeof feeStructuresQuery>): Promise<FeeStructuresPage> {
+      const mine = eq(feeStructures.organisationId, scope.organisationId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(feeStructures)
+          .where(mine)
+          .orderBy(desc(feeStructures.academicYear), asc(feeStructures.programName))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(feeStructures).where(mine),
+      ]);
+      return { structures: await present(db, scope, rows), pagination: paginationOf(query, total?.total ?? 0) };
+    },
 
     async create(caller: Caller, raw: FeeStructureInput): Promise<FeeStructure> {
       const input = feeStructureInput.parse(raw);

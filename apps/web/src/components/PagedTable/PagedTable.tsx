@@ -38,7 +38,8 @@ interface Props<T> {
    */
   card?: (row: T) => ReactNode;
   rowKey: (row: T) => string;
-  page: { rows: T[]; pagination: ListPagination } | undefined;
+  /** `totalIsLowerBound`: a search stopped counting past the page, so the total reads "100+". */
+  page: { rows: T[]; pagination: ListPagination & { totalIsLowerBound?: boolean } } | undefined;
   paging: Paging;
   loading: boolean;
   error?: string;
@@ -133,6 +134,9 @@ export function PagedTable<T>({
             "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
           }}
           count={page.pagination.total}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from}–${to} of ${count}${page.pagination.totalIsLowerBound ? "+" : ""}`
+          }
           page={paging.page - 1}
           onPageChange={(_, next) => paging.setPage(next + 1)}
           rowsPerPage={paging.limit}

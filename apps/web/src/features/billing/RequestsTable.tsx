@@ -1,25 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
+import { Box, Button, Chip, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import { BILLING_MESSAGES, INVOICE_REQUEST_STATUSES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
 import { useState } from "react";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
 import { type InvoiceRequestStatus, useInvoiceRequests } from "./api";
 
@@ -35,11 +18,8 @@ interface Props {
 /** Invoice requests, Pending first; only Pending rows offer Approve and Reject. */
 export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
   const [status, setStatus] = useState<InvoiceRequestStatus | "">("");
-  const requests = useInvoiceRequests(status || undefined);
-  const rows = requests.data?.requests ?? [];
-  const pending = rows.filter((request) => request.status === "Pending").length;
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down("md"));
+  const paging = usePaging(10);
+  const requests = useInvoiceRequests({ status: status || undefined, page: paging.page, limit: paging.limit });
   const decide = (request: InvoiceRequest) =>
     request.status === "Pending" && canDecide ? (
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
@@ -87,21 +67,53 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
       )}
     </>
   );
+  const data = requests.data;
+  const page = data && { rows: data.requests, pagination: data.pagination };
+  const columns: Column<InvoiceRequest>[] = [
+    {
+      header: "Student",
+      cell: (request) => (
+        <>
+          {request.child_name}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {request.student_id}
+          </Typography>
+        </>
+      ),
+    },
+    { header: "Amount", cell: (request) => formatCurrency(request.amount), align: "right", nowrap: true },
+    { header: "Due date", cell: (request) => formatDate(request.due_date), nowrap: true },
+    {
+      header: "Description",
+      cell: (request) => (
+        <>
+          {request.description || "—"}
+          {notes(request)}
+        </>
+      ),
+    },
+    { header: "Requested by", cell: (request) => request.requested_by_name ?? "—" },
+    { header: "Status", cell: chip },
+    { header: "Actions", cell: decide, align: "right", nowrap: true },
+  ];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="requests-heading">
       <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, alignItems: "center", flexWrap: "wrap" }}>
         <Typography id="requests-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Pending Invoice Requests
         </Typography>
-        {requests.isSuccess && status !== "Approved" && status !== "Rejected" && (
-          <Chip size="small" color={pending ? "warning" : "default"} label={`${pending} pending`} />
+        {data && status !== "Approved" && status !== "Rejected" && (
+          <Chip size="small" color={data.pending ? "warning" : "default"} label={`${data.pending} pending`} />
         )}
         <TextField
           select
           size="small"
           label="Request status"
           value={status}
-          onChange={(event) => setStatus(event.target.value as InvoiceRequestStatus | "")}
+          onChange={(event) => {
+            setStatus(event.target.value as InvoiceRequestStatus | "");
+            paging.restart();
+          }}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">All (pending first)</MenuItem>
@@ -112,90 +124,33 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           ))}
         </TextField>
       </Stack>
-      {requests.isFetching && <LinearProgress aria-label="Loading invoice requests" />}
-      {requests.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          {BILLING_MESSAGES.fetchRequestsFailed}
-        </Alert>
-      )}
-      {compact ? (
-        <Box component="ul" aria-label="Invoice requests" sx={{ listStyle: "none", m: 0, p: 0 }}>
-          {rows.map((request) => (
-            <Box
-              component="li"
-              key={request.id}
-              data-testid="request-row"
-              sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: "divider" }}
-            >
-              <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
-                <Typography sx={{ flexGrow: 1, fontWeight: 500 }}>{request.child_name}</Typography>
-                {chip(request)}
-              </Stack>
-              <Typography variant="body2">
-                {formatCurrency(request.amount)} · due {formatDate(request.due_date)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {request.description || "No description"} · by {request.requested_by_name ?? "unknown"}
-              </Typography>
-              {notes(request)}
-              <Box sx={{ mt: 1 }}>{decide(request)}</Box>
-            </Box>
-          ))}
-          {requests.isSuccess && rows.length === 0 && (
-            <Box component="li" sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>
-              No invoice requests yet.
-            </Box>
-          )}
-        </Box>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Invoice requests">
-            <TableHead>
-              <TableRow>
-                <TableCell>Student</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Due date</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell>Requested by</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((request) => (
-                <TableRow key={request.id} data-testid="request-row">
-                  <TableCell>
-                    {request.child_name}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {request.student_id}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {formatCurrency(request.amount)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(request.due_date)}</TableCell>
-                  <TableCell>
-                    {request.description || "—"}
-                    {notes(request)}
-                  </TableCell>
-                  <TableCell>{request.requested_by_name ?? "—"}</TableCell>
-                  <TableCell>{chip(request)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {decide(request)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {requests.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No invoice requests yet.</Box>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {requests.isFetching && page && <LinearProgress aria-label="Loading invoice requests" />}
+      <PagedTable
+        label="Invoice requests"
+        columns={columns}
+        card={(request) => (
+          <>
+            <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
+              <Typography sx={{ flexGrow: 1, fontWeight: 500 }}>{request.child_name}</Typography>
+              {chip(request)}
+            </Stack>
+            <Typography variant="body2">
+              {formatCurrency(request.amount)} · due {formatDate(request.due_date)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {request.description || "No description"} · by {request.requested_by_name ?? "unknown"}
+            </Typography>
+            {notes(request)}
+            <Box sx={{ mt: 1 }}>{decide(request)}</Box>
+          </>
+        )}
+        rowKey={(request) => request.id}
+        page={page}
+        paging={paging}
+        loading={requests.isPending}
+        error={requests.isError ? BILLING_MESSAGES.fetchRequestsFailed : undefined}
+        empty="No invoice requests yet."
+      />
     </Paper>
   );
 }

@@ -15,14 +15,16 @@ import { studentsResponse } from "@sprout/shared/schemas/children";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { INVOICES_KEY } from "../../components/InvoiceList/api";
+import type { PageQuery } from "../../components/PagedTable/usePaging";
 
 const REQUESTS_KEY = ["invoice-requests"] as const;
 
-/** Invoice requests, Pending first (the server's order), optionally of one status. */
-export const useInvoiceRequests = (status?: InvoiceRequestStatus) =>
+/** A page of invoice requests, Pending first (the server's order), optionally of one status. */
+export const useInvoiceRequests = (query: PageQuery & { status?: InvoiceRequestStatus }) =>
   useQuery({
-    queryKey: [...REQUESTS_KEY, status ?? "all"],
-    queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse, { query: { status } }),
+    queryKey: [...REQUESTS_KEY, query],
+    queryFn: () => api.get("/invoices/requests", invoiceRequestsResponse, { query }),
+    placeholderData: keepPreviousData,
   });
 
 /**

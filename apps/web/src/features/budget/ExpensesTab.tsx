@@ -1,29 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
+import { Box, Button, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
   BUDGET_MESSAGES,
+  BUDGET_PAGE_SIZES,
   type BudgetCentre,
   CATEGORY_LABELS,
   type Expense,
@@ -32,6 +13,7 @@ import {
   PAYMENT_MODE_LABELS,
   PAYMENT_MODES,
   RECEIPT_MAX_BYTES,
+  RECENT_EXPENSES,
 } from "@sprout/shared/schemas/budget";
 import { todayIn } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
@@ -39,8 +21,10 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
-import { openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
+import { budgetPagination, openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
 import { CategorySelect } from "./CategorySelect";
 import type { Notice } from "./NoticeSnackbar";
 
@@ -261,73 +245,49 @@ function ReceiptLink({ expense }: { expense: Expense }) {
 }
 
 function RecentExpenses() {
-  const recent = useRecentExpenses();
-  const rows = recent.data?.expenses ?? [];
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down("md"));
+  const paging = usePaging(RECENT_EXPENSES);
+  const recent = useRecentExpenses(paging.page, paging.limit);
+  const data = recent.data;
+  const page = data && { rows: data.expenses, pagination: budgetPagination(data.pagination) };
+  const columns: Column<Expense>[] = [
+    { header: "Date", cell: (expense) => formatDate(expense.date), nowrap: true },
+    { header: "Category", cell: (expense) => CATEGORY_LABELS[expense.category] },
+    { header: "Description", cell: (expense) => expense.description },
+    { header: "Amount", cell: (expense) => formatCurrency(expense.amount), align: "right", nowrap: true },
+    { header: "GST Number", cell: (expense) => expense.GST ?? "—" },
+    { header: "Receipt", cell: (expense) => <ReceiptLink expense={expense} />, nowrap: true },
+  ];
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Recent Expenses
       </Typography>
-      {recent.isPending && <LinearProgress />}
-      {recent.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
-      {recent.isSuccess && rows.length === 0 && (
-        <Typography color="text.secondary">{BUDGET_MESSAGES.noExpenses}</Typography>
-      )}
-      {rows.length > 0 &&
-        (compact ? (
-          <Stack sx={{ gap: 1.5 }} aria-label="Recent expenses">
-            {rows.map((expense) => (
-              <Card key={expense.expense_id} variant="outlined">
-                <CardContent>
-                  <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{expense.description}</Typography>
-                    <Typography sx={{ whiteSpace: "nowrap" }}>{formatCurrency(expense.amount)}</Typography>
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatDate(expense.date)} · {CATEGORY_LABELS[expense.category]}
-                    {expense.GST ? ` · GST ${expense.GST}` : ""}
-                  </Typography>
-                  <Typography variant="body2">
-                    <ReceiptLink expense={expense} />
-                  </Typography>
-                </CardContent>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Recent expenses">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>GST Number</TableCell>
-                  <TableCell>Receipt</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((expense) => (
-                  <TableRow key={expense.expense_id}>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(expense.date)}</TableCell>
-                    <TableCell>{CATEGORY_LABELS[expense.category]}</TableCell>
-                    <TableCell>{expense.description}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      {formatCurrency(expense.amount)}
-                    </TableCell>
-                    <TableCell>{expense.GST ?? "—"}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      <ReceiptLink expense={expense} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        ))}
+      <PagedTable
+        label="Recent expenses"
+        columns={columns}
+        card={(expense) => (
+          <>
+            <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>{expense.description}</Typography>
+              <Typography sx={{ whiteSpace: "nowrap" }}>{formatCurrency(expense.amount)}</Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {formatDate(expense.date)} · {CATEGORY_LABELS[expense.category]}
+              {expense.GST ? ` · GST ${expense.GST}` : ""}
+            </Typography>
+            <Typography variant="body2">
+              <ReceiptLink expense={expense} />
+            </Typography>
+          </>
+        )}
+        rowKey={(expense) => expense.expense_id}
+        page={page}
+        paging={paging}
+        loading={recent.isPending}
+        error={recent.isError ? BUDGET_MESSAGES.loadFailed : undefined}
+        empty={BUDGET_MESSAGES.noExpenses}
+        pageSizes={BUDGET_PAGE_SIZES}
+      />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import {
   type ApprovalInput,
   type ApprovalStatus,
   type BudgetLimitInput,
+  type BudgetPagination,
   type BudgetRequestInput,
   budgetCentres,
   budgetLimit,
@@ -14,9 +15,9 @@ import {
   expensesPage,
   financeDashboard,
   quoteUploaded,
-  RECENT_EXPENSES,
   receiptUploaded,
 } from "@sprout/shared/schemas/budget";
+import type { ListPagination } from "@sprout/shared/schemas/primitives";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import type { ExportFilters } from "./FilterBar";
@@ -71,11 +72,21 @@ export const useBudgetCentres = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useRecentExpenses = () =>
+/** The expenses, newest first, a page at a time. */
+export const useRecentExpenses = (page: number, limit: number) =>
   useQuery({
-    queryKey: [...BUDGET_KEY, "expenses", "recent"],
-    queryFn: () => api.get("/expenses", expensesPage, { query: { limit: RECENT_EXPENSES } }),
+    queryKey: [...BUDGET_KEY, "expenses", "recent", page, limit],
+    queryFn: () => api.get("/expenses", expensesPage, { query: { page, limit } }),
+    placeholderData: keepPreviousData,
   });
+
+/** The budget area's paging answer as the shared table reads it. */
+export const budgetPagination = (pagination: BudgetPagination): ListPagination => ({
+  page: pagination.current_page,
+  limit: pagination.items_per_page,
+  total: pagination.total_items,
+  totalPages: pagination.total_pages,
+});
 
 export function useBudgetMutations() {
   const queryClient = useQueryClient();

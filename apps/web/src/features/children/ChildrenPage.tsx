@@ -1,29 +1,19 @@
 import MoreVert from "@mui/icons-material/MoreVert";
 import PauseCircle from "@mui/icons-material/PauseCircle";
 import PlayCircle from "@mui/icons-material/PlayCircle";
-import Search from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
   Button,
   Card,
   Chip,
-  CircularProgress,
   IconButton,
-  InputAdornment,
   Link,
   Menu,
   MenuItem,
   Snackbar,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
   Tabs,
   TextField,
   Typography,
@@ -32,6 +22,9 @@ import {
 import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { SearchField } from "../../components/PagedTable/SearchField";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { useCentres, useChildren } from "./api";
 import { ExitDialog } from "./ExitDialog";
@@ -147,50 +140,36 @@ function AllStudents({
 }) {
   // The roll (active and paused) first: the number the dashboard's Total Students shows.
   const [status, setStatus] = useState<StatusFilter>("enrolled");
-  const [typed, setTyped] = useState("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(25);
-  // Search as the user types, a moment after they stop.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const paging = usePaging(25);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new centre starts from the first page
-  useEffect(() => setPage(0), [centerId]);
-  const children = useChildren({ status, search, page: page + 1, limit, centerId });
+  useEffect(() => paging.restart(), [centerId]);
+  const children = useChildren({ status, search: paging.search, page: paging.page, limit: paging.limit, centerId });
   const data = children.data;
-
-  const empty = data && data.children.length === 0;
+  const page = data && { rows: data.children, pagination: data.pagination };
   const emptyText =
     data?.counts.all === 0
       ? "No children have been enrolled yet."
       : status === "all" || status === "enrolled"
         ? "No children match your search."
         : `No ${status} children found.`;
+  const columns: Column<Student>[] = [
+    { header: "Name", cell: (child) => <ChildName child={child} /> },
+    { header: "Status", cell: (child) => <StatusCell child={child} /> },
+    {
+      header: "Date of birth",
+      cell: (child) => (child.date_of_birth ? formatDate(child.date_of_birth) : "—"),
+      nowrap: true,
+    },
+    { header: "Classroom", cell: (child) => child.classroom_name ?? "Unassigned" },
+    ...(showCentre ? [{ header: "Centre", cell: (child: Student) => child.center_name }] : []),
+    { header: "Enrollment date", cell: (child) => formatDate(child.enrollment_date), nowrap: true },
+    { header: "Actions", cell: (child) => <RowActions child={child} onAction={onAction} />, align: "right" },
+  ];
 
   return (
     <Card variant="outlined">
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
-        <TextField
-          label="Search by name or student ID"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          size="small"
-          sx={{ flex: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField paging={paging} label="Search by name or student ID" />
         <TextField
           select
           label="Status"
@@ -198,7 +177,7 @@ function AllStudents({
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as typeof status);
-            setPage(0);
+            paging.restart();
           }}
           sx={{ minWidth: 220 }}
         >
@@ -211,70 +190,57 @@ function AllStudents({
           ))}
         </TextField>
       </Stack>
-      {children.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          Failed to fetch children data.
-        </Alert>
-      )}
-      {children.isPending && (
-        <Stack sx={{ alignItems: "center", py: 6 }}>
-          <CircularProgress aria-label="Loading children" />
-        </Stack>
-      )}
-      {empty && (
-        <Typography color="text.secondary" sx={{ p: 4, textAlign: "center" }}>
-          {emptyText}
-        </Typography>
-      )}
-      {data && data.children.length > 0 && (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label="Children" sx={{ "& td, & th": { px: { xs: 1, sm: 2 } } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Date of birth</TableCell>
-                  <TableCell>Classroom</TableCell>
-                  {showCentre && <TableCell>Centre</TableCell>}
-                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Enrollment date</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.children.map((child) => (
-                  <ChildRow key={child.id} child={child} showCentre={showCentre} onAction={onAction} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            labelRowsPerPage="Rows"
-            sx={{
-              "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
-              "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
-            }}
-            count={data.pagination.total}
-            labelDisplayedRows={({ from, to, count }) =>
-              `${from}–${to} of ${count}${data.pagination.totalIsLowerBound ? "+" : ""}`
-            }
-            page={page}
-            onPageChange={(_, next) => setPage(next)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(event) => {
-              setLimit(Number(event.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[10, 25, 50, 100]}
-          />
-        </>
-      )}
+      <PagedTable
+        label="Children"
+        columns={columns}
+        card={(child) => <ChildCard child={child} showCentre={showCentre} onAction={onAction} />}
+        rowKey={(child) => child.id}
+        page={page}
+        paging={paging}
+        loading={children.isPending}
+        error={children.isError ? "Failed to fetch children data." : undefined}
+        empty={emptyText}
+      />
     </Card>
   );
 }
 
-function ChildRow({
+const ChildName = ({ child }: { child: Student }) => (
+  <>
+    <Link component={RouterLink} to={`/children/${child.id}`} variant="body2" sx={{ fontWeight: 600 }}>
+      {child.name}
+    </Link>
+    <br />
+    <Typography variant="caption" color="text.secondary">
+      {child.student_id}
+    </Typography>
+  </>
+);
+
+function StatusCell({ child }: { child: Student }) {
+  const expiry =
+    child.status === "paused" && child.pause_end_date
+      ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone))
+      : null;
+  return (
+    <>
+      <Chip size="small" label={capitalise(child.status)} color={STATUS_COLOURS[child.status]} />
+      {expiry && (
+        <Box sx={{ mt: 0.5 }}>
+          <Typography variant="caption" color={expiry.expired ? "error" : "text.secondary"} sx={{ display: "block" }}>
+            {expiry.expired ? "Expired" : `${expiry.days} day${expiry.days === 1 ? "" : "s"} remaining`}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+            {child.pause_reason}
+          </Typography>
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** A child on a phone: name and status, where they are, and the actions' menu. */
+function ChildCard({
   child,
   showCentre,
   onAction,
@@ -283,44 +249,23 @@ function ChildRow({
   showCentre: boolean;
   onAction: (kind: Dialogs, student: Student) => void;
 }) {
-  const expiry =
-    child.status === "paused" && child.pause_end_date
-      ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone))
-      : null;
   return (
-    <TableRow hover>
-      <TableCell>
-        <Link component={RouterLink} to={`/children/${child.id}`} variant="body2" sx={{ fontWeight: 600 }}>
-          {child.name}
-        </Link>
-        <br />
-        <Typography variant="caption" color="text.secondary">
-          {child.student_id}
+    <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <ChildName child={child} />
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {[child.classroom_name ?? "Unassigned", showCentre ? child.center_name : null].filter(Boolean).join(" · ")}
         </Typography>
-      </TableCell>
-      <TableCell>
-        <Chip size="small" label={capitalise(child.status)} color={STATUS_COLOURS[child.status]} />
-        {expiry && (
-          <Box sx={{ mt: 0.5 }}>
-            <Typography variant="caption" color={expiry.expired ? "error" : "text.secondary"} sx={{ display: "block" }}>
-              {expiry.expired ? "Expired" : `${expiry.days} day${expiry.days === 1 ? "" : "s"} remaining`}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-              {child.pause_reason}
-            </Typography>
-          </Box>
-        )}
-      </TableCell>
-      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-        {child.date_of_birth ? formatDate(child.date_of_birth) : "—"}
-      </TableCell>
-      <TableCell>{child.classroom_name ?? "Unassigned"}</TableCell>
-      {showCentre && <TableCell>{child.center_name}</TableCell>}
-      <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{formatDate(child.enrollment_date)}</TableCell>
-      <TableCell align="right">
-        <RowActions child={child} onAction={onAction} />
-      </TableCell>
-    </TableRow>
+        <Typography variant="body2" color="text.secondary">
+          {child.date_of_birth ? `Born ${formatDate(child.date_of_birth)} · ` : ""}Enrolled{" "}
+          {formatDate(child.enrollment_date)}
+        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <StatusCell child={child} />
+        </Box>
+      </Box>
+      <RowActions child={child} onAction={onAction} />
+    </Stack>
   );
 }
 

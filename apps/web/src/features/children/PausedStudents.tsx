@@ -2,14 +2,12 @@ import PlayCircle from "@mui/icons-material/PlayCircle";
 import Refresh from "@mui/icons-material/Refresh";
 import Visibility from "@mui/icons-material/Visibility";
 import {
-  Alert,
   Avatar,
   Box,
   Button,
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -17,34 +15,71 @@ import {
   Grid,
   IconButton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { PAUSE_MESSAGES, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { usePausedStudents } from "./api";
 import { centreToday, pauseDate } from "./shared";
 
 const expiryOf = (student: Student) => pauseExpiry(student.pause_end_date ?? "", centreToday(student.time_zone));
 
+const ExpiryChip = ({ row }: { row: Student }) => {
+  const expiry = expiryOf(row);
+  return <Chip size="small" color={expiry.color} label={expiry.label} />;
+};
+
+const StudentName = ({ row }: { row: Student }) => (
+  <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
+    <Avatar sx={{ width: 32, height: 32, bgcolor: "warning.main", display: { xs: "none", sm: "flex" } }}>
+      {row.first_name.charAt(0)}
+    </Avatar>
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {row.name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {row.student_id}
+      </Typography>
+    </Box>
+  </Stack>
+);
+
 /** Paused Students: summary cards, the paged table, and a details dialog. */
 export function PausedStudents({ centerId, onResume }: { centerId: string; onResume: (student: Student) => void }) {
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
-  const paused = usePausedStudents(centerId || undefined, page + 1, size);
+  const paging = usePaging(10);
+  const paused = usePausedStudents(centerId || undefined, paging.page, paging.limit);
   const [details, setDetails] = useState<Student | null>(null);
-  const rows = paused.data?.students ?? [];
   const counts = paused.data?.counts;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new centre starts from the first page
-  useEffect(() => setPage(0), [centerId]);
+  useEffect(() => paging.restart(), [centerId]);
+  const page = paused.data && { rows: paused.data.students, pagination: paused.data.pagination };
+  const actions = (row: Student) => (
+    <Box sx={{ whiteSpace: "nowrap" }}>
+      <Tooltip title="Resume">
+        <IconButton color="success" onClick={() => onResume(row)} aria-label={`Resume ${row.name}`}>
+          <PlayCircle />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="View details">
+        <IconButton onClick={() => setDetails(row)} aria-label={`View details of ${row.name}`}>
+          <Visibility />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+  const columns: Column<Student>[] = [
+    { header: "Student Name", cell: (row) => <StudentName row={row} /> },
+    { header: "Classroom", cell: (row) => row.classroom_name ?? "Unassigned" },
+    { header: "Pause Start", cell: (row) => pauseDate(row.pause_start_date), nowrap: true },
+    { header: "Pause End", cell: (row) => pauseDate(row.pause_end_date), nowrap: true },
+    { header: "Status", cell: (row) => <ExpiryChip row={row} /> },
+    { header: "Actions", cell: actions, align: "right" },
+  ];
 
   return (
     <Stack spacing={2}>
@@ -81,114 +116,31 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
             Refresh
           </Button>
         </Stack>
-        {paused.isError && (
-          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-            {refusalMessage(paused.error, PAUSE_MESSAGES.listFailed)}
-          </Alert>
-        )}
-        {paused.isPending && (
-          <Stack sx={{ alignItems: "center", py: 6 }}>
-            <CircularProgress aria-label="Loading paused students" />
-          </Stack>
-        )}
-        {paused.isSuccess && rows.length === 0 && (
-          <Box sx={{ p: 5, textAlign: "center" }}>
-            <Typography variant="h6" component="p">
-              No Paused Students
-            </Typography>
-            <Typography color="text.secondary">All students are currently active.</Typography>
-          </Box>
-        )}
-        {rows.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Paused students" sx={{ "& td, & th": { px: { xs: 1, sm: 2 } } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Student Name</TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Classroom</TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>Pause Start</TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>Pause End</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => {
-                    const expiry = expiryOf(row);
-                    return (
-                      <TableRow key={row.id} hover>
-                        <TableCell>
-                          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
-                            <Avatar
-                              sx={{
-                                width: 32,
-                                height: 32,
-                                bgcolor: "warning.main",
-                                display: { xs: "none", sm: "flex" },
-                              }}
-                            >
-                              {row.first_name.charAt(0)}
-                            </Avatar>
-                            <Box>
-                              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                                {row.name}
-                              </Typography>
-                              <Typography variant="caption" color="text.secondary">
-                                {row.student_id}
-                              </Typography>
-                            </Box>
-                          </Stack>
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                          {row.classroom_name ?? "Unassigned"}
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                          {pauseDate(row.pause_start_date)}
-                        </TableCell>
-                        <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                          {pauseDate(row.pause_end_date)}
-                        </TableCell>
-                        <TableCell>
-                          <Chip size="small" color={expiry.color} label={expiry.label} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                          <Tooltip title="Resume">
-                            <IconButton color="success" onClick={() => onResume(row)} aria-label={`Resume ${row.name}`}>
-                              <PlayCircle />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="View details">
-                            <IconButton onClick={() => setDetails(row)} aria-label={`View details of ${row.name}`}>
-                              <Visibility />
-                            </IconButton>
-                          </Tooltip>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePagination
-              component="div"
-              labelRowsPerPage="Rows"
-              sx={{
-                "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
-                "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
-              }}
-              count={paused.data?.pagination.total ?? 0}
-              page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={size}
-              onRowsPerPageChange={(event) => {
-                setSize(Number(event.target.value));
-                setPage(0);
-              }}
-              rowsPerPageOptions={[10, 25, 50]}
-            />
-          </>
-        )}
+        <PagedTable
+          label="Paused students"
+          columns={columns}
+          card={(row) => (
+            <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <StudentName row={row} />
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {row.classroom_name ?? "Unassigned"} · {pauseDate(row.pause_start_date)} to{" "}
+                  {pauseDate(row.pause_end_date)}
+                </Typography>
+                <Box sx={{ mt: 1 }}>
+                  <ExpiryChip row={row} />
+                </Box>
+              </Box>
+              {actions(row)}
+            </Stack>
+          )}
+          rowKey={(row) => row.id}
+          page={page}
+          paging={paging}
+          loading={paused.isPending}
+          error={paused.isError ? refusalMessage(paused.error, PAUSE_MESSAGES.listFailed) : undefined}
+          empty="No Paused Students. All students are currently active."
+        />
       </Card>
       <Dialog
         open={Boolean(details)}

@@ -18,7 +18,7 @@ import {
   admissionSchema,
   RELATIONS,
 } from "@sprout/shared/schemas/admissions";
-import { type EnquiryFormValues, GENDERS } from "@sprout/shared/schemas/enquiries";
+import { type EnquiryInput, GENDERS } from "@sprout/shared/schemas/enquiries";
 import { useMemo } from "react";
 import { Controller, type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -36,7 +36,7 @@ const split = (name: string) => {
  * The form prefilled from the enquiry. Each row's relation is left for the person to choose, and a
  * gender the enquiry did not give is left unchosen.
  */
-export function admissionDefaults(enquiry: EnquiryFormValues): DefaultValues<AdmissionInput> {
+export function admissionDefaults(enquiry: EnquiryInput): DefaultValues<AdmissionInput> {
   const child = split(enquiry.child_name);
   const parent = split(enquiry.parent_name);
   const empty = { firstName: "", lastName: "", relation: "", phone: "", email: "" };
@@ -44,16 +44,22 @@ export function admissionDefaults(enquiry: EnquiryFormValues): DefaultValues<Adm
     child: {
       firstName: child.first,
       lastName: child.last,
-      dateOfBirth: enquiry.child_dob,
+      dateOfBirth: enquiry.child_dob ?? "",
       gender: GENDERS.find((gender) => gender === enquiry.gender),
     },
     parents: [
-      { ...empty, firstName: parent.first, lastName: parent.last, phone: enquiry.mobile_number, email: enquiry.email },
+      {
+        ...empty,
+        firstName: parent.first,
+        lastName: parent.last,
+        phone: enquiry.mobile_number,
+        email: enquiry.email ?? "",
+      },
       empty,
       empty,
     ],
     classroomId: "",
-    probableJoiningDate: enquiry.probable_joining_date,
+    probableJoiningDate: enquiry.probable_joining_date ?? "",
   };
 }
 

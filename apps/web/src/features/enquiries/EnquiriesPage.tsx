@@ -1,27 +1,20 @@
 import Add from "@mui/icons-material/Add";
-import Search from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
   Button,
   Card,
+  CardActionArea,
   CardContent,
   Chip,
   Dialog,
   DialogContent,
   DialogTitle,
-  InputAdornment,
   LinearProgress,
+  Link,
   MenuItem,
   Snackbar,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
   TextField,
   Typography,
   useMediaQuery,
@@ -34,17 +27,28 @@ import {
   ENQUIRY_PAGE_SIZES,
   ENQUIRY_STATUSES,
   type Enquiry,
-  type EnquiryFormValues,
+  type EnquiryInput,
+  type EnquiryPayload,
   type EnquiryStatus,
 } from "@sprout/shared/schemas/enquiries";
 import { useEffect, useState } from "react";
-import type { Path, UseFormReturn } from "react-hook-form";
+import type { Path } from "react-hook-form";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { SearchField } from "../../components/PagedTable/SearchField";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { AdmissionDialog, admissionDefaults } from "./AdmissionDialog";
 import { useCentres, useEnquiries, useEnquiryMutations } from "./api";
-import { EnquiryFields, emptyEnquiry, enquiryToForm, SubmitButton, useEnquiryForm } from "./EnquiryForm";
+import {
+  EnquiryFields,
+  type EnquiryForm,
+  emptyEnquiry,
+  enquiryToForm,
+  SubmitButton,
+  useEnquiryForm,
+} from "./EnquiryForm";
 
 const STATUS_COLOURS: Record<EnquiryStatus, "default" | "info" | "warning" | "success" | "error"> = {
   Open: "info",
@@ -54,16 +58,15 @@ const STATUS_COLOURS: Record<EnquiryStatus, "default" | "info" | "warning" | "su
 };
 
 /** Puts the server's per-field messages on the form; answers the message to show above it. */
-function showRefusal(form: UseFormReturn<EnquiryFormValues>, error: unknown, fallback: string): string {
+function showRefusal(form: EnquiryForm, error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 400 && error.details) {
     for (const [field, message] of Object.entries(error.details))
-      form.setError(field as Path<EnquiryFormValues>, { message });
+      form.setError(field as Path<EnquiryInput>, { message });
     return ENQUIRY_MESSAGES.fixErrors;
   }
   return error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 }
 
-const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 const prettyMobile = (mobile: string) => mobile.replace(/^\+91(\d{5})(\d{5})$/, "+91 $1 $2");
 
 const admitFailure = (error: unknown) =>
@@ -75,7 +78,7 @@ interface Admission {
   /** The enquiry, once saved as Closed. */
   enquiryId: string | null;
   centerId: string;
-  values: EnquiryFormValues;
+  values: EnquiryInput;
   /** Saves the enquiry as Closed and answers its id. */
   save: () => Promise<string>;
   /** Puts the status back to Open (Cancel). */
@@ -192,7 +195,7 @@ export function EnquiriesPage() {
               onClosedChosen={() =>
                 startAdmission({
                   enquiryId: null,
-                  centerId: newForm.getValues("center_id"),
+                  centerId: newForm.getValues("center_id") ?? "",
                   values: newForm.getValues(),
                   save: async () => (await create.mutateAsync({ ...newForm.getValues(), status: "Closed" })).id,
                   cancel: () => newForm.setValue("status", "Open", { shouldValidate: true }),
@@ -275,8 +278,8 @@ function EditDialog({
   enquiry: Enquiry;
   busy: boolean;
   onClose: () => void;
-  onSave: (values: EnquiryFormValues, form: UseFormReturn<EnquiryFormValues>) => Promise<string | null>;
-  onAdmit: (form: UseFormReturn<EnquiryFormValues>, alreadyClosed: boolean) => void;
+  onSave: (values: EnquiryPayload, form: EnquiryForm) => Promise<string | null>;
+  onAdmit: (form: EnquiryForm, alreadyClosed: boolean) => void;
 }) {
   const form = useEnquiryForm(enquiryToForm(enquiry));
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
@@ -328,37 +331,74 @@ function EditDialog({
   );
 }
 
+/** Opens an enquiry: a real button, so the keyboard reaches it as the mouse does. */
+const OpenEnquiry = ({ row, onOpen }: { row: Enquiry; onOpen: (enquiry: Enquiry) => void }) => (
+  <Link component="button" type="button" variant="body2" onClick={() => onOpen(row)} sx={{ fontWeight: 600 }}>
+    {row.child_name}
+  </Link>
+);
+
+const StatusChips = ({ row }: { row: Enquiry }) => (
+  <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: "wrap" }}>
+    <Chip size="small" label={row.student_id ? "Admitted" : row.status} color={STATUS_COLOURS[row.status]} />
+    {row.follow_up_due && row.follow_up_date && (
+      <Chip
+        size="small"
+        variant="outlined"
+        color="warning"
+        label={`Due ${formatDate(row.follow_up_date)}`}
+        title={`Follow-up due ${formatDate(row.follow_up_date)}`}
+      />
+    )}
+  </Stack>
+);
+
 function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
-  const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
+  const paging = usePaging(ENQUIRY_DEFAULT_PAGE_SIZE);
   const [status, setStatus] = useState<"" | EnquiryStatus>("");
   const [dueOnly, setDueOnly] = useState(false);
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState<number>(ENQUIRY_DEFAULT_PAGE_SIZE);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(0);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
   const list = useEnquiries({
-    page: page + 1,
-    limit,
-    search: search || undefined,
+    page: paging.page,
+    limit: paging.limit,
+    search: paging.search || undefined,
     status: status || undefined,
     follow_up: dueOnly ? "due" : undefined,
   });
-  const rows = list.data?.enquiries ?? [];
-  const due = list.data?.due_follow_ups ?? 0;
+  const data = list.data;
+  const due = data?.due_follow_ups ?? 0;
+  const page = data && {
+    rows: data.enquiries,
+    pagination: {
+      page: data.pagination.current_page,
+      limit: data.pagination.items_per_page,
+      total: data.pagination.total_items,
+      totalPages: data.pagination.total_pages,
+      totalIsLowerBound: data.pagination.total_is_lower_bound,
+    },
+  };
+  const columns: Column<Enquiry>[] = [
+    { header: "Enquiry Date", cell: (row) => formatDate(row.enquiry_date), nowrap: true },
+    {
+      header: "Child",
+      cell: (row) => (
+        <>
+          <OpenEnquiry row={row} onOpen={onOpen} />
+          {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
+        </>
+      ),
+    },
+    { header: "Parent", cell: (row) => row.parent_name },
+    { header: "Mobile", cell: (row) => prettyMobile(row.mobile_number), nowrap: true },
+    { header: "Status", cell: (row) => <StatusChips row={row} /> },
+  ];
 
   return (
     <Card variant="outlined">
-      <CardContent>
+      <CardContent sx={{ px: { xs: 0, sm: 2 }, "&:last-child": { pb: 1 } }}>
         <Stack
           direction={{ xs: "column", md: "row" }}
           spacing={2}
-          sx={{ justifyContent: "space-between", alignItems: { md: "center" }, mb: 2 }}
+          sx={{ justifyContent: "space-between", alignItems: { md: "center" }, mb: 2, px: { xs: 2, sm: 0 } }}
         >
           <Typography variant="h6" component="h2">
             Existing Enquiries
@@ -370,26 +410,11 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               variant={dueOnly ? "filled" : "outlined"}
               onClick={() => {
                 setDueOnly(!dueOnly);
-                setPage(0);
+                paging.restart();
               }}
               aria-pressed={dueOnly}
             />
-            <TextField
-              size="small"
-              placeholder="Search by child name"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": "Search by child name" },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField paging={paging} label="Search by child name" />
             <TextField
               select
               size="small"
@@ -397,7 +422,7 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               value={status}
               onChange={(event) => {
                 setStatus(event.target.value as EnquiryStatus | "");
-                setPage(0);
+                paging.restart();
               }}
               sx={{ minWidth: 150 }}
             >
@@ -410,89 +435,36 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
             </TextField>
           </Stack>
         </Stack>
-        {list.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-        {list.isError ? (
-          <Alert severity="error">{ENQUIRY_MESSAGES.fetchFailed}</Alert>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Enquiries">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={WIDE_ONLY}>Enquiry Date</TableCell>
-                  <TableCell>Child</TableCell>
-                  <TableCell sx={WIDE_ONLY}>Parent</TableCell>
-                  <TableCell sx={WIDE_ONLY}>Mobile</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    onClick={() => onOpen(row)}
-                    sx={{ cursor: "pointer" }}
-                    tabIndex={0}
-                    onKeyDown={(event) => event.key === "Enter" && onOpen(row)}
-                  >
-                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{formatDate(row.enquiry_date)}</TableCell>
-                    <TableCell>
-                      {row.child_name}
-                      {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
-                      {/* On a phone the parent and mobile columns fold under the child. */}
-                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: "block", md: "none" } }}>
-                        {formatDate(row.enquiry_date)} · {row.parent_name} · {prettyMobile(row.mobile_number)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={WIDE_ONLY}>{row.parent_name}</TableCell>
-                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{prettyMobile(row.mobile_number)}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: "wrap" }}>
-                        <Chip
-                          size="small"
-                          label={row.student_id ? "Admitted" : row.status}
-                          color={STATUS_COLOURS[row.status]}
-                        />
-                        {row.follow_up_due && row.follow_up_date && (
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color="warning"
-                            label={`Due ${formatDate(row.follow_up_date)}`}
-                            title={`Follow-up due ${formatDate(row.follow_up_date)}`}
-                          />
-                        )}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {!list.isLoading && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} align="center" sx={{ py: 4, color: "text.secondary" }}>
-                      {ENQUIRY_MESSAGES.empty}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <TablePagination
-          component="div"
-          count={list.data?.pagination.total_items ?? 0}
-          labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${count}${list.data?.pagination.total_is_lower_bound ? "+" : ""}`
-          }
+        {list.isFetching && page && <LinearProgress sx={{ mb: 1 }} aria-label="Loading enquiries" />}
+        <PagedTable
+          label="Enquiries"
+          columns={columns}
+          card={(row) => <EnquiryCard row={row} onOpen={() => onOpen(row)} />}
+          rowKey={(row) => row.id}
           page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[...ENQUIRY_PAGE_SIZES]}
-          onRowsPerPageChange={(event) => {
-            setLimit(Number(event.target.value));
-            setPage(0);
-          }}
+          paging={paging}
+          loading={list.isPending}
+          error={list.isError ? ENQUIRY_MESSAGES.fetchFailed : undefined}
+          empty={ENQUIRY_MESSAGES.empty}
+          pageSizes={ENQUIRY_PAGE_SIZES}
         />
       </CardContent>
     </Card>
+  );
+}
+
+/** An enquiry on a phone: the whole card opens it. */
+function EnquiryCard({ row, onOpen }: { row: Enquiry; onOpen: () => void }) {
+  return (
+    <CardActionArea onClick={onOpen} sx={{ m: -1, p: 1, width: "auto" }}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {row.child_name}
+        {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {formatDate(row.enquiry_date)} · {row.parent_name} · {prettyMobile(row.mobile_number)}
+      </Typography>
+      <StatusChips row={row} />
+    </CardActionArea>
   );
 }

@@ -18,6 +18,8 @@ import {
   ENQUIRY_STATUSES,
   type Enquiry,
   type EnquiryFormValues,
+  type EnquiryInput,
+  type EnquiryPayload,
   type EnquiryStatus,
   enquirySchema,
   GENDERS,
@@ -78,13 +80,16 @@ export function enquiryToForm(enquiry: Enquiry): EnquiryFormValues {
   };
 }
 
+/** The form as its fields hold it (text), and as it is sent once the shared schema has parsed it. */
+export type EnquiryForm = UseFormReturn<EnquiryInput, unknown, EnquiryPayload>;
+
 /** The enquiry form's state, with the shared rules (browser's today, the organisation's programs), live. */
 export function useEnquiryForm(initial: EnquiryFormValues) {
   const programs = usePrograms();
   const groups = programs.data?.groups;
   const schema = useMemo(() => enquirySchema({ today: browserToday(), programs: groups }), [groups]);
-  return useForm<EnquiryFormValues>({
-    resolver: zodResolver(schema as never) as never,
+  return useForm<EnquiryInput, unknown, EnquiryPayload>({
+    resolver: zodResolver(schema),
     // Each field says what is wrong as soon as it is left, then follows every change.
     mode: "onTouched",
     defaultValues: initial,
@@ -92,7 +97,7 @@ export function useEnquiryForm(initial: EnquiryFormValues) {
 }
 
 interface Props {
-  form: UseFormReturn<EnquiryFormValues>;
+  form: EnquiryForm;
   /** Called when the status becomes Closed and the rest of the form is valid. */
   onClosedChosen: () => void;
   /** The centre picker, for users of several centres (new enquiries only). */
@@ -129,10 +134,10 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly loaded program list should re-check
   useEffect(() => {
     if (Object.keys(formState.touchedFields).length > 0)
-      void trigger(Object.keys(formState.touchedFields) as Path<EnquiryFormValues>[]);
+      void trigger(Object.keys(formState.touchedFields) as Path<EnquiryInput>[]);
   }, [programs.data]);
 
-  const text = (name: Path<EnquiryFormValues>, label: string, props: Record<string, unknown> = {}, size = 6) => (
+  const text = (name: Path<EnquiryInput>, label: string, props: Record<string, unknown> = {}, size = 6) => (
     <Grid size={{ xs: 12, sm: size }}>
       <Controller
         name={name}
@@ -159,7 +164,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
     </Grid>
   );
 
-  const date = (name: Path<EnquiryFormValues>, label: string, required = false) => (
+  const date = (name: Path<EnquiryInput>, label: string, required = false) => (
     <Grid size={{ xs: 12, sm: 6 }}>
       <Controller
         name={name}
@@ -185,7 +190,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
   );
 
   const select = (
-    name: Path<EnquiryFormValues>,
+    name: Path<EnquiryInput>,
     label: string,
     options: readonly (string | { value: string; label: string })[],
     onPick?: (value: string) => void,
@@ -292,7 +297,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
           () => setValue("specific_program", "", { shouldValidate: false }),
           { required: true },
         )}
-        {select("specific_program", "Specific Program", groups[major] ?? [], undefined, {
+        {select("specific_program", "Specific Program", (major && groups[major]) || [], undefined, {
           required: true,
           disabled: !major,
         })}
@@ -311,7 +316,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
               <FormControlLabel
                 control={
                   <Checkbox
-                    checked={field.value}
+                    checked={field.value === true}
                     onChange={(event) => {
                       field.onChange(event.target.checked);
                       void trigger("follow_up_date");
@@ -327,7 +332,9 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             control={control}
             render={({ field }) => (
               <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                control={
+                  <Checkbox checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />
+                }
                 label="Visited the centre"
               />
             )}
@@ -375,15 +382,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
   );
 }
 
-export const SubmitButton = ({
-  form,
-  label,
-  busy,
-}: {
-  form: UseFormReturn<EnquiryFormValues>;
-  label: string;
-  busy: boolean;
-}) => (
+export const SubmitButton = ({ form, label, busy }: { form: EnquiryForm; label: string; busy: boolean }) => (
   <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
     {label}
   </Button>

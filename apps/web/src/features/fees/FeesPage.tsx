@@ -1,7 +1,6 @@
 import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -41,6 +40,8 @@ import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
+import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
+import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
 import { useExitRecords, useFeeMutations, useFeeStructures } from "./api";
 import { FeeStructureDialog } from "./FeeStructureDialog";
@@ -70,13 +71,51 @@ export function FeesPage() {
 function FeeStructuresTab() {
   const user = useSignedInUser();
   const canEdit = hasAnyFeature(user.role, ["fee_settings"]);
-  const structures = useFeeStructures();
+  const paging = usePaging(25);
+  const structures = useFeeStructures({ page: paging.page, limit: paging.limit });
   const { save } = useFeeMutations();
   const [editing, setEditing] = useState<FeeStructure | null | "new">(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const rows = structures.data ?? [];
-  // Below md the table becomes cards: no sideways scrolling on a phone.
-  const phone = useMediaQuery(useTheme().breakpoints.down("md"));
+  const page = structures.data && { rows: structures.data.structures, pagination: structures.data.pagination };
+  // One-time fees and discounts share a cell so Components, Students and Edit fit at 1366 px.
+  const columns: Column<FeeStructure>[] = [
+    {
+      header: "Program",
+      cell: (structure) => (
+        <Box sx={{ minWidth: 150 }}>
+          <ProgramName structure={structure} />
+        </Box>
+      ),
+    },
+    { header: "Year", cell: (structure) => structure.academic_year, nowrap: true },
+    { header: "Monthly", cell: (structure) => formatCurrency(structure.monthly_fee), align: "right" },
+    {
+      header: "One-time fees and discounts",
+      cell: (structure) => (
+        <Box sx={{ minWidth: 150 }}>
+          <OneTimeFees structure={structure} />
+        </Box>
+      ),
+    },
+    {
+      header: "Components",
+      cell: (structure) => (
+        <Box sx={{ maxWidth: 220 }}>
+          <Components structure={structure} />
+        </Box>
+      ),
+    },
+    { header: "Students", cell: (structure) => structure.students_count, align: "right" },
+    ...(canEdit
+      ? [
+          {
+            header: "Edit",
+            cell: (structure: FeeStructure) => <EditButton structure={structure} onEdit={setEditing} />,
+            align: "right" as const,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <Paper variant="outlined">
@@ -95,81 +134,32 @@ function FeeStructuresTab() {
           </Button>
         )}
       </Stack>
-      {structures.isFetching && <LinearProgress aria-label="Loading fee structures" />}
-      {structures.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
-          Failed to load fee structures
-        </Alert>
-      )}
-      {phone ? (
-        <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label="Fee structures">
-          {rows.map((structure) => (
-            <Card key={structure.id} variant="outlined" data-testid="fee-structure-row">
-              <CardContent sx={{ "&:last-child": { pb: 2 } }}>
-                <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
-                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                    <ProgramName structure={structure} withYear />
-                  </Box>
-                  {canEdit && <EditButton structure={structure} onEdit={setEditing} />}
-                </Stack>
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {formatCurrency(structure.monthly_fee)} a month · {structure.students_count} students
-                </Typography>
-                <OneTimeFees structure={structure} />
-                <Components structure={structure} />
-              </CardContent>
-            </Card>
-          ))}
-          {structures.isSuccess && rows.length === 0 && <EmptyStructures />}
-        </Stack>
-      ) : (
-        <TableContainer>
-          {/* One-time fees and discounts share a cell so Components, Students and Edit fit at 1366 px. */}
-          <Table size="small" aria-label="Fee structures">
-            <TableHead>
-              <TableRow>
-                <TableCell>Program</TableCell>
-                <TableCell>Year</TableCell>
-                <TableCell align="right">Monthly</TableCell>
-                <TableCell>One-time fees and discounts</TableCell>
-                <TableCell>Components</TableCell>
-                <TableCell align="right">Students</TableCell>
-                {canEdit && <TableCell align="right">Edit</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((structure) => (
-                <TableRow key={structure.id} hover data-testid="fee-structure-row">
-                  <TableCell sx={{ minWidth: 170 }}>
-                    <ProgramName structure={structure} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{structure.academic_year}</TableCell>
-                  <TableCell align="right">{formatCurrency(structure.monthly_fee)}</TableCell>
-                  <TableCell sx={{ minWidth: 170 }}>
-                    <OneTimeFees structure={structure} />
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 260 }}>
-                    <Components structure={structure} />
-                  </TableCell>
-                  <TableCell align="right">{structure.students_count}</TableCell>
-                  {canEdit && (
-                    <TableCell align="right">
-                      <EditButton structure={structure} onEdit={setEditing} />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {structures.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <EmptyStructures />
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {structures.isFetching && page && <LinearProgress aria-label="Loading fee structures" />}
+      <PagedTable
+        label="Fee structures"
+        columns={columns}
+        card={(structure) => (
+          <>
+            <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <ProgramName structure={structure} withYear />
+              </Box>
+              {canEdit && <EditButton structure={structure} onEdit={setEditing} />}
+            </Stack>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {formatCurrency(structure.monthly_fee)} a month · {structure.students_count} students
+            </Typography>
+            <OneTimeFees structure={structure} />
+            <Components structure={structure} />
+          </>
+        )}
+        rowKey={(structure) => structure.id}
+        page={page}
+        paging={paging}
+        loading={structures.isPending}
+        error={structures.isError ? "Failed to load fee structures" : undefined}
+        empty="No fee structures yet."
+      />
       <FeeStructureDialog
         open={editing !== null}
         structure={editing === "new" ? null : editing}
@@ -247,10 +237,6 @@ const EditButton = ({ structure, onEdit }: { structure: FeeStructure; onEdit: (s
   >
     <Edit fontSize="small" />
   </IconButton>
-);
-
-const EmptyStructures = () => (
-  <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No fee structures yet.</Box>
 );
 
 function ExitRecordsTab() {

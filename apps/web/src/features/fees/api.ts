@@ -5,13 +5,18 @@ import {
   feeStructure,
   feeStructuresResponse,
 } from "@sprout/shared/schemas/fees";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { PageQuery } from "../../components/PagedTable/usePaging";
 
 const FEES_KEY = ["fee-structures"] as const;
 
-export const useFeeStructures = () =>
-  useQuery({ queryKey: FEES_KEY, queryFn: () => api.get("/fee-structures", feeStructuresResponse) });
+export const useFeeStructures = (query: PageQuery) =>
+  useQuery({
+    queryKey: [...FEES_KEY, query],
+    queryFn: () => api.get("/fee-structures", feeStructuresResponse, { query }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useExitRecords = (query: ExitsQuery) =>
   useQuery({
