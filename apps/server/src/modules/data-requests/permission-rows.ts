@@ -1,5 +1,4 @@
 import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
-import { DESK, PARENTS, RETENTION } from "./policy.ts";
 
 /** The data-rights routes of the permission matrix (issue 19: export, requests, retention). */
 const rows: AreaRows = ({ ids }) => {
@@ -7,16 +6,14 @@ const rows: AreaRows = ({ ids }) => {
   return [
     {
       route: "POST /api/data-exports",
-      allowed: PARENTS,
       payload: { student_id: NO_ID },
       status: 404,
       foreign: "/api/data-exports",
       foreignPayload: { student_id: ids.otherStudent },
     },
-    { route: "GET /api/data-exports", allowed: PARENTS, url: "/api/data-exports?page=1" },
+    { route: "GET /api/data-exports", url: "/api/data-exports?page=1" },
     {
       route: "GET /api/data-exports/:id",
-      allowed: PARENTS,
       url: `/api/data-exports/${NO_ID}`,
       status: 404,
       foreign: `/api/data-exports/${ids.otherDataExport}`,
@@ -24,7 +21,6 @@ const rows: AreaRows = ({ ids }) => {
     },
     {
       route: "GET /api/data-exports/:id/download",
-      allowed: PARENTS,
       url: `/api/data-exports/${NO_ID}/download`,
       status: 404,
       foreign: `/api/data-exports/${ids.otherDataExport}/download`,
@@ -32,17 +28,15 @@ const rows: AreaRows = ({ ids }) => {
     },
     {
       route: "POST /api/data-requests",
-      allowed: PARENTS,
       payload: { student_id: NO_ID, kind: "correction", details: "Wrong birthday", correction: "12 March" },
       status: 404,
       foreign: "/api/data-requests",
       foreignPayload: { student_id: ids.otherStudent, kind: "erasure", details: "We moved away" },
     },
-    { route: "GET /api/data-requests", allowed: PARENTS, url: "/api/data-requests?status=open" },
-    { route: "GET /api/data-requests/desk", allowed: DESK, url: "/api/data-requests/desk?status=open" },
+    { route: "GET /api/data-requests", url: "/api/data-requests?status=open" },
+    { route: "GET /api/data-requests/desk", url: "/api/data-requests/desk?status=open" },
     {
       route: "PUT /api/data-requests/:id/answer",
-      allowed: DESK,
       url: `/api/data-requests/${NO_ID}/answer`,
       payload: { status: "done", answer: "Corrected" },
       status: 404,
@@ -50,7 +44,6 @@ const rows: AreaRows = ({ ids }) => {
     },
     {
       route: "POST /api/data-requests/:id/erase",
-      allowed: DESK,
       url: `/api/data-requests/${NO_ID}/erase`,
       payload: { answer: "Erased" },
       status: 404,
@@ -58,20 +51,17 @@ const rows: AreaRows = ({ ids }) => {
     },
     {
       route: "GET /api/data-retention",
-      allowed: RETENTION,
       url: `/api/data-retention?center_id=${ids.homeCentre}`,
       foreign: `/api/data-retention?center_id=${ids.otherCentre}`,
     },
     {
       route: "PUT /api/data-retention",
-      allowed: RETENTION,
       payload: retention,
       foreign: "/api/data-retention",
       foreignPayload: { ...retention, center_id: ids.otherCentre },
     },
     {
       route: "GET /api/data-retention/dry-run",
-      allowed: RETENTION,
       url: `/api/data-retention/dry-run?center_id=${ids.homeCentre}`,
       foreign: `/api/data-retention/dry-run?center_id=${ids.otherCentre}`,
     },

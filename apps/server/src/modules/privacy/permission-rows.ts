@@ -1,24 +1,21 @@
-import { ALL, type AreaRows, NO_ID } from "../../../test/matrix.ts";
-import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS, REFUSAL_DESK } from "./policy.ts";
+import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
 
 /** Privacy (issue 19): owners publish the notice, parents answer, leaders read their centres' log. */
 const base = "/api/privacy";
 
 const rows: AreaRows = ({ ids }) => [
-  { route: "GET /api/privacy/notice", allowed: ALL },
-  { route: "GET /api/privacy/notices", allowed: NOTICE_EDITORS },
+  { route: "GET /api/privacy/notice" },
+  { route: "GET /api/privacy/notices" },
   {
     route: "POST /api/privacy/notices",
-    allowed: NOTICE_EDITORS,
     payload: {
       title: "How we look after your child's information",
       body: "We keep your child's records only to care for them, and we log every time staff open them.",
     },
   },
-  { route: "GET /api/privacy/consents", allowed: FAMILY },
+  { route: "GET /api/privacy/consents" },
   {
     route: "PUT /api/privacy/consents/:childId",
-    allowed: FAMILY,
     url: `${base}/consents/${NO_ID}`,
     payload: {
       notice_version: 1,
@@ -32,13 +29,12 @@ const rows: AreaRows = ({ ids }) => [
   },
   {
     route: "GET /api/privacy/access-log/children/:childId",
-    allowed: FAMILY,
     url: `${base}/access-log/children/${NO_ID}`,
     status: 404,
     foreign: `${base}/access-log/children/${ids.otherStudent}`,
   },
-  { route: "GET /api/privacy/consent-refusals", allowed: REFUSAL_DESK },
-  { route: "GET /api/privacy/access-log", allowed: CENTRE_LOG_READERS },
-  { route: "GET /api/privacy/access-log/filters", allowed: CENTRE_LOG_READERS },
+  { route: "GET /api/privacy/consent-refusals" },
+  { route: "GET /api/privacy/access-log" },
+  { route: "GET /api/privacy/access-log/filters" },
 ];
 export default rows;

@@ -1,4 +1,4 @@
-import { ALL, type AreaRows } from "../../../test/matrix.ts";
+import type { AreaRows } from "../../../test/matrix.ts";
 
 /** The push routes of the permission matrix: everyone signed in manages their own devices. */
 const keys = {
@@ -7,22 +7,20 @@ const keys = {
 };
 
 const rows: AreaRows = () => [
-  { route: "GET /api/push/public-key", allowed: ALL },
+  { route: "GET /api/push/public-key" },
   {
     route: "POST /api/push/subscriptions",
-    allowed: ALL,
     // The harness accepts push.sprout.test (a name that never resolves) beside the known services.
     payload: { endpoint: "https://push.sprout.test/matrix/example", keys },
     payloadFor: (role) => ({ endpoint: `https://push.sprout.test/matrix/${role}`, keys }),
   },
   {
     route: "DELETE /api/push/subscriptions",
-    allowed: ALL,
     payload: { endpoint: "https://push.sprout.test/matrix/none" },
   },
-  { route: "GET /api/push/subscriptions", allowed: ALL },
-  { route: "GET /api/notification-preferences", allowed: ALL },
-  { route: "PUT /api/notification-preferences", allowed: ALL, payload: { photos: true } },
+  { route: "GET /api/push/subscriptions" },
+  { route: "GET /api/notification-preferences" },
+  { route: "PUT /api/notification-preferences", payload: { photos: true } },
 ];
 
 export default rows;
