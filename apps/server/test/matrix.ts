@@ -104,7 +104,7 @@ export interface MatrixContext {
 }
 
 /**
- * An area's own rows of the matrix, kept in `modules/<area>/permission-rows.ts` (default export)
+ * An area's own rows of the matrix, kept in `test/permission-rows/<area>.ts` (default export)
  * so that areas built side by side do not edit one long table.
  */
 export type AreaRows = (context: MatrixContext) => Row[];

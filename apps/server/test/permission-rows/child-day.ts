@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID, PNG } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PNG } from "../matrix.ts";
 
 const MEDICATION = {
   name: "Paracetamol syrup",

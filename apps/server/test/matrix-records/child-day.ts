@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../src/db/client.ts";
 import {
   centreMilestones,
   foodEntries,
@@ -8,7 +8,7 @@ import {
   observationAttachments,
   observationLogs,
   sleepEntries,
-} from "../../db/schema/child-day.ts";
+} from "../../src/db/schema/child-day.ts";
 
 /** Before the test clock's morning (2026-11-20T06:30Z): these rows are nobody's latest news. */
 const AT = new Date("2026-11-19T05:30:00Z");

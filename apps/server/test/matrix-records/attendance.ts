@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { attendanceStays, staffLeave } from "../../db/schema/attendance.ts";
-import { centers } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
+import type { Database } from "../../src/db/client.ts";
+import { attendanceStays, staffLeave } from "../../src/db/schema/attendance.ts";
+import { centers } from "../../src/db/schema/organisations.ts";
+import { users } from "../../src/db/schema/users.ts";
 
 /**
  * Attendance records of another centre that the permission matrix names in its foreign calls: a

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/rows.ts";
+import type { Database } from "../src/db/client.ts";
+import { rowsOf } from "../src/db/rows.ts";
 
 /** Raw rows for assertions in tests. */
 export async function query<T>(db: Database, text: string): Promise<T[]> {

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID, PNG } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PNG } from "../matrix.ts";
 
 /** A report an allowed role must be able to file (the test clock's morning, before now). */
 const report = (centerId: string, childId: string) => ({

@@ -1,4 +1,4 @@
-import type { AreaRows } from "../../../test/matrix.ts";
+import type { AreaRows } from "../matrix.ts";
 
 /** Readiness (issue 29): public like GET /api/health, which the matrix lists with the sign-in calls. */
 const rows: AreaRows = () => [{ route: "GET /api/ready" }];

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID, PDF } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PDF } from "../matrix.ts";
 
 /**
  * The assignment routes of the permission matrix (issue 16): teachers set work, parents submit.

@@ -1,14 +1,14 @@
 import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import type { Database } from "../../src/db/client.ts";
+import { classrooms, guardians, studentGuardians, students } from "../../src/db/schema/children.ts";
 import {
   centreNotices,
   classroomAnnouncements,
   messageThreads,
   parentFeedback,
-} from "../../db/schema/communication.ts";
-import { centers } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
+} from "../../src/db/schema/communication.ts";
+import { centers } from "../../src/db/schema/organisations.ts";
+import { users } from "../../src/db/schema/users.ts";
 
 /**
  * Communication records the permission matrix names in its foreign and family calls: a thread, an

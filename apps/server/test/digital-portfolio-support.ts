@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import type { SignedIn } from "../../../test/harness.ts";
+import type { SignedIn } from "./harness.ts";
 
 /** A small PNG as a browser's canvas makes it (a clip's poster frame, or a photo). */
 export const pngPhoto = (colour = "#3a7") =>

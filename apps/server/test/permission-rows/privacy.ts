@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID } from "../matrix.ts";
 
 /** Privacy (issue 19): owners publish the notice, parents answer, leaders read their centres' log. */
 const base = "/api/privacy";

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID, PDF } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PDF } from "../matrix.ts";
 
 /** The policy routes of the permission matrix (issue 16); another centre's policy answers 404. */
 const rows: AreaRows = ({ ids }) => {

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID, PDF } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID, PDF } from "../matrix.ts";
 
 /** The budget routes of the permission matrix (see permission-matrix.test.ts). */
 const rows: AreaRows = ({ ids }) => {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { dataExports, dataRequests } from "../../db/schema/data-requests.ts";
-import { centers } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
+import type { Database } from "../../src/db/client.ts";
+import { dataExports, dataRequests } from "../../src/db/schema/data-requests.ts";
+import { centers } from "../../src/db/schema/organisations.ts";
+import { users } from "../../src/db/schema/users.ts";
 
 /**
  * Data-rights records the permission matrix names in its foreign and family calls: a ready export

@@ -1,11 +1,11 @@
 import type { Role } from "@sprout/shared/roles";
 import { and, asc, eq } from "drizzle-orm";
-import { hashPassword } from "../../auth/passwords.ts";
-import type { Database } from "../../db/client.ts";
-import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
-import { classrooms, students } from "../../db/schema/children.ts";
-import { centers } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
+import { hashPassword } from "../src/auth/passwords.ts";
+import type { Database } from "../src/db/client.ts";
+import { DEMO_PASSWORD } from "../src/db/demo-seed.ts";
+import { classrooms, students } from "../src/db/schema/children.ts";
+import { centers } from "../src/db/schema/organisations.ts";
+import { users } from "../src/db/schema/users.ts";
 
 /** The demo centres in seed order: 0 Koramangala (the demo staff's), 1 Andheri West, 2 Gachibowli. */
 export async function demoCentres(db: Database) {

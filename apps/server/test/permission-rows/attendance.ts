@@ -1,5 +1,5 @@
-import { type AreaRows, NO_ID, PNG } from "../../../test/matrix.ts";
-import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
+import { DEMO_PASSWORD } from "../../src/db/demo-seed.ts";
+import { type AreaRows, NO_ID, PNG } from "../matrix.ts";
 
 /** The attendance routes of the permission matrix (see permission-matrix.test.ts). */
 const rows: AreaRows = ({ ids }) => [

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID } from "../matrix.ts";
 
 /** The lesson-plan routes of the permission matrix (issue 16). */
 const rows: AreaRows = ({ ids }) => {

@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID } from "../matrix.ts";
 
 /** The communication routes of the permission matrix (see permission-matrix.test.ts). */
 const rows: AreaRows = ({ ids }) => [

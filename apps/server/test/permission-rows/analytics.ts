@@ -1,4 +1,4 @@
-import type { AreaRows } from "../../../test/matrix.ts";
+import type { AreaRows } from "../matrix.ts";
 
 /** The analytics calls and role homes of the permission matrix (issue 17). */
 const rows: AreaRows = ({ ids }) => [

@@ -1,4 +1,4 @@
-import type { AreaRows } from "../../../test/matrix.ts";
+import type { AreaRows } from "../matrix.ts";
 
 /** The push routes of the permission matrix: everyone signed in manages their own devices. */
 const keys = {

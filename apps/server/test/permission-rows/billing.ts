@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID } from "../matrix.ts";
 
 const rows: AreaRows = ({ ids }) => [
   {

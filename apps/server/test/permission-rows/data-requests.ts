@@ -1,4 +1,4 @@
-import { type AreaRows, NO_ID } from "../../../test/matrix.ts";
+import { type AreaRows, NO_ID } from "../matrix.ts";
 
 /** The data-rights routes of the permission matrix (issue 19: export, requests, retention). */
 const rows: AreaRows = ({ ids }) => {

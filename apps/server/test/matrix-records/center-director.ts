@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.ts";
-import { centreCalendarEvents } from "../../db/schema/center-director.ts";
+import type { Database } from "../../src/db/client.ts";
+import { centreCalendarEvents } from "../../src/db/schema/center-director.ts";
 
 /**
  * The centre-calendar event of another centre that the permission matrix names in its foreign
