@@ -20,9 +20,9 @@ import { eq, sql } from "drizzle-orm";
 import { resolveScope } from "../apps/server/src/auth/caller.ts";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
+import type { UserWithCentre } from "../apps/server/src/db/schema/users.ts";
 import { users } from "../apps/server/src/db/schema/users.ts";
 import { createExportService } from "../apps/server/src/modules/budget/export.ts";
-import type { UserWithCentre } from "../apps/server/src/modules/users/service.ts";
 import { onEachDatabase } from "./scale.ts";
 import { startServer } from "./server.ts";
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
+import { navigationFor } from "@sprout/shared/navigation";
+import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -9,6 +9,7 @@ import { createS3FileStore, parseStorageUrl } from "./files/s3-store.ts";
 import { createFileStore } from "./files/store.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { systemClock } from "./lib/clock.ts";
+import { scheduledJobs } from "./scheduled-jobs.ts";
 
 async function main() {
   const config = loadConfig();
@@ -69,13 +70,15 @@ async function main() {
   if (config.mailTestInbox) app.log.warn("MAIL_TEST_INBOX=1: GET /api/auth/test-email hands out any mailed code");
   if (production && !config.smtpUrl) app.log.warn("SMTP_URL is not set: e-mail (reset codes, invitations) is not sent");
   const scheduler = startScheduler({
-    db: database.db,
-    clock: systemClock,
     log: app.log,
-    mail: (message) => app.mailer.send(message),
-    realtime: app.realtime.publisher,
-    files,
-    push: app.pushQueue,
+    jobs: scheduledJobs({
+      db: database.db,
+      clock: systemClock,
+      mail: (message) => app.mailer.send(message),
+      realtime: app.realtime.publisher,
+      files,
+      push: app.pushQueue,
+    }),
   });
 
   let closing = false;

@@ -16,12 +16,12 @@ import { ownerCenters } from "../src/db/schema/organisations.ts";
 import { policies } from "../src/db/schema/policies.ts";
 import { staff } from "../src/db/schema/staff.ts";
 import { users } from "../src/db/schema/users.ts";
-import { attendanceMatrixRecords } from "../src/modules/attendance/matrix-records.ts";
-import { centerDirectorMatrixRecords } from "../src/modules/center-director/matrix-records.ts";
-import { childDayMatrixRecords } from "../src/modules/child-day/matrix-records.ts";
-import { communicationMatrixRecords } from "../src/modules/communication/matrix-records.ts";
-import { dataRequestsMatrixRecords } from "../src/modules/data-requests/matrix-records.ts";
 import { storePhotoConsent } from "../src/modules/privacy/consent-store.ts";
+import { attendanceMatrixRecords } from "./matrix-records/attendance.ts";
+import { centerDirectorMatrixRecords } from "./matrix-records/center-director.ts";
+import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
+import { communicationMatrixRecords } from "./matrix-records/communication.ts";
+import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
 
 /**
  * Real ids from the demo data, for calls that must be refused by scope: the demo's centre staff

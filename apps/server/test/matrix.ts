@@ -1,14 +1,13 @@
-import { ROLES, type Role } from "@sprout/shared/roles";
+import type { Role } from "@sprout/shared/roles";
 import type { demoIds } from "./demo-ids.ts";
 
 /**
- * Every API route, who may call it, and a request that exercises it. This table is the
- * reviewed record of access: adding a route without a row here fails the suite, and so does
- * changing a route's rule without changing its row.
+ * Every API route and a request that exercises it. Who may call it is not written here: the
+ * matrix reads it from the route's action in the one access table (`@sprout/shared/access`) and
+ * proves the server does what the table says. Adding a route without a row fails the suite.
  */
 export interface Row {
   route: string;
-  allowed: "public" | readonly Role[];
   /** The URL to call when the route has parameters. */
   url?: string;
   /** The URL of each allowed role's call when each acts on its own record; `url` stays the example. */
@@ -94,17 +93,8 @@ export function multipartBody(form: MultipartForm): Buffer {
   return Buffer.concat(parts);
 }
 
-export const ALL: readonly Role[] = ROLES;
-/** Roles with enquiry management, which also read the program and company lists (issue 5). */
-export const ENQUIRIES: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
 export const UNKNOWN_ENQUIRY = "00000000-0000-4000-8000-0000000000e5";
-/** Children and classroom management (issue 4). */
-export const CHILDREN: readonly Role[] = ["super_admin", "owner", "center_director", "admin", "academic_coordinator"];
-export const CLASSROOM_VIEW: readonly Role[] = [...CHILDREN.slice(0, 5), "teacher"];
-export const UPLOADERS: readonly Role[] = ["super_admin", "owner", "center_director", "admin"];
 export const NO_ID = "00000000-0000-4000-8000-000000000000";
-/** Roles that take attendance (issue 11). */
-export const ATTENDANCE: readonly Role[] = [...CHILDREN, "teacher"];
 
 /** What an area's rows may use: the demo's real ids of the home centre, another centre and family. */
 export interface MatrixContext {
@@ -114,7 +104,7 @@ export interface MatrixContext {
 }
 
 /**
- * An area's own rows of the matrix, kept in `modules/<area>/permission-rows.ts` (default export)
+ * An area's own rows of the matrix, kept in `test/permission-rows/<area>.ts` (default export)
  * so that areas built side by side do not edit one long table.
  */
 export type AreaRows = (context: MatrixContext) => Row[];

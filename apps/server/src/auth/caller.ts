@@ -3,7 +3,7 @@ import { and, eq, getTableName, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../db/schema/children.ts";
 import { centers, ownerCenters } from "../db/schema/organisations.ts";
-import type { UserWithCentre } from "../modules/users/service.ts";
+import type { UserWithCentre } from "../db/schema/users.ts";
 
 /** Who is calling, and what they may see. Every service query is filtered by a scope. */
 export interface Caller {

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Database, Listen } from "../db/client.ts";
 import { centers } from "../db/schema/organisations.ts";
 import { sessions } from "../db/schema/sessions.ts";
+import type { UserWithCentre } from "../db/schema/users.ts";
 import { users } from "../db/schema/users.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { UserWithCentre } from "../modules/users/service.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

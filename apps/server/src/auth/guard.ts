@@ -1,4 +1,4 @@
-import { type Feature, hasAnyFeature, type Role } from "@sprout/shared/roles";
+import { type Action, may } from "@sprout/shared/access";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -8,14 +8,12 @@ import { type CredentialCache, loadCredentials } from "./credential-cache.ts";
 import { type AccessTokens, safeEqual, sha256 } from "./tokens.ts";
 
 /**
- * Who may call a route. Every /api route must declare one; the server refuses to start
- * otherwise, and the permission-matrix test walks each of them with every role.
+ * Who may call a route: an action of the one access table (`@sprout/shared/access`), or, for the
+ * few routes about the caller's own session and account, any signed-in caller, or anyone. Every
+ * /api route must declare one; the server refuses to start otherwise, and the permission-matrix
+ * test walks each of them with every role.
  */
-export type Access =
-  | { public: true }
-  | { signedIn: true }
-  | { features: readonly Feature[] }
-  | { roles: readonly Role[] };
+export type Access = { public: true } | { signedIn: true } | { action: Action };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -60,17 +58,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps) {
     if ("public" in access) return;
     const guard = async (request: FastifyRequest) => {
       request.caller = await authenticate(request, deps);
-      if (!allows(access, request.caller.role)) throw forbidden();
+      if ("action" in access && !may(request.caller.role, access.action)) throw forbidden();
     };
     // onRequest: the caller is known and checked before the body is even read or validated.
     route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
-}
-
-function allows(access: Access, role: Role): boolean {
-  if ("features" in access) return hasAnyFeature(role, access.features);
-  if ("roles" in access) return access.roles.includes(role);
-  return true;
 }
 
 /** Also used by the realtime handshake, which carries the same token and session token. */

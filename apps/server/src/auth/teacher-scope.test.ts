@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
 import { classroomTeachers, students } from "../db/schema/children.ts";
 import { users } from "../db/schema/users.ts";
-import { createCentreUser, demoCentres } from "../modules/children/test-support.ts";
 
 /**
  * A teacher reads the children of the classrooms she is assigned to and no other (ADR 0046): the

@@ -5,6 +5,7 @@ import { BODY_OBJECT_MESSAGE, NUL_MESSAGE, UNICODE_MESSAGE } from "@sprout/share
 import { and, count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { pngPhoto } from "../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../test/harness.ts";
 import { assignmentFiles, assignments } from "../db/schema/assignments.ts";
 import { auditLog } from "../db/schema/audit.ts";
@@ -15,7 +16,6 @@ import { documents } from "../db/schema/documents.ts";
 import { enquiries } from "../db/schema/enquiries.ts";
 import { users } from "../db/schema/users.ts";
 import { createFileStore } from "../files/store.ts";
-import { pngPhoto } from "../modules/digital-portfolio/test-support.ts";
 import { illFormedText } from "./input-guard.ts";
 
 /**

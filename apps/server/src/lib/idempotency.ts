@@ -49,7 +49,7 @@ function requestHash(request: FastifyRequest): string {
 
 /**
  * Writes sent again with the same `Idempotency-Key` header are answered the first answer and
- * change nothing (ADR 0051). The key is the caller's: one person's key never answers another.
+ * change nothing (ADR 0052). The key is the caller's: one person's key never answers another.
  * The first request claims the key with one INSERT (the primary key decides between two requests
  * that arrive at once, on any instance); a second one waits for the first one's answer. The
  * writes a device may queue offline (`OFFLINE_WRITES`) take the header; any other write refuses

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { childrenOf, demoCentres } from "../../test/children-support.ts";
 import { as, createSecondInstance, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
 import type { Caller } from "../auth/caller.ts";
 import { rowsOf } from "../db/rows.ts";
 import { students } from "../db/schema/children.ts";
-import { childrenOf, demoCentres } from "../modules/children/test-support.ts";
 import { createKeptAnswers } from "./kept-answers.ts";
 
 const context = await createTestApp({ hearChangesBeforeEachRequest: false });

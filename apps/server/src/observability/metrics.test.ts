@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
+import { connect, listen } from "../../test/realtime-support.ts";
 import { mailOutbox } from "../db/schema/account.ts";
-import { connect, listen } from "../realtime/test-support.ts";
 
 const TOKEN = "metrics-token-for-the-tests-0123456789";
 const { app, database, clock } = await createTestApp({ metricsToken: TOKEN });

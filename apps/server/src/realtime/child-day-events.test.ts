@@ -1,10 +1,10 @@
 import type { ChildDayUpdateEvent } from "@sprout/shared/realtime/events";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
+import { connect, listen, recorder } from "../../test/realtime-support.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../db/schema/children.ts";
-import { createCentreUser, demoCentres } from "../modules/children/test-support.ts";
-import { connect, listen, recorder } from "./test-support.ts";
 
 /**
  * Issue 31, point 3: a child's day reaches that child's own family and the staff who may read the

@@ -2,13 +2,13 @@ import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import type { ParentDay, Roster } from "@sprout/shared/schemas/attendance";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../test/children-support.ts";
 import { demoRoomToday } from "../../test/demo-today.ts";
+import { form, pngPhoto, sendForm } from "../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
+import { connect, listen, recorder } from "../../test/realtime-support.ts";
 import { attendanceStays } from "../db/schema/attendance.ts";
 import { classrooms, guardians, studentGuardians, students } from "../db/schema/children.ts";
-import { createCentreUser, demoCentres } from "../modules/children/test-support.ts";
-import { form, pngPhoto, sendForm } from "../modules/digital-portfolio/test-support.ts";
-import { connect, listen, recorder } from "./test-support.ts";
 
 /**
  * Issue 30, point 2: arrivals, departures and photos reach the child's own family live, and no

@@ -4,12 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../test/children-support.ts";
 import { as, DEMO_EMAILS, signIn } from "../../test/harness.ts";
+import { connect, listen, recorder } from "../../test/realtime-support.ts";
 import { buildApp } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "../db/demo-seed.ts";
-import { createCentreUser, demoCentres } from "../modules/children/test-support.ts";
-import { connect, listen, recorder } from "./test-support.ts";
 
 const serverUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

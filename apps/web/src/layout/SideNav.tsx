@@ -16,7 +16,8 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { navigationFor, ROLE_LABELS } from "@sprout/shared/roles";
+import { navigationFor } from "@sprout/shared/navigation";
+import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { memo } from "react";
 import { NavLink, useLocation } from "react-router";

@@ -46,3 +46,7 @@ export const users = pgTable(
     index("users_center_name_idx").on(table.centerId, table.fullName, table.id),
   ],
 );
+
+export type UserRow = typeof users.$inferSelect;
+/** An account as sign-in and the guard read it: the row and its centre's name. */
+export type UserWithCentre = UserRow & { centerName: string | null };

@@ -7,7 +7,6 @@ import type { AdmissionsService } from "./service.ts";
 
 /** The rules that need no date; the service applies them all again with the centre's today. */
 const admissionBody = admissionSchema();
-const PARENT = { roles: ["parent"] } as const;
 
 export function admissionsRoutes({
   admissions,
@@ -21,7 +20,7 @@ export function admissionsRoutes({
     api.post(
       "/admissions/convert/:enquiryId",
       {
-        config: { access: { features: ["enquiry_management"] } },
+        config: { access: { action: "admissions.convert" } },
         schema: {
           summary: "Admit the child of a closed enquiry",
           tags: ["admissions"],
@@ -42,7 +41,7 @@ export function admissionsRoutes({
     api.get(
       "/parents/link-requests",
       {
-        config: { access: PARENT, keptAnswer: true },
+        config: { access: { action: "parentLinks.answer" }, keptAnswer: true },
         schema: {
           summary: "Children a centre asks to link to the caller's sign-in",
           tags: ["admissions"],
@@ -56,7 +55,7 @@ export function admissionsRoutes({
       api.post(
         `/parents/link-requests/:id/${decision}`,
         {
-          config: { access: PARENT },
+          config: { access: { action: "parentLinks.answer" } },
           schema: {
             summary: decision === "accept" ? "Accept a child into the caller's sign-in" : "Decline a link request",
             tags: ["admissions"],

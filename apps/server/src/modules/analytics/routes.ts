@@ -12,8 +12,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AnalyticsService } from "./service.ts";
 
-const DASHBOARD = { features: ["analytics_dashboard", "basic_dashboard"] } as const;
-const LEADERSHIP = { features: ["analytics_dashboard"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error };
 const tags = ["analytics"];
@@ -26,7 +24,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/overview",
       {
-        config: { access: DASHBOARD, keptAnswer: true },
+        config: { access: { action: "dashboard.read" }, keptAnswer: true },
         schema: {
           summary: "Counts of children, classrooms, staff, open enquiries and unpaid invoices in the caller's centres",
           tags,
@@ -39,7 +37,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/financial-overview",
       {
-        config: { access: LEADERSHIP, keptAnswer: true },
+        config: { access: { action: "analytics.read" }, keptAnswer: true },
         schema: {
           summary: "This month's payments received and amounts invoiced, what is owed, and six months' trend",
           tags,
@@ -53,7 +51,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/center-comparison",
       {
-        config: { access: LEADERSHIP, keptAnswer: true },
+        config: { access: { action: "analytics.read" }, keptAnswer: true },
         schema: {
           summary: "Each centre's children, staff, classrooms, occupancy, enquiries, ratio and money side by side",
           tags,
@@ -67,7 +65,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/insights",
       {
-        config: { access: LEADERSHIP, keptAnswer: true },
+        config: { access: { action: "analytics.read" }, keptAnswer: true },
         schema: {
           summary: "Key Business Insights: the spec's thresholds and what the data shows",
           tags,
@@ -80,7 +78,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/teacher-home",
       {
-        config: { access: { features: ["view_assigned_classes"] }, keptAnswer: true },
+        config: { access: { action: "dashboard.readTeacherHome" }, keptAnswer: true },
         schema: {
           summary: "The teacher's day: their rooms with attendance and ratio, health watch, unread messages",
           tags,
@@ -94,7 +92,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
       "/analytics/coordinator-home",
       {
         // The roles that run classrooms from the basic dashboard (policy: runsClassrooms).
-        config: { access: { roles: ["admin", "academic_coordinator"] }, keptAnswer: true },
+        config: { access: { action: "dashboard.readCoordinatorHome" }, keptAnswer: true },
         schema: {
           summary: "The coordinator's day: classrooms, today's lesson plans and assignments due this week",
           tags,

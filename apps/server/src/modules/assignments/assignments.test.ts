@@ -2,13 +2,13 @@ import { ASSIGNMENT_MESSAGES } from "@sprout/shared/schemas/assignments";
 import { and, count, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { assignmentFiles, assignmentSubmissions, assignments } from "../../db/schema/assignments.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { childRecordViews } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

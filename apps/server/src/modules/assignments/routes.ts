@@ -27,9 +27,6 @@ import type { AssignmentsService } from "./service.ts";
 import type { SubmissionsService } from "./submissions.ts";
 import type { Upload } from "./uploads.ts";
 
-const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
-const READ = { roles: [...STAFF, "parent"] } as const;
-const TEACH = { roles: ["teacher"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
 const tags = ["assignments"];
@@ -77,7 +74,7 @@ export function assignmentsRoutes({
     api.get(
       "/assignments",
       {
-        config: { access: READ, keptAnswer: true },
+        config: { access: { action: "assignments.read" }, keptAnswer: true },
         schema: {
           summary: "Assignments the caller may read, newest first, a page at a time",
           tags,
@@ -91,7 +88,7 @@ export function assignmentsRoutes({
     api.post(
       "/assignments",
       {
-        config: { access: TEACH },
+        config: { access: { action: "assignments.set" } },
         schema: {
           summary: "Set an assignment for one of the teacher's classrooms (multipart: fields and attachments)",
           tags,
@@ -108,7 +105,7 @@ export function assignmentsRoutes({
     api.put(
       "/assignments/:id",
       {
-        config: { access: TEACH },
+        config: { access: { action: "assignments.set" } },
         schema: {
           summary:
             "Edit an assignment; new attachments are added, those named in remove_attachments (ids, comma separated) dropped",
@@ -127,7 +124,7 @@ export function assignmentsRoutes({
     api.delete(
       "/assignments/:id",
       {
-        config: { access: TEACH },
+        config: { access: { action: "assignments.set" } },
         schema: {
           summary: "Delete an assignment with its files and submissions",
           tags,
@@ -144,7 +141,7 @@ export function assignmentsRoutes({
     api.get(
       "/assignments/:id/attachments/:fileId",
       {
-        config: { access: READ },
+        config: { access: { action: "assignments.read" } },
         schema: { summary: "An attachment of an assignment the caller may read", tags, params: assignmentFileParams },
       },
       async (request, reply) =>
@@ -157,7 +154,7 @@ export function assignmentsRoutes({
     api.post(
       "/assignments/:id/submit",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { action: "assignments.submit" } },
         schema: {
           summary: "A parent submits for their child (multipart: child_id, submission_text, submission_files)",
           tags,
@@ -177,7 +174,7 @@ export function assignmentsRoutes({
       {
         // Each child who has submitted: their work (text and files) is read here (issue 19).
         config: {
-          access: { roles: STAFF },
+          access: { action: "assignments.readSubmissions" },
           childRecord: childRecord("work", { each: "children", field: "submission.child_id" }),
         },
         schema: {
@@ -193,7 +190,7 @@ export function assignmentsRoutes({
     api.put(
       "/assignments/:id/submissions/:submissionId/comment",
       {
-        config: { access: TEACH },
+        config: { access: { action: "assignments.set" } },
         schema: {
           summary: "The teacher's short comment on a submission (the parent reads it)",
           tags,
@@ -209,7 +206,10 @@ export function assignmentsRoutes({
     api.get(
       "/assignments/:id/submissions/:submissionId/files/:fileId",
       {
-        config: { access: READ, childRecord: childRecord("work", { via: "submission", param: "submissionId" }) },
+        config: {
+          access: { action: "assignments.read" },
+          childRecord: childRecord("work", { via: "submission", param: "submissionId" }),
+        },
         schema: {
           summary: "A submitted file, to the classroom's staff or the child's parent",
           tags,

@@ -1,13 +1,13 @@
 import { ATTENDANCE_MESSAGES, type Roster } from "@sprout/shared/schemas/attendance";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 import { bandForYoungest, staffRequired } from "./ratios.ts";
 import { centreDay } from "./time.ts";
 

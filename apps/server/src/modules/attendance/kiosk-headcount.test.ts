@@ -7,12 +7,12 @@ import {
 } from "@sprout/shared/schemas/attendance";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { kioskPins, staffShifts } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms } from "../../db/schema/children.ts";
 import { staff } from "../../db/schema/staff.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

@@ -10,14 +10,14 @@ import {
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { pickupPeople } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { createFileStore } from "../../files/store.ts";
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from "../../files/sweep.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

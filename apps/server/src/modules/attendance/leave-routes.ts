@@ -11,11 +11,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { LeaveService } from "./leave.ts";
 
-const TAKE = { features: ["attendance_management"] } as const;
-/** Leave is taken by people who work at one centre (owners and the super admin have none). */
-const CENTRE_STAFF = { roles: ["center_director", "admin", "academic_coordinator", "teacher"] } as const;
-/** Those who manage staff, and the centre's administrator (policy.ts, mayManageLeave). */
-const MANAGE = { roles: ["super_admin", "owner", "center_director", "admin"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["attendance"];
@@ -28,7 +23,7 @@ export function attendanceLeaveRoutes({ leave }: { leave: LeaveService }) {
     api.get(
       "/attendance/leave",
       {
-        config: { access: TAKE },
+        config: { access: { action: "leave.read" } },
         schema: {
           summary: "Staff leave of a centre, newest first (one's own unless one manages leave)",
           tags,
@@ -42,7 +37,7 @@ export function attendanceLeaveRoutes({ leave }: { leave: LeaveService }) {
     api.post(
       "/attendance/leave",
       {
-        config: { access: CENTRE_STAFF },
+        config: { access: { action: "leave.request" } },
         schema: {
           summary: "Ask for leave, or record a staff member's leave (approved at once when management records it)",
           tags,
@@ -56,7 +51,7 @@ export function attendanceLeaveRoutes({ leave }: { leave: LeaveService }) {
     api.post(
       "/attendance/leave/:id/decision",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "leave.decide" } },
         schema: {
           summary: "Approve or decline a leave request",
           tags,
@@ -71,7 +66,7 @@ export function attendanceLeaveRoutes({ leave }: { leave: LeaveService }) {
     api.post(
       "/attendance/leave/:id/cancel",
       {
-        config: { access: TAKE },
+        config: { access: { action: "leave.cancel" } },
         schema: {
           summary: "Withdraw leave that has not ended",
           tags,

@@ -22,8 +22,6 @@ import type { KioskService } from "./kiosk.ts";
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
 const tags = ["attendance"];
-const KIOSK = { features: ["staff_management"] } as const;
-const PARENT = { roles: ["parent"] } as const;
 
 /** The emergency headcount, the parents' side and the kiosk. */
 export function attendanceMoreRoutes(services: {
@@ -38,7 +36,7 @@ export function attendanceMoreRoutes(services: {
     api.get(
       "/attendance/headcount",
       {
-        config: { access: { features: ["attendance_management"] } },
+        config: { access: { action: "attendance.headcount" } },
         schema: {
           summary: "Who is in now per room (children and staff), and who is accounted for during an alert",
           tags,
@@ -52,7 +50,7 @@ export function attendanceMoreRoutes(services: {
     api.post(
       "/attendance/headcount/mark",
       {
-        config: { access: { features: ["attendance_management"] } },
+        config: { access: { action: "attendance.headcount" } },
         schema: {
           summary: "Tick a child as accounted for during the centre's active alert",
           tags,
@@ -66,7 +64,7 @@ export function attendanceMoreRoutes(services: {
     api.get(
       "/parents/attendance/today",
       {
-        config: { access: PARENT, keptAnswer: true },
+        config: { access: { action: "attendance.noticeAbsence" }, keptAnswer: true },
         schema: {
           summary: "A parent's children today: check-in and check-out times, and their absence notices",
           tags,
@@ -79,7 +77,7 @@ export function attendanceMoreRoutes(services: {
     api.post(
       "/parents/absence-notices",
       {
-        config: { access: PARENT },
+        config: { access: { action: "attendance.noticeAbsence" } },
         schema: {
           summary: "Tell the centre in advance that a child will be absent",
           tags,
@@ -93,7 +91,7 @@ export function attendanceMoreRoutes(services: {
     api.delete(
       "/parents/absence-notices/:id",
       {
-        config: { access: PARENT },
+        config: { access: { action: "attendance.noticeAbsence" } },
         schema: {
           summary: "Withdraw an absence notice",
           tags,
@@ -121,7 +119,7 @@ export function attendanceMoreRoutes(services: {
     api.get(
       "/attendance/kiosk/search",
       {
-        config: { access: KIOSK },
+        config: { access: { action: "kiosk.operate" } },
         schema: {
           summary: "Kiosk: children and staff of the centre whose name starts with the letters typed",
           tags,
@@ -135,7 +133,7 @@ export function attendanceMoreRoutes(services: {
     api.post(
       "/attendance/kiosk/child",
       {
-        config: { access: KIOSK, rateLimit: { max: 30, timeWindow: "1 minute" } },
+        config: { access: { action: "kiosk.operate" }, rateLimit: { max: 30, timeWindow: "1 minute" } },
         schema: {
           summary: "Kiosk: a parent checks their own child in or out with their PIN",
           tags,
@@ -149,7 +147,7 @@ export function attendanceMoreRoutes(services: {
     api.post(
       "/attendance/kiosk/staff",
       {
-        config: { access: KIOSK, rateLimit: { max: 30, timeWindow: "1 minute" } },
+        config: { access: { action: "kiosk.operate" }, rateLimit: { max: 30, timeWindow: "1 minute" } },
         schema: {
           summary: "Kiosk: a member of staff clocks in or out with their PIN",
           tags,
@@ -163,7 +161,7 @@ export function attendanceMoreRoutes(services: {
     api.post(
       "/attendance/kiosk/unlock",
       {
-        config: { access: KIOSK, rateLimit: { max: 10, timeWindow: "1 minute" } },
+        config: { access: { action: "kiosk.operate" }, rateLimit: { max: 10, timeWindow: "1 minute" } },
         schema: {
           summary: "Kiosk: leave kiosk mode with the staff member's password",
           tags,

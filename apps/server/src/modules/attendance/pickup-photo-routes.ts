@@ -17,8 +17,6 @@ import type { PickupPhotoService } from "./pickup-photos.ts";
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
 const tags = ["attendance"];
-const EDIT = { features: ["children_management", "view_own_children"] } as const;
-const SEE = { features: ["attendance_management", "view_own_children"] } as const;
 
 /** The photo of someone on a child's pick-up list: set or replace, remove, and see it. */
 export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoService }) {
@@ -32,7 +30,7 @@ export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoS
     api.put(
       path,
       {
-        config: { access: EDIT },
+        config: { access: { action: "pickupPeople.manage" } },
         schema: {
           summary: "Set or replace a pick-up person's photo (PNG, JPEG, GIF or WebP; re-encoded without metadata)",
           tags,
@@ -53,7 +51,7 @@ export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoS
     api.delete(
       path,
       {
-        config: { access: EDIT },
+        config: { access: { action: "pickupPeople.manage" } },
         schema: {
           summary: "Remove a pick-up person's photo",
           tags,
@@ -68,7 +66,10 @@ export function pickupPhotoRoutes({ pickupPhotos }: { pickupPhotos: PickupPhotoS
       path,
       {
         // A face of someone allowed to collect the child: staff views go to the access log.
-        config: { access: SEE, childRecord: childRecord("pickups", { param: "studentId" }) },
+        config: {
+          access: { action: "pickupPeople.read" },
+          childRecord: childRecord("pickups", { param: "studentId" }),
+        },
         schema: { summary: "A pick-up person's photo, for those who may see the child", tags, params: pickupParams },
       },
       async (request, reply) =>

@@ -14,7 +14,7 @@ export function attendanceReportRoutes({ reports }: { reports: ReportsService })
     app.withTypeProvider<ZodTypeProvider>().get(
       "/attendance/reports",
       {
-        config: { access: { features: ["attendance_reports"] } },
+        config: { access: { action: "attendance.readReports" } },
         schema: {
           summary: "Daily attendance per classroom, monthly per child, or staff hours; as JSON, .xlsx or CSV",
           tags: ["attendance"],

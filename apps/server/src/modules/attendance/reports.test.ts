@@ -2,12 +2,12 @@ import type { ReportAnswer, Roster } from "@sprout/shared/schemas/attendance";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { staffShifts } from "../../db/schema/attendance.ts";
 import { classrooms } from "../../db/schema/children.ts";
 import { studentPauses } from "../../db/schema/enrollment.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

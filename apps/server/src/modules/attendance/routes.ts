@@ -26,9 +26,6 @@ import type { PickupsService } from "./pickups.ts";
 import type { RoomsService } from "./rooms.ts";
 import type { RosterService } from "./roster.ts";
 
-const TAKE = { features: ["attendance_management"] } as const;
-/** Clocking in is for people who work at one centre (owners and the super admin have none). */
-const CENTRE_STAFF = { roles: ["center_director", "admin", "academic_coordinator", "teacher"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["attendance"];
@@ -54,7 +51,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.get(
       "/attendance/rooms",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "The centre's rooms today: children in, staff in and staff required by the ratio",
           tags,
@@ -68,7 +65,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.get(
       "/attendance/roster",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Today's roster of a classroom (the centre's date in its time zone)",
           tags,
@@ -82,7 +79,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/check-in",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: { summary: "Check a child in", tags, body: checkInInput, response: { 200: tap, ...refusals } },
       },
       async (request) =>
@@ -92,7 +89,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/check-out",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Check a child out, saying who collected them (someone off the list needs a note)",
           tags,
@@ -106,7 +103,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/absent",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Mark a child absent today with a reason",
           tags,
@@ -120,7 +117,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/undo",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Take back one's own tap of the last few minutes",
           tags,
@@ -134,7 +131,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.put(
       "/attendance/stays/:id",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Correct a check-in or check-out time, with a reason (audited)",
           tags,
@@ -153,7 +150,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
       "/attendance/children/:studentId/pickup-people",
       {
         config: {
-          access: { features: ["attendance_management", "view_own_children"] },
+          access: { action: "pickupPeople.read" },
           // Who may collect a child is part of the child's record: staff reads go to the access log.
           childRecord: childRecord("pickups", { param: "studentId" }),
         },
@@ -170,7 +167,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/children/:studentId/pickup-people",
       {
-        config: { access: { features: ["children_management", "view_own_children"] } },
+        config: { access: { action: "pickupPeople.manage" } },
         schema: {
           summary: "Add someone to a child's pick-up list (admins, and parents for their own children)",
           tags,
@@ -186,7 +183,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.delete(
       "/attendance/children/:studentId/pickup-people/:id",
       {
-        config: { access: { features: ["children_management", "view_own_children"] } },
+        config: { access: { action: "pickupPeople.manage" } },
         schema: {
           summary: "Remove someone from a child's pick-up list",
           tags,
@@ -200,7 +197,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.get(
       "/attendance/ratio-settings",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Children per adult for each age band and each room's band",
           tags,
@@ -214,7 +211,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.put(
       "/attendance/ratio-settings",
       {
-        config: { access: { features: ["classroom_management"] } },
+        config: { access: { action: "attendance.setRatios" } },
         schema: {
           summary: "Change the centre's ratios and the rooms' age bands",
           tags,
@@ -228,7 +225,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.get(
       "/attendance/staff",
       {
-        config: { access: TAKE },
+        config: { access: { action: "attendance.take" } },
         schema: {
           summary: "Staff on duty today: who is in, out, on leave, and the Staff Present figures",
           tags,
@@ -242,7 +239,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/clock-in",
       {
-        config: { access: CENTRE_STAFF },
+        config: { access: { action: "staffAttendance.clock" } },
         schema: { summary: "Clock oneself in", tags, response: { 200: shift, ...refusals } },
       },
       async (request) => duty.clockIn(request.caller.userId),
@@ -251,7 +248,7 @@ export function attendanceRoutes({ roster: rosterService, pickups, rooms, duty }
     api.post(
       "/attendance/clock-out",
       {
-        config: { access: CENTRE_STAFF },
+        config: { access: { action: "staffAttendance.clock" } },
         schema: { summary: "Clock oneself out", tags, response: { 200: shift, ...refusals } },
       },
       async (request) => duty.clockOut(request.caller.userId),

@@ -1,9 +1,9 @@
 import { BILLING_MESSAGES } from "@sprout/shared/schemas/billing";
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { runMarkOverdue } from "./overdue-job.ts";
 import { INVOICE_MESSAGES } from "./service.ts";
-import { query } from "./test-support.ts";
 
 const { app, clock, database } = await createTestApp();
 const db = database.db;

@@ -6,8 +6,8 @@ import {
 } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../../../test/harness.ts";
-import { query } from "./test-support.ts";
 
 /**
  * Issue 30: a parent without an authenticator app downloads an invoice with a one-time code

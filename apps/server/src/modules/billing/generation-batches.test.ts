@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { GENERATION_BATCH } from "./generation.ts";
-import { query } from "./test-support.ts";
 
 /**
  * Issue 20, point 9: the monthly run goes in committed batches (the embedded database shares the

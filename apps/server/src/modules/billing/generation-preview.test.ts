@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
-import { query } from "./test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { childrenOf, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { invoiceRequests } from "../../db/schema/billing.ts";
-import { childrenOf, demoCentres } from "../children/test-support.ts";
 import { INVOICE_MESSAGES } from "./service.ts";
 
 const { app, database } = await createTestApp();

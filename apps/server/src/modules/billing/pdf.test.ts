@@ -3,8 +3,8 @@ import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../../../test/harness.ts";
-import { query } from "./test-support.ts";
 
 const { app, clock, database } = await createTestApp();
 const db = database.db;

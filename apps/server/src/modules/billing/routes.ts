@@ -31,14 +31,6 @@ import { renderInvoicePdf } from "../../pdf/invoice.ts";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { BillingService } from "./service.ts";
 
-/** Billing staff, and parents for their own children's invoices (the service filters by scope). */
-const READ_INVOICES = {
-  features: ["billing", "invoice_generation", "payment_processing", "view_own_children"],
-} as const;
-const REQUESTS = { features: ["billing", "invoice_generation"] } as const;
-const GENERATE = { features: ["invoice_generation"] } as const;
-const PAYMENTS = { features: ["payment_processing"] } as const;
-
 const refusals = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 export function billingRoutes({
@@ -63,7 +55,7 @@ export function billingRoutes({
     api.get(
       "/invoices",
       {
-        config: { access: READ_INVOICES, keptAnswer: true },
+        config: { access: { action: "invoices.read" }, keptAnswer: true },
         schema: {
           summary:
             "A page of invoices, newest first, filtered by status and searched by child name (a parent: their own children's)",
@@ -78,7 +70,7 @@ export function billingRoutes({
     api.get(
       "/invoices/:id",
       {
-        config: { access: READ_INVOICES, childRecord: childRecord("invoices", { field: "child_id" }) },
+        config: { access: { action: "invoices.read" }, childRecord: childRecord("invoices", { field: "child_id" }) },
         schema: {
           summary: "An invoice with its lines and payments",
           tags: ["billing"],
@@ -92,7 +84,10 @@ export function billingRoutes({
     api.get(
       "/invoices/generate-pdf/:id",
       {
-        config: { access: READ_INVOICES, childRecord: childRecord("invoices", { via: "invoice", param: "id" }) },
+        config: {
+          access: { action: "invoices.read" },
+          childRecord: childRecord("invoices", { via: "invoice", param: "id" }),
+        },
         schema: {
           summary: "Download an invoice as a PDF (a fresh two-factor code in X-2FA-TOTP)",
           description:
@@ -127,7 +122,7 @@ export function billingRoutes({
     api.post(
       "/invoices/:id/download-code",
       {
-        config: { access: READ_INVOICES },
+        config: { access: { action: "invoices.read" } },
         schema: {
           summary: "E-mail me a one-time code to download this invoice",
           description:
@@ -153,7 +148,7 @@ export function billingRoutes({
     api.get(
       "/invoices/generation-preview",
       {
-        config: { access: GENERATE },
+        config: { access: { action: "invoices.generate" } },
         schema: {
           summary: "How many invoices generating now would create, and their total, without creating any",
           tags: ["billing"],
@@ -167,7 +162,7 @@ export function billingRoutes({
     api.post(
       "/invoices/generate-monthly",
       {
-        config: { access: GENERATE },
+        config: { access: { action: "invoices.generate" } },
         schema: {
           summary: "Generate this month's invoices for the enrolled children (a rerun skips those already invoiced)",
           tags: ["billing"],
@@ -181,7 +176,7 @@ export function billingRoutes({
     api.post(
       "/invoices/:id/payments",
       {
-        config: { access: PAYMENTS },
+        config: { access: { action: "invoices.recordPayment" } },
         schema: {
           summary: "Record a payment against an invoice",
           tags: ["billing"],
@@ -203,7 +198,7 @@ export function billingRoutes({
     api.post(
       "/invoices/:id/cancel",
       {
-        config: { access: GENERATE },
+        config: { access: { action: "invoices.generate" } },
         schema: {
           summary: "Cancel an invoice, with a reason",
           tags: ["billing"],
@@ -221,7 +216,7 @@ export function billingRoutes({
     api.get(
       "/invoices/requests",
       {
-        config: { access: REQUESTS },
+        config: { access: { action: "invoices.request" } },
         schema: {
           summary: "A page of invoice requests, Pending first, filtered by status",
           tags: ["billing"],
@@ -235,7 +230,7 @@ export function billingRoutes({
     api.post(
       "/invoices/requests",
       {
-        config: { access: REQUESTS },
+        config: { access: { action: "invoices.request" } },
         schema: {
           summary: "Ask for an invoice to be raised (it waits for approval)",
           tags: ["billing"],
@@ -254,7 +249,7 @@ export function billingRoutes({
     api.post(
       "/invoices/requests/:id/approve",
       {
-        config: { access: GENERATE },
+        config: { access: { action: "invoices.generate" } },
         schema: {
           summary: "Approve an invoice request, which raises the invoice",
           tags: ["billing"],
@@ -274,7 +269,7 @@ export function billingRoutes({
     api.post(
       "/invoices/requests/:id/reject",
       {
-        config: { access: GENERATE },
+        config: { access: { action: "invoices.generate" } },
         schema: {
           summary: "Reject an invoice request, with a reason",
           tags: ["billing"],

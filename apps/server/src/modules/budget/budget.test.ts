@@ -3,14 +3,14 @@ import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { budgetRequests } from "../../db/schema/budget.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

@@ -1,24 +1,24 @@
 import { hasFeature } from "@sprout/shared/roles";
 import { BUDGET_LIMIT_ROLES, BUDGET_MESSAGES, type BudgetLimitRole } from "@sprout/shared/schemas/budget";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller" decision about budgets, requests and expenses. */
 
 /** Limits are set by those who hold the budget: the financial manager and the owner. */
-export const maySetLimits = (caller: Caller) => hasFeature(caller.role, "budget_limit");
+export const maySetLimits = (caller: Caller) => may(caller, "budgetLimits.manage");
 
 /** Deciding a request that waits: the budget holders (not a director, who asks). */
-export const mayDecide = (caller: Caller) =>
-  hasFeature(caller.role, "budget_approval") && hasFeature(caller.role, "budget_limit");
+export const mayDecide = (caller: Caller) => may(caller, "budget.oversee");
 
 /** Raising a request: the roles a limit can be set for, and owners. */
-export const mayRequest = (caller: Caller) => hasFeature(caller.role, "budget_requests");
+export const mayRequest = (caller: Caller) => may(caller, "budgetRequests.raise");
 
 /** The centre's requests (not only one's own): those who approve or decide at the centre. */
 export const seesCentreRequests = (caller: Caller) => hasFeature(caller.role, "budget_approval");
 
-export const mayTrackExpenses = (caller: Caller) => hasFeature(caller.role, "expense_tracking");
+export const mayTrackExpenses = (caller: Caller) => may(caller, "expenses.track");
 
 /** The role whose limit applies to a requester, if a limit can be set for their role at all. */
 export function limitRoleOf(caller: Caller): BudgetLimitRole | null {

@@ -1,9 +1,9 @@
 import { BUDGET_MESSAGES } from "@sprout/shared/schemas/budget";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { createTestApp, DEMO_EMAILS } from "../../../test/harness.ts";
 import { expenses } from "../../db/schema/budget.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
 import { budgetRemaining } from "./remaining.ts";
 
 const { database } = await createTestApp();

@@ -29,10 +29,6 @@ import { readMultipart } from "../../files/multipart.ts";
 import { sendStoredFile } from "../../files/serve.ts";
 import type { BudgetArea } from "./area.ts";
 
-const HOLDERS = { features: ["financial_oversight"] } as const;
-const LIMITS = { features: ["budget_limit"] } as const;
-const REQUESTS = { features: ["budget_requests", "budget_approval"] } as const;
-const EXPENSES = { features: ["expense_tracking"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const fileRefusals = { ...refusals, 413: error, 415: error };
@@ -48,7 +44,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/financial-manager/dashboard",
       {
-        config: { access: HOLDERS },
+        config: { access: { action: "budget.oversee" } },
         schema: {
           summary: "The finance dashboard: overview, limits, pending approvals, oversight, analytics",
           tags,
@@ -61,7 +57,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/financial-manager/budget-limits",
       {
-        config: { access: LIMITS },
+        config: { access: { action: "budgetLimits.manage" } },
         schema: {
           summary: "A page of budget limits, searchable by centre or role",
           tags,
@@ -75,7 +71,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.post(
       "/financial-manager/budget-limits",
       {
-        config: { access: LIMITS },
+        config: { access: { action: "budgetLimits.manage" } },
         schema: {
           summary: "Set a role's approval limit at a centre for a fiscal year (optionally one category)",
           tags,
@@ -89,7 +85,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.put(
       "/financial-manager/budget-limits/:id",
       {
-        config: { access: LIMITS },
+        config: { access: { action: "budgetLimits.manage" } },
         schema: {
           summary: "Change a budget limit",
           tags,
@@ -104,7 +100,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.put(
       "/financial-manager/approvals/:id",
       {
-        config: { access: HOLDERS },
+        config: { access: { action: "budget.oversee" } },
         schema: {
           summary: "Approve or reject a waiting budget request (a decided one answers 409)",
           tags,
@@ -119,7 +115,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/budget/requests",
       {
-        config: { access: REQUESTS },
+        config: { access: { action: "budgetRequests.read" } },
         schema: {
           summary: "A page of budget requests: the centre's for those who approve, else one's own",
           tags,
@@ -133,7 +129,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.post(
       "/budget/requests",
       {
-        config: { access: { features: ["budget_requests"] } },
+        config: { access: { action: "budgetRequests.raise" } },
         schema: {
           summary: "Raise a budget request (approved at once within the requester's active limit)",
           tags,
@@ -147,7 +143,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.post(
       "/budget/quotes",
       {
-        config: { access: { features: ["budget_requests"] } },
+        config: { access: { action: "budgetRequests.raise" } },
         schema: {
           summary: "Upload a supplier's quote for a request about to be raised (image or PDF under 5 MB)",
           tags,
@@ -166,7 +162,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/budget/quotes/:id",
       {
-        config: { access: REQUESTS },
+        config: { access: { action: "budgetRequests.read" } },
         schema: {
           summary: "A request's quote, for its requester and those who decide it",
           tags,
@@ -179,7 +175,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/budget/centres",
       {
-        config: { access: { features: ["expense_tracking", "budget_requests"] } },
+        config: { access: { action: "budgetRequests.read" } },
         schema: {
           summary: "The centres the caller logs expenses or raises requests for, with their time zones",
           tags,
@@ -192,7 +188,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/expenses",
       {
-        config: { access: EXPENSES },
+        config: { access: { action: "expenses.track" } },
         schema: {
           summary: "A page of expenses, latest first, filtered by dates and category",
           tags,
@@ -206,7 +202,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.post(
       "/expenses/upload-receipt",
       {
-        config: { access: EXPENSES },
+        config: { access: { action: "expenses.track" } },
         schema: {
           summary: "Upload a receipt (image or PDF under 5 MB, checked by its content)",
           tags,
@@ -225,7 +221,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.post(
       "/expenses/log",
       {
-        config: { access: EXPENSES },
+        config: { access: { action: "expenses.track" } },
         schema: {
           summary: "Log an expense (date defaults to today at the centre)",
           tags,
@@ -239,7 +235,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/expenses/receipts/:id",
       {
-        config: { access: EXPENSES },
+        config: { access: { action: "expenses.track" } },
         schema: { summary: "A receipt, for those who may see its centre's expenses", tags, params: idParams },
       },
       async (request, reply) => sendStoredFile(reply, await expenses.openReceipt(request.caller, request.params.id)),
@@ -248,7 +244,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
     api.get(
       "/expenses/export",
       {
-        config: { access: EXPENSES },
+        config: { access: { action: "expenses.track" } },
         schema: {
           summary: "Export Expenses: an .xlsx workbook of expenses and budget requests, streamed",
           tags,

@@ -1,6 +1,7 @@
 import { DIRECTOR_MESSAGES, type DirectorDashboard, kpiStatus } from "@sprout/shared/schemas/center-director";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { rowsOf } from "../../db/rows.ts";
@@ -9,7 +10,6 @@ import { guardians, studentGuardians, students } from "../../db/schema/children.
 import { staff } from "../../db/schema/staff.ts";
 import { users } from "../../db/schema/users.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { demoCentres } from "../children/test-support.ts";
 import { runCentreKpis } from "./kpis.ts";
 
 const { app, database, clock } = await createTestApp();

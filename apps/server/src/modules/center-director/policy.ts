@@ -1,18 +1,17 @@
-import { hasFeature } from "@sprout/shared/roles";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller" decision of the Center Director dashboard. */
 
 /** The dashboard is the director's home; owners and super admins open it for a centre of theirs. */
-export const mayViewDashboard = (caller: Caller) =>
-  caller.role === "center_director" || caller.role === "owner" || caller.role === "super_admin";
+export const mayViewDashboard = (caller: Caller) => may(caller, "centreDashboard.read");
 
 /** Targets and the centre calendar belong to those who run the centre's operations. */
-export const mayManageOperations = (caller: Caller) => hasFeature(caller.role, "operational_kpi");
+export const mayManageOperations = (caller: Caller) => may(caller, "centreDashboard.plan");
 
-/** Performance reviews are written by those with the staff performance feature. */
-export const mayReviewStaff = (caller: Caller) => hasFeature(caller.role, "staff_performance");
+/** Performance reviews are written by those who run the centre. */
+export const mayReviewStaff = (caller: Caller) => may(caller, "staffReviews.write");
 
 export function assert(allowed: boolean) {
   if (!allowed) throw forbidden();

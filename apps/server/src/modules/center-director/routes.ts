@@ -20,9 +20,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CenterDirectorArea } from "./area.ts";
 
-const VIEWERS = { roles: ["center_director", "owner", "super_admin"] } as const;
-const OPERATIONS = { features: ["operational_kpi"] } as const;
-const REVIEWERS = { features: ["staff_performance"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error };
 const tags = ["center-director"];
@@ -36,7 +33,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/dashboard",
       {
-        config: { access: VIEWERS, keptAnswer: true },
+        config: { access: { action: "centreDashboard.read" }, keptAnswer: true },
         schema: {
           summary: "The centre's dashboard: cards, KPIs, budget, feedback, incidents, live updates, tasks",
           tags,
@@ -50,7 +47,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.put(
       "/center-director/kpi-targets/:metric",
       {
-        config: { access: OPERATIONS },
+        config: { access: { action: "centreDashboard.plan" } },
         schema: {
           summary: "Set (or, with null, clear) a KPI's target at a centre",
           tags,
@@ -65,7 +62,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/staff-overview",
       {
-        config: { access: VIEWERS },
+        config: { access: { action: "centreDashboard.read" } },
         schema: {
           summary: "Staff present and on leave today, the rating spread and who is due a review",
           tags,
@@ -79,7 +76,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/staff-reviews",
       {
-        config: { access: VIEWERS },
+        config: { access: { action: "centreDashboard.read" } },
         schema: {
           summary: "A page of the centre's performance reviews, newest first",
           tags,
@@ -93,7 +90,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.post(
       "/center-director/staff-reviews",
       {
-        config: { access: REVIEWERS },
+        config: { access: { action: "staffReviews.write" } },
         schema: {
           summary: "Record a performance review of a member of the centre's staff",
           tags,
@@ -107,7 +104,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/tasks",
       {
-        config: { access: VIEWERS },
+        config: { access: { action: "centreDashboard.read" } },
         schema: {
           summary: "Upcoming tasks: budget requests waiting, feedback to answer, follow-ups due, calendar events",
           tags,
@@ -121,7 +118,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.get(
       "/center-director/calendar",
       {
-        config: { access: VIEWERS },
+        config: { access: { action: "centreDashboard.read" } },
         schema: {
           summary: "A page of the centre calendar's events from today on",
           tags,
@@ -135,7 +132,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.post(
       "/center-director/calendar",
       {
-        config: { access: OPERATIONS },
+        config: { access: { action: "centreDashboard.plan" } },
         schema: {
           summary: "Put a safety drill, meeting or other event on the centre calendar",
           tags,
@@ -149,7 +146,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.put(
       "/center-director/calendar/:id",
       {
-        config: { access: OPERATIONS },
+        config: { access: { action: "centreDashboard.plan" } },
         schema: {
           summary: "Change a calendar event",
           tags,
@@ -164,7 +161,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
     api.delete(
       "/center-director/calendar/:id",
       {
-        config: { access: OPERATIONS },
+        config: { access: { action: "centreDashboard.plan" } },
         schema: {
           summary: "Remove a calendar event",
           tags,

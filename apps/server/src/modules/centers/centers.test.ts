@@ -1,9 +1,9 @@
 import { CENTER_MESSAGES } from "@sprout/shared/schemas/centers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const [koramangala, andheri] = await demoCentres(database.db);

@@ -1,12 +1,8 @@
-import { ROLES } from "@sprout/shared/roles";
 import { center, centerIdParams, centerInput } from "@sprout/shared/schemas/centers";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CentersService } from "./service.ts";
-
-const STAFF = ROLES.filter((role) => role !== "parent");
-const MANAGE = { features: ["center_management"] } as const;
 
 export function centersRoutes({ centers }: { centers: CentersService }) {
   return async (app: FastifyInstance) => {
@@ -15,7 +11,7 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
     api.get(
       "/centers",
       {
-        config: { access: { roles: STAFF } },
+        config: { access: { action: "centres.list" } },
         schema: { summary: "The centres in the caller's reach", tags: ["centers"], response: { 200: z.array(center) } },
       },
       async (request) => centers.list(await request.caller.scope()),
@@ -24,7 +20,7 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
     api.post(
       "/centers",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "centres.manage" } },
         schema: { summary: "Add a centre", tags: ["centers"], body: centerInput, response: { 201: center } },
       },
       async (request, reply) => reply.code(201).send(await centers.create(request.caller, request.body)),
@@ -33,7 +29,7 @@ export function centersRoutes({ centers }: { centers: CentersService }) {
     api.put(
       "/centers/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "centres.manage" } },
         schema: {
           summary: "Change a centre's details",
           tags: ["centers"],

@@ -1,16 +1,16 @@
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, gte, inArray, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { demoRoomToday } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { TEST_START } from "../../../test/templates.ts";
 import { attendanceAbsences } from "../../db/schema/attendance.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { pottyEntries, sleepEntries, stars } from "../../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 /**
  * One log for several children (issue 30, point 9): each child gets the entry, the audit row and

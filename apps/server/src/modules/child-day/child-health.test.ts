@@ -1,12 +1,12 @@
 import { HEALTH_MESSAGES } from "@sprout/shared/schemas/child-health";
 import { and, eq, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { medicationDoses } from "../../db/schema/child-day.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

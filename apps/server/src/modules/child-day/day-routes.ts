@@ -7,7 +7,6 @@ import { childRecord } from "../privacy/record-reads.ts";
 import type { BatchService } from "./batch.ts";
 import type { TimelineService } from "./timeline.ts";
 
-const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["child-day"];
@@ -20,7 +19,7 @@ export function dayRoutes({ batch, timeline }: { batch: BatchService; timeline: 
     api.post(
       "/daily-activities/batch",
       {
-        config: { access: { roles: ["teacher"] } },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary:
             "Log a meal, a nap (its start or its end), a potty visit or a star for several children at once: each gets its own entry; all or nothing",
@@ -36,7 +35,7 @@ export function dayRoutes({ batch, timeline }: { batch: BatchService; timeline: 
       "/daily-activities/:childId/timeline",
       {
         // Staff reads of a child's day go to the access log, as the day's entries do.
-        config: { access: { roles: [...STAFF, "parent"] }, childRecord: childRecord("health", { param: "childId" }) },
+        config: { access: { action: "childDay.read" }, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary:
             "A child's day in time order: arrival, meals, naps, potty, stars, health, observations, photos, departure",

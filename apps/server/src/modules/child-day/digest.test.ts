@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { demoNotArrived } from "../../../test/demo-today.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
@@ -8,7 +9,6 @@ import { dailyDigests } from "../../db/schema/child-day.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
-import { demoCentres } from "../children/test-support.ts";
 import { runDailyDigest } from "./digest.ts";
 
 const { app, database, clock } = await createTestApp();

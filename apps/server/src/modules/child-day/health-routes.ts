@@ -18,7 +18,6 @@ import { childRecord } from "../privacy/record-reads.ts";
 import type { DigestSettingsService } from "./digest-settings.ts";
 import type { HealthService } from "./health.ts";
 
-const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["child-health"];
@@ -33,7 +32,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.get(
       "/child-health/:childId",
       {
-        config: { access: { roles: [...STAFF, "parent"] }, childRecord: childRecord("health", { param: "childId" }) },
+        config: { access: { action: "childHealth.read" }, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary: "A child's allergies, conditions, medications with consent, and immunisations",
           tags,
@@ -47,7 +46,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.post(
       "/child-health/:childId/standing",
       {
-        config: { access: { roles: ["parent", "teacher"] } },
+        config: { access: { action: "childHealth.recordStanding" } },
         schema: {
           summary: "Add an allergy or dietary restriction, or a medical condition",
           tags,
@@ -63,7 +62,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.delete(
       "/child-health/standing/:id",
       {
-        config: { access: { roles: ["parent", "teacher"] } },
+        config: { access: { action: "childHealth.recordStanding" } },
         schema: { summary: "Remove an allergy or a condition", tags, params: healthItemParams, response: answered },
       },
       async (request) => health.removeStanding(request.caller, request.params.id),
@@ -72,7 +71,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.post(
       "/child-health/:childId/medications",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { action: "medications.request" } },
         schema: {
           summary: "A parent asks the centre to give a medication and gives consent",
           tags,
@@ -88,7 +87,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.post(
       "/child-health/medications/:id/withdraw",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { action: "medications.request" } },
         schema: {
           summary: "Withdraw consent for a medication (no further dose is given)",
           tags,
@@ -102,7 +101,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.post(
       "/child-health/medications/:id/doses",
       {
-        config: { access: { roles: ["teacher"] } },
+        config: { access: { action: "medications.recordDose" } },
         schema: {
           summary: "Log a dose given today (only under an active consent)",
           tags,
@@ -118,7 +117,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.post(
       "/child-health/:childId/immunisations",
       {
-        config: { access: { roles: ["parent", "super_admin", "owner", "center_director", "admin"] } },
+        config: { access: { action: "immunisations.record" } },
         schema: {
           summary: "Record an immunisation (vaccine, date given, next due)",
           tags,
@@ -134,7 +133,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.delete(
       "/child-health/immunisations/:id",
       {
-        config: { access: { roles: ["parent", "super_admin", "owner", "center_director", "admin"] } },
+        config: { access: { action: "immunisations.record" } },
         schema: { summary: "Remove an immunisation record", tags, params: healthItemParams, response: answered },
       },
       async (request) => health.removeImmunisation(request.caller, request.params.id),
@@ -143,7 +142,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.get(
       "/child-day/digest-setting",
       {
-        config: { access: { roles: ["super_admin", "owner", "center_director", "admin"] } },
+        config: { access: { action: "digest.configure" } },
         schema: {
           summary: "The hour (centre time) of the evening digest e-mail",
           tags,
@@ -157,7 +156,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.put(
       "/child-day/digest-setting",
       {
-        config: { access: { roles: ["super_admin", "owner", "center_director", "admin"] } },
+        config: { access: { action: "digest.configure" } },
         schema: {
           summary: "Choose the hour (centre time) of the evening digest e-mail",
           tags,
@@ -171,7 +170,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.get(
       "/parents/digest",
       {
-        config: { access: { roles: ["parent"] }, keptAnswer: true },
+        config: { access: { action: "digest.choose" }, keptAnswer: true },
         schema: {
           summary: "Whether the parent receives the evening digest e-mail",
           tags,
@@ -184,7 +183,7 @@ export function healthRoutes({ health, digest }: { health: HealthService; digest
     api.put(
       "/parents/digest",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { action: "digest.choose" } },
         schema: {
           summary: "Turn the evening digest e-mail on or off",
           tags,

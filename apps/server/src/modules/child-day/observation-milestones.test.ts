@@ -4,13 +4,13 @@ import path from "node:path";
 import { CENTRE_MILESTONES_MAX, CHILD_DAY_MESSAGES, MILESTONE_SOURCE } from "@sprout/shared/schemas/child-day";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { PNG } from "../../../test/matrix.ts";
 import { centreMilestones, observationAttachments, observationLogs } from "../../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const folder = await mkdtemp(path.join(tmpdir(), "sprout-observations-"));
 const { app, database } = await createTestApp({ files: createFileStore(folder) });

@@ -48,13 +48,6 @@ import type { DailyActivitiesService } from "./service.ts";
 import type { ChildDaySummaryService } from "./summary.ts";
 import type { TimelineService } from "./timeline.ts";
 
-const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
-const READ = { roles: [...STAFF, "parent"] } as const;
-const RECORD = { roles: ["teacher"] } as const;
-const OBSERVE = { roles: ["academic_coordinator", "teacher"] } as const;
-const MILESTONE_KEEPERS = {
-  roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
-} as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["child-day"];
@@ -117,7 +110,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/daily-activities/:childId",
       {
-        config: { access: READ, childRecord: childRecord("health", { param: "childId" }) },
+        config: { access: { action: "childDay.read" }, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary: "A child's food, sleep and potty entries (with stars and health notes) for a date",
           tags,
@@ -132,7 +125,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/daily-activities/food",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Record a meal for a child",
           tags,
@@ -146,7 +139,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/daily-activities/sleep",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Record a nap (without an end time while the child sleeps)",
           tags,
@@ -160,7 +153,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/daily-activities/sleep/:id/wake",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "End a nap",
           tags,
@@ -175,7 +168,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/daily-activities/potty",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Record a bathroom visit or diaper change",
           tags,
@@ -189,7 +182,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/daily-activities/health",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Record an allergy, a medication given, a temperature or a health note",
           tags,
@@ -203,7 +196,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/stars",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Award a child a star with a short reason",
           tags,
@@ -217,7 +210,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.delete(
       "/daily-activities/:kind/:id",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "Remove a wrong entry (an earlier day's needs a reason; both are audited)",
           tags,
@@ -232,7 +225,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/daily-activities/classroom/:classroomId",
       {
-        config: { access: { roles: STAFF } },
+        config: { access: { action: "childDay.readClassroom" } },
         schema: {
           summary: "A classroom's children with what is recorded for them that day",
           tags,
@@ -247,7 +240,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/daily-activities/my-classrooms",
       {
-        config: { access: RECORD },
+        config: { access: { action: "childDay.record" } },
         schema: {
           summary: "The classrooms the teacher records for",
           tags,
@@ -260,7 +253,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/parents/child-day/:childId",
       {
-        config: { access: { roles: ["parent"] }, keptAnswer: true },
+        config: { access: { action: "childDay.readOwn" }, keptAnswer: true },
         schema: {
           summary: "Today's one-line facts for the parent portal's tiles",
           tags,
@@ -275,7 +268,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
       "/stars/:childId",
       {
         // Stars are part of the child's daily care record: staff reads go to the access log.
-        config: { access: READ, childRecord: childRecord("health", { param: "childId" }) },
+        config: { access: { action: "childDay.read" }, childRecord: childRecord("health", { param: "childId" }) },
         schema: {
           summary: "The week's stars of a child",
           tags,
@@ -289,7 +282,10 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/observation-logs",
       {
-        config: { access: READ, childRecord: childRecord("observations", { each: "logs", field: "child_id" }) },
+        config: {
+          access: { action: "observations.read" },
+          childRecord: childRecord("observations", { each: "logs", field: "child_id" }),
+        },
         schema: {
           summary: "Observation logs, newest first, a page at a time",
           tags,
@@ -303,7 +299,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/observation-logs/milestones",
       {
-        config: { access: { roles: STAFF } },
+        config: { access: { action: "milestones.read" } },
         schema: {
           summary: "A centre's milestone list: the built-in framework's areas, then the centre's own",
           tags,
@@ -317,7 +313,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/observation-logs/milestones",
       {
-        config: { access: MILESTONE_KEEPERS },
+        config: { access: { action: "milestones.manage" } },
         schema: {
           summary: "Add a milestone (name, framework area, source) to a centre's list",
           tags,
@@ -331,7 +327,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.delete(
       "/observation-logs/milestones/:id",
       {
-        config: { access: MILESTONE_KEEPERS },
+        config: { access: { action: "milestones.manage" } },
         schema: {
           summary: "Take a milestone off its centre's list (logs that used it keep it)",
           tags,
@@ -348,7 +344,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.post(
       "/observation-logs",
       {
-        config: { access: OBSERVE },
+        config: { access: { action: "observations.record" } },
         schema: {
           summary: "Create an observation log (multipart: child_id, date, milestone, notes, attachments)",
           tags,
@@ -365,7 +361,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.put(
       "/observation-logs/:id",
       {
-        config: { access: OBSERVE },
+        config: { access: { action: "observations.record" } },
         schema: {
           summary:
             "Edit an observation log; new attachments are added, those named in remove_attachments (ids, comma separated) dropped",
@@ -384,7 +380,7 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.delete(
       "/observation-logs/:id",
       {
-        config: { access: OBSERVE },
+        config: { access: { action: "observations.record" } },
         schema: {
           summary: "Delete an observation log and its attachments",
           tags,
@@ -401,7 +397,10 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
     api.get(
       "/observation-logs/:id/attachments/:attachmentId",
       {
-        config: { access: READ, childRecord: childRecord("documents", { via: "observationLog", param: "id" }) },
+        config: {
+          access: { action: "observations.read" },
+          childRecord: childRecord("documents", { via: "observationLog", param: "id" }),
+        },
         schema: { summary: "An attachment of a log whose child the caller may see", tags, params: attachmentParams },
       },
       async (request, reply) =>

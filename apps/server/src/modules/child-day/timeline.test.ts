@@ -1,12 +1,12 @@
 import { TIMELINE_MAX_ENTRIES, type TimelineEntry } from "@sprout/shared/schemas/child-day-timeline";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
+import { form, pngPhoto, sendForm } from "../../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { pottyEntries } from "../../db/schema/child-day.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
-import { form, pngPhoto, sendForm } from "../digital-portfolio/test-support.ts";
 import { storeAnswers } from "../privacy/consent-store.ts";
 
 /** The parent's day as one story (issue 30, point 10): one route, in time order, per role. */

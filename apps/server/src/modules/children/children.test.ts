@@ -1,6 +1,7 @@
 import { EXIT_MESSAGES, PAUSE_MESSAGES, pauseExpiry, todayIn } from "@sprout/shared/schemas/children";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classroomTeachers, students } from "../../db/schema/children.ts";
@@ -8,8 +9,7 @@ import { studentPauses } from "../../db/schema/enrollment.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { users } from "../../db/schema/users.ts";
 import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
-import { runAutoResume } from "../../jobs/scheduler.ts";
-import { childrenOf, createCentreUser, demoCentres } from "./test-support.ts";
+import { runAutoResume } from "./auto-resume.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

@@ -6,8 +6,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { CorrectionsService } from "./corrections.ts";
 
-const MANAGE = { features: ["children_management"] } as const;
-
 /** A child's page: details with guardians, corrections with audit, and history. */
 export function correctionRoutes({ corrections }: { corrections: CorrectionsService }) {
   return async (app: FastifyInstance) => {
@@ -16,7 +14,7 @@ export function correctionRoutes({ corrections }: { corrections: CorrectionsServ
     api.get(
       "/students/:id/details",
       {
-        config: { access: MANAGE, childRecord: childRecord("profile", { param: "id" }) },
+        config: { access: { action: "children.manage" }, childRecord: childRecord("profile", { param: "id" }) },
         schema: {
           summary: "A child's record with notes, avatar colour and guardians",
           tags: ["children"],
@@ -30,7 +28,7 @@ export function correctionRoutes({ corrections }: { corrections: CorrectionsServ
     api.put(
       "/students/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.manage" } },
         schema: {
           summary: "Correct a child's details and their guardians' contact details (audited)",
           tags: ["children"],
@@ -45,7 +43,7 @@ export function correctionRoutes({ corrections }: { corrections: CorrectionsServ
     api.get(
       "/students/:id/history",
       {
-        config: { access: MANAGE, childRecord: childRecord("profile", { param: "id" }) },
+        config: { access: { action: "children.manage" }, childRecord: childRecord("profile", { param: "id" }) },
         schema: {
           summary: "A child's pauses and the corrections of their record",
           tags: ["children"],

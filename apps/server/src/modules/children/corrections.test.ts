@@ -2,10 +2,10 @@ import { BILLING_MESSAGES } from "@sprout/shared/schemas/billing";
 import { CHILD_EDIT_MESSAGES } from "@sprout/shared/schemas/child-edit";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { students } from "../../db/schema/children.ts";
-import { childrenOf, createCentreUser, demoCentres } from "./test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

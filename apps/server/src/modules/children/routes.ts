@@ -18,8 +18,6 @@ import type { EnrollmentService } from "./enrollment.ts";
 import { presentStudentFor } from "./presenter.ts";
 import type { ChildrenService } from "./service.ts";
 
-const MANAGE = { features: ["children_management"] } as const;
-
 export function childrenRoutes({ children, enrollment }: { children: ChildrenService; enrollment: EnrollmentService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +25,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.get(
       "/admin/children",
       {
-        config: { access: MANAGE, keptAnswer: true },
+        config: { access: { action: "children.manage" }, keptAnswer: true },
         schema: {
           summary: "A page of the children in the caller's reach, with counts by status",
           tags: ["children"],
@@ -42,7 +40,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       "/students",
       {
         config: {
-          access: { features: ["children_management", "view_assigned_classes", "billing", "invoice_generation"] },
+          access: { action: "children.list" },
         },
         schema: {
           summary: "A page of children in scope, searched by name or student ID (pickers)",
@@ -60,7 +58,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.get(
       "/students/paused",
       {
-        config: { access: MANAGE, keptAnswer: true },
+        config: { access: { action: "children.manage" }, keptAnswer: true },
         schema: {
           summary: "A page of paused children, the nearest end date first, with the summary counts",
           tags: ["children"],
@@ -74,7 +72,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.patch(
       "/students/:id/pause",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.manage" } },
         schema: {
           summary: "Pause a child's enrolment",
           tags: ["children"],
@@ -92,7 +90,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.patch(
       "/students/:id/resume",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.manage" } },
         schema: {
           summary: "Resume a paused child",
           tags: ["children"],
@@ -110,7 +108,7 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
     api.post(
       "/students/:id/exit",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.manage" } },
         schema: {
           summary: "Record that a child has left",
           tags: ["children"],

@@ -1,11 +1,11 @@
 import { CLASSROOM_STAFF_MESSAGES } from "@sprout/shared/schemas/classroom-staff";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { staff } from "../../db/schema/staff.ts";
 import { users } from "../../db/schema/users.ts";
-import { classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 import { teacherClassroomIds } from "./scope.ts";
 
 const { app, database } = await createTestApp();

@@ -1,9 +1,9 @@
 import { CLASSROOM_MESSAGES } from "@sprout/shared/schemas/classrooms";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
-import { classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

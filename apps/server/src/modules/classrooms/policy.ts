@@ -1,8 +1,9 @@
 import { hasFeature } from "@sprout/shared/roles";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 
 /** Who may change which staff work in a classroom: the classroom managers of its centre. */
-export const mayAssignClassroomStaff = (caller: Caller) => hasFeature(caller.role, "classroom_management");
+export const mayAssignClassroomStaff = (caller: Caller) => may(caller, "classrooms.manage");
 
 /**
  * Whose view of classrooms is limited to the rooms they are assigned to: those who see

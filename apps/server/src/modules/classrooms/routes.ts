@@ -22,9 +22,6 @@ import { z } from "zod";
 import type { AssignmentsService } from "./assignments.ts";
 import type { ClassroomsService } from "./service.ts";
 
-const VIEW = { features: ["classroom_management", "view_assigned_classes", "children_management"] } as const;
-const MANAGE = { features: ["classroom_management"] } as const;
-
 const notFound = { 404: errorResponse };
 
 export function classroomsRoutes({
@@ -41,7 +38,7 @@ export function classroomsRoutes({
     api.get(
       "/classrooms",
       {
-        config: { access: VIEW },
+        config: { access: { action: "classrooms.read" } },
         schema: {
           summary: "A centre's classrooms (the assign, promote and transfer dialogs)",
           tags: ["classrooms"],
@@ -56,7 +53,7 @@ export function classroomsRoutes({
     api.get(
       "/admin/classrooms",
       {
-        config: { access: VIEW },
+        config: { access: { action: "classrooms.read" } },
         schema: {
           summary: "Classrooms with their lead teacher and assistants",
           tags: ["classrooms"],
@@ -70,7 +67,7 @@ export function classroomsRoutes({
     api.get(
       "/classrooms/:id/children",
       {
-        config: { access: VIEW },
+        config: { access: { action: "classrooms.read" } },
         schema: {
           summary: "Children on a classroom's roll (a teacher: their rooms only)",
           tags: ["classrooms"],
@@ -85,7 +82,7 @@ export function classroomsRoutes({
     api.get(
       "/admin/classrooms/:id/assignable-staff",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "classrooms.manage" } },
         schema: {
           summary: "Teachers of the classroom's centre who can be assigned to it, searched by name (a bounded page)",
           tags: ["classrooms"],
@@ -100,7 +97,7 @@ export function classroomsRoutes({
     api.put(
       "/admin/classrooms/:id/staff",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "classrooms.manage" } },
         schema: {
           summary: "Replace a classroom's lead teacher and assistants",
           tags: ["classrooms"],
@@ -123,7 +120,7 @@ export function classroomsRoutes({
     api.post(
       "/admin/classrooms",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "classrooms.manage" } },
         schema: {
           summary: "Add a classroom",
           tags: ["classrooms"],
@@ -137,7 +134,7 @@ export function classroomsRoutes({
     api.put(
       "/admin/classrooms/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "classrooms.manage" } },
         schema: {
           summary: "Change a classroom",
           tags: ["classrooms"],
@@ -152,7 +149,7 @@ export function classroomsRoutes({
     api.delete(
       "/admin/classrooms/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "classrooms.manage" } },
         schema: {
           summary: "Remove a classroom",
           tags: ["classrooms"],

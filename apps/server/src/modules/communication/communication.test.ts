@@ -1,12 +1,12 @@
 import { COMMUNICATION_MESSAGES as M, MESSAGE_MAX } from "@sprout/shared/schemas/communication";
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { classroomAnnouncements, messages, parentFeedback } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

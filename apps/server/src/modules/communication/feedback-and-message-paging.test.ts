@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messages, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 /**
  * The feedback inbox and a conversation's older messages page by (time, id): every item is reached

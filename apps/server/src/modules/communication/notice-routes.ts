@@ -13,9 +13,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { NoticesService } from "./notices.ts";
 
-const DESK = { features: ["parent_communication"] } as const;
-const PARENTS = { roles: ["parent"] } as const;
-
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 429: error };
 const tags = ["communication"];
@@ -29,7 +26,7 @@ export function noticeRoutes(notices: NoticesService) {
       "/notices",
       {
         config: {
-          access: DESK,
+          access: { action: "notices.send" },
           // A notice e-mails every family of a centre: a handful an hour is plenty.
           rateLimit: {
             max: 10,
@@ -50,7 +47,7 @@ export function noticeRoutes(notices: NoticesService) {
     api.get(
       "/notices/sent",
       {
-        config: { access: DESK },
+        config: { access: { action: "notices.send" } },
         schema: {
           summary: "Notices sent to the caller's centres, newest first, with how many parents have read each",
           tags,
@@ -64,7 +61,7 @@ export function noticeRoutes(notices: NoticesService) {
     api.get(
       "/notices/:id/not-read",
       {
-        config: { access: DESK },
+        config: { access: { action: "notices.send" } },
         schema: {
           summary: "The parents (with the child and classroom) who have not read a notice yet",
           tags,
@@ -79,7 +76,7 @@ export function noticeRoutes(notices: NoticesService) {
     api.get(
       "/notices",
       {
-        config: { access: PARENTS },
+        config: { access: { action: "notices.read" } },
         schema: {
           summary: "The notices the centre sent to the caller, newest first, with unread marks",
           tags,
@@ -93,7 +90,7 @@ export function noticeRoutes(notices: NoticesService) {
     api.post(
       "/notices/:id/read",
       {
-        config: { access: PARENTS },
+        config: { access: { action: "notices.read" } },
         schema: {
           summary: "The parent opened a notice: it is read, and the sender's not-read list moves",
           tags,

@@ -1,13 +1,13 @@
 import { COMMUNICATION_MESSAGES as M, NOTICE_MESSAGES } from "@sprout/shared/schemas/communication";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { centreNotices } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { demoCentres } from "../children/test-support.ts";
 import { runUnreadReminders } from "./reminders.ts";
 
 const { app, database, clock } = await createTestApp();

@@ -1,12 +1,12 @@
 import { FEEDBACK_DIALOG_LINK } from "@sprout/shared/schemas/communication";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { classroomAnnouncements, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 /**
  * The thread list's keyset pages, the leadership-only events (thread activity, new feedback), a

@@ -33,17 +33,6 @@ import { childRecord } from "../privacy/record-reads.ts";
 import type { CommunicationArea } from "./area.ts";
 import { noticeRoutes } from "./notice-routes.ts";
 
-/** Teachers, parents, and staff who look after classrooms (read-only for the last). */
-const ANNOUNCEMENT_READERS = {
-  features: ["classroom_management", "view_assigned_classes", "view_own_children"],
-} as const;
-const TEACHERS = { roles: ["teacher"] } as const;
-const PARENTS = { roles: ["parent"] } as const;
-const PARTIES = { roles: ["teacher", "parent"] } as const;
-const THREAD_READERS = { features: ["view_assigned_classes", "view_own_children", "messaging_oversight"] } as const;
-const FEEDBACK_READERS = { features: ["view_own_children", "parent_feedback"] } as const;
-const FEEDBACK_DESK = { features: ["parent_feedback"] } as const;
-
 /** Sending is limited per signed-in user, not per address (a centre's families share one Wi-Fi). */
 const perUser = (max: number) => ({
   max,
@@ -71,7 +60,7 @@ export function communicationRoutes({
     api.get(
       "/classroom-announcements/:classroomId",
       {
-        config: { access: ANNOUNCEMENT_READERS, keptAnswer: true },
+        config: { access: { action: "announcements.read" }, keptAnswer: true },
         schema: {
           summary: "A classroom's announcements, newest first, with the caller's unread marks",
           tags,
@@ -87,7 +76,7 @@ export function communicationRoutes({
     api.post(
       "/classroom-announcements",
       {
-        config: { access: TEACHERS, rateLimit: perUser(20) },
+        config: { access: { action: "announcements.post" }, rateLimit: perUser(20) },
         schema: {
           summary: "A teacher posts an announcement to one of their classrooms; its families see it live",
           tags,
@@ -101,7 +90,7 @@ export function communicationRoutes({
     api.post(
       "/classroom-announcements/:id/read",
       {
-        config: { access: ANNOUNCEMENT_READERS },
+        config: { access: { action: "announcements.read" } },
         schema: {
           summary: "Mark an announcement as opened by the caller",
           tags,
@@ -161,7 +150,7 @@ export function communicationRoutes({
     api.get(
       "/communication/reminder-setting",
       {
-        config: { access: FEEDBACK_DESK },
+        config: { access: { action: "reminders.configure" } },
         schema: {
           summary: "How many hours a message may stay unread before its recipient is e-mailed once",
           tags,
@@ -175,7 +164,7 @@ export function communicationRoutes({
     api.put(
       "/communication/reminder-setting",
       {
-        config: { access: FEEDBACK_DESK },
+        config: { access: { action: "reminders.configure" } },
         schema: {
           summary: "The centre sets how many hours a message may stay unread before the e-mail",
           tags,
@@ -189,7 +178,7 @@ export function communicationRoutes({
     api.get(
       "/messaging/threads",
       {
-        config: { access: THREAD_READERS, keptAnswer: true },
+        config: { access: { action: "messages.read" }, keptAnswer: true },
         schema: {
           summary: "The caller's conversations (leadership: every conversation of their centres, read-only)",
           tags,
@@ -203,7 +192,7 @@ export function communicationRoutes({
     api.post(
       "/messaging/threads",
       {
-        config: { access: PARTIES, rateLimit: perUser(20) },
+        config: { access: { action: "messages.send" }, rateLimit: perUser(20) },
         schema: {
           summary: "Open (or reopen) a conversation about a child: a parent names the teacher, a teacher the parent",
           tags,
@@ -217,7 +206,7 @@ export function communicationRoutes({
     api.get(
       "/messaging/families",
       {
-        config: { access: TEACHERS },
+        config: { access: { action: "messages.listFamilies" } },
         schema: {
           summary: "The parents a teacher may write to, per child of their classrooms",
           tags,
@@ -230,7 +219,7 @@ export function communicationRoutes({
     api.get(
       "/messaging/contacts",
       {
-        config: { access: PARENTS },
+        config: { access: { action: "messages.listContacts" } },
         schema: {
           summary: "The teachers a parent may write to, per child",
           tags,
@@ -243,7 +232,10 @@ export function communicationRoutes({
     api.get(
       "/messaging/threads/:id/messages",
       {
-        config: { access: THREAD_READERS, childRecord: childRecord("messages", { field: "thread.child_id" }) },
+        config: {
+          access: { action: "messages.read" },
+          childRecord: childRecord("messages", { field: "thread.child_id" }),
+        },
         schema: {
           summary: "A conversation's latest messages (older ones with ?before= the answer's older_cursor)",
           tags,
@@ -259,7 +251,7 @@ export function communicationRoutes({
     api.post(
       "/messaging/threads/:id/messages",
       {
-        config: { access: PARTIES, rateLimit: perUser(30) },
+        config: { access: { action: "messages.send" }, rateLimit: perUser(30) },
         schema: {
           summary: "Send a message to the other party of the conversation; it arrives live",
           tags,
@@ -275,7 +267,7 @@ export function communicationRoutes({
     api.post(
       "/messaging/threads/:id/read",
       {
-        config: { access: PARTIES },
+        config: { access: { action: "messages.send" } },
         schema: {
           summary: "Mark the caller's messages in a conversation as read",
           tags,
@@ -289,7 +281,7 @@ export function communicationRoutes({
     api.post(
       "/parent-feedback",
       {
-        config: { access: PARENTS, rateLimit: perUser(5) },
+        config: { access: { action: "feedback.give" }, rateLimit: perUser(5) },
         schema: {
           summary: "A parent sends feedback about their child's centre; the director sees it live",
           tags,
@@ -303,7 +295,7 @@ export function communicationRoutes({
     api.get(
       "/parent-feedback",
       {
-        config: { access: FEEDBACK_READERS },
+        config: { access: { action: "feedback.read" } },
         schema: {
           summary: "Feedback, newest first, a page at a time: a parent's own, or the centre's for its leadership",
           tags,
@@ -317,7 +309,7 @@ export function communicationRoutes({
     api.get(
       "/parent-feedback/summary",
       {
-        config: { access: FEEDBACK_DESK },
+        config: { access: { action: "feedback.respond" } },
         schema: {
           summary: "Feedback figures: total, pending and average rating",
           tags,
@@ -331,7 +323,7 @@ export function communicationRoutes({
     api.post(
       "/parent-feedback/:id/respond",
       {
-        config: { access: FEEDBACK_DESK },
+        config: { access: { action: "feedback.respond" } },
         schema: {
           summary: "Answer a parent's feedback; it moves from pending to responded",
           tags,

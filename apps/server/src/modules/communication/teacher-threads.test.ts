@@ -1,11 +1,11 @@
 import { START_THREAD_MESSAGES } from "@sprout/shared/schemas/communication";
 import { and, eq, notInArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messageThreads } from "../../db/schema/communication.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -6,6 +6,7 @@ import { DATA_MESSAGES } from "@sprout/shared/schemas/data-requests";
 import { and, eq, notInArray } from "drizzle-orm";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
@@ -21,7 +22,6 @@ import { incidentChildren, incidentPhotos, incidents } from "../../db/schema/inc
 import { childConsents } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { createFileStore } from "../../files/store.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { redacted, scrubbed } from "./audit-scrub.ts";
 import { runRetention } from "./retention.ts";
 

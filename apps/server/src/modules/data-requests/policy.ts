@@ -1,17 +1,11 @@
-import type { Role } from "@sprout/shared/roles";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller" decision about data exports, requests and retention (issue 19). */
 
-/** Parents ask for their own children's data. */
-export const PARENTS: readonly Role[] = ["parent"];
 /** The requests desk: the director for their centre, the owner for the centres they own. */
-export const DESK: readonly Role[] = ["owner", "center_director"];
-/** Retention is a centre setting: its director, its owner, and the super admin who configures. */
-export const RETENTION: readonly Role[] = ["super_admin", "owner", "center_director"];
-
-export const isDesk = (caller: Caller) => DESK.includes(caller.role);
+export const isDesk = (caller: Caller) => may(caller, "dataRequests.answer");
 
 /** A child that is not the parent's own is not there for them. */
 export function assertOwnChild(scope: Scope, studentId: string) {

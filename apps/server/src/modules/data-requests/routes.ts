@@ -24,7 +24,6 @@ import { z } from "zod";
 import { sendStoredFile } from "../../files/serve.ts";
 import type { DataRequestsArea } from "./area.ts";
 import { startExportWorker } from "./exports.ts";
-import { DESK, PARENTS, RETENTION } from "./policy.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
@@ -41,7 +40,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.post(
       "/data-exports",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "Ask for an archive of everything held about one's child and oneself (built in the background)",
           tags,
@@ -59,7 +58,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-exports",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "One's exports, newest first, with their progress",
           tags,
@@ -73,7 +72,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-exports/:id",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "One export's status and progress",
           tags,
@@ -87,7 +86,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-exports/:id/download",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "Download a prepared archive (only the parent who asked, until it expires: 410 after)",
           tags,
@@ -105,7 +104,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.post(
       "/data-requests",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "Ask the centre to correct or erase one's child's data (answered within 30 days)",
           tags,
@@ -119,7 +118,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-requests",
       {
-        config: { access: { roles: PARENTS } },
+        config: { access: { action: "dataRequests.make" } },
         schema: {
           summary: "One's own correction and erasure requests with the centre's answers",
           tags,
@@ -133,7 +132,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-requests/desk",
       {
-        config: { access: { roles: DESK } },
+        config: { access: { action: "dataRequests.answer" } },
         schema: {
           summary: "The requests desk: the centre's requests, open ones first, soonest due at the top",
           tags,
@@ -147,7 +146,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.put(
       "/data-requests/:id/answer",
       {
-        config: { access: { roles: DESK } },
+        config: { access: { action: "dataRequests.answer" } },
         schema: {
           summary: "Answer a request: done (after correcting the record in its screen) or refused, with the reason",
           tags,
@@ -162,7 +161,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.post(
       "/data-requests/:id/erase",
       {
-        config: { access: { roles: DESK } },
+        config: { access: { action: "dataRequests.answer" } },
         schema: {
           summary: "Run an erasure request for a child who has left (409 while the child is enrolled)",
           tags,
@@ -177,7 +176,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-retention",
       {
-        config: { access: { roles: RETENTION } },
+        config: { access: { action: "dataRetention.manage" } },
         schema: {
           summary: "A centre's retention setting for the records of children who have left",
           tags,
@@ -191,7 +190,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.put(
       "/data-retention",
       {
-        config: { access: { roles: RETENTION } },
+        config: { access: { action: "dataRetention.manage" } },
         schema: {
           summary: "Change a centre's retention: years kept, and whether the job acts",
           tags,
@@ -205,7 +204,7 @@ export function dataRequestsRoutes({ exports, requests, retention }: DataRequest
     api.get(
       "/data-retention/dry-run",
       {
-        config: { access: { roles: RETENTION } },
+        config: { access: { action: "dataRetention.manage" } },
         schema: {
           summary: "What the retention job would remove at a centre today, child by child",
           tags,

@@ -3,12 +3,12 @@ import { SCREEN_HEADER } from "@sprout/shared/screen";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { portfolioItemChildren, portfolioItems, portfolioViews } from "../../db/schema/digital-portfolio.ts";
 import { users } from "../../db/schema/users.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { storeAnswers } from "../privacy/consent-store.ts";
 
 const { app, database, clock } = await createTestApp();

@@ -24,15 +24,12 @@ import { z } from "zod";
 import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { childRecord, screenFrom } from "../privacy/record-reads.ts";
-import { CENTRE_VIEW_ROLES, DELETE_ROLES, GALLERY_ROLES } from "./policy.ts";
 import { type ReceivedUpload, receiveUpload } from "./receive.ts";
 import type { RemovalService } from "./removal.ts";
 import type { OpenedFile, PortfolioService } from "./service.ts";
 import type { PortfolioStats } from "./stats.ts";
 import type { UploadService } from "./uploads.ts";
 
-const READ = { roles: GALLERY_ROLES } as const;
-const TEACH = { roles: ["teacher"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
 const tags = ["digital-portfolio"];
@@ -74,7 +71,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/child/:childId",
       {
-        config: { access: READ, childRecord: childRecord("photos", { param: "childId" }) },
+        config: { access: { action: "portfolio.read" }, childRecord: childRecord("photos", { param: "childId" }) },
         schema: {
           summary: "A child's portfolio, 12 a page, with type and favourite filters and sorting",
           tags,
@@ -90,7 +87,7 @@ export function portfolioRoutes({
       "/digital-portfolio/center/all",
       {
         config: {
-          access: { roles: CENTRE_VIEW_ROLES },
+          access: { action: "portfolio.readCentre" },
           childRecord: childRecord("photos", { each: "items", field: "child_id" }),
         },
         schema: {
@@ -106,7 +103,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/stats/:childId",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: {
           summary: "A child's portfolio figures: items, favourites, images and videos",
           tags,
@@ -120,7 +117,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/center/stats",
       {
-        config: { access: { roles: CENTRE_VIEW_ROLES } },
+        config: { access: { action: "portfolio.readCentre" } },
         schema: {
           summary: "The admin portfolio dashboard: totals, storage, 7-day activity, top children and teachers",
           tags,
@@ -133,7 +130,7 @@ export function portfolioRoutes({
     api.post(
       "/digital-portfolio/upload",
       {
-        config: { access: TEACH },
+        config: { access: { action: "portfolio.add" } },
         schema: {
           summary:
             "Add one photo or clip to a child's portfolio (multipart: file, poster for a clip, childId, captureMetadata)",
@@ -152,7 +149,7 @@ export function portfolioRoutes({
     api.post(
       "/digital-portfolio/batch-upload",
       {
-        config: { access: TEACH },
+        config: { access: { action: "portfolio.add" } },
         schema: {
           summary:
             "Add several photos or clips at once (multipart: files, poster[i] per clip, captureMetadata[i] per file)",
@@ -170,7 +167,7 @@ export function portfolioRoutes({
     api.patch(
       "/digital-portfolio/:id/favorite",
       {
-        config: { access: TEACH },
+        config: { access: { action: "portfolio.add" } },
         schema: {
           summary: "Mark or unmark an item as a favourite",
           tags,
@@ -185,7 +182,7 @@ export function portfolioRoutes({
     api.delete(
       "/digital-portfolio/:id",
       {
-        config: { access: { roles: DELETE_ROLES } },
+        config: { access: { action: "portfolio.delete" } },
         schema: {
           summary: "Delete an item: its uploader or a leader of the centre; the files go after the commit",
           tags,
@@ -202,7 +199,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/:id/download-link",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: {
           summary: "Where to download the item's file: a signed address valid 5 minutes on object storage, else null",
           tags,
@@ -216,7 +213,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/:id/file",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: {
           summary:
             "The item's photo (display size) or clip; ?download=1 saves it (a signed redirect on object storage)",
@@ -240,7 +237,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/:id/thumbnail",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: { summary: "The item's thumbnail for the gallery grid", tags, params: itemParams },
       },
       async (request, reply) =>
@@ -250,7 +247,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/children",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: {
           summary: "Children whose portfolio the caller may open, with each one's photo consent",
           tags,
@@ -266,7 +263,7 @@ export function portfolioRoutes({
     api.get(
       "/digital-portfolio/consent/:childId",
       {
-        config: { access: READ },
+        config: { access: { action: "portfolio.read" } },
         schema: {
           summary: "A child's photo consent",
           tags,
@@ -280,7 +277,7 @@ export function portfolioRoutes({
     api.put(
       "/digital-portfolio/consent/:childId",
       {
-        config: { access: { roles: ["parent"] } },
+        config: { access: { action: "portfolio.consent" } },
         schema: {
           summary: "A parent sets their child's photo consent (none, own portfolio only, group photos)",
           tags,

@@ -7,11 +7,11 @@ import { and, eq } from "drizzle-orm";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { form, pngPhoto, sendForm } from "../../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { students } from "../../db/schema/children.ts";
 import { portfolioViews } from "../../db/schema/digital-portfolio.ts";
 import { createS3FileStore, parseStorageUrl } from "../../files/s3-store.ts";
-import { form, pngPhoto, sendForm } from "./test-support.ts";
 
 /** On object storage a download is a short-lived signed address, handed out after the access check. */
 const folder = mkdtempSync(path.join(tmpdir(), "sprout-s3rver-portfolio-"));

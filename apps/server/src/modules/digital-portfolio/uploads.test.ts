@@ -5,12 +5,12 @@ import { PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { clip, form, pngPhoto, sendForm } from "../../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { students } from "../../db/schema/children.ts";
 import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { createFileStore } from "../../files/store.ts";
-import { clip, form, pngPhoto, sendForm } from "./test-support.ts";
 
 /** Uploads stream to disk with their limits, clips bring a poster, items can be deleted (brief G). */
 const folder = mkdtempSync(path.join(tmpdir(), "sprout-portfolio-files-"));

@@ -1,9 +1,9 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from "@sprout/shared/schemas/documents";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { sniff } from "../../files/sniff.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const [, andheri] = await demoCentres(database.db);

@@ -17,9 +17,6 @@ import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { DocumentsService } from "./service.ts";
 
-const VIEW = { features: ["documents", "document_upload"] } as const;
-const UPLOAD = { features: ["document_upload"] } as const;
-
 export function documentsRoutes({ documents }: { documents: DocumentsService }) {
   return async (app: FastifyInstance) => {
     // One file per upload; anything past the limit is cut off and refused below.
@@ -31,7 +28,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     api.get(
       "/documents",
       {
-        config: { access: VIEW, keptAnswer: true },
+        config: { access: { action: "documents.read" }, keptAnswer: true },
         schema: {
           summary: "A page of the documents the caller may read, newest first, searched by name or description",
           tags: ["documents"],
@@ -45,7 +42,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     api.post(
       "/documents/upload",
       {
-        config: { access: UPLOAD },
+        config: { access: { action: "documents.upload" } },
         schema: {
           summary: "Upload a document (multipart: file, type, description, center_id)",
           tags: ["documents"],
@@ -79,7 +76,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     api.get(
       "/documents/:id/file",
       {
-        config: { access: VIEW },
+        config: { access: { action: "documents.read" } },
         schema: { summary: "A document's file", tags: ["documents"], params: documentIdParams },
       },
       async (request, reply) => sendStoredFile(reply, await documents.open(request.caller, request.params.id)),
@@ -88,7 +85,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
     api.delete(
       "/documents/:id",
       {
-        config: { access: UPLOAD },
+        config: { access: { action: "documents.upload" } },
         schema: {
           summary: "Delete a document",
           tags: ["documents"],

@@ -2,15 +2,15 @@ import type { EmergencyAlertEvent, EmergencyNoticeEvent } from "@sprout/shared/r
 import { EMERGENCY_MESSAGES, STAFF_INSTRUCTIONS } from "@sprout/shared/schemas/emergency";
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder, refusal, type TestSocket } from "../../../test/realtime-support.ts";
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { emergencyAlerts } from "../../db/schema/emergency.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder, refusal, type TestSocket } from "../../realtime/test-support.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,15 +1,15 @@
-import { hasFeature } from "@sprout/shared/roles";
 import { EMERGENCY_MESSAGES } from "@sprout/shared/schemas/emergency";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller do this" decision about emergency alerts. */
 
-/** Directors and owners trigger and resolve alerts (the emergency_response feature). */
-export const mayManageAlerts = (caller: Caller) => hasFeature(caller.role, "emergency_response");
+/** Directors and owners trigger and resolve alerts. */
+export const mayManageAlerts = (caller: Caller) => may(caller, "emergency.manage");
 
 /** Everyone who works at the centre acknowledges; families do not. */
-export const mayAcknowledge = (caller: Caller) => caller.role !== "parent";
+export const mayAcknowledge = (caller: Caller) => may(caller, "emergency.acknowledge");
 
 export function assertMayManage(caller: Caller) {
   if (!mayManageAlerts(caller)) throw forbidden();

@@ -1,4 +1,3 @@
-import { ROLES } from "@sprout/shared/roles";
 import {
   activeAlerts,
   alertIdParams,
@@ -15,8 +14,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { EmergencyService } from "./service.ts";
 
-const MANAGE = { features: ["emergency_response"] } as const;
-const STAFF = { roles: ROLES.filter((role) => role !== "parent") } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 
@@ -27,7 +24,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
     api.post(
       "/center-director/emergency/alert",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "emergency.manage" } },
         schema: {
           summary: "Trigger an emergency alert for a centre and push it to everyone signed in there",
           tags: ["emergency"],
@@ -57,7 +54,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
     api.get(
       "/emergency/alerts",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "emergency.manage" } },
         schema: {
           summary: "Active or past alerts with their timeline, a page at a time",
           tags: ["emergency"],
@@ -71,7 +68,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
     api.get(
       "/emergency/areas",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "emergency.manage" } },
         schema: {
           summary: "Affected-area options: the standard list and the centre's classrooms",
           tags: ["emergency"],
@@ -85,7 +82,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
     api.post(
       "/emergency/alerts/:id/acknowledge",
       {
-        config: { access: STAFF },
+        config: { access: { action: "emergency.acknowledge" } },
         schema: {
           summary: "Record that the caller has seen an alert",
           tags: ["emergency"],
@@ -99,7 +96,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
     api.post(
       "/emergency/alerts/:id/resolve",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "emergency.manage" } },
         schema: {
           summary: "Resolve an alert with notes; the banner leaves every screen",
           tags: ["emergency"],

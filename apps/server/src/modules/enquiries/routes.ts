@@ -10,7 +10,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { EnquiriesService } from "./service.ts";
 
-const ENQUIRIES = { features: ["enquiry_management"] } as const;
 /** The rules that need no date; the service applies all of them again with the centre's today. */
 const enquiryBody = enquirySchema();
 
@@ -21,7 +20,7 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
     api.get(
       "/enquiries",
       {
-        config: { access: ENQUIRIES, keptAnswer: true },
+        config: { access: { action: "enquiries.manage" }, keptAnswer: true },
         schema: {
           summary: "A page of enquiries, searched and filtered",
           tags: ["enquiries"],
@@ -35,7 +34,7 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
     api.get(
       "/enquiries/check-company",
       {
-        config: { access: ENQUIRIES },
+        config: { access: { action: "enquiries.manage" } },
         schema: {
           summary: "Whether a parent's company has a tie-up",
           tags: ["enquiries"],
@@ -49,7 +48,7 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
     api.post(
       "/enquiries",
       {
-        config: { access: ENQUIRIES },
+        config: { access: { action: "enquiries.manage" } },
         schema: { summary: "Record an enquiry", tags: ["enquiries"], body: enquiryBody, response: { 201: enquiry } },
       },
       async (request, reply) => reply.code(201).send(await enquiries.create(request.caller, request.body)),
@@ -58,7 +57,7 @@ export function enquiriesRoutes({ enquiries }: { enquiries: EnquiriesService }) 
     api.put(
       "/enquiries/:id",
       {
-        config: { access: ENQUIRIES },
+        config: { access: { action: "enquiries.manage" } },
         schema: {
           summary: "Change an enquiry",
           tags: ["enquiries"],

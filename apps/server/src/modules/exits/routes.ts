@@ -1,7 +1,6 @@
 import { exitsQuery, exitsResponse } from "@sprout/shared/schemas/fees";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { FEE_VIEW } from "../fees/routes.ts";
 import type { ExitsService } from "./service.ts";
 
 export function exitsRoutes({ exits }: { exits: ExitsService }) {
@@ -9,7 +8,7 @@ export function exitsRoutes({ exits }: { exits: ExitsService }) {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/exits",
       {
-        config: { access: FEE_VIEW },
+        config: { access: { action: "exits.read" } },
         schema: {
           summary: "Exit records of children and staff, filtered by kind and dates",
           tags: ["fees"],

@@ -1,7 +1,7 @@
 import { FEE_MESSAGES } from "@sprout/shared/schemas/fees";
 import { describe, expect, it } from "vitest";
+import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
-import { query } from "../billing/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

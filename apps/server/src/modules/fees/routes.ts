@@ -9,10 +9,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { FeesService } from "./service.ts";
 
-/** Who reads fee structures (billing staff need them) and who changes them (fee settings). */
-export const FEE_VIEW = { features: ["fee_settings", "billing", "invoice_generation", "payment_processing"] } as const;
-const FEE_EDIT = { features: ["fee_settings"] } as const;
-
 export function feesRoutes({ fees }: { fees: FeesService }) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +16,7 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
     api.get(
       "/fee-structures",
       {
-        config: { access: FEE_VIEW },
+        config: { access: { action: "fees.read" } },
         schema: {
           summary: "A page of the fee structures of the caller's organisation",
           tags: ["fees"],
@@ -34,7 +30,7 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
     api.post(
       "/fee-structures",
       {
-        config: { access: FEE_EDIT },
+        config: { access: { action: "fees.edit" } },
         schema: {
           summary: "Add a fee structure",
           tags: ["fees"],
@@ -48,7 +44,7 @@ export function feesRoutes({ fees }: { fees: FeesService }) {
     api.put(
       "/fee-structures/:id",
       {
-        config: { access: FEE_EDIT },
+        config: { access: { action: "fees.edit" } },
         schema: {
           summary: "Change a fee structure",
           tags: ["fees"],

@@ -2,13 +2,13 @@ import { INCIDENT_MESSAGES } from "@sprout/shared/schemas/incidents";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database, clock } = await createTestApp();
 const db = database.db;

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
+import { connect, listen, recorder } from "../../../test/realtime-support.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { notifications } from "../../db/schema/communication.ts";
 import { incidents } from "../../db/schema/incidents.ts";
 import { users } from "../../db/schema/users.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
-import { connect, listen, recorder } from "../../realtime/test-support.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 import { createLeadership } from "../communication/leadership.ts";
 import { runReviewReminders } from "./review-reminders.ts";
 

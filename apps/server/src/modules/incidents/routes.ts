@@ -25,13 +25,9 @@ import { z } from "zod";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import type { IncidentFamilyService } from "./parents.ts";
 import type { IncidentPhotoService } from "./photos.ts";
-import { REVIEW_SETTING_EDITORS, REVIEW_SETTING_READERS } from "./policy.ts";
 import type { ReviewSettingService } from "./review-setting.ts";
 import type { IncidentsService } from "./service.ts";
 
-const MANAGE = { features: ["incident_management"] } as const;
-const REPORT = { roles: ["owner", "center_director", "teacher"] } as const;
-const PARENT = { roles: ["parent"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
 const tags = ["incidents"];
@@ -53,7 +49,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents",
       {
-        config: { access: REPORT },
+        config: { access: { action: "incidents.report" } },
         schema: {
           summary: "Incident reports of the caller's centres, filtered and a page at a time",
           tags,
@@ -67,7 +63,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents/counts",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "incidents.manage" } },
         schema: {
           summary: "Incidents this month, pending and critical (the director dashboard's counts)",
           tags,
@@ -81,7 +77,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents/children",
       {
-        config: { access: REPORT },
+        config: { access: { action: "incidents.report" } },
         schema: {
           summary: "Children a reporter may name, searched by name or student ID (at most 20)",
           tags,
@@ -95,7 +91,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents/review-setting",
       {
-        config: { access: { roles: REVIEW_SETTING_READERS } },
+        config: { access: { action: "incidents.readReviewSetting" } },
         schema: {
           summary: "Whether a manager reviews the centre's reports before parents see them",
           tags,
@@ -109,7 +105,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.put(
       "/incidents/review-setting",
       {
-        config: { access: { roles: REVIEW_SETTING_EDITORS } },
+        config: { access: { action: "incidents.editReviewSetting" } },
         schema: {
           summary: "Choose whether reports are reviewed first or reach the families as they are filed",
           tags,
@@ -123,7 +119,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.post(
       "/incidents",
       {
-        config: { access: REPORT },
+        config: { access: { action: "incidents.report" } },
         schema: {
           summary:
             "Report an incident; the centre's staff are told at once, and the families too where reports are not reviewed first",
@@ -138,7 +134,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents/:id",
       {
-        config: { access: REPORT },
+        config: { access: { action: "incidents.report" } },
         schema: {
           summary: "One report with its photos, parents' acknowledgements and history",
           tags,
@@ -152,7 +148,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.put(
       "/incidents/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "incidents.manage" } },
         schema: {
           summary: "Correct a report; the earlier version and the reason stay in its history",
           tags,
@@ -167,7 +163,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.post(
       "/incidents/:id/resolve",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "incidents.manage" } },
         schema: {
           summary: "Resolve a report with notes",
           tags,
@@ -182,7 +178,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.post(
       "/incidents/:id/notify-parents",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "incidents.manage" } },
         schema: {
           summary: "Mark parents notified: the report appears in their portal",
           tags,
@@ -196,7 +192,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.post(
       "/incidents/:id/photos",
       {
-        config: { access: REPORT },
+        config: { access: { action: "incidents.report" } },
         schema: {
           summary: "Attach a photo (PNG, JPEG, GIF or WebP; re-encoded without its metadata)",
           tags,
@@ -229,7 +225,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/incidents/:id/photos/:photoId",
       {
-        config: { access: { roles: [...REPORT.roles, ...PARENT.roles] } },
+        config: { access: { action: "incidents.readPhoto" } },
         schema: { summary: "A photo of a report the caller may read", tags, params: incidentPhotoParams },
       },
       async (request, reply) => {
@@ -245,7 +241,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.get(
       "/parents/incidents",
       {
-        config: { access: PARENT, keptAnswer: true },
+        config: { access: { action: "incidents.readOwn" }, keptAnswer: true },
         schema: {
           summary: "Reports about the caller's own children, once the centre has notified parents",
           tags,
@@ -262,7 +258,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
     api.post(
       "/parents/incidents/:id/acknowledge",
       {
-        config: { access: PARENT },
+        config: { access: { action: "incidents.readOwn" } },
         schema: {
           summary: "The parent confirms they have read the report",
           tags,

@@ -1,12 +1,12 @@
 import { LESSON_PLAN_MESSAGES } from "@sprout/shared/schemas/lesson-plans";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { classrooms, classroomTeachers, students } from "../../db/schema/children.ts";
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { users } from "../../db/schema/users.ts";
-import { demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

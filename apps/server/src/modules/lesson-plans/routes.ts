@@ -13,9 +13,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { LessonPlansService } from "./service.ts";
 
-const STAFF = ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"] as const;
-const READ = { roles: [...STAFF, "parent"] } as const;
-const EDIT = { roles: ["admin", "academic_coordinator"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error };
 const tags = ["lesson-plans"];
@@ -27,7 +24,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.get(
       "/lesson-plans",
       {
-        config: { access: READ },
+        config: { access: { action: "lessonPlans.read" } },
         schema: {
           summary: "Lesson plans the caller may read, newest date first, a page at a time",
           tags,
@@ -41,7 +38,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.get(
       "/lesson-plans/today",
       {
-        config: { access: READ, keptAnswer: true },
+        config: { access: { action: "lessonPlans.read" }, keptAnswer: true },
         schema: {
           summary: "Today's plans: a teacher's classrooms, or a parent's child's classroom (child_id)",
           tags,
@@ -55,7 +52,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.post(
       "/lesson-plans",
       {
-        config: { access: EDIT },
+        config: { access: { action: "lessonPlans.edit" } },
         schema: {
           summary: "Create a lesson plan for a classroom and date",
           tags,
@@ -69,7 +66,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.put(
       "/lesson-plans/:id",
       {
-        config: { access: EDIT },
+        config: { access: { action: "lessonPlans.edit" } },
         schema: {
           summary: "Edit a lesson plan",
           tags,
@@ -84,7 +81,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.delete(
       "/lesson-plans/:id",
       {
-        config: { access: EDIT },
+        config: { access: { action: "lessonPlans.edit" } },
         schema: {
           summary: "Delete a lesson plan",
           tags,
@@ -101,7 +98,7 @@ export function lessonPlansRoutes({ lessonPlans }: { lessonPlans: LessonPlansSer
     api.patch(
       "/lesson-plans/:id/checkoff",
       {
-        config: { access: { roles: ["teacher"] } },
+        config: { access: { action: "lessonPlans.checkOff" } },
         schema: {
           summary: "Tick or untick a plan's objectives, activities or resources (teachers of its classroom)",
           tags,

@@ -2,9 +2,9 @@ import { ROLES } from "@sprout/shared/roles";
 import type { MyChildren } from "@sprout/shared/schemas/parents";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { childrenOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
-import { childrenOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -8,7 +8,7 @@ export function parentsRoutes({ parents }: { parents: ParentsService }) {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/parents/my-children",
       {
-        config: { access: { roles: ["parent"] }, keptAnswer: true },
+        config: { access: { action: "children.readOwn" }, keptAnswer: true },
         schema: { summary: "The caller's own children", tags: ["parents"], response: { 200: myChildrenResponse } },
       },
       async (request) => parents.myChildren(await request.caller.scope()),

@@ -1,12 +1,12 @@
 import { POLICY_MESSAGES } from "@sprout/shared/schemas/policies";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { mailOutbox } from "../../db/schema/account.ts";
 import { notifications } from "../../db/schema/communication.ts";
 import { users } from "../../db/schema/users.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -1,11 +1,12 @@
 import type { PolicyAudience } from "@sprout/shared/schemas/policies";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { forbidden } from "../../lib/errors.ts";
 
 /** Every "may this caller do this" decision about centre policies. */
 
 /** Owners (policy management) publish for the centres they own, directors (implementation) for theirs. */
-export const mayManagePolicies = (caller: Caller) => caller.role === "owner" || caller.role === "center_director";
+export const mayManagePolicies = (caller: Caller) => may(caller, "policies.manage");
 
 /**
  * Those who look after every centre of their scope without publishing (the super admin, and the

@@ -19,20 +19,6 @@ import { sendStoredFile } from "../../files/serve.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { PoliciesService } from "./service.ts";
 
-/** Everyone at a centre may be in a policy's audience; the service decides which policies they see. */
-const EVERYONE = {
-  roles: [
-    "super_admin",
-    "owner",
-    "financial_manager",
-    "center_director",
-    "admin",
-    "academic_coordinator",
-    "teacher",
-    "parent",
-  ],
-} as const;
-const MANAGE = { roles: ["owner", "center_director"] } as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 413: error, 415: error };
 const tags = ["policies"];
@@ -60,7 +46,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.get(
       "/policies",
       {
-        config: { access: EVERYONE },
+        config: { access: { action: "policies.read" } },
         schema: {
           summary: "Policies the caller manages or must acknowledge, newest first",
           tags,
@@ -74,7 +60,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.post(
       "/policies",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "policies.manage" } },
         schema: {
           summary: "Publish a policy (multipart: title, body, audience, effective_date, center_id, pdf)",
           tags,
@@ -91,7 +77,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.put(
       "/policies/:id",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "policies.manage" } },
         schema: {
           summary: "Publish a new version: everyone in the audience is asked to acknowledge again",
           tags,
@@ -109,7 +95,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.post(
       "/policies/:id/acknowledge",
       {
-        config: { access: EVERYONE },
+        config: { access: { action: "policies.read" } },
         schema: {
           summary: "Acknowledge the current version of a policy of the caller's audience",
           tags,
@@ -123,7 +109,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.get(
       "/policies/:id/acknowledgements",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "policies.manage" } },
         schema: {
           summary:
             "Who in the audience has and has not acknowledged a version (the current one by default), a page at a time",
@@ -139,7 +125,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.post(
       "/policies/:id/remind",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "policies.manage" } },
         schema: {
           summary: "Remind (bell and e-mail) everyone who has not acknowledged the current version",
           tags,
@@ -153,7 +139,7 @@ export function policiesRoutes({ policies }: { policies: PoliciesService }) {
     api.get(
       "/policies/:id/file",
       {
-        config: { access: EVERYONE },
+        config: { access: { action: "policies.read" } },
         schema: {
           summary: "The policy's PDF, to its managers and its audience",
           tags,

@@ -3,6 +3,7 @@ import { SCREEN_HEADER } from "@sprout/shared/screen";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { invoices } from "../../db/schema/billing.ts";
@@ -11,7 +12,6 @@ import { centers, organisations } from "../../db/schema/organisations.ts";
 import { childRecordViews, privacyNotices } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { runPrune } from "../../jobs/prune.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { digestAllowed } from "./consent-store.ts";
 import { DEFAULT_NOTICE } from "./default-notice.ts";
 

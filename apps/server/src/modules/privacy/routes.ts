@@ -1,4 +1,3 @@
-import { ROLES } from "@sprout/shared/roles";
 import {
   accessLogFilters,
   accessLogQuery,
@@ -20,7 +19,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PrivacyArea } from "./area.ts";
-import { CENTRE_LOG_READERS, FAMILY, NOTICE_EDITORS, REFUSAL_DESK } from "./policy.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error };
@@ -35,7 +33,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/notice",
       {
-        config: { access: { roles: ROLES } },
+        config: { access: { action: "privacy.readNotice" } },
         schema: {
           summary: "The organisation's current privacy notice (the default version 1 until the owner publishes one)",
           tags,
@@ -48,7 +46,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/notices",
       {
-        config: { access: { roles: NOTICE_EDITORS } },
+        config: { access: { action: "privacy.editNotice" } },
         schema: {
           summary: "Every published version of the notice, newest first",
           tags,
@@ -62,7 +60,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.post(
       "/privacy/notices",
       {
-        config: { access: { roles: NOTICE_EDITORS } },
+        config: { access: { action: "privacy.editNotice" } },
         schema: {
           summary: "Publish a new version of the notice (versions are never edited); parents are asked again",
           tags,
@@ -76,7 +74,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/consents",
       {
-        config: { access: { roles: FAMILY }, keptAnswer: true },
+        config: { access: { action: "privacy.consent" }, keptAnswer: true },
         schema: {
           summary: "The notice and the parent's answers for each of their children",
           tags,
@@ -89,7 +87,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.put(
       "/privacy/consents/:childId",
       {
-        config: { access: { roles: FAMILY } },
+        config: { access: { action: "privacy.consent" } },
         schema: {
           summary: "Give or refuse consent per purpose for one child, on the notice version read",
           tags,
@@ -104,7 +102,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/consent-refusals",
       {
-        config: { access: { roles: REFUSAL_DESK } },
+        config: { access: { action: "privacy.readRefusals" } },
         schema: {
           summary: "Children of the caller's centres whose family refused core records and billing, to follow up",
           tags,
@@ -118,7 +116,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/access-log/children/:childId",
       {
-        config: { access: { roles: FAMILY } },
+        config: { access: { action: "privacy.consent" } },
         schema: {
           summary: "Who viewed the parent's child's records: staff name, role, date and kind of record",
           tags,
@@ -133,7 +131,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/access-log",
       {
-        config: { access: { roles: CENTRE_LOG_READERS } },
+        config: { access: { action: "privacy.readAccessLog" } },
         schema: {
           summary: "The access log of the caller's centres, filtered by staff member and by child",
           tags,
@@ -147,7 +145,7 @@ export function privacyRoutes({ notices, consents, accessLog }: PrivacyArea) {
     api.get(
       "/privacy/access-log/filters",
       {
-        config: { access: { roles: CENTRE_LOG_READERS } },
+        config: { access: { action: "privacy.readAccessLog" } },
         schema: {
           summary: "The staff members and children to filter the centre's access log by",
           tags,

@@ -1,10 +1,10 @@
 import { PROMOTION_MESSAGES } from "@sprout/shared/schemas/children";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { students } from "../../db/schema/children.ts";
 import { studentMoves } from "../../db/schema/enrollment.ts";
-import { childrenOf, classroomsOf, createCentreUser, demoCentres } from "../children/test-support.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PromotionService } from "./service.ts";
 
-const MANAGE = { features: ["children_management"] } as const;
 const schema = (summary: string, body: typeof assignRequest | typeof promoteRequest | typeof transferRequest) => ({
   summary,
   tags: ["promotion"],
@@ -26,7 +25,10 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
 
     api.post(
       "/admin-class/promotion/assign",
-      { config: { access: MANAGE }, schema: schema("Put a child into a classroom of their centre", assignRequest) },
+      {
+        config: { access: { action: "children.promote" } },
+        schema: schema("Put a child into a classroom of their centre", assignRequest),
+      },
       async (request) => ({
         message: PROMOTION_MESSAGES.assigned,
         student: await promotion.assign(request.caller, assignRequest.parse(request.body)),
@@ -36,7 +38,7 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
     api.post(
       "/admin-class/promotion/promote",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.promote" } },
         schema: schema("Move a child from one classroom to another in the same centre", promoteRequest),
       },
       async (request) => ({
@@ -47,7 +49,10 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
 
     api.post(
       "/admin-class/promotion/transfer",
-      { config: { access: MANAGE }, schema: schema("Move a child to a classroom in another centre", transferRequest) },
+      {
+        config: { access: { action: "children.promote" } },
+        schema: schema("Move a child to a classroom in another centre", transferRequest),
+      },
       async (request) => ({
         message: PROMOTION_MESSAGES.transferred,
         student: await promotion.transfer(request.caller, transferRequest.parse(request.body)),
@@ -57,7 +62,7 @@ export function promotionRoutes({ promotion }: { promotion: PromotionService }) 
     api.get(
       "/students/:id/moves",
       {
-        config: { access: MANAGE },
+        config: { access: { action: "children.promote" } },
         schema: {
           summary: "A child's classroom moves",
           tags: ["promotion"],

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { form, pngPhoto, sendForm } from "../../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn, type testClock } from "../../../test/harness.ts";
 import { type PushServiceStandIn, startPushService } from "../../../test/push-service.ts";
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
@@ -9,7 +10,6 @@ import type { Database } from "../../db/client.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { pushOutbox } from "../../db/schema/push.ts";
 import { runMarkOverdue } from "../billing/overdue-job.ts";
-import { form, pngPhoto, sendForm } from "../digital-portfolio/test-support.ts";
 
 // Each kind a family can switch off reaches the guardian's phone, naming the child, never the content.
 let app: FastifyInstance;

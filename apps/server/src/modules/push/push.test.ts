@@ -3,13 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn, type testClock } from "../../../test/harness.ts";
 import { type PushServiceStandIn, startPushService, type TestDevice } from "../../../test/push-service.ts";
 import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import type { Database } from "../../db/client.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
 import { runPrune } from "../../jobs/prune.ts";
-import { createCentreUser, demoCentres } from "../children/test-support.ts";
 import { endpointAllowed } from "./hosts.ts";
 import { retryAfterSeconds } from "./sender.ts";
 

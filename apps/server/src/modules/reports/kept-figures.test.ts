@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { childrenOf, demoCentres } from "../../../test/children-support.ts";
 import { createTestApp } from "../../../test/harness.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
 import { invoices, payments } from "../../db/schema/billing.ts";
 import { attendanceDayCounts, invoiceOwed, moneyDayTotals } from "../../db/schema/counts.ts";
-import { childrenOf, demoCentres } from "../children/test-support.ts";
 
 /**
  * The figures the reports and dashboards read from kept tables (migrations 0037 and 0038) equal what the

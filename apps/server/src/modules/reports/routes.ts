@@ -5,9 +5,6 @@ import { z } from "zod";
 import type { createReportExport } from "./export.ts";
 import type { ReportsService } from "./service.ts";
 
-const ACCESS = {
-  features: ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"],
-} as const;
 const error = z.looseObject({ error: z.string(), code: z.string() });
 const refusals = { 400: error, 401: error, 403: error, 404: error };
 const tags = ["reports"];
@@ -26,7 +23,7 @@ export function reportsRoutes({ reports, exports }: Deps) {
     api.get(
       "/reports/:report",
       {
-        config: { access: ACCESS },
+        config: { access: { action: "reports.read" } },
         schema: {
           summary: "One report (enrolment, attendance, revenue, dues, enquiries, centers) for a date range and centre",
           tags,
@@ -41,7 +38,7 @@ export function reportsRoutes({ reports, exports }: Deps) {
     api.get(
       "/reports/:report/export",
       {
-        config: { access: ACCESS },
+        config: { access: { action: "reports.read" } },
         schema: {
           summary: "One report as an .xlsx workbook with the same figures, streamed",
           tags,

@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { SettingsService } from "./service.ts";
 
 // The enquiry form reads both lists; Settings lists them to those who manage programs.
-const READ = { features: ["program_settings", "company_settings", "enquiry_management"] } as const;
 
 export function settingsRoutes({ settings }: { settings: SettingsService }) {
   return async (app: FastifyInstance) => {
@@ -14,7 +13,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
     api.get(
       "/settings/programs",
       {
-        config: { access: READ },
+        config: { access: { action: "settings.read" } },
         schema: { summary: "The programs a centre offers", tags: ["settings"], response: { 200: z.array(program) } },
       },
       async (request) => settings.listPrograms(request.caller),
@@ -23,7 +22,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
     api.post(
       "/settings/programs",
       {
-        config: { access: { features: ["program_settings"] } },
+        config: { access: { action: "settings.addProgram" } },
         schema: {
           summary: "Add a program",
           tags: ["settings"],
@@ -37,7 +36,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
     api.get(
       "/settings/companies",
       {
-        config: { access: READ },
+        config: { access: { action: "settings.read" } },
         schema: { summary: "Companies with a tie-up", tags: ["settings"], response: { 200: z.array(company) } },
       },
       async (request) => settings.listCompanies(request.caller),
@@ -46,7 +45,7 @@ export function settingsRoutes({ settings }: { settings: SettingsService }) {
     api.post(
       "/settings/companies",
       {
-        config: { access: { features: ["company_settings"] } },
+        config: { access: { action: "settings.addCompany" } },
         schema: {
           summary: "Add a company with a tie-up",
           tags: ["settings"],

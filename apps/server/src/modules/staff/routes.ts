@@ -18,7 +18,6 @@ import { appUrlOf } from "../users/routes.ts";
 import type { StaffService } from "./service.ts";
 
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const manage = { access: { features: ["staff_management"] } } as const;
 
 /** Staff management (/staff). */
 export function staffRoutes({ staff, assignments }: { staff: StaffService; assignments: AssignmentsService }) {
@@ -28,7 +27,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.get(
       "/staff",
       {
-        config: { ...manage, keptAnswer: true },
+        config: { access: { action: "staff.manage" }, keptAnswer: true },
         schema: {
           summary: "A page of the staff of the caller's centres, searched by name, e-mail or employee ID",
           tags: ["staff"],
@@ -42,7 +41,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.get(
       "/staff/center/:centerId",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "A page of one centre's staff, searched by name, e-mail or employee ID",
           tags: ["staff"],
@@ -57,7 +56,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.post(
       "/staff",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "Add a staff member",
           tags: ["staff"],
@@ -71,7 +70,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.put(
       "/staff/:id",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "Change a staff member's details",
           tags: ["staff"],
@@ -86,7 +85,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.post(
       "/staff/:id/exit",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "Record that a staff member left (exit record; their sign-in is deactivated)",
           tags: ["staff"],
@@ -102,7 +101,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.get(
       "/staff/:id/classrooms",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "The classrooms a staff member works in",
           tags: ["staff"],
@@ -116,7 +115,7 @@ export function staffRoutes({ staff, assignments }: { staff: StaffService; assig
     api.put(
       "/staff/:id/classrooms",
       {
-        config: manage,
+        config: { access: { action: "staff.manage" } },
         schema: {
           summary: "Replace the classrooms a staff member works in (lead or assistant)",
           tags: ["staff"],

@@ -14,7 +14,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { UserAdminService } from "./admin-service.ts";
 
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const manage = { access: { features: ["user_management"] } } as const;
 
 /** The address of this app as the caller reached it, for links in e-mails. */
 export const appUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -27,7 +26,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.get(
       "/owners/roles",
       {
-        config: manage,
+        config: { access: { action: "users.manage" } },
         schema: { summary: "Roles the caller may give a user", tags: ["users"], response: { 200: rolesResponse } },
       },
       async (request) => userAdmin.roles(request.caller),
@@ -36,7 +35,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.get(
       "/owners/centers",
       {
-        config: { access: { features: ["user_management", "center_management"] } },
+        config: { access: { action: "users.manage" } },
         schema: {
           summary: "Centres the caller may put a user in",
           tags: ["users"],
@@ -49,7 +48,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.get(
       "/owners",
       {
-        config: { ...manage, keptAnswer: true },
+        config: { access: { action: "users.manage" }, keptAnswer: true },
         schema: {
           summary: "A page of the users the caller manages, searched by name or e-mail",
           tags: ["users"],
@@ -63,7 +62,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.post(
       "/owners",
       {
-        config: manage,
+        config: { access: { action: "users.manage" } },
         schema: {
           summary: "Add a user",
           tags: ["users"],
@@ -78,7 +77,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.put(
       "/owners/:id",
       {
-        config: manage,
+        config: { access: { action: "users.manage" } },
         schema: {
           summary: "Change a user's details, role or centre",
           tags: ["users"],
@@ -94,7 +93,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.put(
       "/owners/:id/toggle-status",
       {
-        config: manage,
+        config: { access: { action: "users.manage" } },
         schema: {
           summary: "Activate or deactivate a user",
           tags: ["users"],
@@ -108,7 +107,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
     api.put(
       "/owners/:id/reset-password",
       {
-        config: manage,
+        config: { access: { action: "users.manage" } },
         schema: {
           summary: "Make a user choose a new password at next sign-in (signs them out)",
           tags: ["users"],

@@ -2,10 +2,7 @@ import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centers } from "../../db/schema/organisations.ts";
-import { users } from "../../db/schema/users.ts";
-
-export type UserRow = typeof users.$inferSelect;
-export type UserWithCentre = UserRow & { centerName: string | null };
+import { type UserWithCentre, users } from "../../db/schema/users.ts";
 
 /** Reads of user accounts shared by sign-in and user management. */
 export function createUserDirectory({ db }: { db: Database }) {

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import { Box, Button, Card, CardActions, CardContent, Grid, Stack, Typography } from "@mui/material";
-import { canOpen, type Role } from "@sprout/shared/roles";
+import { canOpen } from "@sprout/shared/navigation";
+import type { Role } from "@sprout/shared/roles";
 import { Link as RouterLink } from "react-router";
 
 export interface LinkCard {

@@ -10,7 +10,8 @@ import PhotoLibrary from "@mui/icons-material/PhotoLibrary";
 import Receipt from "@mui/icons-material/Receipt";
 import Today from "@mui/icons-material/Today";
 import { Box, Card, CardActionArea, CardContent, Grid, Stack, Typography } from "@mui/material";
-import { canOpen, type Feature, hasFeature, type Role } from "@sprout/shared/roles";
+import { canOpen } from "@sprout/shared/navigation";
+import { type Feature, hasFeature, type Role } from "@sprout/shared/roles";
 import { Link as RouterLink } from "react-router";
 
 interface QuickAction {

@@ -1,4 +1,4 @@
-import { canOpen } from "@sprout/shared/roles";
+import { canOpen } from "@sprout/shared/navigation";
 import type { ReactNode } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { AccessDenied } from "../../components/AccessDenied";

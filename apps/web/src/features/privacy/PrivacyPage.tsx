@@ -11,7 +11,7 @@ import {
   Tabs,
   Typography,
 } from "@mui/material";
-import { canOpen } from "@sprout/shared/roles";
+import { canOpen } from "@sprout/shared/navigation";
 import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { AccessDenied } from "../../components/AccessDenied";

@@ -1,8 +1,0 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/rows.ts";
-
-/** Raw rows for assertions in tests. */
-export async function query<T>(db: Database, text: string): Promise<T[]> {
-  return rowsOf<T>(await db.execute(sql.raw(text)));
-}

@@ -1,5 +1,0 @@
-import type { AreaRows } from "../../../test/matrix.ts";
-
-/** Readiness (issue 29): public like GET /api/health, which the matrix lists with the sign-in calls. */
-const rows: AreaRows = () => [{ route: "GET /api/ready", allowed: "public" }];
-export default rows;

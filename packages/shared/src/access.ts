@@ -1,0 +1,531 @@
+import { ROLES, type Role } from "./roles.ts";
+
+/**
+ * How an action's records are limited, beyond the role (the access layer's record checks, ADR 0053):
+ * the server filters every read and write by the caller's scope (`apps/server/src/auth/caller.ts`).
+ */
+export const SCOPE_RULES = {
+  organisation: "records of the caller's organisation",
+  centre: "records of the caller's centres",
+  classroom: "classrooms of the caller's centres; a teacher's own classrooms",
+  child: "children of the caller's centres; a teacher's own classrooms' children; a parent's own children",
+  ownChild: "a parent's own children",
+  self: "the caller's own records",
+} as const;
+export type ScopeRule = keyof typeof SCOPE_RULES;
+
+export interface ActionRule {
+  /** The roles that may take the action at all. */
+  roles: readonly Role[];
+  scope: ScopeRule;
+  /** What the action is, in the words of the spec. */
+  what: string;
+}
+
+/**
+ * Every thing a signed-in caller can do, named once. Routes declare one of these
+ * (`config.access.action`), the server's guard and record checks ask `may`, and the web's menu
+ * opens a page when the role may take its action; the permission matrix derives its expectations
+ * from this table and `docs/access/actions.md` shows every change to it in review.
+ */
+export const ACTIONS = {
+  "admissions.convert": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Admit a child from a closed enquiry",
+  },
+  "analytics.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director"],
+    scope: "centre",
+    what: "Financial overview, centre comparison and insights",
+  },
+  "announcements.post": { roles: ["teacher"], scope: "classroom", what: "Post a classroom announcement" },
+  "announcements.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "classroom",
+    what: "A classroom's announcements",
+  },
+  "assignments.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "classroom",
+    what: "Assignments and their files",
+  },
+  "assignments.readSubmissions": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "classroom",
+    what: "The submissions of an assignment",
+  },
+  "assignments.set": {
+    roles: ["teacher"],
+    scope: "classroom",
+    what: "Set, edit, delete assignments and comment on submissions",
+  },
+  "assignments.submit": { roles: ["parent"], scope: "ownChild", what: "A parent submits a child's work" },
+  "attendance.headcount": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "The emergency headcount",
+  },
+  "attendance.noticeAbsence": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "A parent's view of today and notices of absence",
+  },
+  "attendance.readReports": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Attendance reports",
+  },
+  "attendance.setRatios": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "The centre's child-to-staff ratios",
+  },
+  "attendance.take": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "child",
+    what: "Check children in and out, mark absent, the rooms and the roster",
+  },
+  "budget.oversee": {
+    roles: ["owner", "financial_manager"],
+    scope: "organisation",
+    what: "The finance dashboard and approving budget requests",
+  },
+  "budgetLimits.manage": {
+    roles: ["owner", "financial_manager"],
+    scope: "organisation",
+    what: "Budget limits per role",
+  },
+  "budgetRequests.raise": {
+    roles: ["owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Raise a budget request or add a quote",
+  },
+  "budgetRequests.read": {
+    roles: ["owner", "financial_manager", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Budget requests, quotes and the centres they may name",
+  },
+  "centreDashboard.plan": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "KPI targets and the centre calendar",
+  },
+  "centreDashboard.read": {
+    roles: ["super_admin", "owner", "center_director"],
+    scope: "centre",
+    what: "The centre director's dashboard, staff overview, tasks and calendar",
+  },
+  "centres.list": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "organisation",
+    what: "The centres the caller may name",
+  },
+  "centres.manage": { roles: ["super_admin"], scope: "organisation", what: "Create and edit centres" },
+  "childDay.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "child",
+    what: "A child's day: activities, stars, timeline",
+  },
+  "childDay.readClassroom": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "classroom",
+    what: "A classroom's day",
+  },
+  "childDay.readOwn": { roles: ["parent"], scope: "ownChild", what: "A parent's view of their child's day" },
+  "childDay.record": {
+    roles: ["teacher"],
+    scope: "child",
+    what: "Record meals, sleep, potty, health checks and stars",
+  },
+  "childHealth.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "child",
+    what: "A child's health record",
+  },
+  "childHealth.recordStanding": {
+    roles: ["teacher", "parent"],
+    scope: "child",
+    what: "Standing instructions (allergies, conditions)",
+  },
+  "children.list": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "child",
+    what: "The children list (a teacher's: her classrooms')",
+  },
+  "children.manage": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "child",
+    what: "Children: lists, pause, resume, exit, details and corrections",
+  },
+  "children.promote": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "child",
+    what: "Assign, promote or transfer a child; a child's moves",
+  },
+  "children.readOwn": { roles: ["parent"], scope: "ownChild", what: "A parent's own children" },
+  "classrooms.manage": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Create, edit and delete classrooms; assign their staff",
+  },
+  "classrooms.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "classroom",
+    what: "Classrooms and a classroom's children",
+  },
+  "dashboard.read": {
+    roles: [
+      "super_admin",
+      "owner",
+      "financial_manager",
+      "center_director",
+      "admin",
+      "academic_coordinator",
+      "teacher",
+      "parent",
+    ],
+    scope: "centre",
+    what: "The home dashboard, its figures cut to what the role sees",
+  },
+  "dashboard.readCoordinatorHome": {
+    roles: ["admin", "academic_coordinator"],
+    scope: "centre",
+    what: "The admin's and coordinator's home",
+  },
+  "dashboard.readTeacherHome": {
+    roles: ["teacher"],
+    scope: "classroom",
+    what: "A teacher's home: her classrooms today",
+  },
+  "dataRequests.answer": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Answer data requests; erase a child's data",
+  },
+  "dataRequests.make": { roles: ["parent"], scope: "ownChild", what: "A family's data exports and data requests" },
+  "dataRetention.manage": {
+    roles: ["super_admin", "owner", "center_director"],
+    scope: "organisation",
+    what: "Data retention periods and their dry run",
+  },
+  "digest.choose": { roles: ["parent"], scope: "self", what: "A parent's own daily digest choice" },
+  "digest.configure": {
+    roles: ["super_admin", "owner", "center_director", "admin"],
+    scope: "centre",
+    what: "The centre's daily digest setting",
+  },
+  "documents.read": {
+    roles: [
+      "super_admin",
+      "owner",
+      "financial_manager",
+      "center_director",
+      "admin",
+      "academic_coordinator",
+      "teacher",
+      "parent",
+    ],
+    scope: "centre",
+    what: "Documents and their files",
+  },
+  "documents.upload": {
+    roles: ["super_admin", "owner", "center_director", "admin"],
+    scope: "centre",
+    what: "Upload and delete documents",
+  },
+  "emergency.acknowledge": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "Acknowledge an emergency alert",
+  },
+  "emergency.manage": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Raise, list and resolve emergency alerts",
+  },
+  "enquiries.manage": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Enquiries: list, record, edit",
+  },
+  "exits.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "centre",
+    what: "Exit records",
+  },
+  "expenses.track": {
+    roles: ["owner", "financial_manager", "center_director"],
+    scope: "centre",
+    what: "Log expenses with receipts; the export",
+  },
+  "feedback.give": { roles: ["parent"], scope: "self", what: "A parent gives feedback" },
+  "feedback.read": {
+    roles: ["owner", "center_director", "parent"],
+    scope: "centre",
+    what: "Feedback (a parent's own)",
+  },
+  "feedback.respond": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "The feedback summary and answering feedback",
+  },
+  "fees.edit": { roles: ["super_admin", "owner"], scope: "organisation", what: "Create and edit fee structures" },
+  "fees.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "organisation",
+    what: "Fee structures",
+  },
+  "immunisations.record": {
+    roles: ["super_admin", "owner", "center_director", "admin", "parent"],
+    scope: "child",
+    what: "Record or delete an immunisation",
+  },
+  "incidents.editReviewSetting": {
+    roles: ["super_admin", "owner", "center_director"],
+    scope: "centre",
+    what: "Change whether incident reports wait for review",
+  },
+  "incidents.manage": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Review, resolve and tell parents about incidents",
+  },
+  "incidents.readOwn": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "A parent reads and acknowledges incident reports about their children",
+  },
+  "incidents.readPhoto": {
+    roles: ["owner", "center_director", "teacher", "parent"],
+    scope: "child",
+    what: "An incident's photo",
+  },
+  "incidents.readReviewSetting": {
+    roles: ["super_admin", "owner", "center_director", "teacher"],
+    scope: "centre",
+    what: "Whether incident reports wait for review",
+  },
+  "incidents.report": {
+    roles: ["owner", "center_director", "teacher"],
+    scope: "child",
+    what: "Report incidents and read reports (a teacher's: her classrooms')",
+  },
+  "invoices.generate": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "centre",
+    what: "Generate, cancel invoices; approve and reject invoice requests",
+  },
+  "invoices.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "parent"],
+    scope: "child",
+    what: "Invoices and their PDF (a parent's: own children's)",
+  },
+  "invoices.recordPayment": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "centre",
+    what: "Record a payment",
+  },
+  "invoices.request": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "centre",
+    what: "Raise and list invoice requests",
+  },
+  "kiosk.operate": { roles: ["super_admin", "owner", "center_director"], scope: "centre", what: "The sign-in kiosk" },
+  "leave.cancel": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "self",
+    what: "Cancel a leave request",
+  },
+  "leave.decide": {
+    roles: ["super_admin", "owner", "center_director", "admin"],
+    scope: "centre",
+    what: "Approve or refuse leave",
+  },
+  "leave.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "Leave requests (a staff member's own, a manager's centre)",
+  },
+  "leave.request": {
+    roles: ["center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "self",
+    what: "Ask for leave",
+  },
+  "lessonPlans.checkOff": { roles: ["teacher"], scope: "classroom", what: "Tick off a lesson plan's activities" },
+  "lessonPlans.edit": {
+    roles: ["admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Write, edit and delete lesson plans",
+  },
+  "lessonPlans.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "centre",
+    what: "Lesson plans and today's plan",
+  },
+  "medications.recordDose": { roles: ["teacher"], scope: "child", what: "Record a medication dose" },
+  "medications.request": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "A parent asks for a medication to be given, or withdraws it",
+  },
+  "messages.listContacts": { roles: ["parent"], scope: "ownChild", what: "The teachers a parent may message" },
+  "messages.listFamilies": { roles: ["teacher"], scope: "classroom", what: "The families a teacher may message" },
+  "messages.read": {
+    roles: ["owner", "center_director", "teacher", "parent"],
+    scope: "self",
+    what: "Message threads the caller is party to (leaders: their centre's)",
+  },
+  "messages.send": { roles: ["teacher", "parent"], scope: "self", what: "Start a thread, send and mark messages read" },
+  "milestones.manage": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "organisation",
+    what: "Add and remove milestones",
+  },
+  "milestones.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "organisation",
+    what: "The milestone framework",
+  },
+  "notices.read": { roles: ["parent"], scope: "self", what: "A parent's notices" },
+  "notices.send": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Send notices to families and see who has not read them",
+  },
+  "observations.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "child",
+    what: "Observation logs and their attachments",
+  },
+  "observations.record": {
+    roles: ["academic_coordinator", "teacher"],
+    scope: "child",
+    what: "Write, edit and delete observation logs",
+  },
+  "parentLinks.answer": {
+    roles: ["parent"],
+    scope: "self",
+    what: "A parent accepts or declines being linked to a child",
+  },
+  "pickupPeople.manage": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "parent"],
+    scope: "child",
+    what: "Add and remove pick-up people and their photos",
+  },
+  "pickupPeople.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
+    scope: "child",
+    what: "The people who may pick a child up, and their photos",
+  },
+  "policies.manage": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Publish and edit policies, read and chase acknowledgements",
+  },
+  "policies.read": {
+    roles: [
+      "super_admin",
+      "owner",
+      "financial_manager",
+      "center_director",
+      "admin",
+      "academic_coordinator",
+      "teacher",
+      "parent",
+    ],
+    scope: "centre",
+    what: "Policies, their files, acknowledging one",
+  },
+  "portfolio.add": { roles: ["teacher"], scope: "child", what: "Add photos to a portfolio and mark favourites" },
+  "portfolio.consent": { roles: ["parent"], scope: "ownChild", what: "A parent's photo consent" },
+  "portfolio.delete": {
+    roles: ["super_admin", "owner", "center_director", "admin", "teacher"],
+    scope: "child",
+    what: "Delete a portfolio item",
+  },
+  "portfolio.read": {
+    roles: ["super_admin", "owner", "admin", "teacher", "parent"],
+    scope: "child",
+    what: "A child's portfolio, its files and consent",
+  },
+  "portfolio.readCentre": {
+    roles: ["super_admin", "owner", "admin"],
+    scope: "centre",
+    what: "The centre's portfolio dashboard",
+  },
+  "privacy.consent": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "A family's consents and who viewed their child's records",
+  },
+  "privacy.editNotice": { roles: ["super_admin", "owner"], scope: "organisation", what: "Publish a privacy notice" },
+  "privacy.readAccessLog": {
+    roles: ["super_admin", "owner", "center_director"],
+    scope: "centre",
+    what: "The access log of staff reads",
+  },
+  "privacy.readNotice": {
+    roles: [
+      "super_admin",
+      "owner",
+      "financial_manager",
+      "center_director",
+      "admin",
+      "academic_coordinator",
+      "teacher",
+      "parent",
+    ],
+    scope: "organisation",
+    what: "The privacy notice",
+  },
+  "privacy.readRefusals": { roles: ["owner", "center_director"], scope: "centre", what: "Consents families refused" },
+  "reminders.configure": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "The centre's message reminder setting",
+  },
+  "reports.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Reports and their export; each report names the roles that see it",
+  },
+  "settings.addCompany": { roles: ["super_admin"], scope: "organisation", what: "Add a company" },
+  "settings.addProgram": {
+    roles: ["super_admin", "owner", "center_director", "admin"],
+    scope: "organisation",
+    what: "Add a program",
+  },
+  "settings.read": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "organisation",
+    what: "The program and company lists",
+  },
+  "staff.manage": {
+    roles: ["super_admin", "owner", "center_director"],
+    scope: "centre",
+    what: "Staff of the caller's centres: add, edit, exit, assign to classrooms",
+  },
+  "staffAttendance.clock": {
+    roles: ["center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "self",
+    what: "A staff member clocks in and out",
+  },
+  "staffReviews.write": { roles: ["owner", "center_director"], scope: "centre", what: "Write a staff review" },
+  "users.manage": {
+    roles: ["super_admin"],
+    scope: "organisation",
+    what: "Accounts of the organisation: create, edit, deactivate, reset a password",
+  },
+} as const satisfies Record<string, ActionRule>;
+export type Action = keyof typeof ACTIONS;
+
+export const ACTION_NAMES = Object.keys(ACTIONS) as Action[];
+
+/** The role may take the action (its scope still limits which records). */
+export function may(role: Role, action: Action): boolean {
+  return (ACTIONS[action].roles as readonly Role[]).includes(role);
+}
+
+/** The roles that may take the action, in the order of ROLES. */
+export const rolesFor = (action: Action): Role[] => ROLES.filter((role) => may(role, action));
