@@ -114,7 +114,7 @@ describe("records can be corrected (issue 9)", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, demoUser("center_director").email);
       await page.goto("/children");
-      await page.getByRole("table", { name: "Children" }).getByRole("link").first().click();
+      await page.getByRole("list", { name: "Children" }).getByRole("link").first().click();
       await visible(page.getByRole("button", { name: "Edit details" }));
       await visible(page.getByRole("region", { name: "History" }));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

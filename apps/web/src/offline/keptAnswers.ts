@@ -73,7 +73,9 @@ export function keepHome(client: QueryClient, userId: string, role: Role): { res
       },
     });
     stop = unsubscribe;
-    return done;
+    // What was kept is for a device without a network: online, the server is asked again at once
+    // (offline the refetch waits), so a failing call is still said and a change is still seen.
+    return done.then(() => client.invalidateQueries({ predicate: (query) => isKeptQuery(role, query.queryKey) }));
   });
   return { restored: restored.catch(() => {}), close: handle.close };
 }
