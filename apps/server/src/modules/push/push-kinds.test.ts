@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { demoRoomToday } from "../../../test/demo-today.ts";
 import { form, pngPhoto, sendForm } from "../../../test/digital-portfolio-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn, type testClock } from "../../../test/harness.ts";
 import { type PushServiceStandIn, startPushService } from "../../../test/push-service.ts";
@@ -97,6 +98,20 @@ describe("the child's day", () => {
     await deliver();
     expect(received()).toEqual([]);
     await choose({ daily_activities: true });
+  });
+
+  it("a classmate's meal reaches no other family", async () => {
+    const [room] = await db.select({ id: students.classroomId }).from(students).where(eq(students.id, aanya.id));
+    const classmate = (await demoRoomToday(db, room!.id!)).present.find((kid) => kid.id !== aanya.id)!;
+    const meal = await as(app, teacher).post("/api/daily-activities/food", {
+      child_id: classmate.id,
+      date: TODAY,
+      meal_type: "lunch",
+      food_consumed: 50,
+    });
+    expect(meal.statusCode, meal.body).toBe(201);
+    await deliver();
+    expect(received()).toEqual([]);
   });
 
   it("a meal whose write is rolled back sends nothing", async () => {
