@@ -1,16 +1,7 @@
-import { existsSync } from "node:fs";
 import { PURPOSE_LABELS } from "@sprout/shared/schemas/privacy";
-import PDFDocument from "pdfkit";
+import { openPdf } from "../../pdf/document.ts";
+import { write } from "../../pdf/fonts.ts";
 import type { ExportData } from "./export-content.ts";
-
-/** Debian's fonts-dejavu-core has the rupee sign; the standard PDF fonts do not (as billing's PDF). */
-const DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-
-function fonts(): { regular: string; bold: string; rupee: string } {
-  if (existsSync(DEJAVU) && existsSync(DEJAVU_BOLD)) return { regular: DEJAVU, bold: DEJAVU_BOLD, rupee: "₹" };
-  return { regular: "Helvetica", bold: "Helvetica-Bold", rupee: "Rs. " };
-}
 
 const GROUPING = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const DATE = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
@@ -22,41 +13,29 @@ const formatDate = (value: string | Date | null) =>
  * kind the archive holds (their full content is in data.json), with the invoices in rupees.
  */
 export function renderExportSummary(data: ExportData, generatedAt: Date): Promise<Buffer> {
-  const font = fonts();
-  const money = (rupees: number) => `${font.rupee}${GROUPING.format(rupees)}`;
+  const money = (rupees: number) => `₹${GROUPING.format(rupees)}`;
   const childName = `${data.child.first_name} ${data.child.last_name}`.trim();
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = openPdf({
     margin: 50,
     info: { Title: `Data held about ${childName}`, Author: data.child.centre },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
   const green = "#2e7d5b";
+  const body = { weight: "regular", size: 10 } as const;
+  const line = (text: string) => write(doc, text, body);
   const heading = (text: string) => {
-    doc.moveDown(0.8).fillColor(green).font(font.bold).fontSize(13).text(text).moveDown(0.2);
-    doc.fillColor("#000").font(font.regular).fontSize(10);
+    doc.moveDown(0.8).fillColor(green);
+    write(doc, text, { weight: "bold", size: 13 }).moveDown(0.2).fillColor("#000");
   };
-  const fact = (label: string, value: string | number | null) =>
-    doc
-      .font(font.bold)
-      .text(`${label}: `, { continued: true })
-      .font(font.regular)
-      .text(String(value ?? "—"));
+  const fact = (label: string, value: string | number | null) => {
+    write(doc, `${label}: `, { weight: "bold", size: 10 }, undefined, undefined, { continued: true });
+    line(String(value ?? "—"));
+  };
 
   doc.rect(0, 0, doc.page.width, 8).fill(green);
-  doc.fillColor(green).font(font.bold).fontSize(20).text("Sprout: the data we hold", 50, 36);
-  doc
-    .fillColor("#555")
-    .font(font.regular)
-    .fontSize(10)
-    .text(`${data.child.centre} · prepared ${formatDate(generatedAt)}`);
+  write(doc.fillColor(green), "Sprout: the data we hold", { weight: "bold", size: 20 }, 50, 36);
+  write(doc.fillColor("#555"), `${data.child.centre} · prepared ${formatDate(generatedAt)}`, body);
   doc.fillColor("#000").moveDown(0.5);
-  doc.text(
+  line(
     "This archive holds everything Sprout keeps about your child and you: this summary, data.json with every record in full, and the original photos and documents in their folders.",
   );
 
@@ -74,12 +53,12 @@ export function renderExportSummary(data: ExportData, generatedAt: Date): Promis
   heading("Family");
   if (data.parent) fact("You", `${data.parent.full_name} (${data.parent.email})`);
   for (const guardian of data.guardians) {
-    doc.text(
+    line(
       `${guardian.first_name} ${guardian.last_name} — ${guardian.relation}${guardian.is_primary ? " (primary)" : ""}; ${[guardian.phone, guardian.email].filter(Boolean).join(", ")}`,
     );
   }
   for (const person of data.pickup_people) {
-    doc.text(`Pick-up: ${person.name} — ${person.relation}, ${person.phone}${person.removed_at ? " (removed)" : ""}`);
+    line(`Pick-up: ${person.name} — ${person.relation}, ${person.phone}${person.removed_at ? " (removed)" : ""}`);
   }
 
   heading("Records in this archive");
@@ -107,23 +86,23 @@ export function renderExportSummary(data: ExportData, generatedAt: Date): Promis
     ["Payments", data.payments.length],
     ["Data requests", data.data_requests.length],
   ];
-  for (const [label, value] of counts) doc.text(`${label}: ${value}`);
+  for (const [label, value] of counts) line(`${label}: ${value}`);
 
   heading("Consents");
-  if (data.consents.purposes.length === 0) doc.text("No consent recorded yet.");
+  if (data.consents.purposes.length === 0) line("No consent recorded yet.");
   for (const consent of data.consents.purposes) {
-    doc.text(
+    line(
       `${PURPOSE_LABELS[consent.purpose].title}: ${consent.given ? "given" : "refused"} on ${formatDate(consent.given_at)}`,
     );
   }
   for (const med of data.consents.medications) {
-    doc.text(`Medication ${med.name}: given ${formatDate(med.consent_at)}${med.withdrawn_at ? ", withdrawn" : ""}`);
+    line(`Medication ${med.name}: given ${formatDate(med.consent_at)}${med.withdrawn_at ? ", withdrawn" : ""}`);
   }
 
   if (data.invoices.length > 0) {
     heading("Invoices");
     for (const invoice of data.invoices) {
-      doc.text(
+      line(
         `${invoice.invoice_number} · ${formatDate(invoice.issue_date)} · ${money(invoice.total)} · paid ${money(invoice.paid)} · ${invoice.status}`,
       );
     }
