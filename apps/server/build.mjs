@@ -19,7 +19,7 @@ const dist = path.join(server, "dist");
 const src = path.join(server, "src");
 
 /** Our modules that read files next to themselves, each checked to work from dist/ (see above). */
-const RESOLVES_FROM_ITS_OWN_URL = new Set(["app.ts", "db/client.ts"]);
+const RESOLVES_FROM_ITS_OWN_URL = new Set(["app.ts", "db/client.ts", "pdf/fonts.ts"]);
 
 /** Tools that only work in a checkout (they write generated sources, run devDependencies): not built. */
 const DEVELOPMENT_ONLY = new Set(["openapi.ts"]);

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 
+// Packages resolve the same from src/ and from the compiled dist/ (apps/server/build.mjs).
 const require = createRequire(import.meta.url);
 
 export type Weight = "regular" | "bold";
