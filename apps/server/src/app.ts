@@ -39,6 +39,8 @@ import { closeRedis } from "./lib/redis-close.ts";
 import { responseCheck } from "./lib/response-check.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { createMailer, type Mailer, type MailTransport } from "./mail/mailer.ts";
+import { accountPreferencesRoutes } from "./modules/account/routes.ts";
+import { createAccountService } from "./modules/account/service.ts";
 import { createLinkRequestsService } from "./modules/admissions/link-requests.ts";
 import { admissionsRoutes } from "./modules/admissions/routes.ts";
 import { createAdmissionsService } from "./modules/admissions/service.ts";
@@ -443,6 +445,7 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(communicationRoutes(communication));
       await api.register(pushRoutes({ push: push.service }));
+      await api.register(accountPreferencesRoutes({ account: createAccountService({ db: deps.db, clock }) }));
     },
     { prefix: "/api" },
   );

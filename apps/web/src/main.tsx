@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { queryClient } from "./api/queryClient";
 import { hasToken, onSessionEnded } from "./auth/session";
 import { ErrorBoundary } from "./components/ErrorBoundary";
+import { LanguageProvider } from "./i18n/LanguageProvider";
 import { staffTheme } from "./layout/theme";
 import { followConnectivity } from "./offline/connectivity";
 import { KeptHome } from "./offline/KeptHome";
@@ -45,9 +46,11 @@ createRoot(root).render(
       <CssBaseline />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <KeptHome>
-            <RouterProvider router={router} />
-          </KeptHome>
+          <LanguageProvider>
+            <KeptHome>
+              <RouterProvider router={router} />
+            </KeptHome>
+          </LanguageProvider>
         </QueryClientProvider>
       </ErrorBoundary>
     </ThemeProvider>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languageSchema } from "../i18n/languages.ts";
 import { sessionUser } from "./auth.ts";
 import { safeString } from "./primitives.ts";
 
@@ -237,3 +238,11 @@ export const emailedCodeResponse = z.object({
   resendIn: z.number().int(),
 });
 export type EmailedCodeResponse = z.infer<typeof emailedCodeResponse>;
+
+/** What a person chooses for themselves (issue 34): the language Sprout speaks to them. */
+export const accountPreferences = z.object({
+  language: languageSchema.nullable().describe("Null: not chosen; the browser's language decides"),
+});
+export type AccountPreferences = z.infer<typeof accountPreferences>;
+export const accountPreferencesUpdate = z.object({ language: languageSchema });
+export type AccountPreferencesUpdate = z.infer<typeof accountPreferencesUpdate>;

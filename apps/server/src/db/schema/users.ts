@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from "@sprout/shared/i18n/languages";
 import { ROLES } from "@sprout/shared/roles";
 import { sql } from "drizzle-orm";
 import {
@@ -36,6 +37,8 @@ export const users = pgTable(
     twoFactorSecret: text("two_factor_secret"),
     // The last accepted TOTP time step of each purpose is in two_factor_used_steps (account.ts).
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** The language the person chose: screens, e-mails, pushes and PDFs to them. Null: not chosen. */
+    language: text("language", { enum: LANGUAGE_CODES }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

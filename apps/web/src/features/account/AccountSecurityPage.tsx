@@ -23,6 +23,7 @@ import { useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { LanguageCard } from "../../i18n/LanguageCard";
 import { NotificationSettings } from "../push/NotificationSettings";
 import { accountApi, backupCodesFile, downloadText } from "./api";
 
@@ -90,6 +91,7 @@ export function AccountSecurityPage() {
           </Button>
         </CardContent>
       </Card>
+      <LanguageCard />
       <NotificationSettings />
       <Card variant="outlined">
         <CardContent>

@@ -1,5 +1,7 @@
 import { Alert, CircularProgress, Stack, Typography } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { useEffect, useRef } from "react";
+import { useIntl } from "react-intl";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "./AuthCard";
 import { loginErrorMessage } from "./loginErrorMessage";
@@ -10,6 +12,8 @@ export function AutoLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useLogin();
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const started = useRef(false);
   const email = params.get("email");
   const password = params.get("password");
@@ -40,15 +44,17 @@ export function AutoLoginPage() {
   }, [signedIn, navigate]);
 
   return (
-    <AuthCard title="Signing in">
+    <AuthCard title={say("autoLogin.title")}>
       <Stack spacing={2} sx={{ alignItems: "center" }} role="status" aria-live="polite">
-        {!complete && <Alert severity="error">Missing email or password query params</Alert>}
-        {signIn.isError && <Alert severity="error">Login failed: {loginErrorMessage(signIn.error)}</Alert>}
-        {signedIn && <Alert severity="success">Success. Redirecting...</Alert>}
+        {!complete && <Alert severity="error">{say("autoLogin.missing")}</Alert>}
+        {signIn.isError && (
+          <Alert severity="error">{say("autoLogin.failed", { reason: loginErrorMessage(signIn.error, say) })}</Alert>
+        )}
+        {signedIn && <Alert severity="success">{say("autoLogin.success")}</Alert>}
         {complete && (signIn.isPending || signIn.isIdle) && (
           <>
             <CircularProgress aria-hidden />
-            <Typography color="text.secondary">Signing you in…</Typography>
+            <Typography color="text.secondary">{say("autoLogin.signingIn")}</Typography>
           </>
         )}
       </Stack>

@@ -15,11 +15,13 @@ import {
 import { type LoginRequest, loginRequest } from "@sprout/shared/schemas/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useIntl } from "react-intl";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { hasToken } from "../../auth/session";
 import { useVerifiedSession } from "../../auth/useVerifiedSession";
 import { PageLoader } from "../../components/PageLoader";
+import { LanguageSwitch } from "../../i18n/LanguageSwitch";
 import { AuthCard } from "./AuthCard";
 import { loginErrorMessage } from "./loginErrorMessage";
 import { useLogin } from "./useLogin";
@@ -48,6 +50,7 @@ export function LoginPage() {
   const existing = useVerifiedSession(arrivedSignedIn);
   const [showPassword, setShowPassword] = useState(false);
   const signIn = useLogin();
+  const intl = useIntl();
   const {
     register,
     handleSubmit,
@@ -58,7 +61,8 @@ export function LoginPage() {
   });
 
   if (arrivedSignedIn && existing.isSuccess) return <Navigate to="/" replace />;
-  if (arrivedSignedIn && existing.isPending) return <PageLoader label="Checking your session" />;
+  if (arrivedSignedIn && existing.isPending)
+    return <PageLoader label={intl.formatMessage({ id: "signIn.checkingSession" })} />;
 
   const onSubmit = handleSubmit((credentials) =>
     signIn.mutate(credentials, {
@@ -86,13 +90,19 @@ export function LoginPage() {
   );
 
   return (
-    <AuthCard title="Welcome Back" subtitle="Sign in to access your preschool dashboard">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <AuthCard
+      title={intl.formatMessage({ id: "signIn.title" })}
+      subtitle={intl.formatMessage({ id: "signIn.subtitle" })}
+      corner={<LanguageSwitch />}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={intl.formatMessage({ id: "signIn.form" })}>
         <Stack spacing={2.5}>
           {carried.message && !signIn.isError && <Alert severity="success">{carried.message}</Alert>}
-          {signIn.isError && <Alert severity="error">{loginErrorMessage(signIn.error)}</Alert>}
+          {signIn.isError && (
+            <Alert severity="error">{loginErrorMessage(signIn.error, (id) => intl.formatMessage({ id }))}</Alert>
+          )}
           <TextField
-            label="Email"
+            label={intl.formatMessage({ id: "signIn.email" })}
             type="email"
             autoComplete="email"
             required
@@ -103,7 +113,7 @@ export function LoginPage() {
             {...register("email")}
           />
           <TextField
-            label="Password"
+            label={intl.formatMessage({ id: "signIn.password" })}
             type={showPassword ? "text" : "password"}
             autoComplete="current-password"
             required
@@ -117,7 +127,9 @@ export function LoginPage() {
                 endAdornment: (
                   <InputAdornment position="end">
                     <IconButton
-                      aria-label={showPassword ? "Hide password" : "Show password"}
+                      aria-label={intl.formatMessage({
+                        id: showPassword ? "signIn.hidePassword" : "signIn.showPassword",
+                      })}
                       onClick={() => setShowPassword((shown) => !shown)}
                       edge="end"
                     >
@@ -136,10 +148,10 @@ export function LoginPage() {
             disabled={signIn.isPending}
             startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {signIn.isPending ? "Signing in…" : "Sign In"}
+            {intl.formatMessage({ id: signIn.isPending ? "signIn.submitting" : "signIn.submit" })}
           </Button>
           <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: "center" }}>
-            Forgot your password?
+            {intl.formatMessage({ id: "signIn.forgotPassword" })}
           </Link>
         </Stack>
       </Box>
