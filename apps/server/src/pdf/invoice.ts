@@ -1,5 +1,6 @@
+import type { Language } from "@sprout/shared/i18n/languages";
 import type { InvoiceDetail } from "@sprout/shared/schemas/billing";
-import { PAYMENT_MODE_LABELS } from "@sprout/shared/schemas/billing";
+import { intlFor } from "../i18n/intl.ts";
 import { openPdf } from "./document.ts";
 import { write } from "./fonts.ts";
 
@@ -13,23 +14,25 @@ export interface Letterhead {
   email: string | null;
 }
 
-const GROUPING = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const DATE = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
-const MONTH = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
-const formatDate = (iso: string) => DATE.format(new Date(`${iso}T00:00:00Z`));
-
 /**
  * Renders an invoice as an A4 PDF: the centre's letterhead, the invoice number and status, the
- * child and classroom, dates, lines, totals in rupees and the payments received.
+ * child and classroom, dates, lines, totals in rupees and the payments received, in the reader's
+ * language (the lines' own descriptions are the centre's, as written).
  */
-export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Promise<Buffer> {
-  const money = (rupees: number) => `₹${GROUPING.format(rupees)}`;
+export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, language: Language): Promise<Buffer> {
+  const intl = intlFor(language);
+  const say = intl.formatMessage;
+  const money = (rupees: number) =>
+    `₹${intl.formatNumber(rupees, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const day = (iso: string) =>
+    intl.formatDate(`${iso}T00:00:00Z`, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
+  const child = `${invoice.child_first_name} ${invoice.child_last_name}`.trim();
   const { doc, done } = openPdf({
     margin: 50,
     info: {
-      Title: `Invoice ${invoice.invoice_number}`,
+      Title: say({ id: "invoice.documentTitle" }, { number: invoice.invoice_number }),
       Author: centre.name,
-      Subject: `Invoice for ${invoice.child_first_name} ${invoice.child_last_name}`,
+      Subject: say({ id: "invoice.documentSubject" }, { child }),
     },
   });
 
@@ -50,28 +53,43 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   write(doc.fillColor(grey), place, regular(9), left, doc.y + 2, { width: width * 0.6 });
   const contact = [centre.phone, centre.email].filter(Boolean).join("  ·  ");
   if (contact) write(doc, contact, regular(9), undefined, undefined, { width: width * 0.6 });
-  write(doc.fillColor("#000"), "INVOICE", bold(22), left, 36, { width, align: "right" });
+  write(doc.fillColor("#000"), say({ id: "invoice.title" }), bold(22), left, 36, { width, align: "right" });
   write(doc, invoice.invoice_number, regular(10), left, 64, { width, align: "right" });
   const statusColour = { Paid: green, Pending: "#b26a00", Overdue: "#c62828", Cancelled: grey }[invoice.status];
-  write(doc.fillColor(statusColour), invoice.status.toUpperCase(), bold(10), left, 80, { width, align: "right" });
+  write(doc.fillColor(statusColour), say({ id: "invoice.status" }, { status: invoice.status }), bold(10), left, 80, {
+    width,
+    align: "right",
+  });
 
   let y = Math.max(doc.y, 110) + 16;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
   y += 14;
 
   // Bill to and dates
-  write(doc.fillColor(grey), "BILL TO", regular(9), left, y);
-  write(doc.fillColor("#000"), `${invoice.child_first_name} ${invoice.child_last_name}`.trim(), bold(12), left, y + 12);
-  write(doc, `Student ID: ${invoice.student_id}`, regular(10), left, doc.y + 2, { width: width * 0.5 });
-  write(doc, `Classroom: ${invoice.classroom_name ?? "Unassigned"}`, regular(10), left, doc.y, { width: width * 0.5 });
+  write(doc.fillColor(grey), say({ id: "invoice.billTo" }), regular(9), left, y);
+  write(doc.fillColor("#000"), child, bold(12), left, y + 12);
+  write(doc, say({ id: "invoice.studentId" }, { id: invoice.student_id }), regular(10), left, doc.y + 2, {
+    width: width * 0.5,
+  });
+  write(
+    doc,
+    say({ id: "invoice.classroom" }, { classroom: invoice.classroom_name ?? say({ id: "invoice.unassigned" }) }),
+    regular(10),
+    left,
+    doc.y,
+    { width: width * 0.5 },
+  );
   const billTo = doc.y;
 
   const facts: [string, string][] = [
-    ["Issue date", formatDate(invoice.issue_date)],
-    ["Due date", formatDate(invoice.due_date)],
+    [say({ id: "invoice.issueDate" }), day(invoice.issue_date)],
+    [say({ id: "invoice.dueDate" }), day(invoice.due_date)],
   ];
   if (invoice.billing_month)
-    facts.push(["Billing month", MONTH.format(new Date(`${invoice.billing_month}T00:00:00Z`))]);
+    facts.push([
+      say({ id: "invoice.billingMonth" }),
+      intl.formatDate(`${invoice.billing_month}T00:00:00Z`, { month: "long", year: "numeric", timeZone: "UTC" }),
+    ]);
   let factY = y;
   for (const [label, value] of facts) {
     write(doc.fillColor(grey), label, regular(9), left + width * 0.55, factY, { width: width * 0.2 });
@@ -83,8 +101,8 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
   // Lines
   doc.rect(left, y, width, 22).fill("#eef5f1");
   doc.fillColor("#000");
-  write(doc, "Description", bold(10), left + 8, y + 6, { width: width * 0.7 });
-  write(doc, "Amount", bold(10), left, y + 6, { width: width - 8, align: "right" });
+  write(doc, say({ id: "invoice.description" }), bold(10), left + 8, y + 6, { width: width * 0.7 });
+  write(doc, say({ id: "invoice.amount" }), bold(10), left, y + 6, { width: width - 8, align: "right" });
   y += 28;
   for (const line of invoice.lines) {
     write(doc, line.description, regular(10), left + 8, y, { width: width * 0.7 });
@@ -100,9 +118,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
 
   // Totals, as the server summed them in paise
   const totals: [string, string, boolean][] = [
-    ["Total", money(invoice.total_amount), true],
-    ["Amount paid", money(invoice.amount_paid), false],
-    ["Balance due", money(invoice.balance), true],
+    [say({ id: "invoice.total" }), money(invoice.total_amount), true],
+    [say({ id: "invoice.amountPaid" }), money(invoice.amount_paid), false],
+    [say({ id: "invoice.balanceDue" }), money(invoice.balance), true],
   ];
   y += 6;
   for (const [label, value, strong] of totals) {
@@ -114,27 +132,34 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead): Pr
 
   // Payments
   y += 14;
-  write(doc, "Payments", bold(11), left, y);
+  write(doc, say({ id: "invoice.payments" }), bold(11), left, y);
   y += 18;
   if (invoice.payments.length === 0) {
-    write(doc.fillColor(grey), "No payments recorded.", regular(10), left, y);
+    write(doc.fillColor(grey), say({ id: "invoice.noPayments" }), regular(10), left, y);
     y += 16;
   }
   for (const entry of invoice.payments) {
-    write(doc.fillColor("#000"), formatDate(entry.paid_on), regular(10), left, y, { width: 90 });
-    const mode = `${PAYMENT_MODE_LABELS[entry.mode]}${entry.reference ? ` · ${entry.reference}` : ""}`;
+    write(doc.fillColor("#000"), day(entry.paid_on), regular(10), left, y, { width: 90 });
+    const mode = `${say({ id: "payment.mode" }, { mode: entry.mode })}${entry.reference ? ` · ${entry.reference}` : ""}`;
     write(doc, mode, regular(10), left + 95, y, { width: width * 0.5 });
     write(doc, money(entry.amount), regular(10), left, y, { width: width - 8, align: "right" });
     y += 16;
   }
   if (invoice.status === "Cancelled" && invoice.cancel_reason) {
     y += 10;
-    write(doc.fillColor("#c62828"), `Cancelled: ${invoice.cancel_reason}`, regular(10), left, y, { width });
+    write(
+      doc.fillColor("#c62828"),
+      say({ id: "invoice.cancelled" }, { reason: invoice.cancel_reason }),
+      regular(10),
+      left,
+      y,
+      { width },
+    );
   }
 
   write(
     doc.fillColor(grey),
-    `${centre.name} · This is a computer-generated invoice.`,
+    say({ id: "invoice.footer" }, { centre: centre.name }),
     regular(8),
     left,
     doc.page.height - 70,

@@ -8,3 +8,12 @@ export type Catalogue = Record<MessageId, string>;
 
 /** The messages of every language, ICU MessageFormat, as a translator edits them (JSON, no code). */
 export const CATALOGUES: Record<Language, Catalogue> = { en, hi };
+
+// FormatJS checks every message id against the English catalogue at compile time, on both sides.
+declare global {
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
+}

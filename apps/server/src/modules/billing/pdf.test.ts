@@ -68,8 +68,10 @@ describe("invoice PDF behind a second factor", () => {
     expect(notSent.json().error).not.toMatch(/authenticator|two-factor/i);
   });
 
+  let parentSecret = "";
   it("a parent downloads their own child's invoice with a valid code; a wrong code is refused", async () => {
     const { secret } = await enrol(parentSession);
+    parentSecret = secret;
     const wrong = await download(parentSession, own!.id, "000000");
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.twoFactorInvalid);
@@ -145,5 +147,35 @@ describe("invoice PDF behind a second factor", () => {
       (m) => m[1],
     );
     expect(new Set(fonts)).toEqual(new Set(["NotoSans-Bold", "NotoSans-Regular", "NotoSansDevanagari-Bold"]));
+  });
+
+  it("a parent who chose Hindi reads their invoice in Hindi; the centre's copy stays in the centre's language", async () => {
+    expect((await as(app, parentSession).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    clock.advance(30_000);
+    const response = await download(parentSession, own!.id, await codeFor(parentSecret));
+    expect(response.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    // (Words with a vowel sign written before its consonant, such as "कि", extract out of order: ADR 0058.)
+    for (const expected of [
+      "इनवॉइस",
+      "कुल",
+      "बकाया",
+      "भुगतान",
+      `${own!.first_name} ${own!.last_name}`,
+      "भुगतान हो गया",
+      `कक्षा: ${own!.classroom}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/₹\d{1,2},\d{3}\.00/);
+    expect(text).not.toContain("Balance due");
+
+    const centreCopy = await download(financeSession, own!.id, backupCodes[2]);
+    const copyParser = new PDFParse({ data: new Uint8Array(centreCopy.rawPayload) });
+    const copyText = (await copyParser.getText()).text;
+    await copyParser.destroy();
+    expect(copyText).toContain("Balance due");
   });
 });

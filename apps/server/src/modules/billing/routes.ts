@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "@sprout/shared/i18n/languages";
 import { emailedCodeResponse } from "@sprout/shared/schemas/account";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
@@ -26,6 +27,7 @@ import { addRetryAfterHeader } from "../../auth/limits.ts";
 import type { OneTimeCodes } from "../../auth/one-time-codes.ts";
 import { requireSecondFactor } from "../../auth/second-factor-guard.ts";
 import type { TwoFactorService } from "../../auth/two-factor.ts";
+import { languageOf } from "../../i18n/intl.ts";
 import { invoiceDownloadCodeMail } from "../../mail/templates.ts";
 import { renderInvoicePdf } from "../../pdf/invoice.ts";
 import { childRecord } from "../privacy/record-reads.ts";
@@ -109,7 +111,9 @@ export function billingRoutes({
       },
       async (request, reply) => {
         const { invoice, centre } = await billing.document(await request.caller.scope(), request.params.id);
-        const pdf = await renderInvoicePdf(invoice, centre);
+        // A parent reads it in their own language; the centre's copy is in the centre's (English today).
+        const language = request.caller.role === "parent" ? languageOf(request) : DEFAULT_LANGUAGE;
+        const pdf = await renderInvoicePdf(invoice, centre, language);
         const name = invoiceFileName(invoice.invoice_number);
         return reply
           .type("application/pdf")
