@@ -61,7 +61,6 @@ import { centerDirectorRoutes } from "./modules/center-director/routes.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
 import { createChildDayArea } from "./modules/child-day/area.ts";
-import { childrenRead } from "./modules/child-day/lookup.ts";
 import { childDayRoutes } from "./modules/child-day/routes.ts";
 import { correctionRoutes } from "./modules/children/correction-routes.ts";
 import { createCorrectionsService } from "./modules/children/corrections.ts";
@@ -284,7 +283,6 @@ export async function buildApp(deps: AppDeps) {
     db: deps.db,
     clock,
     authenticate: (headers) => authenticate({ headers, method: "GET" }, accessDeps),
-    childrenRead,
     redisUrl: deps.redisUrl,
     sessionCheckMs: deps.realtimeSessionCheckMs,
   });
