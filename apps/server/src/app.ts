@@ -105,6 +105,7 @@ import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
 import { createPushArea, ephemeralPushOptions, type PushOptions } from "./modules/push/area.ts";
 import { pushRoutes } from "./modules/push/routes.ts";
+import { removeSessionSubscriptions, removeUserSubscriptions } from "./modules/push/service.ts";
 import { createReportExport } from "./modules/reports/export.ts";
 import { reportsRoutes } from "./modules/reports/routes.ts";
 import { createReportsService } from "./modules/reports/service.ts";
@@ -210,7 +211,16 @@ export async function buildApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
   const credentials = createCredentialCache(clock);
-  const sessions = createSessionService({ db: deps.db, clock, accessTokens, forget: credentials.forget });
+  const sessions = createSessionService({
+    db: deps.db,
+    clock,
+    accessTokens,
+    forget: credentials.forget,
+    ended: {
+      session: (sessionId) => removeSessionSubscriptions(deps.db, sessionId),
+      user: (userId) => removeUserSubscriptions(deps.db, userId),
+    },
+  });
   const secrets = createSecretBox(deps.appSecret);
   const mailer: Mailer = createMailer({
     db: deps.db,
