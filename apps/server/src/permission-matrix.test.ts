@@ -640,6 +640,8 @@ describe("permission matrix", () => {
       [ids.otherStay, ids.otherRoomStay],
       [ids.otherPortfolioItem, ids.otherRoomPortfolioItem],
       [ids.otherAssignment, ids.otherRoomAssignment],
+      [ids.otherLessonPlan, ids.otherRoomLessonPlan],
+      [ids.otherAnnouncement, ids.otherRoomAnnouncement],
       ...records(ids.childDay.other, ids.childDay.otherRoom),
     ];
     const before = JSON.stringify({ url: row.foreign, payload: row.foreignPayload ?? row.payload });
@@ -699,10 +701,11 @@ describe("permission matrix", () => {
 
     const otherRoom = allowed?.includes("teacher") ? inOtherRoom(row) : null;
     if (otherRoom) {
-      it(`${row.route}: another classroom of a teacher's own centre is ${row.wholeCentre ? "hers too" : "not found"}`, async () => {
+      const outcome = row.wholeCentre ? "hers too" : row.otherRoomRefused ? "seen but refused" : "not found";
+      it(`${row.route}: another classroom of a teacher's own centre is ${outcome}`, async () => {
         const response = await call(row, "teacher", otherRoom);
         if (row.wholeCentre) expectStatus({ ...row, status: undefined }, response.statusCode, response.body, "teacher");
-        else expect(response.statusCode, `teacher: ${response.body}`).toBe(404);
+        else expect(response.statusCode, `teacher: ${response.body}`).toBe(row.otherRoomRefused ? 403 : 404);
       });
     }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Action, ACTION_NAMES, ACTIONS, rolesFor } from "@sprout/shared/access";
+import { ACTION_NAMES, ACTIONS, type Action, rolesFor } from "@sprout/shared/access";
 import type { Access } from "../src/auth/guard.ts";
 import { sourceFiles } from "./source-files.ts";
 
