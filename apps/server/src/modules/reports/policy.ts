@@ -5,7 +5,7 @@ import { forbidden } from "../../lib/errors.ts";
 
 /** Every "may this caller read this report" decision of Reports & Analytics (the rule is shared with the page). */
 
-export const mayRead = (caller: Pick<Caller, "role">, report: ReportName) =>
+const mayRead = (caller: Pick<Caller, "role">, report: ReportName) =>
   may(caller, "reports.read") && may(caller, REPORT_ACTIONS[report]);
 
 export function assertMayRead(caller: Pick<Caller, "role">, report: ReportName) {
