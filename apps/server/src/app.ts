@@ -63,7 +63,6 @@ import { centerDirectorRoutes } from "./modules/center-director/routes.ts";
 import { centersRoutes } from "./modules/centers/routes.ts";
 import { createCentersService } from "./modules/centers/service.ts";
 import { createChildDayArea } from "./modules/child-day/area.ts";
-import { childrenRead } from "./modules/child-day/lookup.ts";
 import { childDayRoutes } from "./modules/child-day/routes.ts";
 import { correctionRoutes } from "./modules/children/correction-routes.ts";
 import { createCorrectionsService } from "./modules/children/corrections.ts";
@@ -108,6 +107,7 @@ import { promotionRoutes } from "./modules/promotion/routes.ts";
 import { createPromotionService } from "./modules/promotion/service.ts";
 import { createPushArea, ephemeralPushOptions, type PushOptions } from "./modules/push/area.ts";
 import { pushRoutes } from "./modules/push/routes.ts";
+import { removeSessionSubscriptions, removeUserSubscriptions } from "./modules/push/service.ts";
 import { createReportExport } from "./modules/reports/export.ts";
 import { reportsRoutes } from "./modules/reports/routes.ts";
 import { createReportsService } from "./modules/reports/service.ts";
@@ -213,7 +213,16 @@ export async function buildApp(deps: AppDeps) {
   const accessTokens = createAccessTokens(deps.appSecret);
   const directory = createUserDirectory({ db: deps.db });
   const credentials = createCredentialCache(clock);
-  const sessions = createSessionService({ db: deps.db, clock, accessTokens, forget: credentials.forget });
+  const sessions = createSessionService({
+    db: deps.db,
+    clock,
+    accessTokens,
+    forget: credentials.forget,
+    ended: {
+      session: (sessionId) => removeSessionSubscriptions(deps.db, sessionId),
+      user: (userId) => removeUserSubscriptions(deps.db, userId),
+    },
+  });
   const secrets = createSecretBox(deps.appSecret);
   const mailer: Mailer = createMailer({
     db: deps.db,
@@ -286,7 +295,6 @@ export async function buildApp(deps: AppDeps) {
     db: deps.db,
     clock,
     authenticate: (headers) => authenticate({ headers, method: "GET" }, accessDeps),
-    childrenRead,
     redisUrl: deps.redisUrl,
     sessionCheckMs: deps.realtimeSessionCheckMs,
   });

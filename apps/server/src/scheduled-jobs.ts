@@ -1,6 +1,6 @@
 import type { Database } from "./db/client.ts";
 import type { FileStore } from "./files/store.ts";
-import { runPrune } from "./jobs/prune.ts";
+import { type AreaPrune, runPrune } from "./jobs/prune.ts";
 import type { ScheduledJob } from "./jobs/scheduler.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { OutgoingMail } from "./mail/mailer.ts";
@@ -11,8 +11,16 @@ import { runAutoResume } from "./modules/children/auto-resume.ts";
 import { runUnreadReminders } from "./modules/communication/reminders.ts";
 import { runRetention } from "./modules/data-requests/retention.ts";
 import { runReviewReminders } from "./modules/incidents/review-reminders.ts";
+import { pruneAccessLog } from "./modules/privacy/access-log.ts";
 import type { PushQueue } from "./modules/push/area.ts";
+import { pruneFailedPushes } from "./modules/push/queue.ts";
 import type { RealtimePublisher } from "./realtime/publisher.ts";
+
+/** The areas' rows the hourly prune deletes beside sign-in's own: pushes failed for good, the access log after a year. */
+export const AREA_PRUNES = {
+  pushes: (tx, { endedBefore }) => pruneFailedPushes(tx, endedBefore),
+  accessLog: (tx, { now }) => pruneAccessLog(tx, now),
+} satisfies Record<string, AreaPrune>;
 
 /** The areas' scheduled jobs, composed here so that the scheduler itself imports no area. */
 export function scheduledJobs({
@@ -82,7 +90,7 @@ export function scheduledJobs({
     job({
       name: "prune-short-lived-rows",
       pattern: "7 * * * *",
-      run: () => runPrune(db, clock),
+      run: () => runPrune(db, clock, AREA_PRUNES),
       done: (outcome) => (outcome.ran ? "short-lived rows pruned" : null),
       failed: "pruning short-lived rows failed",
     }),

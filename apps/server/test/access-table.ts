@@ -1,5 +1,29 @@
-import { ACTION_NAMES, ACTIONS, rolesFor } from "@sprout/shared/access";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ACTION_NAMES, ACTIONS, type Action, rolesFor } from "@sprout/shared/access";
 import type { Access } from "../src/auth/guard.ts";
+import { sourceFiles } from "./source-files.ts";
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
+
+/**
+ * The actions the server's code asks by name, `may(caller, "…")` or `assertMay(caller, "…")`,
+ * with the files that ask: a service's or a socket's own question (which fields, which audience)
+ * is an action of the table like a route's, and shows in the table with where it is asked.
+ */
+export function actionsAsked(): Map<Action, string[]> {
+  const asked = new Map<Action, string[]>();
+  for (const file of sourceFiles()) {
+    const text = readFileSync(path.join(SRC, file), "utf8");
+    for (const [, name] of text.matchAll(/\b(?:may|assertMay)\(\s*[\w.]+\s*,\s*"([\w.]+)"\s*\)/g)) {
+      if (!(name! in ACTIONS)) continue;
+      const files = asked.get(name as Action) ?? [];
+      if (!files.includes(file)) asked.set(name as Action, [...files, file].sort());
+    }
+  }
+  return asked;
+}
 
 /**
  * The access table as a reviewer reads it (docs/access/actions.md): one line per action with its
@@ -15,10 +39,14 @@ export function accessTable(routes: readonly { method: string; url: string; acce
       .map(named)
       .sort()
       .join(", ");
+  const asked = actionsAsked();
   const lines = ACTION_NAMES.map((action) => {
     const rule = ACTIONS[action];
     const routesOf = taking((access) => "action" in access && access.action === action);
-    return `- \`${action}\` (${rule.scope}): ${rolesFor(action).join(", ")}. ${rule.what}. Routes: ${routesOf}`;
+    const where = routesOf
+      ? `Routes: ${routesOf}`
+      : `Asked in: ${(asked.get(action) ?? []).map((file) => `\`${file}\``).join(", ")}`;
+    return `- \`${action}\` (${rule.scope}): ${rolesFor(action).join(", ")}. ${rule.what}. ${where}`;
   });
   return [
     "# Who may do what",

@@ -5,6 +5,7 @@ import { absenceNotices, attendanceStays } from "../src/db/schema/attendance.ts"
 import { invoiceRequests, invoices } from "../src/db/schema/billing.ts";
 import { budgetLimits, budgetQuotes, budgetRequests, expenseReceipts, expenses } from "../src/db/schema/budget.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../src/db/schema/children.ts";
+import { classroomAnnouncements } from "../src/db/schema/communication.ts";
 import { portfolioItemChildren, portfolioItems } from "../src/db/schema/digital-portfolio.ts";
 import { documents } from "../src/db/schema/documents.ts";
 import { emergencyAlerts } from "../src/db/schema/emergency.ts";
@@ -442,6 +443,38 @@ export async function demoIds(db: Database) {
       updatedAt: new Date(),
     })
     .returning({ id: assignments.id });
+  // That room's lesson plan and an announcement its lead teacher posted.
+  const [otherRoomLessonPlan] = await db
+    .insert(lessonPlans)
+    .values({
+      centerId: home,
+      classroomId: otherRoom.classroomId!,
+      day: "2026-11-20",
+      topic: "Another room's plan",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .returning({ id: lessonPlans.id });
+  const otherRoomTeacher = await first(
+    db
+      .select({ id: classroomTeachers.teacherId })
+      .from(classroomTeachers)
+      .where(eq(classroomTeachers.classroomId, otherRoom.classroomId!))
+      .orderBy(asc(classroomTeachers.role), asc(classroomTeachers.teacherId))
+      .limit(1),
+    "teacher of another classroom of the demo teacher's centre",
+  );
+  const [otherRoomAnnouncement] = await db
+    .insert(classroomAnnouncements)
+    .values({
+      centerId: home,
+      classroomId: otherRoom.classroomId!,
+      postedBy: otherRoomTeacher.id,
+      title: "Another room's trip",
+      message: "Bring a hat",
+      postedAt: new Date(),
+    })
+    .returning({ id: classroomAnnouncements.id });
   // Calendar events, the child's day, data rights and attendance of another centre and family.
   const children = { home, other: otherId, otherStudent: otherStudent.id, otherFamilyChild: homeOtherFamilyChild.id };
   const centerDirector = await centerDirectorMatrixRecords(db, { other: otherId });
@@ -468,6 +501,8 @@ export async function demoIds(db: Database) {
     otherRoomStay: otherRoomStay!.id,
     otherRoomPortfolioItem: otherRoomPortfolioItem!.id,
     otherRoomAssignment: otherRoomAssignment!.id,
+    otherRoomLessonPlan: otherRoomLessonPlan!.id,
+    otherRoomAnnouncement: otherRoomAnnouncement!.id,
     otherAlert: otherAlert!.id,
     otherStaff: otherStaff!.id,
     otherEnquiry: otherEnquiry!.id,

@@ -53,6 +53,12 @@ export interface Row {
    * headcount): the derived other-room call must then succeed instead.
    */
   wholeCentre?: string;
+  /**
+   * Why a teacher reads another room's record through the centre's list but may not act on it
+   * (a lesson plan: the centre's plans are read centre-wide, checked off by the room's teachers):
+   * the derived other-room call must then answer 403.
+   */
+  otherRoomRefused?: string;
   /** The body is multipart (uploads): the bad-input cases send a malformed form. */
   multipart?: boolean;
   /**

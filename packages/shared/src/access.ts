@@ -45,6 +45,11 @@ export const ACTIONS = {
     scope: "classroom",
     what: "A classroom's announcements",
   },
+  "announcements.readCentre": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
+    scope: "centre",
+    what: "Every classroom's announcements of the caller's centres, read-only",
+  },
   "assignments.read": {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
     scope: "classroom",
@@ -106,6 +111,16 @@ export const ACTIONS = {
     scope: "centre",
     what: "Budget requests, quotes and the centres they may name",
   },
+  "budgetRequests.readCentre": {
+    roles: ["owner", "financial_manager", "center_director"],
+    scope: "centre",
+    what: "The centre's budget requests, not only the caller's own",
+  },
+  "centreDashboard.chooseCentre": {
+    roles: ["super_admin", "owner"],
+    scope: "centre",
+    what: "Choose which of their centres the director's dashboard shows",
+  },
   "centreDashboard.plan": {
     roles: ["owner", "center_director"],
     scope: "centre",
@@ -164,6 +179,16 @@ export const ACTIONS = {
     what: "Assign, promote or transfer a child; a child's moves",
   },
   "children.readOwn": { roles: ["parent"], scope: "ownChild", what: "A parent's own children" },
+  "children.readFees": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator"],
+    scope: "child",
+    what: "A child's monthly fee",
+  },
+  "children.readRecords": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "child",
+    what: "Staff read the records of the children of their scope and who recorded each entry",
+  },
   "classrooms.manage": {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
     scope: "centre",
@@ -270,6 +295,11 @@ export const ACTIONS = {
     scope: "centre",
     what: "The feedback summary and answering feedback",
   },
+  "finances.read": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "centre",
+    what: "Money figures: invoice amounts and counts, revenue and dues",
+  },
   "fees.edit": { roles: ["super_admin", "owner"], scope: "organisation", what: "Create and edit fee structures" },
   "fees.read": {
     roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
@@ -363,6 +393,11 @@ export const ACTIONS = {
     scope: "centre",
     what: "Lesson plans and today's plan",
   },
+  "lessonPlans.readStaffParts": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "A lesson plan's notes, objectives, resources and check-offs",
+  },
   "medications.recordDose": { roles: ["teacher"], scope: "child", what: "Record a medication dose" },
   "medications.request": {
     roles: ["parent"],
@@ -371,6 +406,11 @@ export const ACTIONS = {
   },
   "messages.listContacts": { roles: ["parent"], scope: "ownChild", what: "The teachers a parent may message" },
   "messages.listFamilies": { roles: ["teacher"], scope: "classroom", what: "The families a teacher may message" },
+  "messages.oversee": {
+    roles: ["owner", "center_director"],
+    scope: "centre",
+    what: "Read every thread of the caller's centres and write in none",
+  },
   "messages.read": {
     roles: ["owner", "center_director", "teacher", "parent"],
     scope: "self",
@@ -443,6 +483,11 @@ export const ACTIONS = {
     roles: ["super_admin", "owner", "center_director", "admin", "teacher"],
     scope: "child",
     what: "Delete a portfolio item",
+  },
+  "portfolio.deleteAny": {
+    roles: ["super_admin", "owner", "center_director", "admin"],
+    scope: "centre",
+    what: "Delete any portfolio item (a teacher only her own uploads)",
   },
   "portfolio.read": {
     roles: ["super_admin", "owner", "admin", "teacher", "parent"],

@@ -9,8 +9,11 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The access layer: the only files that may compare role names (ADR 0053). */
 const ACCESS_LAYER = ["auth/access.ts", "auth/caller.ts", "auth/guard.ts"];
 
-/** A role compared by name, a role looked up in a set, or a feature asked of a role. */
-const ROLE_CHECK = /\brole\s*[!=]==|\.role\)|\bhasFeature\(|\bhasAnyFeature\(/g;
+/**
+ * A role compared by name, a role looked up in a set, or a feature asked of a role. Ordering rows
+ * by a role column (`asc(budgetLimits.role)`) decides nothing and is not counted.
+ */
+const ROLE_CHECK = /\brole\s*[!=]==|(?<!\b(?:asc|desc)\([\w.]*)\.role\)|\bhasFeature\(|\bhasAnyFeature\(/g;
 
 /**
  * Files that still decide by role themselves, and how many times: each must move to
@@ -18,49 +21,16 @@ const ROLE_CHECK = /\brole\s*[!=]==|\.role\)|\bhasFeature\(|\bhasAnyFeature\(/g;
  * with one, fails; so does a file that lost some without lowering its count here.
  */
 const NOT_YET_THROUGH_THE_ACCESS_LAYER: Record<string, number> = {
-  "db/demo-seed.ts": 6,
   "modules/admissions/policy.ts": 1,
   "modules/admissions/service.ts": 1,
-  "modules/analytics/policy.ts": 5,
-  "modules/assignments/lookup.ts": 2,
-  "modules/assignments/policy.ts": 4,
-  "modules/assignments/service.ts": 3,
-  "modules/assignments/submissions.ts": 1,
-  "modules/attendance/policy.ts": 9,
-  "modules/budget/dashboard.ts": 1,
-  "modules/budget/limits.ts": 1,
-  "modules/budget/policy.ts": 2,
-  "modules/center-director/dashboard.ts": 1,
-  "modules/child-day/lookup.ts": 2,
-  "modules/child-day/observations.ts": 1,
-  "modules/child-day/policy.ts": 7,
-  "modules/child-day/summary.ts": 2,
-  "modules/children/policy.ts": 1,
   "modules/classrooms/assignments.ts": 1,
   "modules/classrooms/policy.ts": 3,
-  "modules/communication/announcements.ts": 3,
-  "modules/communication/contacts.ts": 3,
-  "modules/communication/feedback.ts": 2,
-  "modules/communication/leadership.ts": 1,
-  "modules/communication/messaging.ts": 6,
-  "modules/communication/notices.ts": 1,
-  "modules/communication/policy.ts": 7,
-  "modules/digital-portfolio/access.ts": 6,
-  "modules/digital-portfolio/policy.ts": 8,
-  "modules/digital-portfolio/presenter.ts": 2,
   "modules/documents/service.ts": 3,
-  "modules/emergency/service.ts": 1,
-  "modules/incidents/parents.ts": 1,
-  "modules/incidents/photos.ts": 1,
-  "modules/lesson-plans/policy.ts": 5,
-  "modules/lesson-plans/service.ts": 5,
   "modules/policies/policy.ts": 4,
   "modules/policies/service.ts": 2,
-  "modules/reports/policy.ts": 2,
   "modules/staff/records.ts": 1,
   "modules/staff/service.ts": 2,
   "modules/users/admin-service.ts": 6,
-  "realtime/server.ts": 2,
 };
 
 describe("the access layer", () => {

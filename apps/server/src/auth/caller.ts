@@ -99,7 +99,11 @@ export function readableChildren(scope: Scope): SQL {
 export const mayReadChild = (scope: Scope, child: { id: string; centerId: string; classroomId: string | null }) =>
   scope.centerIds.includes(child.centerId) &&
   (!scope.childIds || scope.childIds.includes(child.id)) &&
-  (!scope.classroomIds || (child.classroomId !== null && scope.classroomIds.includes(child.classroomId)));
+  inScopeClassrooms(scope, child);
+
+/** A child's classroom is one the scope allows: any of a scope not limited to rooms, a teacher's own. */
+export const inScopeClassrooms = (scope: Scope, child: { classroomId: string | null }) =>
+  !scope.classroomIds || (child.classroomId !== null && scope.classroomIds.includes(child.classroomId));
 
 /** A classroom the caller may read: of their centres, and for a teacher one of their own. */
 export const mayReadClassroom = (scope: Scope, room: { id: string; centerId: string }) =>

@@ -14,11 +14,11 @@ import type { Clock } from "../lib/clock.ts";
 import { HttpError, notFound } from "../lib/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { forcedResetMail, invitationMail, passwordChangedMail, resetCodeMail } from "../mail/templates.ts";
-import type { UserDirectory } from "../modules/users/service.ts";
 import type { AttemptCounter } from "./attempts.ts";
 import { minutesOf, RESET_REQUEST_POLICY, tooManyAttempts } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 import { maskEmail, randomCode, type SecretBox } from "./secrets.ts";
+import type { UserDirectory } from "./session-user.ts";
 import type { SessionService } from "./sessions.ts";
 import { randomToken, safeEqual, sha256 } from "./tokens.ts";
 

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { unauthorized } from "../lib/errors.ts";
-import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
 import { addRetryAfterHeader } from "./limits.ts";
 import type { AuthService } from "./service.ts";
+import { toSessionUser, type UserDirectory } from "./session-user.ts";
 import type { SessionService } from "./sessions.ts";
 
 /**

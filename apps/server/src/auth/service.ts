@@ -5,11 +5,11 @@ import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/users.ts";
 import type { Clock } from "../lib/clock.ts";
 import { HttpError, unauthorized } from "../lib/errors.ts";
-import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
 import type { AttemptCounter } from "./attempts.ts";
 import { LOGIN_POLICY, NETWORK_LOGIN_POLICY, tooManyAttempts } from "./limits.ts";
 import type { PasswordResetService } from "./password-reset.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { toSessionUser, type UserDirectory } from "./session-user.ts";
 import type { RequestMeta, SessionService } from "./sessions.ts";
 
 export const LOGIN_MESSAGES = {

@@ -4,7 +4,6 @@ import type { Database } from "../db/client.ts";
 import { sessions, spentRefreshTokens } from "../db/schema/sessions.ts";
 import { type AuditEntry, writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
-import { removeSessionSubscriptions, removeUserSubscriptions } from "../modules/push/service.ts";
 import type { AccessTokens } from "./tokens.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
@@ -30,10 +29,16 @@ export function createSessionService({
   clock,
   accessTokens,
   forget = () => {},
+  ended,
 }: {
   db: Database;
   clock: Clock;
   accessTokens: AccessTokens;
+  /**
+   * What the areas drop when a session, or every session of a user, is revoked (a device's push
+   * subscriptions, issue 32); composed by app.ts, so that sign-in knows no area.
+   */
+  ended: { session(sessionId: string): Promise<void>; user(userId: string): Promise<void> };
   /**
    * Drops this instance's kept copy of a session ("session:<id>") or of a user's sessions
    * ("user:<id>") as a revocation commits; other instances hear of it from the database.
@@ -73,7 +78,7 @@ export function createSessionService({
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: "refresh_token_reuse" })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    await removeSessionSubscriptions(db, sessionId);
+    await ended.session(sessionId);
     forget(`session:${sessionId}`);
   }
 
@@ -196,7 +201,7 @@ export function createSessionService({
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       // Signing out of a device ends its pushes (issue 32): nothing reaches a phone signed out.
-      await removeSessionSubscriptions(db, sessionId);
+      await ended.session(sessionId);
       forget(`session:${sessionId}`);
     },
 
@@ -205,7 +210,7 @@ export function createSessionService({
         .update(sessions)
         .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      await removeUserSubscriptions(db, userId);
+      await ended.user(userId);
       forget(`user:${userId}`);
     },
 

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { as, createTestApp, DEMO_EMAILS, DEMO_PASSWORD, type SignedIn, signIn } from "../../test/harness.ts";
+import { removeSessionSubscriptions, removeUserSubscriptions } from "../modules/push/service.ts";
 import { createUserDirectory } from "../modules/users/service.ts";
 import { createAttemptCounter } from "./attempts.ts";
 import { requireSecondFactor } from "./second-factor-guard.ts";
@@ -227,7 +228,15 @@ describe("two-factor sign-in", () => {
 describe("the x-2fa-totp guard", () => {
   const db = database.db;
   const directory = createUserDirectory({ db });
-  const sessions = createSessionService({ db, clock, accessTokens: createAccessTokens(APP_SECRET) });
+  const sessions = createSessionService({
+    db,
+    clock,
+    accessTokens: createAccessTokens(APP_SECRET),
+    ended: {
+      session: (sessionId) => removeSessionSubscriptions(db, sessionId),
+      user: (userId) => removeUserSubscriptions(db, userId),
+    },
+  });
   const twoFactor = createTwoFactorService({
     db,
     clock,

@@ -13,11 +13,11 @@ import { users } from "../db/schema/users.ts";
 import { writeAudit } from "../lib/audit.ts";
 import type { Clock } from "../lib/clock.ts";
 import { badRequest, HttpError, notFound, unauthorized } from "../lib/errors.ts";
-import { toSessionUser, type UserDirectory } from "../modules/users/service.ts";
 import type { AttemptCounter } from "./attempts.ts";
 import { minutesOf, TWO_FACTOR_POLICY, tooManyAttempts } from "./limits.ts";
 import { verifyPassword } from "./passwords.ts";
 import { randomCode, type SecretBox } from "./secrets.ts";
+import { toSessionUser, type UserDirectory } from "./session-user.ts";
 import type { RequestMeta, SessionService } from "./sessions.ts";
 
 export const TOTP_PERIOD_SECONDS = 30;

@@ -1,4 +1,5 @@
 import type { Role } from "@sprout/shared/roles";
+import { CLASSROOM_STAFF_ROLES } from "@sprout/shared/schemas/classroom-staff";
 import { hashPassword } from "../auth/passwords.ts";
 import type { FileStore } from "../files/store.ts";
 import { seedAssignmentsDemo } from "../modules/assignments/demo-seed.ts";
@@ -297,7 +298,10 @@ export async function seedDemoData(
         })),
       )
       .returning();
-    const userByRole = (role: Role) => userRows.find((user) => user.role === role)!;
+    // The README's sign-ins, one per role: who holds each role is the data above.
+    const byEmail = new Map(userRows.map((user) => [user.email, user]));
+    const signIns = new Map(DEMO_SIGN_INS.map((person) => [person.role, byEmail.get(person.email)!]));
+    const userByRole = (role: Role) => signIns.get(role)!;
     await tx
       .insert(ownerCenters)
       .values(centreRows.map((centre) => ({ ownerId: userByRole("owner").id, centerId: centre.id })));
@@ -319,12 +323,7 @@ export async function seedDemoData(
             role: person.role,
             centerId: centreRows[centreIndex]!.id,
             phoneNumber: mobile(colleagueRandom),
-            jobTitle:
-              person.role === "teacher"
-                ? person.leads === undefined
-                  ? "Assistant Teacher"
-                  : "Lead Teacher"
-                : JOB_TITLES[person.role],
+            jobTitle: person.assists === undefined ? JOB_TITLES[person.role] : "Assistant Teacher",
           })),
         ),
       )
@@ -334,11 +333,17 @@ export async function seedDemoData(
       { classroomId: firstCentreRooms[2]!.id, teacherId: userByRole("teacher").id, role: "lead" },
       { classroomId: firstCentreRooms[3]!.id, teacherId: userByRole("teacher").id, role: "assistant" },
     ];
+    // Each centre's director and the colleagues who work in a room, read from COLLEAGUES.
+    const postHolders = new Map<string, string>();
+    const roomStaff: { userId: string; centerId: string }[] = [];
     let colleagueIndex = 0;
     for (const [centreIndex, people] of COLLEAGUES.entries()) {
-      const rooms = roomsOf(centreRows[centreIndex]!.id);
+      const centerId = centreRows[centreIndex]!.id;
+      const rooms = roomsOf(centerId);
       for (const person of people) {
         const teacherId = colleagueRows[colleagueIndex++]!.id;
+        postHolders.set(`${centerId}:${person.role}`, teacherId);
+        if (person.leads !== undefined || person.assists !== undefined) roomStaff.push({ userId: teacherId, centerId });
         if (person.leads !== undefined)
           rosterValues.push({ classroomId: rooms[person.leads]!.id, teacherId, role: "lead" });
         if (person.assists !== undefined)
@@ -471,7 +476,10 @@ export async function seedDemoData(
     await seedPrivacyDemo(tx, organisation!.id, userByRole("owner").id, today);
     if (files) await seedPortfolioDemo(tx, files, today);
     const staffOfRoom = new Map<string, string[]>();
-    for (const row of [...rosterValues].sort((a, b) => (a.role === "lead" ? 0 : 1) - (b.role === "lead" ? 0 : 1)))
+    // Leads first (CLASSROOM_STAFF_ROLES is in that order): a room's first person records its observations.
+    for (const row of [...rosterValues].sort(
+      (a, b) => CLASSROOM_STAFF_ROLES.indexOf(a.role!) - CLASSROOM_STAFF_ROLES.indexOf(b.role!),
+    ))
       staffOfRoom.set(row.classroomId, [...(staffOfRoom.get(row.classroomId) ?? []), row.teacherId]);
     const timeZoneOf = new Map(centreRows.map((centre) => [centre.id, centre.timeZone]));
     await seedObservationsDemo(
@@ -492,9 +500,7 @@ export async function seedDemoData(
           centres: centreRows.map((centre, index) => ({
             ...centre,
             directorId:
-              index === 0
-                ? userByRole("center_director").id
-                : colleagueRows.find((user) => user.centerId === centre.id && user.role === "center_director")!.id,
+              index === 0 ? userByRole("center_director").id : postHolders.get(`${centre.id}:center_director`)!,
           })),
         },
         today,
@@ -515,9 +521,7 @@ export async function seedDemoData(
         })),
         family: [childRows[2]!, childRows[3]!],
         staffOfRoom,
-        clockingIn: colleagueRows
-          .filter((user) => user.role === "teacher")
-          .map((user) => ({ userId: user.id, centerId: user.centerId! })),
+        clockingIn: roomStaff,
         teacherId: userByRole("teacher").id,
         ...(files && { files }),
         ...(options.dayUntil && { until: options.dayUntil }),

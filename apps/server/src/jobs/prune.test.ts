@@ -4,6 +4,7 @@ import { as, createTestApp, DEMO_EMAILS, signIn } from "../../test/harness.ts";
 import { authCounters, mailOutbox, oneTimeCodes, passwordResets } from "../db/schema/account.ts";
 import { invoices } from "../db/schema/billing.ts";
 import { sessions } from "../db/schema/sessions.ts";
+import { AREA_PRUNES } from "../scheduled-jobs.ts";
 import { runPrune } from "./prune.ts";
 
 const { app, database, clock } = await createTestApp();
@@ -33,11 +34,17 @@ describe("the hourly clean-up of short-lived rows", () => {
     await db.update(mailOutbox).set({ status: "sent" });
 
     // Nothing has served its time yet: a run removes nothing.
-    expect(await runPrune(db, clock)).toMatchObject({ ran: true, sessions: 0, resets: 0, codes: 0, mail: 0 });
+    expect(await runPrune(db, clock, AREA_PRUNES)).toMatchObject({
+      ran: true,
+      sessions: 0,
+      resets: 0,
+      codes: 0,
+      mail: 0,
+    });
 
     clock.advance(31 * DAY);
     const director = await signIn(app, DEMO_EMAILS.center_director);
-    const month = await runPrune(db, clock);
+    const month = await runPrune(db, clock, AREA_PRUNES);
     expect(month).toMatchObject({ ran: true, mail: 0 });
     expect(month.ran && month.sessions).toBeGreaterThan(0);
     expect(month.ran && month.counters).toBeGreaterThan(0);
@@ -51,7 +58,7 @@ describe("the hourly clean-up of short-lived rows", () => {
     expect(directorSessions.length).toBeGreaterThan(0);
 
     clock.advance(60 * DAY);
-    const quarter = await runPrune(db, clock);
+    const quarter = await runPrune(db, clock, AREA_PRUNES);
     expect(quarter.ran && quarter.mail).toBeGreaterThan(0);
     expect(await rows(mailOutbox)).toBe(0);
   });

@@ -6,8 +6,6 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox, passwordResets } from "../db/schema/account.ts";
 import type { Clock } from "../lib/clock.ts";
 import { pruneIdempotencyKeys } from "../lib/idempotency.ts";
-import { pruneAccessLog } from "../modules/privacy/access-log.ts";
-import { pruneFailedPushes } from "../modules/push/queue.ts";
 import { JOB_LOCKS, runExclusive } from "./lock.ts";
 
 const DAY = 86_400_000;
@@ -17,13 +15,19 @@ const KEEP_ENDED_DAYS = 30;
 const KEEP_MAIL_DAYS = 90;
 
 /**
+ * An area's own short-lived rows, deleted in the same run: given the time now and the end of the
+ * 30 days ended rows are kept, it answers how many rows went.
+ */
+export type AreaPrune = (tx: Database, times: { now: Date; endedBefore: Date }) => Promise<number>;
+
+/**
  * Deletes short-lived rows that have served their purpose: sessions that ended (with their spent
  * refresh tokens), quiet attempt counters, finished or expired reset challenges and one-time
- * codes, old mail, pushes that failed for good (after 30 days), idempotency keys after a week
- * and access-log entries older than a year.
+ * codes, old mail, idempotency keys after a week, and the areas' own (`areas`, composed by
+ * scheduled-jobs.ts: failed pushes, the access log).
  * One instance at a time (advisory lock).
  */
-export async function runPrune(db: Database, clock: Clock) {
+export async function runPrune<Area extends string>(db: Database, clock: Clock, areas: Record<Area, AreaPrune>) {
   const outcome = await runExclusive(db, JOB_LOCKS.pruneShortLivedRows, async (tx) => {
     const now = clock.now().getTime();
     const endedBefore = new Date(now - KEEP_ENDED_DAYS * DAY);
@@ -49,10 +53,11 @@ export async function runPrune(db: Database, clock: Clock) {
         ),
       )
       .returning({ id: mailOutbox.id });
-    const accessLog = await pruneAccessLog(tx, clock.now());
-    const pushes = await pruneFailedPushes(tx, endedBefore);
     const idempotencyKeys = await pruneIdempotencyKeys(tx, clock.now());
-    return { sessions, counters, resets: resets.length, codes, mail: mail.length, accessLog, pushes, idempotencyKeys };
+    const fromAreas = {} as Record<Area, number>;
+    for (const [area, prune] of Object.entries(areas) as [Area, AreaPrune][])
+      fromAreas[area] = await prune(tx, { now: clock.now(), endedBefore });
+    return { sessions, counters, resets: resets.length, codes, mail: mail.length, idempotencyKeys, ...fromAreas };
   });
   return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const };
 }

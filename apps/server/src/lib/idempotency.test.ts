@@ -11,6 +11,7 @@ import { classroomTeachers, students } from "../db/schema/children.ts";
 import { idempotencyKeys } from "../db/schema/idempotency.ts";
 import { users } from "../db/schema/users.ts";
 import { runPrune } from "../jobs/prune.ts";
+import { AREA_PRUNES } from "../scheduled-jobs.ts";
 import { IDEMPOTENCY_MESSAGES } from "./idempotency.ts";
 
 const context = await createTestApp();
@@ -135,10 +136,10 @@ describe("Idempotency-Key on the writes a device may queue offline", () => {
     expect(kept?.statusCode).not.toBeNull();
     const start = clock.now();
     clock.set(new Date(start.getTime() + 6 * DAY));
-    await runPrune(db, clock);
+    await runPrune(db, clock, AREA_PRUNES);
     expect((await db.select().from(idempotencyKeys)).length).toBeGreaterThan(0);
     clock.set(new Date(start.getTime() + 8 * DAY));
-    await runPrune(db, clock);
+    await runPrune(db, clock, AREA_PRUNES);
     expect(await db.select().from(idempotencyKeys)).toEqual([]);
     clock.set(start);
   });

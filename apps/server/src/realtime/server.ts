@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
+import { childrenReadBy, isFamily } from "../auth/access.ts";
 import type { Caller, Scope } from "../auth/caller.ts";
 import type { Database } from "../db/client.ts";
 import { sessions } from "../db/schema/sessions.ts";
@@ -32,11 +33,6 @@ export interface RealtimeDeps {
   clock: Clock;
   /** The API's own check of a token and session token (auth/guard.ts). */
   authenticate(headers: Record<string, string>): Promise<Caller>;
-  /**
-   * The children a member of staff may read, as rooms: every child of some centres, or the
-   * children of some classrooms (a teacher's own). The areas' rule, given here by app.ts.
-   */
-  childrenRead(caller: Caller, scope: Scope): { centerIds: string[]; classroomIds: string[] };
   redisUrl?: string;
   /** How often live sockets' sessions are checked again; a revoked session's sockets are dropped. */
   sessionCheckMs?: number;
@@ -84,7 +80,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
 
   io.on("connection", (socket: AppSocket) => {
     const { caller, scope } = socket.data;
-    const centreRoom = caller.role === "parent" ? rooms.centreFamilies : rooms.centreStaff;
+    const centreRoom = isFamily(caller) ? rooms.centreFamilies : rooms.centreStaff;
     // Joined synchronously, before any packet from the client can be read: nothing sent after
     // the client sees "connect" can miss this socket.
     void socket.join(socket.data.rooms);
@@ -106,8 +102,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
    * they may read. A parent hears of a child only in their own user room (realtime/child-audience.ts).
    */
   async function roomsOf(caller: Caller, scope: Scope): Promise<string[]> {
-    if (caller.role === "parent") return [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreFamilies)];
-    const read = deps.childrenRead(caller, scope);
+    if (isFamily(caller)) return [rooms.user(caller.userId), ...scope.centerIds.map(rooms.centreFamilies)];
+    const read = childrenReadBy(caller, scope);
     return [
       rooms.user(caller.userId),
       ...scope.centerIds.map(rooms.centreStaff),

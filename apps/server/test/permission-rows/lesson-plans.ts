@@ -42,6 +42,7 @@ const rows: AreaRows = ({ ids }) => {
       payload: { objectives_done: true },
       status: 404,
       foreign: `${other}/checkoff`,
+      otherRoomRefused: "teachers read the centre's plans and check off only their rooms'",
     },
   ];
 };

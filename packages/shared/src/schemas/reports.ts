@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { hasAnyFeature, hasFeature, type Role } from "../roles.ts";
+import { type Action, may } from "../access.ts";
+import type { Role } from "../roles.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 export const REPORT_MESSAGES = {
@@ -24,25 +25,22 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   centers: "Center Comparison",
 };
 
-/** Money figures (revenue, dues, centres' invoiced and received): roles that work with billing or the books. */
-export const seesMoney = (role: Role) => hasFeature(role, "billing") || hasFeature(role, "financial_metrics");
-
-/** Which report needs which part of the product: a finance manager does not read attendance. */
-const REPORT_NEEDS: Record<ReportName, (role: Role) => boolean> = {
-  enrolment: (role) => hasFeature(role, "children_management"),
-  attendance: (role) => hasFeature(role, "attendance_reports"),
-  revenue: seesMoney,
-  dues: seesMoney,
-  enquiries: (role) => hasFeature(role, "enquiry_management"),
-  centers: (role) => hasFeature(role, "reports_view"),
+/**
+ * The action each report needs besides `reports.read` (the access table, ADR 0053): a finance
+ * manager does not read attendance, a coordinator no money.
+ */
+export const REPORT_ACTIONS: Record<ReportName, Action> = {
+  enrolment: "children.manage",
+  attendance: "attendance.readReports",
+  revenue: "finances.read",
+  dues: "finances.read",
+  enquiries: "enquiries.manage",
+  centers: "reports.read",
 };
-
-export const mayOpenReports = (role: Role) =>
-  hasAnyFeature(role, ["reports_view", "financial_reports", "attendance_reports", "performance_analytics"]);
 
 /** The reports a role may read, in the page's order. */
 export const reportsFor = (role: Role): ReportName[] =>
-  mayOpenReports(role) ? REPORTS.filter((report) => REPORT_NEEDS[report](role)) : [];
+  may(role, "reports.read") ? REPORTS.filter((report) => may(role, REPORT_ACTIONS[report])) : [];
 
 export const AGEING_BUCKETS = ["0-30", "31-60", "61-90", "90+"] as const;
 export const AGEING_LABELS: Record<(typeof AGEING_BUCKETS)[number], string> = {

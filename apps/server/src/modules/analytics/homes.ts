@@ -1,5 +1,6 @@
 import type { CoordinatorHome, TeacherHome } from "@sprout/shared/schemas/analytics";
 import { and, asc, count, countDistinct, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { assertMay } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { assignmentSubmissions, assignments } from "../../db/schema/assignments.ts";
@@ -9,10 +10,8 @@ import { classrooms, classroomTeachers, students } from "../../db/schema/childre
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { forbidden } from "../../lib/errors.ts";
 import { ratiosByCentre } from "../attendance/ratios.ts";
 import { centreDay } from "../attendance/time.ts";
-import { hasOwnRooms, runsClassrooms } from "./policy.ts";
 
 interface Deps {
   db: Database;
@@ -120,7 +119,7 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
 
   return {
     async teacherHome(caller: Caller): Promise<TeacherHome> {
-      if (!hasOwnRooms(caller)) throw forbidden();
+      assertMay(caller, "dashboard.readTeacherHome");
       const rooms = await myRooms(caller);
       const now = clock.now();
       const today = centreDay(rooms[0]?.timeZone ?? "Asia/Kolkata", now);
@@ -153,7 +152,7 @@ export function createHomesService({ db, clock, unreadMessages }: Deps) {
     },
 
     async coordinatorHome(caller: Caller): Promise<CoordinatorHome> {
-      if (!runsClassrooms(caller)) throw forbidden();
+      assertMay(caller, "dashboard.readCoordinatorHome");
       const scope = await caller.scope();
       const ids = scope.centerIds;
       const [first] = ids.length

@@ -1,19 +1,14 @@
-import { hasFeature } from "@sprout/shared/roles";
-import { seesMoney as roleSeesMoney } from "@sprout/shared/schemas/reports";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller see this" decision of the dashboards and their analytics calls. */
 
 /** Invoice counts and money figures: the roles that work with billing or the books. */
-export const seesMoney = (caller: Pick<Caller, "role">) => roleSeesMoney(caller.role);
+export const seesMoney = (caller: Pick<Caller, "role">) => may(caller, "finances.read");
 
 /** Pending and overdue counts: the billing roles, and parents for their own family's invoices. */
-export const seesInvoiceCounts = (caller: Pick<Caller, "role">) =>
-  seesMoney(caller) || hasFeature(caller.role, "view_own_children");
-
-/** A teacher's home is about the rooms they are assigned to. */
-export const hasOwnRooms = (caller: Pick<Caller, "role">) => hasFeature(caller.role, "view_assigned_classes");
+export const seesInvoiceCounts = (caller: Pick<Caller, "role">) => may(caller, "invoices.read");
 
 /**
  * The centres a figure covers: the one asked for when the caller sees it (another organisation's
@@ -24,7 +19,3 @@ export function centresOf(scope: Scope, centerId: string | undefined): string[] 
   if (!scope.centerIds.includes(centerId)) throw notFound("Center");
   return [centerId];
 }
-
-/** The coordinator's home: roles that run a centre's classrooms from the basic dashboard. */
-export const runsClassrooms = (caller: Pick<Caller, "role">) =>
-  hasFeature(caller.role, "classroom_management") && hasFeature(caller.role, "basic_dashboard");

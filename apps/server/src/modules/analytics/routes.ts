@@ -91,7 +91,6 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
     api.get(
       "/analytics/coordinator-home",
       {
-        // The roles that run classrooms from the basic dashboard (policy: runsClassrooms).
         config: { access: { action: "dashboard.readCoordinatorHome" }, keptAnswer: true },
         schema: {
           summary: "The coordinator's day: classrooms, today's lesson plans and assignments due this week",

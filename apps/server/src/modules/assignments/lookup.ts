@@ -1,13 +1,12 @@
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { assertMay } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { assignments } from "../../db/schema/assignments.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
-import { teacherClassroomIds } from "../classrooms/scope.ts";
-import { readsWholeCentre } from "./policy.ts";
+import { notFound } from "../../lib/errors.ts";
 
 /** A parent's child still at the centre, with the room they are in now. */
 export interface OwnChild {
@@ -30,18 +29,19 @@ export async function readableAssignments(
   const none = { where: null, teacherRooms: [], children: [] };
   if (scope.centerIds.length === 0) return none;
   const inCentres = inArray(assignments.centerId, scope.centerIds);
-  if (caller.role === "parent") {
-    const children = await ownChildren(db, scope.childIds ?? []);
+  if (scope.childIds) {
+    const children = await ownChildren(db, scope.childIds);
     const rooms = children.flatMap((child) => (child.classroomId ? [child.classroomId] : []));
     if (rooms.length === 0) return { ...none, children };
     return { where: and(inCentres, inArray(assignments.classroomId, rooms))!, teacherRooms: [], children };
   }
-  if (caller.role === "teacher") {
-    const teacherRooms = await teacherClassroomIds(db, caller.userId);
+  if (scope.classroomIds) {
+    const teacherRooms = scope.classroomIds;
     if (teacherRooms.length === 0) return none;
     return { where: and(inCentres, inArray(assignments.classroomId, teacherRooms))!, teacherRooms, children: [] };
   }
-  if (!readsWholeCentre(caller)) throw forbidden();
+  // Leaders and office staff read every classroom of their centres.
+  assertMay(caller, "assignments.read");
   return { where: inCentres, teacherRooms: [], children: [] };
 }
 

@@ -25,7 +25,7 @@ import {
   readableAssignments,
   selectAssignments,
 } from "./lookup.ts";
-import { assertMayEditAssignment, mayEditAssignment } from "./policy.ts";
+import { assertMayEditAssignment, mayEditAssignment, maySubmit } from "./policy.ts";
 import { toAssignment, toSubmission } from "./presenter.ts";
 import { removeStored, storeUploads, type Upload } from "./uploads.ts";
 
@@ -76,27 +76,27 @@ export function createAssignmentsService({ db, clock, files }: { db: Database; c
       .from(assignmentFiles)
       .where(inArray(assignmentFiles.assignmentId, ids))
       .orderBy(asc(assignmentFiles.uploadedAt));
-    const counts =
-      caller.role === "parent"
-        ? []
-        : await db
-            .select({ id: assignmentSubmissions.assignmentId, total: count() })
-            .from(assignmentSubmissions)
-            .where(inArray(assignmentSubmissions.assignmentId, ids))
-            .groupBy(assignmentSubmissions.assignmentId);
-    const own =
-      caller.role === "parent"
-        ? await submissionsOf(
-            db,
-            ids,
-            access.children.map((child) => child.id),
-          )
-        : [];
+    // A family sees its own children's submissions; staff the count of all.
+    const family = maySubmit(caller);
+    const counts = family
+      ? []
+      : await db
+          .select({ id: assignmentSubmissions.assignmentId, total: count() })
+          .from(assignmentSubmissions)
+          .where(inArray(assignmentSubmissions.assignmentId, ids))
+          .groupBy(assignmentSubmissions.assignmentId);
+    const own = family
+      ? await submissionsOf(
+          db,
+          ids,
+          access.children.map((child) => child.id),
+        )
+      : [];
     return rows.map(({ assignment, classroomName, createdByName }) =>
       toAssignment(
         { ...assignment, classroomName, createdByName },
         attached.filter((file) => file.assignmentId === assignment.id),
-        caller.role === "parent"
+        family
           ? {
               can_edit: false,
               my_children: access.children

@@ -169,7 +169,7 @@ export function createSubmissionsService({
     async openFile(caller: Caller, id: string, submissionId: string, fileId: string) {
       const found = await findAssignment(db, caller, id);
       const submission = await submissionIn(id, submissionId);
-      if (caller.role === "parent" && !found.children.some((child) => child.id === submission.studentId))
+      if (maySubmit(caller) && !found.children.some((child) => child.id === submission.studentId))
         throw notFound("Submission");
       const [file] = await db
         .select()

@@ -1,33 +1,29 @@
-import { hasFeature } from "@sprout/shared/roles";
 import { ATTENDANCE_MESSAGES } from "@sprout/shared/schemas/attendance";
+import { may } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 
 /** Every "may this caller do this" decision about attendance. */
 
 /** Staff who take attendance (teachers for their rooms, centre roles for their centre). */
-export const mayTakeAttendance = (caller: Caller) => hasFeature(caller.role, "attendance_management");
+export const mayTakeAttendance = (caller: Caller) => may(caller, "attendance.take");
 
 /** Who changes a centre's ratio settings: those who run the centre's classrooms. */
-export const mayChangeRatios = (caller: Caller) =>
-  hasFeature(caller.role, "attendance_management") && hasFeature(caller.role, "classroom_management");
+export const mayChangeRatios = (caller: Caller) => may(caller, "attendance.setRatios");
 
 /** Who opens the kiosk on a centre tablet: the centre's management. */
-export const mayRunKiosk = (caller: Caller) => hasFeature(caller.role, "staff_management");
+export const mayRunKiosk = (caller: Caller) => may(caller, "kiosk.operate");
 
 /**
  * Who records and approves staff leave: those who manage staff, and the centre's administrator
- * (who keeps the centre's day running without the staff_management feature).
+ * (who keeps the centre's day running).
  */
-export const mayManageLeave = (caller: Caller) =>
-  hasFeature(caller.role, "staff_management") || caller.role === "admin";
+export const mayManageLeave = (caller: Caller) => may(caller, "leave.decide");
 
-/** Reports: the attendance_reports feature. */
-export const mayReadReports = (caller: Caller) => hasFeature(caller.role, "attendance_reports");
+export const mayReadReports = (caller: Caller) => may(caller, "attendance.readReports");
 
-/** A parent edits their own children's pick-up lists; staff with children management any in scope. */
-export const mayEditPickups = (caller: Caller) =>
-  caller.role === "parent" || hasFeature(caller.role, "children_management");
+/** A parent edits their own children's pick-up lists; staff who manage children any in scope. */
+export const mayEditPickups = (caller: Caller) => may(caller, "pickupPeople.manage");
 
 export function assert(allowed: boolean) {
   if (!allowed) throw forbidden();

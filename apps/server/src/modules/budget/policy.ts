@@ -1,6 +1,5 @@
-import { hasFeature } from "@sprout/shared/roles";
 import { BUDGET_LIMIT_ROLES, BUDGET_MESSAGES, type BudgetLimitRole } from "@sprout/shared/schemas/budget";
-import { may } from "../../auth/access.ts";
+import { may, roleAmong } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 
@@ -16,14 +15,12 @@ export const mayDecide = (caller: Caller) => may(caller, "budget.oversee");
 export const mayRequest = (caller: Caller) => may(caller, "budgetRequests.raise");
 
 /** The centre's requests (not only one's own): those who approve or decide at the centre. */
-export const seesCentreRequests = (caller: Caller) => hasFeature(caller.role, "budget_approval");
+export const seesCentreRequests = (caller: Caller) => may(caller, "budgetRequests.readCentre");
 
 export const mayTrackExpenses = (caller: Caller) => may(caller, "expenses.track");
 
 /** The role whose limit applies to a requester, if a limit can be set for their role at all. */
-export function limitRoleOf(caller: Caller): BudgetLimitRole | null {
-  return (BUDGET_LIMIT_ROLES as readonly string[]).includes(caller.role) ? (caller.role as BudgetLimitRole) : null;
-}
+export const limitRoleOf = (caller: Caller): BudgetLimitRole | null => roleAmong(caller, BUDGET_LIMIT_ROLES);
 
 export function assert(allowed: boolean, message?: string) {
   if (!allowed) throw forbidden(message);

@@ -18,7 +18,7 @@ import { resolveCentre } from "./centres.ts";
 import { budgetFigures, enrolment, feedbackFigures, incidentFigures } from "./figures.ts";
 import type { KpiService } from "./kpis.ts";
 import { liveUpdates } from "./live-updates.ts";
-import { assert, mayManageOperations, mayViewDashboard } from "./policy.ts";
+import { assert, mayChooseCentre, mayManageOperations, mayViewDashboard } from "./policy.ts";
 import { percentOf } from "./presenter.ts";
 import { ratingSpread } from "./staff-reviews.ts";
 
@@ -64,7 +64,7 @@ export function createDashboardService({ db, clock, kpis, calendar, board }: Dep
         message: "Dashboard data loaded",
         data: {
           center: { id: centre.id, name: centre.name, date: today, capacity: centre.capacity },
-          centers: caller.role === "center_director" ? [] : centre.centres,
+          centers: mayChooseCentre(caller) ? centre.centres : [],
           centerInfo: {
             name: centre.name,
             director_budget_limit: approvalLimit,

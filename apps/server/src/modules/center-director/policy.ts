@@ -13,6 +13,9 @@ export const mayManageOperations = (caller: Caller) => may(caller, "centreDashbo
 /** Performance reviews are written by those who run the centre. */
 export const mayReviewStaff = (caller: Caller) => may(caller, "staffReviews.write");
 
+/** Owners and super admins switch the dashboard between their centres; a director has hers. */
+export const mayChooseCentre = (caller: Caller) => may(caller, "centreDashboard.chooseCentre");
+
 export function assert(allowed: boolean) {
   if (!allowed) throw forbidden();
 }

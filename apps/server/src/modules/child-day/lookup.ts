@@ -1,13 +1,14 @@
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { type Caller, readableChildren, type Scope } from "../../auth/caller.ts";
+import { may } from "../../auth/access.ts";
+import { type Caller, readableChildren } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
-import { mayReadChildren } from "./policy.ts";
+import { mayOpenChildren } from "./policy.ts";
 
 export interface DayChild {
   id: string;
@@ -31,7 +32,7 @@ export async function findDayChild(db: Database, caller: Caller, childId: string
 
 /** Several such children in one read; any one the caller may not see makes the whole call 404. */
 export async function findDayChildren(db: Database, caller: Caller, childIds: string[]): Promise<DayChild[]> {
-  if (caller.role !== "parent" && !mayReadChildren(caller)) throw forbidden();
+  if (!mayOpenChildren(caller)) throw forbidden();
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) throw notFound("Child");
   const rows = await db
@@ -54,7 +55,7 @@ export async function findDayChildren(db: Database, caller: Caller, childIds: st
 
 /** The classrooms a caller records for: a teacher's own (their scope's), nobody else's. */
 export const recordingRooms = async (_db: Database, caller: Caller): Promise<string[]> =>
-  caller.role === "teacher" ? ((await caller.scope()).classroomIds ?? []) : [];
+  may(caller, "childDay.record") ? ((await caller.scope()).classroomIds ?? []) : [];
 
 /**
  * The day an entry belongs to: the given date, or the centre's today without one. A later date
@@ -64,15 +65,4 @@ export function checkDay(clock: Clock, child: { timeZone: string }, day?: string
   const today = centreDay(child.timeZone, clock.now());
   if (day && day > today) throw badRequest(CHILD_DAY_MESSAGES.dateFuture, { date: CHILD_DAY_MESSAGES.dateFuture });
   return day ?? today;
-}
-
-/**
- * The children a member of staff reads, as realtime rooms: the same scope as the API (ADR 0046),
- * so a teacher hears of her classrooms' children and the centre's other readers of every child.
- */
-export function childrenRead(caller: Caller, scope: Scope) {
-  if (!mayReadChildren(caller)) return { centerIds: [], classroomIds: [] };
-  return scope.classroomIds
-    ? { centerIds: [], classroomIds: scope.classroomIds }
-    : { centerIds: scope.centerIds, classroomIds: [] };
 }

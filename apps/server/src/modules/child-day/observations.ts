@@ -23,9 +23,9 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
-import { checkDay, type DayChild, findDayChild, recordingRooms } from "./lookup.ts";
+import { checkDay, type DayChild, findDayChild } from "./lookup.ts";
 import { createMilestonesService, resolveMilestone } from "./milestones.ts";
-import { assertMayWriteObservation, mayReadChildren, mayWriteObservation } from "./policy.ts";
+import { assertMayWriteObservation, mayOpenChildren, mayWriteObservation } from "./policy.ts";
 import { toObservation } from "./presenter.ts";
 
 const ATTACHMENT_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
@@ -67,12 +67,12 @@ export function createObservationsService({
           .where(inArray(observationAttachments.logId, ids))
           .orderBy(asc(observationAttachments.uploadedAt))
       : [];
-    const rooms = await recordingRooms(db, caller);
+    const scope = await caller.scope();
     return rows.map((row) =>
       toObservation(
         { ...row.log, childName: row.childName, createdByName: row.createdByName },
         attached.filter((file) => file.logId === row.log.id),
-        mayWriteObservation(caller, row, rooms),
+        mayWriteObservation(caller, row, scope),
       ),
     );
   }
@@ -123,7 +123,7 @@ export function createObservationsService({
     uploads: Upload[],
     existing?: { id: string; removing: string[] },
   ): Promise<string> {
-    assertMayWriteObservation(caller, child, await recordingRooms(db, caller));
+    assertMayWriteObservation(caller, child, await caller.scope());
     checkDay(clock, child, input.date);
     const existingId = existing?.id;
     const [before] = existingId
@@ -253,7 +253,7 @@ export function createObservationsService({
     /** Newest first; parents see their own children's, staff those of their centres. */
     async list(caller: Caller, query: z.output<typeof observationsQuery>): Promise<ObservationsPage> {
       if (query.child_id) await findDayChild(db, caller, query.child_id);
-      else if (caller.role !== "parent" && !mayReadChildren(caller)) throw notFound("Child");
+      else if (!mayOpenChildren(caller)) throw notFound("Child");
       const scope = await caller.scope();
       const empty = { logs: [], pagination: { current_page: query.page, total_pages: 0, total_items: 0 } };
       if (scope.centerIds.length === 0 || scope.childIds?.length === 0 || scope.classroomIds?.length === 0)
@@ -294,7 +294,7 @@ export function createObservationsService({
       uploads: Upload[],
     ) {
       const log = await find(caller, id);
-      assertMayWriteObservation(caller, log.child, await recordingRooms(db, caller));
+      assertMayWriteObservation(caller, log.child, await caller.scope());
       const child = await findDayChild(db, caller, input.child_id);
       // A log moved to another child leaves the first child's lists too.
       const audience = await childAudience(db, realtime, [child.id, log.child.id]);
@@ -305,7 +305,7 @@ export function createObservationsService({
 
     async remove(caller: Caller, id: string) {
       const log = await find(caller, id);
-      assertMayWriteObservation(caller, log.child, await recordingRooms(db, caller));
+      assertMayWriteObservation(caller, log.child, await caller.scope());
       const attached = await db.select().from(observationAttachments).where(eq(observationAttachments.logId, id));
       const audience = await childAudience(db, realtime, [log.child.id]);
       await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { ChildDaySummary, ClassroomDay, MyClassrooms, WeekStars } from "@sprout/shared/schemas/child-day";
 import { STANDING_KINDS } from "@sprout/shared/schemas/child-health";
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { may } from "../../auth/access.ts";
 import { type Caller, mayReadClassroom } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
@@ -139,7 +140,7 @@ export function createChildDaySummaryService({
 
     /** The classrooms a teacher records for (their own), with the centre's name. */
     async myClassrooms(caller: Caller): Promise<MyClassrooms> {
-      if (caller.role !== "teacher") return [];
+      if (!may(caller, "childDay.record")) return [];
       const rooms = (await caller.scope()).classroomIds ?? [];
       if (rooms.length === 0) return [];
       const rows = await db
@@ -219,7 +220,7 @@ export function createChildDaySummaryService({
         classroom_id: room.id,
         classroom_name: room.name,
         date: day,
-        can_record: caller.role === "teacher" && rooms.includes(room.id),
+        can_record: may(caller, "childDay.record") && rooms.includes(room.id),
         children: kids.map((kid) => {
           const ownNaps = naps.filter((nap) => nap.id === kid.id);
           return {

@@ -1,5 +1,5 @@
 import { may } from "@sprout/shared/access";
-import { hasAnyFeature, type Role } from "@sprout/shared/roles";
+import type { Role } from "@sprout/shared/roles";
 
 /** Pause reasons and notes, who paused, why a child left: for the roles that manage enrolment. */
 export function managesEnrolment(role: Role): boolean {
@@ -8,5 +8,5 @@ export function managesEnrolment(role: Role): boolean {
 
 /** A child's monthly fee: for enrolment managers and billing roles, never for teachers. */
 export function seesFees(role: Role): boolean {
-  return hasAnyFeature(role, ["children_management", "billing", "invoice_generation", "payment_processing"]);
+  return may(role, "children.readFees");
 }

@@ -1,5 +1,6 @@
 import type { AnnouncementInput, AnnouncementList } from "@sprout/shared/schemas/communication";
 import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { isFamily } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
@@ -10,7 +11,7 @@ import { notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
-import { assertMayPost, readsCentreAnnouncements } from "./policy.ts";
+import { assertMayPost, mayPostAnnouncements, readsCentreAnnouncements } from "./policy.ts";
 import { pageOf, toAnnouncement } from "./presenter.ts";
 
 interface Deps {
@@ -40,12 +41,11 @@ export function createAnnouncementsService({ db, clock, realtime, notifications 
       .from(classrooms)
       .where(eq(classrooms.id, classroomId));
     if (!room) throw notFound("Classroom");
-    const allowed =
-      caller.role === "parent"
-        ? (await familyClassroomIds(caller)).includes(room.id)
-        : caller.role === "teacher"
-          ? (await teacherClassroomIds(db, caller.userId)).includes(room.id)
-          : readsCentreAnnouncements(caller) && (await caller.scope()).centerIds.includes(room.centerId);
+    const allowed = isFamily(caller)
+      ? (await familyClassroomIds(caller)).includes(room.id)
+      : mayPostAnnouncements(caller)
+        ? (await teacherClassroomIds(db, caller.userId)).includes(room.id)
+        : readsCentreAnnouncements(caller) && (await caller.scope()).centerIds.includes(room.centerId);
     if (!allowed) throw notFound("Classroom");
     return room;
   }
@@ -157,7 +157,7 @@ export function createAnnouncementsService({ db, clock, realtime, notifications 
 
     /** Announcements of the parent's children's rooms they have not opened (for the navigation). */
     async unreadCount(caller: Caller): Promise<number> {
-      if (caller.role !== "parent") return 0;
+      if (!isFamily(caller)) return 0;
       const rooms = await familyClassroomIds(caller);
       if (rooms.length === 0) return 0;
       const [row] = await db

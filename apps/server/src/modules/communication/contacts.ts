@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { classrooms, classroomTeachers, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { writesToFamilies, writesToTeachers } from "./policy.ts";
 
 const childName = sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`;
 
@@ -41,7 +42,7 @@ export function createContactsService({ db }: { db: Database }) {
     /** The teachers of each of a parent's children's classrooms. */
     async contacts(caller: Caller): Promise<Contacts> {
       const scope = await caller.scope();
-      if (caller.role !== "parent" || !scope.childIds || scope.childIds.length === 0) return { contacts: [] };
+      if (!writesToTeachers(caller) || !scope.childIds || scope.childIds.length === 0) return { contacts: [] };
       const rows = await db
         .select({
           childId: students.id,
@@ -72,7 +73,7 @@ export function createContactsService({ db }: { db: Database }) {
      * answer is bounded by the rooms a teacher has).
      */
     async families(caller: Caller): Promise<Families> {
-      const rooms = caller.role === "teacher" ? ((await caller.scope()).classroomIds ?? []) : [];
+      const rooms = writesToFamilies(caller) ? ((await caller.scope()).classroomIds ?? []) : [];
       return { families: rooms.length === 0 ? [] : await familiesIn(rooms) };
     },
 

@@ -19,7 +19,7 @@ import { assertCentreInScope } from "../children/service.ts";
 import { olderThan } from "./keyset.ts";
 import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
-import { answersFeedback } from "./policy.ts";
+import { answersFeedback, givesFeedback } from "./policy.ts";
 import { toFeedback } from "./presenter.ts";
 
 interface Deps {
@@ -39,7 +39,7 @@ export function createFeedbackService({ db, clock, realtime, notifications, lead
   async function visible(caller: Caller, centerId?: string): Promise<SQL> {
     const scope = await caller.scope();
     assertCentreInScope(scope, centerId);
-    if (caller.role === "parent") {
+    if (givesFeedback(caller)) {
       return and(
         eq(parentFeedback.parentId, caller.userId),
         centerId ? eq(parentFeedback.centerId, centerId) : undefined,
@@ -79,7 +79,7 @@ export function createFeedbackService({ db, clock, realtime, notifications, lead
   return {
     async send(caller: Caller, input: FeedbackInput) {
       const scope = await caller.scope();
-      if (caller.role !== "parent" || !scope.childIds?.includes(input.child_id)) throw notFound("Child");
+      if (!givesFeedback(caller) || !scope.childIds?.includes(input.child_id)) throw notFound("Child");
       const [child] = await db
         .select({ centerId: students.centerId })
         .from(students)
@@ -98,7 +98,7 @@ export function createFeedbackService({ db, clock, realtime, notifications, lead
         })
         .returning({ id: parentFeedback.id });
       // Only those who answer feedback hear of it: the staff room would tell every teacher too.
-      realtime.toUsers(await leadershipOf(child.centerId, "parent_feedback"), "new-feedback", { id: row!.id });
+      realtime.toUsers(await leadershipOf(child.centerId, "feedback.respond"), "new-feedback", { id: row!.id });
       return one(row!.id);
     },
 

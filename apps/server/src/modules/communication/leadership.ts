@@ -1,17 +1,17 @@
-import { type Feature, hasFeature, ROLES } from "@sprout/shared/roles";
+import { type Action, rolesFor } from "@sprout/shared/access";
 import { and, eq, exists, inArray, ne, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { ownerCenters } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 
 /**
- * The active users who hold `feature` for one centre: its own staff with the feature, and owners
+ * The active users who may take `action` for one centre: its own staff whose role may, and owners
  * who own it. Events meant for the centre's leadership go to these users' own rooms rather than to
  * the centre's staff room, which every teacher of the centre has joined too.
  */
 export function createLeadership(db: Database) {
-  return async function leadershipOf(centerId: string, feature: Feature): Promise<string[]> {
-    const roles = ROLES.filter((role) => hasFeature(role, feature));
+  return async function leadershipOf(centerId: string, action: Action): Promise<string[]> {
+    const roles = rolesFor(action);
     if (roles.length === 0) return [];
     const ownsCentre = db
       .select({ id: ownerCenters.ownerId })

@@ -23,7 +23,7 @@ import type { ContactsService } from "./contacts.ts";
 import { olderThan } from "./keyset.ts";
 import type { LeadershipOf } from "./leadership.ts";
 import { excerpt, type NotificationsService } from "./notifications.ts";
-import { assertParty, oversees } from "./policy.ts";
+import { assertParty, isMessagingParty, oversees, writesToFamilies, writesToTeachers } from "./policy.ts";
 import { toMessage, toThread } from "./presenter.ts";
 
 interface Deps {
@@ -50,7 +50,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
    * their own, about children now in their classrooms. Leadership: every thread of their centres.
    */
   async function visible(caller: Caller): Promise<SQL> {
-    if (caller.role === "teacher") {
+    if (writesToFamilies(caller)) {
       const rooms = db
         .select({ id: classroomTeachers.classroomId })
         .from(classroomTeachers)
@@ -62,7 +62,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
       return and(eq(messageThreads.teacherId, caller.userId), exists(inTheirRooms))!;
     }
     const scope = await caller.scope();
-    if (caller.role === "parent") {
+    if (writesToTeachers(caller)) {
       if (!scope.childIds || scope.childIds.length === 0) return FALSE;
       return and(eq(messageThreads.parentId, caller.userId), inArray(messageThreads.childId, scope.childIds))!;
     }
@@ -106,7 +106,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
   /** The thread's parties when a parent writes first: the teacher must teach the child's room. */
   async function parentStarts(caller: Caller, input: StartThreadInput) {
     const scope = await caller.scope();
-    if (caller.role !== "parent" || !scope.childIds?.includes(input.child_id)) throw notFound("Child");
+    if (!writesToTeachers(caller) || !scope.childIds?.includes(input.child_id)) throw notFound("Child");
     if (!input.teacher_id) throw choose("teacher_id", START_THREAD_MESSAGES.chooseTeacher);
     const [child] = await db
       .select({ centerId: students.centerId })
@@ -231,7 +231,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
         sent_at: sent.sent_at,
       });
       // The centre's leadership learn only that the thread moved, so their oversight list refetches.
-      realtime.toUsers(await leadershipOf(row.centerId, "messaging_oversight"), "thread-activity", {
+      realtime.toUsers(await leadershipOf(row.centerId, "messages.oversee"), "thread-activity", {
         thread_id: threadId,
         center_id: row.centerId,
       });
@@ -243,8 +243,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
      * with a parent of a child in their classrooms. Another room's or family's child is not found.
      */
     async start(caller: Caller, input: StartThreadInput): Promise<Thread> {
-      const parties =
-        caller.role === "teacher" ? await teacherStarts(caller, input) : await parentStarts(caller, input);
+      const parties = writesToFamilies(caller) ? await teacherStarts(caller, input) : await parentStarts(caller, input);
       const now = clock.now();
       await db
         .insert(messageThreads)
@@ -265,7 +264,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
 
     /** Unread messages addressed to the caller in threads they can still see. */
     async unreadCount(caller: Caller): Promise<number> {
-      if (caller.role !== "parent" && caller.role !== "teacher") return 0;
+      if (!isMessagingParty(caller)) return 0;
       const [row] = await db
         .select({ unread: count() })
         .from(messages)

@@ -7,6 +7,7 @@ import {
   type SentNoticeList,
 } from "@sprout/shared/schemas/communication";
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
@@ -260,7 +261,7 @@ export function createNoticesService({ db, clock, realtime, notifications, maile
 
     /** Notices the caller has not opened yet (for the navigation badge). */
     async unreadCount(caller: Caller): Promise<number> {
-      if (caller.role !== "parent") return 0;
+      if (!may(caller, "notices.read")) return 0;
       const [row] = await db
         .select({ unread: countDistinct(noticeRecipients.noticeId) })
         .from(noticeRecipients)

@@ -1,29 +1,38 @@
-import { hasFeature } from "@sprout/shared/roles";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { forbidden } from "../../lib/errors.ts";
 
 /** Every "may this caller do this" decision about announcements, messages and feedback. */
 
 /** spec 1, section 6: "Announcements can be posted only by teachers." */
-export const mayPostAnnouncements = (caller: Caller) => caller.role === "teacher";
+export const mayPostAnnouncements = (caller: Caller) => may(caller, "announcements.post");
 
 /** Staff who look after classrooms read any announcement of their centres (read-only). */
-export const readsCentreAnnouncements = (caller: Caller) => hasFeature(caller.role, "classroom_management");
+export const readsCentreAnnouncements = (caller: Caller) => may(caller, "announcements.readCentre");
 
 /** The two parties of a thread write in it; nobody else does. */
-export const isMessagingParty = (caller: Caller) => caller.role === "teacher" || caller.role === "parent";
+export const isMessagingParty = (caller: Caller) => may(caller, "messages.send");
+
+/** The teacher's side of a thread: she writes to the families of her classrooms. */
+export const writesToFamilies = (caller: Caller) => may(caller, "messages.listFamilies");
+
+/** The family's side of a thread: a parent writes to their children's teachers. */
+export const writesToTeachers = (caller: Caller) => may(caller, "messages.listContacts");
 
 /**
  * Leadership with "messaging oversight" reads every thread of their centres and writes in none:
  * no conversation between staff and a family is unmonitored (a safeguarding practice).
  */
-export const oversees = (caller: Caller) => !isMessagingParty(caller) && hasFeature(caller.role, "messaging_oversight");
+export const oversees = (caller: Caller) => may(caller, "messages.oversee");
 
 /** Leadership with "parent feedback" reads and answers their centres' feedback. */
-export const answersFeedback = (caller: Caller) => hasFeature(caller.role, "parent_feedback");
+export const answersFeedback = (caller: Caller) => may(caller, "feedback.respond");
+
+/** A parent gives feedback and reads their own. */
+export const givesFeedback = (caller: Caller) => may(caller, "feedback.give");
 
 /** The communication desk (owner, director) sends notices to their centres' families. */
-export const mayPublishNotices = (caller: Caller) => hasFeature(caller.role, "parent_communication");
+export const mayPublishNotices = (caller: Caller) => may(caller, "notices.send");
 
 export function assertMayPost(caller: Caller) {
   if (!mayPostAnnouncements(caller)) throw forbidden("Announcements can be posted only by teachers");

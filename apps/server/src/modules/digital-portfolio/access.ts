@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
-import { seesWholeCentre } from "./policy.ts";
+import { seesPhotos, seesWholeCentre } from "./policy.ts";
 
 export const childName = sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`;
 
@@ -60,15 +60,15 @@ export async function readableItems(
   const scope = await caller.scope();
   if (scope.centerIds.length === 0) return null;
   const inCentres = inArray(portfolioItems.centerId, scope.centerIds);
-  if (caller.role === "parent") {
-    const own = scope.childIds ?? [];
+  if (scope.childIds) {
+    const own = scope.childIds;
     if (own.length === 0) return null;
     // A photo of their child, shown only when every other child in it allows being seen.
     return { where: and(inCentres, tagging(own), sql`not ${blocked(scope.centerIds, own)}`)!, teacherRooms: [] };
   }
   const visible = and(inCentres, sql`not ${blocked(scope.centerIds)}`)!;
-  if (caller.role === "teacher") {
-    const rooms = scope.classroomIds ?? [];
+  if (scope.classroomIds) {
+    const rooms = scope.classroomIds;
     if (rooms.length === 0) return null;
     if (childChecked) return { where: visible, teacherRooms: rooms };
     const ofTheirRooms = sql`${portfolioItems.id} in (select t.item_id from portfolio_item_children t
@@ -107,8 +107,7 @@ export async function childrenInScope(db: Database, caller: Caller, ids: string[
   if (ids.length === 0) return [];
   const scope = await caller.scope();
   const rows = await selectChild(db).where(inArray(students.id, ids));
-  const mayOpen = (child: PortfolioChild) =>
-    mayReadChild(scope, child) && (caller.role === "parent" || caller.role === "teacher" || seesWholeCentre(caller));
+  const mayOpen = (child: PortfolioChild) => mayReadChild(scope, child) && seesPhotos(caller);
   const found = rows.filter(mayOpen);
   if (found.length !== new Set(ids).size) throw notFound("Child");
   return found;
@@ -127,11 +126,11 @@ export async function pickableChildren(db: Database, caller: Caller, search: str
     inArray(students.centerId, scope.centerIds),
     sql`${students.status} <> 'left'`,
   ];
-  if (caller.role === "parent") {
-    if (!scope.childIds?.length) return [];
+  if (scope.childIds) {
+    if (!scope.childIds.length) return [];
     conditions.push(inArray(students.id, scope.childIds));
-  } else if (caller.role === "teacher") {
-    if (!scope.classroomIds?.length) return [];
+  } else if (scope.classroomIds) {
+    if (!scope.classroomIds.length) return [];
     conditions.push(readableChildren(scope));
   } else if (!seesWholeCentre(caller)) throw forbidden();
   if (search) conditions.push(sql`${childName} ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}`);

@@ -1,4 +1,5 @@
 import type { PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
+import { isFamily } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { mayDelete } from "./policy.ts";
@@ -15,6 +16,7 @@ export type ItemRow = typeof portfolioItems.$inferSelect & {
  * nor the storage details staff use.
  */
 export function toItem(caller: Caller, row: ItemRow, tagged: string[]): PortfolioItem {
+  const family = isFamily(caller);
   const base = `/api/digital-portfolio/${row.id}`;
   const item: PortfolioItem = {
     id: row.id,
@@ -32,9 +34,9 @@ export function toItem(caller: Caller, row: ItemRow, tagged: string[]): Portfoli
     child_name: row.childName,
     class_name: row.className,
     uploaded_by_name: row.uploadedByName,
-    tagged_children: caller.role === "parent" ? [] : tagged,
+    tagged_children: family ? [] : tagged,
   };
-  if (caller.role !== "parent") {
+  if (!family) {
     item.size_bytes = row.sizeBytes;
     item.capture_metadata = (row.captureMetadata as PortfolioItem["capture_metadata"]) ?? null;
     item.can_delete = mayDelete(caller, row);

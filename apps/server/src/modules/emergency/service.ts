@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { isFamily } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
@@ -270,7 +271,7 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
           // A centre has a handful of live alerts at most; the bound keeps the answer bounded anyway.
           .limit(50)
       ).map(toRow);
-      if (caller.role === "parent") return { alerts: [], notices: rows.map(toFamilyNotice) };
+      if (isFamily(caller)) return { alerts: [], notices: rows.map(toFamilyNotice) };
       return { alerts: await present(caller, rows), notices: [] };
     },
 

@@ -1,11 +1,12 @@
 import type { ParentIncident, ParentIncidentsPage } from "@sprout/shared/schemas/incidents";
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { assertMay } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { incidentAcknowledgements, incidentChildren, incidents } from "../../db/schema/incidents.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { forbidden, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { markParentsNotified, tellFamilies } from "./family-notice.ts";
 import { assertMayManage } from "./policy.ts";
@@ -25,7 +26,7 @@ interface Deps {
 export function createIncidentFamilyService({ db, clock, realtime, queries, incidents: staff }: Deps) {
   /** Reports a parent may read: about one of their children, after the centre notified parents. */
   async function readable(caller: Caller) {
-    if (caller.role !== "parent") throw forbidden();
+    assertMay(caller, "incidents.readOwn");
     const childIds = (await caller.scope()).childIds ?? [];
     const where =
       childIds.length === 0

@@ -5,6 +5,7 @@ import {
   type StaffIncident,
 } from "@sprout/shared/schemas/incidents";
 import { and, count, eq } from "drizzle-orm";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { incidentPhotos, incidents } from "../../db/schema/incidents.ts";
@@ -79,7 +80,7 @@ export function createIncidentPhotoService({ db, clock, files, incidents: staff,
 
     /** A photo of a report the caller may read: staff of its centre, or a notified parent. */
     async open(caller: Caller, id: string, photoId: string) {
-      if (caller.role === "parent") await families.assertParentMayRead(caller, id);
+      if (may(caller, "incidents.readOwn")) await families.assertParentMayRead(caller, id);
       else await staff.find(caller, id);
       const [photo] = await db
         .select()

@@ -5,10 +5,10 @@ import { forbidden } from "../../lib/errors.ts";
 /** Every "may this caller do this" decision about incident reports. */
 
 /** Directors and owners manage reports: correct, resolve, tell parents, see the counts. */
-export const mayManageIncidents = (caller: Caller) => may(caller, "incidents.manage");
+const mayManageIncidents = (caller: Caller) => may(caller, "incidents.manage");
 
 /** Whoever looks after children at the centre may report: managers and teachers. */
-export const mayReport = (caller: Caller) => may(caller, "incidents.report");
+const mayReport = (caller: Caller) => may(caller, "incidents.report");
 
 export function assertMayManage(caller: Caller) {
   if (!mayManageIncidents(caller)) throw forbidden("Only the centre director or owner can do this");

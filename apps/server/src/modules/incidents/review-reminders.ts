@@ -72,7 +72,7 @@ export async function runReviewReminders(
   const notifications = createNotificationsService({ db, clock, realtime: deps.realtime });
   const perManager = new Map<string, Waiting[]>();
   for (const report of claimed) {
-    const managers = await leadershipOf(report.centerId, "incident_management");
+    const managers = await leadershipOf(report.centerId, "incidents.manage");
     const about = waiting.get(report.id)!;
     await notifications.notify(managers, {
       kind: "incident",

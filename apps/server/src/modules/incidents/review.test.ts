@@ -32,7 +32,7 @@ const classmate = (await childrenOf(db, home!.id)).find(
 )!;
 const classmateName = () => `${classmate.firstName} ${classmate.lastName}`;
 /** Who may mark parents notified at the home centre: the reminder's audience. */
-const managers = await createLeadership(db)(home!.id, "incident_management");
+const managers = await createLeadership(db)(home!.id, "incidents.manage");
 
 let director: SignedIn;
 let owner: SignedIn;

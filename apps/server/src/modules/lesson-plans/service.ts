@@ -19,7 +19,15 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
-import { assertMayCheckOff, assertMayEditPlans, mayCheckOff, mayEditPlans, mayReadCentrePlans } from "./policy.ts";
+import {
+  assertMayCheckOff,
+  assertMayEditPlans,
+  checksOff,
+  mayCheckOff,
+  mayEditPlans,
+  mayReadPlans,
+  readsStaffParts,
+} from "./policy.ts";
 import { toLessonPlan } from "./presenter.ts";
 
 type Fields = z.output<typeof lessonPlanFields>;
@@ -29,7 +37,7 @@ type Fields = z.output<typeof lessonPlanFields>;
  * their children are in now (a child who has left opens nothing).
  */
 async function readableScope(db: Database, caller: Caller) {
-  if (caller.role !== "parent" && !mayReadCentrePlans(caller)) throw forbidden();
+  if (!mayReadPlans(caller)) throw forbidden();
   const scope = await caller.scope();
   if (!scope.childIds) return { centerIds: scope.centerIds, classroomIds: null as string[] | null };
   const rooms = scope.childIds.length
@@ -53,7 +61,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
       .innerJoin(classrooms, eq(classrooms.id, lessonPlans.classroomId));
 
   const teacherRooms = (caller: Caller) =>
-    caller.role === "teacher" ? teacherClassroomIds(db, caller.userId) : Promise.resolve([] as string[]);
+    checksOff(caller) ? teacherClassroomIds(db, caller.userId) : Promise.resolve([] as string[]);
 
   async function present(caller: Caller, rows: Awaited<ReturnType<typeof select>>): Promise<LessonPlan[]> {
     const rooms = await teacherRooms(caller);
@@ -61,7 +69,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
       toLessonPlan(
         { ...row.plan, classroomName: row.classroomName },
         {
-          staff: caller.role !== "parent",
+          staff: readsStaffParts(caller),
           canEdit: mayEditPlans(caller),
           canCheckoff: mayCheckOff(caller, row.plan, rooms),
         },
@@ -145,8 +153,9 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
       const scope = await readableScope(db, caller);
       let rooms: string[] | null = null;
       let centreId = caller.centerId ?? scope.centerIds[0] ?? null;
-      if (caller.role === "parent") {
-        rooms = scope.classroomIds ?? [];
+      if (scope.classroomIds) {
+        // A family: the rooms of its children.
+        rooms = scope.classroomIds;
         if (childId) {
           const [child] = (await caller.scope()).childIds?.includes(childId)
             ? await db
@@ -158,7 +167,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
           rooms = child.classroomId ? [child.classroomId] : [];
           centreId = child.centerId;
         }
-      } else if (caller.role === "teacher") rooms = await teacherRooms(caller);
+      } else if (checksOff(caller)) rooms = await teacherRooms(caller);
       const [centre] = centreId
         ? await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, centreId))
         : [];

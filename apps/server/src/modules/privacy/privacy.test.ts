@@ -12,6 +12,7 @@ import { centers, organisations } from "../../db/schema/organisations.ts";
 import { childRecordViews, privacyNotices } from "../../db/schema/privacy.ts";
 import { users } from "../../db/schema/users.ts";
 import { runPrune } from "../../jobs/prune.ts";
+import { AREA_PRUNES } from "../../scheduled-jobs.ts";
 import { digestAllowed } from "./consent-store.ts";
 import { DEFAULT_NOTICE } from "./default-notice.ts";
 
@@ -356,7 +357,7 @@ describe("the access log", () => {
       viewedAt: new Date(clock.now().getTime() - year),
     });
     const before = (await db.select().from(childRecordViews)).length;
-    const outcome = await runPrune(db, clock);
+    const outcome = await runPrune(db, clock, AREA_PRUNES);
     expect(outcome).toMatchObject({ ran: true, accessLog: 1 });
     expect((await db.select().from(childRecordViews)).length).toBe(before - 1);
   });

@@ -10,6 +10,7 @@ import { refuseAuditOf } from "../../../test/refuse-audit.ts";
 import type { Database } from "../../db/client.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
 import { runPrune } from "../../jobs/prune.ts";
+import { AREA_PRUNES } from "../../scheduled-jobs.ts";
 import { endpointAllowed } from "./hosts.ts";
 import { retryAfterSeconds } from "./sender.ts";
 
@@ -284,7 +285,7 @@ describe("delivery through the outbox", () => {
     expect(kept).toMatchObject({ status: "failed", attempts: 1 });
     /** How many failed pushes the hourly prune removed (it must have run). */
     const pruned = async () => {
-      const outcome = await runPrune(db, clock);
+      const outcome = await runPrune(db, clock, AREA_PRUNES);
       if (!outcome.ran) throw new Error("the prune did not run");
       return outcome.pushes;
     };
