@@ -5,6 +5,7 @@ import {
   demoUser,
   launchBrowser,
   openPage,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -139,8 +140,7 @@ describe("communication", () => {
     const director = await openPage(browser, DESKTOP);
     try {
       await submitSignIn(parent.page, demoUser("parent").email);
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/parent-communication");
+      await openSignedIn(director.page, demoUser("center_director").email, "/parent-communication");
       await director.page.getByRole("tab", { name: "Parent feedback" }).click();
       await visible(director.page.getByText("Live", { exact: true }));
 
@@ -184,8 +184,7 @@ describe("communication", () => {
   it("the director sets how long a message may stay unread before the one e-mail", async () => {
     const director = await openPage(browser, DESKTOP);
     try {
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/parent-communication");
+      await openSignedIn(director.page, demoUser("center_director").email, "/parent-communication");
       await director.page.getByRole("tab", { name: "Reminders" }).click();
       const form = director.page.getByRole("form", { name: "Unread message reminder" });
       const hours = form.getByLabel("Hours before the reminder");
