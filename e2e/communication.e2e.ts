@@ -28,9 +28,8 @@ describe("communication", () => {
     const teacher = await openPage(browser, DESKTOP);
     const parent = await openPage(browser, PHONE);
     try {
-      await signIn(teacher.page, demoUser("teacher").email);
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/classroom-announcements");
       await submitSignIn(parent.page, demoUser("parent").email);
-      await teacher.page.goto("/classroom-announcements");
       // The parent portal's Announcements tile carries the room's unread count as its line.
       await parent.page.getByRole("combobox", { name: "Child" }).click();
       await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
@@ -76,9 +75,8 @@ describe("communication", () => {
     const director = await openPage(browser, DESKTOP);
     try {
       await submitSignIn(parent.page, demoUser("parent").email);
-      await signIn(teacher.page, demoUser("teacher").email);
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/messaging");
       await signIn(director.page, demoUser("center_director").email);
-      await teacher.page.goto("/messaging");
       await visible(teacher.page.getByText("Select a conversation to view messages."));
 
       await parent.page.goto("/messaging");
