@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -354,8 +355,7 @@ describe("account security", () => {
 
   it("a parent whose invoice download asks for two-factor sets it up in the parent theme and comes back to that invoice (390)", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, "parent@sprout.test");
-      await page.goto("/billing");
+      await openSignedIn(page, "parent@sprout.test", "/billing");
       const download = page
         .getByTestId("invoice-row")
         .first()
@@ -435,8 +435,7 @@ describe("account security", () => {
     await withPage(browser, DESKTOP, async (leaver) => {
       await submitSignIn(leaver, email, "Leaving2026");
       await withPage(browser, DESKTOP, async (page) => {
-        await signIn(page, "owner@sprout.test");
-        await page.goto("/staff");
+        await openSignedIn(page, "owner@sprout.test", "/staff");
         await page.getByLabel("Search by name, e-mail or employee ID").fill("Kiran Rao");
         const row = page.getByRole("row", { name: /Kiran Rao/ });
         // Leaving is offered in the record's edit dialog (the row keeps its width at 1366).
@@ -467,8 +466,7 @@ describe("account security", () => {
       await visible(leaver.getByText("Invalid email or password"));
     });
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, "owner@sprout.test");
-      await page.goto("/staff");
+      await openSignedIn(page, "owner@sprout.test", "/staff");
       await visible(page.getByText("Left 01/06/2025"));
       await page.getByText("Left 01/06/2025").scrollIntoViewIfNeeded();
       await screenshot(page, "staff-after-exit");
@@ -487,8 +485,7 @@ describe("account security", () => {
       await screenshot(page, "verify-reset-code");
     });
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, "superadmin@sprout.test");
-      await page.goto("/users");
+      await openSignedIn(page, "superadmin@sprout.test", "/users");
       // On a phone the users are cards, not a table that scrolls sideways.
       await visible(page.getByRole("list", { name: "All users" }).getByTestId("list-card").first());
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,7 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -43,8 +53,7 @@ describe("attendance", () => {
         .or(director.page.locator('[aria-label="Toddlers ratio"]'));
       await visible(toddlersRatio.getByText("0 children", { exact: false }));
 
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
       await teacher.page.getByRole("button", { name: "Check in Aanya Malhotra" }).click();
       await visible(teacher.page.locator('[aria-label="Aanya Malhotra"]').getByText(/^In \d/));
@@ -82,13 +91,11 @@ describe("attendance", () => {
     const director = await openPage(browser, DESKTOP);
     const teacher = await openPage(browser, PHONE);
     try {
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await visible(teacher.page.getByRole("tab", { name: "Toddlers" }));
       expect(await teacher.page.getByRole("button", { name: "Ratio settings" }).count()).toBe(0);
 
-      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
-      await director.page.goto("/attendance");
+      await openSignedIn(director.page, demoUser("center_director").email, "/attendance");
       const figures = director.page.locator('[aria-label="Toddlers ratio"]').getByTestId("ratio-figures");
       await visible(figures);
       const [, children, required] = (await figures.textContent())!.match(/^(\d+) children · \d+ of (\d+) staff/)!;
@@ -132,8 +139,7 @@ describe("attendance", () => {
     const director = await openPage(browser, DESKTOP);
     const teacher = await openPage(browser, PHONE);
     try {
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       const leave = teacher.page.getByRole("region", { name: "Staff leave" });
       await leave.getByRole("button", { name: "Ask for leave" }).click();
       const ask = teacher.page.getByRole("dialog", { name: "Ask for leave" });
@@ -145,8 +151,7 @@ describe("attendance", () => {
       await visible(leave.getByText("Requested"));
       await screenshot(teacher.page, "attendance-leave-teacher");
 
-      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
-      await director.page.goto("/attendance");
+      await openSignedIn(director.page, demoUser("center_director").email, "/attendance");
       const present = director.page.getByText(/ on leave · /);
       await visible(present);
       const onLeave = Number((await present.textContent())!.match(/(\d+) on leave/)![1]);
@@ -184,8 +189,7 @@ describe("attendance", () => {
       await visible(parent.page.getByText("Your kiosk PIN is set."));
       await screenshot(parent.page, "attendance-parent-pin");
 
-      await signInAt(tablet.page, demoUser("center_director").email, DESKTOP);
-      await tablet.page.goto("/attendance");
+      await openSignedIn(tablet.page, demoUser("center_director").email, "/attendance");
       await tablet.page.getByRole("link", { name: "Kiosk" }).click();
       await tablet.page.getByRole("button", { name: "Open kiosk mode" }).click();
       await tablet.page.getByLabel("Type your child's name, or your own").fill("Aanya");
@@ -216,8 +220,7 @@ describe("attendance", () => {
     const director = await openPage(browser, DESKTOP);
     const teacher = await openPage(browser, PHONE);
     try {
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
       // One more child in, whatever the tests above left (Aanya, checked out by the kiosk, stays out).
       await visible(teacher.page.locator('[aria-label="Aanya Malhotra"]'));
@@ -230,8 +233,7 @@ describe("attendance", () => {
         before,
       );
 
-      await signInAt(director.page, demoUser("center_director").email, DESKTOP);
-      await director.page.goto("/incidents");
+      await openSignedIn(director.page, demoUser("center_director").email, "/incidents");
       await director.page.getByRole("tab", { name: "Emergency alerts" }).click();
       await director.page.getByRole("button", { name: "Emergency" }).click();
       const dialog = director.page.getByRole("dialog");
@@ -330,8 +332,7 @@ describe("attendance", () => {
       }
 
       // Aanya went home through the kiosk above; she comes back in and Meera collects her.
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
       await teacher.page.getByRole("button", { name: "Check in Aanya Malhotra again" }).click();
       await teacher.page.getByRole("button", { name: "Check out Aanya Malhotra" }).click();
@@ -367,8 +368,7 @@ describe("attendance", () => {
     const director = await openPage(browser, PHONE);
     const teacher = await openPage(browser, DESKTOP);
     try {
-      await signInAt(director.page, demoUser("center_director").email, PHONE);
-      await director.page.goto("/attendance");
+      await openSignedIn(director.page, demoUser("center_director").email, "/attendance");
       await director.page.getByRole("button", { name: "Ratio settings" }).click();
       const dialog = director.page.getByRole("dialog", { name: "Ratio settings" });
       await visible(dialog.getByLabel("Under 3 years"));
@@ -378,8 +378,7 @@ describe("attendance", () => {
       await visible(director.page.getByRole("region", { name: "Staff leave" }).getByText("Priya Sharma").first());
       await screenshot(director.page, "attendance-leave-director");
 
-      await signInAt(teacher.page, demoUser("teacher").email, DESKTOP);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await visible(teacher.page.getByRole("region", { name: "Staff leave" }).getByText("Cancelled").first());
       await screenshot(teacher.page, "attendance-leave-teacher");
     } finally {
@@ -396,8 +395,7 @@ describe("attendance", () => {
       const present = Number((await (await visible(figure)).textContent())!.match(/(\d+) of/)![1]);
       await visible(director.page.locator('[aria-label="Toddlers ratio"]'));
 
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("button", { name: "Clock in" }).click();
       await visible(director.page.getByText(new RegExp(`^Staff present: ${present + 1} of`)));
       await screenshot(director.page, "director-home");
@@ -423,8 +421,7 @@ describe("attendance", () => {
     const teacher = await openPage(browser, PHONE);
     const wide = await openPage(browser, DESKTOP);
     try {
-      await signInAt(teacher.page, demoUser("teacher").email, PHONE);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
       const aarav = teacher.page.locator('[aria-label="Aarav Pillai"]');
       await visible(aarav.getByText(/^In \d/));
@@ -469,8 +466,7 @@ describe("attendance", () => {
       await dialog.waitFor({ state: "detached" });
 
       // At a desk: a child marked absent arrives after all and is checked in from the card.
-      await signInAt(wide.page, demoUser("teacher").email, DESKTOP);
-      await wide.page.goto("/attendance");
+      await openSignedIn(wide.page, demoUser("teacher").email, "/attendance");
       await wide.page.getByRole("tab", { name: "Toddlers" }).click();
       const absentButton = wide.page.getByRole("button", { name: /^Mark .+ absent$/ }).first();
       const name = (await (await visible(absentButton)).getAttribute("aria-label"))!.replace(/^Mark | absent$/g, "");
@@ -508,8 +504,7 @@ describe("attendance", () => {
       await visible(parent.page.getByText(/^Kabir away .* \(Sick\)$/));
       await screenshot(parent.page, "attendance-parent-absence");
 
-      await signInAt(director.page, demoUser("center_director").email, PHONE);
-      await director.page.goto("/attendance");
+      await openSignedIn(director.page, demoUser("center_director").email, "/attendance");
       await director.page.getByRole("tab", { name: "Pre-Kindy" }).click();
       const kabir = director.page.locator('[aria-label^="Kabir "]');
       await visible(kabir.getByText(/^Parent says: away until .*\(Sick: Fever since last night\)$/));

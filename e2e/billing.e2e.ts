@@ -9,10 +9,10 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
-  submitSignIn,
   visible,
   withPage,
 } from "./helpers";
@@ -91,8 +91,7 @@ describe("billing", () => {
       await visible(row.getByText("Pending"));
       let invoiceNumber = "";
       await withPage(browser, DESKTOP, async (ownerPage) => {
-        await signIn(ownerPage, demoUser("owner").email);
-        await ownerPage.goto("/billing");
+        await openSignedIn(ownerPage, demoUser("owner").email, "/billing");
         const ownerRow = ownerPage
           .getByRole("table", { name: "Invoice requests" })
           .getByRole("row")
@@ -157,8 +156,7 @@ describe("billing", () => {
 
   it("generates this month's invoices after a confirmation that names their count and total", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("admin").email);
-      await page.goto("/billing");
+      await openSignedIn(page, demoUser("admin").email, "/billing");
       const runs: string[] = [];
       page.on("request", (request) => {
         if (request.url().includes("/api/invoices/generate-monthly")) runs.push(request.method());
@@ -208,8 +206,7 @@ describe("billing", () => {
   it("a parent without an authenticator app opens an invoice on a phone with a code sent by e-mail (390)", async () => {
     await withPage(browser, PHONE, async (page) => {
       const parent = demoUser("parent");
-      await submitSignIn(page, parent.email);
-      await page.goto("/billing");
+      await openSignedIn(page, parent.email, "/billing");
       await visible(page.getByRole("heading", { name: "Your invoices" }));
       const button = page
         .getByTestId("invoice-row")
@@ -285,8 +282,7 @@ describe("billing", () => {
   it("billing staff without an app use the e-mailed code too (1366)", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       const finance = demoUser("financial_manager");
-      await signIn(page, finance.email);
-      await page.goto("/billing");
+      await openSignedIn(page, finance.email, "/billing");
       const first = await visible(page.getByTestId("invoice-row").first());
       const invoiceNumber = (await first.locator("td").first().textContent())!.trim();
       await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
@@ -309,8 +305,7 @@ describe("billing", () => {
   it("with an authenticator app: the code that finished the set-up opens the next download, once", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       const parent = demoUser("parent");
-      await signIn(page, parent.email);
-      await page.goto("/billing");
+      await openSignedIn(page, parent.email, "/billing");
       const first = await visible(page.getByTestId("invoice-row").first());
       const invoiceNumber = (await first.locator("td").first().textContent())!.trim();
       const dialog = page.getByRole("dialog", { name: `Download ${invoiceNumber}` });
@@ -353,8 +348,7 @@ describe("billing", () => {
 
   it("fee management: structures with components, exit records with filters; phone layouts", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("owner").email);
-      await page.goto("/billing");
+      await openSignedIn(page, demoUser("owner").email, "/billing");
       await page.getByRole("link", { name: "Fee Management" }).click();
       await visible(page.getByRole("heading", { name: "Fee Management" }));
       const creche = page
@@ -406,8 +400,7 @@ describe("billing", () => {
       ["parent", "/billing", "billing-parent"],
     ] as const) {
       await withPage(browser, PHONE, async (page) => {
-        await submitSignIn(page, demoUser(role).email);
-        await page.goto(path);
+        await openSignedIn(page, demoUser(role).email, path);
         await visible(page.getByRole("heading", { level: 1 }));
         await page.waitForLoadState("networkidle");
         await screenshot(page, name);

@@ -9,6 +9,7 @@ import {
   demoUser,
   launchBrowser,
   openPage,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -195,9 +196,7 @@ describe("budget and finance", () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await openPage(browser, viewport);
       try {
-        // A phone's navigation is a closed drawer: the move to /dashboard says the sign-in is done.
-        await submitSignIn(page, demoUser("owner").email);
-        await page.goto("/budget?tab=requests");
+        await openSignedIn(page, demoUser("owner").email, "/budget?tab=requests");
         await visible(page.getByRole("tab", { name: "Budget Requests", selected: true }));
         await visible(page.getByRole("heading", { name: "Raise a Budget Request" }));
         const form = page.getByRole("form", { name: "Raise a budget request" });
@@ -243,8 +242,7 @@ describe("budget and finance", () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await openPage(browser, viewport);
       try {
-        await submitSignIn(page, demoUser("center_director").email);
-        await page.goto("/budget");
+        await openSignedIn(page, demoUser("center_director").email, "/budget");
         await page.getByRole("tab", { name: "Log Expenses" }).click();
         const form = page.getByRole("form", { name: "Log an expense" });
         await visible(form);
@@ -271,8 +269,7 @@ describe("budget and finance", () => {
       }
       if (viewport !== DESKTOP) continue;
       await withPage(browser, DESKTOP, async (page) => {
-        await signIn(page, demoUser("center_director").email);
-        await page.goto("/budget");
+        await openSignedIn(page, demoUser("center_director").email, "/budget");
         await page.getByRole("tab", { name: "Log Expenses" }).click();
         const filters = page.getByRole("search", { name: "Expense filters" });
         await filters.getByRole("combobox", { name: "Category" }).click();
@@ -315,8 +312,7 @@ describe("budget and finance", () => {
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
 
-      await submitSignIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/budget");
+      await openSignedIn(director.page, demoUser("center_director").email, "/budget");
       await visible(director.page.getByRole("heading", { name: "Raise a Budget Request" }));
       await visible(director.page.getByLabel("Request: Outdoor play mats"));
       await screenshot(director.page, "budget-director-requests");

@@ -7,10 +7,10 @@ import {
   demoUser,
   launchBrowser,
   openPage,
+  openSignedIn,
   PHONE,
   screenshot,
   settled,
-  submitSignIn,
   visible,
 } from "./helpers";
 
@@ -50,8 +50,7 @@ describe("center management: owners", () => {
       const owner = demoUser("owner");
       const { context, page } = await openPage(browser, viewport);
       try {
-        await submitSignIn(page, demoUser("super_admin").email);
-        await page.goto("/settings");
+        await openSignedIn(page, demoUser("super_admin").email, "/settings");
         await visible(page.getByRole("heading", { name: "Center Management" }));
         await settled(page);
         await page.getByRole("button", { name: "Add Center" }).click();

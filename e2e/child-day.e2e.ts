@@ -2,7 +2,17 @@ import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enIn, fillDate } from "./date-field";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, readStorage, screenshot, visible } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  readStorage,
+  screenshot,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -171,9 +181,8 @@ describe("the child's day", () => {
     for (const role of ["teacher", "parent"] as const) {
       const { page, context } = await openPage(browser, DESKTOP);
       try {
-        await signInAt(page, demoUser(role).email);
+        await openSignedIn(page, demoUser(role).email, role === "teacher" ? "/daily-activities" : "/dashboard");
         if (role === "teacher") {
-          await page.goto("/daily-activities");
           await page.getByRole("combobox", { name: "Classroom" }).click();
           await page.getByRole("option", { name: "Toddlers" }).click();
           await visible(page.getByRole("button", { name: "Record for Aanya Malhotra" }));
@@ -205,8 +214,7 @@ describe("the child's day", () => {
     const phone = await openPage(browser, PHONE);
     const desk = await openPage(browser, DESKTOP);
     try {
-      await signInAt(teacher.page, demoUser("teacher").email);
-      await teacher.page.goto("/attendance");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/attendance");
       await teacher.page.getByRole("tab", { name: "Toddlers" }).click();
       const card = teacher.page.locator('[aria-label="Aanya Malhotra"]');
       const checkIn = card.getByRole("button", { name: /^Check in Aanya Malhotra( again)?$/ });

@@ -1,7 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, submitSignIn, visible } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  submitSignIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -22,8 +32,7 @@ async function parentHome(page: Page) {
 }
 
 async function teacherSheet(page: Page) {
-  await submitSignIn(page, demoUser("teacher").email);
-  await page.goto("/daily-activities");
+  await openSignedIn(page, demoUser("teacher").email, "/daily-activities");
   await page.getByRole("combobox", { name: "Classroom" }).click();
   await page.getByRole("option", { name: "Toddlers" }).click();
   await page.getByRole("button", { name: "Record for Aanya Malhotra" }).click();
@@ -43,8 +52,7 @@ const photo = async () => ({
 
 /** The coordinator's "Centre milestones" dialog on the observation logs page. */
 async function milestonesDialog(page: Page) {
-  await submitSignIn(page, demoUser("academic_coordinator").email);
-  await page.goto("/observation-logs");
+  await openSignedIn(page, demoUser("academic_coordinator").email, "/observation-logs");
   await page.getByRole("button", { name: "Milestones" }).click();
   const dialog = page.getByRole("dialog", { name: "Centre milestones" });
   await visible(dialog.getByText("Physical development", { exact: true }));
@@ -70,8 +78,7 @@ describe("observation logs", () => {
       await visible(added.getByText("Physical development · Centre's own"));
       await screenshot(coordinator.page, "observation-milestones");
 
-      await submitSignIn(teacher.page, demoUser("teacher").email);
-      await teacher.page.goto("/observation-logs");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/observation-logs");
       await teacher.page.getByRole("button", { name: "New observation" }).click();
       const form = teacher.page.getByRole("dialog", { name: "New observation log" });
       await form.getByLabel("Child").fill("Aanya");
@@ -150,8 +157,7 @@ describe("observation logs", () => {
   it("the form and a log with a photo at desktop width", async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     try {
-      await submitSignIn(page, demoUser("teacher").email);
-      await page.goto("/observation-logs");
+      await openSignedIn(page, demoUser("teacher").email, "/observation-logs");
       await page.getByRole("button", { name: "New observation" }).click();
       const form = page.getByRole("dialog", { name: "New observation log" });
       await form.getByLabel("Child").fill("Aanya");

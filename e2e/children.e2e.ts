@@ -9,11 +9,11 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   settled,
   signIn,
-  submitSignIn,
   visible,
   withPage,
 } from "./helpers";
@@ -93,8 +93,7 @@ describe("children, pauses and moves", () => {
 
   it("the paused list and dialogs work at phone width", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("admin").email);
-      await page.goto("/children?tab=paused");
+      await openSignedIn(page, demoUser("admin").email, "/children?tab=paused");
       await visible(page.getByText("Total Paused"));
       await screenshot(page, "children-paused");
       await page.goto("/children");
@@ -113,8 +112,7 @@ describe("children, pauses and moves", () => {
 
   it("a director has no other centre to transfer to; the owner transfers a child", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("center_director").email);
-      await page.goto("/children");
+      await openSignedIn(page, demoUser("center_director").email, "/children");
       const own = await firstRowWith(page, "Transfer");
       await own.button.click();
       const refused = page.getByRole("dialog", { name: "Transfer Student to Another Center" });
@@ -122,8 +120,7 @@ describe("children, pauses and moves", () => {
       await refused.getByRole("button", { name: "Cancel" }).click();
     });
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("owner").email);
-      await page.goto("/children");
+      await openSignedIn(page, demoUser("owner").email, "/children");
       await searchChildren(page, "Malhotra");
       await visible(page.getByRole("button", { name: "Transfer Aanya Malhotra" }));
       await page.getByRole("button", { name: "Transfer Aanya Malhotra" }).click();
@@ -183,8 +180,7 @@ describe("children, pauses and moves", () => {
 describe("promote", () => {
   it("the dialog shows the server's refusal, then promotes", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("academic_coordinator").email);
-      await page.goto("/children");
+      await openSignedIn(page, demoUser("academic_coordinator").email, "/children");
       await searchChildren(page, "Kabir Malhotra");
       await page.getByRole("button", { name: "Promote Kabir Malhotra" }).click();
       const dialog = page.getByRole("dialog", { name: "Promote or Assign Student" });
@@ -314,8 +310,7 @@ describe("documents", () => {
 
   it("documents and classrooms at phone width", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("admin").email);
-      await page.goto("/documents");
+      await openSignedIn(page, demoUser("admin").email, "/documents");
       await visible(page.getByRole("button", { name: "Upload Document" }));
       await screenshot(page, "documents");
       await page.goto("/classrooms");
@@ -328,8 +323,7 @@ describe("documents", () => {
 describe("center management", () => {
   it("super admin sees every centre with real counts in Settings", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("super_admin").email);
-      await page.goto("/settings");
+      await openSignedIn(page, demoUser("super_admin").email, "/settings");
       await visible(page.getByRole("heading", { name: "Center Management" }));
       await visible(page.getByText("Sprout Gachibowli"));
       await visible(page.getByText("5 classrooms").first());

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   settled,
@@ -62,8 +63,7 @@ describe("the chosen child, the chosen centre, and phone tables", () => {
   it("a parent switches child on the portfolio and sees only that child's consent card, after Back and a reload too", async () => {
     let kabirAddress = "";
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("parent").email);
-      await page.goto("/digital-portfolio");
+      await openSignedIn(page, demoUser("parent").email, "/digital-portfolio");
       // The address names the child shown from the start.
       await page.waitForURL(/\/digital-portfolio\?child=/);
       await visible(page.getByRole("heading", { name: "Photo consent for Aanya Malhotra" }));
@@ -100,8 +100,7 @@ describe("the chosen child, the chosen centre, and phone tables", () => {
       await screenshot(page, "portfolio-parent-chosen-child");
     });
     await withPage(browser, DESKTOP, async (page) => {
-      await submitSignIn(page, demoUser("parent").email);
-      await page.goto(new URL(kabirAddress).pathname + new URL(kabirAddress).search);
+      await openSignedIn(page, demoUser("parent").email, new URL(kabirAddress).pathname + new URL(kabirAddress).search);
       await visible(page.getByRole("heading", { name: "Photo consent for Kabir Malhotra" }));
       expect(await consentHeadings(page).allTextContents()).toEqual(["Photo consent for Kabir Malhotra"]);
       await visible(page.getByTestId("child-stats"));
@@ -169,8 +168,7 @@ describe("the chosen child, the chosen centre, and phone tables", () => {
     it(`${role} chooses a centre on Attendance (${viewport.width} wide) with no answer 400`, async () => {
       await withPage(browser, viewport, async (page) => {
         const refused = badRequests(page);
-        await submitSignIn(page, demoUser(role).email);
-        await page.goto("/attendance");
+        await openSignedIn(page, demoUser(role).email, "/attendance");
         await visible(page.getByTestId("choose-centre"));
         await screenshot(page, `attendance-${role}-choose-centre`);
         await page.getByRole("combobox", { name: "Centre" }).click();
@@ -185,8 +183,7 @@ describe("the chosen child, the chosen centre, and phone tables", () => {
 
   it("on a phone the reports' tables show Occupancy and Collected in every row's card", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("owner").email);
-      await page.goto("/reports?report=enrolment");
+      await openSignedIn(page, demoUser("owner").email, "/reports?report=enrolment");
       const enrolment = await apiGet<Reports["enrolment"]>(page, "/reports/enrolment");
       const months = page.getByRole("list", { name: "Enrolment by month" }).getByTestId("list-card");
       await visible(months.first());
@@ -220,8 +217,7 @@ describe("the chosen child, the chosen centre, and phone tables", () => {
       await screenshot(page, "reports-phone-revenue-cards");
     });
     await withPage(browser, DESKTOP, async (page) => {
-      await submitSignIn(page, demoUser("owner").email);
-      await page.goto("/reports?report=revenue");
+      await openSignedIn(page, demoUser("owner").email, "/reports?report=revenue");
       const table = await visible(page.getByRole("table", { name: "Revenue by month" }));
       expect(await table.getByRole("columnheader").allTextContents()).toContain("Collected");
       await screenshot(page, "reports-desktop-revenue-table");

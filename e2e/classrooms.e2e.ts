@@ -1,16 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  demoUser,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  signIn,
-  submitSignIn,
-  visible,
-  withPage,
-} from "./helpers";
+import { DESKTOP, demoUser, launchBrowser, openSignedIn, PHONE, screenshot, visible, withPage } from "./helpers";
 
 let browser: Browser;
 
@@ -28,8 +18,7 @@ const snackbar = (page: Page, text: string | RegExp) =>
 describe("teachers belong to classrooms (issue 9)", () => {
   it("a director makes the demo teacher lead of Kindy; the teacher's Classrooms page shows it with its children", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("center_director").email);
-      await page.goto("/classrooms");
+      await openSignedIn(page, demoUser("center_director").email, "/classrooms");
       const kindy = page.getByRole("listitem").filter({ hasText: "Kindy" }).filter({ hasNotText: "Pre-Kindy" });
       // Every demo room has its lead: the director hands Kindy to the demo teacher.
       await visible(kindy.getByText("Lead: Sneha Kulkarni"));
@@ -46,8 +35,7 @@ describe("teachers belong to classrooms (issue 9)", () => {
 
     for (const viewport of [DESKTOP, PHONE]) {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("teacher").email);
-        await page.goto("/classrooms");
+        await openSignedIn(page, demoUser("teacher").email, "/classrooms");
         await visible(page.getByRole("heading", { name: "My Classrooms" }));
         const room = page.getByRole("region", { name: "Kindy" });
         await visible(room.getByText("Lead teacher", { exact: true }));
@@ -62,8 +50,7 @@ describe("teachers belong to classrooms (issue 9)", () => {
 
   it("a director gives a teacher a room from the staff record on a phone", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("center_director").email);
-      await page.goto("/staff");
+      await openSignedIn(page, demoUser("center_director").email, "/staff");
       await page.getByRole("button", { name: "Classrooms of Priya Sharma" }).click();
       const dialog = page.getByRole("dialog", { name: "Classrooms of Priya Sharma" });
       await dialog.getByLabel("Creche").click();
@@ -81,8 +68,7 @@ describe("teachers belong to classrooms (issue 9)", () => {
 describe("records can be corrected (issue 9)", () => {
   it("a director corrects a child's name and a guardian's phone; the child's page lists the correction", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("center_director").email);
-      await page.goto("/children");
+      await openSignedIn(page, demoUser("center_director").email, "/children");
       const firstChild = page.getByRole("table", { name: "Children" }).getByRole("link").first();
       await firstChild.click();
       await visible(page.getByRole("button", { name: "Edit details" }));
@@ -112,8 +98,7 @@ describe("records can be corrected (issue 9)", () => {
 
   it("the child's page fits a phone", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("center_director").email);
-      await page.goto("/children");
+      await openSignedIn(page, demoUser("center_director").email, "/children");
       await page.getByRole("list", { name: "Children" }).getByRole("link").first().click();
       await visible(page.getByRole("button", { name: "Edit details" }));
       await visible(page.getByRole("region", { name: "History" }));
@@ -128,8 +113,7 @@ describe("small things people notice (issue 9)", () => {
   it("the 404 page keeps the navigation for a signed-in user", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("center_director").email);
-        await page.goto("/no-such-page");
+        await openSignedIn(page, demoUser("center_director").email, "/no-such-page");
         await visible(page.getByRole("heading", { name: "Page not found" }));
         if (viewport === DESKTOP) await visible(page.getByRole("navigation", { name: "Main navigation" }));
         else await visible(page.getByRole("button", { name: /menu/i }));

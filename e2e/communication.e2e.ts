@@ -5,6 +5,7 @@ import {
   demoUser,
   launchBrowser,
   openPage,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -27,9 +28,8 @@ describe("communication", () => {
     const teacher = await openPage(browser, DESKTOP);
     const parent = await openPage(browser, PHONE);
     try {
-      await signIn(teacher.page, demoUser("teacher").email);
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/classroom-announcements");
       await submitSignIn(parent.page, demoUser("parent").email);
-      await teacher.page.goto("/classroom-announcements");
       // The parent portal's Announcements tile carries the room's unread count as its line.
       await parent.page.getByRole("combobox", { name: "Child" }).click();
       await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
@@ -75,9 +75,8 @@ describe("communication", () => {
     const director = await openPage(browser, DESKTOP);
     try {
       await submitSignIn(parent.page, demoUser("parent").email);
-      await signIn(teacher.page, demoUser("teacher").email);
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/messaging");
       await signIn(director.page, demoUser("center_director").email);
-      await teacher.page.goto("/messaging");
       await visible(teacher.page.getByText("Select a conversation to view messages."));
 
       await parent.page.goto("/messaging");
@@ -139,8 +138,7 @@ describe("communication", () => {
     const director = await openPage(browser, DESKTOP);
     try {
       await submitSignIn(parent.page, demoUser("parent").email);
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/parent-communication");
+      await openSignedIn(director.page, demoUser("center_director").email, "/parent-communication");
       await director.page.getByRole("tab", { name: "Parent feedback" }).click();
       await visible(director.page.getByText("Live", { exact: true }));
 
@@ -184,8 +182,7 @@ describe("communication", () => {
   it("the director sets how long a message may stay unread before the one e-mail", async () => {
     const director = await openPage(browser, DESKTOP);
     try {
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/parent-communication");
+      await openSignedIn(director.page, demoUser("center_director").email, "/parent-communication");
       await director.page.getByRole("tab", { name: "Reminders" }).click();
       const form = director.page.getByRole("form", { name: "Unread message reminder" });
       const hours = form.getByLabel("Hours before the reminder");

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -98,8 +108,7 @@ describe("children's data rights", () => {
       await visible(parent.page.getByRole("table", { name: "Your requests" }));
       await screenshot(parent.page, "data-requests-parent");
 
-      await signInOnPhone(director.page, demoUser("center_director").email);
-      await director.page.goto("/data-requests");
+      await openSignedIn(director.page, demoUser("center_director").email, "/data-requests");
       await director.page.getByRole("combobox", { name: "Status" }).click();
       await director.page.getByRole("option", { name: "All" }).click();
       await visible(director.page.getByRole("list", { name: "Data requests" }));

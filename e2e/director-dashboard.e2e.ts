@@ -7,6 +7,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -312,8 +313,7 @@ describe("the center director's dashboard", () => {
     });
     for (const viewport of [DESKTOP, PHONE]) {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("owner").email);
-        await page.goto("/center-director");
+        await openSignedIn(page, demoUser("owner").email, "/center-director");
         await visible(page.getByTestId("students-enrolled"));
         await visible(page.getByLabel("Center"));
         await screenshot(page, "director-dashboard-owner");

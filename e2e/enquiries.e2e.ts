@@ -1,7 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dateValue, enIn, fillDate } from "./date-field";
-import { baseURL, DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
+import {
+  baseURL,
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,8 +112,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
 
   it("closes the enquiry into the Final Admission Form, admits the child, and the parent signs in", async () => {
     const { context, page } = await openPage(browser, DESKTOP);
-    await signIn(page, demoUser("admin").email);
-    await page.goto("/enquiries");
+    await openSignedIn(page, demoUser("admin").email, "/enquiries");
     await page.getByLabel("Search by child name").fill("Anvi");
     const row = page.getByRole("table", { name: "Enquiries" }).getByRole("row", { name: /Anvi Kapoor/ });
     await (await visible(row.getByRole("button", { name: "Anvi Kapoor" }))).click();
@@ -232,8 +242,7 @@ describe("enquiries: from the first call to an enrolled child", () => {
     await phone.context.close();
 
     const desk = await openPage(browser, DESKTOP);
-    await signIn(desk.page, demoUser("super_admin").email);
-    await desk.page.goto("/settings");
+    await openSignedIn(desk.page, demoUser("super_admin").email, "/settings");
     await visible(desk.page.getByText("Koala Seniors"));
     await desk.page.getByLabel("Company Name").fill("Infosys");
     await desk.page.getByRole("form", { name: "Add company" }).getByRole("button", { name: "Add" }).click();

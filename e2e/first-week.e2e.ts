@@ -5,6 +5,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   settled,
@@ -73,8 +74,7 @@ describe("screens fit (issue 9, point 5)", () => {
 
   it("fee structures show Components, Students and Edit at 1366 px; fees and users are cards on a phone", async () => {
     await withPage(browser, LAPTOP, async (page) => {
-      await signIn(page, demoUser("owner").email);
-      await page.goto("/fees");
+      await openSignedIn(page, demoUser("owner").email, "/fees");
       const table = page.getByRole("table", { name: "Fee structures" });
       await visible(table.locator("tbody").getByRole("row").first());
       for (const column of ["Components", "Students", "Edit"])
@@ -84,8 +84,7 @@ describe("screens fit (issue 9, point 5)", () => {
       await screenshot(page, "fees-fit");
     });
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("owner").email);
-      await page.goto("/fees");
+      await openSignedIn(page, demoUser("owner").email, "/fees");
       await visible(
         page
           .getByRole("list", { name: "Fee structures" })
@@ -101,8 +100,7 @@ describe("screens fit (issue 9, point 5)", () => {
       await fitsWidth(page);
     });
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("super_admin").email);
-      await page.goto("/users");
+      await openSignedIn(page, demoUser("super_admin").email, "/users");
       await visible(page.getByRole("list", { name: "All users" }).getByTestId("list-card").first());
       await titleOnOneLine(page);
       await fitsWidth(page);
@@ -112,8 +110,7 @@ describe("screens fit (issue 9, point 5)", () => {
 
   it("enquiries open on the list with a New Enquiry button, on a phone too", async () => {
     await withPage(browser, PHONE, async (page) => {
-      await submitSignIn(page, demoUser("admin").email);
-      await page.goto("/enquiries");
+      await openSignedIn(page, demoUser("admin").email, "/enquiries");
       const firstRow = page.getByRole("list", { name: "Enquiries" }).getByTestId("list-card").first();
       await visible(firstRow);
       // The list starts on the first screen, not 2,000 px down under a form.
@@ -130,8 +127,7 @@ describe("screens fit (issue 9, point 5)", () => {
       await dialog.waitFor({ state: "detached" });
     });
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("admin").email);
-      await page.goto("/enquiries");
+      await openSignedIn(page, demoUser("admin").email, "/enquiries");
       await visible(page.getByRole("table", { name: "Enquiries" }).getByRole("row").nth(1));
       await page.getByRole("button", { name: "New Enquiry" }).click();
       await visible(page.getByRole("dialog", { name: "New Enquiry" }));
@@ -144,8 +140,7 @@ describe("forms say what is wrong when it is wrong (issue 9, point 4)", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`enquiry date, follow-up and Lost-reason errors show when their field is left (${viewport.width} wide)`, async () => {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("admin").email);
-        await page.goto("/enquiries");
+        await openSignedIn(page, demoUser("admin").email, "/enquiries");
         await page.getByRole("button", { name: "New Enquiry" }).click();
         const form = page.getByRole("dialog", { name: "New Enquiry" }).getByRole("form", { name: "New enquiry" });
         // Every other field is still empty: the date's own error comes when it is left.
@@ -169,8 +164,7 @@ describe("forms say what is wrong when it is wrong (issue 9, point 4)", () => {
 
   it("a centre with a bad capacity says what is wrong with the capacity", async () => {
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("super_admin").email);
-      await page.goto("/settings");
+      await openSignedIn(page, demoUser("super_admin").email, "/settings");
       await visible(page.getByRole("heading", { name: "Center Management" }));
       await settled(page);
       await page.getByRole("button", { name: "Add Center" }).click();

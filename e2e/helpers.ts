@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Role } from "@sprout/shared/roles";
+import { loginResponse } from "@sprout/shared/schemas/auth";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** This file's own server, started by e2e/file-server.ts before the file runs. */
@@ -85,6 +86,36 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.locator("input[name=password]").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("**/dashboard");
+}
+
+/**
+ * Signs in with the API call the sign-in form makes and opens `screen` with that session already
+ * in the browser's storage, under the keys the web app keeps it in (apps/web/src/auth/session.ts),
+ * before the app's code runs. For journeys about a screen rather than about signing in: it skips
+ * drawing the form and the dashboard. The session is stored for this first load only, so a
+ * journey that signs out stays signed out.
+ */
+export async function openSignedIn(page: Page, email: string, screen: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post("/api/auth/login", { data: { email, password } });
+  if (!response.ok()) throw new Error(`Signing in as ${email} answered ${response.status()}: ${await response.text()}`);
+  const answer = loginResponse.parse(await response.json());
+  // No demo role has two-factor switched on; an account that has it signs in through the form.
+  if (answer.require2FA) throw new Error(`${email} has two-factor on: sign in with submitSignIn`);
+  const stored = Object.entries({
+    token: answer.token,
+    sessionToken: answer.sessionToken,
+    csrfToken: answer.csrfToken,
+    refreshToken: answer.refreshToken,
+    user: JSON.stringify(answer.user),
+  });
+  const seed = await page.addInitScript((entries) => {
+    for (const [key, value] of entries) if (value) localStorage.setItem(key, value);
+  }, stored);
+  try {
+    await page.goto(screen);
+  } finally {
+    await seed.dispose();
+  }
 }
 
 /** Signs in and waits for the desktop layout's navigation. */

@@ -1,16 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  demoUser,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  signIn,
-  submitSignIn,
-  visible,
-} from "./helpers";
+import { DESKTOP, demoUser, launchBrowser, openPage, openSignedIn, PHONE, screenshot, visible } from "./helpers";
 
 let browser: Browser;
 
@@ -30,16 +20,13 @@ describe("incident report", () => {
     // Unique to this run, so that the checks below find this report and no other.
     const location = `Sandpit by the east gate ${Date.now()}`;
     try {
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/incidents");
+      await openSignedIn(director.page, demoUser("center_director").email, "/incidents");
       await visible(director.page.getByText("Live", { exact: true }));
-      await submitSignIn(parent.page, demoUser("parent").email);
-      await parent.page.goto("/incidents");
+      await openSignedIn(parent.page, demoUser("parent").email, "/incidents");
       await visible(parent.page.getByRole("heading", { name: "Incident reports" }));
       await visible(parent.page.getByText("Live", { exact: true }));
 
-      await submitSignIn(teacher.page, demoUser("teacher").email);
-      await teacher.page.goto("/incidents");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/incidents");
       await visible(teacher.page.getByText("Live", { exact: true }));
       // A teacher reports but does not manage: no emergency button.
       expect(await teacher.page.getByRole("button", { name: "Emergency" }).count()).toBe(0);
@@ -145,8 +132,7 @@ describe("incident report", () => {
     const location = `Reading corner ${Date.now()}`;
     const reviewSwitch = () => director.page.getByLabel("Incident reports are reviewed before parents see them");
     try {
-      await signIn(director.page, demoUser("center_director").email);
-      await director.page.goto("/settings");
+      await openSignedIn(director.page, demoUser("center_director").email, "/settings");
       await visible(director.page.getByRole("heading", { name: "Incident reports" }));
       expect(await reviewSwitch().isChecked()).toBe(true);
       await reviewSwitch().click();
@@ -154,12 +140,10 @@ describe("incident report", () => {
       expect(await reviewSwitch().isChecked()).toBe(false);
       await screenshot(director.page, "incident-review-setting-director");
 
-      await submitSignIn(parent.page, demoUser("parent").email);
-      await parent.page.goto("/incidents");
+      await openSignedIn(parent.page, demoUser("parent").email, "/incidents");
       await visible(parent.page.getByText("Live", { exact: true }));
 
-      await submitSignIn(teacher.page, demoUser("teacher").email);
-      await teacher.page.goto("/incidents");
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/incidents");
       await teacher.page.getByRole("button", { name: "Report incident" }).click();
       const form = teacher.page.getByRole("dialog");
       await form.getByLabel("Children involved").fill("Aanya");

@@ -1,7 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, openPage, PHONE, screenshot, signIn, visible } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openPage,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+  visible,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -117,8 +127,7 @@ describe("lesson plans", () => {
     for (const role of ["academic_coordinator", "teacher"] as const) {
       const { context, page } = await openPage(browser, PHONE);
       try {
-        await signInAt(page, demoUser(role).email);
-        await page.goto("/lesson-plans");
+        await openSignedIn(page, demoUser(role).email, "/lesson-plans");
         await visible(page.getByRole("article", { name: "Lesson plan Colours around us" }).first());
         await screenshot(page, `lessons-${role}-phone`);
         await page.getByRole("button", { name: "Week" }).click();
@@ -168,8 +177,7 @@ describe("assignments", () => {
       await visible(card.getByRole("button", { name: "leaves.pdf" }));
       await screenshot(teacher.page, "assignments-teacher-grid");
 
-      await signInAt(parent.page, demoUser("parent").email);
-      await parent.page.goto("/assignments");
+      await openSignedIn(parent.page, demoUser("parent").email, "/assignments");
       const work = parent.page.getByRole("article", { name: `Assignment ${WORK}` });
       await visible(work.getByText("Not submitted"));
       await screenshot(parent.page, "assignments-parent-grid");
@@ -241,8 +249,7 @@ describe("assignments", () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { context, page } = await openPage(browser, viewport);
       try {
-        await signInAt(page, demoUser("center_director").email);
-        await page.goto("/assignments");
+        await openSignedIn(page, demoUser("center_director").email, "/assignments");
         await visible(page.getByRole("article", { name: "Assignment My favourite fruit" }));
         if ((await page.getByRole("button", { name: "New Assignment" }).count()) !== 0)
           throw new Error("a director is offered to set work");

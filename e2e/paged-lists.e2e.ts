@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, demoUser, launchBrowser, PHONE, screenshot, submitSignIn, visible, withPage } from "./helpers";
+import { DESKTOP, demoUser, launchBrowser, openSignedIn, PHONE, screenshot, visible, withPage } from "./helpers";
 
 /** Issue 20, point 8: the staff and user lists page and search on the server, grid or cards. */
 let browser: Browser;
@@ -49,8 +49,7 @@ describe("paged lists", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`the children and enquiries lists turn pages on the server (${viewport.width} wide)`, async () => {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("admin").email);
-        await page.goto("/children");
+        await openSignedIn(page, demoUser("admin").email, "/children");
         await visible(rowsOf(page, "Children").first());
         const children = await twoPages(page, "Children", "10");
         expect(children.second.length).toBeGreaterThan(0);
@@ -71,8 +70,7 @@ describe("paged lists", () => {
     for (const role of ["center_director", "super_admin"] as const) {
       it(`${role} searches the staff list on the server (${viewport.width} wide)`, async () => {
         await withPage(browser, viewport, async (page) => {
-          await submitSignIn(page, demoUser(role).email);
-          await page.goto("/staff");
+          await openSignedIn(page, demoUser(role).email, "/staff");
           await visible(page.getByRole("heading", { name: "Staff Management" }));
           await visible(rowsOf(page, "Staff").first());
           await visible(page.getByText(/^1–\d+ of \d+$/));
@@ -91,8 +89,7 @@ describe("paged lists", () => {
 
     it(`super admin pages and searches all users (${viewport.width} wide)`, async () => {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("super_admin").email);
-        await page.goto("/users");
+        await openSignedIn(page, demoUser("super_admin").email, "/users");
         await visible(rowsOf(page, "All users").first());
         const total = Number(
           (await visible(page.getByText(/^1–\d+ of \d+$/)).then((l) => l.textContent()))!.split(" of ")[1],

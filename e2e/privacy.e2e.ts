@@ -5,6 +5,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -157,8 +158,7 @@ describe("privacy: consent at first sign-in and the access log", () => {
     // The centre's desk sees the refusal, with the parent's contact, to call the family.
     for (const viewport of [DESKTOP, PHONE]) {
       await withPage(browser, viewport, async (page) => {
-        await submitSignIn(page, demoUser("center_director").email);
-        await page.goto("/data-requests");
+        await openSignedIn(page, demoUser("center_director").email, "/data-requests");
         const refusals = await visible(page.getByTestId("consent-refusals"));
         await visible(refusals.getByText(childName).first());
         await visible(refusals.getByText(parentEmail).first());
@@ -180,8 +180,7 @@ describe("privacy: consent at first sign-in and the access log", () => {
     });
 
     await withPage(browser, DESKTOP, async (page) => {
-      await signIn(page, demoUser("teacher").email);
-      await page.goto("/daily-activities");
+      await openSignedIn(page, demoUser("teacher").email, "/daily-activities");
       await page.getByRole("combobox", { name: "Classroom" }).click();
       await page.getByRole("option", { name: "Toddlers" }).click();
       await page.getByRole("button", { name: `Record for ${childName}` }).click();

@@ -6,10 +6,10 @@ import {
   demoUser,
   launchBrowser,
   openPage,
+  openSignedIn,
   PHONE,
   screenshot,
   settled,
-  submitSignIn,
   visible,
 } from "./helpers";
 
@@ -49,8 +49,7 @@ describe("the installable app and its notifications", () => {
   it("a parent turns notifications on from settings; the worker is registered, the manifest is clean and a push is shown", async () => {
     const { context, page } = await openPage(browser, PHONE, { serviceWorkers: "allow" });
     try {
-      await submitSignIn(page, demoUser("parent").email);
-      await page.goto("/account/security");
+      await openSignedIn(page, demoUser("parent").email, "/account/security");
       // Nothing is asked on load: the browser has not been asked for permission yet.
       expect(await page.evaluate(() => Notification.permission)).toBe("default");
       await visible(page.getByTestId("push-state").getByText("Off on this device"));
@@ -112,8 +111,7 @@ describe("the installable app and its notifications", () => {
   it("a director sees the same settings in the staff console", async () => {
     const { context, page } = await openPage(browser, DESKTOP, { serviceWorkers: "allow" });
     try {
-      await submitSignIn(page, demoUser("center_director").email);
-      await page.goto("/account/security");
+      await openSignedIn(page, demoUser("center_director").email, "/account/security");
       await visible(page.getByRole("heading", { name: "Notifications" }));
       await visible(page.getByRole("button", { name: "Turn on notifications" }));
       await settled(page);

@@ -7,7 +7,17 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axisLabels } from "./charts";
 import { fillDate } from "./date-field";
-import { DESKTOP, demoUser, launchBrowser, PHONE, screenshot, submitSignIn, visible, withPage } from "./helpers";
+import {
+  DESKTOP,
+  demoUser,
+  launchBrowser,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  submitSignIn,
+  visible,
+  withPage,
+} from "./helpers";
 
 let browser: Browser;
 
@@ -106,8 +116,7 @@ describe("Reports & Analytics", () => {
     for (const viewport of [DESKTOP, PHONE]) {
       it(`${role} sees the reports of their role (${viewport.width} wide)`, async () => {
         await withPage(browser, viewport, async (page) => {
-          await submitSignIn(page, demoUser(role).email);
-          await page.goto("/reports");
+          await openSignedIn(page, demoUser(role).email, "/reports");
           await visible(page.getByRole("heading", { name: "Reports & Analytics" }));
           const names = reportsFor(role);
           expect(await page.getByRole("tab").allTextContents()).toEqual(names.map((name) => REPORT_TITLES[name]));

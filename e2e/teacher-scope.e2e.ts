@@ -6,6 +6,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   submitSignIn,
@@ -73,8 +74,7 @@ describe("a teacher sees her classrooms", () => {
 
     for (const viewport of [PHONE, DESKTOP]) {
       await withPage(browser, viewport, async (page: Page) => {
-        await submitSignIn(page, demoUser("teacher").email);
-        await page.goto("/daily-activities");
+        await openSignedIn(page, demoUser("teacher").email, "/daily-activities");
         await visible(page.getByRole("button", { name: `Record for ${nameOf(mine)}` }));
         expect(await page.getByRole("button", { name: `Record for ${nameOf(theirs)}` }).count()).toBe(0);
         // Her own child's sheet has an address of its own.
