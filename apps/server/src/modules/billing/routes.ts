@@ -23,6 +23,7 @@ import {
 } from "@sprout/shared/schemas/billing";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { isFamily } from "../../auth/access.ts";
 import { addRetryAfterHeader } from "../../auth/limits.ts";
 import type { OneTimeCodes } from "../../auth/one-time-codes.ts";
 import { requireSecondFactor } from "../../auth/second-factor-guard.ts";
@@ -112,7 +113,7 @@ export function billingRoutes({
       async (request, reply) => {
         const { invoice, centre } = await billing.document(await request.caller.scope(), request.params.id);
         // A parent reads it in their own language; the centre's copy is in the centre's (English today).
-        const language = request.caller.role === "parent" ? languageOf(request) : DEFAULT_LANGUAGE;
+        const language = isFamily(request.caller) ? languageOf(request) : DEFAULT_LANGUAGE;
         const pdf = await renderInvoicePdf(invoice, centre, language);
         const name = invoiceFileName(invoice.invoice_number);
         return reply
