@@ -44,7 +44,7 @@ export function ChildSheet({
   const day = useChildActivities(child?.id ?? null, date);
   if (!child) return null;
   const earlier = date < centreToday();
-  const target: Target = { childId: child.id, date };
+  const target: Target = { childId: child.id, name: child.name, date };
   const onSaved = () => setSaves((count) => count + 1);
   const form = {
     Food: <FoodForm key={saves} target={target} onSaved={onSaved} />,
