@@ -159,7 +159,7 @@ describe("the classroom phone without a network", () => {
       const page = teacher.page;
       await submitSignIn(page, demoUser("teacher").email);
       const teacherId = await signedInUserId(page);
-      const { children } = await toddlers(page);
+      const { classroomId, children } = await toddlers(page);
       const aanya = children.find((child) => child.first_name === "Aanya")!;
       // A classmate who has no lunch yet; Aanya is not in yet (the demo day starts with nobody in).
       expect(aanya.status).toBe("expected");
@@ -170,12 +170,17 @@ describe("the classroom phone without a network", () => {
       await page.getByRole("combobox", { name: "Classroom" }).click();
       await page.getByRole("option", { name: "Toddlers" }).click();
       await visible(page.getByRole("button", { name: "Record for Aanya Malhotra" }));
+      // Saved a moment after the last answer (the saves are throttled).
+      await expect
+        .poll(() => keptHome(page, teacherId), { timeout: 30_000 })
+        .toContain(`"child-day","classroom","${classroomId}"`);
       await page.goto("/attendance");
       await openToddlersRoster(page);
       await settled(page);
       await scriptsKept(page);
-      await expect.poll(() => keptHome(page, teacherId), { timeout: 30_000 }).toContain('"roster"');
-      await expect.poll(() => keptHome(page, teacherId), { timeout: 30_000 }).toContain('"classroom"');
+      await expect
+        .poll(() => keptHome(page, teacherId), { timeout: 30_000 })
+        .toContain(`"attendance","roster","${classroomId}"`);
 
       await teacher.context.setOffline(true);
       await page.reload();
@@ -219,9 +224,11 @@ describe("the classroom phone without a network", () => {
 
       // The network returns: the queue goes on its own, and the rows are the server's again.
       await teacher.context.setOffline(false);
-      await status(page).waitFor({ state: "detached", timeout: 30_000 });
+      await expect.poll(() => queued(page, teacherId), { timeout: 30_000 }).toEqual([]);
+      await status(page).waitFor({ state: "detached" });
+      // The session is checked again when the network returns, and the roster opens on the first room.
+      await openToddlersRoster(page);
       await visible(aanyaCard.getByText(/^In \d/));
-      expect(await queued(page, teacherId)).toEqual([]);
       const after = await toddlers(page);
       const arrived = after.children.find((child) => child.student_id === aanya.student_id)!;
       // The record keeps the time of the tap, not the time it reached the server.

@@ -55,7 +55,12 @@ function Frame({ children }: { children?: ReactNode }) {
     // The device forgets this person's unsent taps with the session (the kept answers go in endSession).
     void forgetQueue().then(logout);
   };
-  const handleLogout = () => (unsent > 0 ? setWarning(true) : signOut());
+  const handleLogout = () => {
+    if (unsent === 0) return signOut();
+    // The phone's menu closes, so that the warning is the only thing in front of the page.
+    setOpen(false);
+    setWarning(true);
+  };
 
   // Stable, so that the navigation's entries (memoised) do not all render again when the frame does.
   const closeMenu = useCallback(() => setOpen(false), []);
