@@ -18,6 +18,7 @@ import { useForm } from "react-hook-form";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { hasToken } from "../../auth/session";
+import { UnsentTapsNotice } from "../../offline/UnsentTapsNotice";
 import { useVerifiedSession } from "../../auth/useVerifiedSession";
 import { PageLoader } from "../../components/PageLoader";
 import { AuthCard } from "./AuthCard";
@@ -91,6 +92,7 @@ export function LoginPage() {
         <Stack spacing={2.5}>
           {carried.message && !signIn.isError && <Alert severity="success">{carried.message}</Alert>}
           {signIn.isError && <Alert severity="error">{loginErrorMessage(signIn.error)}</Alert>}
+          <UnsentTapsNotice />
           <TextField
             label="Email"
             type="email"
