@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 
 /** "2 taps have not reached the server": signing out now erases them from this device. */
-export const unsentWarning = (unsent: number) =>
+const unsentWarning = (unsent: number) =>
   `${unsent} ${unsent === 1 ? "record has" : "records have"} not been sent yet. Signing out erases ${unsent === 1 ? "it" : "them"} from this phone.`;
 
 /** Asked before a sign-out that would erase taps still waiting on the device. */

@@ -8,7 +8,7 @@ import { clockTime, movedTap } from "./tapTime";
 import { useTapQueue } from "./useTapQueue";
 
 /** "3 to send" */
-export const toSendMessage = (count: number) => `${count} to send`;
+const toSendMessage = (count: number) => `${count} to send`;
 
 /**
  * Above every signed-in page while taps wait on the device: how many are still to send, and the

@@ -20,10 +20,10 @@ export interface QueuedTap {
   refused?: string;
 }
 
-export const QUEUE_DATABASE = "sprout-taps";
+const QUEUE_DATABASE = "sprout-taps";
 const QUEUE_STORE = "queue";
 const KEY_PREFIX = "taps:";
-export const queueKey = (userId: string) => `${KEY_PREFIX}${userId}`;
+const queueKey = (userId: string) => `${KEY_PREFIX}${userId}`;
 
 let database: UseStore | undefined;
 const store = () => {
