@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  DEMO_PASSWORD,
   DESKTOP,
   demoUser,
   launchBrowser,
@@ -339,6 +340,50 @@ describe("the classroom phone without a network", () => {
       await teacher.context.setOffline(false);
       const roster = await toddlers(office.page);
       expect(roster.children.find((child) => child.student_id === arriving!.student_id)?.status).toBe("expected");
+    } finally {
+      await Promise.all([teacher.context.close(), office.context.close()]);
+    }
+  });
+
+  it("a session that ended while offline keeps the queue, asks the teacher to sign in again, and sends it once she has", async () => {
+    const teacher = await openPage(browser, PHONE);
+    const office = await openPage(browser, DESKTOP);
+    try {
+      const page = teacher.page;
+      await submitSignIn(page, demoUser("teacher").email);
+      await submitSignIn(office.page, demoUser("center_director").email);
+      const teacherId = await signedInUserId(page);
+      const { children } = await toddlers(page);
+      const arriving = children.filter((child) => child.status === "expected" && child.first_name !== "Aanya").at(-1)!;
+      const arrivingName = fullName(arriving);
+      await page.goto("/attendance");
+      await openToddlersRoster(page);
+
+      await teacher.context.setOffline(true);
+      await visible(page.getByTestId("offline-marker"));
+      await page.getByRole("button", { name: `Check in ${arrivingName}` }).click();
+      await visible(status(page).getByText(/^1 to send/));
+      // The session ends on the server meanwhile (signed out elsewhere): its refresh is refused too.
+      const ended = await office.page.request.post("/api/auth/logout", { headers: await headersOf(page) });
+      expect(ended.status()).toBeLessThan(300);
+
+      await teacher.context.setOffline(false);
+      await page.waitForURL("**/login");
+      await visible(
+        page
+          .getByRole("status")
+          .getByText("Your session ended with 1 record still on this phone. Sign in again to send it."),
+      );
+      expect((await queued(page, teacherId)).map((tap) => tap.refused)).toEqual([undefined]);
+      await screenshot(page, "teacher-offline-sign-in-again");
+
+      await page.locator("input[name=email]").fill(demoUser("teacher").email);
+      await page.locator("input[name=password]").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/dashboard");
+      await expect.poll(() => queued(page, teacherId), { timeout: 30_000 }).toEqual([]);
+      const roster = await toddlers(office.page);
+      expect(roster.children.find((child) => child.student_id === arriving.student_id)?.status).toBe("in");
     } finally {
       await Promise.all([teacher.context.close(), office.context.close()]);
     }
