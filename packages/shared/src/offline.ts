@@ -14,6 +14,8 @@ export const OFFLINE_WRITES = [
   "POST /api/daily-activities/potty",
   "POST /api/daily-activities/batch",
   "POST /api/stars",
+  // Text only, as JSON; an observation with photos is sent online, as multipart, without a key.
+  "POST /api/observation-logs",
 ] as const;
 export type OfflineWrite = (typeof OFFLINE_WRITES)[number];
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TODAY } from "../../test/demo-today.ts";
 import { createSecondInstance, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../test/harness.ts";
 import { attendanceAbsences, attendanceStays } from "../db/schema/attendance.ts";
-import { foodEntries } from "../db/schema/child-day.ts";
+import { foodEntries, observationLogs, sleepEntries } from "../db/schema/child-day.ts";
 import { classroomTeachers, students } from "../db/schema/children.ts";
 import { idempotencyKeys } from "../db/schema/idempotency.ts";
 import { users } from "../db/schema/users.ts";
@@ -124,6 +124,58 @@ describe("Idempotency-Key on the writes a device may queue offline", () => {
     expect(undo.statusCode).toBe(400);
     expect(undo.json().error).toBe(IDEMPOTENCY_MESSAGES.notTaken);
     expect(await staysOf(expected[0]!)).toHaveLength(1);
+  });
+
+  it("takes an observation's text as JSON with a key, recorded once; refuses a key on one with photos (multipart)", async () => {
+    const key = randomUUID();
+    const child = expected[0]!;
+    const note = { child_id: child, date: DEMO_TODAY, notes: `Built a tower of nine blocks ${key}` };
+    const first = await send(teacher, "/api/observation-logs", note, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(teacher, "/api/observation-logs", note, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const logs = await db.select().from(observationLogs).where(eq(observationLogs.notes, note.notes));
+    expect(logs).toHaveLength(1);
+    // Bad input as JSON is refused as the form's is, and records nothing.
+    const noChild = await send(teacher, "/api/observation-logs", { date: DEMO_TODAY, notes: "x" }, randomUUID());
+    expect(noChild.statusCode).toBe(400);
+
+    const upload = await app.inject({
+      method: "POST",
+      url: "/api/observation-logs",
+      headers: {
+        ...teacher.headers,
+        "idempotency-key": randomUUID(),
+        "content-type": "multipart/form-data; boundary=sprout",
+      },
+      payload: `--sprout\r\nContent-Disposition: form-data; name="child_id"\r\n\r\n${child}\r\n--sprout--\r\n`,
+    });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().error).toBe(IDEMPOTENCY_MESSAGES.notTaken);
+  });
+
+  it("ends a nap with the class's wake-up once, however often the queued wake-up is sent", async () => {
+    const child = expected[1]!; // checked in above
+    const nap = await send(
+      teacher,
+      "/api/daily-activities/batch",
+      { kind: "sleep", date: DEMO_TODAY, child_ids: [child], start_time: "00:01", end_time: "" },
+      randomUUID(),
+    );
+    expect(nap.statusCode, nap.body).toBe(201);
+    const key = randomUUID();
+    const wake = { kind: "wake", date: DEMO_TODAY, child_ids: [child], end_time: "00:02" };
+    const first = await send(teacher, "/api/daily-activities/batch", wake, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(teacher, "/api/daily-activities/batch", wake, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    const naps = await db
+      .select()
+      .from(sleepEntries)
+      .where(and(eq(sleepEntries.studentId, child), eq(sleepEntries.day, DEMO_TODAY)));
+    expect(naps.filter((entry) => entry.startTime === "00:01").map((entry) => entry.endTime)).toEqual(["00:02"]);
   });
 
   it("names only routes that exist", () => {

@@ -67,6 +67,9 @@ export function registerIdempotency(app: FastifyInstance, { db, clock }: { db: D
     const replay = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (!key || !request.caller) return;
+      // A multipart body is read by the handler, after this hook: it cannot be hashed, so two
+      // different uploads under one key would be answered alike (ADR 0052).
+      if (request.headers["content-type"]?.startsWith("multipart/")) throw badRequest(IDEMPOTENCY_MESSAGES.notTaken);
       const hash = requestHash(request);
       if (await claim(request.caller.userId, key, hash)) {
         request.idempotencyKey = key;

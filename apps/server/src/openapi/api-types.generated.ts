@@ -2093,7 +2093,7 @@ export interface paths {
         /** Observation logs, newest first, a page at a time */
         get: operations["getObservationLogs"];
         put?: never;
-        /** Create an observation log (multipart: child_id, date, milestone, notes, attachments) */
+        /** Create an observation log (multipart: child_id, date, milestone, notes, attachments; or the same fields as JSON, without attachments, as a device sends one it kept offline) */
         post: operations["postObservationLogs"];
         delete?: never;
         options?: never;

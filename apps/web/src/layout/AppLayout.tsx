@@ -11,8 +11,12 @@ import { NotificationBell } from "../features/communication/NotificationBell";
 import { EmergencyBanner } from "../features/emergency/EmergencyBanner";
 import { ConsentGate } from "../features/privacy/ConsentGate";
 import { OfflineMarker } from "../offline/OfflineMarker";
+import { TapQueuePanel } from "../offline/TapQueuePanel";
+import { forgetQueue } from "../offline/tapQueue";
+import { useSendTapsWhenOnline, useTapQueue } from "../offline/useTapQueue";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SideNav } from "./SideNav";
+import { SignOutWarning } from "./SignOutWarning";
 import { parentTheme, staffTheme } from "./theme";
 
 /**
@@ -41,10 +45,21 @@ function Frame({ children }: { children?: ReactNode }) {
   // not pay for a menu most visits never open.
   const [menuBuilt, setMenuBuilt] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  useSendTapsWhenOnline(user.id);
+  const unsent = useTapQueue().length;
+  const [warning, setWarning] = useState(false);
 
-  const handleLogout = () => {
+  const signOut = () => {
+    setWarning(false);
     setLoggingOut(true);
-    void logout();
+    // The device forgets this person's unsent taps with the session (the kept answers go in endSession).
+    void forgetQueue().then(logout);
+  };
+  const handleLogout = () => {
+    if (unsent === 0) return signOut();
+    // The phone's menu closes, so that the warning is the only thing in front of the page.
+    setOpen(false);
+    setWarning(true);
   };
 
   // Stable, so that the navigation's entries (memoised) do not all render again when the frame does.
@@ -115,8 +130,10 @@ function Frame({ children }: { children?: ReactNode }) {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         <Toolbar variant={wide ? "dense" : "regular"} />
         <OfflineMarker />
+        <TapQueuePanel />
         <EmergencyBanner />
         <ConsentGate>{children ?? <Outlet />}</ConsentGate>
+        <SignOutWarning open={warning} unsent={unsent} onCancel={() => setWarning(false)} onConfirm={signOut} />
       </Box>
     </Box>
   );

@@ -14,8 +14,17 @@ describe("the answers kept on the device for an offline home", () => {
     expect(isKeptQuery("parent", ["auth", "verify"])).toBe(false);
   });
 
+  it("are the teacher's roster and class list, not a parent's home nor her other screens", () => {
+    expect(isKeptQuery("teacher", ["attendance", "roster", "room-1"])).toBe(true);
+    expect(isKeptQuery("teacher", ["child-day", "classroom", "room-1", "today"])).toBe(true);
+    expect(isKeptQuery("teacher", ["child-day", "child", "child-1", "today"])).toBe(true);
+    expect(isKeptQuery("teacher", ["child-day", "summary", "child-1"])).toBe(false);
+    expect(isKeptQuery("teacher", ["communication", "messages", "thread-1"])).toBe(false);
+    expect(isKeptQuery("teacher", ["attendance", "headcount", "own"])).toBe(false);
+  });
+
   it("are nothing for a role without an offline home", () => {
     expect(isKeptQuery("admin", ["parents", "my-children"])).toBe(false);
-    expect(isKeptQuery("teacher", ["child-day", "summary", "child-1"])).toBe(false);
+    expect(isKeptQuery("admin", ["attendance", "roster", "room-1"])).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ import type { QueryKey } from "@tanstack/react-query";
  * The answers kept on the device so that a role's home opens without a network, by the start of
  * their query key. Only the home page's own calls: everything else is fetched as it is opened, and
  * a role without a line here keeps nothing (the staff console shows the offline marker over what
- * is still in memory). The teacher's offline screens (issue 33) add theirs here.
+ * is still in memory). The teacher keeps her classroom phone's two screens (issue 33): the
+ * attendance roster and the daily-activities class list with a child's sheet.
  */
 const KEPT: Partial<Record<Role, readonly QueryKey[]>> = {
   parent: [
@@ -24,6 +25,14 @@ const KEPT: Partial<Record<Role, readonly QueryKey[]>> = {
     ["lesson-plans", "today"],
     ["incidents", "parent"],
     ["assignments", "parent-due"],
+  ],
+  teacher: [
+    ["attendance", "rooms"],
+    ["attendance", "roster"],
+    ["attendance", "staff"],
+    ["child-day", "my-classrooms"],
+    ["child-day", "classroom"],
+    ["child-day", "child"],
   ],
 };
 

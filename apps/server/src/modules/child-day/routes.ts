@@ -85,12 +85,19 @@ async function readObservationForm<Schema extends typeof observationFields | typ
       throw badRequest(`An observation log can have at most ${OBSERVATION_ATTACHMENTS_MAX} attachments`);
     throw badRequest("The upload is not a valid multipart form");
   }
+  return { input: parseFields(schema, fields), uploads };
+}
+
+function parseFields<Schema extends typeof observationFields | typeof observationEditFields>(
+  schema: Schema,
+  fields: unknown,
+): z.output<Schema> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw badRequest(issue.message, { [String(issue.path[0] ?? "form")]: issue.message });
   }
-  return { input: parsed.data as z.output<Schema>, uploads };
+  return parsed.data as z.output<Schema>;
 }
 
 export function childDayRoutes({ daily, summaries, observations, health, digest, batch, timeline }: Deps) {
@@ -346,14 +353,18 @@ export function childDayRoutes({ daily, summaries, observations, health, digest,
       {
         config: { access: { action: "observations.record" } },
         schema: {
-          summary: "Create an observation log (multipart: child_id, date, milestone, notes, attachments)",
+          summary:
+            "Create an observation log (multipart: child_id, date, milestone, notes, attachments; or the same fields as JSON, without attachments, as a device sends one it kept offline)",
           tags,
-          consumes: ["multipart/form-data"],
+          consumes: ["multipart/form-data", "application/json"],
           response: { 201: observationLog, ...refusals },
         },
       },
       async (request, reply) => {
-        const { input, uploads } = await readObservationForm(request, observationFields);
+        // Text only, as JSON: what a phone queues offline with an Idempotency-Key (ADR 0054).
+        const { input, uploads } = request.isMultipart()
+          ? await readObservationForm(request, observationFields)
+          : { input: parseFields(observationFields, request.body ?? {}), uploads: [] };
         return reply.code(201).send(await observations.create(request.caller, input, uploads));
       },
     );

@@ -22,6 +22,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { CentrePicker } from "../../components/CentrePicker";
 import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate, formatTime } from "../../format";
+import { useTapQueue } from "../../offline/useTapQueue";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
 import { CheckOutDialog } from "./CheckOutDialog";
@@ -33,6 +34,7 @@ import { RoomRatios } from "./RoomRatios";
 import { StaffLeaveCard } from "./StaffLeaveCard";
 import { StaffOnDutyCard } from "./StaffOnDutyCard";
 import { useAttendanceCentre } from "./useAttendanceCentre";
+import { type RosterRow, rosterAsTapped } from "./waitingTaps";
 
 const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "success" | "default" | "warning" | "info" }> =
   {
@@ -74,6 +76,9 @@ export function AttendancePage() {
   const roomId = (chosen && roomIds.includes(chosen) ? chosen : roomIds[0]) ?? null;
   const roster = useRoster(roomId);
   const actions = useAttendanceActions();
+  // What the teacher tapped shows at once, also while it waits on the device for the network.
+  const taps = useTapQueue();
+  const tapped = roster.data ? rosterAsTapped(roster.data, taps) : null;
   const [leaving, setLeaving] = useState<RosterChild | null>(null);
   const [correcting, setCorrecting] = useState<StayToCorrect | null>(null);
   const [absentMenu, setAbsentMenu] = useState<{ anchor: HTMLElement; child: RosterChild } | null>(null);
@@ -170,22 +175,22 @@ export function AttendancePage() {
           {roster.isPending && roomId && <LinearProgress aria-label="Loading the roster" />}
           {roster.isError && <Alert severity="error">Could not load the roster. {messageOf(roster.error)}</Alert>}
           {lastError && <Alert severity="error">{lastError}</Alert>}
-          {roster.data && (
+          {roster.data && tapped && (
             <>
               <Typography color="text.secondary" aria-live="polite">
-                {roster.data.counts.in} in · {roster.data.counts.expected} not in yet · {roster.data.counts.out} gone
-                home · {roster.data.counts.absent} absent · {roster.data.counts.paused} paused
+                {tapped.counts.in} in · {tapped.counts.expected} not in yet · {tapped.counts.out} gone home ·{" "}
+                {tapped.counts.absent} absent · {tapped.counts.paused} paused
               </Typography>
               {roster.data.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
               <Box
                 sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}
               >
-                {roster.data.children.map((child) => (
+                {tapped.rows.map((child) => (
                   <ChildCard
                     key={child.student_id}
                     child={child}
                     busy={actions.checkIn.isPending || actions.undo.isPending || actions.absent.isPending}
-                    onCheckIn={() => actions.checkIn.mutate(child.student_id)}
+                    onCheckIn={() => actions.checkIn.mutate(child)}
                     onCheckOut={() => {
                       actions.checkOut.reset();
                       setLeaving(child);
@@ -206,7 +211,7 @@ export function AttendancePage() {
               <MenuItem
                 key={reason}
                 onClick={() => {
-                  if (absentMenu) actions.absent.mutate({ student_id: absentMenu.child.student_id, reason });
+                  if (absentMenu) actions.absent.mutate({ child: absentMenu.child, reason });
                   setAbsentMenu(null);
                 }}
               >
@@ -224,10 +229,7 @@ export function AttendancePage() {
               error={messageOf(actions.checkOut.error)}
               onClose={() => setLeaving(null)}
               onConfirm={(input) =>
-                actions.checkOut.mutate(
-                  { student_id: leaving.student_id, ...input },
-                  { onSuccess: () => setLeaving(null) },
-                )
+                actions.checkOut.mutate({ child: leaving, ...input }, { onSuccess: () => setLeaving(null) })
               }
             />
           )}
@@ -270,7 +272,7 @@ function ChildCard({
   onCorrect,
   onUndo,
 }: {
-  child: RosterChild;
+  child: RosterRow;
   busy: boolean;
   onCheckIn: () => void;
   onCheckOut: () => void;
@@ -290,11 +292,17 @@ function ChildCard({
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
             <Chip size="small" label={chip.label} color={chip.color} />
-            <Typography variant="body2" color="text.secondary">
-              {child.check_in_at && `In ${formatTime(child.check_in_at)}`}
-              {child.check_out_at && ` · Out ${formatTime(child.check_out_at)}`}
-              {child.absence_reason && ABSENCE_REASON_LABELS[child.absence_reason]}
-            </Typography>
+            {child.waiting ? (
+              <Typography variant="body2" color="warning.dark" data-testid="waiting-to-send">
+                {child.waiting}
+              </Typography>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {child.check_in_at && `In ${formatTime(child.check_in_at)}`}
+                {child.check_out_at && ` · Out ${formatTime(child.check_out_at)}`}
+                {child.absence_reason && ABSENCE_REASON_LABELS[child.absence_reason]}
+              </Typography>
+            )}
           </Stack>
           {child.notice && child.status === "expected" && (
             <Typography variant="body2" color="warning.main">

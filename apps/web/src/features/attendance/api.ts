@@ -7,6 +7,7 @@ import {
   type Headcount,
   headcount,
   parentDay,
+  type RosterChild,
   roster,
   staffOnDuty,
 } from "@sprout/shared/schemas/attendance";
@@ -15,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
+import { recordTap } from "../../offline/sendTaps";
 import { useRealtime, useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["attendance"] as const;
@@ -131,20 +133,47 @@ export function useParentDay() {
   return useQuery({ queryKey: [...KEY, "parent-day"], queryFn: () => api.get("/parents/attendance/today", parentDay) });
 }
 
+const nameOf = (child: RosterChild) => `${child.first_name} ${child.last_name}`.trim();
+
+/**
+ * The roster's taps. Check-in, check-out and absent are recorded on the device when there is no
+ * network (offline/sendTaps.ts): their mutations run offline too, and resolve "queued".
+ */
 export function useAttendanceActions() {
   const queryClient = useQueryClient();
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: KEY });
   return {
     checkIn: useMutation({
-      mutationFn: (studentId: string) => api.post("/attendance/check-in", { student_id: studentId }),
+      networkMode: "always",
+      mutationFn: (child: RosterChild) =>
+        recordTap(queryClient, {
+          write: "POST /api/attendance/check-in",
+          what: `Check-in · ${nameOf(child)}`,
+          childIds: [child.student_id],
+          body: (tapped_at) => ({ student_id: child.student_id, tapped_at }),
+        }),
       onSuccess,
     }),
     checkOut: useMutation({
-      mutationFn: (input: z.input<typeof checkOutInput>) => api.post("/attendance/check-out", input),
+      networkMode: "always",
+      mutationFn: ({ child, ...input }: Omit<z.input<typeof checkOutInput>, "student_id"> & { child: RosterChild }) =>
+        recordTap(queryClient, {
+          write: "POST /api/attendance/check-out",
+          what: `Check-out · ${nameOf(child)}`,
+          childIds: [child.student_id],
+          body: (tapped_at) => ({ ...input, student_id: child.student_id, tapped_at }),
+        }),
       onSuccess,
     }),
     absent: useMutation({
-      mutationFn: (input: z.input<typeof absentInput>) => api.post("/attendance/absent", input),
+      networkMode: "always",
+      mutationFn: ({ child, ...input }: Omit<z.input<typeof absentInput>, "student_id"> & { child: RosterChild }) =>
+        recordTap(queryClient, {
+          write: "POST /api/attendance/absent",
+          what: `Absent · ${nameOf(child)}`,
+          childIds: [child.student_id],
+          body: (tapped_at) => ({ ...input, student_id: child.student_id, tapped_at }),
+        }),
       onSuccess,
     }),
     undo: useMutation({

@@ -22,6 +22,7 @@ import { hasToken } from "../../auth/session";
 import { useVerifiedSession } from "../../auth/useVerifiedSession";
 import { PageLoader } from "../../components/PageLoader";
 import { LanguageSwitch } from "../../i18n/LanguageSwitch";
+import { UnsentTapsNotice } from "../../offline/UnsentTapsNotice";
 import { AuthCard } from "./AuthCard";
 import { loginErrorMessage } from "./loginErrorMessage";
 import { useLogin } from "./useLogin";
@@ -101,6 +102,7 @@ export function LoginPage() {
           {signIn.isError && (
             <Alert severity="error">{loginErrorMessage(signIn.error, (id) => intl.formatMessage({ id }))}</Alert>
           )}
+          <UnsentTapsNotice />
           <TextField
             label={intl.formatMessage({ id: "signIn.email" })}
             type="email"

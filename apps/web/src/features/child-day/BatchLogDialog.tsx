@@ -66,7 +66,7 @@ export function BatchLogDialog({
     children: selected,
     pending: log.isPending,
     error: log.error,
-    send: (input: BatchInput) => log.mutate(input, { onSuccess: (saved) => onSaved(saved.saved) }),
+    send: (input: BatchInput) => log.mutate(input, { onSuccess: onSaved }),
   };
   const switchTo = (next: TabName) => {
     log.reset();

@@ -22,6 +22,7 @@ import { centreToday, useChildActivities } from "./api";
 import { EntryList } from "./EntryList";
 import { HealthPanel } from "./HealthPanel";
 import { FoodForm, HealthForm, PottyForm, SleepForm, StarForm, type Target } from "./RecordForms";
+import { WaitingEntries } from "./WaitingEntries";
 
 const TABS = ["Food", "Sleep", "Potty", "Star", "Health"] as const;
 type TabName = (typeof TABS)[number];
@@ -44,7 +45,7 @@ export function ChildSheet({
   const day = useChildActivities(child?.id ?? null, date);
   if (!child) return null;
   const earlier = date < centreToday();
-  const target: Target = { childId: child.id, date };
+  const target: Target = { childId: child.id, name: child.name, date };
   const onSaved = () => setSaves((count) => count + 1);
   const form = {
     Food: <FoodForm key={saves} target={target} onSaved={onSaved} />,
@@ -92,6 +93,7 @@ export function ChildSheet({
           </Typography>
           {day.isPending && <LinearProgress aria-label="Loading entries" />}
           {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+          <WaitingEntries childId={child.id} />
           {day.data && <EntryList day={day.data} earlier={earlier} />}
         </Box>
       </DialogContent>

@@ -1,4 +1,5 @@
 import Bedtime from "@mui/icons-material/Bedtime";
+import CloudUpload from "@mui/icons-material/CloudUpload";
 import EditNote from "@mui/icons-material/EditNote";
 import Restaurant from "@mui/icons-material/Restaurant";
 import Star from "@mui/icons-material/Star";
@@ -27,10 +28,12 @@ import { ChildNotFound } from "../../components/ChildNotFound";
 import { DateField } from "../../components/DateField";
 import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate } from "../../format";
+import { useTapQueue } from "../../offline/useTapQueue";
 import { LiveChip } from "../../realtime/LiveChip";
 import { centreToday, formatMinutes, useChildActivities, useClassroomDay, useMyClassrooms } from "./api";
 import { BatchLogDialog } from "./BatchLogDialog";
 import { ChildSheet } from "./ChildSheet";
+import { type ClassChild, classAsTapped } from "./waitingTaps";
 
 type Child = ClassroomDay["children"][number];
 const nameOf = (child: Child) => `${child.first_name} ${child.last_name}`.trim();
@@ -68,7 +71,9 @@ export function DailyActivitiesPage() {
   const scope = `${classroomId}:${day.data?.date ?? ""}`;
   const [logging, setLogging] = useState(false);
   const [notice, setNotice] = useState("");
-  const children = day.data?.children ?? [];
+  // What the teacher tapped shows at once, also while it waits on the device for the network.
+  const taps = useTapQueue();
+  const children = day.data ? classAsTapped(day.data, taps, earlierDay === undefined) : [];
   const openChild = children.find((child) => child.id === childId);
   const open = childId ? { id: childId, name: openChild ? nameOf(openChild) : "Child's day" } : null;
 
@@ -248,7 +253,7 @@ function ChildCard({
   onSelect,
   onOpen,
 }: {
-  child: Child;
+  child: ClassChild;
   selectable: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
@@ -297,6 +302,15 @@ function ChildCard({
           )}
           {child.potty_count > 0 && <Chip size="small" label={`Potty ×${child.potty_count}`} />}
           {child.stars > 0 && <Chip size="small" color="warning" icon={<Star />} label={`${child.stars}`} />}
+          {child.waiting > 0 && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              icon={<CloudUpload />}
+              label={`${child.waiting} waiting to send`}
+            />
+          )}
         </Stack>
       </CardActionArea>
     </Card>

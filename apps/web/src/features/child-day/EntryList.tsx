@@ -199,7 +199,7 @@ export function EntryList({ day, earlier }: { day: DailyActivities; earlier: boo
                 variant="outlined"
                 sx={{ mr: 4, minHeight: 40 }}
                 disabled={wake.isPending}
-                onClick={() => wake.mutate({ id: line.openNapId as string, end_time: nowTime() })}
+                onClick={() => wake.mutate({ child_id: day.child_id, date: day.date, end_time: nowTime() })}
               >
                 Woke up now
               </Button>

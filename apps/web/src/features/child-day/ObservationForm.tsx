@@ -32,7 +32,8 @@ import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
-import { useMilestones, useObservationMutations } from "./api";
+import { useOnline } from "../../offline/connectivity";
+import { useMilestones, useObservationMutations, useTap } from "./api";
 
 type Values = z.input<typeof observationFields>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
@@ -90,6 +91,16 @@ export function ObservationForm({
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const { save } = useObservationMutations();
+  // A new log's text is kept on the phone without a network; photos and edits need it (ADR 0054).
+  const online = useOnline();
+  const [childName, setChildName] = useState(log?.child_name ?? "");
+  const keep = useTap<z.output<typeof observationFields>>(
+    "POST /api/observation-logs",
+    () => `Observation · ${childName}`,
+    false,
+  );
+  const textOnly = !log && files.length === 0;
+  const error = save.error ?? keep.error;
   const { errors } = form.formState;
 
   const pickFiles = (list: FileList | null) => {
@@ -100,6 +111,7 @@ export function ObservationForm({
     setFiles(tooBig || wrong ? [] : picked.slice(0, room));
   };
   const submit = form.handleSubmit((values) => {
+    if (textOnly) return keep.mutate(values, { onSuccess: onClose });
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) body.append(key, String(value));
     if (log && removing.length > 0) body.append("remove_attachments", removing.join(","));
@@ -128,6 +140,7 @@ export function ObservationForm({
                     onInputChange={(_event, value) => setSearch(value)}
                     onChange={(_event, child) => {
                       field.onChange(child?.id ?? "");
+                      setChildName(child ? `${child.first_name} ${child.last_name}`.trim() : "");
                       setCentreId(child?.center_id ?? null);
                     }}
                     onBlur={field.onBlur}
@@ -238,7 +251,14 @@ export function ObservationForm({
                 </Stack>
               </Box>
             )}
-            <Button component="label" variant="outlined" disabled={room <= 0} sx={{ minHeight: 44 }}>
+            {!online && (
+              <Alert severity="info">
+                {log
+                  ? "You're offline: changes to a saved log are sent once the network returns."
+                  : "You're offline: the text is kept on this phone and sent when the network returns. Photos can be added once you are online."}
+              </Alert>
+            )}
+            <Button component="label" variant="outlined" disabled={room <= 0 || !online} sx={{ minHeight: 44 }}>
               {files.length > 0
                 ? `${Math.min(files.length, room)} file(s) chosen`
                 : room > 0
@@ -247,14 +267,12 @@ export function ObservationForm({
               <input hidden type="file" multiple accept={ACCEPT} onChange={(event) => pickFiles(event.target.files)} />
             </Button>
             {fileError && <Alert severity="error">{fileError}</Alert>}
-            {save.isError && (
-              <Alert severity="error">{refusalMessage(save.error, CHILD_DAY_MESSAGES.observationSaveFailed)}</Alert>
-            )}
+            {error && <Alert severity="error">{refusalMessage(error, CHILD_DAY_MESSAGES.observationSaveFailed)}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} sx={{ minHeight: 44 }}>
+          <Button type="submit" variant="contained" disabled={save.isPending || keep.isPending} sx={{ minHeight: 44 }}>
             Save
           </Button>
         </DialogActions>

@@ -20,11 +20,13 @@ import type { ReactNode } from "react";
 import { Controller, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
-import { nowTime, useRecord } from "./api";
+import { nowTime, useRecord, useTap } from "./api";
 
 /** One child on one day: what every record form is about. */
 export interface Target {
   childId: string;
+  /** The child's name, for the words of a tap that waits on the device. */
+  name: string;
   date: string;
 }
 
@@ -108,7 +110,10 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
     mode: "onTouched",
     defaultValues: { child_id: target.childId, date: target.date, notes: "" },
   });
-  const record = useRecord<z.output<typeof foodInput>>("/daily-activities/food");
+  const record = useTap<z.output<typeof foodInput>>(
+    "POST /api/daily-activities/food",
+    (meal) => `${MEAL_LABELS[meal.meal_type]} · ${target.name}`,
+  );
   const { errors } = form.formState;
   const generic = form as unknown as UseFormReturn<FieldValues>;
   return (
@@ -157,7 +162,11 @@ export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => 
     mode: "onTouched",
     defaultValues: { child_id: target.childId, date: target.date, start_time: nowTime(), end_time: "", notes: "" },
   });
-  const record = useRecord<z.output<typeof sleepInput>>("/daily-activities/sleep");
+  const record = useTap<z.output<typeof sleepInput>>(
+    "POST /api/daily-activities/sleep",
+    (nap) => `Nap from ${nap.start_time} · ${target.name}`,
+    false,
+  );
   const { errors } = form.formState;
   const generic = form as unknown as UseFormReturn<FieldValues>;
   return (
@@ -200,7 +209,10 @@ export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => 
     mode: "onTouched",
     defaultValues: { child_id: target.childId, date: target.date, notes: "" },
   });
-  const record = useRecord<z.output<typeof pottyInput>>("/daily-activities/potty");
+  const record = useTap<z.output<typeof pottyInput>>(
+    "POST /api/daily-activities/potty",
+    () => `Potty · ${target.name}`,
+  );
   const { errors } = form.formState;
   const generic = form as unknown as UseFormReturn<FieldValues>;
   return (
@@ -249,7 +261,7 @@ export function StarForm({ target, onSaved }: { target: Target; onSaved: () => v
     mode: "onTouched",
     defaultValues: { child_id: target.childId, reason: "" },
   });
-  const record = useRecord<z.output<typeof starInput>>("/stars");
+  const record = useTap<z.output<typeof starInput>>("POST /api/stars", () => `Star · ${target.name}`);
   const { errors } = form.formState;
   return (
     <FormShell

@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import type { OfflineWrite } from "@sprout/shared/offline";
 import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   type BatchInput,
-  batchSaved,
   type ChildDaySummary,
   childDaySummary,
   classroomDay,
@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../api/client";
 import { centreDate } from "../../format";
+import { recordTap } from "../../offline/sendTaps";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["child-day"] as const;
@@ -136,24 +137,82 @@ export function useRecord<I>(path: string) {
 }
 
 /**
- * One log for the children selected on the class list. A refusal naming children who are not here
- * refetches the class, so that they drop out of the selection before the teacher sends again.
+ * A tap on a child's sheet (a meal, a nap, a potty visit, a star): sent, or kept on the device
+ * while there is no network (offline/sendTaps.ts). `stamped` writes carry the tap's time; a nap
+ * carries its own times.
+ */
+export function useTap<I extends { child_id: string }>(
+  write: OfflineWrite,
+  what: (input: I) => string,
+  stamped = true,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: "always",
+    mutationFn: (input: I) =>
+      recordTap(queryClient, {
+        write,
+        what: what(input),
+        childIds: [input.child_id],
+        body: (tapped_at) => (stamped ? { ...input, tapped_at } : { ...input }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+const BATCH_WORDS: Record<BatchInput["kind"], string> = {
+  food: "Meal",
+  sleep: "Nap",
+  wake: "Woke up",
+  potty: "Potty",
+  star: "Star",
+};
+const batchChildren = (input: BatchInput) =>
+  input.kind === "food" ? input.entries.map((entry) => entry.child_id) : input.child_ids;
+
+/**
+ * One log for the children selected on the class list, kept on the device while there is no
+ * network. It resolves to how many children it was recorded for. A refusal naming children who
+ * are not here refetches the class, so that they drop out of the selection before the teacher
+ * sends again.
  */
 export function useBatchLog() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   return useMutation({
-    mutationFn: (input: BatchInput) => api.post("/daily-activities/batch", input, batchSaved),
+    networkMode: "always",
+    mutationFn: async (input: BatchInput) => {
+      const childIds = batchChildren(input);
+      await recordTap(queryClient, {
+        write: "POST /api/daily-activities/batch",
+        what: `${BATCH_WORDS[input.kind]} · ${childIds.length} ${childIds.length === 1 ? "child" : "children"}`,
+        childIds,
+        // Naps carry their own times; the other logs take the tap's.
+        body: (tapped_at) => (input.kind === "sleep" || input.kind === "wake" ? { ...input } : { ...input, tapped_at }),
+      });
+      return childIds.length;
+    },
     onSuccess: refresh,
     onError: refresh,
   });
 }
 
+/**
+ * A sleeping child woke up: the class's wake-up for this one child, which ends the nap still
+ * running that day. Queued, it follows the nap's own start even when that start is still on the
+ * device, so no nap id has to be known.
+ */
 export function useWake() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, end_time }: { id: string; end_time: string }) =>
-      api.post(`/daily-activities/sleep/${id}/wake`, { end_time }, dailyActivities),
+    networkMode: "always",
+    mutationFn: ({ child_id, date, end_time }: { child_id: string; date: string; end_time: string }) =>
+      recordTap(queryClient, {
+        write: "POST /api/daily-activities/batch",
+        what: `Woke up ${end_time}`,
+        childIds: [child_id],
+        body: () => ({ kind: "wake", date, child_ids: [child_id], end_time }),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

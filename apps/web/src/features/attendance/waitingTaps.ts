@@ -1,0 +1,67 @@
+import {
+  ABSENCE_REASON_LABELS,
+  type AbsenceReason,
+  type Roster,
+  type RosterChild,
+} from "@sprout/shared/schemas/attendance";
+import { formatTime } from "../../format";
+import { type QueuedTap, waitingTaps } from "../../offline/tapQueue";
+
+/** A roster row, and what of it is still on the device ("Checked in 8:42 am · waiting to send"). */
+export type RosterRow = RosterChild & { waiting: string | null };
+
+const WAITING = " · waiting to send";
+
+/** The roster as the teacher tapped it: each waiting check-in, check-out and absence applied in order. */
+export function rosterAsTapped(
+  roster: Roster,
+  taps: readonly QueuedTap[],
+): { rows: RosterRow[]; counts: Roster["counts"] } {
+  const rows = new Map<string, RosterRow>(
+    roster.children.map((child) => [child.student_id, { ...child, waiting: null }]),
+  );
+  for (const tap of waitingTaps(taps)) {
+    const row = rows.get(String(tap.body.student_id));
+    if (!row) continue;
+    if (tap.write === "POST /api/attendance/check-in")
+      rows.set(row.student_id, {
+        ...row,
+        status: "in",
+        check_in_at: tap.tappedAt,
+        check_out_at: null,
+        absence_reason: null,
+        undo: null,
+        waiting: `Checked in ${formatTime(tap.tappedAt)}${WAITING}`,
+      });
+    else if (tap.write === "POST /api/attendance/check-out")
+      rows.set(row.student_id, {
+        ...row,
+        status: "out",
+        check_out_at: tap.tappedAt,
+        undo: null,
+        waiting: `Checked out ${formatTime(tap.tappedAt)}${WAITING}`,
+      });
+    else if (tap.write === "POST /api/attendance/absent") {
+      const reason = tap.body.reason as AbsenceReason;
+      rows.set(row.student_id, {
+        ...row,
+        status: "absent",
+        absence_reason: reason,
+        undo: null,
+        waiting: `Absent (${ABSENCE_REASON_LABELS[reason]})${WAITING}`,
+      });
+    }
+  }
+  const list = [...rows.values()];
+  const count = (status: RosterChild["status"]) => list.filter((row) => row.status === status).length;
+  return {
+    rows: list,
+    counts: {
+      in: count("in"),
+      out: count("out"),
+      absent: count("absent"),
+      expected: count("expected"),
+      paused: count("paused"),
+    },
+  };
+}
