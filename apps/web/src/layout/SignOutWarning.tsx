@@ -1,8 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
-
-/** "2 taps have not reached the server": signing out now erases them from this device. */
-const unsentWarning = (unsent: number) =>
-  `${unsent} ${unsent === 1 ? "record has" : "records have"} not been sent yet. Signing out erases ${unsent === 1 ? "it" : "them"} from this phone.`;
+import { FormattedMessage } from "react-intl";
 
 /** Asked before a sign-out that would erase taps still waiting on the device. */
 export function SignOutWarning({
@@ -18,16 +15,20 @@ export function SignOutWarning({
 }) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="sign-out-warning-title">
-      <DialogTitle id="sign-out-warning-title">Sign out and lose unsent records?</DialogTitle>
+      <DialogTitle id="sign-out-warning-title">
+        <FormattedMessage id="signOut.warningTitle" />
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText>{unsentWarning(unsent)}</DialogContentText>
+        <DialogContentText>
+          <FormattedMessage id="signOut.warning" values={{ count: unsent }} />
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          Stay signed in
+          <FormattedMessage id="signOut.stay" />
         </Button>
         <Button color="error" onClick={onConfirm}>
-          Sign out anyway
+          <FormattedMessage id="signOut.anyway" />
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,14 +1,12 @@
 import { Alert, AlertTitle, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { formatTime } from "../format";
 import { sendQueued } from "./sendTaps";
 import { type QueuedTap, removeTap, resendTap, waitingTaps } from "./tapQueue";
 import { clockTime, movedTap } from "./tapTime";
 import { useTapQueue } from "./useTapQueue";
-
-/** "3 to send" */
-const toSendMessage = (count: number) => `${count} to send`;
 
 /**
  * Above every signed-in page while taps wait on the device: how many are still to send, and the
@@ -19,22 +17,28 @@ export function TapQueuePanel() {
   const taps = useTapQueue();
   const waiting = waitingTaps(taps).length;
   const refused = taps.filter((tap) => tap.refused);
+  const intl = useIntl();
   if (taps.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {waiting > 0 && (
         <Alert severity="info" role="status" data-testid="taps-to-send">
-          {toSendMessage(waiting)} · they go on their own when the network returns
+          <FormattedMessage id="offline.toSend" values={{ count: waiting }} />
         </Alert>
       )}
       {refused.length > 0 && (
-        <Card variant="outlined" component="section" aria-label="Needs attention" sx={{ borderColor: "error.main" }}>
+        <Card
+          variant="outlined"
+          component="section"
+          aria-label={intl.formatMessage({ id: "offline.needsAttention" })}
+          sx={{ borderColor: "error.main" }}
+        >
           <CardContent>
             <Typography variant="h6" component="h2">
-              Needs attention
+              <FormattedMessage id="offline.needsAttention" />
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              The server did not accept these taps. Change the time and send again, or discard them.
+              <FormattedMessage id="offline.refusedExplained" />
             </Typography>
             <Stack spacing={1}>
               {refused.map((tap) => (
@@ -50,6 +54,7 @@ export function TapQueuePanel() {
 
 function RefusedTap({ tap }: { tap: QueuedTap }) {
   const client = useQueryClient();
+  const intl = useIntl();
   const [time, setTime] = useState(clockTime(tap.tappedAt));
   const timed = "tapped_at" in tap.body;
   const resend = () => {
@@ -68,7 +73,7 @@ function RefusedTap({ tap }: { tap: QueuedTap }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
         {timed && (
           <TextField
-            label="Time"
+            label={intl.formatMessage({ id: "offline.time" })}
             type="time"
             size="small"
             value={time}
@@ -77,10 +82,10 @@ function RefusedTap({ tap }: { tap: QueuedTap }) {
           />
         )}
         <Button variant="contained" size="small" onClick={resend} disabled={!/^\d{2}:\d{2}$/.test(time)}>
-          Send again
+          <FormattedMessage id="offline.sendAgain" />
         </Button>
         <Button color="error" size="small" onClick={() => removeTap(tap.id)}>
-          Discard
+          <FormattedMessage id="offline.discard" />
         </Button>
       </Stack>
     </Alert>

@@ -1,4 +1,5 @@
 import { Alert } from "@mui/material";
+import { FormattedMessage } from "react-intl";
 import { waitingTaps } from "./tapQueue";
 import { useTapQueue } from "./useTapQueue";
 
@@ -11,8 +12,7 @@ export function UnsentTapsNotice() {
   if (waiting === 0) return null;
   return (
     <Alert severity="warning" role="status">
-      Your session ended with {waiting} {waiting === 1 ? "record" : "records"} still on this phone. Sign in again to
-      send {waiting === 1 ? "it" : "them"}.
+      <FormattedMessage id="offline.sessionEnded" values={{ count: waiting }} />
     </Alert>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES, type ClassroomDay, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
+import { FormattedMessage } from "react-intl";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { ChildNotFound } from "../../components/ChildNotFound";
@@ -308,7 +309,7 @@ function ChildCard({
               color="warning"
               variant="outlined"
               icon={<CloudUpload />}
-              label={`${child.waiting} waiting to send`}
+              label={<FormattedMessage id="offline.childWaiting" values={{ count: child.waiting }} />}
             />
           )}
         </Stack>
