@@ -32,12 +32,19 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const save = useMutation({ mutationFn: preferencesApi.update });
 
   useEffect(() => {
-    if (saved.data?.language) setLanguage(saved.data.language);
+    const chosen = saved.data?.language;
+    if (!chosen) return;
+    setLanguage(chosen);
+    keepDeviceLanguage(chosen);
   }, [saved.data?.language]);
-  useEffect(() => keepDeviceLanguage(language), [language]);
+  useEffect(() => {
+    document.documentElement.lang = LANGUAGES[language].locale;
+  }, [language]);
 
+  // Only a choice is remembered on the device: a browser's own language is asked again each time.
   const choose = (next: Language) => {
     setLanguage(next);
+    keepDeviceLanguage(next);
     if (user) save.mutate({ language: next });
   };
   return (

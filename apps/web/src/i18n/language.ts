@@ -11,5 +11,4 @@ export function deviceLanguage(): Language {
 
 export function keepDeviceLanguage(language: Language) {
   globalThis.localStorage?.setItem(KEY, language);
-  document.documentElement.lang = LANGUAGES[language].locale;
 }

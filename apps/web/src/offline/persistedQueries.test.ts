@@ -21,6 +21,9 @@ describe("the answers kept on the device for an offline home", () => {
     expect(isKeptQuery("teacher", ["child-day", "summary", "child-1"])).toBe(false);
     expect(isKeptQuery("teacher", ["communication", "messages", "thread-1"])).toBe(false);
     expect(isKeptQuery("teacher", ["attendance", "headcount", "own"])).toBe(false);
+    // The observation form's child list as first opened, not each search typed into it.
+    expect(isKeptQuery("teacher", ["child-day", "picker", ""])).toBe(true);
+    expect(isKeptQuery("teacher", ["child-day", "picker", "Aan"])).toBe(false);
   });
 
   it("are nothing for a role without an offline home", () => {

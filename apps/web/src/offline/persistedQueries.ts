@@ -33,6 +33,9 @@ const KEPT: Partial<Record<Role, readonly QueryKey[]>> = {
     ["child-day", "my-classrooms"],
     ["child-day", "classroom"],
     ["child-day", "child"],
+    // The observation form's list of her children (the search left empty), so a note written
+    // offline can name its child.
+    ["child-day", "picker", ""],
   ],
 };
 

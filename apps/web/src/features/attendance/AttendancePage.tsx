@@ -71,7 +71,18 @@ export function AttendancePage() {
   // An owner or the super admin chooses the centre first (kept in the address as ?center=).
   const centre = useAttendanceCentre();
   const rooms = useRooms(centre.centerId, centre.ready);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The room is kept in the address (?room=), so a page drawn again (the session checked anew when
+  // the network returns) stays on the room the teacher was taking.
+  const chosen = params.get("room");
+  const setChosen = (room: string) =>
+    setParams(
+      (current) => {
+        const following = new URLSearchParams(current);
+        following.set("room", room);
+        return following;
+      },
+      { replace: true },
+    );
   const roomIds = rooms.data?.rooms.map((room) => room.classroom_id) ?? [];
   const roomId = (chosen && roomIds.includes(chosen) ? chosen : roomIds[0]) ?? null;
   const roster = useRoster(roomId);
