@@ -28,6 +28,7 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { lazy, memo, Suspense, useCallback } from "react";
+import { useIntl } from "react-intl";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { InBackground } from "../../components/InBackground";
 import { formatDate } from "../../format";
@@ -35,7 +36,7 @@ import { useAnnouncementsTile } from "../communication/api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
 import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
-import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
+import { type Say, TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
 // A tile's detail (a date picker, the health forms) loads when a tile is opened, not with the home.
 const TileDetail = lazy(async () => ({ default: (await import("./TileDetail")).TileDetail }));
@@ -113,11 +114,13 @@ const Tile = memo(function Tile({
  */
 export function ParentTiles({ childId, childName }: { childId: string; childName: string }) {
   const [params, setParams] = useSearchParams();
+  const intl = useIntl();
+  const say: Say = (id, values) => intl.formatMessage({ id }, values);
   const summary = useChildDaySummary(childId);
   const planLine = usePlayAndLearnLine(childId);
   const assignments = useDueAssignments(childId);
   const dueCount = assignments.due?.length ?? 0;
-  const playLine = dueCount > 0 ? `${planLine} · ${dueCount} to hand in` : planLine;
+  const playLine = dueCount > 0 ? say("tiles.toHandIn", { line: planLine ?? "", count: dueCount }) : planLine;
   const mediaLine = useMediaLine(childId);
   const messagesLine = useMessagesLine();
   const billingLine = useBillingLine(childId);
@@ -137,9 +140,9 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
 
   if (params.get("tile") === "play") {
     return (
-      <Box component="section" aria-label={`Play and Learn for ${childName}`}>
+      <Box component="section" aria-label={say("tiles.detailFor", { tile: say("tiles.play"), name: childName })}>
         <Button startIcon={<ArrowBack />} onClick={() => show(null)} sx={{ mb: 1, minHeight: 44 }}>
-          Back
+          {say("tiles.back")}
         </Button>
         <Card variant="outlined">
           <CardContent>
@@ -149,27 +152,32 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
         <Card variant="outlined" sx={{ mt: 2 }}>
           <CardContent>
             <Typography variant="h6" component="h2">
-              Assignments to hand in
+              {say("tiles.assignmentsToHandIn")}
             </Typography>
-            {assignments.due === null && !assignments.failed && <LinearProgress aria-label="Loading assignments" />}
-            {assignments.failed && <Alert severity="error">Failed to load assignments</Alert>}
+            {assignments.due === null && !assignments.failed && (
+              <LinearProgress aria-label={say("tiles.loadingAssignments")} />
+            )}
+            {assignments.failed && <Alert severity="error">{say("tiles.assignmentsFailed")}</Alert>}
             {assignments.due?.length === 0 && (
-              <Typography color="text.secondary">Nothing due for {childName}.</Typography>
+              <Typography color="text.secondary">{say("tiles.nothingDue", { name: childName })}</Typography>
             )}
             {assignments.due && assignments.due.length > 0 && (
-              <List dense disablePadding aria-label="Assignments to hand in">
+              <List dense disablePadding aria-label={say("tiles.assignmentsToHandIn")}>
                 {assignments.due.map((assignment) => (
                   <ListItem key={assignment.id} disableGutters>
                     <ListItemText
                       primary={assignment.title}
-                      secondary={`Due ${formatDate(assignment.due_date as string)} · ${assignment.classroom_name}`}
+                      secondary={say("tiles.assignmentDue", {
+                        date: formatDate(assignment.due_date as string),
+                        classroom: assignment.classroom_name,
+                      })}
                     />
                   </ListItem>
                 ))}
               </List>
             )}
             <Button component={RouterLink} to="/assignments" sx={{ mt: 1, minHeight: 44 }}>
-              Open assignments
+              {say("tiles.openAssignments")}
             </Button>
           </CardContent>
         </Card>
@@ -178,11 +186,11 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
   }
   if (open) {
     return (
-      <Box component="section" aria-label={`${TILE_TITLES[open]} for ${childName}`}>
+      <Box component="section" aria-label={say("tiles.detailFor", { tile: say(TILE_TITLES[open]), name: childName })}>
         <Button startIcon={<ArrowBack />} onClick={() => show(null)} sx={{ mb: 1, minHeight: 44 }}>
-          Back
+          {say("tiles.back")}
         </Button>
-        <Suspense fallback={<LinearProgress aria-label={`Loading ${TILE_TITLES[open]}`} />}>
+        <Suspense fallback={<LinearProgress aria-label={say("tiles.loadingTile", { tile: say(TILE_TITLES[open]) })} />}>
           <TileDetail tile={open} childId={childId} childName={childName} summary={summary.data} />
         </Suspense>
       </Box>
@@ -191,9 +199,9 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
   return (
     <Box component="section" aria-labelledby="child-day-heading">
       <Typography id="child-day-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {childName}'s day
+        {say("tiles.childsDay", { name: childName })}
       </Typography>
-      {summary.isPending && <LinearProgress aria-label="Loading today's summary" />}
+      {summary.isPending && <LinearProgress aria-label={say("tiles.loadingSummary")} />}
       {summary.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
       {/* The tiles stand while today's facts load, so that the sections below do not jump when they arrive. */}
       {!summary.isError && (
@@ -208,22 +216,27 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
             <Tile
               key={tile}
               icon={ICONS[tile]}
-              title={TILE_TITLES[tile]}
-              line={summary.data ? tileLine(tile, summary.data) : null}
+              title={say(TILE_TITLES[tile])}
+              line={summary.data ? tileLine(tile, summary.data, say) : null}
               opens={tile}
               onOpen={show}
             />
           ))}
-          <Tile icon={PhotoLibrary} title="Share Media" line={mediaLine} to={`/digital-portfolio?child=${childId}`} />
-          <Tile icon={School} title="Play and Learn" line={playLine} opens="play" onOpen={show} />
-          <Tile icon={Chat} title="Messages" line={messagesLine} to="/messaging" />
-          <Tile icon={Campaign} title="Announcements" line={announcements.line} to={announcements.to} />
-          <Tile icon={Receipt} title="Billing" line={billingLine} to={`/billing?child=${childId}`} />
-          <Tile icon={ReportProblem} title="Incident reports" line={incidentsLine} to="/incidents" />
+          <Tile
+            icon={PhotoLibrary}
+            title={say("tiles.media")}
+            line={mediaLine}
+            to={`/digital-portfolio?child=${childId}`}
+          />
+          <Tile icon={School} title={say("tiles.play")} line={playLine} opens="play" onOpen={show} />
+          <Tile icon={Chat} title={say("tiles.messages")} line={messagesLine} to="/messaging" />
+          <Tile icon={Campaign} title={say("tiles.announcements")} line={announcements.line} to={announcements.to} />
+          <Tile icon={Receipt} title={say("tiles.billing")} line={billingLine} to={`/billing?child=${childId}`} />
+          <Tile icon={ReportProblem} title={say("tiles.incidents")} line={incidentsLine} to="/incidents" />
         </Box>
       )}
       <InBackground>
-        <Suspense fallback={<LinearProgress aria-label="Loading the day's timeline" sx={{ mt: 3 }} />}>
+        <Suspense fallback={<LinearProgress aria-label={say("tiles.loadingTimeline")} sx={{ mt: 3 }} />}>
           <ParentTimeline childId={childId} childName={childName} />
         </Suspense>
       </InBackground>

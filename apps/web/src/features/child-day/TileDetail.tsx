@@ -11,6 +11,7 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES, type ChildDaySummary, type EntryKind } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
+import { FormattedMessage } from "react-intl";
 import { DateField } from "../../components/DateField";
 import { formatDate, formatTime } from "../../format";
 import { useChildActivities, useWeekStars } from "./api";
@@ -42,7 +43,7 @@ export function TileDetail({
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
-          {TILE_TITLES[tile]} · {childName}
+          <FormattedMessage id={TILE_TITLES[tile]} /> · {childName}
         </Typography>
         {tile === "star" ? (
           <WeekStars childId={childId} />

@@ -4,6 +4,7 @@ import { invoicesResponse } from "@sprout/shared/schemas/billing";
 import { portfolioPage } from "@sprout/shared/schemas/digital-portfolio";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { useIntl } from "react-intl";
 import { api } from "../../api/client";
 import { centreDate, formatDate } from "../../format";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
@@ -18,7 +19,6 @@ import { centreToday } from "./api";
  */
 
 const KEY = ["child-day", "home-lines"] as const;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** How many photos and videos of the child were added today (the newest page is enough to tell). */
 const MEDIA_PAGE = 12;
@@ -33,6 +33,7 @@ export function useMediaLine(childId: string): string | null {
     [queryClient, childId],
   );
   useRealtimeEvent("child-update", refetch);
+  const intl = useIntl();
   const media = useQuery({
     queryKey: [...KEY, "media", childId],
     queryFn: ({ signal }) =>
@@ -46,18 +47,23 @@ export function useMediaLine(childId: string): string | null {
     if (!media.data) return null;
     const today = centreToday();
     const added = media.data.items.filter((item) => centreDate(item.created_at) === today).length;
-    if (added > 0) return `${added}${added === MEDIA_PAGE && media.data.total > MEDIA_PAGE ? "+" : ""} new today`;
+    const more = added === MEDIA_PAGE && media.data.total > MEDIA_PAGE;
+    if (added > 0)
+      return intl.formatMessage({ id: more ? "homeLines.mediaTodayMore" : "homeLines.mediaToday" }, { count: added });
     const latest = media.data.items[0];
-    return latest ? `Latest ${formatDate(latest.created_at)}` : "No photos yet";
-  }, [media.data]);
+    return latest
+      ? intl.formatMessage({ id: "homeLines.mediaLatest" }, { date: formatDate(latest.created_at) })
+      : intl.formatMessage({ id: "homeLines.noPhotos" });
+  }, [media.data, intl]);
 }
 
 export function useMessagesLine(): string | null {
   const unread = useUnreadCounts();
+  const intl = useIntl();
   if (!unread.data) return null;
   return unread.data.messages > 0
-    ? plural(unread.data.messages, "unread message", "unread messages")
-    : "No unread messages";
+    ? intl.formatMessage({ id: "homeLines.unread" }, { count: unread.data.messages })
+    : intl.formatMessage({ id: "homeLines.noUnread" });
 }
 
 /** Overdue invoices first, then what is still to pay. */
@@ -68,29 +74,32 @@ export function useBillingLine(childId: string): string | null {
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         api.get("/invoices", invoicesResponse, { signal, query: { child_id: childId, status, limit: 5 } }),
     }) as const;
+  const intl = useIntl();
   const overdue = useQuery(open("Overdue"));
   const pending = useQuery(open("Pending"));
   if (!overdue.data || !pending.data) return null;
   const late = overdue.data.pagination.total_items;
-  if (late > 0) return plural(late, "invoice overdue", "invoices overdue");
+  if (late > 0) return intl.formatMessage({ id: "homeLines.overdue" }, { count: late });
   const due = pending.data.pagination.total_items;
-  if (due === 0) return "Nothing to pay";
+  if (due === 0) return intl.formatMessage({ id: "homeLines.nothingToPay" });
   const soonest = [...pending.data.invoices].sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
   return due === 1 && soonest
-    ? `Due ${formatDate(soonest.due_date)}`
-    : plural(due, "invoice to pay", "invoices to pay");
+    ? intl.formatMessage({ id: "homeLines.dueOn" }, { date: formatDate(soonest.due_date) })
+    : intl.formatMessage({ id: "homeLines.toPay" }, { count: due });
 }
 
 /** Reports about this child the parent has not yet acknowledged, else the latest one's date. */
 export function useIncidentsLine(childId: string): string | null {
   const reports = useParentIncidents(1);
+  const intl = useIntl();
   if (!reports.data) return null;
   const about = reports.data.incidents.filter((report) => report.children.some((child) => child.id === childId));
   const unread = about.filter((report) => report.acknowledged_at === null).length;
-  if (unread > 0) return plural(unread, "report to acknowledge", "reports to acknowledge");
-  if (about[0]) return `Last ${formatDate(about[0].incident_date)}`;
+  if (unread > 0) return intl.formatMessage({ id: "homeLines.toAcknowledge" }, { count: unread });
+  if (about[0])
+    return intl.formatMessage({ id: "homeLines.lastIncident" }, { date: formatDate(about[0].incident_date) });
   // Only a whole list can say there is none.
-  return reports.data.pagination.total_pages <= 1 ? "No incident reports" : null;
+  return reports.data.pagination.total_pages <= 1 ? intl.formatMessage({ id: "homeLines.noIncidents" }) : null;
 }
 
 /** Assignments of the child's classroom due today or later and not yet handed in (newest page). */

@@ -1,50 +1,65 @@
-import { amountLabel, type ChildDaySummary, DIAPER_LABELS, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { ChildDaySummary } from "@sprout/shared/schemas/child-day";
 import { formatClockTime, formatTime } from "../../format";
 import { formatMinutes } from "./api";
 
 export const TILE_IDS = ["diary", "food", "sleep", "potty", "star", "health", "observations"] as const;
 export type TileId = (typeof TILE_IDS)[number];
 
-export const TILE_TITLES: Record<TileId, string> = {
-  diary: "Daily Diary",
-  food: "Food",
-  sleep: "Sleep",
-  potty: "Potty",
-  star: "Star",
-  health: "Health",
-  observations: "Observations",
+export const TILE_TITLES: Record<TileId, MessageId> = {
+  diary: "tiles.diary",
+  food: "tiles.food",
+  sleep: "tiles.sleep",
+  potty: "tiles.potty",
+  star: "tiles.star",
+  health: "tiles.health",
+  observations: "tiles.observations",
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** The catalogue's words for how much of a meal was eaten ("ate most"). */
+const amountOf = (percent: number) =>
+  percent >= 100 ? "all" : percent >= 75 ? "most" : percent >= 50 ? "half" : percent > 0 ? "little" : "none";
 
-/** Today's one-line fact on each tile ("Lunch: ate most", "Slept 1 h 20 m"). */
-export function tileLine(tile: TileId, summary: ChildDaySummary): string {
+export type Say = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** Today's one-line fact on each tile ("Lunch: ate most", "Slept 1 h 20 m"), in the reader's language. */
+export function tileLine(tile: TileId, summary: ChildDaySummary, say: Say): string {
   switch (tile) {
     case "diary":
-      if (!summary.check_in_at) return "No check-in yet today";
-      return `In ${formatTime(summary.check_in_at)}${summary.check_out_at ? ` · Out ${formatTime(summary.check_out_at)}` : ""}`;
+      if (!summary.check_in_at) return say("tiles.noCheckIn");
+      return summary.check_out_at
+        ? say("tiles.inAndOut", { in: formatTime(summary.check_in_at), out: formatTime(summary.check_out_at) })
+        : say("tiles.inOut", { in: formatTime(summary.check_in_at) });
     case "food": {
       const last = summary.meals.at(-1);
-      return last ? `${MEAL_LABELS[last.meal_type]}: ${amountLabel(last.food_consumed)}` : "No meals recorded yet";
+      return last
+        ? say("tiles.meal", { meal: last.meal_type, amount: amountOf(last.food_consumed) })
+        : say("tiles.noMeals");
     }
     case "sleep":
-      if (summary.asleep) return "Asleep now";
-      return summary.sleep_minutes > 0 ? `Slept ${formatMinutes(summary.sleep_minutes)}` : "No nap yet";
+      if (summary.asleep) return say("tiles.asleep");
+      return summary.sleep_minutes > 0
+        ? say("tiles.slept", { duration: formatMinutes(summary.sleep_minutes) })
+        : say("tiles.noNap");
     case "potty":
-      if (summary.potty_count === 0) return "Nothing recorded yet";
-      return `${plural(summary.potty_count, "time", "times")}${
-        summary.last_diaper_status ? ` · last ${DIAPER_LABELS[summary.last_diaper_status].toLowerCase()}` : ""
-      }`;
+      if (summary.potty_count === 0) return say("tiles.nothingYet");
+      return summary.last_diaper_status
+        ? say("tiles.pottiesLast", { count: summary.potty_count, status: summary.last_diaper_status })
+        : say("tiles.potties", { count: summary.potty_count });
     case "star":
-      return plural(summary.stars_this_week, "star this week", "stars this week");
+      return say("tiles.stars", { count: summary.stars_this_week });
     case "health":
-      if (summary.last_dose_time) return `Medication given at ${formatClockTime(summary.last_dose_time)}`;
-      if (summary.health_today > 0) return plural(summary.health_today, "note today", "notes today");
-      return summary.allergies.length > 0 ? `Allergies: ${summary.allergies.join(", ")}` : "Nothing noted today";
+      if (summary.last_dose_time) return say("tiles.dose", { time: formatClockTime(summary.last_dose_time) });
+      if (summary.health_today > 0) return say("tiles.healthNotes", { count: summary.health_today });
+      return summary.allergies.length > 0
+        ? say("tiles.allergies", { allergies: summary.allergies.join(", ") })
+        : say("tiles.nothingNoted");
     case "observations":
       return (
         summary.latest_observation ??
-        (summary.observations_total > 0 ? plural(summary.observations_total, "log", "logs") : "No observation logs yet")
+        (summary.observations_total > 0
+          ? say("tiles.logs", { count: summary.observations_total })
+          : say("tiles.noLogs"))
       );
   }
 }
