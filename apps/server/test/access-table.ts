@@ -1,9 +1,11 @@
 import { ACTION_NAMES, ACTIONS, rolesFor } from "@sprout/shared/access";
 import type { Access } from "../src/auth/guard.ts";
+import { askedActions } from "./asked-actions.ts";
 
 /**
  * The access table as a reviewer reads it (docs/access/actions.md): one line per action with its
- * roles, its scope rule and the routes that take it, then the routes without an action. The
+ * roles, its scope rule and the routes that take it (or, for an action no route takes, the files
+ * that ask it), then the routes without an action. The
  * permission matrix compares it with the committed file, so a change to who may do what shows
  * in the diff of that file.
  */
@@ -15,10 +17,14 @@ export function accessTable(routes: readonly { method: string; url: string; acce
       .map(named)
       .sort()
       .join(", ");
+  const asked = askedActions();
   const lines = ACTION_NAMES.map((action) => {
     const rule = ACTIONS[action];
     const routesOf = taking((access) => "action" in access && access.action === action);
-    return `- \`${action}\` (${rule.scope}): ${rolesFor(action).join(", ")}. ${rule.what}. Routes: ${routesOf}`;
+    const takenBy = routesOf
+      ? `Routes: ${routesOf}`
+      : `Asked in: ${(asked.get(action) ?? []).map((file) => `\`${file}\``).join(", ")}`;
+    return `- \`${action}\` (${rule.scope}): ${rolesFor(action).join(", ")}. ${rule.what}. ${takenBy}`;
   });
   return [
     "# Who may do what",
