@@ -19,8 +19,6 @@ const ROLE_CHECK = /\brole\s*[!=]==|\.role\)|\bhasFeature\(|\bhasAnyFeature\(/g;
  */
 const NOT_YET_THROUGH_THE_ACCESS_LAYER: Record<string, number> = {
   "db/demo-seed.ts": 6,
-  "modules/admissions/policy.ts": 1,
-  "modules/admissions/service.ts": 1,
   "modules/analytics/policy.ts": 5,
   "modules/assignments/lookup.ts": 2,
   "modules/assignments/policy.ts": 4,
@@ -37,7 +35,6 @@ const NOT_YET_THROUGH_THE_ACCESS_LAYER: Record<string, number> = {
   "modules/child-day/summary.ts": 2,
   "modules/children/policy.ts": 1,
   "modules/classrooms/assignments.ts": 1,
-  "modules/classrooms/policy.ts": 3,
   "modules/communication/announcements.ts": 3,
   "modules/communication/contacts.ts": 3,
   "modules/communication/feedback.ts": 2,
@@ -48,18 +45,14 @@ const NOT_YET_THROUGH_THE_ACCESS_LAYER: Record<string, number> = {
   "modules/digital-portfolio/access.ts": 6,
   "modules/digital-portfolio/policy.ts": 8,
   "modules/digital-portfolio/presenter.ts": 2,
-  "modules/documents/service.ts": 3,
   "modules/emergency/service.ts": 1,
   "modules/incidents/parents.ts": 1,
   "modules/incidents/photos.ts": 1,
   "modules/lesson-plans/policy.ts": 5,
   "modules/lesson-plans/service.ts": 5,
-  "modules/policies/policy.ts": 4,
-  "modules/policies/service.ts": 2,
   "modules/reports/policy.ts": 2,
   "modules/staff/records.ts": 1,
-  "modules/staff/service.ts": 2,
-  "modules/users/admin-service.ts": 6,
+  "modules/users/admin-service.ts": 4,
   "realtime/server.ts": 2,
 };
 

@@ -8,6 +8,7 @@ import {
 } from "@sprout/shared/schemas/documents";
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { documents } from "../../db/schema/documents.ts";
@@ -22,8 +23,8 @@ import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts"
 import { containing, paginationOf } from "../../lib/paging.ts";
 import { assertCentreInScope } from "../children/service.ts";
 
-/** Parents see the documents meant for families; staff see every document of their centres. */
-const PARENT_TYPES: DocumentType[] = ["policy", "form"];
+/** Families read the documents meant for them; staff read every document of their centres. */
+const FAMILY_TYPES: DocumentType[] = ["policy", "form"];
 
 export function createDocumentsService({ db, clock, files }: { db: Database; clock: Clock; files: FileStore }) {
   /** Documents of the caller's organisation, of their centres or of the whole organisation. */
@@ -35,7 +36,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
         ? or(isNull(documents.centerId), inArray(documents.centerId, scope.centerIds))!
         : isNull(documents.centerId),
     ];
-    if (caller.role === "parent") conditions.push(inArray(documents.type, PARENT_TYPES));
+    if (!may(caller, "documents.readEveryType")) conditions.push(inArray(documents.type, FAMILY_TYPES));
     return and(...conditions)!;
   }
 
@@ -119,7 +120,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       const scope = await caller.scope();
       assertCentreInScope(scope, input.center_id);
       let centerId: string | null = input.center_id ?? caller.centerId ?? null;
-      if (!centerId && caller.role !== "super_admin") {
+      if (!centerId && !may(caller, "documents.manageOrganisation")) {
         if (scope.centerIds.length !== 1)
           throw badRequest(DOCUMENT_MESSAGES.chooseCentre, { center_id: DOCUMENT_MESSAGES.chooseCentre });
         centerId = scope.centerIds[0]!;
@@ -172,7 +173,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
     async remove(caller: Caller, id: string): Promise<void> {
       const row = await find(caller, id);
       // A document of the whole organisation belongs to no centre's staff.
-      if (row.centerId === null && caller.role !== "super_admin")
+      if (row.centerId === null && !may(caller, "documents.manageOrganisation"))
         throw forbidden("Only a super admin can delete an organisation-wide document");
       await db.transaction(async (tx) => {
         await tx.delete(documents).where(eq(documents.id, id));

@@ -24,7 +24,14 @@ import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { audienceOf } from "./audience.ts";
-import { assertMayManage, audiencesOf, mayManagePolicies, mayReadScopePolicies } from "./policy.ts";
+import {
+  assertMayManage,
+  audiencesOf,
+  isFamilyAudience,
+  isStaffAudience,
+  mayManagePolicies,
+  mayReadScopePolicies,
+} from "./policy.ts";
 
 type Fields = z.output<typeof policyFields>;
 
@@ -59,7 +66,7 @@ export function createPoliciesService({
     if ((mayManagePolicies(caller) || mayReadScopePolicies(caller)) && scope.centerIds.length)
       conditions.push(inArray(policies.centerId, scope.centerIds));
     const audiences = audiencesOf(caller);
-    const memberCentres = caller.role === "parent" ? scope.centerIds : caller.centerId ? [caller.centerId] : [];
+    const memberCentres = isFamilyAudience(caller) ? scope.centerIds : caller.centerId ? [caller.centerId] : [];
     if (audiences.length && memberCentres.length)
       conditions.push(and(inArray(policies.centerId, memberCentres), inArray(policies.audience, audiences))!);
     return conditions.length ? or(...conditions)! : null;
@@ -150,7 +157,7 @@ export function createPoliciesService({
   /** The centre a manager publishes for: a director's own, an owner's named one. */
   async function centreFor(caller: Caller, centreId: string | undefined) {
     const scope = await caller.scope();
-    const id = caller.role === "center_director" ? caller.centerId : centreId;
+    const id = isStaffAudience(caller) ? caller.centerId : centreId;
     if (!id) throw badRequest(POLICY_MESSAGES.centreRequired, { center_id: POLICY_MESSAGES.centreRequired });
     if (!scope.centerIds.includes(id)) throw notFound("Centre");
     return id;

@@ -25,7 +25,8 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
-import { type Inviter, mayAssign } from "../users/admin-service.ts";
+import type { Inviter } from "../users/admin-service.ts";
+import { mayManageStaffRole } from "./policy.ts";
 
 type StaffRole = StaffMember["role"];
 type StaffListQuery = z.output<typeof staffQuery>;
@@ -133,6 +134,12 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       ? sql`false`
       : and(eq(staff.organisationId, scope.organisationId), inArray(staff.centerId, scope.centerIds));
 
+  /** The sign-in role a staff member's account holds now. */
+  async function heldRole(userId: string): Promise<Role> {
+    const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return account!.role;
+  }
+
   async function load(scope: Scope, id: string) {
     const [row] = await select().where(and(eq(staff.id, id), inScope(scope)));
     if (!row) throw notFound("Staff member");
@@ -190,7 +197,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
     async create(caller: Caller, scope: Scope, input: CreateStaffInput, appUrl: string) {
       if (!scope.centerIds.includes(input.center_id)) throw notFound("Centre");
       const accountRole = ACCOUNT_ROLE[input.role];
-      if (!mayAssign(caller.role, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (!mayManageStaffRole(caller, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       await ensureEmailFree(input.email);
       const password = input.password ? input.password : null;
       const now = clock.now();
@@ -242,9 +249,9 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       const current = await load(scope, id);
       const before = present(current);
       const accountRole = ACCOUNT_ROLE[input.role];
-      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
+      const held = await heldRole(current.staff.userId);
       // The caller must outrank both the account as it is and as it would become.
-      if (!mayAssign(caller.role, account!.role) || !mayAssign(caller.role, accountRole))
+      if (!mayManageStaffRole(caller, held) || !mayManageStaffRole(caller, accountRole))
         throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       await ensureEmailFree(input.email, current.staff.userId);
       const now = clock.now();
@@ -286,8 +293,8 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
      */
     async recordExit(caller: Caller, scope: Scope, id: string, input: StaffExitRequest) {
       const current = await load(scope, id);
-      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
-      if (!mayAssign(caller.role, account!.role)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (!mayManageStaffRole(caller, await heldRole(current.staff.userId)))
+        throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       if (input.exit_date > todayIn(current.timeZone, clock.now()))
         throw badRequest(STAFF_EXIT_MESSAGES.future, { exit_date: STAFF_EXIT_MESSAGES.future });
       if (current.staff.joiningDate && input.exit_date < current.staff.joiningDate)

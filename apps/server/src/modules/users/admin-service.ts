@@ -82,16 +82,11 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
   const select = () =>
     db.select({ user: users, centerName: centers.name }).from(users).leftJoin(centers, eq(centers.id, users.centerId));
 
-  /** Who the caller may see: the whole organisation for a super admin, else users of their centres. */
-  function visibleTo(caller: Caller, scope: Scope) {
-    const sameOrg = eq(users.organisationId, caller.organisationId);
-    if (caller.role === "super_admin") return sameOrg;
-    if (scope.centerIds.length === 0) return sql`false`;
-    return and(sameOrg, inArray(users.centerId, scope.centerIds));
-  }
+  /** The accounts of the caller's organisation: the scope of managing users (`users.manage`). */
+  const visibleTo = (caller: Caller) => eq(users.organisationId, caller.organisationId);
 
-  async function load(caller: Caller, scope: Scope, id: string): Promise<Row> {
-    const [row] = await select().where(and(eq(users.id, id), visibleTo(caller, scope)));
+  async function load(caller: Caller, id: string): Promise<Row> {
+    const [row] = await select().where(and(eq(users.id, id), visibleTo(caller)));
     if (!row) throw notFound("User");
     return row;
   }
@@ -139,10 +134,10 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     /** A page of the users the caller may see, by name; search, role and status narrow it. */
-    async list(caller: Caller, scope: Scope, query: z.output<typeof usersQuery>): Promise<UsersPage> {
+    async list(caller: Caller, query: z.output<typeof usersQuery>): Promise<UsersPage> {
       const pattern = query.search ? containing(query.search) : undefined;
       const where = and(
-        visibleTo(caller, scope),
+        visibleTo(caller),
         pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
         query.role ? eq(users.role, query.role) : undefined,
         query.status === "all" ? undefined : eq(users.isActive, query.status === "active"),
@@ -199,15 +194,15 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     async update(caller: Caller, scope: Scope, id: string, input: UpdateUserRequest) {
-      const target = await load(caller, scope, id);
+      const target = await load(caller, id);
       ensureMayChange(caller, target);
       const self = id === caller.userId;
       const centerId = input.centerId ?? null;
+      const moves = input.role !== target.user.role || centerId !== target.user.centerId;
       if (self) {
-        if (input.role !== target.user.role || centerId !== target.user.centerId)
-          throw badRequest(USER_MESSAGES.selfRole);
+        if (moves) throw badRequest(USER_MESSAGES.selfRole);
         if (input.isActive === false) throw badRequest(USER_MESSAGES.selfDeactivate);
-      } else if (input.role !== target.user.role || centerId !== target.user.centerId) {
+      } else if (moves) {
         checkRoleAndCentre(caller, scope, input.role, centerId);
       }
       await ensureEmailFree(input.email, id);
@@ -243,8 +238,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       return { message: USER_MESSAGES.updated, user };
     },
 
-    async toggleStatus(caller: Caller, scope: Scope, id: string) {
-      const target = await load(caller, scope, id);
+    async toggleStatus(caller: Caller, id: string) {
+      const target = await load(caller, id);
       if (id === caller.userId) throw badRequest(USER_MESSAGES.selfDeactivate);
       ensureMayChange(caller, target);
       const isActive = !target.user.isActive;
@@ -266,8 +261,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     /** Forces a new password at the next sign-in; current sessions end now. */
-    async forcePasswordReset(caller: Caller, scope: Scope, id: string) {
-      const target = await load(caller, scope, id);
+    async forcePasswordReset(caller: Caller, id: string) {
+      const target = await load(caller, id);
       ensureMayChange(caller, target);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));
