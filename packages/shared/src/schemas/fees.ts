@@ -172,6 +172,7 @@ export const exitsQuery = z
     type: z.preprocess(blankToUndefined, z.enum(EXIT_PERSON_TYPES).optional()),
     startDate: optionalDate,
     endDate: optionalDate,
+    ...pageParams,
   })
   .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
     message: FEE_MESSAGES.dateOrder,
@@ -191,4 +192,9 @@ export const exitRecord = z.object({
   recorded_at: safeString(),
 });
 export type ExitRecord = z.infer<typeof exitRecord>;
-export const exitsResponse = z.array(exitRecord);
+/** A page of exit records, newest exit first. */
+export const exitsResponse = z.object({
+  records: z.array(exitRecord).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type ExitsPage = z.infer<typeof exitsResponse>;
