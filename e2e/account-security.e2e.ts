@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   launchBrowser,
+  listRows,
   PHONE,
   screenshot,
   signIn,
@@ -356,8 +357,7 @@ describe("account security", () => {
     await withPage(browser, PHONE, async (page) => {
       await submitSignIn(page, "parent@sprout.test");
       await page.goto("/billing");
-      const download = page
-        .getByTestId("invoice-row")
+      const download = listRows(page, "Invoices")
         .first()
         .getByRole("button", { name: /^Download / });
       const invoiceLabel = (await (await visible(download)).getAttribute("aria-label"))!;

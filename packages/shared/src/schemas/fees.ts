@@ -156,6 +156,7 @@ export type FeeStructuresPage = z.infer<typeof feeStructuresResponse>;
 /* ---------- Exit records ---------- */
 
 export const EXIT_PERSON_TYPES = ["student", "teacher_staff", "other_staff"] as const;
+export type ExitPersonType = (typeof EXIT_PERSON_TYPES)[number];
 export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number], string> = {
   student: "Student",
   teacher_staff: "Teacher",
