@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/
 import { containing, paginationOf } from "../../lib/paging.ts";
 import type { Inviter } from "../users/admin-service.ts";
 import { mayManageStaffRole } from "./policy.ts";
+import { toStaffMember } from "./presenter.ts";
 
 type StaffRole = StaffMember["role"];
 type StaffListQuery = z.output<typeof staffQuery>;
@@ -51,16 +52,6 @@ interface Deps {
   inviter: Inviter;
 }
 
-type Row = {
-  staff: typeof staff.$inferSelect;
-  email: string;
-  isActive: boolean;
-  centerName: string;
-  timeZone: string;
-  exitDate: string | null;
-  exitReason: string | null;
-};
-
 /** The latest exit record of a staff account (one correlated lookup per row, by its index). */
 const latestExit = (column: typeof exitRecords.exitDate | typeof exitRecords.exitReason) =>
   sql<string | null>`(select ${column} from ${exitRecords} where ${exitRecords.userId} = ${staff.userId}
@@ -74,31 +65,6 @@ const EXIT_TYPE: Record<StaffRole, "teacher_staff" | "other_staff"> = {
   academic_coordinator: "other_staff",
   center_director: "other_staff",
 };
-
-function present(row: Row): StaffMember {
-  const record = row.staff;
-  return {
-    id: record.id,
-    user_id: record.userId,
-    email: row.email,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    role: record.role,
-    designation: record.designation,
-    department: record.department,
-    employee_id: record.employeeId,
-    joining_date: record.joiningDate,
-    contract_type: record.contractType,
-    contact_number: record.contactNumber,
-    emergency_contact: record.emergencyContact,
-    address: record.address,
-    // The account is the one switch: a deactivated account is an inactive staff member.
-    active_status: row.isActive,
-    center_id: record.centerId,
-    center_name: row.centerName,
-    exit: row.exitDate && row.exitReason ? { exit_date: row.exitDate, exit_reason: row.exitReason } : null,
-  };
-}
 
 /** Staff records of centres, each with its sign-in account (/staff). */
 export function createStaffService({ db, clock, sessions, inviter }: Deps) {
@@ -171,7 +137,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
   /** One record as answered; inside a transaction, read through it (`executor`). */
   async function byId(id: string, executor: Database = db) {
     const [row] = await select(executor).where(eq(staff.id, id));
-    return present(row!);
+    return toStaffMember(row!);
   }
 
   return {
@@ -191,7 +157,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
           .innerJoin(users, eq(users.id, staff.userId))
           .where(where),
       ]);
-      return { staff: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { staff: rows.map(toStaffMember), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateStaffInput, appUrl: string) {
@@ -247,7 +213,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
 
     async update(caller: Caller, scope: Scope, id: string, input: UpdateStaffInput) {
       const current = await load(scope, id);
-      const before = present(current);
+      const before = toStaffMember(current);
       const accountRole = ACCOUNT_ROLE[input.role];
       const held = await heldRole(current.staff.userId);
       // The caller must outrank both the account as it is and as it would become.

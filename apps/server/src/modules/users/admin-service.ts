@@ -1,11 +1,5 @@
 import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
-import type {
-  CreateUserRequest,
-  ManagedUser,
-  UpdateUserRequest,
-  UsersPage,
-  usersQuery,
-} from "@sprout/shared/schemas/users";
+import type { CreateUserRequest, UpdateUserRequest, UsersPage, usersQuery } from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -20,6 +14,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
 import { syncStaffRecord } from "../staff/records.ts";
+import { type ManagedUserRow, toManagedUser } from "./presenter.ts";
 
 /** Roles that must belong to one centre (the centre roles and parents). */
 const NEEDS_CENTRE: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
@@ -45,24 +40,7 @@ export function mayAssign(callerRole: Role, role: Role): boolean {
   return assignableRoles(callerRole).includes(role);
 }
 
-type Row = { user: typeof users.$inferSelect; centerName: string | null };
-
-function present({ user, centerName }: Row): ManagedUser {
-  return {
-    id: user.id,
-    full_name: user.fullName,
-    email: user.email,
-    role: user.role,
-    center_id: user.centerId,
-    center_name: centerName,
-    phone_number: user.phoneNumber,
-    job_title: user.jobTitle,
-    is_active: user.isActive,
-    must_reset_password: user.mustResetPassword,
-    two_factor_enabled: user.twoFactorEnabled,
-    last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
-  };
-}
+type Row = ManagedUserRow;
 
 /** What the audit log keeps of a user: never a password hash or a two-factor secret. */
 /** The audited fields of a user row (read from the row, so it can be written in the change's transaction). */
@@ -116,7 +94,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
 
   async function byId(id: string) {
     const [row] = await select().where(eq(users.id, id));
-    return present(row!);
+    return toManagedUser(row!);
   }
 
   return {
@@ -150,7 +128,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
           .offset((query.page - 1) * query.limit),
         db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
       ]);
-      return { users: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { users: rows.map(toManagedUser), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateUserRequest, appUrl: string) {
