@@ -22,6 +22,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
 import { assertCentreInScope } from "../children/service.ts";
+import { toDocumentItem } from "./presenter.ts";
 
 /** Families read the documents meant for them; staff read every document of their centres. */
 const FAMILY_TYPES: DocumentType[] = ["policy", "form"];
@@ -60,20 +61,6 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       .leftJoin(centers, eq(centers.id, documents.centerId));
   type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
-  const toItem = (row: Row): DocumentItem => ({
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    description: row.description,
-    uploadedBy: row.uploadedBy,
-    uploadDate: row.uploadedAt.toISOString(),
-    url: `/api/documents/${row.id}/file`,
-    mime_type: row.mimeType,
-    size: row.size,
-    center_id: row.centerId,
-    center_name: row.centerName,
-  });
-
   async function find(caller: Caller, id: string): Promise<Row> {
     const [row] = await select().where(and(eq(documents.id, id), await visible(caller)));
     if (!row) throw notFound("Document");
@@ -99,7 +86,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
           .offset((query.page - 1) * query.limit),
         db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
       ]);
-      return { documents: rows.map(toItem), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { documents: rows.map(toDocumentItem), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     /**
@@ -157,7 +144,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
           });
           return row!.id;
         });
-        return toItem(await find(caller, id));
+        return toDocumentItem(await find(caller, id));
       } catch (error) {
         await files.remove(storedName);
         throw error;
