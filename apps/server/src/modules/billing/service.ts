@@ -38,16 +38,9 @@ import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../li
 import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import { createGenerationPreview } from "./generation-preview.ts";
+import { toInvoice, toInvoiceRequest } from "./presenter.ts";
 import { pushInvoices } from "./push.ts";
-import {
-  type InvoiceRow,
-  invoiceInScope,
-  nextInvoiceNumber,
-  selectInvoices,
-  toInvoice,
-  toInvoiceRequest,
-  UUID,
-} from "./queries.ts";
+import { type InvoiceRow, invoiceInScope, nextInvoiceNumber, selectInvoices, UUID } from "./queries.ts";
 
 /** A family is told an invoice is due this many days ahead of its due date (once). */
 export const INVOICE_DUE_SOON_DAYS = 3;
