@@ -32,6 +32,7 @@ import {
   mayManagePolicies,
   mayReadScopePolicies,
 } from "./policy.ts";
+import { type PolicyRow, toPolicy } from "./presenter.ts";
 
 type Fields = z.output<typeof policyFields>;
 
@@ -91,7 +92,7 @@ export function createPoliciesService({
           eq(policyAcknowledgements.userId, caller.userId),
         ),
       );
-  type Row = Awaited<ReturnType<ReturnType<typeof select>["where"]>>[number];
+  type Row = PolicyRow;
 
   async function find(caller: Caller, id: string) {
     const where = await visible(caller);
@@ -123,22 +124,7 @@ export function createPoliciesService({
     const manages = mayManagePolicies(caller) && scope.centerIds.includes(row.policy.centerId);
     const member = audiencesOf(caller).includes(row.policy.audience);
     const counts = manages ? await tally(row.policy) : null;
-    return {
-      id: row.policy.id,
-      title: row.policy.title,
-      body: row.policy.body,
-      version: row.policy.version,
-      audience: row.policy.audience,
-      effective_date: row.policy.effectiveDate,
-      center_id: row.policy.centerId,
-      center_name: row.centerName,
-      published_at: row.policy.publishedAt.toISOString(),
-      published_by: row.publishedByName ?? "",
-      pdf: row.policy.pdfName ? { name: row.policy.pdfName, url: `/api/policies/${row.policy.id}/file` } : null,
-      can_manage: manages,
-      ...(member && { acknowledged_at: row.acknowledgedAt?.toISOString() ?? null }),
-      ...(counts && { acknowledged_count: counts.acknowledged, audience_count: counts.total }),
-    };
+    return toPolicy(row, { manages, member, counts });
   }
 
   async function storePdf(pdf: PolicyPdf | undefined) {
