@@ -264,6 +264,11 @@ export const ACTIONS = {
     scope: "centre",
     what: "Exit records",
   },
+  "exits.readUnplaced": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "organisation",
+    what: "Exit records kept for the whole organisation, outside any centre",
+  },
   "expenses.track": {
     roles: ["owner", "financial_manager", "center_director"],
     scope: "centre",

@@ -17,7 +17,7 @@ export function exitsRoutes({ exits }: { exits: ExitsService }) {
           response: { 200: exitsResponse, 400: errorResponse },
         },
       },
-      async (request) => exits.list(await request.caller.scope(), request.caller.role, request.query),
+      async (request) => exits.list(request.caller, request.query),
     );
   };
 }

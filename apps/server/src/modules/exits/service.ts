@@ -1,17 +1,14 @@
-import type { Role } from "@sprout/shared/roles";
 import { type ExitsPage, type ExitsQuery, exitsQuery } from "@sprout/shared/schemas/fees";
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Scope } from "../../auth/caller.ts";
+import { may } from "../../auth/access.ts";
+import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { paginationOf } from "../../lib/paging.ts";
 import { toExitRecord } from "./presenter.ts";
-
-/** Roles that look after the whole organisation also see exits recorded without a centre. */
-const ORGANISATION_WIDE: readonly Role[] = ["super_admin", "owner", "financial_manager"];
 
 /**
  * Exit records: children recorded as left (written by the enrolment service) and staff who
@@ -20,10 +17,12 @@ const ORGANISATION_WIDE: readonly Role[] = ["super_admin", "owner", "financial_m
 export function createExitsService({ db }: { db: Database }) {
   const recorder = alias(users, "recorder");
   return {
-    async list(scope: Scope, role: Role, raw: ExitsQuery): Promise<ExitsPage> {
+    async list(caller: Caller, raw: ExitsQuery): Promise<ExitsPage> {
       const query = exitsQuery.parse(raw);
+      const scope = await caller.scope();
       const centreCondition = scope.centerIds.length > 0 ? inArray(exitRecords.centerId, scope.centerIds) : undefined;
-      const visible = ORGANISATION_WIDE.includes(role)
+      // Those who look after the whole organisation also see exits recorded without a centre.
+      const visible = may(caller, "exits.readUnplaced")
         ? or(centreCondition, isNull(exitRecords.centerId))
         : centreCondition;
       if (!visible) return { records: [], pagination: paginationOf(query, 0) };
