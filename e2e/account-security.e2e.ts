@@ -7,6 +7,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   launchBrowser,
+  listRows,
   openSignedIn,
   PHONE,
   screenshot,
@@ -356,8 +357,7 @@ describe("account security", () => {
   it("a parent whose invoice download asks for two-factor sets it up in the parent theme and comes back to that invoice (390)", async () => {
     await withPage(browser, PHONE, async (page) => {
       await openSignedIn(page, "parent@sprout.test", "/billing");
-      const download = page
-        .getByTestId("invoice-row")
+      const download = listRows(page, "Invoices")
         .first()
         .getByRole("button", { name: /^Download / });
       const invoiceLabel = (await (await visible(download)).getAttribute("aria-label"))!;

@@ -9,6 +9,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  listRows,
   openSignedIn,
   PHONE,
   screenshot,
@@ -58,7 +59,7 @@ describe("billing", () => {
       await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Billing" }).click();
       await visible(page.getByRole("heading", { name: "Billing and Invoice Management" }));
       await visible(page.getByRole("heading", { name: "Pending Invoice Requests" }));
-      await visible(page.getByTestId("invoice-row").first());
+      await visible(listRows(page, "Invoices").first());
       await screenshot(page, "billing");
 
       // The dialog's rules come from the shared schema.
@@ -108,7 +109,7 @@ describe("billing", () => {
       expect(await row.getByRole("button", { name: /Approve/ }).count()).toBe(0);
 
       await page.getByLabel("Search child name").fill("Aanya");
-      const invoiceRow = page.getByTestId("invoice-row").filter({ hasText: invoiceNumber });
+      const invoiceRow = listRows(page, "Invoices").filter({ hasText: invoiceNumber });
       await visible(invoiceRow);
       await visible(invoiceRow.getByText("₹1,234.50"));
       await visible(invoiceRow.getByText("Pending"));
@@ -199,7 +200,7 @@ describe("billing", () => {
       expect(runs).toEqual(["POST"]);
       await page.getByLabel("Status", { exact: true }).click();
       await page.getByRole("option", { name: "Overdue" }).click();
-      await visible(page.getByTestId("invoice-row").first().getByText("Overdue"));
+      await visible(listRows(page, "Invoices").first().getByText("Overdue"));
     });
   });
 
@@ -208,8 +209,7 @@ describe("billing", () => {
       const parent = demoUser("parent");
       await openSignedIn(page, parent.email, "/billing");
       await visible(page.getByRole("heading", { name: "Your invoices" }));
-      const button = page
-        .getByTestId("invoice-row")
+      const button = listRows(page, "Invoices")
         .first()
         .getByRole("button", { name: /^Download / });
       const label = (await (await visible(button)).getAttribute("aria-label"))!;
@@ -283,7 +283,7 @@ describe("billing", () => {
     await withPage(browser, DESKTOP, async (page) => {
       const finance = demoUser("financial_manager");
       await openSignedIn(page, finance.email, "/billing");
-      const first = await visible(page.getByTestId("invoice-row").first());
+      const first = await visible(listRows(page, "Invoices").first());
       const invoiceNumber = (await first.locator("td").first().textContent())!.trim();
       await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
       const dialog = page.getByRole("dialog", { name: `Download ${invoiceNumber}` });
@@ -306,7 +306,7 @@ describe("billing", () => {
     await withPage(browser, DESKTOP, async (page) => {
       const parent = demoUser("parent");
       await openSignedIn(page, parent.email, "/billing");
-      const first = await visible(page.getByTestId("invoice-row").first());
+      const first = await visible(listRows(page, "Invoices").first());
       const invoiceNumber = (await first.locator("td").first().textContent())!.trim();
       const dialog = page.getByRole("dialog", { name: `Download ${invoiceNumber}` });
 
@@ -385,11 +385,12 @@ describe("billing", () => {
       await dialog.getByRole("button", { name: "Cancel" }).click();
 
       await page.getByRole("tab", { name: "Exit Records" }).click();
-      await visible(page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }));
+      await visible(listRows(page, "Exit records").filter({ hasText: "Meera Joshi" }));
       await page.getByLabel("Type").click();
       await page.getByRole("option", { name: "Student" }).click();
-      await visible(page.getByTestId("exit-row").first().getByText("Student"));
-      expect(await page.getByTestId("exit-row").filter({ hasText: "Meera Joshi" }).count()).toBe(0);
+      await visible(listRows(page, "Exit records").first().getByText("Student"));
+      // The previous page stays on screen while the filtered one loads: wait for Meera's row to go.
+      await listRows(page, "Exit records").filter({ hasText: "Meera Joshi" }).waitFor({ state: "detached" });
       await fillDate(page, "From", "01/01/2099");
       await visible(page.getByText("No exit records found."));
       await screenshot(page, "fees-exits");

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  listRows,
   openSignedIn,
   PHONE,
   screenshot,
@@ -96,7 +97,7 @@ describe("screens fit (issue 9, point 5)", () => {
       await fitsWidth(page);
       await screenshot(page, "fees-cards");
       await page.getByRole("tab", { name: "Exit Records" }).click();
-      await visible(page.getByTestId("exit-row").first());
+      await visible(listRows(page, "Exit records").first());
       await fitsWidth(page);
     });
     await withPage(browser, PHONE, async (page) => {
@@ -203,7 +204,7 @@ describe("numbers agree with the pages they open (issue 9, point 6)", () => {
         await page.getByRole("link", { name: /Pending Invoices/ }).click();
         await page.waitForURL("**/billing?status=Pending");
         await visible(page.getByText(new RegExp(`of ${overview.pending_invoices}$`)));
-        const statuses = await page.getByTestId("invoice-row").allTextContents();
+        const statuses = await listRows(page, "Invoices").allTextContents();
         expect(statuses.length).toBeGreaterThan(0);
         for (const row of statuses) expect(row).toContain("Pending");
         await screenshot(page, "billing-pending-from-dashboard");
@@ -226,7 +227,7 @@ describe("numbers agree with the pages they open (issue 9, point 6)", () => {
         await page.getByRole("link", { name: "Invoices for Kabir Malhotra" }).click();
         await page.waitForURL(/\/billing\?child=/);
         await visible(page.getByTestId("child-filter").getByText("Only Kabir Malhotra"));
-        const rows = await page.getByTestId("invoice-row").allTextContents();
+        const rows = await listRows(page, "Invoices").allTextContents();
         expect(rows.length).toBeGreaterThan(0);
         for (const row of rows) {
           expect(row).toContain("Kabir");

@@ -195,3 +195,10 @@ async function withWhatThePageShowed(page: Page, error: unknown): Promise<unknow
   }
   return error;
 }
+
+/** The rows of a list on the shared paged table: its table's rows on a desktop, its cards on a phone. */
+export function listRows(page: Page, name: string): Locator {
+  return page.viewportSize()!.width < 900
+    ? page.getByRole("list", { name }).getByTestId("list-card")
+    : page.getByRole("table", { name }).locator("tbody").getByRole("row");
+}

@@ -8,15 +8,17 @@ import { sourceFiles } from "./source-files.ts";
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
 
 /**
- * The actions the server's code asks by name, `may(caller, "…")` or `assertMay(caller, "…")`,
- * with the files that ask: a service's or a socket's own question (which fields, which audience)
+ * The actions the server's code names, `may(caller, "…")`, `assertMay(caller, "…")` or in a table
+ * of actions it asks, with the files that name them: a service's or a socket's own question (which fields, which audience)
  * is an action of the table like a route's, and shows in the table with where it is asked.
  */
 export function actionsAsked(): Map<Action, string[]> {
   const asked = new Map<Action, string[]>();
   for (const file of sourceFiles()) {
     const text = readFileSync(path.join(SRC, file), "utf8");
-    for (const [, name] of text.matchAll(/\b(?:may|assertMay)\(\s*[\w.]+\s*,\s*"([\w.]+)"\s*\)/g)) {
+    // Asked directly, `may(caller, "…")`, or through a table of actions the code then asks
+    // (`staff/policy.ts`: which action appoints each role).
+    for (const [, name] of text.matchAll(/"([a-zA-Z]+\.[a-zA-Z]+)"/g)) {
       if (!(name! in ACTIONS)) continue;
       const files = asked.get(name as Action) ?? [];
       if (!files.includes(file)) asked.set(name as Action, [...files, file].sort());

@@ -240,6 +240,11 @@ export const ACTIONS = {
     scope: "centre",
     what: "The centre's daily digest setting",
   },
+  "documents.manageOrganisation": {
+    roles: ["super_admin"],
+    scope: "organisation",
+    what: "Upload and delete documents of the whole organisation, outside any centre",
+  },
   "documents.read": {
     roles: [
       "super_admin",
@@ -253,6 +258,11 @@ export const ACTIONS = {
     ],
     scope: "centre",
     what: "Documents and their files",
+  },
+  "documents.readEveryType": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "Every type of document (families read the policies and forms)",
   },
   "documents.upload": {
     roles: ["super_admin", "owner", "center_director", "admin"],
@@ -278,6 +288,11 @@ export const ACTIONS = {
     roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     scope: "centre",
     what: "Exit records",
+  },
+  "exits.readUnplaced": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "organisation",
+    what: "Exit records kept for the whole organisation, outside any centre",
   },
   "expenses.track": {
     roles: ["owner", "financial_manager", "center_director"],
@@ -458,10 +473,20 @@ export const ACTIONS = {
     scope: "child",
     what: "The people who may pick a child up, and their photos",
   },
+  "policies.familyAudience": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "Among the families a policy for parents is meant for, at their children's centres",
+  },
   "policies.manage": {
     roles: ["owner", "center_director"],
     scope: "centre",
     what: "Publish and edit policies, read and chase acknowledgements",
+  },
+  "policies.oversee": {
+    roles: ["super_admin", "financial_manager"],
+    scope: "centre",
+    what: "Read the policies in force in every centre of the scope, without being in their audience",
   },
   "policies.read": {
     roles: [
@@ -476,6 +501,11 @@ export const ACTIONS = {
     ],
     scope: "centre",
     what: "Policies, their files, acknowledging one",
+  },
+  "policies.staffAudience": {
+    roles: ["financial_manager", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "Among the centre staff a policy for staff is meant for, at their own centre",
   },
   "portfolio.add": { roles: ["teacher"], scope: "child", what: "Add photos to a portfolio and mark favourites" },
   "portfolio.consent": { roles: ["parent"], scope: "ownChild", what: "A parent's photo consent" },
@@ -545,6 +575,11 @@ export const ACTIONS = {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
     scope: "organisation",
     what: "The program and company lists",
+  },
+  "staff.appointDirector": {
+    roles: ["super_admin", "owner"],
+    scope: "centre",
+    what: "Make a staff member a centre director, or change a director's record (no one appoints their equal)",
   },
   "staff.manage": {
     roles: ["super_admin", "owner", "center_director"],

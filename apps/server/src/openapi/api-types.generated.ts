@@ -1371,7 +1371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exit records of children and staff, filtered by kind and dates */
+        /** A page of the exit records of children and staff, filtered by kind and dates */
         get: operations["getExits"];
         put?: never;
         post?: never;
@@ -8568,6 +8568,8 @@ export interface operations {
                 type?: "student" | "teacher_staff" | "other_staff";
                 startDate?: string;
                 endDate?: string;
+                page?: number;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -8582,17 +8584,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        person_name: string;
-                        /** @enum {string} */
-                        person_type: "student" | "teacher_staff" | "other_staff";
-                        job_title: string | null;
-                        exit_date: string;
-                        exit_reason: string;
-                        center_name: string | null;
-                        recorded_by_name: string | null;
-                        recorded_at: string;
-                    }[];
+                        records: {
+                            id: string;
+                            person_name: string;
+                            /** @enum {string} */
+                            person_type: "student" | "teacher_staff" | "other_staff";
+                            job_title: string | null;
+                            exit_date: string;
+                            exit_reason: string;
+                            center_name: string | null;
+                            recorded_by_name: string | null;
+                            recorded_at: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

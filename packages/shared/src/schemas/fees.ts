@@ -156,6 +156,7 @@ export type FeeStructuresPage = z.infer<typeof feeStructuresResponse>;
 /* ---------- Exit records ---------- */
 
 export const EXIT_PERSON_TYPES = ["student", "teacher_staff", "other_staff"] as const;
+export type ExitPersonType = (typeof EXIT_PERSON_TYPES)[number];
 export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number], string> = {
   student: "Student",
   teacher_staff: "Teacher",
@@ -172,6 +173,7 @@ export const exitsQuery = z
     type: z.preprocess(blankToUndefined, z.enum(EXIT_PERSON_TYPES).optional()),
     startDate: optionalDate,
     endDate: optionalDate,
+    ...pageParams,
   })
   .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
     message: FEE_MESSAGES.dateOrder,
@@ -191,4 +193,9 @@ export const exitRecord = z.object({
   recorded_at: safeString(),
 });
 export type ExitRecord = z.infer<typeof exitRecord>;
-export const exitsResponse = z.array(exitRecord);
+/** A page of exit records, newest exit first. */
+export const exitsResponse = z.object({
+  records: z.array(exitRecord).max(LIST_MAX_PAGE),
+  pagination: listPagination,
+});
+export type ExitsPage = z.infer<typeof exitsResponse>;

@@ -29,6 +29,8 @@ export const exitRecords = pgTable(
   },
   (table) => [
     index("exit_records_center_date_idx").on(table.centerId, table.exitDate),
+    // The list's order within an organisation, read backwards (newest exit first).
+    index("exit_records_org_order_idx").on(table.organisationId, table.exitDate, table.recordedAt, table.id),
     index("exit_records_type_idx").on(table.personType),
   ],
 );

@@ -9,6 +9,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { mayAnswerLinkRequest } from "./policy.ts";
+import { toLinkRequest } from "./presenter.ts";
 
 /**
  * Pending requests to link a newly admitted child to an existing parent's sign-in. Accepting sets
@@ -65,13 +66,7 @@ export function createLinkRequestsService({ db, clock }: { db: Database; clock: 
         .where(and(eq(guardianLinkRequests.userId, caller.userId), eq(guardianLinkRequests.status, "pending")))
         .orderBy(desc(guardianLinkRequests.createdAt), desc(guardianLinkRequests.id))
         .limit(LINK_REQUESTS_MAX);
-      return rows.map((row) => ({
-        id: row.id,
-        child_first_name: row.firstName,
-        child_last_name: row.lastName,
-        center_name: row.centerName,
-        requested_at: row.createdAt.toISOString(),
-      }));
+      return rows.map(toLinkRequest);
     },
 
     async accept(caller: Caller, id: string): Promise<{ message: string }> {

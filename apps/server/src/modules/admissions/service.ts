@@ -1,3 +1,4 @@
+import type { Role } from "@sprout/shared/roles";
 import { ADMISSION_MESSAGES, type AdmissionResponse, admissionSchema } from "@sprout/shared/schemas/admissions";
 import { ENQUIRY_MESSAGES, fieldErrors, todayIn } from "@sprout/shared/schemas/enquiries";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { EnquiriesService } from "../enquiries/service.ts";
 import { noticeMail } from "./mail.ts";
+import { mayBeAskedToLink } from "./policy.ts";
 
 /** Sends a new account its e-mailed invitation to set a password (the account area's mechanism). */
 export interface Inviter {
@@ -104,7 +106,7 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
         for (const parent of admission.parents) {
           const fullName = `${parent.firstName} ${parent.lastName}`.trim();
           let userId: string | null = null;
-          let existing: { id: string; role: string; organisationId: string } | undefined;
+          let existing: { id: string; role: Role; organisationId: string } | undefined;
           if (parent.email) {
             [existing] = await tx
               .select({ id: users.id, role: users.role, organisationId: users.organisationId })
@@ -172,7 +174,7 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           // account (staff, another organisation) is told it cannot be linked. Either way the
           // address is e-mailed, so the answer is the same whether or not it has an account.
           if (existing && parent.email) {
-            const linkable = existing.role === "parent" && existing.organisationId === caller.organisationId;
+            const linkable = mayBeAskedToLink(caller, existing);
             if (linkable)
               await tx.insert(guardianLinkRequests).values({
                 organisationId: caller.organisationId,

@@ -2,8 +2,8 @@ import { BILLING_MESSAGES } from "@sprout/shared/schemas/billing";
 import { describe, expect, it } from "vitest";
 import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
+import { INVOICE_MESSAGES } from "./messages.ts";
 import { runMarkOverdue } from "./overdue-job.ts";
-import { INVOICE_MESSAGES } from "./service.ts";
 
 const { app, clock, database } = await createTestApp();
 const db = database.db;

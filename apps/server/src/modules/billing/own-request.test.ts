@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { childrenOf, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { invoiceRequests } from "../../db/schema/billing.ts";
-import { INVOICE_MESSAGES } from "./service.ts";
+import { INVOICE_MESSAGES } from "./messages.ts";
 
 const { app, database } = await createTestApp();
 const db = database.db;

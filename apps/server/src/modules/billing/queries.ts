@@ -1,11 +1,9 @@
-import type { Invoice, InvoiceRequest } from "@sprout/shared/schemas/billing";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
-import { type invoiceRequests, invoices } from "../../db/schema/billing.ts";
+import { invoices } from "../../db/schema/billing.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
-import { toRupees } from "../../lib/money.ts";
 
 /** A PostgreSQL array literal of ids for `= any(...::uuid[])`; ids are UUIDs, checked by the caller's scope. */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
@@ -51,68 +49,6 @@ export function selectInvoices(executor: Database) {
     .leftJoin(classrooms, eq(classrooms.id, students.classroomId));
 }
 export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>["execute"]>>[number];
-
-export function toInvoice(row: InvoiceRow): Invoice {
-  return {
-    id: row.id,
-    invoice_number: row.invoiceNumber,
-    child_id: row.studentId,
-    child_first_name: row.childFirstName,
-    child_last_name: row.childLastName,
-    classroom_name: row.classroomName,
-    student_id: row.childStudentId,
-    center_name: row.centerName,
-    kind: row.kind,
-    billing_month: row.billingMonth,
-    description: row.description,
-    issue_date: row.issueDate,
-    due_date: row.dueDate,
-    total_amount: toRupees(row.totalPaise),
-    amount_paid: toRupees(row.paidPaise),
-    balance: toRupees(row.totalPaise - row.paidPaise),
-    status: row.status,
-    cancel_reason: row.cancelReason,
-  };
-}
-
-export function toInvoiceRequest(row: {
-  id: string;
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  childStudentId: string;
-  centerName: string;
-  amountPaise: number;
-  dueDate: string;
-  description: string | null;
-  status: (typeof invoiceRequests.$inferSelect)["status"];
-  rejectReason: string | null;
-  requestedByName: string | null;
-  requestedAt: Date;
-  decidedByName: string | null;
-  decidedAt: Date | null;
-  invoiceId: string | null;
-  invoiceNumber: string | null;
-}): InvoiceRequest {
-  return {
-    id: row.id,
-    child_id: row.studentId,
-    child_name: `${row.firstName} ${row.lastName}`.trim(),
-    student_id: row.childStudentId,
-    center_name: row.centerName,
-    amount: toRupees(row.amountPaise),
-    due_date: row.dueDate,
-    description: row.description,
-    status: row.status,
-    reject_reason: row.rejectReason,
-    requested_by_name: row.requestedByName,
-    requested_at: row.requestedAt.toISOString(),
-    decided_by_name: row.decidedByName,
-    decided_at: row.decidedAt?.toISOString() ?? null,
-    invoice_id: row.invoiceId,
-    invoice_number: row.invoiceNumber,
-  };
-}
 
 /** The next invoice number for an issue date: INV-2026-000123. */
 export const nextInvoiceNumber = (issueDate: string) =>

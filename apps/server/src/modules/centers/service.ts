@@ -8,6 +8,7 @@ import { centers, ownerCenters } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { toCenter } from "./presenter.ts";
 
 /** A centre form as the shared schema leaves it (trimmed, blanks as null). */
 type CenterValues = z.output<typeof centerInput>;
@@ -37,16 +38,10 @@ export function createCentersService({ db }: { db: Database }) {
       })
       .from(centers);
 
-  const present = ({ owners, ...row }: Awaited<ReturnType<typeof select>>[number]): Center => ({
-    ...row,
-    owner_ids: owners.map((owner) => owner.id),
-    owner_names: owners.map((owner) => owner.name),
-  });
-
   async function findInScope(scope: Scope, id: string, executor: Database = db): Promise<Center> {
     const [row] = await select(executor).where(and(eq(centers.id, id), inArray(centers.id, scope.centerIds)));
     if (!row) throw notFound("Center");
-    return present(row);
+    return toCenter(row);
   }
 
   /** Every id must be an active owner of the caller's organisation; otherwise nothing is written. */
@@ -80,7 +75,7 @@ export function createCentersService({ db }: { db: Database }) {
     /** The centres in the caller's scope, with real counts of children on the roll and classrooms. */
     async list(scope: Scope): Promise<Center[]> {
       const rows = await select(db).where(inArray(centers.id, scope.centerIds)).orderBy(asc(centers.name));
-      return rows.map(present);
+      return rows.map(toCenter);
     },
 
     async create(caller: Caller, body: CenterValues): Promise<Center> {

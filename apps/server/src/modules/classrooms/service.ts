@@ -16,8 +16,6 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { assertCentreInScope } from "../children/service.ts";
 import { staffOf } from "./assignments.ts";
 import { pgCode } from "./pg-error.ts";
-import { seesOnlyAssignedRooms } from "./policy.ts";
-import { teacherClassroomIds } from "./scope.ts";
 
 export function createClassroomsService({ db }: { db: Database }) {
   const enrolled = sql<number>`(select count(*)::int from ${students} where ${students.classroomId} = ${classrooms.id} and ${students.status} <> 'left')`;
@@ -71,8 +69,8 @@ export function createClassroomsService({ db }: { db: Database }) {
       assertCentreInScope(scope, centerId);
       const conditions = [inArray(classrooms.centerId, scope.centerIds)];
       if (centerId) conditions.push(eq(classrooms.centerId, centerId));
-      if (seesOnlyAssignedRooms(caller))
-        conditions.push(inArray(classrooms.id, await teacherClassroomIds(db, caller.userId)));
+      // A teacher's scope is the rooms she is assigned to (ADR 0046).
+      if (scope.classroomIds) conditions.push(inArray(classrooms.id, scope.classroomIds));
       const rows = await select()
         .where(and(...conditions))
         .orderBy(asc(centers.name), asc(classrooms.createdAt), asc(classrooms.name));

@@ -8,6 +8,7 @@ import {
 } from "@sprout/shared/schemas/documents";
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { documents } from "../../db/schema/documents.ts";
@@ -21,9 +22,10 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
 import { assertCentreInScope } from "../children/service.ts";
+import { toDocumentItem } from "./presenter.ts";
 
-/** Parents see the documents meant for families; staff see every document of their centres. */
-const PARENT_TYPES: DocumentType[] = ["policy", "form"];
+/** Families read the documents meant for them; staff read every document of their centres. */
+const FAMILY_TYPES: DocumentType[] = ["policy", "form"];
 
 export function createDocumentsService({ db, clock, files }: { db: Database; clock: Clock; files: FileStore }) {
   /** Documents of the caller's organisation, of their centres or of the whole organisation. */
@@ -35,7 +37,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
         ? or(isNull(documents.centerId), inArray(documents.centerId, scope.centerIds))!
         : isNull(documents.centerId),
     ];
-    if (caller.role === "parent") conditions.push(inArray(documents.type, PARENT_TYPES));
+    if (!may(caller, "documents.readEveryType")) conditions.push(inArray(documents.type, FAMILY_TYPES));
     return and(...conditions)!;
   }
 
@@ -58,20 +60,6 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       .leftJoin(users, eq(users.id, documents.uploadedBy))
       .leftJoin(centers, eq(centers.id, documents.centerId));
   type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
-
-  const toItem = (row: Row): DocumentItem => ({
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    description: row.description,
-    uploadedBy: row.uploadedBy,
-    uploadDate: row.uploadedAt.toISOString(),
-    url: `/api/documents/${row.id}/file`,
-    mime_type: row.mimeType,
-    size: row.size,
-    center_id: row.centerId,
-    center_name: row.centerName,
-  });
 
   async function find(caller: Caller, id: string): Promise<Row> {
     const [row] = await select().where(and(eq(documents.id, id), await visible(caller)));
@@ -98,7 +86,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
           .offset((query.page - 1) * query.limit),
         db.select({ total: sql<number>`count(*)::int` }).from(documents).where(where),
       ]);
-      return { documents: rows.map(toItem), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { documents: rows.map(toDocumentItem), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     /**
@@ -119,7 +107,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       const scope = await caller.scope();
       assertCentreInScope(scope, input.center_id);
       let centerId: string | null = input.center_id ?? caller.centerId ?? null;
-      if (!centerId && caller.role !== "super_admin") {
+      if (!centerId && !may(caller, "documents.manageOrganisation")) {
         if (scope.centerIds.length !== 1)
           throw badRequest(DOCUMENT_MESSAGES.chooseCentre, { center_id: DOCUMENT_MESSAGES.chooseCentre });
         centerId = scope.centerIds[0]!;
@@ -156,7 +144,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
           });
           return row!.id;
         });
-        return toItem(await find(caller, id));
+        return toDocumentItem(await find(caller, id));
       } catch (error) {
         await files.remove(storedName);
         throw error;
@@ -172,7 +160,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
     async remove(caller: Caller, id: string): Promise<void> {
       const row = await find(caller, id);
       // A document of the whole organisation belongs to no centre's staff.
-      if (row.centerId === null && caller.role !== "super_admin")
+      if (row.centerId === null && !may(caller, "documents.manageOrganisation"))
         throw forbidden("Only a super admin can delete an organisation-wide document");
       await db.transaction(async (tx) => {
         await tx.delete(documents).where(eq(documents.id, id));

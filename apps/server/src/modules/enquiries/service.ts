@@ -23,14 +23,13 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { anyOf, idList, preparedQueries } from "../../lib/prepared.ts";
 import type { SettingsService } from "../settings/service.ts";
+import { toEnquiry } from "./presenter.ts";
 
 interface Deps {
   db: Database;
   clock: Clock;
   settings: SettingsService;
 }
-
-type EnquiryRow = typeof enquiries.$inferSelect;
 
 /** The values of a list call, by placeholder name. */
 interface ListValues {
@@ -69,42 +68,6 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
           sql`lower(${companies.companyName}) = lower(${enquiries.company})`,
         ),
       );
-
-  const toEnquiry = (row: { enquiry: EnquiryRow; centerName: string; tieUp: string | null; due: boolean }): Enquiry => {
-    const e = row.enquiry;
-    return {
-      id: e.id,
-      enquiry_date: e.enquiryDate,
-      child_name: e.childName,
-      child_dob: e.childDob,
-      parent_name: e.parentName,
-      mobile_number: e.mobileNumber,
-      email: e.email,
-      parent_location: e.parentLocation,
-      company: e.company,
-      has_tie_up: row.tieUp !== null,
-      gender: e.gender,
-      source: e.source,
-      major_program: e.majorProgram,
-      specific_program: e.specificProgram,
-      service_hours: e.serviceHours,
-      status: e.status,
-      reason_for_closure: e.reasonForClosure,
-      follow_up_flag: e.followUpFlag,
-      follow_up_date: e.followUpDate,
-      follow_up_due: Boolean(row.due),
-      assigned_to: e.assignedTo,
-      remarks: e.remarks,
-      visited: e.visited,
-      probable_joining_date: e.probableJoiningDate,
-      center_id: e.centerId,
-      center_name: row.centerName,
-      student_id: e.studentId,
-      converted_at: e.convertedAt?.toISOString() ?? null,
-      created_at: e.createdAt.toISOString(),
-      updated_at: e.updatedAt.toISOString(),
-    };
-  };
 
   async function centreOf(scope: Scope, caller: Caller, centerId: string | null | undefined) {
     let id = centerId ?? null;

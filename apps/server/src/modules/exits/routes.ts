@@ -1,3 +1,4 @@
+import { errorResponse } from "@sprout/shared/schemas/auth";
 import { exitsQuery, exitsResponse } from "@sprout/shared/schemas/fees";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,13 +11,13 @@ export function exitsRoutes({ exits }: { exits: ExitsService }) {
       {
         config: { access: { action: "exits.read" } },
         schema: {
-          summary: "Exit records of children and staff, filtered by kind and dates",
+          summary: "A page of the exit records of children and staff, filtered by kind and dates",
           tags: ["fees"],
           querystring: exitsQuery,
-          response: { 200: exitsResponse },
+          response: { 200: exitsResponse, 400: errorResponse },
         },
       },
-      async (request) => exits.list(await request.caller.scope(), request.caller.role, request.query),
+      async (request) => exits.list(request.caller, request.query),
     );
   };
 }

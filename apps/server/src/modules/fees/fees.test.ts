@@ -154,8 +154,10 @@ describe("exit records", () => {
       exit_reason: "Moved to Pune",
     });
     expect(exited.statusCode).toBe(200);
-    const all = (await director.get("/api/exits")).json();
-    const record = all.find((entry: { person_name: string }) => entry.person_name.startsWith(child!.first_name));
+    const all = (await director.get("/api/exits?limit=100")).json();
+    const record = all.records.find((entry: { person_name: string }) =>
+      entry.person_name.startsWith(child!.first_name),
+    );
     expect(record).toMatchObject({
       person_type: "student",
       exit_date: "2026-11-15",
@@ -165,19 +167,19 @@ describe("exit records", () => {
     expect(
       (await director.get("/api/exits?type=student&startDate=2026-11-01&endDate=2026-11-30"))
         .json()
-        .map((entry: { id: string }) => entry.id),
+        .records.map((entry: { id: string }) => entry.id),
     ).toContain(record.id);
     // The demo data's teacher who left this centre.
     expect(
       (await director.get("/api/exits?type=teacher_staff"))
         .json()
-        .map((entry: { person_name: string }) => entry.person_name),
+        .records.map((entry: { person_name: string }) => entry.person_name),
     ).toEqual(["Meera Joshi"]);
     expect(
-      (await director.get("/api/exits?startDate=2026-11-16")).json().map((entry: { id: string }) => entry.id),
+      (await director.get("/api/exits?startDate=2026-11-16")).json().records.map((entry: { id: string }) => entry.id),
     ).not.toContain(record.id);
     expect(
-      (await director.get("/api/exits?endDate=2026-11-14")).json().map((entry: { id: string }) => entry.id),
+      (await director.get("/api/exits?endDate=2026-11-14")).json().records.map((entry: { id: string }) => entry.id),
     ).not.toContain(record.id);
     const wrongOrder = await director.get("/api/exits?startDate=2026-11-30&endDate=2026-11-01");
     expect(wrongOrder.statusCode).toBe(400);
@@ -192,10 +194,12 @@ describe("exit records", () => {
     await db.execute(
       `insert into exit_records (organisation_id, center_id, person_name, person_type, job_title, exit_date, exit_reason) values ('${org!.id}', '${elsewhere!.id}', 'Anil Kapoor', 'teacher_staff', 'Teacher', '2026-10-31', 'Resigned'), ('${org!.id}', null, 'Ravi Kumar', 'other_staff', 'Accountant', '2026-09-30', 'Contract ended')` as never,
     );
-    const names = (await director.get("/api/exits")).json().map((entry: { person_name: string }) => entry.person_name);
+    const names = (await director.get("/api/exits"))
+      .json()
+      .records.map((entry: { person_name: string }) => entry.person_name);
     expect(names).not.toContain("Anil Kapoor");
     expect(names).not.toContain("Ravi Kumar");
-    const orgWide = (await finance.get("/api/exits?type=teacher_staff")).json();
+    const orgWide = (await finance.get("/api/exits?type=teacher_staff")).json().records;
     expect(orgWide.map((entry: { person_name: string }) => entry.person_name).sort()).toEqual([
       "Anil Kapoor",
       "Meera Joshi",
@@ -204,9 +208,21 @@ describe("exit records", () => {
       job_title: "Teacher",
       center_name: expect.any(String),
     });
-    expect((await owner.get("/api/exits?type=other_staff")).json()[0]).toMatchObject({
+    expect((await owner.get("/api/exits?type=other_staff")).json().records[0]).toMatchObject({
       person_name: "Ravi Kumar",
       center_name: null,
     });
+  });
+
+  it("pages the exit records newest first: a bounded page, the total, no row on two pages", async () => {
+    const first = (await finance.get("/api/exits?limit=1&page=1")).json();
+    const second = (await finance.get("/api/exits?limit=1&page=2")).json();
+    expect(first.records).toHaveLength(1);
+    expect(first.pagination).toMatchObject({ page: 1, limit: 1, total: expect.any(Number) });
+    expect(first.pagination.total).toBeGreaterThan(1);
+    expect(first.pagination.totalPages).toBe(first.pagination.total);
+    expect(second.records[0].id).not.toBe(first.records[0].id);
+    expect(second.records[0].exit_date <= first.records[0].exit_date).toBe(true);
+    expect((await finance.get("/api/exits?limit=101")).statusCode).toBe(400);
   });
 });

@@ -15,40 +15,9 @@ import { students } from "../../db/schema/children.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { toPaise, toRupees } from "../../lib/money.ts";
+import { toPaise } from "../../lib/money.ts";
 import { paginationOf } from "../../lib/paging.ts";
-
-type StructureRow = typeof feeStructures.$inferSelect;
-type ComponentRow = typeof feeComponents.$inferSelect;
-
-function toFeeStructure(row: StructureRow, components: ComponentRow[], studentsCount: number): FeeStructure {
-  return {
-    id: row.id,
-    program_name: row.programName,
-    program_type: row.programType,
-    age_group: row.ageGroup,
-    academic_year: row.academicYear,
-    service_hours: row.serviceHours,
-    monthly_fee: toRupees(row.monthlyFeePaise),
-    registration_fee: toRupees(row.registrationFeePaise),
-    security_deposit: toRupees(row.securityDepositPaise),
-    material_fee: toRupees(row.materialFeePaise),
-    quarterly_discount_percent: row.quarterlyDiscountPercent,
-    annual_discount_percent: row.annualDiscountPercent,
-    components: components
-      .sort((a, b) => a.position - b.position)
-      .map((component) => ({
-        id: component.id,
-        name: component.name,
-        amount: toRupees(component.amountPaise),
-        component_type: component.componentType,
-        is_refundable: component.isRefundable,
-        is_optional: component.isOptional,
-      })),
-    students_count: studentsCount,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+import { type StructureRow, toFeeStructure } from "./presenter.ts";
 
 function columnsOf(input: ReturnType<typeof feeStructureInput.parse>) {
   return {

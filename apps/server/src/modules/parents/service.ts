@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { inScope } from "../children/service.ts";
+import { toMyChild } from "./presenter.ts";
 
 /** What a signed-in parent sees of their own children. */
 export function createParentsService({ db }: { db: Database }) {
@@ -27,14 +28,7 @@ export function createParentsService({ db }: { db: Database }) {
         .leftJoin(classrooms, eq(classrooms.id, students.classroomId))
         .where(and(inScope(scope), ne(students.status, "left")))
         .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
-      return rows.map((row) => ({
-        id: row.id,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        classroom_id: row.classroomId,
-        classroom_name: row.classroomName,
-        center_name: row.centerName,
-      }));
+      return rows.map(toMyChild);
     },
   };
 }

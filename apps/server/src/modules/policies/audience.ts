@@ -1,10 +1,10 @@
+import { rolesFor } from "@sprout/shared/access";
 import type { PolicyAudience } from "@sprout/shared/schemas/policies";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
-import { STAFF_AUDIENCE } from "./policy.ts";
 
 const person = { userId: users.id, name: users.fullName, role: users.role, email: users.email };
 
@@ -13,7 +13,13 @@ const staffOf = (db: Database, centreId: string) =>
   db
     .select(person)
     .from(users)
-    .where(and(eq(users.centerId, centreId), inArray(users.role, [...STAFF_AUDIENCE]), eq(users.isActive, true)));
+    .where(
+      and(
+        eq(users.centerId, centreId),
+        inArray(users.role, rolesFor("policies.staffAudience")),
+        eq(users.isActive, true),
+      ),
+    );
 
 /** The parents (with a sign-in) of the centre's children still enrolled. */
 const parentsOf = (db: Database, centreId: string) =>

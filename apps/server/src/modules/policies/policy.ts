@@ -13,25 +13,24 @@ export const mayManagePolicies = (caller: Caller) => may(caller, "policies.manag
  * financial manager whose scope is the organisation's or one centre's books) read the policies in
  * force there (issue 30, point 8): they are in no audience, so without this they saw none.
  */
-export const mayReadScopePolicies = (caller: Caller) =>
-  caller.role === "super_admin" || caller.role === "financial_manager";
+export const mayReadScopePolicies = (caller: Caller) => may(caller, "policies.oversee");
 
 export function assertMayManage(caller: Caller) {
   if (!mayManagePolicies(caller)) throw forbidden();
 }
 
-/** The centre's staff that a policy for staff is meant for. */
-export const STAFF_AUDIENCE = [
-  "center_director",
-  "admin",
-  "academic_coordinator",
-  "teacher",
-  "financial_manager",
-] as const;
+/** A family reads the policies of their children's centres; staff those of their own centre. */
+export const isFamilyAudience = (caller: Caller) => may(caller, "policies.familyAudience");
+
+/**
+ * The centre staff a policy for staff is meant for. A manager among them (a director) publishes
+ * for their own centre; one who is not (an owner) names the centre.
+ */
+export const isStaffAudience = (caller: Caller) => may(caller, "policies.staffAudience");
 
 /** The audiences a caller belongs to (a director is staff too, and acknowledges what others publish). */
 export function audiencesOf(caller: Caller): PolicyAudience[] {
-  if (caller.role === "parent") return ["parents", "both"];
-  if ((STAFF_AUDIENCE as readonly string[]).includes(caller.role) && caller.centerId) return ["staff", "both"];
+  if (isFamilyAudience(caller)) return ["parents", "both"];
+  if (isStaffAudience(caller) && caller.centerId) return ["staff", "both"];
   return [];
 }

@@ -24,7 +24,15 @@ import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { audienceOf } from "./audience.ts";
-import { assertMayManage, audiencesOf, mayManagePolicies, mayReadScopePolicies } from "./policy.ts";
+import {
+  assertMayManage,
+  audiencesOf,
+  isFamilyAudience,
+  isStaffAudience,
+  mayManagePolicies,
+  mayReadScopePolicies,
+} from "./policy.ts";
+import { type PolicyRow, toPolicy } from "./presenter.ts";
 
 type Fields = z.output<typeof policyFields>;
 
@@ -59,7 +67,7 @@ export function createPoliciesService({
     if ((mayManagePolicies(caller) || mayReadScopePolicies(caller)) && scope.centerIds.length)
       conditions.push(inArray(policies.centerId, scope.centerIds));
     const audiences = audiencesOf(caller);
-    const memberCentres = caller.role === "parent" ? scope.centerIds : caller.centerId ? [caller.centerId] : [];
+    const memberCentres = isFamilyAudience(caller) ? scope.centerIds : caller.centerId ? [caller.centerId] : [];
     if (audiences.length && memberCentres.length)
       conditions.push(and(inArray(policies.centerId, memberCentres), inArray(policies.audience, audiences))!);
     return conditions.length ? or(...conditions)! : null;
@@ -84,7 +92,7 @@ export function createPoliciesService({
           eq(policyAcknowledgements.userId, caller.userId),
         ),
       );
-  type Row = Awaited<ReturnType<ReturnType<typeof select>["where"]>>[number];
+  type Row = PolicyRow;
 
   async function find(caller: Caller, id: string) {
     const where = await visible(caller);
@@ -116,22 +124,7 @@ export function createPoliciesService({
     const manages = mayManagePolicies(caller) && scope.centerIds.includes(row.policy.centerId);
     const member = audiencesOf(caller).includes(row.policy.audience);
     const counts = manages ? await tally(row.policy) : null;
-    return {
-      id: row.policy.id,
-      title: row.policy.title,
-      body: row.policy.body,
-      version: row.policy.version,
-      audience: row.policy.audience,
-      effective_date: row.policy.effectiveDate,
-      center_id: row.policy.centerId,
-      center_name: row.centerName,
-      published_at: row.policy.publishedAt.toISOString(),
-      published_by: row.publishedByName ?? "",
-      pdf: row.policy.pdfName ? { name: row.policy.pdfName, url: `/api/policies/${row.policy.id}/file` } : null,
-      can_manage: manages,
-      ...(member && { acknowledged_at: row.acknowledgedAt?.toISOString() ?? null }),
-      ...(counts && { acknowledged_count: counts.acknowledged, audience_count: counts.total }),
-    };
+    return toPolicy(row, { manages, member, counts });
   }
 
   async function storePdf(pdf: PolicyPdf | undefined) {
@@ -150,7 +143,7 @@ export function createPoliciesService({
   /** The centre a manager publishes for: a director's own, an owner's named one. */
   async function centreFor(caller: Caller, centreId: string | undefined) {
     const scope = await caller.scope();
-    const id = caller.role === "center_director" ? caller.centerId : centreId;
+    const id = isStaffAudience(caller) ? caller.centerId : centreId;
     if (!id) throw badRequest(POLICY_MESSAGES.centreRequired, { center_id: POLICY_MESSAGES.centreRequired });
     if (!scope.centerIds.includes(id)) throw notFound("Centre");
     return id;

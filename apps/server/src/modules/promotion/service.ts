@@ -14,6 +14,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { assertCentreInScope, createChildrenService, type StudentRow, toStudent } from "../children/service.ts";
+import { toStudentMove } from "./presenter.ts";
 
 type MoveKind = "assign" | "promote" | "transfer";
 
@@ -132,20 +133,11 @@ export function createPromotionService({ db, clock }: { db: Database; clock: Clo
     async history(scope: Scope, studentId: string) {
       await createChildrenService({ db }).get(scope, studentId);
       const rows = await db
-        .select({
-          id: studentMoves.id,
-          kind: studentMoves.kind,
-          from_center_id: studentMoves.fromCenterId,
-          to_center_id: studentMoves.toCenterId,
-          from_class_id: studentMoves.fromClassId,
-          to_class_id: studentMoves.toClassId,
-          moved_by: studentMoves.movedBy,
-          moved_at: studentMoves.movedAt,
-        })
+        .select()
         .from(studentMoves)
         .where(eq(studentMoves.studentId, studentId))
         .orderBy(desc(studentMoves.movedAt));
-      return rows.map((row) => ({ ...row, moved_at: row.moved_at.toISOString() }));
+      return rows.map(toStudentMove);
     },
   };
 }

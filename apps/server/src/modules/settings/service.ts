@@ -13,6 +13,7 @@ import type { Database } from "../../db/client.ts";
 import { companies, programs } from "../../db/schema/settings.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { conflict } from "../../lib/errors.ts";
+import { toCompany, toProgram } from "./presenter.ts";
 
 /** Gives an organisation the spec's program lists. Safe to call again: existing pairs are kept. */
 export async function seedDefaultPrograms(db: Database, organisationId: string) {
@@ -21,12 +22,6 @@ export async function seedDefaultPrograms(db: Database, organisationId: string) 
   );
   await db.insert(programs).values(rows).onConflictDoNothing();
 }
-
-const toProgram = (row: typeof programs.$inferSelect): Program => ({
-  id: row.id,
-  major_program: row.majorProgram,
-  specific_program: row.specificProgram,
-});
 
 /** Application settings of an organisation: academic programs and tie-up companies. */
 export function createSettingsService({ db }: { db: Database }) {
@@ -84,7 +79,7 @@ export function createSettingsService({ db }: { db: Database }) {
         .from(companies)
         .where(eq(companies.organisationId, caller.organisationId))
         .orderBy(asc(sql`lower(${companies.companyName})`));
-      return rows.map((row) => ({ id: row.id, company_name: row.companyName }));
+      return rows.map(toCompany);
     },
 
     async addCompany(caller: Caller, input: CreateCompanyRequest): Promise<Company> {
@@ -95,7 +90,7 @@ export function createSettingsService({ db }: { db: Database }) {
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict(SETTINGS_MESSAGES.companyDuplicate);
-        const company = { id: row.id, company_name: row.companyName };
+        const company = toCompany(row);
         await writeAudit(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,

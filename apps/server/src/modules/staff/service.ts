@@ -25,7 +25,9 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
-import { type Inviter, mayAssign } from "../users/admin-service.ts";
+import type { Inviter } from "../users/admin-service.ts";
+import { mayManageStaffRole } from "./policy.ts";
+import { toStaffMember } from "./presenter.ts";
 
 type StaffRole = StaffMember["role"];
 type StaffListQuery = z.output<typeof staffQuery>;
@@ -50,16 +52,6 @@ interface Deps {
   inviter: Inviter;
 }
 
-type Row = {
-  staff: typeof staff.$inferSelect;
-  email: string;
-  isActive: boolean;
-  centerName: string;
-  timeZone: string;
-  exitDate: string | null;
-  exitReason: string | null;
-};
-
 /** The latest exit record of a staff account (one correlated lookup per row, by its index). */
 const latestExit = (column: typeof exitRecords.exitDate | typeof exitRecords.exitReason) =>
   sql<string | null>`(select ${column} from ${exitRecords} where ${exitRecords.userId} = ${staff.userId}
@@ -73,31 +65,6 @@ const EXIT_TYPE: Record<StaffRole, "teacher_staff" | "other_staff"> = {
   academic_coordinator: "other_staff",
   center_director: "other_staff",
 };
-
-function present(row: Row): StaffMember {
-  const record = row.staff;
-  return {
-    id: record.id,
-    user_id: record.userId,
-    email: row.email,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    role: record.role,
-    designation: record.designation,
-    department: record.department,
-    employee_id: record.employeeId,
-    joining_date: record.joiningDate,
-    contract_type: record.contractType,
-    contact_number: record.contactNumber,
-    emergency_contact: record.emergencyContact,
-    address: record.address,
-    // The account is the one switch: a deactivated account is an inactive staff member.
-    active_status: row.isActive,
-    center_id: record.centerId,
-    center_name: row.centerName,
-    exit: row.exitDate && row.exitReason ? { exit_date: row.exitDate, exit_reason: row.exitReason } : null,
-  };
-}
 
 /** Staff records of centres, each with its sign-in account (/staff). */
 export function createStaffService({ db, clock, sessions, inviter }: Deps) {
@@ -133,6 +100,12 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
       ? sql`false`
       : and(eq(staff.organisationId, scope.organisationId), inArray(staff.centerId, scope.centerIds));
 
+  /** The sign-in role a staff member's account holds now. */
+  async function heldRole(userId: string): Promise<Role> {
+    const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return account!.role;
+  }
+
   async function load(scope: Scope, id: string) {
     const [row] = await select().where(and(eq(staff.id, id), inScope(scope)));
     if (!row) throw notFound("Staff member");
@@ -164,7 +137,7 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
   /** One record as answered; inside a transaction, read through it (`executor`). */
   async function byId(id: string, executor: Database = db) {
     const [row] = await select(executor).where(eq(staff.id, id));
-    return present(row!);
+    return toStaffMember(row!);
   }
 
   return {
@@ -184,13 +157,13 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
           .innerJoin(users, eq(users.id, staff.userId))
           .where(where),
       ]);
-      return { staff: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { staff: rows.map(toStaffMember), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateStaffInput, appUrl: string) {
       if (!scope.centerIds.includes(input.center_id)) throw notFound("Centre");
       const accountRole = ACCOUNT_ROLE[input.role];
-      if (!mayAssign(caller.role, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (!mayManageStaffRole(caller, accountRole)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       await ensureEmailFree(input.email);
       const password = input.password ? input.password : null;
       const now = clock.now();
@@ -240,11 +213,11 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
 
     async update(caller: Caller, scope: Scope, id: string, input: UpdateStaffInput) {
       const current = await load(scope, id);
-      const before = present(current);
+      const before = toStaffMember(current);
       const accountRole = ACCOUNT_ROLE[input.role];
-      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
+      const held = await heldRole(current.staff.userId);
       // The caller must outrank both the account as it is and as it would become.
-      if (!mayAssign(caller.role, account!.role) || !mayAssign(caller.role, accountRole))
+      if (!mayManageStaffRole(caller, held) || !mayManageStaffRole(caller, accountRole))
         throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       await ensureEmailFree(input.email, current.staff.userId);
       const now = clock.now();
@@ -286,8 +259,8 @@ export function createStaffService({ db, clock, sessions, inviter }: Deps) {
      */
     async recordExit(caller: Caller, scope: Scope, id: string, input: StaffExitRequest) {
       const current = await load(scope, id);
-      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.id, current.staff.userId));
-      if (!mayAssign(caller.role, account!.role)) throw forbidden(STAFF_MESSAGES.roleNotAllowed);
+      if (!mayManageStaffRole(caller, await heldRole(current.staff.userId)))
+        throw forbidden(STAFF_MESSAGES.roleNotAllowed);
       if (input.exit_date > todayIn(current.timeZone, clock.now()))
         throw badRequest(STAFF_EXIT_MESSAGES.future, { exit_date: STAFF_EXIT_MESSAGES.future });
       if (current.staff.joiningDate && input.exit_date < current.staff.joiningDate)

@@ -320,7 +320,7 @@ describe("staff management", () => {
     expect((await director.get(`/api/staff/${id}/classrooms`)).json()).toEqual([]);
     const record = (await director.get("/api/staff")).json().staff.find((row: { id: string }) => row.id === id);
     expect(record.exit).toEqual({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" });
-    const exits = (await owner.get("/api/exits?type=teacher_staff")).json();
+    const exits = (await owner.get("/api/exits?type=teacher_staff")).json().records;
     expect(exits.filter((row: { person_name: string }) => row.person_name === "Suresh Kumar")).toEqual([
       expect.objectContaining({ exit_date: "2026-11-15", exit_reason: "Moved to Pune with family" }),
     ]);

@@ -1,11 +1,5 @@
 import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
-import type {
-  CreateUserRequest,
-  ManagedUser,
-  UpdateUserRequest,
-  UsersPage,
-  usersQuery,
-} from "@sprout/shared/schemas/users";
+import type { CreateUserRequest, UpdateUserRequest, UsersPage, usersQuery } from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -20,6 +14,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { containing, paginationOf } from "../../lib/paging.ts";
 import { syncStaffRecord } from "../staff/records.ts";
+import { type ManagedUserRow, toManagedUser } from "./presenter.ts";
 
 /** Roles that must belong to one centre (the centre roles and parents). */
 const NEEDS_CENTRE: readonly Role[] = ["center_director", "admin", "academic_coordinator", "teacher", "parent"];
@@ -45,24 +40,7 @@ export function mayAssign(callerRole: Role, role: Role): boolean {
   return assignableRoles(callerRole).includes(role);
 }
 
-type Row = { user: typeof users.$inferSelect; centerName: string | null };
-
-function present({ user, centerName }: Row): ManagedUser {
-  return {
-    id: user.id,
-    full_name: user.fullName,
-    email: user.email,
-    role: user.role,
-    center_id: user.centerId,
-    center_name: centerName,
-    phone_number: user.phoneNumber,
-    job_title: user.jobTitle,
-    is_active: user.isActive,
-    must_reset_password: user.mustResetPassword,
-    two_factor_enabled: user.twoFactorEnabled,
-    last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
-  };
-}
+type Row = ManagedUserRow;
 
 /** What the audit log keeps of a user: never a password hash or a two-factor secret. */
 /** The audited fields of a user row (read from the row, so it can be written in the change's transaction). */
@@ -82,16 +60,11 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
   const select = () =>
     db.select({ user: users, centerName: centers.name }).from(users).leftJoin(centers, eq(centers.id, users.centerId));
 
-  /** Who the caller may see: the whole organisation for a super admin, else users of their centres. */
-  function visibleTo(caller: Caller, scope: Scope) {
-    const sameOrg = eq(users.organisationId, caller.organisationId);
-    if (caller.role === "super_admin") return sameOrg;
-    if (scope.centerIds.length === 0) return sql`false`;
-    return and(sameOrg, inArray(users.centerId, scope.centerIds));
-  }
+  /** The accounts of the caller's organisation: the scope of managing users (`users.manage`). */
+  const visibleTo = (caller: Caller) => eq(users.organisationId, caller.organisationId);
 
-  async function load(caller: Caller, scope: Scope, id: string): Promise<Row> {
-    const [row] = await select().where(and(eq(users.id, id), visibleTo(caller, scope)));
+  async function load(caller: Caller, id: string): Promise<Row> {
+    const [row] = await select().where(and(eq(users.id, id), visibleTo(caller)));
     if (!row) throw notFound("User");
     return row;
   }
@@ -121,7 +94,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
 
   async function byId(id: string) {
     const [row] = await select().where(eq(users.id, id));
-    return present(row!);
+    return toManagedUser(row!);
   }
 
   return {
@@ -139,10 +112,10 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     /** A page of the users the caller may see, by name; search, role and status narrow it. */
-    async list(caller: Caller, scope: Scope, query: z.output<typeof usersQuery>): Promise<UsersPage> {
+    async list(caller: Caller, query: z.output<typeof usersQuery>): Promise<UsersPage> {
       const pattern = query.search ? containing(query.search) : undefined;
       const where = and(
-        visibleTo(caller, scope),
+        visibleTo(caller),
         pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
         query.role ? eq(users.role, query.role) : undefined,
         query.status === "all" ? undefined : eq(users.isActive, query.status === "active"),
@@ -155,7 +128,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
           .offset((query.page - 1) * query.limit),
         db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
       ]);
-      return { users: rows.map(present), pagination: paginationOf(query, counted?.total ?? 0) };
+      return { users: rows.map(toManagedUser), pagination: paginationOf(query, counted?.total ?? 0) };
     },
 
     async create(caller: Caller, scope: Scope, input: CreateUserRequest, appUrl: string) {
@@ -199,15 +172,15 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     async update(caller: Caller, scope: Scope, id: string, input: UpdateUserRequest) {
-      const target = await load(caller, scope, id);
+      const target = await load(caller, id);
       ensureMayChange(caller, target);
       const self = id === caller.userId;
       const centerId = input.centerId ?? null;
+      const moves = input.role !== target.user.role || centerId !== target.user.centerId;
       if (self) {
-        if (input.role !== target.user.role || centerId !== target.user.centerId)
-          throw badRequest(USER_MESSAGES.selfRole);
+        if (moves) throw badRequest(USER_MESSAGES.selfRole);
         if (input.isActive === false) throw badRequest(USER_MESSAGES.selfDeactivate);
-      } else if (input.role !== target.user.role || centerId !== target.user.centerId) {
+      } else if (moves) {
         checkRoleAndCentre(caller, scope, input.role, centerId);
       }
       await ensureEmailFree(input.email, id);
@@ -243,8 +216,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
       return { message: USER_MESSAGES.updated, user };
     },
 
-    async toggleStatus(caller: Caller, scope: Scope, id: string) {
-      const target = await load(caller, scope, id);
+    async toggleStatus(caller: Caller, id: string) {
+      const target = await load(caller, id);
       if (id === caller.userId) throw badRequest(USER_MESSAGES.selfDeactivate);
       ensureMayChange(caller, target);
       const isActive = !target.user.isActive;
@@ -266,8 +239,8 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
     },
 
     /** Forces a new password at the next sign-in; current sessions end now. */
-    async forcePasswordReset(caller: Caller, scope: Scope, id: string) {
-      const target = await load(caller, scope, id);
+    async forcePasswordReset(caller: Caller, id: string) {
+      const target = await load(caller, id);
       ensureMayChange(caller, target);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ mustResetPassword: true, updatedAt: clock.now() }).where(eq(users.id, id));

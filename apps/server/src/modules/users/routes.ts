@@ -56,7 +56,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
           response: { 200: userListResponse, 400: errorResponse },
         },
       },
-      async (request) => userAdmin.list(request.caller, await request.caller.scope(), request.query),
+      async (request) => userAdmin.list(request.caller, request.query),
     );
 
     api.post(
@@ -101,7 +101,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
           response: { 200: userChangeResponse, ...errors },
         },
       },
-      async (request) => userAdmin.toggleStatus(request.caller, await request.caller.scope(), request.params.id),
+      async (request) => userAdmin.toggleStatus(request.caller, request.params.id),
     );
 
     api.put(
@@ -115,7 +115,7 @@ export function userRoutes({ userAdmin }: { userAdmin: UserAdminService }) {
           response: { 200: userChangeResponse, ...errors },
         },
       },
-      async (request) => userAdmin.forcePasswordReset(request.caller, await request.caller.scope(), request.params.id),
+      async (request) => userAdmin.forcePasswordReset(request.caller, request.params.id),
     );
   };
 }

@@ -216,7 +216,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                 onClick={() =>
                   components.append({
                     name: "",
-                    amount: "" as unknown as number,
+                    amount: "",
                     component_type: "one_time",
                     is_refundable: false,
                     is_optional: false,

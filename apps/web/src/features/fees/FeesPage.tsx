@@ -3,8 +3,6 @@ import Edit from "@mui/icons-material/Edit";
 import {
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   IconButton,
   LinearProgress,
@@ -13,24 +11,17 @@ import {
   Snackbar,
   Stack,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tabs,
   TextField,
   Tooltip,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
   EXIT_PERSON_TYPE_LABELS,
   EXIT_PERSON_TYPES,
-  type ExitsQuery,
+  type ExitPersonType,
+  type ExitRecord,
   FEE_COMPONENT_TYPE_LABELS,
   type FeeStructure,
   PROGRAM_TYPE_LABELS,
@@ -43,7 +34,7 @@ import { DateField } from "../../components/DateField";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
-import { useExitRecords, useFeeMutations, useFeeStructures } from "./api";
+import { type ExitsFilter, useExitRecords, useFeeMutations, useFeeStructures } from "./api";
 import { FeeStructureDialog } from "./FeeStructureDialog";
 
 /** Fee Management: the Fee Structures tab and the Exit Records tab. */
@@ -240,17 +231,30 @@ const EditButton = ({ structure, onEdit }: { structure: FeeStructure; onEdit: (s
 );
 
 function ExitRecordsTab() {
-  const [filters, setFilters] = useState<ExitsQuery>({ type: undefined });
+  const [filters, setFilters] = useState<ExitsFilter>({ type: undefined });
   // What the pickers hold; only whole dates become filters (a date being typed is not one yet).
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const startDate = isIsoDate(from) ? from : "";
   const endDate = isIsoDate(to) ? to : "";
   const invalidRange = Boolean(startDate && endDate && startDate > endDate);
-  const exits = useExitRecords({ ...filters, startDate, endDate: invalidRange ? "" : endDate });
-  const rows = exits.data ?? [];
-  const set = (patch: Partial<ExitsQuery>) => setFilters((current) => ({ ...current, ...patch }));
-  const phone = useMediaQuery(useTheme().breakpoints.down("md"));
+  const paging = usePaging(25);
+  const exits = useExitRecords({
+    ...filters,
+    startDate,
+    endDate: invalidRange ? "" : endDate,
+    page: paging.page,
+    limit: paging.limit,
+  });
+  const page = exits.data && { rows: exits.data.records, pagination: exits.data.pagination };
+  const set = (patch: ExitsFilter) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    paging.restart();
+  };
+  const pickDate = (setDate: (value: string) => void) => (value: string) => {
+    setDate(value);
+    paging.restart();
+  };
 
   return (
     <Paper variant="outlined">
@@ -263,7 +267,7 @@ function ExitRecordsTab() {
           size="small"
           label="Type"
           value={filters.type ?? ""}
-          onChange={(event) => set({ type: (event.target.value || undefined) as ExitsQuery["type"] })}
+          onChange={(event) => set({ type: (event.target.value || undefined) as ExitPersonType | undefined })}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">All types</MenuItem>
@@ -273,87 +277,68 @@ function ExitRecordsTab() {
             </MenuItem>
           ))}
         </TextField>
-        <DateField size="small" fullWidth={false} label="From" value={from} onChange={setFrom} />
+        <DateField size="small" fullWidth={false} label="From" value={from} onChange={pickDate(setFrom)} />
         <DateField
           size="small"
           fullWidth={false}
           label="To"
           value={to}
-          onChange={setTo}
+          onChange={pickDate(setTo)}
           error={invalidRange}
           helperText={invalidRange ? "End date is before start date" : undefined}
         />
       </Stack>
-      {exits.isFetching && <LinearProgress aria-label="Loading exit records" />}
-      {phone ? (
-        <Stack spacing={1.5} sx={{ px: 2, pb: 2 }} aria-label="Exit records">
-          {rows.map((record) => (
-            <Card key={record.id} variant="outlined" data-testid="exit-row">
-              <CardContent sx={{ "&:last-child": { pb: 2 } }}>
-                <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
-                  <Typography variant="subtitle2">{record.person_name}</Typography>
-                  <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {[record.job_title, record.center_name ?? "All centres"].filter(Boolean).join(" · ")}
-                </Typography>
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  Left on {formatDate(record.exit_date)}: {record.exit_reason}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  Recorded by {record.recorded_by_name ?? "—"} on {formatDate(record.recorded_at)}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-          {exits.isSuccess && rows.length === 0 && (
-            <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
-          )}
-        </Stack>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Exit records">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell>Job title</TableCell>
-                <TableCell>Exit date</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Centre</TableCell>
-                <TableCell>Recorded by</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((record) => (
-                <TableRow key={record.id} data-testid="exit-row">
-                  <TableCell>{record.person_name}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
-                  </TableCell>
-                  <TableCell>{record.job_title ?? "—"}</TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(record.exit_date)}</TableCell>
-                  <TableCell>{record.exit_reason}</TableCell>
-                  <TableCell>{record.center_name ?? "All centres"}</TableCell>
-                  <TableCell>
-                    {record.recorded_by_name ?? "—"}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {formatDate(record.recorded_at)}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {exits.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Box sx={{ py: 3, textAlign: "center", color: "text.secondary" }}>No exit records found.</Box>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {exits.isFetching && page && <LinearProgress aria-label="Loading exit records" />}
+      <PagedTable
+        label="Exit records"
+        columns={EXIT_COLUMNS}
+        card={(record) => (
+          <>
+            <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
+              <Typography variant="subtitle2">{record.person_name}</Typography>
+              <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {[record.job_title, record.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              Left on {formatDate(record.exit_date)}: {record.exit_reason}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              Recorded by {record.recorded_by_name ?? "—"} on {formatDate(record.recorded_at)}
+            </Typography>
+          </>
+        )}
+        rowKey={(record) => record.id}
+        page={page}
+        paging={paging}
+        loading={exits.isPending}
+        error={exits.isError ? "Failed to load exit records" : undefined}
+        empty="No exit records found."
+      />
     </Paper>
   );
 }
+
+const EXIT_COLUMNS: Column<ExitRecord>[] = [
+  { header: "Name", cell: (record) => record.person_name },
+  {
+    header: "Type",
+    cell: (record) => <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />,
+  },
+  { header: "Job title", cell: (record) => record.job_title ?? "—" },
+  { header: "Exit date", cell: (record) => formatDate(record.exit_date), nowrap: true },
+  { header: "Reason", cell: (record) => record.exit_reason },
+  { header: "Centre", cell: (record) => record.center_name ?? "All centres" },
+  {
+    header: "Recorded by",
+    cell: (record) => (
+      <>
+        {record.recorded_by_name ?? "—"}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {formatDate(record.recorded_at)}
+        </Typography>
+      </>
+    ),
+  },
+];

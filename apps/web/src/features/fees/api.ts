@@ -1,5 +1,5 @@
 import {
-  type ExitsQuery,
+  type ExitPersonType,
   exitsResponse,
   type FeeStructureInput,
   feeStructure,
@@ -18,7 +18,15 @@ export const useFeeStructures = (query: PageQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useExitRecords = (query: ExitsQuery) =>
+/** The Exit Records tab's filters (whole dates only). */
+export interface ExitsFilter {
+  type?: ExitPersonType;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** A page of exit records; the filters' blanks are left out of the address. */
+export const useExitRecords = (query: ExitsFilter & { page: number; limit: number }) =>
   useQuery({
     queryKey: ["exits", query],
     queryFn: () =>
@@ -27,8 +35,11 @@ export const useExitRecords = (query: ExitsQuery) =>
           type: query.type || undefined,
           startDate: query.startDate || undefined,
           endDate: query.endDate || undefined,
-        } as Record<string, string | undefined>,
+          page: query.page,
+          limit: query.limit,
+        },
       }),
+    placeholderData: keepPreviousData,
   });
 
 export function useFeeMutations() {

@@ -1,0 +1,1 @@
+CREATE INDEX "exit_records_org_order_idx" ON "exit_records" USING btree ("organisation_id","exit_date","recorded_at","id");
