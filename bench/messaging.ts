@@ -111,7 +111,14 @@ async function prepare(db: Database) {
       }),
     ),
   );
-  const sessionService = createSessionService({ db, clock: systemClock, accessTokens: createAccessTokens(APP_SECRET) });
+  // The bench only starts sessions; none is revoked, so there is nothing of another area to drop.
+  const nothingToDrop = async () => {};
+  const sessionService = createSessionService({
+    db,
+    clock: systemClock,
+    accessTokens: createAccessTokens(APP_SECRET),
+    ended: { session: nothingToDrop, user: nothingToDrop },
+  });
   const open = async (userId: string): Promise<Session> => ({
     userId,
     ...(await sessionService.start(userId, {}, { actorId: userId, action: "login", entity: "session" })),
