@@ -1,4 +1,5 @@
 import { type Action, may as roleMay } from "@sprout/shared/access";
+import { ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
 import { forbidden } from "../lib/errors.ts";
 import type { Caller, Scope } from "./caller.ts";
 
@@ -20,6 +21,14 @@ export const isFamily = (caller: Pick<Caller, "role">): boolean => may(caller, "
 export function assertMay(caller: Pick<Caller, "role">, action: Action): void {
   if (!may(caller, action)) throw forbidden();
 }
+
+/** Roles a caller may hand out: strictly below their own (ADR 0020). Nobody creates their equal or better. */
+export const rolesAssignableBy = (caller: Pick<Caller, "role">): Role[] =>
+  ROLES.filter((role) => ROLE_PRIORITY[role] > ROLE_PRIORITY[caller.role]);
+
+/** Whether a caller may hand out a role, or change a person who holds it (users and staff). */
+export const mayAssign = (caller: Pick<Caller, "role">, role: Role): boolean =>
+  rolesAssignableBy(caller).includes(role);
 
 /**
  * The caller's role when it is one of `roles`, else null: for records kept per role (a budget

@@ -1,8 +1,9 @@
-import { ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "@sprout/shared/roles";
+import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
 import type { CreateUserRequest, UpdateUserRequest, UsersPage, usersQuery } from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { mayAssign, rolesAssignableBy } from "../../auth/access.ts";
 import type { Caller, Scope } from "../../auth/caller.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { SessionService } from "../../auth/sessions.ts";
@@ -28,16 +29,6 @@ interface Deps {
   clock: Clock;
   sessions: SessionService;
   inviter: Inviter;
-}
-
-/** Roles a caller may hand out: strictly below their own. Nobody creates their equal or better. */
-export function assignableRoles(callerRole: Role): Role[] {
-  return ROLES.filter((role) => ROLE_PRIORITY[role] > ROLE_PRIORITY[callerRole]);
-}
-
-/** Whether a caller may hand out a role (shared with staff management). */
-export function mayAssign(callerRole: Role, role: Role): boolean {
-  return assignableRoles(callerRole).includes(role);
 }
 
 type Row = ManagedUserRow;
@@ -72,11 +63,11 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
   /** Changing someone else needs a role strictly above theirs. */
   function ensureMayChange(caller: Caller, target: Row) {
     if (target.user.id === caller.userId) return;
-    if (ROLE_PRIORITY[target.user.role] <= ROLE_PRIORITY[caller.role]) throw forbidden("You cannot change this user");
+    if (!mayAssign(caller, target.user.role)) throw forbidden("You cannot change this user");
   }
 
   function checkRoleAndCentre(caller: Caller, scope: Scope, role: Role, centerId: string | null | undefined) {
-    if (!mayAssign(caller.role, role)) throw forbidden(USER_MESSAGES.roleNotAllowed);
+    if (!mayAssign(caller, role)) throw forbidden(USER_MESSAGES.roleNotAllowed);
     if (NEEDS_CENTRE.includes(role) && !centerId)
       throw badRequest(USER_MESSAGES.centerRequired, { centerId: USER_MESSAGES.centerRequired });
     if (centerId && !scope.centerIds.includes(centerId)) {
@@ -99,7 +90,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
 
   return {
     roles(caller: Caller) {
-      return { roles: assignableRoles(caller.role).map((value) => ({ value, label: ROLE_LABELS[value] })) };
+      return { roles: rolesAssignableBy(caller).map((value) => ({ value, label: ROLE_LABELS[value] })) };
     },
 
     async centers(scope: Scope) {
