@@ -7,38 +7,35 @@ import type { AlertSeverity, AlertType } from "../schemas/emergency.ts";
  */
 
 /** spec: "Received alert: id, type, severity, message, location, triggered_at" (staff rooms). */
+/**
+ * Events name what happened and carry no content (issue 31): the alert's words, where and what to
+ * do are fetched from `GET /api/emergency/active`, which gives staff the alert and families the
+ * calm notice. Kind and severity let a screen choose how loudly to fetch.
+ */
 export interface EmergencyAlertEvent {
   id: string;
   center_id: string;
   type: AlertType;
   severity: AlertSeverity;
-  message: string;
-  location: string;
-  requires_evacuation: boolean;
-  instructions: string;
   triggered_at: string;
 }
 
-/** What a family room receives instead: the calm notice only. */
+/** What a family room receives instead: that a notice is waiting for it. */
 export interface EmergencyNoticeEvent {
   id: string;
-  center_name: string;
   type: AlertType;
-  notice: string;
   triggered_at: string;
 }
 
-/** spec: "Resolved event: alert_id, resolution_notes". Families get no notes. */
+/** The spec's event carried the resolution notes; staff read them from the alert. */
 export interface EmergencyResolvedEvent {
   alert_id: string;
-  resolution_notes?: string;
 }
 
+/** Who acknowledged (their id); the names are in the alert the director's screen fetches. */
 export interface EmergencyAcknowledgedEvent {
   alert_id: string;
   user_id: string;
-  name: string;
-  role: string;
   acknowledged_at: string;
 }
 

@@ -154,16 +154,12 @@ describe("emergency alerts", () => {
     expect(alert).toMatchObject({ requires_evacuation: true, instructions: STAFF_INSTRUCTIONS.fire, severity: "high" });
 
     const staffEvent = await heard.teacher.next<EmergencyAlertEvent>("emergency-alert");
-    expect(staffEvent).toMatchObject({
-      id: alertId,
-      type: "fire",
-      message: "Smoke in the kitchen",
-      location: "Ground floor",
-    });
+    // Ids and kinds only: the words are fetched through the API, which knows who may read them.
+    expect(staffEvent).toMatchObject({ id: alertId, type: "fire", severity: "high" });
+    expect(JSON.stringify(staffEvent)).not.toMatch(/Smoke|Ground floor/);
     expect(await heard.director.next("emergency-alert")).toMatchObject({ id: alertId });
     const notice = await heard.parent.next<EmergencyNoticeEvent>("emergency-notice");
-    expect(Object.keys(notice).sort()).toEqual(["center_name", "id", "notice", "triggered_at", "type"]);
-    expect(notice.notice).toMatch(/assembly point/);
+    expect(Object.keys(notice).sort()).toEqual(["id", "triggered_at", "type"]);
 
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, alertId));
     expect(audit).toMatchObject({ action: "emergency.trigger", actorId: director.user.id });
@@ -199,10 +195,10 @@ describe("emergency alerts", () => {
     const first = await as(app, teacher).post(`/api/emergency/alerts/${alertId}/acknowledge`);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ acknowledged_by_me: true, acknowledgements: [{ name: "Priya Sharma" }] });
-    expect(await heard.director.next("emergency-acknowledged")).toMatchObject({
+    expect(await heard.director.next("emergency-acknowledged")).toEqual({
       alert_id: alertId,
       user_id: teacher.user.id,
-      name: "Priya Sharma",
+      acknowledged_at: expect.any(String),
     });
     const again = await as(app, teacher).post(`/api/emergency/alerts/${alertId}/acknowledge`);
     expect(again.json().acknowledgements).toHaveLength(1);
@@ -228,7 +224,7 @@ describe("emergency alerts", () => {
       resolution_notes: notes,
     });
     expect(resolved.statusCode).toBe(200);
-    expect(await heard.teacher.next("emergency-resolved")).toEqual({ alert_id: alertId, resolution_notes: notes });
+    expect(await heard.teacher.next("emergency-resolved")).toEqual({ alert_id: alertId });
     expect(await heard.parent.next("emergency-resolved")).toEqual({ alert_id: alertId });
     expect(
       (await as(app, director).post(`/api/emergency/alerts/${alertId}/resolve`, { resolution_notes: notes }))

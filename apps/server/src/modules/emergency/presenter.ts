@@ -48,21 +48,10 @@ export function toAlertEvent(row: AlertRow): EmergencyAlertEvent {
     center_id: row.centerId,
     type: row.alertType,
     severity: row.severity,
-    message: row.message,
-    location: row.location,
-    requires_evacuation: row.requiresEvacuation,
-    instructions: row.instructions,
     triggered_at: row.triggeredAt.toISOString(),
   };
 }
 
 export function toNoticeEvent(row: AlertRow): EmergencyNoticeEvent {
-  const notice = toFamilyNotice(row);
-  return {
-    id: notice.id,
-    center_name: notice.center_name,
-    type: notice.alert_type,
-    notice: notice.notice,
-    triggered_at: notice.triggered_at,
-  };
+  return { id: row.id, type: row.alertType, triggered_at: row.triggeredAt.toISOString() };
 }

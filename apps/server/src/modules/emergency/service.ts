@@ -210,15 +210,9 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
         .onConflictDoNothing()
         .returning({ at: emergencyAcknowledgements.acknowledgedAt });
       if (added) {
-        const [me] = await db
-          .select({ name: users.fullName, role: users.role })
-          .from(users)
-          .where(eq(users.id, caller.userId));
         realtime.toCentreStaff(row.centerId, "emergency-acknowledged", {
           alert_id: row.id,
           user_id: caller.userId,
-          name: me?.name ?? "",
-          role: me?.role ?? caller.role,
           acknowledged_at: added.at.toISOString(),
         });
       }
@@ -255,7 +249,7 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
         }));
       });
       const row = await find(caller, id);
-      realtime.toCentreStaff(row.centerId, "emergency-resolved", { alert_id: row.id, resolution_notes: notes });
+      realtime.toCentreStaff(row.centerId, "emergency-resolved", { alert_id: row.id });
       realtime.toCentreFamilies(row.centerId, "emergency-resolved", { alert_id: row.id });
       return (await present(caller, [row]))[0]!;
     },
