@@ -224,9 +224,16 @@ describe("numbers agree with the pages they open (issue 9, point 6)", () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await withPage(browser, viewport, async (page) => {
         await submitSignIn(page, demoUser("parent").email);
+        // The children's cards sit below sections that load after the tiles: once the last of
+        // them is in, the card no longer moves under the click (it missed on a loaded machine).
+        await visible(page.getByText("Evening e-mail about my child's day"));
+        await visible(page.getByRole("heading", { name: /^Who may collect/ }));
+        await settled(page);
         await page.getByRole("link", { name: "Invoices for Kabir Malhotra" }).click();
         await page.waitForURL(/\/billing\?child=/);
         await visible(page.getByTestId("child-filter").getByText("Only Kabir Malhotra"));
+        // The page's rows arrive after the filter's chip: wait for them before reading them all.
+        await visible(listRows(page, "Invoices").filter({ hasText: "Kabir" }).first());
         const rows = await listRows(page, "Invoices").allTextContents();
         expect(rows.length).toBeGreaterThan(0);
         for (const row of rows) {

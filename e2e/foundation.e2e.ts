@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
 import { navigationFor } from "@sprout/shared/navigation";
 import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { Browser, Page } from "playwright-core";
@@ -42,7 +43,7 @@ describe("sign-in and the app shell", () => {
       await withPage(browser, DESKTOP, async (page) => {
         await signIn(page, user.email);
         expect(new URL(page.url()).pathname).toBe("/dashboard");
-        expect(await navLabels(page)).toEqual(navigationFor(user.role).map((entry) => entry.label));
+        expect(await navLabels(page)).toEqual(navigationFor(user.role).map((entry) => CATALOGUES.en[entry.label]));
 
         const identity = page.getByTestId("nav-user");
         await visible(identity.getByText(user.fullName, { exact: true }));
@@ -227,7 +228,7 @@ describe("dashboards", () => {
             const paper = document.querySelector(".MuiDrawer-modal .MuiDrawer-paper");
             return paper !== null && getComputedStyle(paper).transform === "none";
           });
-          expect(await navLabels(page)).toEqual(navigationFor("parent").map((entry) => entry.label));
+          expect(await navLabels(page)).toEqual(navigationFor("parent").map((entry) => CATALOGUES.en[entry.label]));
           await screenshot(page, "parent-drawer");
         } else {
           await signIn(page, demoUser("parent").email);

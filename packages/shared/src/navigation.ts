@@ -1,4 +1,5 @@
 import { type Action, may } from "./access.ts";
+import type { MessageId } from "./i18n/catalogues.ts";
 import type { Role } from "./roles.ts";
 
 /**
@@ -6,7 +7,8 @@ import type { Role } from "./roles.ts";
  * in the one access table, so the menu and the server cannot disagree.
  */
 export interface NavigationEntry {
-  label: string;
+  /** The entry's words, from the message catalogues (English: `messages/en.json`). */
+  label: MessageId;
   path: string;
   /** The entry shows when the role may take any of these: the page's own calls, so the menu never opens a page the server refuses. */
   actions: readonly Action[];
@@ -24,128 +26,128 @@ export interface NavigationEntry {
 }
 
 export const NAVIGATION: readonly NavigationEntry[] = [
-  { label: "Dashboard", path: "/dashboard", actions: ["dashboard.read"], ready: true },
-  { label: "User Management", path: "/users", actions: ["users.manage"], ready: true },
+  { label: "nav.dashboard", path: "/dashboard", actions: ["dashboard.read"], ready: true },
+  { label: "nav.users", path: "/users", actions: ["users.manage"], ready: true },
   // Issue 17: owners and super admins open a centre's director dashboard (the director's is their home).
   {
-    label: "Center Dashboard",
+    label: "nav.centreDashboard",
     path: "/center-director",
     actions: ["centreDashboard.read"],
     ready: true,
     roles: ["owner", "super_admin"],
   },
-  { label: "Children", path: "/children", actions: ["children.manage"], ready: true },
+  { label: "nav.children", path: "/children", actions: ["children.manage"], ready: true },
   {
-    label: "Classrooms",
+    label: "nav.classrooms",
     path: "/classrooms",
     actions: ["classrooms.read"],
     ready: true,
   },
-  { label: "Staff Management", path: "/staff", actions: ["staff.manage"], ready: true },
+  { label: "nav.staff", path: "/staff", actions: ["staff.manage"], ready: true },
   {
-    label: "Budget & Finance",
+    label: "nav.budget",
     path: "/budget",
     actions: ["budgetRequests.read"],
     ready: true,
   },
-  { label: "Attendance", path: "/attendance", actions: ["attendance.take"], ready: true },
-  { label: "Enquiries", path: "/enquiries", actions: ["enquiries.manage"], ready: true },
+  { label: "nav.attendance", path: "/attendance", actions: ["attendance.take"], ready: true },
+  { label: "nav.enquiries", path: "/enquiries", actions: ["enquiries.manage"], ready: true },
   {
-    label: "Billing",
+    label: "nav.billing",
     path: "/billing",
     // Parents reach their own children's invoices here until the parent portal has its Billing tile.
     actions: ["invoices.read"],
     ready: true,
   },
   {
-    label: "Parent Communication",
+    label: "nav.parentCommunication",
     path: "/parent-communication",
     actions: ["notices.send", "feedback.respond"],
     ready: true,
   },
   // Teachers and parents (issue 14); leadership reads conversations in Parent Communication.
   {
-    label: "Announcements",
+    label: "nav.announcements",
     path: "/classroom-announcements",
     actions: ["announcements.post", "announcements.read"],
     ready: true,
     roles: ["teacher", "parent"],
   },
-  { label: "Messages", path: "/messaging", actions: ["messages.send"], ready: true },
+  { label: "nav.messages", path: "/messaging", actions: ["messages.send"], ready: true },
   // Notices the communication desk sends to families (issue 14); the desk sends them in Parent Communication.
-  { label: "Notices", path: "/notices", actions: ["notices.read"], ready: true },
+  { label: "nav.notices", path: "/notices", actions: ["notices.read"], ready: true },
   {
-    label: "Incident Management",
+    label: "nav.incidents",
     path: "/incidents",
     // Teachers report incidents and parents read reports about their children here (issue 10).
     actions: ["incidents.report", "incidents.readOwn"],
     ready: true,
   },
   // The child's day (issue 13): teachers record; parents read observations here and the rest on their home.
-  { label: "Daily Activities", path: "/daily-activities", actions: ["childDay.record"], ready: true },
+  { label: "nav.dailyActivities", path: "/daily-activities", actions: ["childDay.record"], ready: true },
   {
-    label: "Observation Logs",
+    label: "nav.observations",
     path: "/observation-logs",
     actions: ["observations.read"],
     ready: true,
   },
   // Lesson plans (issue 16): parents read today's plan on their home's Play and Learn tile.
   {
-    label: "Lesson Plans",
+    label: "nav.lessonPlans",
     path: "/lesson-plans",
     actions: ["lessonPlans.edit", "lessonPlans.checkOff", "classrooms.read"],
     ready: true,
   },
   {
-    label: "Assignments",
+    label: "nav.assignments",
     path: "/assignments",
     actions: ["assignments.read"],
     ready: true,
   },
   // Digital portfolio (issue 15): teachers add photos, parents read their child's, leaders see the centre.
   {
-    label: "Digital Portfolio",
+    label: "nav.portfolio",
     path: "/digital-portfolio",
     actions: ["portfolio.read"],
     ready: true,
   },
   {
-    label: "Portfolio Dashboard",
+    label: "nav.portfolioDashboard",
     path: "/admin/portfolios",
     actions: ["portfolio.readCentre"],
     ready: true,
   },
   // Owners and directors publish; everyone at a centre may be in a policy's audience (issue 16).
   {
-    label: "Policies",
+    label: "nav.policies",
     path: "/policies",
     actions: ["policies.read"],
     ready: true,
   },
   {
-    label: "Reports & Analytics",
+    label: "nav.reports",
     path: "/reports",
     actions: ["reports.read"],
     ready: true,
   },
-  { label: "Documents", path: "/documents", actions: ["documents.read"], ready: true },
+  { label: "nav.documents", path: "/documents", actions: ["documents.read"], ready: true },
   // Issue 19: families answer consents and see who viewed their child; leaders read the access log and the notice.
   {
-    label: "Privacy",
+    label: "nav.privacy",
     path: "/privacy",
     actions: ["privacy.consent", "privacy.readAccessLog"],
     ready: true,
   },
   // Children's data rights (issue 19): parents download and ask; the desk answers within 30 days.
-  { label: "My Data", path: "/my-data", actions: ["dataRequests.make"], ready: true },
+  { label: "nav.myData", path: "/my-data", actions: ["dataRequests.make"], ready: true },
   {
-    label: "Data Requests",
+    label: "nav.dataRequests",
     path: "/data-requests",
     actions: ["dataRequests.answer"],
     ready: true,
   },
   {
-    label: "Settings",
+    label: "nav.settings",
     path: "/settings",
     actions: ["settings.addProgram", "settings.addCompany", "fees.edit", "centres.manage"],
     ready: true,

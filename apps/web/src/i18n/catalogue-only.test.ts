@@ -241,8 +241,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/staff/StaffRoomsDialog.tsx": 8,
   "features/users/UserForm.tsx": 10,
   "features/users/UsersPage.tsx": 14,
-  "layout/AppLayout.tsx": 2,
-  "layout/SideNav.tsx": 3,
 };
 
 describe("what the web app says comes from the message catalogues", () => {

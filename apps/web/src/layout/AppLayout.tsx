@@ -4,6 +4,7 @@ import { AppBar, Box, CssBaseline, Drawer, IconButton, Toolbar, Typography, useM
 import { ThemeProvider } from "@mui/material/styles";
 import { DRAWER_WIDTH } from "@sprout/shared/constants";
 import { type ReactNode, useCallback, useState } from "react";
+import { useIntl } from "react-intl";
 import { Outlet } from "react-router";
 import { logout } from "../auth/api";
 import { useSignedInUser } from "../auth/useSession";
@@ -64,6 +65,7 @@ function Frame({ children }: { children?: ReactNode }) {
 
   // Stable, so that the navigation's entries (memoised) do not all render again when the frame does.
   const closeMenu = useCallback(() => setOpen(false), []);
+  const intl = useIntl();
   const nav = <SideNav user={user} onNavigate={closeMenu} onLogout={handleLogout} loggingOut={loggingOut} />;
   const paperSx = { width: DRAWER_WIDTH, boxSizing: "border-box" } as const;
 
@@ -75,7 +77,7 @@ function Frame({ children }: { children?: ReactNode }) {
             <IconButton
               color="inherit"
               edge="start"
-              aria-label="Open navigation menu"
+              aria-label={intl.formatMessage({ id: "nav.open" })}
               onClick={() => {
                 setMenuBuilt(true);
                 setOpen(true);
@@ -86,7 +88,7 @@ function Frame({ children }: { children?: ReactNode }) {
             </IconButton>
             <Spa sx={{ mr: 1 }} aria-hidden />
             <Typography variant="h6" component="p" sx={{ fontWeight: 700, flexGrow: 1 }}>
-              Sprout
+              {intl.formatMessage({ id: "app.name" })}
             </Typography>
             <NotificationBell />
           </Toolbar>

@@ -20,6 +20,7 @@ import { navigationFor } from "@sprout/shared/navigation";
 import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { memo } from "react";
+import { useIntl } from "react-intl";
 import { NavLink, useLocation } from "react-router";
 import { useUnreadCounts } from "../features/communication/api";
 import { usePendingPolicies } from "../features/policies/api";
@@ -35,6 +36,7 @@ interface Props {
 /** The drawer's content: who is signed in, where they can go, and the way out. */
 export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   const { pathname } = useLocation();
+  const intl = useIntl();
   const entries = navigationFor(user.role);
   const initial = user.fullName.trim().charAt(0).toUpperCase() || "?";
   const unread = useUnreadCounts().data;
@@ -48,11 +50,11 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
   };
 
   return (
-    <Stack component="nav" aria-label="Main navigation" sx={{ height: "100%" }}>
+    <Stack component="nav" aria-label={intl.formatMessage({ id: "nav.main" })} sx={{ height: "100%" }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", px: 2.5, py: 2 }}>
         <Spa color="primary" aria-hidden />
         <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: "primary.main" }}>
-          Sprout
+          {intl.formatMessage({ id: "app.name" })}
         </Typography>
       </Stack>
       <Divider />
@@ -67,7 +69,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           </Typography>
           <Chip label={ROLE_LABELS[user.role]} size="small" color="primary" variant="outlined" sx={{ my: 0.25 }} />
           <Typography variant="caption" component="p" color="text.secondary">
-            {user.centerName ?? "All centres"}
+            {user.centerName ?? intl.formatMessage({ id: "nav.allCentres" })}
           </Typography>
         </Box>
       </Stack>
@@ -79,7 +81,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
             <NavEntry
               key={entry.path}
               path={entry.path}
-              label={entry.label}
+              label={intl.formatMessage({ id: entry.label })}
               active={pathname === entry.path || pathname.startsWith(`${entry.path}/`)}
               count={unreadFor[entry.path] ?? 0}
               onNavigate={onNavigate}
@@ -98,7 +100,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           startIcon={<Security />}
           sx={{ mb: 0.5, justifyContent: "flex-start" }}
         >
-          Account &amp; Security
+          {intl.formatMessage({ id: "nav.account" })}
         </Button>
         <Button
           fullWidth
@@ -108,7 +110,7 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           onClick={onLogout}
           disabled={loggingOut}
         >
-          {loggingOut ? "Signing out…" : "Logout"}
+          {intl.formatMessage({ id: loggingOut ? "nav.signingOut" : "nav.logout" })}
         </Button>
       </Box>
     </Stack>
@@ -127,13 +129,15 @@ interface EntryProps {
 // time made long tasks on a phone. An entry renders again only when its own count or state changes.
 const NavEntry = memo(function NavEntry({ path, label, active, count, onNavigate }: EntryProps) {
   const Icon = navIcon(path);
+  const intl = useIntl();
+  const counted = path === "/policies" ? "nav.countToAcknowledge" : "nav.countUnread";
   return (
     <ListItem disablePadding>
       <ListItemButton
         component={NavLink}
         to={path}
         selected={active}
-        aria-label={count > 0 ? `${label}, ${count} ${path === "/policies" ? "to acknowledge" : "unread"}` : undefined}
+        aria-label={count > 0 ? intl.formatMessage({ id: counted }, { label, count }) : undefined}
         onClick={onNavigate}
         sx={{ mx: 1, borderRadius: 2, "&.Mui-selected": { color: "primary.main" } }}
       >
