@@ -1,4 +1,3 @@
-import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centers } from "../../db/schema/organisations.ts";
@@ -18,22 +17,5 @@ export function createUserDirectory({ db }: { db: Database }) {
       const [row] = await withCentre().where(eq(users.id, id));
       return row ? { ...row.user, centerName: row.centerName } : null;
     },
-  };
-}
-export type UserDirectory = ReturnType<typeof createUserDirectory>;
-
-/** The user as the browser keeps it (spec: role, fullName, centerName, name, id ...). */
-export function toSessionUser(user: UserWithCentre): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    full_name: user.fullName,
-    name: user.fullName,
-    center_id: user.centerId,
-    centerName: user.centerName,
-    center_name: user.centerName,
-    mustResetPassword: user.mustResetPassword,
   };
 }
