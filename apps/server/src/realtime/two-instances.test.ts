@@ -86,11 +86,7 @@ describe.skipIf(!serverUrl)("two instances on PostgreSQL and Redis (runs only wi
     });
     expect(triggered.statusCode).toBe(201);
     const alertId = triggered.json().alert.id;
-    expect(await home.next<EmergencyAlertEvent>("emergency-alert")).toMatchObject({
-      id: alertId,
-      type: "fire",
-      message: "Smoke near the kitchen",
-    });
+    expect(await home.next<EmergencyAlertEvent>("emergency-alert")).toMatchObject({ id: alertId, type: "fire" });
 
     // Events from one instance reach the other in order through one Redis channel: had the first
     // alert gone to the other centre's socket, it would have arrived before this second one.
