@@ -216,7 +216,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/lesson-plans/TodaysPlans.tsx": 7,
   "features/lesson-plans/WeekView.tsx": 6,
   "features/parents/LinkRequests.tsx": 7,
-  "features/parents/ParentDashboard.tsx": 7,
   "features/policies/AcknowledgementsDialog.tsx": 5,
   "features/policies/PoliciesPage.tsx": 1,
   "features/policies/PolicyCard.tsx": 8,

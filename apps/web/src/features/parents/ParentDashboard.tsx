@@ -19,6 +19,7 @@ import {
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import type { ParentChild } from "@sprout/shared/schemas/parents";
 import { Suspense, useDeferredValue, useMemo, useState } from "react";
+import { useIntl } from "react-intl";
 import { Link as RouterLink } from "react-router";
 import { InBackground } from "../../components/InBackground";
 import { lazyNow } from "../../components/lazyNow";
@@ -34,14 +35,12 @@ import { readCachedChildren, useMyChildren } from "./useMyChildren";
 const ParentTiles = lazyNow(async () => (await import("../child-day/ParentTiles")).ParentTiles);
 const PickupPeopleCard = lazyNow(async () => (await import("../attendance/PickupPeopleCard")).PickupPeopleCard);
 
-export const LOAD_ERROR = "Unable to load your children data. Please contact support.";
-export const NO_CHILDREN = "No children found in your account. Please contact the school administration.";
-
 const fullName = (child: ParentChild) => `${child.first_name} ${child.last_name}`.trim();
 
 /** The parent's home: a greeting, the child selector (only for more than one child) and a card per child. */
 export function ParentDashboard({ user }: { user: SessionUser }) {
   const query = useMyChildren();
+  const intl = useIntl();
   const requests = useLinkRequests();
   const day = useParentDay();
   // The sections appear together once the calls that shape the top of the page have answered, so
@@ -62,7 +61,9 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-            Welcome{user.fullName ? `, ${user.fullName}` : ""}
+            {user.fullName
+              ? intl.formatMessage({ id: "parentHome.welcomeName" }, { name: user.fullName })
+              : intl.formatMessage({ id: "parentHome.welcome" })}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {formatLongDate(new Date())}
@@ -71,11 +72,11 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
         {answered && children.length > 1 && selected && (
           <TextField
             select
-            label="Child"
+            label={intl.formatMessage({ id: "parentHome.child" })}
             value={selected.id}
             onChange={(event) => setChosenId(event.target.value)}
             sx={{ minWidth: { sm: 240 } }}
-            slotProps={{ select: { inputProps: { "aria-label": "Child" } } }}
+            slotProps={{ select: { inputProps: { "aria-label": intl.formatMessage({ id: "parentHome.child" }) } } }}
           >
             {children.map((child) => (
               <MenuItem key={child.id} value={child.id}>
@@ -86,12 +87,14 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
         )}
       </Stack>
 
-      {!answered && <LinearProgress aria-label="Loading your children" />}
+      {!answered && <LinearProgress aria-label={intl.formatMessage({ id: "parentHome.loading" })} />}
       {answered && (
         <>
           {/* First, so that a parent sees at once that the cards below may be out of date. */}
-          {query.isError && <Alert severity="error">{LOAD_ERROR}</Alert>}
-          {query.isSuccess && children.length === 0 && <Alert severity="info">{NO_CHILDREN}</Alert>}
+          {query.isError && <Alert severity="error">{intl.formatMessage({ id: "parentHome.loadError" })}</Alert>}
+          {query.isSuccess && children.length === 0 && (
+            <Alert severity="info">{intl.formatMessage({ id: "parentHome.noChildren" })}</Alert>
+          )}
           <LinkRequests requests={requests} />
           <ParentToday day={day} />
           {/* A phone builds the page top down, a section per background render, rather than in
@@ -107,7 +110,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
                 {children.length > 0 && (
                   <Box component="section" aria-labelledby="my-children-heading">
                     <Typography id="my-children-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-                      {children.length > 1 ? "Your children" : "Your child"}
+                      {intl.formatMessage({ id: "parentHome.yourChildren" }, { count: children.length })}
                     </Typography>
                     <Grid container spacing={2}>
                       {children.map((child) => (
@@ -129,6 +132,7 @@ export function ParentDashboard({ user }: { user: SessionUser }) {
 
 function ChildCard({ child, selected }: { child: ParentChild; selected: boolean }) {
   const name = fullName(child);
+  const intl = useIntl();
   return (
     <Card
       component="article"
@@ -160,13 +164,13 @@ function ChildCard({ child, selected }: { child: ParentChild; selected: boolean 
           sx={{ m: 0, mt: 2, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
-            Classroom
+            {intl.formatMessage({ id: "parentHome.classroom" })}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {child.classroom_name ?? "Not assigned yet"}
+            {child.classroom_name ?? intl.formatMessage({ id: "parentHome.noClassroom" })}
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Centre
+            {intl.formatMessage({ id: "parentHome.centre" })}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
             {child.center_name}
@@ -179,12 +183,12 @@ function ChildCard({ child, selected }: { child: ParentChild; selected: boolean 
           to={`/billing?child=${child.id}`}
           variant="outlined"
           startIcon={<Receipt />}
-          aria-label={`Invoices for ${name}`}
+          aria-label={intl.formatMessage({ id: "parentHome.invoicesFor" }, { name })}
           sx={{ minHeight: 44 }}
         >
-          Invoices
+          {intl.formatMessage({ id: "parentHome.invoices" })}
         </Button>
-        {selected && <Chip label="Selected" size="small" color="primary" />}
+        {selected && <Chip label={intl.formatMessage({ id: "parentHome.selected" })} size="small" color="primary" />}
       </CardActions>
     </Card>
   );
