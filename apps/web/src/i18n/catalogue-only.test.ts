@@ -86,7 +86,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/attendance/KioskPage.tsx": 16,
   "features/attendance/KioskPinForm.tsx": 3,
   "features/attendance/LeaveDialog.tsx": 6,
-  "features/attendance/ParentToday.tsx": 5,
   "features/attendance/PickupPeopleCard.tsx": 7,
   "features/attendance/RatioSettingsDialog.tsx": 8,
   "features/attendance/ReportsPanel.tsx": 7,

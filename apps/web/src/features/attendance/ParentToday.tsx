@@ -1,20 +1,14 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from "@mui/material";
-import { ABSENCE_REASON_LABELS, type ParentDay } from "@sprout/shared/schemas/attendance";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { ParentDay } from "@sprout/shared/schemas/attendance";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { useIntl } from "react-intl";
 import { formatDate, formatTime } from "../../format";
 import { KioskPinForm } from "./KioskPinForm";
 
 // The form's date pickers are a large download that most visits never need: it loads when opened.
 const AbsenceNoticeForm = lazy(async () => ({ default: (await import("./AbsenceNoticeForm")).AbsenceNoticeForm }));
-
-const STATUS: Record<string, string> = {
-  in: "At the centre",
-  out: "Gone home",
-  absent: "Absent",
-  paused: "Paused",
-  expected: "Not checked in yet",
-};
 
 /**
  * The parent home's "Today": each child's check-in and check-out, and an advance absence notice.
@@ -22,36 +16,45 @@ const STATUS: Record<string, string> = {
  */
 export function ParentToday({ day }: { day: UseQueryResult<ParentDay> }) {
   const [open, setOpen] = useState(false);
-  if (day.isError) return <Alert severity="error">Could not load today's attendance.</Alert>;
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  if (day.isError) return <Alert severity="error">{say("parentToday.loadError")}</Alert>;
   if (!day.data || day.data.children.length === 0) return null;
   return (
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 1 }}>
           <Typography variant="h6" component="h2">
-            Today
+            {say("parentToday.title")}
           </Typography>
           <Button size="small" onClick={() => setOpen((value) => !value)}>
-            {open ? "Close" : "Tell us about an absence"}
+            {say(open ? "parentToday.close" : "parentToday.tellAbsence")}
           </Button>
         </Stack>
         <Stack spacing={1}>
           {day.data.children.map((child) => (
             <Box key={child.student_id} data-testid={`today-${child.student_id}`}>
               <Typography sx={{ fontWeight: 600 }}>
-                {child.first_name} <Chip size="small" label={STATUS[child.status]} sx={{ ml: 1 }} />
+                {child.first_name}{" "}
+                <Chip size="small" label={say("parentToday.status", { status: child.status })} sx={{ ml: 1 }} />
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {child.check_in_at ? `Checked in at ${formatTime(child.check_in_at)}` : "No check-in yet today"}
-                {child.check_out_at && ` · Checked out at ${formatTime(child.check_out_at)}`}
-                {child.collected_by && ` by ${child.collected_by}`}
+                {child.check_in_at
+                  ? say("parentToday.checkedIn", { time: formatTime(child.check_in_at) })
+                  : say("parentToday.noCheckIn")}
+                {child.check_out_at && say("parentToday.checkedOut", { time: formatTime(child.check_out_at) })}
+                {child.collected_by && say("parentToday.collectedBy", { name: child.collected_by })}
               </Typography>
             </Box>
           ))}
           {day.data.notices.map((notice) => (
             <Typography key={notice.id} variant="body2">
-              {notice.first_name} away {formatDate(notice.start_date)} to {formatDate(notice.end_date)} (
-              {ABSENCE_REASON_LABELS[notice.reason]})
+              {say("parentToday.away", {
+                name: notice.first_name,
+                from: formatDate(notice.start_date),
+                to: formatDate(notice.end_date),
+                reason: notice.reason,
+              })}
             </Typography>
           ))}
         </Stack>
@@ -59,7 +62,7 @@ export function ParentToday({ day }: { day: UseQueryResult<ParentDay> }) {
           <KioskPinForm hasPin={day.data.has_pin} who="family" />
         </Stack>
         {open && (
-          <Suspense fallback={<LinearProgress aria-label="Loading the absence form" sx={{ mt: 2 }} />}>
+          <Suspense fallback={<LinearProgress aria-label={say("parentToday.loadingForm")} sx={{ mt: 2 }} />}>
             <AbsenceNoticeForm
               kids={day.data.children.map((child) => ({ id: child.student_id, name: child.first_name }))}
               today={day.data.date}
