@@ -17,6 +17,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import {
   PICKUP_PHOTO_MAX_BYTES,
   PICKUP_PHOTO_MESSAGES,
@@ -27,6 +28,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useIntl } from "react-intl";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
@@ -73,27 +75,27 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
   };
   const photoBusy = setPhoto.isPending || removePhoto.isPending;
   const [adding, setAdding] = useState(false);
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const confirmRemove = (person: PickupPerson) => {
-    if (window.confirm(`Remove ${person.name} from ${childName}'s pick-up list?`)) remove.mutate(person.id);
+    if (window.confirm(say("pickup.confirmRemove", { name: person.name, child: childName }))) remove.mutate(person.id);
   };
   return (
-    <Card variant="outlined" component="section" aria-label={`${childName}'s pick-up list`}>
+    <Card variant="outlined" component="section" aria-label={say("pickup.list", { child: childName })}>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ justifyContent: "space-between", alignItems: "center" }}>
           <Typography variant="h6" component="h2">
-            Who may collect {childName}
+            {say("pickup.heading", { child: childName })}
           </Typography>
           {!adding && (
             // The heading wraps on a phone; the button keeps its one line.
             <Button size="small" onClick={() => setAdding(true)} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
-              Add a person
+              {say("pickup.add")}
             </Button>
           )}
         </Stack>
-        {list.isPending && <LinearProgress aria-label="Loading the pick-up list" />}
-        {list.isError && (
-          <Alert severity="error">{refusalMessage(list.error, "Could not load the pick-up list.")}</Alert>
-        )}
+        {list.isPending && <LinearProgress aria-label={say("pickup.loading")} />}
+        {list.isError && <Alert severity="error">{refusalMessage(list.error, say("pickup.loadFailed"))}</Alert>}
         {list.data && (
           <List dense>
             {list.data.people.map((person) => (
@@ -105,9 +107,9 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                     <Stack direction="row">
                       <IconButton
                         component="label"
-                        aria-label={
-                          person.photo_url ? `Replace ${person.name}'s photo` : `Add a photo of ${person.name}`
-                        }
+                        aria-label={say(person.photo_url ? "pickup.replacePhoto" : "pickup.addPhoto", {
+                          name: person.name,
+                        })}
                         disabled={photoBusy}
                       >
                         <PhotoCamera />
@@ -123,7 +125,7 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                       </IconButton>
                       <IconButton
                         edge="end"
-                        aria-label={`Remove ${person.name}`}
+                        aria-label={say("pickup.remove", { name: person.name })}
                         disabled={remove.isPending}
                         onClick={() => confirmRemove(person)}
                       >
@@ -141,7 +143,9 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                   primary={
                     <>
                       {person.name}{" "}
-                      {person.kind === "guardian" && <Chip size="small" label="Guardian" sx={{ ml: 0.5 }} />}
+                      {person.kind === "guardian" && (
+                        <Chip size="small" label={say("pickup.guardian")} sx={{ ml: 0.5 }} />
+                      )}
                     </>
                   }
                   secondary={
@@ -153,9 +157,9 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                           sx={{ display: "block", p: 0, minWidth: 0 }}
                           disabled={photoBusy}
                           onClick={() => removePhoto.mutate(person.id)}
-                          aria-label={`Remove ${person.name}'s photo`}
+                          aria-label={say("pickup.removePhotoOf", { name: person.name })}
                         >
-                          Remove photo
+                          {say("pickup.removePhoto")}
                         </Button>
                       )}
                     </>
@@ -166,10 +170,10 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
             ))}
           </List>
         )}
-        {remove.isError && <Alert severity="error">{refusalMessage(remove.error, "Could not remove them.")}</Alert>}
+        {remove.isError && <Alert severity="error">{refusalMessage(remove.error, say("pickup.removeFailed"))}</Alert>}
         {(photoError || setPhoto.isError || removePhoto.isError) && (
           <Alert severity="error">
-            {photoError || refusalMessage(setPhoto.error ?? removePhoto.error, "Could not change the photo.")}
+            {photoError || refusalMessage(setPhoto.error ?? removePhoto.error, say("pickup.photoFailed"))}
           </Alert>
         )}
         {adding && <AddPickupPerson studentId={studentId} onDone={() => setAdding(false)} onSaved={onSuccess} />}

@@ -1,4 +1,5 @@
 import { FormControlLabel, Switch, Typography } from "@mui/material";
+import { FormattedMessage } from "react-intl";
 import { useDigestPreference } from "./health-api";
 
 /** The parent's choice to get the evening e-mail about their children's day. */
@@ -15,11 +16,11 @@ export function DigestSwitch() {
             onChange={(event) => change.mutate(event.target.checked)}
           />
         }
-        label="Evening e-mail about my child's day"
+        label={<FormattedMessage id="digest.switch" />}
       />
       {change.isError && (
         <Typography variant="body2" color="error">
-          Could not change the setting. Please try again.
+          <FormattedMessage id="digest.failed" />
         </Typography>
       )}
     </div>
