@@ -136,7 +136,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/child-day/ObservationForm.tsx": 7,
   "features/child-day/ObservationList.tsx": 4,
   "features/child-day/ObservationLogsPage.tsx": 4,
-  "features/child-day/ParentTimeline.tsx": 2,
   "features/child-day/RecordForms.tsx": 11,
   "features/child-day/TileDetail.tsx": 4,
   "features/children/ChildEditDialog.tsx": 9,

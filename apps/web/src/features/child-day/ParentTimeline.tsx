@@ -11,11 +11,13 @@ import Star from "@mui/icons-material/Star";
 import Visibility from "@mui/icons-material/Visibility";
 import Wc from "@mui/icons-material/Wc";
 import { Alert, Box, CardActionArea, LinearProgress, Skeleton, Typography } from "@mui/material";
-import { TIMELINE_MESSAGES, type TimelineEntry, type TimelineKind } from "@sprout/shared/schemas/child-day-timeline";
+import type { TimelineEntry, TimelineKind } from "@sprout/shared/schemas/child-day-timeline";
+import { useIntl } from "react-intl";
 import { Link as RouterLink } from "react-router";
 import { formatClockTime } from "../../format";
 import { useMediaUrl } from "../digital-portfolio/api";
 import { useChildTimeline } from "./api";
+import type { Say } from "./tiles";
 import { timelineLine } from "./timeline-lines";
 
 const ICONS: Record<TimelineKind, SvgIconComponent> = {
@@ -37,26 +39,33 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
  */
 export function ParentTimeline({ childId, childName }: { childId: string; childName: string }) {
   const timeline = useChildTimeline(childId);
+  const intl = useIntl();
+  const say: Say = (id, values) => intl.formatMessage({ id }, values);
   return (
     <Box component="section" aria-labelledby="timeline-heading" sx={{ mt: 3 }}>
       {/* The tiles' heading just above already names the child. */}
       <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Today's timeline
+        {say("timeline.heading")}
       </Typography>
-      {timeline.isPending && <LinearProgress aria-label="Loading the day's timeline" />}
-      {timeline.isError && <Alert severity="error">{TIMELINE_MESSAGES.loadFailed}</Alert>}
+      {timeline.isPending && <LinearProgress aria-label={say("timeline.loading")} />}
+      {timeline.isError && <Alert severity="error">{say("timeline.loadFailed")}</Alert>}
       {timeline.data?.entries.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 1 }}>
-          {TIMELINE_MESSAGES.empty}
+          {say("timeline.empty")}
         </Typography>
       )}
       {timeline.data && timeline.data.entries.length > 0 && (
-        <Box component="ol" aria-label={`${childName}'s day`} sx={{ listStyle: "none", m: 0, p: 0 }}>
+        <Box
+          component="ol"
+          aria-label={say("timeline.childsDay", { name: childName })}
+          sx={{ listStyle: "none", m: 0, p: 0 }}
+        >
           {timeline.data.entries.map((entry, index) => (
             <Step
               key={`${entry.kind}-${entry.id}`}
               entry={entry}
               childId={childId}
+              say={say}
               last={index === timeline.data.entries.length - 1}
             />
           ))}
@@ -64,7 +73,7 @@ export function ParentTimeline({ childId, childName }: { childId: string; childN
       )}
       {timeline.data?.truncated && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {TIMELINE_MESSAGES.truncated}
+          {say("timeline.truncated")}
         </Typography>
       )}
     </Box>
@@ -72,9 +81,9 @@ export function ParentTimeline({ childId, childName }: { childId: string; childN
 }
 
 /** One moment of the day: its time, an icon on the day's line, and what happened. */
-function Step({ entry, childId, last }: { entry: TimelineEntry; childId: string; last: boolean }) {
+function Step({ entry, childId, last, say }: { entry: TimelineEntry; childId: string; last: boolean; say: Say }) {
   const Icon = ICONS[entry.kind];
-  const { primary, secondary } = timelineLine(entry);
+  const { primary, secondary } = timelineLine(entry, say);
   return (
     <Box
       component="li"
@@ -117,12 +126,14 @@ function Step({ entry, childId, last }: { entry: TimelineEntry; childId: string;
 /** A photo inline, fetched through the portfolio's access-checked route; it opens the gallery. */
 function Thumbnail({ entry, childId }: { entry: Extract<TimelineEntry, { kind: "photo" }>; childId: string }) {
   const thumb = useMediaUrl(entry.thumbnail_url);
-  const label = entry.title || (entry.media_type === "video" ? "Video" : "Photo");
+  const intl = useIntl();
+  const label =
+    entry.title || intl.formatMessage({ id: entry.media_type === "video" ? "timeline.video" : "timeline.photo" });
   return (
     <CardActionArea
       component={RouterLink}
       to={`/digital-portfolio?child=${childId}`}
-      aria-label={`Open ${label} in the gallery`}
+      aria-label={intl.formatMessage({ id: "timeline.openInGallery" }, { label })}
       sx={{ mt: 1, width: 160, borderRadius: 1, overflow: "hidden" }}
     >
       <Box sx={{ aspectRatio: "4 / 3", bgcolor: "grey.100", display: "grid", placeItems: "center" }}>

@@ -1,49 +1,77 @@
-import { amountLabel, DIAPER_LABELS, HEALTH_LABELS, MEAL_LABELS, POTTY_LABELS } from "@sprout/shared/schemas/child-day";
 import type { TimelineEntry } from "@sprout/shared/schemas/child-day-timeline";
 import { formatClockTime } from "../../format";
 import { formatMinutes } from "./api";
+import type { Say } from "./tiles";
 
-/** What a timeline entry says: a headline and, when there is more, a second line. */
-export function timelineLine(entry: TimelineEntry): { primary: string; secondary: string } {
+const amountOf = (percent: number) =>
+  percent >= 100 ? "all" : percent >= 75 ? "most" : percent >= 50 ? "half" : percent > 0 ? "little" : "none";
+
+/** What a timeline entry says, in the reader's language: a headline and, when there is more, a second line. */
+export function timelineLine(entry: TimelineEntry, say: Say): { primary: string; secondary: string } {
   switch (entry.kind) {
     case "arrival":
-      return { primary: "Arrived", secondary: entry.checked_in_by ? `Checked in by ${entry.checked_in_by}` : "" };
+      return {
+        primary: say("timeline.arrived"),
+        secondary: entry.checked_in_by ? say("timeline.checkedInBy", { name: entry.checked_in_by }) : "",
+      };
     case "departure":
-      return { primary: "Went home", secondary: entry.collected_by ? `Collected by ${entry.collected_by}` : "" };
+      return {
+        primary: say("timeline.wentHome"),
+        secondary: entry.collected_by ? say("timeline.collectedBy", { name: entry.collected_by }) : "",
+      };
     case "meal":
       return {
-        primary: `${MEAL_LABELS[entry.meal_type]}: ${amountLabel(entry.food_consumed)}`,
+        primary: say("timeline.meal", { meal: entry.meal_type, amount: amountOf(entry.food_consumed) }),
         secondary: entry.notes,
       };
     case "nap":
       return {
         primary:
           entry.end_time && entry.minutes !== null
-            ? `Nap ${formatClockTime(entry.time ?? "")} – ${formatClockTime(entry.end_time)} (${formatMinutes(entry.minutes)})`
-            : `Asleep since ${formatClockTime(entry.time ?? "")}`,
+            ? say("timeline.nap", {
+                from: formatClockTime(entry.time ?? ""),
+                to: formatClockTime(entry.end_time),
+                duration: formatMinutes(entry.minutes),
+              })
+            : say("timeline.asleepSince", { time: formatClockTime(entry.time ?? "") }),
         secondary: entry.notes,
       };
     case "potty":
-      return { primary: `${POTTY_LABELS[entry.type]}: ${DIAPER_LABELS[entry.diaper_status]}`, secondary: entry.notes };
-    case "star":
-      return { primary: "Got a star", secondary: entry.reason };
-    case "health": {
-      const temperature = entry.temperature_c !== null ? `: ${entry.temperature_c} °C` : "";
-      const dose = entry.dose ? `: ${entry.dose}` : "";
-      return { primary: `${HEALTH_LABELS[entry.health_kind]}${temperature}${dose}`, secondary: entry.details };
-    }
-    case "dose":
-      return { primary: `Medication given: ${entry.medication}, ${entry.dose}`, secondary: entry.notes };
-    case "observation": {
-      const files = entry.attachments > 0 ? ` (${entry.attachments} attached)` : "";
       return {
-        primary: entry.milestone ? `Observation: ${entry.milestone}` : "Observation",
-        secondary: `${entry.notes}${files}`,
+        primary: say("timeline.potty", { type: entry.type, status: entry.diaper_status }),
+        secondary: entry.notes,
+      };
+    case "star":
+      return { primary: say("timeline.star"), secondary: entry.reason };
+    case "health": {
+      const detail = [entry.temperature_c !== null ? `${entry.temperature_c} °C` : "", entry.dose ?? ""]
+        .filter(Boolean)
+        .join(": ");
+      return {
+        primary: detail
+          ? say("timeline.healthWith", { kind: entry.health_kind, detail })
+          : say("timeline.health", { kind: entry.health_kind }),
+        secondary: entry.details,
       };
     }
+    case "dose":
+      return {
+        primary: say("timeline.dose", { medication: entry.medication, dose: entry.dose }),
+        secondary: entry.notes,
+      };
+    case "observation":
+      return {
+        primary: entry.milestone
+          ? say("timeline.observationOf", { milestone: entry.milestone })
+          : say("timeline.observation"),
+        secondary:
+          entry.attachments > 0
+            ? say("timeline.attached", { notes: entry.notes, count: entry.attachments })
+            : entry.notes,
+      };
     case "photo":
       return {
-        primary: entry.media_type === "video" ? "New video" : "New photo",
+        primary: say(entry.media_type === "video" ? "timeline.newVideo" : "timeline.newPhoto"),
         secondary: entry.title,
       };
   }
