@@ -31,6 +31,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP = 2;
 const CONNECTIONS = 50;
 const CHILDREN = 10_000;
+const EXITS = 3_000;
 const INVOICES = 100_000;
 const ENQUIRIES = 1_500;
 /** BENCH_ONLY=<regex> measures only the calls whose name matches; BENCH_DB=postgres|embedded one database. */
@@ -110,9 +111,10 @@ const CALLS: Call[] = [
   { name: "documents", url: "/api/documents", as: ["super admin", "admin"], kind: "list" },
   { name: "staff", url: "/api/staff", as: ["super admin", "director"], kind: "list" },
   { name: "users", url: "/api/owners", as: ["super admin"], kind: "list" },
+  { name: "exits", url: "/api/exits?page=1&limit=25", as: ["super admin", "admin"], kind: "list" },
 ];
 
-/** Grows the demo organisation to 10,000 children, 100,000 invoices and 1,500 enquiries. */
+/** Grows the demo organisation to 10,000 children, 100,000 invoices, 1,500 enquiries and 3,000 exits. */
 export async function grow(db: Database) {
   await db.execute(sql`
     insert into students (center_id, class_id, first_name, last_name, status, enrollment_date, program_name, monthly_fee_paise)
@@ -128,6 +130,12 @@ export async function grow(db: Database) {
            '98' || lpad(n::text, 8, '0'), 'Walk-in', 'Pre-school', 'KINDY',
            (array['Open', 'Open', 'Closed', 'Lost'])[1 + n % 4]
     from generate_series(1, ${ENQUIRIES}) n
+    join lateral (select id, organisation_id from centers order by id offset (n % 3) limit 1) c on true`);
+  await db.execute(sql`
+    insert into exit_records (organisation_id, center_id, person_name, person_type, exit_date, exit_reason)
+    select c.organisation_id, c.id, 'Bench Leaver ' || n, case when n % 4 = 0 then 'teacher_staff' else 'student' end,
+           date '2025-04-01' + (n % 600), 'Moved away'
+    from generate_series(1, ${EXITS}) n
     join lateral (select id, organisation_id from centers order by id offset (n % 3) limit 1) c on true`);
   const centerIds = rowsOf<{ id: string }>(await db.execute(sql`select id from centers`)).map((row) => row.id);
   for (let month = 0; ; month++) {
