@@ -1,10 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from "@mui/material";
-import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ParentDay } from "@sprout/shared/schemas/attendance";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { useIntl } from "react-intl";
 import { formatDate, formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { KioskPinForm } from "./KioskPinForm";
 
 // The form's date pickers are a large download that most visits never need: it loads when opened.
@@ -16,8 +15,7 @@ const AbsenceNoticeForm = lazy(async () => ({ default: (await import("./AbsenceN
  */
 export function ParentToday({ day }: { day: UseQueryResult<ParentDay> }) {
   const [open, setOpen] = useState(false);
-  const intl = useIntl();
-  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const say = useSay();
   if (day.isError) return <Alert severity="error">{say("parentToday.loadError")}</Alert>;
   if (!day.data || day.data.children.length === 0) return null;
   return (

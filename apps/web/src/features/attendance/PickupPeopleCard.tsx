@@ -17,7 +17,6 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import {
   PICKUP_PHOTO_MAX_BYTES,
   PICKUP_PHOTO_MESSAGES,
@@ -28,10 +27,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useIntl } from "react-intl";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { PickupAvatar } from "./PickupAvatar";
 
 const keyOf = (studentId: string) => ["attendance", "pickups", studentId] as const;
@@ -75,8 +74,7 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
   };
   const photoBusy = setPhoto.isPending || removePhoto.isPending;
   const [adding, setAdding] = useState(false);
-  const intl = useIntl();
-  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const say = useSay();
   const confirmRemove = (person: PickupPerson) => {
     if (window.confirm(say("pickup.confirmRemove", { name: person.name, child: childName }))) remove.mutate(person.id);
   };

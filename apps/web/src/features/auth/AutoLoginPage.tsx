@@ -1,8 +1,7 @@
 import { Alert, CircularProgress, Stack, Typography } from "@mui/material";
-import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { useEffect, useRef } from "react";
-import { useIntl } from "react-intl";
 import { useNavigate, useSearchParams } from "react-router";
+import { useSay } from "../../i18n/useSay";
 import { AuthCard } from "./AuthCard";
 import { loginErrorMessage } from "./loginErrorMessage";
 import { useLogin } from "./useLogin";
@@ -12,8 +11,7 @@ export function AutoLoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const signIn = useLogin();
-  const intl = useIntl();
-  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const say = useSay();
   const started = useRef(false);
   const email = params.get("email");
   const password = params.get("password");

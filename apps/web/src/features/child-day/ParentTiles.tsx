@@ -28,15 +28,15 @@ import {
 } from "@mui/material";
 import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { lazy, memo, Suspense, useCallback } from "react";
-import { useIntl } from "react-intl";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { InBackground } from "../../components/InBackground";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAnnouncementsTile } from "../communication/api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
 import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
-import { type Say, TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
+import { TILE_IDS, TILE_TITLES, type TileId, tileLine } from "./tiles";
 
 // A tile's detail (a date picker, the health forms) loads when a tile is opened, not with the home.
 const TileDetail = lazy(async () => ({ default: (await import("./TileDetail")).TileDetail }));
@@ -114,8 +114,7 @@ const Tile = memo(function Tile({
  */
 export function ParentTiles({ childId, childName }: { childId: string; childName: string }) {
   const [params, setParams] = useSearchParams();
-  const intl = useIntl();
-  const say: Say = (id, values) => intl.formatMessage({ id }, values);
+  const say = useSay();
   const summary = useChildDaySummary(childId);
   const planLine = usePlayAndLearnLine(childId);
   const assignments = useDueAssignments(childId);

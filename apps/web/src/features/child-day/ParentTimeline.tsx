@@ -15,9 +15,9 @@ import type { TimelineEntry, TimelineKind } from "@sprout/shared/schemas/child-d
 import { useIntl } from "react-intl";
 import { Link as RouterLink } from "react-router";
 import { formatClockTime } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useMediaUrl } from "../digital-portfolio/api";
 import { useChildTimeline } from "./api";
-import type { Say } from "./tiles";
 import { timelineLine } from "./timeline-lines";
 
 const ICONS: Record<TimelineKind, SvgIconComponent> = {
@@ -39,8 +39,7 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
  */
 export function ParentTimeline({ childId, childName }: { childId: string; childName: string }) {
   const timeline = useChildTimeline(childId);
-  const intl = useIntl();
-  const say: Say = (id, values) => intl.formatMessage({ id }, values);
+  const say = useSay();
   return (
     <Box component="section" aria-labelledby="timeline-heading" sx={{ mt: 3 }}>
       {/* The tiles' heading just above already names the child. */}

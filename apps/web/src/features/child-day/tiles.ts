@@ -1,6 +1,7 @@
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ChildDaySummary } from "@sprout/shared/schemas/child-day";
 import { formatClockTime, formatTime } from "../../format";
+import type { Say } from "../../i18n/useSay";
 import { formatMinutes } from "./api";
 
 export const TILE_IDS = ["diary", "food", "sleep", "potty", "star", "health", "observations"] as const;
@@ -16,11 +17,9 @@ export const TILE_TITLES: Record<TileId, MessageId> = {
   observations: "tiles.observations",
 };
 
-/** The catalogue's words for how much of a meal was eaten ("ate most"). */
-const amountOf = (percent: number) =>
+/** The catalogue's words for how much of a meal was eaten ("ate most"), for the tiles and the timeline. */
+export const amountOf = (percent: number) =>
   percent >= 100 ? "all" : percent >= 75 ? "most" : percent >= 50 ? "half" : percent > 0 ? "little" : "none";
-
-export type Say = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** Today's one-line fact on each tile ("Lunch: ate most", "Slept 1 h 20 m"), in the reader's language. */
 export function tileLine(tile: TileId, summary: ChildDaySummary, say: Say): string {

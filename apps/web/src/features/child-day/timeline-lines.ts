@@ -1,10 +1,8 @@
 import type { TimelineEntry } from "@sprout/shared/schemas/child-day-timeline";
 import { formatClockTime } from "../../format";
+import type { Say } from "../../i18n/useSay";
 import { formatMinutes } from "./api";
-import type { Say } from "./tiles";
-
-const amountOf = (percent: number) =>
-  percent >= 100 ? "all" : percent >= 75 ? "most" : percent >= 50 ? "half" : percent > 0 ? "little" : "none";
+import { amountOf } from "./tiles";
 
 /** What a timeline entry says, in the reader's language: a headline and, when there is more, a second line. */
 export function timelineLine(entry: TimelineEntry, say: Say): { primary: string; secondary: string } {
