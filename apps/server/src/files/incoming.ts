@@ -17,6 +17,8 @@ export interface ReceivedFile {
 /** Enough of the start of a file to tell what it is (magic numbers, the MP4 brand, WebM's doctype). */
 const HEAD_BYTES = 4096;
 export const INCOMING = path.join(tmpdir(), "sprout-incoming");
+/** Names start with the process id, so a process (or a test worker) can tell its own files apart. */
+export const OWN_PREFIX = `${process.pid}.`;
 
 /**
  * Why a part is refused while it streams: `limitFor` sees the first bytes and answers the byte
@@ -83,7 +85,7 @@ export async function receiveToTemp(
   { limitFor, tooLarge }: { limitFor: LimitFor; tooLarge: (head: Buffer) => Error },
 ): Promise<ReceivedFile> {
   await mkdir(INCOMING, { recursive: true, mode: 0o700 });
-  const target = path.join(INCOMING, randomUUID());
+  const target = path.join(INCOMING, OWN_PREFIX + randomUUID());
   const measured = new Measured(limitFor, tooLarge);
   try {
     await pipeline(stream, measured, createWriteStream(target, { flags: "wx", mode: 0o600 }));

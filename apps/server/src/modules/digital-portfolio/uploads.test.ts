@@ -10,6 +10,7 @@ import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts
 import { auditLog } from "../../db/schema/audit.ts";
 import { students } from "../../db/schema/children.ts";
 import { portfolioItems } from "../../db/schema/digital-portfolio.ts";
+import { INCOMING, OWN_PREFIX } from "../../files/incoming.ts";
 import { createFileStore } from "../../files/store.ts";
 
 /** Uploads stream to disk with their limits, clips bring a poster, items can be deleted (brief G). */
@@ -32,7 +33,8 @@ const [aanya] = await db
 await parent.put(`/api/digital-portfolio/consent/${aanya!.id}`, { consent: "own" });
 
 const stored = () => readdirSync(folder).sort();
-const incoming = () => readdirSync(path.join(tmpdir(), "sprout-incoming"));
+// Only this worker's: the other test worker may be receiving its own uploads meanwhile.
+const incoming = () => readdirSync(INCOMING).filter((name) => name.startsWith(OWN_PREFIX));
 const items = async () => (await db.select({ n: count() }).from(portfolioItems))[0]!.n;
 const upload = (url: "upload" | "batch-upload", fields: Record<string, string>, parts: Parameters<typeof form>[1]) =>
   sendForm(app, teacherSession, `/api/digital-portfolio/${url}`, form({ childId: aanya!.id, ...fields }, parts));
