@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 /**
@@ -8,29 +9,27 @@ import { safeString } from "./primitives.ts";
  */
 
 export const PORTFOLIO_MESSAGES = {
-  loadFailed: "Failed to load portfolio items",
+  loadFailed: english("digitalPortfolio.loadFailed"),
   /** The centre statistics (admin dashboard, spec 3). */
-  statsFailed: "Failed to load dashboard data",
-  noChild: "No child selected",
-  empty: "No photos yet",
-  uploadFailed: "Upload failed. Please try again.",
-  uploadFailedStatus: (status: string) => `Upload failed: ${status}`,
-  batchFailedStatus: (status: string) => `Batch upload failed: ${status}`,
-  noFile: "Please choose at least one photo or video",
-  tooManyFiles: "At most 10 files can be uploaded at once",
-  fileType: "Only photos (JPEG, PNG, WebP, GIF) and short videos (MP4, WebM, MOV) can be uploaded",
-  unreadable: "The file could not be read as the photo or video it claims to be",
-  imageTooLarge: "Each photo must be less than 15MB",
-  videoTooLarge: "Each video must be less than 50MB",
-  childRequired: "Please select a child",
-  noConsent: (name: string) => `${name}'s parent has not given photo consent, so photos of ${name} cannot be uploaded`,
-  noGroupConsent: (name: string) =>
-    `${name}'s parent allows photos only in ${name}'s own portfolio, not in group photos`,
-  consentSaved: "Photo consent saved",
-  consentFailed: "Failed to save photo consent",
-  deleteFailed: "Failed to delete the item",
-  deleteConfirm: (title: string) =>
-    `Delete "${title}"? The photo or video is removed for everyone and cannot be restored.`,
+  statsFailed: english("digitalPortfolio.statsFailed"),
+  noChild: english("digitalPortfolio.noChild"),
+  empty: english("digitalPortfolio.empty"),
+  uploadFailed: english("digitalPortfolio.uploadFailed"),
+  uploadFailedStatus: (status: string) => english("digitalPortfolio.uploadFailedStatus", { status }),
+  batchFailedStatus: (status: string) => english("digitalPortfolio.batchFailedStatus", { status }),
+  noFile: english("digitalPortfolio.noFile"),
+  tooManyFiles: english("digitalPortfolio.tooManyFiles"),
+  fileType: english("digitalPortfolio.fileType"),
+  unreadable: english("digitalPortfolio.unreadable"),
+  imageTooLarge: english("digitalPortfolio.imageTooLarge"),
+  videoTooLarge: english("digitalPortfolio.videoTooLarge"),
+  childRequired: english("digitalPortfolio.childRequired"),
+  noConsent: (name: string) => english("digitalPortfolio.noConsent", { name }),
+  noGroupConsent: (name: string) => english("digitalPortfolio.noGroupConsent", { name }),
+  consentSaved: english("digitalPortfolio.consentSaved"),
+  consentFailed: english("digitalPortfolio.consentFailed"),
+  deleteFailed: english("digitalPortfolio.deleteFailed"),
+  deleteConfirm: (title: string) => english("digitalPortfolio.deleteConfirm", { title }),
 } as const;
 
 export const PORTFOLIO_PAGE_SIZE = 12;
