@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { english } from "@sprout/shared/i18n/english";
 import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -29,6 +30,8 @@ import type { Database, Listen, PoolUse } from "./db/client.ts";
 import { answerMissingFile, forgetFileHeaders } from "./files/serve.ts";
 import { createFileStore, type FileStore, StoredFileMissing } from "./files/store.ts";
 import { startFileSweep } from "./files/sweep.ts";
+import { translatorFor, translatorOf, validationMessageIn } from "./i18n/answers.ts";
+import { languageOf } from "./i18n/intl.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { HttpError } from "./lib/errors.ts";
 import { drainHandlersOnClose } from "./lib/handler-drain.ts";
@@ -202,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: "RATE_LIMITED",
-      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: english("server.tooManyAttempts", { seconds: Math.ceil(context.ttl / 1000) }),
     }),
   });
   if (deps.apiDocs !== false) {
@@ -463,25 +466,31 @@ export async function buildApp(deps: AppDeps) {
   if (serveWeb) await registerWebApp(app, web);
   app.setNotFoundHandler((request, reply) => {
     if (serveWeb && wantsWebApp(request.method, request.url)) return sendWebApp(reply.type("text/html"));
-    return reply
-      .code(404)
-      .send({ error: `Route ${request.method} ${request.url.split("?")[0]} not found`, code: "NOT_FOUND" });
+    return reply.code(404).send({
+      error: translatorOf(request)(
+        english("server.routeNotFound", { route: `${request.method} ${request.url.split("?")[0]}` }),
+      ),
+      code: "NOT_FOUND",
+    });
   });
 
   return app;
 }
 
 const GENERIC_MESSAGES: Record<number, [string, string]> = {
-  400: ["Bad request", "BAD_REQUEST"],
-  401: ["Authentication required", "UNAUTHORIZED"],
-  403: ["Forbidden", "FORBIDDEN"],
-  404: ["Not found", "NOT_FOUND"],
-  405: ["Method not allowed", "METHOD_NOT_ALLOWED"],
-  413: ["Request body is too large", "PAYLOAD_TOO_LARGE"],
-  415: ["Unsupported content type", "UNSUPPORTED_MEDIA_TYPE"],
+  400: [english("server.badRequest"), "BAD_REQUEST"],
+  401: [english("server.authenticationRequired"), "UNAUTHORIZED"],
+  403: [english("server.forbidden"), "FORBIDDEN"],
+  404: [english("server.notFound"), "NOT_FOUND"],
+  405: [english("server.methodNotAllowed"), "METHOD_NOT_ALLOWED"],
+  413: [english("server.bodyTooLarge"), "PAYLOAD_TOO_LARGE"],
+  415: [english("server.unsupportedContentType"), "UNSUPPORTED_MEDIA_TYPE"],
 };
 
-/** Every error leaves as `{error, code}`; nothing from a stack trace or SQL gets out. */
+/**
+ * Every error leaves as `{error, code}` in the caller's language; nothing from a stack trace or SQL
+ * gets out.
+ */
 function errorHandler(
   this: ReturnType<typeof Fastify>,
   error: FastifyError,
@@ -489,32 +498,37 @@ function errorHandler(
   reply: import("fastify").FastifyReply,
 ) {
   forgetFileHeaders(reply);
+  const language = languageOf(request);
+  const say = translatorFor(language);
   if (error instanceof StoredFileMissing) return answerMissingFile(error, request, reply);
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({ error: error.message, code: error.code, details: error.details });
+    const details = error.details && Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, say(v)]));
+    return reply.code(error.statusCode).send({ error: say(error.message), code: error.code, details });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: Record<string, string> = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || error.validationContext || "body";
-      const message = issue.message ?? "is invalid";
-      details[field] ??= message.endsWith("received undefined") ? `${field} is required` : message;
+      const message = issue.message ?? english("server.invalid");
+      details[field] ??= message.endsWith("received undefined")
+        ? say(english("server.fieldRequired", { field }))
+        : validationMessageIn(language, issue, message);
     }
-    const first = Object.values(details)[0] ?? "Invalid request";
+    const first = Object.values(details)[0] ?? say(english("server.invalidRequest"));
     return reply.code(400).send({ error: first, code: "VALIDATION_ERROR", details });
   }
   if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
-    return reply.code(400).send({ error: "The request body is not valid JSON", code: "INVALID_JSON" });
+    return reply.code(400).send({ error: say(english("server.invalidJson")), code: "INVALID_JSON" });
   }
   if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-    return reply.code(400).send({ error: "The request body is empty", code: "EMPTY_BODY" });
+    return reply.code(400).send({ error: say(english("server.emptyBody")), code: "EMPTY_BODY" });
   }
   if (error.statusCode === 429) {
-    return reply.code(429).send({ error: error.message, code: "RATE_LIMITED" });
+    return reply.code(429).send({ error: say(error.message), code: "RATE_LIMITED" });
   }
   if (isResponseSerializationError(error)) request.log.error({ err: error }, "response did not match its schema");
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error({ err: error }, "unhandled error");
-  const [message, code] = GENERIC_MESSAGES[status] ?? ["An unexpected error occurred.", "INTERNAL_ERROR"];
-  return reply.code(status).send({ error: message, code });
+  const [message, code] = GENERIC_MESSAGES[status] ?? [english("server.unexpected"), "INTERNAL_ERROR"];
+  return reply.code(status).send({ error: say(message), code });
 }

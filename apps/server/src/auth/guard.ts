@@ -1,4 +1,5 @@
 import { type Action, may } from "@sprout/shared/access";
+import { english } from "@sprout/shared/i18n/english";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -30,11 +31,11 @@ declare module "fastify" {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const SESSION_MESSAGES = {
-  noToken: "Authentication required",
-  badToken: "Invalid or expired token",
-  session: "Session expired. Please log in again.",
-  inactive: "Your account has been deactivated. Please contact your administrator.",
-  csrf: "Missing or invalid CSRF token",
+  noToken: english("server.authenticationRequired"),
+  badToken: english("server.badToken"),
+  session: english("server.sessionExpired"),
+  inactive: english("server.accountDeactivated"),
+  csrf: english("server.csrf"),
 };
 
 export interface AccessDeps {

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   errorResponse,
   loginRequest,
@@ -59,9 +60,8 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
       },
       async (request) => {
         const result = await deps.sessions.rotate(request.body.refreshToken);
-        if (result === "reused")
-          throw unauthorized("Refresh token was already used; the session has been ended", "REFRESH_REUSED");
-        if (result === "invalid") throw unauthorized("Invalid or expired refresh token", "REFRESH_INVALID");
+        if (result === "reused") throw unauthorized(english("server.refreshReused"), "REFRESH_REUSED");
+        if (result === "invalid") throw unauthorized(english("server.refreshInvalid"), "REFRESH_INVALID");
         return result;
       },
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "./english.ts";
 
 /**
  * The languages Sprout speaks: each has a catalogue in `messages/<code>.json` (same keys as
@@ -13,7 +14,7 @@ export type Language = keyof typeof LANGUAGES;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as [Language, ...Language[]];
 export const DEFAULT_LANGUAGE: Language = "en";
 
-export const languageSchema = z.enum(LANGUAGE_CODES, { error: "Choose one of the languages Sprout speaks" });
+export const languageSchema = z.enum(LANGUAGE_CODES, { error: english("languages.unknown") });
 
 /**
  * The language an `Accept-Language` header (or a browser's `navigator.languages`) asks for first

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 
 /**
  * The two primitives every schema builds on. PostgreSQL refuses the NUL character in text, and a
@@ -7,10 +8,10 @@ import { z } from "zod";
  * (2026-02-30 does not), which `Date.parse` alone does not check.
  */
 
-export const NUL_MESSAGE = "Text must not contain the NUL character";
-export const UNICODE_MESSAGE = "Text must not contain a broken character (a lone UTF-16 surrogate)";
-export const BODY_OBJECT_MESSAGE = "The request body must be a JSON object";
-export const DATE_MESSAGE = "Please enter a valid date (YYYY-MM-DD)";
+export const NUL_MESSAGE = english("primitives.nul");
+export const UNICODE_MESSAGE = english("primitives.brokenCharacter");
+export const BODY_OBJECT_MESSAGE = english("primitives.bodyObject");
+export const DATE_MESSAGE = english("primitives.date");
 
 const hasNul = (value: string) => value.includes("\u0000");
 
