@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   centreDate,
   formatClockTime,
@@ -9,6 +9,7 @@ import {
   formatMonth,
   formatNumber,
   formatTime,
+  setFormatLocale,
 } from "./format";
 
 describe("format", () => {
@@ -50,5 +51,21 @@ describe("format", () => {
     expect(formatCurrency(123456.5)).toBe("₹1,23,456.50");
     expect(formatCurrency(0)).toBe("₹0.00");
     expect(formatNumber(1234567)).toBe("12,34,567");
+  });
+});
+
+describe("format in the reader's language", () => {
+  afterEach(() => setFormatLocale("en-IN"));
+
+  it("writes dates the Hindi way and money and counts with the same Indian grouping", () => {
+    setFormatLocale("hi-IN");
+    expect(formatLongDate("2026-03-31T20:00:00Z")).toBe("बुधवार, 1 अप्रैल 2026");
+    expect(formatMonth("2026-11")).toBe("नवंबर 2026");
+    expect(formatDate("2026-04-01")).toBe("01/04/2026");
+    expect(formatCurrency(123456.5)).toBe("₹1,23,456.50");
+    expect(formatNumber(123456)).toBe("1,23,456");
+    expect(centreDate("2026-03-31T20:00:00Z")).toBe("2026-04-01");
+    setFormatLocale("en-IN");
+    expect(formatMonth("2026-11")).toBe("November 2026");
   });
 });

@@ -1,23 +1,38 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 
-/** The one place that turns dates and money into text: en-IN, rupees, the centre's time zone. */
+/**
+ * The one place that turns dates and money into text: in the reader's locale (en-IN, hi-IN: both
+ * write ₹1,23,456.50), rupees, the centre's time zone.
+ */
 
-const LOCALE = "en-IN";
+const APP_LOCALE = "en-IN";
+let locale = APP_LOCALE;
+
+/** The locale every date and number is written in from now on; the language provider sets it. */
+export function setFormatLocale(next: string) {
+  locale = next;
+}
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Building an Intl formatter takes milliseconds on a phone (the first loads the locale's data):
-// each is built when first used rather than while the signed-in pages start.
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
+// each is built when first used, once per locale, rather than while the signed-in pages start.
+function perLocale<T>(make: (locale: string) => T, fixed?: string): () => T {
+  const made = new Map<string, T>();
   return () => {
-    made ??= make();
-    return made;
+    const wanted = fixed ?? locale;
+    let formatter = made.get(wanted);
+    if (!formatter) {
+      formatter = make(wanted);
+      made.set(wanted, formatter);
+    }
+    return formatter;
   };
 }
 
-const dateTimeFormat = (options: Intl.DateTimeFormatOptions, locale = LOCALE) =>
-  once(() => new Intl.DateTimeFormat(locale, options));
-const numberFormat = (options?: Intl.NumberFormatOptions) => once(() => new Intl.NumberFormat(LOCALE, options));
+const dateTimeFormat = (options: Intl.DateTimeFormatOptions, fixed?: string) =>
+  perLocale((at) => new Intl.DateTimeFormat(at, options), fixed);
+const numberFormat = (options?: Intl.NumberFormatOptions) => perLocale((at) => new Intl.NumberFormat(at, options));
 
 const calendarDate = dateTimeFormat({ day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
 const longDate = dateTimeFormat({
@@ -41,13 +56,12 @@ const CALENDAR_MONTH = /^(\d{4})-(\d{2})$/;
 // A wall-clock time is already the centre's: written as it stands, in the same style as timeOfDay.
 const wallClock = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
-// In the app's own locale: a second locale (en-CA writes ISO dates) costs a phone another ICU load.
-const centreCalendarDate = dateTimeFormat({
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: DEFAULT_TIME_ZONE,
-});
+// Read back into "YYYY-MM-DD", so always in one locale: the app's (en-CA writes ISO dates, but a
+// second locale costs a phone another ICU load).
+const centreCalendarDate = dateTimeFormat(
+  { day: "2-digit", month: "2-digit", year: "numeric", timeZone: DEFAULT_TIME_ZONE },
+  APP_LOCALE,
+);
 const currency = numberFormat({ style: "currency", currency: "INR" });
 const compactCurrency = numberFormat({
   style: "currency",

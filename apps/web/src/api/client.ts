@@ -1,6 +1,7 @@
 import { SCREEN_HEADER, screenOf } from "@sprout/shared/screen";
 import type { z } from "zod";
 import { readTokens } from "../auth/session";
+import { deviceLanguage } from "../i18n/language";
 import { reportAnswer, reportNoAnswer } from "../offline/connectivity";
 import { ApiError, errorFromResponse, networkError } from "./errors";
 import { refreshSession } from "./refresh";
@@ -32,6 +33,8 @@ function buildInit(options: RequestOptions, token: string | undefined): RequestI
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   // The screen the call is made from, as a route pattern, for the access log of children's records.
   headers[SCREEN_HEADER] = screenOf(globalThis.location?.pathname ?? "/");
+  // Errors come back in the language shown, even before the person's own choice is known.
+  headers["Accept-Language"] = deviceLanguage();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

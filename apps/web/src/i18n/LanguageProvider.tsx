@@ -1,11 +1,14 @@
-import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
+import type { Catalogue } from "@sprout/shared/i18n/catalogues";
 import { LANGUAGES, type Language } from "@sprout/shared/i18n/languages";
+import { ENGLISH, LOAD_CATALOGUE } from "@sprout/shared/i18n/load";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { IntlProvider } from "react-intl";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { createIntl, createIntlCache, RawIntlProvider } from "react-intl";
 import { useSession } from "../auth/useSession";
+import { setFormatLocale } from "../format";
 import { preferencesApi } from "./api";
 import { deviceLanguage, keepDeviceLanguage } from "./language";
+import { setFormLanguage } from "./zodResolver";
 
 interface LanguageChoice {
   language: Language;
@@ -15,10 +18,30 @@ interface LanguageChoice {
 }
 
 const LanguageContext = createContext<LanguageChoice | null>(null);
+const cache = createIntlCache();
+
+/** A language's catalogue, once loaded; until then the words shown stay in the language before. */
+function useCatalogue(language: Language): { language: Language; messages: Catalogue } | null {
+  const [shown, setShown] = useState<{ language: Language; messages: Catalogue } | null>(
+    language === "en" ? { language, messages: ENGLISH } : null,
+  );
+  useEffect(() => {
+    let current = true;
+    LOAD_CATALOGUE[language]()
+      .then((messages) => current && setShown({ language, messages }))
+      // Offline before the catalogue was ever fetched: English rather than nothing.
+      .catch(() => current && setShown({ language: "en", messages: ENGLISH }));
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return shown;
+}
 
 /**
  * The language every screen speaks: the signed-in person's own choice (kept on their account, so
- * e-mails and pushes follow it), else this device's last choice, else the browser's.
+ * e-mails and pushes follow it), else this device's last choice, else the browser's. Words, dates,
+ * numbers and form messages all follow it.
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -37,9 +60,19 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     setLanguage(chosen);
     keepDeviceLanguage(chosen);
   }, [saved.data?.language]);
+
+  const shown = useCatalogue(language);
+  const intl = useMemo(() => {
+    if (!shown) return null;
+    const locale = LANGUAGES[shown.language].locale;
+    return createIntl({ locale, messages: shown.messages, defaultLocale: "en-IN" }, cache);
+  }, [shown]);
+  if (intl) setFormatLocale(intl.locale);
   useEffect(() => {
-    document.documentElement.lang = LANGUAGES[language].locale;
-  }, [language]);
+    if (!intl) return;
+    document.documentElement.lang = intl.locale;
+    setFormLanguage(shown?.language === "en" ? null : (id, values) => intl.formatMessage({ id }, values));
+  }, [intl, shown?.language]);
 
   // Only a choice is remembered on the device: a browser's own language is asked again each time.
   const choose = (next: Language) => {
@@ -47,11 +80,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     keepDeviceLanguage(next);
     if (user) save.mutate({ language: next });
   };
+  if (!intl) return null;
   return (
     <LanguageContext value={{ language, choose, saveFailed: save.isError }}>
-      <IntlProvider locale={LANGUAGES[language].locale} messages={CATALOGUES[language]} defaultLocale="en-IN">
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LanguageContext>
   );
 }

@@ -6,7 +6,10 @@ import hi from "./messages/hi.json" with { type: "json" };
 export type MessageId = keyof typeof en;
 export type Catalogue = Record<MessageId, string>;
 
-/** The messages of every language, ICU MessageFormat, as a translator edits them (JSON, no code). */
+/**
+ * The messages of every language, ICU MessageFormat, as a translator edits them (JSON, no code).
+ * The server holds them all; the web app loads a language's when it is chosen (`load.ts`).
+ */
 export const CATALOGUES: Record<Language, Catalogue> = { en, hi };
 
 // FormatJS checks every message id against the English catalogue at compile time, on both sides.

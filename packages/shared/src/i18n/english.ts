@@ -1,7 +1,8 @@
 import { createIntl, createIntlCache } from "@formatjs/intl";
-import { CATALOGUES, type MessageId } from "./catalogues.ts";
+import type { MessageId } from "./catalogues.ts";
+import { ENGLISH } from "./load.ts";
 
-const intl = createIntl({ locale: "en-IN", messages: CATALOGUES.en }, createIntlCache());
+const intl = createIntl({ locale: "en-IN", messages: ENGLISH }, createIntlCache());
 
 /**
  * A catalogue message in English. The shared message objects (`PORTFOLIO_MESSAGES`, the schemas'

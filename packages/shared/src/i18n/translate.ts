@@ -1,5 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
-import { CATALOGUES, type MessageId } from "./catalogues.ts";
+import type { MessageId } from "./catalogues.ts";
+import { ENGLISH } from "./load.ts";
 
 type Values = Record<string, string | number>;
 type Part = { literal: string } | { capture: string; number: boolean };
@@ -97,7 +98,7 @@ let index: { exact: Map<string, MessageId>; patterns: Pattern[] } | null = null;
 function build() {
   const exact = new Map<string, MessageId>();
   const patterns: Pattern[] = [];
-  for (const [id, message] of Object.entries(CATALOGUES.en) as [MessageId, string][]) {
+  for (const [id, message] of Object.entries(ENGLISH) as [MessageId, string][]) {
     const variants = variantsOf(parse(message));
     if (!variants) continue;
     for (const variant of variants) {
