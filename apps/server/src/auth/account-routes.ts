@@ -19,6 +19,7 @@ import { errorResponse, messageResponse } from "@sprout/shared/schemas/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { languageOf } from "../i18n/intl.ts";
 import { HttpError } from "../lib/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { addRetryAfterHeader } from "./limits.ts";
@@ -66,7 +67,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
           response: { 200: forgotPasswordResponse, ...errors },
         },
       },
-      async (request) => passwordReset.requestReset(request.body.email),
+      async (request) => passwordReset.requestReset(request.body.email, languageOf(request)),
     );
 
     api.post(

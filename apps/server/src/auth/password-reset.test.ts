@@ -46,6 +46,27 @@ describe("forgot password", () => {
     expect(statusUnknown.json()).toMatchObject({ status: "pending", attemptsRemaining: 5, expiresIn: 900 });
   });
 
+  it("mails the code in the person's own language, else in the language the form was filled in", async () => {
+    const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
+    await parent.put("/api/account/preferences", { language: "hi" });
+    await forgot(DEMO_EMAILS.parent);
+    const chosen = await latestMail(DEMO_EMAILS.parent);
+    expect(chosen?.subject).toBe("Sprout पासवर्ड बदलने का आपका कोड");
+    expect(chosen?.text).toContain(`आपका सत्यापन कोड है: ${chosen!.code}`);
+    expect(chosen?.text).toContain("इसे 15 मिनट के अंदर");
+
+    const headers = { "accept-language": "hi-IN,hi;q=0.9" };
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/forgot-password",
+      payload: { email: DEMO_EMAILS.admin },
+      headers,
+    });
+    expect((await latestMail(DEMO_EMAILS.admin))?.subject).toBe("Sprout पासवर्ड बदलने का आपका कोड");
+    await forgot(DEMO_EMAILS.admin);
+    expect((await latestMail(DEMO_EMAILS.admin))?.subject).toBe("Your Sprout password reset code");
+  });
+
   it("refuses a malformed address with the spec's messages", async () => {
     const bad = await forgot("not-an-email");
     expect(bad.statusCode).toBe(400);

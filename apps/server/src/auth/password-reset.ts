@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from "@sprout/shared/i18n/languages";
 import {
   ACCOUNT_MESSAGES,
   INVITATION_TTL_SECONDS,
@@ -98,7 +99,8 @@ export function createPasswordResetService({
 
   return {
     /** Same answer, same work and same limits whether or not the address has an account. */
-    async requestReset(rawEmail: string) {
+    /** The code goes in the person's own language, else in the language the form was filled in. */
+    async requestReset(rawEmail: string, askedIn: Language) {
       const email = rawEmail.trim().toLowerCase();
       const reservation = await attempts.reserve("reset_request", email, RESET_REQUEST_POLICY);
       if (!reservation.allowed) {
@@ -109,16 +111,20 @@ export function createPasswordResetService({
       const eligible = user?.isActive ? user : null;
       const challenge = await createChallenge(email, eligible?.id ?? null, "reset", RESET_CODE_TTL_SECONDS);
       if (eligible) {
-        await mailer.send(resetCodeMail(eligible.email, eligible.fullName, challenge.code, minutes));
+        await mailer.send(
+          resetCodeMail(eligible.email, eligible.fullName, challenge.code, minutes, eligible.language ?? askedIn),
+        );
       }
       return { message: ACCOUNT_MESSAGES.resetSent, resetId: challenge.id, maskedEmail: maskEmail(email) };
     },
 
     /** After an administrator forced a reset: the sign-in that proved the password gets a code. */
-    async startForcedReset(user: { id: string; email: string; fullName: string }) {
+    async startForcedReset(user: { id: string; email: string; fullName: string; language: Language | null }) {
       const email = user.email.toLowerCase();
       const challenge = await createChallenge(email, user.id, "reset", RESET_CODE_TTL_SECONDS);
-      await mailer.send(forcedResetMail(user.email, user.fullName, challenge.code, minutes));
+      await mailer.send(
+        forcedResetMail(user.email, user.fullName, challenge.code, minutes, user.language ?? DEFAULT_LANGUAGE),
+      );
       return { resetId: challenge.id, maskedEmail: maskEmail(email) };
     },
 
@@ -127,11 +133,23 @@ export function createPasswordResetService({
      * link uses APP_URL; the request's own address is only a fallback outside production (where
      * APP_URL is required), so a forged Host header cannot put its link in our mail.
      */
-    async invite(user: { id: string; email: string; fullName: string }, requestAppUrl: string) {
+    async invite(
+      user: { id: string; email: string; fullName: string; language?: Language | null },
+      requestAppUrl: string,
+    ) {
       const email = user.email.toLowerCase();
       const challenge = await createChallenge(email, user.id, "invitation", INVITATION_TTL_SECONDS);
       const link = `${configuredAppUrl ?? requestAppUrl}/verify-reset-code?email=${encodeURIComponent(email)}&resetId=${challenge.id}&invite=1`;
-      await mailer.send(invitationMail(user.email, user.fullName, challenge.code, link, INVITATION_TTL_SECONDS / 3600));
+      await mailer.send(
+        invitationMail(
+          user.email,
+          user.fullName,
+          challenge.code,
+          link,
+          INVITATION_TTL_SECONDS / 3600,
+          user.language ?? DEFAULT_LANGUAGE,
+        ),
+      );
       return { resetId: challenge.id };
     },
 
@@ -220,7 +238,7 @@ export function createPasswordResetService({
       await sessions.revokeAllOfUser(user.id, "password_reset");
       // The code proved who they are: earlier wrong sign-ins no longer slow them down.
       await attempts.clear("login", user.email.toLowerCase());
-      await mailer.send(passwordChangedMail(user.email, user.fullName));
+      await mailer.send(passwordChangedMail(user.email, user.fullName, user.language ?? DEFAULT_LANGUAGE));
       return { message: row.purpose === "invitation" ? ACCOUNT_MESSAGES.invitationDone : ACCOUNT_MESSAGES.resetDone };
     },
 

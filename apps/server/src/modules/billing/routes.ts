@@ -145,7 +145,14 @@ export function billingRoutes({
         const invoice = await billing.find(await request.caller.scope(), request.params.id);
         const { user } = request.caller;
         return codes.send(user, "invoice_download", invoice.id, (code, minutes) =>
-          invoiceDownloadCodeMail(user.email, user.fullName, code, minutes, invoice.invoice_number),
+          invoiceDownloadCodeMail(
+            user.email,
+            user.fullName,
+            code,
+            minutes,
+            invoice.invoice_number,
+            languageOf(request),
+          ),
         );
       },
     );
