@@ -1,14 +1,8 @@
-import {
-  amountLabel,
-  DIAPER_LABELS,
-  type DiaperStatus,
-  HEALTH_LABELS,
-  type HealthKind,
-  MEAL_LABELS,
-  type MealType,
-  POTTY_LABELS,
-  type PottyType,
-} from "@sprout/shared/schemas/child-day";
+import type { IntlShape } from "@formatjs/intl";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
+import type { DiaperStatus, HealthKind, MealType, PottyType } from "@sprout/shared/schemas/child-day";
+import { intlFor } from "../../i18n/intl.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
 import { minutesBetween } from "./presenter.ts";
 
@@ -27,71 +21,85 @@ export interface ChildDigest {
   entries: Entry[];
 }
 
-const duration = (minutes: number) =>
-  minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} m` : `${minutes} m`;
+/** "Ate most" and friends, as the catalogue's select names them. */
+const amountOf = (percent: number) =>
+  percent >= 100 ? "all" : percent >= 75 ? "most" : percent >= 50 ? "half" : percent > 0 ? "little" : "none";
 
-function line(entry: Entry): string {
+const duration = (intl: IntlShape, minutes: number) =>
+  minutes >= 60
+    ? intl.formatMessage({ id: "digestMail.hours" }, { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+    : intl.formatMessage({ id: "digestMail.minutes" }, { minutes });
+
+function line(intl: IntlShape, entry: Entry): string {
+  const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   switch (entry.kind) {
     case "arrival":
-      return `Arrived ${entry.in}${entry.out ? `, left ${entry.out}` : ""}`;
+      return entry.out
+        ? say("digestMail.arrivedAndLeft", { in: entry.in, out: entry.out })
+        : say("digestMail.arrived", { in: entry.in });
     case "meal":
-      return `${MEAL_LABELS[entry.meal]}: ${amountLabel(entry.percent)} (${entry.percent}%)`;
+      return say("digestMail.meal", { meal: entry.meal, amount: amountOf(entry.percent), percent: entry.percent });
     case "nap":
       return entry.end
-        ? `Slept ${entry.start}–${entry.end} (${duration(minutesBetween(entry.start, entry.end))})`
-        : `Fell asleep at ${entry.start}`;
+        ? say("digestMail.slept", {
+            from: entry.start,
+            to: entry.end,
+            duration: duration(intl, minutesBetween(entry.start, entry.end)),
+          })
+        : say("digestMail.fellAsleep", { time: entry.start });
     case "potty":
-      return `${POTTY_LABELS[entry.type]}: ${DIAPER_LABELS[entry.status].toLowerCase()}`;
+      return say("digestMail.potty", { type: entry.type, status: entry.status });
     case "star":
-      return `Star: ${entry.reason}`;
+      return say("digestMail.star", { reason: entry.reason });
     case "dose":
-      return `Medication: ${entry.name}, ${entry.dose} at ${entry.time}`;
-    case "health":
-      return `${HEALTH_LABELS[entry.health]}${entry.temperature !== null ? ` ${entry.temperature} °C` : ""}${
-        entry.details ? `: ${entry.details}` : ""
-      }`;
+      return say("digestMail.dose", { medication: entry.name, dose: entry.dose, time: entry.time });
+    case "health": {
+      const temperature = entry.temperature !== null ? ` ${intl.formatNumber(entry.temperature)} °C` : "";
+      return `${say("digestMail.health", { kind: entry.health })}${temperature}${entry.details ? `: ${entry.details}` : ""}`;
+    }
     case "observation":
-      return `Observation: ${[entry.milestone, entry.notes.slice(0, 200)].filter(Boolean).join(" — ")}`;
+      return say("digestMail.observation", {
+        text: [entry.milestone, entry.notes.slice(0, 200)].filter(Boolean).join(" — "),
+      });
   }
 }
 
 /** In the order of a day: arrival, meals, naps, potty, then stars, health and observations. */
 const ORDER: Entry["kind"][] = ["arrival", "meal", "nap", "potty", "dose", "health", "star", "observation"];
 
-const names = (children: ChildDigest[]) => {
+const names = (intl: IntlShape, children: ChildDigest[]) => {
   const list = children.map((child) => child.name);
-  return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return list.length === 1
+    ? list[0]!
+    : intl.formatMessage({ id: "digestMail.and" }, { first: list.slice(0, -1).join(", "), last: list.at(-1)! });
 };
 
-const longDate = (day: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const longDate = (intl: IntlShape, day: string) =>
+  intl.formatDate(new Date(`${day}T00:00:00Z`), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-/** One e-mail for a parent: each child's day as short lines. */
+/** One e-mail for a parent, in their language: each child's day as short lines. */
 export function digestMail(letter: {
   email: string;
   name: string;
   day: string;
+  language: Language;
   children: ChildDigest[];
 }): OutgoingMail {
+  const intl = intlFor(letter.language);
   const sections = letter.children.map((child) => {
     const sorted = [...child.entries].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
-    return [`${child.name}`, ...sorted.map((entry) => `- ${line(entry)}`)].join("\n");
+    return [`${child.name}`, ...sorted.map((entry) => `- ${line(intl, entry)}`)].join("\n");
   });
+  const about = { names: names(intl, letter.children), date: longDate(intl, letter.day) };
   return {
     to: letter.email,
-    subject: `${names(letter.children)}'s day at Sprout, ${longDate(letter.day)}`,
+    subject: intl.formatMessage({ id: "digestMail.subject" }, about),
     text: [
-      `Hello ${letter.name},`,
-      "",
-      `Here is ${names(letter.children)}'s day (${longDate(letter.day)}):`,
+      intl.formatMessage({ id: "digestMail.opening" }, { ...about, name: letter.name }),
       "",
       sections.join("\n\n"),
       "",
-      "Open Sprout for the details and photos. You can turn this daily e-mail off in the parent portal.",
-      "",
-      "Sprout",
+      intl.formatMessage({ id: "digestMail.closing" }),
     ].join("\n"),
   };
 }

@@ -185,12 +185,15 @@ describe("the evening digest", () => {
     expect(mailed.slice(before).map((message) => message.to)).toEqual([busyParent.email]);
   });
 
-  it("reaches the outbox through the app's mailer", async () => {
+  it("reaches the outbox through the app's mailer, in the language the parent chose", async () => {
     const nextParent = as(app, await signIn(app, DEMO_EMAILS.parent));
     await nextParent.put("/api/parents/digest", { daily_digest: true });
+    await nextParent.put("/api/account/preferences", { language: "hi" });
     const queued = await runDailyDigest(db, clock, (message) => app.mailer.send(message));
     expect(queued.mailed).toBe(1);
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, DEMO_EMAILS.parent));
-    expect(row?.subject).toBe(`${own!.firstName}'s day at Sprout, 21 Nov 2026`);
+    expect(row?.subject).toBe(`Sprout में ${own!.firstName} का दिन, 21 नव॰ 2026`);
+    expect(row?.text).toContain("- दोपहर का खाना: आधा खाया (50%)");
+    expect(row?.text).toContain("पूरी जानकारी और फ़ोटो के लिए Sprout खोलें।");
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from "@sprout/shared/i18n/languages";
 import { DIGEST_HOUR_DEFAULT, STANDING_KINDS } from "@sprout/shared/schemas/child-health";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -178,6 +179,7 @@ export async function runDailyDigest(db: Database, clock: Clock, mail: (message:
     userId: string;
     email: string;
     name: string;
+    language: Language | null;
     childId: string;
     first: string;
     day: string;
@@ -190,6 +192,7 @@ export async function runDailyDigest(db: Database, clock: Clock, mail: (message:
           userId: users.id,
           email: users.email,
           name: users.fullName,
+          language: users.language,
           childId: students.id,
           first: students.firstName,
           day: sql<string>`(${now.toISOString()}::timestamptz at time zone ${centers.timeZone})::date::text`,
@@ -209,12 +212,18 @@ export async function runDailyDigest(db: Database, clock: Clock, mail: (message:
   const unique = new Map(mine.map((row) => [row.childId, { id: row.childId, day: row.day, timeZone: row.timeZone }]));
   const entries = await gather(db, [...unique.values()]);
 
-  const letters = new Map<string, { email: string; name: string; day: string; children: ChildDigest[] }>();
+  const letters = new Map<string, Parameters<typeof digestMail>[0]>();
   for (const row of mine) {
     const childEntries = entries.get(row.childId);
     if (!childEntries) continue;
     const key = `${row.userId}|${row.day}`;
-    const letter = letters.get(key) ?? { email: row.email, name: row.name, day: row.day, children: [] };
+    const letter = letters.get(key) ?? {
+      email: row.email,
+      name: row.name,
+      day: row.day,
+      language: row.language ?? DEFAULT_LANGUAGE,
+      children: [],
+    };
     if (!letter.children.some((child) => child.name === row.first && child.entries === childEntries))
       letter.children.push({ name: row.first, entries: childEntries });
     letters.set(key, letter);
