@@ -194,7 +194,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/digital-portfolio/PortfolioDashboardPage.tsx": 13,
   "features/digital-portfolio/PortfolioGallery.tsx": 5,
   "features/digital-portfolio/UploadPanel.tsx": 19,
-  "features/documents/DocumentsPage.tsx": 25,
   "features/emergency/EmergencyAlertDialog.tsx": 12,
   "features/emergency/EmergencyAlertsPanel.tsx": 16,
   "features/emergency/EmergencyBanner.tsx": 5,
