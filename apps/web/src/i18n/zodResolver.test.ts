@@ -6,7 +6,8 @@ import { z } from "zod";
 import { setFormLanguage, zodResolver } from "./zodResolver";
 
 const hindi = createIntl({ locale: "hi-IN", messages: CATALOGUES.hi }, createIntlCache());
-const schema = z.object({ language: languageSchema });
+// A form's field holds whatever was typed or chosen: the schema decides whether it is a language.
+const schema = z.object({ language: z.string().pipe(languageSchema) });
 const check = (language: string) =>
   zodResolver(schema)({ language }, undefined, { fields: {}, shouldUseNativeValidation: false });
 

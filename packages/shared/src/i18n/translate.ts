@@ -89,7 +89,7 @@ function patternOf(id: MessageId, variant: Variant): Pattern | null {
     source += part.number ? "(-?[\\d,]+(?:\\.\\d+)?)" : "([\\s\\S]+?)";
   }
   // A message that is only its arguments ("{name}") would read any text as itself.
-  if (!/\p{L}{2,}/u.test(words)) return null;
+  if (!/\p{L}/u.test(words)) return null;
   return { id, regex: new RegExp(`^${source}$`, "u"), names, numbers, fixed: variant.fixed, specificity: words.length };
 }
 

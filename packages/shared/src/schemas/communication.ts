@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 /**
@@ -17,26 +19,26 @@ export const COMMUNICATION_PAGE_SIZE = 20;
 export const COMMUNICATION_MAX_PAGE_SIZE = 50;
 
 export const COMMUNICATION_MESSAGES = {
-  titleRequired: "Title is required",
-  messageRequired: "Message is required",
-  titleTooLong: `Title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`,
-  announcementTooLong: `Message must be at most ${ANNOUNCEMENT_MESSAGE_MAX} characters`,
-  contentRequired: "Message cannot be empty",
-  contentTooLong: `Messages can be at most ${MESSAGE_MAX} characters`,
-  recipientNotInThread: "The recipient is not part of this conversation",
-  noClassroom: "No classroom assigned",
-  noAnnouncements: "No announcements yet",
-  selectConversation: "Select a conversation to view messages.",
-  noConversations: "No conversations yet",
-  oversightNotice: "The centre's leadership can read these conversations, so that every child stays safe.",
-  categoryRequired: "Please choose a category",
-  ratingRequired: "Please give a rating from 1 to 5",
-  commentRequired: "Please write your feedback",
-  commentTooLong: `Feedback must be at most ${FEEDBACK_COMMENT_MAX} characters`,
-  responseRequired: "Please write a response",
-  responseTooLong: `A response must be at most ${FEEDBACK_RESPONSE_MAX} characters`,
-  alreadyResponded: "This feedback has already been answered",
-  chooseChild: "Please choose the child this is about",
+  titleRequired: english("communication.titleRequired"),
+  messageRequired: english("communication.messageRequired"),
+  titleTooLong: english("communication.titleTooLong", { max: ANNOUNCEMENT_TITLE_MAX }),
+  announcementTooLong: english("communication.announcementTooLong", { max: ANNOUNCEMENT_MESSAGE_MAX }),
+  contentRequired: english("communication.contentRequired"),
+  contentTooLong: english("communication.contentTooLong", { max: MESSAGE_MAX }),
+  recipientNotInThread: english("communication.recipientNotInThread"),
+  noClassroom: english("communication.noClassroom"),
+  noAnnouncements: english("communication.noAnnouncements"),
+  selectConversation: english("communication.selectConversation"),
+  noConversations: english("communication.noConversations"),
+  oversightNotice: english("communication.oversightNotice"),
+  categoryRequired: english("communication.categoryRequired"),
+  ratingRequired: english("communication.ratingRequired"),
+  commentRequired: english("communication.commentRequired"),
+  commentTooLong: english("communication.commentTooLong", { max: FEEDBACK_COMMENT_MAX }),
+  responseRequired: english("communication.responseRequired"),
+  responseTooLong: english("communication.responseTooLong", { max: FEEDBACK_RESPONSE_MAX }),
+  alreadyResponded: english("communication.alreadyResponded"),
+  chooseChild: english("communication.chooseChild"),
 } as const;
 const M = COMMUNICATION_MESSAGES;
 
@@ -60,7 +62,7 @@ const requiredText = (required: string, max: number, tooLong: string) =>
 // --- Classroom announcements -------------------------------------------------------------------
 
 export const announcementInput = z.object({
-  classroom_id: z.uuid({ error: "Please choose a classroom" }),
+  classroom_id: z.uuid({ error: english("communication.chooseClassroom") }),
   title: requiredText(M.titleRequired, ANNOUNCEMENT_TITLE_MAX, M.titleTooLong),
   message: requiredText(M.messageRequired, ANNOUNCEMENT_MESSAGE_MAX, M.announcementTooLong),
 });
@@ -88,8 +90,10 @@ export const announcementList = z.object({
 });
 export type AnnouncementList = z.infer<typeof announcementList>;
 
-export const classroomIdParams = z.object({ classroomId: z.uuid({ error: "Classroom not found" }) });
-export const idParams = z.object({ id: z.uuid({ error: "Not found" }) });
+export const classroomIdParams = z.object({
+  classroomId: z.uuid({ error: english("communication.classroomNotFound") }),
+});
+export const idParams = z.object({ id: z.uuid({ error: english("communication.notFound") }) });
 
 // --- Messages ----------------------------------------------------------------------------------
 
@@ -114,7 +118,7 @@ export type Thread = z.infer<typeof thread>;
  * pushes another one off a page or shows it twice; the id orders items of the same millisecond.
  */
 export const KEYSET_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
-export const CURSOR_MESSAGE = "cursor must come from the previous page";
+export const CURSOR_MESSAGE = english("communication.cursorInvalid");
 const keysetCursor = z.string().regex(KEYSET_CURSOR, { error: CURSOR_MESSAGE });
 /** The cursor of an item (its time and id), as KEYSET_CURSOR reads it back. */
 export const cursorOf = (at: string, id: string) => `${at}_${id}`;
@@ -168,8 +172,8 @@ export const messageInput = z.object({
 });
 export type MessageInput = z.output<typeof messageInput>;
 
-const chooseTeacher = "Please choose a teacher";
-const chooseParent = "Please choose a parent";
+const chooseTeacher = english("communication.chooseTeacher");
+const chooseParent = english("communication.chooseParent");
 
 /** A teacher writes first to a parent of a child in their classrooms: the child, then the guardian. */
 export const teacherStartThreadInput = z.object({
@@ -222,14 +226,18 @@ export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 export const FEEDBACK_CATEGORIES = ["general", "teaching", "communication", "facilities", "food", "safety"] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
-export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
-  general: "General",
-  teaching: "Teaching and learning",
-  communication: "Communication",
-  facilities: "Facilities",
-  food: "Food",
-  safety: "Safety",
+/** The catalogue's words for each category; `FEEDBACK_CATEGORY_LABELS` is their English. */
+export const FEEDBACK_CATEGORY_LABEL_IDS: Record<FeedbackCategory, MessageId> = {
+  general: "communication.categoryGeneral",
+  teaching: "communication.categoryTeaching",
+  communication: "communication.categoryCommunication",
+  facilities: "communication.categoryFacilities",
+  food: "communication.categoryFood",
+  safety: "communication.categorySafety",
 };
+export const FEEDBACK_CATEGORY_LABELS = Object.fromEntries(
+  FEEDBACK_CATEGORIES.map((category) => [category, english(FEEDBACK_CATEGORY_LABEL_IDS[category])]),
+) as Record<FeedbackCategory, string>;
 export const FEEDBACK_STATUSES = ["pending", "responded"] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
@@ -320,12 +328,12 @@ export type NotificationList = z.infer<typeof notificationList>;
 /** How long a message may stay unread before its recipient gets one e-mail about it. */
 export const REMINDER_HOURS_DEFAULT = 24;
 export const reminderSettingInput = z.object({
-  center_id: z.uuid({ error: "Centre not found" }),
+  center_id: z.uuid({ error: english("communication.centreNotFound") }),
   unread_reminder_hours: z
-    .number({ error: "Enter a number of hours" })
-    .int({ error: "Enter a whole number of hours" })
-    .min(1, { error: "At least 1 hour" })
-    .max(168, { error: "At most 168 hours (a week)" }),
+    .number({ error: english("communication.hoursNumber") })
+    .int({ error: english("communication.hoursWhole") })
+    .min(1, { error: english("communication.hoursMin") })
+    .max(168, { error: english("communication.hoursMax") }),
 });
 export type ReminderSettingInput = z.output<typeof reminderSettingInput>;
 export const reminderSetting = z.object({ center_id: z.uuid(), unread_reminder_hours: z.number() });
@@ -333,17 +341,17 @@ export const reminderSetting = z.object({ center_id: z.uuid(), unread_reminder_h
 // --- Notices from the communication desk (issue 14, point 5) -------------------------------------
 
 export const NOTICE_MESSAGES = {
-  chooseCentre: "Please choose a centre",
-  noFamilies: "No parent with a Sprout account has a child in the chosen classrooms",
-  noNotices: "No notices yet",
-  everyoneRead: "Every parent has read this notice",
+  chooseCentre: english("communication.noticeChooseCentre"),
+  noFamilies: english("communication.noFamilies"),
+  noNotices: english("communication.noNotices"),
+  everyoneRead: english("communication.everyoneRead"),
 } as const;
 
 /** Blank classrooms mean the whole centre. */
 export const noticeInput = z.object({
   center_id: z.uuid({ error: NOTICE_MESSAGES.chooseCentre }),
   classroom_ids: z
-    .array(z.uuid({ error: "Classroom not found" }))
+    .array(z.uuid({ error: english("communication.classroomNotFound") }))
     .max(100)
     .default([]),
   title: requiredText(M.titleRequired, ANNOUNCEMENT_TITLE_MAX, M.titleTooLong),

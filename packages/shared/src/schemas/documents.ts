@@ -1,15 +1,21 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 
 export const DOCUMENT_TYPES = ["policy", "contract", "report", "form", "other"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  policy: "Policy",
-  contract: "Contract",
-  report: "Report",
-  form: "Form",
-  other: "Other",
+/** The catalogue's words for each type; `DOCUMENT_TYPE_LABELS` is their English. */
+export const DOCUMENT_TYPE_LABEL_IDS: Record<DocumentType, MessageId> = {
+  policy: "documents.typePolicy",
+  contract: "documents.typeContract",
+  report: "documents.typeReport",
+  form: "documents.typeForm",
+  other: "documents.typeOther",
 };
+export const DOCUMENT_TYPE_LABELS = Object.fromEntries(
+  DOCUMENT_TYPES.map((type) => [type, english(DOCUMENT_TYPE_LABEL_IDS[type])]),
+) as Record<DocumentType, string>;
 
 /** 10 MB. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -17,14 +23,14 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = ".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx";
 
 export const DOCUMENT_MESSAGES = {
-  fileRequired: "Please choose a file",
-  typeRequired: "Please choose a document type",
-  tooLarge: "File size must be less than 10MB",
-  badType: "Only PDF, image (PNG, JPEG, GIF, WebP) and Office (Word, Excel, PowerPoint) files can be uploaded",
-  chooseCentre: "Please choose a centre",
-  uploadFailed: "Could not upload document",
-  fetchFailed: "Could not fetch documents",
-  deleteFailed: "Could not delete document",
+  fileRequired: english("documents.fileRequired"),
+  typeRequired: english("documents.typeRequired"),
+  tooLarge: english("documents.tooLarge"),
+  badType: english("documents.badType"),
+  chooseCentre: english("documents.chooseCentre"),
+  uploadFailed: english("documents.uploadFailed"),
+  fetchFailed: english("documents.fetchFailed"),
+  deleteFailed: english("documents.deleteFailed"),
 } as const;
 
 export const documentItem = z.object({
@@ -49,7 +55,7 @@ export const uploadFields = z.object({
   center_id: z.uuid({ error: DOCUMENT_MESSAGES.chooseCentre }).optional(),
 });
 
-export const documentIdParams = z.object({ id: z.uuid({ error: "Document not found" }) });
+export const documentIdParams = z.object({ id: z.uuid({ error: english("documents.notFound") }) });
 /** GET /documents: a page of documents, newest first, searched by name or description. */
 export const documentsQuery = z.object({
   type: z.enum(DOCUMENT_TYPES).optional(),

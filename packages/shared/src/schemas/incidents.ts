@@ -1,15 +1,21 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, isIsoInstant, itemsPagination, safeString } from "./primitives.ts";
 
 export const INCIDENT_TYPES = ["injury", "illness", "behaviour", "property", "other"] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
-export const INCIDENT_TYPE_LABELS: Record<IncidentType, string> = {
-  injury: "Injury",
-  illness: "Illness",
-  behaviour: "Behaviour",
-  property: "Property damage",
-  other: "Other",
+/** The catalogue's words for each type; `INCIDENT_TYPE_LABELS` is their English. */
+export const INCIDENT_TYPE_LABEL_IDS: Record<IncidentType, MessageId> = {
+  injury: "incidents.typeInjury",
+  illness: "incidents.typeIllness",
+  behaviour: "incidents.typeBehaviour",
+  property: "incidents.typeProperty",
+  other: "incidents.typeOther",
 };
+export const INCIDENT_TYPE_LABELS = Object.fromEntries(
+  INCIDENT_TYPES.map((type) => [type, english(INCIDENT_TYPE_LABEL_IDS[type])]),
+) as Record<IncidentType, string>;
 
 export const INCIDENT_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
@@ -23,11 +29,14 @@ export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
  */
 export const INCIDENT_PARENT_STATUSES = ["awaiting_review", "notified", "acknowledged"] as const;
 export type IncidentParentStatus = (typeof INCIDENT_PARENT_STATUSES)[number];
-export const INCIDENT_PARENT_STATUS_LABELS: Record<IncidentParentStatus, string> = {
-  awaiting_review: "Awaiting review",
-  notified: "Notified",
-  acknowledged: "Acknowledged",
+export const INCIDENT_PARENT_STATUS_LABEL_IDS: Record<IncidentParentStatus, MessageId> = {
+  awaiting_review: "incidents.parentAwaitingReview",
+  notified: "incidents.parentNotified",
+  acknowledged: "incidents.parentAcknowledged",
 };
+export const INCIDENT_PARENT_STATUS_LABELS = Object.fromEntries(
+  INCIDENT_PARENT_STATUSES.map((status) => [status, english(INCIDENT_PARENT_STATUS_LABEL_IDS[status])]),
+) as Record<IncidentParentStatus, string>;
 
 /** Brightwheel's default: a manager reviews each report before the family sees it. */
 export const INCIDENT_REVIEW_DEFAULT = true;
@@ -39,25 +48,25 @@ export const INCIDENT_PHOTOS_MAX = 6;
 export const INCIDENT_PAGE_SIZES = [5, 10, 25, 50] as const;
 
 export const INCIDENT_MESSAGES = {
-  childrenRequired: "Please choose the child or children involved",
-  typeRequired: "Please choose the incident type",
-  occurredRequired: "Please enter when it happened",
-  occurredFuture: "The incident cannot be in the future",
-  locationRequired: "Please enter where it happened",
-  descriptionRequired: "Please describe what happened",
-  severityRequired: "Please choose a severity",
-  correctionReason: "Please say why the report is being corrected",
-  resolutionRequired: "Please add resolution notes",
-  notFound: "Incident not found",
-  childNotInCentre: "Every child must be enrolled at the incident's centre",
-  alreadyResolved: "This incident has already been resolved",
-  photoRequired: "Please choose a photo",
-  photoType: "Only PNG, JPEG, GIF or WebP photos can be attached",
-  photoTooLarge: "Photo size must be less than 5MB",
-  tooManyPhotos: "An incident can have at most 6 photos",
-  fetchFailed: "Failed to load incidents",
-  noIncidents: "No incidents found",
-  saveFailed: "Failed to save incident",
+  childrenRequired: english("incidents.childrenRequired"),
+  typeRequired: english("incidents.typeRequired"),
+  occurredRequired: english("incidents.occurredRequired"),
+  occurredFuture: english("incidents.occurredFuture"),
+  locationRequired: english("incidents.locationRequired"),
+  descriptionRequired: english("incidents.descriptionRequired"),
+  severityRequired: english("incidents.severityRequired"),
+  correctionReason: english("incidents.correctionReason"),
+  resolutionRequired: english("incidents.resolutionRequired"),
+  notFound: english("incidents.notFound"),
+  childNotInCentre: english("incidents.childNotInCentre"),
+  alreadyResolved: english("incidents.alreadyResolved"),
+  photoRequired: english("incidents.photoRequired"),
+  photoType: english("incidents.photoType"),
+  photoTooLarge: english("incidents.photoTooLarge"),
+  tooManyPhotos: english("incidents.tooManyPhotos"),
+  fetchFailed: english("incidents.fetchFailed"),
+  noIncidents: english("incidents.noIncidents"),
+  saveFailed: english("incidents.saveFailed"),
 } as const;
 
 const text = (max: number) => safeString().trim().max(max);
@@ -103,12 +112,14 @@ export const resolveIncidentInput = z.object({
 
 export const incidentIdParams = z.object({ id: z.uuid({ error: INCIDENT_MESSAGES.notFound }) });
 export const incidentPhotoParams = incidentIdParams.extend({
-  photoId: z.uuid({ error: "Photo not found" }),
+  photoId: z.uuid({ error: english("incidents.photoNotFound") }),
 });
 
 const optionalDate = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  safeString().refine(isIsoDate, { message: "Please enter a valid date (YYYY-MM-DD)" }).optional(),
+  safeString()
+    .refine(isIsoDate, { message: english("incidents.validDate") })
+    .optional(),
 );
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -119,7 +130,7 @@ export const incidentsQuery = z.object({
     .number()
     .int()
     .refine((value) => (INCIDENT_PAGE_SIZES as readonly number[]).includes(value), {
-      message: "Page size must be 5, 10, 25 or 50",
+      message: english("incidents.pageSize"),
     })
     .default(10),
   status: optional(z.enum(INCIDENT_STATUSES)),
@@ -230,9 +241,9 @@ export const childOption = z.object({
 });
 
 /** A centre's review setting: does a manager review each report before the parents see it? */
-export const incidentReviewQuery = z.object({ center_id: z.uuid({ error: "Please choose a centre" }) });
+export const incidentReviewQuery = z.object({ center_id: z.uuid({ error: english("incidents.centreRequired") }) });
 export const incidentReviewInput = incidentReviewQuery.extend({
-  review_before_parents: z.boolean({ error: "Please say whether reports are reviewed first" }),
+  review_before_parents: z.boolean({ error: english("incidents.reviewRequired") }),
 });
 export type IncidentReviewInput = z.input<typeof incidentReviewInput>;
 export const incidentReviewSetting = z.object({

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -9,28 +11,34 @@ import { isIsoDate, safeString } from "./primitives.ts";
 
 export const POLICY_AUDIENCES = ["staff", "parents", "both"] as const;
 export type PolicyAudience = (typeof POLICY_AUDIENCES)[number];
+/** The catalogue's words for each audience; `POLICY_AUDIENCE_LABELS` is their English. */
+export const POLICY_AUDIENCE_LABEL_IDS: Record<PolicyAudience, MessageId> = {
+  staff: "policies.audienceStaff",
+  parents: "policies.audienceParents",
+  both: "policies.audienceBoth",
+};
 export const POLICY_AUDIENCE_LABELS: Record<PolicyAudience, string> = {
-  staff: "Staff",
-  parents: "Parents",
-  both: "Staff and parents",
+  staff: english(POLICY_AUDIENCE_LABEL_IDS.staff),
+  parents: english(POLICY_AUDIENCE_LABEL_IDS.parents),
+  both: english(POLICY_AUDIENCE_LABEL_IDS.both),
 };
 
 export const POLICY_MESSAGES = {
-  titleRequired: "Title is required",
-  contentRequired: "Please write the policy or upload its PDF",
-  effectiveRequired: "Effective date is required",
-  audienceRequired: "Please choose who the policy is for",
-  centreRequired: "Please choose a centre",
-  fileType: "Only PDF files can be uploaded",
-  fileTooLarge: "The PDF must be less than 10MB",
-  published: "Policy published",
-  newVersion: "New version published: everyone is asked to acknowledge it again",
-  acknowledged: "Thank you: your acknowledgement is recorded",
-  reminded: "Reminder sent",
-  loadFailed: "Failed to load policies",
-  saveFailed: "Failed to publish policy. Please try again.",
-  noPolicies: "No policies yet",
-  versionUnknown: "This policy has no such version",
+  titleRequired: english("policies.titleRequired"),
+  contentRequired: english("policies.contentRequired"),
+  effectiveRequired: english("policies.effectiveRequired"),
+  audienceRequired: english("policies.audienceRequired"),
+  centreRequired: english("policies.centreRequired"),
+  fileType: english("policies.fileType"),
+  fileTooLarge: english("policies.fileTooLarge"),
+  published: english("policies.published"),
+  newVersion: english("policies.newVersion"),
+  acknowledged: english("policies.acknowledged"),
+  reminded: english("policies.reminded"),
+  loadFailed: english("policies.loadFailed"),
+  saveFailed: english("policies.saveFailed"),
+  noPolicies: english("policies.noPolicies"),
+  versionUnknown: english("policies.versionUnknown"),
 } as const;
 
 export const POLICY_PDF_MAX_BYTES = 10 * 1024 * 1024;

@@ -13,11 +13,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import {
-  type Announcement,
-  announcementInput,
-  COMMUNICATION_MESSAGES as M,
-} from "@sprout/shared/schemas/communication";
+import { type Announcement, announcementInput } from "@sprout/shared/schemas/communication";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
@@ -25,10 +21,12 @@ import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAnnouncementMutations, useAnnouncements, useFamily, useMyClassrooms } from "./api";
 
 /** /classroom-announcements: a teacher posts to their rooms; a parent reads their child's room. */
 export function AnnouncementsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const isTeacher = user.role === "teacher";
   const rooms = useMyClassrooms(isTeacher);
@@ -37,7 +35,10 @@ export function AnnouncementsPage() {
     ? (rooms.data ?? []).map((room) => ({ id: room.id, label: room.name }))
     : (children.data ?? [])
         .filter((child) => child.classroom_id)
-        .map((child) => ({ id: child.classroom_id!, label: `${child.first_name} · ${child.classroom_name}` }));
+        .map((child) => ({
+          id: child.classroom_id!,
+          label: `${child.first_name} · ${child.classroom_name}`,
+        }));
   // The parent portal's tile opens the child's own room (?classroom=).
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<string | null>(params.get("classroom"));
@@ -48,13 +49,13 @@ export function AnnouncementsPage() {
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ justifyContent: "space-between" }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-          Classroom announcements
+          {say("communication.announcementsTitle")}
         </Typography>
         {options.length > 1 && classroomId && (
           <TextField
             select
             size="small"
-            label={isTeacher ? "Classroom" : "Child"}
+            label={say(isTeacher ? "communication.classroom" : "communication.child")}
             value={classroomId}
             onChange={(event) => setChosen(event.target.value)}
             sx={{ minWidth: 240 }}
@@ -67,8 +68,8 @@ export function AnnouncementsPage() {
           </TextField>
         )}
       </Stack>
-      {loading && <LinearProgress aria-label="Loading classrooms" />}
-      {!loading && !classroomId && <Alert severity="info">{M.noClassroom}</Alert>}
+      {loading && <LinearProgress aria-label={say("communication.loadingClassrooms")} />}
+      {!loading && !classroomId && <Alert severity="info">{say("communication.noClassroom")}</Alert>}
       {classroomId && isTeacher && <PostForm classroomId={classroomId} />}
       {classroomId && <AnnouncementList classroomId={classroomId} />}
     </Stack>
@@ -76,6 +77,7 @@ export function AnnouncementsPage() {
 }
 
 function PostForm({ classroomId }: { classroomId: string }) {
+  const say = useSay();
   const { post } = useAnnouncementMutations();
   const form = useForm<z.input<typeof announcementInput>, unknown, z.output<typeof announcementInput>>({
     resolver: zodResolver(announcementInput),
@@ -90,21 +92,27 @@ function PostForm({ classroomId }: { classroomId: string }) {
     form.reset({ classroom_id: classroomId, title: "", message: "" });
   });
   return (
-    <Card variant="outlined" component="form" aria-label="Post an announcement" onSubmit={submit} noValidate>
+    <Card
+      variant="outlined"
+      component="form"
+      aria-label={say("communication.postAnnouncement")}
+      onSubmit={submit}
+      noValidate
+    >
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
-            Post an announcement
+            {say("communication.postAnnouncement")}
           </Typography>
           {post.isError && <Alert severity="error">{errorMessage(post.error)}</Alert>}
           <TextField
-            label="Title"
+            label={say("communication.title")}
             {...form.register("title")}
             error={Boolean(form.formState.errors.title)}
             helperText={form.formState.errors.title?.message}
           />
           <TextField
-            label="Message"
+            label={say("communication.message")}
             multiline
             minRows={3}
             {...form.register("message")}
@@ -113,7 +121,7 @@ function PostForm({ classroomId }: { classroomId: string }) {
           />
           <Box>
             <Button type="submit" variant="contained" disabled={!ready || post.isPending}>
-              Post
+              {say("communication.post")}
             </Button>
           </Box>
         </Stack>
@@ -123,20 +131,23 @@ function PostForm({ classroomId }: { classroomId: string }) {
 }
 
 function AnnouncementList({ classroomId }: { classroomId: string }) {
+  const say = useSay();
   const query = useAnnouncements(classroomId);
-  if (query.isPending) return <LinearProgress aria-label="Loading announcements" />;
+  if (query.isPending) return <LinearProgress aria-label={say("communication.loadingAnnouncements")} />;
   if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
   const { announcements, classroom_name: name, unread } = query.data;
   return (
-    <Box component="section" aria-label={`Announcements for ${name}`}>
+    <Box component="section" aria-label={say("communication.announcementsFor", { name })}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
         <Typography variant="h6" component="h2">
           {name}
         </Typography>
-        {unread > 0 && <Chip size="small" color="primary" label={`${unread} unread`} />}
+        {unread > 0 && (
+          <Chip size="small" color="primary" label={say("communication.unreadCount", { count: unread })} />
+        )}
       </Stack>
       {announcements.length === 0 ? (
-        <Alert severity="info">{M.noAnnouncements}</Alert>
+        <Alert severity="info">{say("communication.noAnnouncements")}</Alert>
       ) : (
         <Stack spacing={1.5}>
           {announcements.map((item) => (
@@ -150,6 +161,7 @@ function AnnouncementList({ classroomId }: { classroomId: string }) {
 
 /** An unread post shows its mark and a short preview until the reader opens it. */
 function AnnouncementCard({ item }: { item: Announcement }) {
+  const say = useSay();
   const { markRead } = useAnnouncementMutations();
   const [open, setOpen] = useState(item.read);
   const openIt = () => {
@@ -170,7 +182,7 @@ function AnnouncementCard({ item }: { item: Announcement }) {
               {item.title}
             </Typography>
           </Badge>
-          {!item.read && <Chip size="small" color="primary" variant="outlined" label="Unread" />}
+          {!item.read && <Chip size="small" color="primary" variant="outlined" label={say("communication.unread")} />}
         </Stack>
         <Typography variant="caption" color="text.secondary">
           {formatDateTime(item.posted_at)}
@@ -181,7 +193,7 @@ function AnnouncementCard({ item }: { item: Announcement }) {
         ) : (
           <Box sx={{ mt: 1 }}>
             <Button size="small" onClick={openIt}>
-              Open
+              {say("communication.open")}
             </Button>
           </Box>
         )}

@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 
 /**
@@ -8,6 +9,7 @@ import { useCentres } from "../children/api";
  * one chosen here (the first until they choose). `children` draws the tab for that centre.
  */
 export function DeskCentre({ children }: { children: (centerId: string) => ReactNode }) {
+  const say = useSay();
   const user = useSignedInUser();
   const centres = useCentres();
   const [centerId, setCenterId] = useState<string>(user.center_id ?? "");
@@ -22,7 +24,7 @@ export function DeskCentre({ children }: { children: (centerId: string) => React
         <TextField
           select
           size="small"
-          label="Centre"
+          label={say("communication.centre")}
           value={centerId}
           onChange={(event) => setCenterId(event.target.value)}
           sx={{ maxWidth: 360 }}

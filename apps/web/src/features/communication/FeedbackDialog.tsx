@@ -12,11 +12,12 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackInput } from "@sprout/shared/schemas/communication";
+import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABEL_IDS, feedbackInput } from "@sprout/shared/schemas/communication";
 import { Controller, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useFamily, useFeedback, useFeedbackMutations } from "./api";
 
 type Form = z.input<typeof feedbackInput>;
@@ -26,6 +27,7 @@ type Form = z.input<typeof feedbackInput>;
  * is open while the address says `?feedback=1`, so the bell's "answered your feedback" line opens it.
  */
 export function FeedbackButton() {
+  const say = useSay();
   const [params, setParams] = useSearchParams();
   const open = params.get("feedback") === "1";
   const setOpen = (value: boolean) =>
@@ -38,7 +40,7 @@ export function FeedbackButton() {
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
-        Feedback
+        {say("communication.feedbackButton")}
       </Button>
       {open && <FeedbackDialog onClose={() => setOpen(false)} />}
     </>
@@ -46,6 +48,7 @@ export function FeedbackButton() {
 }
 
 function FeedbackDialog({ onClose }: { onClose: () => void }) {
+  const say = useSay();
   const family = useFamily(true);
   const mine = useFeedback();
   const earlier = mine.data?.pages.flatMap((page) => page.feedback) ?? [];
@@ -66,13 +69,13 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Feedback to the centre</DialogTitle>
+      <DialogTitle>{say("communication.feedbackTitle")}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} component="form" id="feedback-form" onSubmit={submit} noValidate sx={{ pt: 1 }}>
           {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
-          {send.isSuccess && <Alert severity="success">Thank you. The centre will reply here.</Alert>}
+          {send.isSuccess && <Alert severity="success">{say("communication.feedbackThanks")}</Alert>}
           {children.length > 1 && (
-            <TextField select label="Child" {...form.register("child_id")} value={childId}>
+            <TextField select label={say("communication.child")} {...form.register("child_id")} value={childId}>
               {children.map((child) => (
                 <MenuItem key={child.id} value={child.id}>
                   {child.first_name} {child.last_name}
@@ -86,14 +89,14 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
             render={({ field }) => (
               <TextField
                 select
-                label="Category"
+                label={say("communication.category")}
                 {...field}
                 error={Boolean(errors.category)}
                 helperText={errors.category?.message}
               >
                 {FEEDBACK_CATEGORIES.map((category) => (
                   <MenuItem key={category} value={category}>
-                    {FEEDBACK_CATEGORY_LABELS[category]}
+                    {say(FEEDBACK_CATEGORY_LABEL_IDS[category])}
                   </MenuItem>
                 ))}
               </TextField>
@@ -105,7 +108,7 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
             render={({ field }) => (
               <Stack>
                 <Typography component="legend" variant="body2">
-                  Rating
+                  {say("communication.rating")}
                 </Typography>
                 <Rating
                   name="rating"
@@ -122,7 +125,7 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
             )}
           />
           <TextField
-            label="Your feedback"
+            label={say("communication.yourFeedback")}
             multiline
             minRows={3}
             {...form.register("comment")}
@@ -131,14 +134,16 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
           />
           {earlier.length > 0 && (
             <Stack spacing={1}>
-              <Typography variant="subtitle2">Your earlier feedback</Typography>
+              <Typography variant="subtitle2">{say("communication.earlierFeedback")}</Typography>
               {earlier.map((item) => (
                 <Alert key={item.id} severity={item.status === "responded" ? "success" : "info"}>
                   <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
                     {item.comment}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
-                    {item.response ? `Reply: ${item.response}` : "Awaiting a reply"}
+                    {item.response
+                      ? say("communication.reply", { text: item.response })
+                      : say("communication.awaitingReply")}
                   </Typography>
                 </Alert>
               ))}
@@ -148,7 +153,7 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
                   disabled={mine.isFetchingNextPage}
                   sx={{ minHeight: 44, alignSelf: "center" }}
                 >
-                  {mine.isFetchingNextPage ? "Loading…" : "Load more feedback"}
+                  {say(mine.isFetchingNextPage ? "communication.loading" : "communication.loadMoreFeedback")}
                 </Button>
               )}
             </Stack>
@@ -156,9 +161,9 @@ function FeedbackDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("communication.close")}</Button>
         <Button type="submit" form="feedback-form" variant="contained" disabled={send.isPending}>
-          Send feedback
+          {say("communication.sendFeedback")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -18,17 +18,13 @@ import {
   useTheme,
 } from "@mui/material";
 import type { NewMessageEvent } from "@sprout/shared/realtime/events";
-import {
-  COMMUNICATION_MESSAGES as M,
-  MESSAGE_MAX,
-  messageInput,
-  type Thread,
-} from "@sprout/shared/schemas/communication";
+import { MESSAGE_MAX, messageInput, type Thread } from "@sprout/shared/schemas/communication";
 import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 import { useContacts, useMessagingMutations, useThreadMessages, useThreads } from "./api";
 import { FeedbackButton } from "./FeedbackDialog";
@@ -36,16 +32,17 @@ import { TeacherStartConversation } from "./TeacherStartConversation";
 
 /** /messaging: a parent and their child's teachers; the centre's leadership reads along. */
 export function MessagingPage() {
+  const say = useSay();
   const user = useSignedInUser();
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ justifyContent: "space-between", alignItems: "center" }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-          Messages
+          {say("communication.messagesTitle")}
         </Typography>
         {user.role === "parent" && <FeedbackButton />}
       </Stack>
-      {user.role === "parent" && <Alert severity="info">{M.oversightNotice}</Alert>}
+      {user.role === "parent" && <Alert severity="info">{say("communication.oversightNotice")}</Alert>}
       <Conversations />
     </Stack>
   );
@@ -53,6 +50,7 @@ export function MessagingPage() {
 
 /** Thread list and message pane; on a phone one at a time. Also the desk's oversight tab. */
 export function Conversations() {
+  const say = useSay();
   const user = useSignedInUser();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("md"));
@@ -66,24 +64,28 @@ export function Conversations() {
     <Paper variant="outlined" sx={{ width: { md: 340 }, flexShrink: 0, overflow: "auto", maxHeight: { md: 560 } }}>
       {user.role === "parent" && <StartConversation onStarted={setSelected} />}
       {user.role === "teacher" && <TeacherStartConversation onStarted={setSelected} />}
-      {threads.isPending && <LinearProgress aria-label="Loading conversations" />}
+      {threads.isPending && <LinearProgress aria-label={say("communication.loadingConversations")} />}
       {threads.isError && <Alert severity="error">{errorMessage(threads.error)}</Alert>}
       {threads.data && shown.length === 0 && (
         <Typography sx={{ p: 2 }} color="text.secondary">
-          {M.noConversations}
+          {say("communication.noConversations")}
         </Typography>
       )}
-      <List aria-label="Conversations" disablePadding>
+      <List aria-label={say("communication.conversations")} disablePadding>
         {shown.map((item) => (
           <ListItemButton key={item.id} selected={item.id === selected} onClick={() => setSelected(item.id)} divider>
             <ListItemText
               primary={
                 <Stack direction="row" spacing={1} sx={{ justifyContent: "space-between", alignItems: "center" }}>
                   <span>{titleOf(item, user.role)}</span>
-                  <Badge color="primary" badgeContent={item.unread_count} aria-label={`${item.unread_count} unread`} />
+                  <Badge
+                    color="primary"
+                    badgeContent={item.unread_count}
+                    aria-label={say("communication.unreadCount", { count: item.unread_count })}
+                  />
                 </Stack>
               }
-              secondary={item.last_message ?? `About ${item.child_name}`}
+              secondary={item.last_message ?? say("communication.about", { name: item.child_name })}
               slotProps={{ secondary: { noWrap: true } }}
             />
           </ListItemButton>
@@ -96,7 +98,7 @@ export function Conversations() {
             disabled={threads.isFetchingNextPage}
             sx={{ minHeight: 44 }}
           >
-            {threads.isFetchingNextPage ? "Loading…" : "Load more conversations"}
+            {say(threads.isFetchingNextPage ? "communication.loading" : "communication.loadMoreConversations")}
           </Button>
         </Box>
       )}
@@ -110,7 +112,7 @@ export function Conversations() {
       variant="outlined"
       sx={{ flexGrow: 1, p: 3, display: "flex", alignItems: "center", justifyContent: "center" }}
     >
-      <Typography color="text.secondary">{M.selectConversation}</Typography>
+      <Typography color="text.secondary">{say("communication.selectConversation")}</Typography>
     </Paper>
   );
   if (phone) return current ? pane : list;
@@ -129,6 +131,7 @@ function titleOf(thread: Thread, role: string) {
 }
 
 function StartConversation({ onStarted }: { onStarted: (id: string) => void }) {
+  const say = useSay();
   const contacts = useContacts(true);
   const { start } = useMessagingMutations();
   const options = contacts.data?.contacts ?? [];
@@ -139,7 +142,7 @@ function StartConversation({ onStarted }: { onStarted: (id: string) => void }) {
         select
         fullWidth
         size="small"
-        label="Write to a teacher"
+        label={say("communication.writeToTeacher")}
         value=""
         onChange={async (event) => {
           const [childId, teacherId] = event.target.value.split("|");
@@ -172,6 +175,7 @@ function MessagePane({
   onBack: () => void;
   phone: boolean;
 }) {
+  const say = useSay();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const messages = useThreadMessages(thread.id);
@@ -221,7 +225,7 @@ function MessagePane({
     <Paper variant="outlined" sx={{ flexGrow: 1, display: "flex", flexDirection: "column", minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: "divider", alignItems: "center" }}>
         {phone && (
-          <IconButton aria-label="Back to conversations" onClick={onBack}>
+          <IconButton aria-label={say("communication.backToConversations")} onClick={onBack}>
             <ArrowBack />
           </IconButton>
         )}
@@ -231,13 +235,17 @@ function MessagePane({
           </Typography>
           {readOnly && (
             <Typography variant="caption" color="text.secondary">
-              Read-only: leadership oversight
+              {say("communication.readOnly")}
             </Typography>
           )}
         </Box>
       </Stack>
-      <Box role="log" aria-label="Messages" sx={{ flexGrow: 1, overflow: "auto", p: 2, maxHeight: { md: 440 } }}>
-        {messages.isPending && <LinearProgress aria-label="Loading messages" />}
+      <Box
+        role="log"
+        aria-label={say("communication.messagesLog")}
+        sx={{ flexGrow: 1, overflow: "auto", p: 2, maxHeight: { md: 440 } }}
+      >
+        {messages.isPending && <LinearProgress aria-label={say("communication.loadingMessages")} />}
         {messages.isError && <Alert severity="error">{errorMessage(messages.error)}</Alert>}
         {messages.hasNextPage && (
           <Box sx={{ textAlign: "center", mb: 1 }}>
@@ -247,7 +255,7 @@ function MessagePane({
               disabled={messages.isFetchingNextPage}
               sx={{ minHeight: 44 }}
             >
-              {messages.isFetchingNextPage ? "Loading…" : "Load older messages"}
+              {say(messages.isFetchingNextPage ? "communication.loading" : "communication.loadOlderMessages")}
             </Button>
           </Box>
         )}
@@ -296,15 +304,21 @@ function MessagePane({
             multiline
             maxRows={4}
             size="small"
-            label="Write a message"
+            label={say("communication.writeMessage")}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
             error={tooLong || send.isError}
-            helperText={tooLong ? M.contentTooLong : send.isError ? errorMessage(send.error) : undefined}
+            helperText={
+              tooLong
+                ? say("communication.contentTooLong", { max: MESSAGE_MAX })
+                : send.isError
+                  ? errorMessage(send.error)
+                  : undefined
+            }
           />
           <Button variant="contained" onClick={() => void submit()} disabled={!parsed.success || send.isPending}>
-            Send
+            {say("communication.send")}
           </Button>
         </Stack>
       )}

@@ -8,14 +8,16 @@ import {
   Typography,
   useMediaQuery,
 } from "@mui/material";
-import { NOTICE_MESSAGES, type NoticeNotReadList, type SentNotice } from "@sprout/shared/schemas/communication";
+import type { NoticeNotReadList, SentNotice } from "@sprout/shared/schemas/communication";
 import { errorMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
+import { useSay } from "../../i18n/useSay";
 import { NOTICE_PAGE_SIZES, tablePage, useNoticeNotRead } from "./noticesApi";
 
 /** Who has not read a notice yet (parent, child, classroom), paged; a parent reading it leaves live. */
 export function NotReadDialog({ notice, onClose }: { notice: SentNotice | null; onClose: () => void }) {
+  const say = useSay();
   const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const paging = usePaging(25);
   const notRead = useNoticeNotRead(notice?.id ?? null, paging.query);
@@ -24,22 +26,24 @@ export function NotReadDialog({ notice, onClose }: { notice: SentNotice | null; 
     onClose();
   };
   const columns: Column<NoticeNotReadList["not_read"][number]>[] = [
-    { header: "Parent", cell: (row) => row.parent_name },
-    { header: "Child", cell: (row) => row.child_name },
-    { header: "Classroom", cell: (row) => row.classroom_name },
+    { header: say("communication.parent"), cell: (row) => row.parent_name },
+    { header: say("communication.child"), cell: (row) => row.child_name },
+    { header: say("communication.classroom"), cell: (row) => row.classroom_name },
   ];
 
   return (
     <Dialog open={notice !== null} onClose={close} fullWidth maxWidth="sm" fullScreen={phone}>
-      <DialogTitle sx={{ overflowWrap: "anywhere" }}>Not read yet: {notice?.title}</DialogTitle>
+      <DialogTitle sx={{ overflowWrap: "anywhere" }}>
+        {say("communication.notReadTitle", { title: notice?.title ?? "" })}
+      </DialogTitle>
       <DialogContent>
         {notRead.data && notRead.data.pagination.total_items > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {`${notRead.data.pagination.total_items} still to read it`}
+            {say("communication.stillToRead", { count: notRead.data.pagination.total_items })}
           </Typography>
         )}
         <PagedTable
-          label="Not read yet"
+          label={say("communication.notReadYet")}
           columns={columns}
           card={(row) => (
             <ListItemText primary={row.parent_name} secondary={`${row.child_name} · ${row.classroom_name}`} />
@@ -50,11 +54,11 @@ export function NotReadDialog({ notice, onClose }: { notice: SentNotice | null; 
           pageSizes={NOTICE_PAGE_SIZES}
           loading={notRead.isPending && notice !== null}
           error={notRead.isError ? errorMessage(notRead.error) : undefined}
-          empty={NOTICE_MESSAGES.everyoneRead}
+          empty={say("communication.everyoneRead")}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{say("communication.close")}</Button>
       </DialogActions>
     </Dialog>
   );

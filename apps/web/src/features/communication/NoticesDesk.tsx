@@ -8,6 +8,7 @@ import { errorMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useCentreClassrooms } from "../children/api";
 import { DeskCentre } from "./DeskCentre";
 import { NotReadDialog } from "./NotReadDialog";
@@ -32,6 +33,7 @@ export function NoticesDesk() {
 }
 
 function NoticeForm({ centerId }: { centerId: string }) {
+  const say = useSay();
   const rooms = useCentreClassrooms(centerId);
   const send = useSendNotice();
   const blank = { center_id: centerId, classroom_ids: [], title: "", message: "" };
@@ -49,18 +51,16 @@ function NoticeForm({ centerId }: { centerId: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Stack spacing={2} component="form" onSubmit={submit} noValidate aria-label="Send a notice">
+        <Stack spacing={2} component="form" onSubmit={submit} noValidate aria-label={say("communication.sendNotice")}>
           <Typography variant="h6" component="h2">
-            Send a notice
+            {say("communication.sendNotice")}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Every parent of the chosen classrooms gets it in Sprout and by e-mail.
+            {say("communication.sendNoticeIntro")}
           </Typography>
           {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
           {send.isSuccess && (
-            <Alert severity="success">
-              Notice sent to {send.data.parents} {send.data.parents === 1 ? "parent" : "parents"}.
-            </Alert>
+            <Alert severity="success">{say("communication.noticeSent", { count: send.data.parents })}</Alert>
           )}
           <Controller
             control={form.control}
@@ -68,7 +68,7 @@ function NoticeForm({ centerId }: { centerId: string }) {
             render={({ field }) => (
               <TextField
                 select
-                label="Send to"
+                label={say("communication.sendTo")}
                 value={field.value ?? []}
                 onChange={(event) => {
                   const value = event.target.value as unknown as string[];
@@ -82,7 +82,7 @@ function NoticeForm({ centerId }: { centerId: string }) {
                     displayEmpty: true,
                     renderValue: (chosen) => {
                       const ids = chosen as string[];
-                      if (ids.length === 0) return "Whole centre";
+                      if (ids.length === 0) return say("communication.wholeCentre");
                       return (rooms.data ?? [])
                         .filter((room) => ids.includes(room.id))
                         .map((room) => room.name)
@@ -94,7 +94,7 @@ function NoticeForm({ centerId }: { centerId: string }) {
                 error={Boolean(errors.classroom_ids)}
                 helperText={errors.classroom_ids?.message}
               >
-                <MenuItem value="">Whole centre</MenuItem>
+                <MenuItem value="">{say("communication.wholeCentre")}</MenuItem>
                 {(rooms.data ?? []).map((room) => (
                   <MenuItem key={room.id} value={room.id}>
                     {room.name}
@@ -104,13 +104,13 @@ function NoticeForm({ centerId }: { centerId: string }) {
             )}
           />
           <TextField
-            label="Title"
+            label={say("communication.title")}
             {...form.register("title")}
             error={Boolean(errors.title)}
             helperText={errors.title?.message}
           />
           <TextField
-            label="Message"
+            label={say("communication.message")}
             multiline
             minRows={3}
             {...form.register("message")}
@@ -119,7 +119,7 @@ function NoticeForm({ centerId }: { centerId: string }) {
           />
           <Box>
             <Button type="submit" variant="contained" disabled={send.isPending}>
-              {send.isPending ? "Sending…" : "Send notice"}
+              {say(send.isPending ? "communication.sending" : "communication.sendNoticeButton")}
             </Button>
           </Box>
         </Stack>
@@ -128,10 +128,11 @@ function NoticeForm({ centerId }: { centerId: string }) {
   );
 }
 
-const audienceOf = (notice: SentNotice) =>
-  notice.classrooms.length === 0 ? "Whole centre" : notice.classrooms.join(", ");
+const audienceOf = (notice: SentNotice, say: Say) =>
+  notice.classrooms.length === 0 ? say("communication.wholeCentre") : notice.classrooms.join(", ");
 
 function SentNotices({ centerId }: { centerId: string }) {
+  const say = useSay();
   const paging = usePaging(NOTICE_PAGE_SIZE);
   const [open, setOpen] = useState<SentNotice | null>(null);
   const sent = useSentNotices(centerId, paging.query);
@@ -141,37 +142,40 @@ function SentNotices({ centerId }: { centerId: string }) {
       variant="outlined"
       disabled={notice.read === notice.parents}
       onClick={() => setOpen(notice)}
-      aria-label={`Who has not read ${notice.title}`}
+      aria-label={say("communication.whoNotRead", { title: notice.title })}
     >
-      Not read ({notice.parents - notice.read})
+      {say("communication.notReadCount", { count: notice.parents - notice.read })}
     </Button>
   );
   const readChip = (notice: SentNotice) => (
     <Chip
       size="small"
       color={notice.read === notice.parents ? "success" : "default"}
-      label={`${notice.read} of ${notice.parents} read`}
+      label={say("communication.readOf", { read: notice.read, total: notice.parents })}
       data-testid={`read-${notice.id}`}
     />
   );
   const columns: Column<SentNotice>[] = [
-    { header: "Title", cell: (notice) => <Box sx={{ maxWidth: 320, overflowWrap: "anywhere" }}>{notice.title}</Box> },
-    { header: "To", cell: audienceOf },
     {
-      header: "Sent",
+      header: say("communication.columnTitle"),
+      cell: (notice) => <Box sx={{ maxWidth: 320, overflowWrap: "anywhere" }}>{notice.title}</Box>,
+    },
+    { header: say("communication.columnTo"), cell: (notice) => audienceOf(notice, say) },
+    {
+      header: say("communication.columnSent"),
       cell: (notice) => `${formatDateTime(notice.sent_at)}${notice.sent_by_name ? ` · ${notice.sent_by_name}` : ""}`,
     },
-    { header: "Read", cell: readChip },
+    { header: say("communication.columnRead"), cell: readChip },
     { header: "", cell: notReadButton, align: "right" },
   ];
 
   return (
     <Stack spacing={2}>
       <Typography variant="h6" component="h2">
-        Sent notices
+        {say("communication.sentNotices")}
       </Typography>
       <PagedTable
-        label="Sent notices"
+        label={say("communication.sentNotices")}
         columns={columns}
         card={(notice) => (
           <Box component="article" aria-label={notice.title}>
@@ -179,7 +183,7 @@ function SentNotices({ centerId }: { centerId: string }) {
               {notice.title}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              {audienceOf(notice)} · {formatDateTime(notice.sent_at)}
+              {audienceOf(notice, say)} · {formatDateTime(notice.sent_at)}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", justifyContent: "space-between" }}>
               {readChip(notice)}
@@ -193,7 +197,7 @@ function SentNotices({ centerId }: { centerId: string }) {
         pageSizes={NOTICE_PAGE_SIZES}
         loading={sent.isPending}
         error={sent.isError ? errorMessage(sent.error) : undefined}
-        empty="No notices yet"
+        empty={say("communication.noNotices")}
       />
       <NotReadDialog notice={open} onClose={() => setOpen(null)} />
     </Stack>

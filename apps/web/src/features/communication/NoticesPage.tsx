@@ -15,15 +15,17 @@ import {
   Typography,
   useMediaQuery,
 } from "@mui/material";
-import { NOTICE_MESSAGES, type ReceivedNotice } from "@sprout/shared/schemas/communication";
+import type { ReceivedNotice } from "@sprout/shared/schemas/communication";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useMarkNoticeRead, useMyNotices } from "./noticesApi";
 
 /** /notices (parents): what the centre sent to the family; opening one tells the centre it was read. */
 export function NoticesPage() {
+  const say = useSay();
   const [page, setPage] = useState(1);
   const notices = useMyNotices(page);
   const rows = notices.data?.notices ?? [];
@@ -48,12 +50,19 @@ export function NoticesPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-        Notices
+        {say("communication.noticesTitle")}
       </Typography>
-      {notices.isPending && <LinearProgress aria-label="Loading notices" />}
+      {notices.isPending && <LinearProgress aria-label={say("communication.loadingNotices")} />}
       {notices.isError && <Alert severity="error">{errorMessage(notices.error)}</Alert>}
-      {notices.data && rows.length === 0 && <Typography color="text.secondary">{NOTICE_MESSAGES.noNotices}</Typography>}
-      <Stack spacing={1} component="ul" aria-label="Notices" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {notices.data && rows.length === 0 && (
+        <Typography color="text.secondary">{say("communication.noNotices")}</Typography>
+      )}
+      <Stack
+        spacing={1}
+        component="ul"
+        aria-label={say("communication.noticesTitle")}
+        sx={{ listStyle: "none", p: 0, m: 0 }}
+      >
         {rows.map((notice) => (
           <Card
             key={notice.id}
@@ -63,7 +72,7 @@ export function NoticesPage() {
           >
             <CardActionArea
               onClick={() => setOpenId(notice.id)}
-              aria-label={`${notice.title}${notice.read ? "" : ", unread"}`}
+              aria-label={notice.read ? notice.title : say("communication.noticeUnread", { title: notice.title })}
             >
               <CardContent>
                 <Stack direction="row" spacing={1} sx={{ justifyContent: "space-between", alignItems: "flex-start" }}>
@@ -74,7 +83,7 @@ export function NoticesPage() {
                   >
                     {notice.title}
                   </Typography>
-                  {!notice.read && <Chip size="small" color="primary" label="New" />}
+                  {!notice.read && <Chip size="small" color="primary" label={say("communication.new")} />}
                 </Stack>
                 <Typography variant="caption" color="text.secondary">
                   {notice.center_name} · {formatDateTime(notice.sent_at)}
@@ -96,6 +105,7 @@ export function NoticesPage() {
 }
 
 function NoticeDialog({ notice, onClose }: { notice: ReceivedNotice | null; onClose: () => void }) {
+  const say = useSay();
   const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   return (
     <Dialog open={notice !== null} onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
@@ -109,7 +119,7 @@ function NoticeDialog({ notice, onClose }: { notice: ReceivedNotice | null; onCl
             <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{notice.message}</Typography>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{say("communication.close")}</Button>
           </DialogActions>
         </>
       )}

@@ -24,6 +24,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useMarkNotificationsRead, useNotifications } from "./noticesApi";
 
 /** Kinds other areas add get the plain bell until they pick an icon. */
@@ -37,6 +38,7 @@ const ICONS: Partial<Record<NotificationKind, SvgIconComponent>> = {
 
 /** The bell in the top bar: the unread count, live; opening it lists the latest lines and reads them. */
 export function NotificationBell({ color = "inherit" }: { color?: "inherit" | "primary" }) {
+  const say = useSay();
   const navigate = useNavigate();
   const bell = useNotifications();
   const markRead = useMarkNotificationsRead();
@@ -60,7 +62,9 @@ export function NotificationBell({ color = "inherit" }: { color?: "inherit" | "p
     <>
       <IconButton
         color={color}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-label={
+          unread > 0 ? say("communication.notificationsUnread", { count: unread }) : say("communication.notifications")
+        }
         aria-haspopup="dialog"
         onClick={(event) => open(event.currentTarget)}
       >
@@ -77,25 +81,25 @@ export function NotificationBell({ color = "inherit" }: { color?: "inherit" | "p
         slotProps={{
           paper: {
             role: "dialog",
-            "aria-label": "Notifications",
+            "aria-label": say("communication.notifications"),
             sx: { width: "min(380px, calc(100vw - 24px))", maxHeight: "min(520px, calc(100vh - 96px))" },
           },
         }}
       >
         <Box sx={{ px: 2, py: 1.5 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            Notifications
+            {say("communication.notifications")}
           </Typography>
         </Box>
         <Divider />
-        {bell.isPending && <LinearProgress aria-label="Loading notifications" />}
+        {bell.isPending && <LinearProgress aria-label={say("communication.loadingNotifications")} />}
         {bell.isError && <Alert severity="error">{errorMessage(bell.error)}</Alert>}
         {bell.data && lines.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 2 }}>
-            No notifications yet
+            {say("communication.noNotifications")}
           </Typography>
         )}
-        <List disablePadding aria-label="Latest notifications">
+        <List disablePadding aria-label={say("communication.latestNotifications")}>
           {lines.map((line) => {
             const Icon = ICONS[line.kind] ?? Notifications;
             const isNew = fresh.has(line.id);
@@ -118,7 +122,7 @@ export function NotificationBell({ color = "inherit" }: { color?: "inherit" | "p
                       </Box>
                       <Box component="span" sx={{ display: "block", mt: 0.25, fontSize: "0.75rem" }}>
                         {formatDateTime(line.created_at)}
-                        {isNew ? " · New" : ""}
+                        {isNew ? say("communication.newMark") : ""}
                       </Box>
                     </>
                   }

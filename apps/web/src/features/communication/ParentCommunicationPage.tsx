@@ -14,11 +14,16 @@ import {
   Typography,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { FEEDBACK_CATEGORY_LABELS, type Feedback, feedbackResponseInput } from "@sprout/shared/schemas/communication";
+import {
+  FEEDBACK_CATEGORY_LABEL_IDS,
+  type Feedback,
+  feedbackResponseInput,
+} from "@sprout/shared/schemas/communication";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useFeedback, useFeedbackMutations } from "./api";
 import { Conversations } from "./MessagingPage";
@@ -27,6 +32,7 @@ import { ReminderSetting } from "./ReminderSetting";
 
 /** /parent-communication (owner, director): notices, the feedback inbox and the read-only view of conversations. */
 export function ParentCommunicationPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const setsReminders = hasFeature(user.role, "parent_feedback");
   const [tab, setTab] = useState<"notices" | "feedback" | "conversations" | "reminders">("notices");
@@ -34,7 +40,7 @@ export function ParentCommunicationPage() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between" }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-          Parent Communication
+          {say("communication.parentCommunication")}
         </Typography>
         <LiveChip />
       </Stack>
@@ -46,10 +52,10 @@ export function ParentCommunicationPage() {
         scrollButtons="auto"
         allowScrollButtonsMobile
       >
-        <Tab value="notices" label="Notices" />
-        <Tab value="feedback" label="Parent feedback" />
-        <Tab value="conversations" label="Conversations" />
-        {setsReminders && <Tab value="reminders" label="Reminders" />}
+        <Tab value="notices" label={say("communication.tabNotices")} />
+        <Tab value="feedback" label={say("communication.tabFeedback")} />
+        <Tab value="conversations" label={say("communication.tabConversations")} />
+        {setsReminders && <Tab value="reminders" label={say("communication.tabReminders")} />}
       </Tabs>
       {tab === "notices" && <NoticesDesk />}
       {tab === "feedback" && <FeedbackInbox />}
@@ -60,6 +66,7 @@ export function ParentCommunicationPage() {
 }
 
 function FeedbackInbox() {
+  const say = useSay();
   const [status, setStatus] = useState<"pending" | "responded" | undefined>("pending");
   const query = useFeedback(status);
   const shown = query.data?.pages.flatMap((page) => page.feedback) ?? [];
@@ -68,22 +75,22 @@ function FeedbackInbox() {
       <Stack direction="row" spacing={1}>
         {(
           [
-            [undefined, "All"],
-            ["pending", "Pending"],
-            ["responded", "Responded"],
+            [undefined, "communication.filterAll"],
+            ["pending", "communication.pending"],
+            ["responded", "communication.responded"],
           ] as const
         ).map(([value, label]) => (
           <Chip
             key={label}
-            label={label}
+            label={say(label)}
             color={status === value ? "primary" : "default"}
             onClick={() => setStatus(value)}
           />
         ))}
       </Stack>
-      {query.isPending && <LinearProgress aria-label="Loading feedback" />}
+      {query.isPending && <LinearProgress aria-label={say("communication.loadingFeedback")} />}
       {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-      {query.data && shown.length === 0 && <Alert severity="info">No feedback here</Alert>}
+      {query.data && shown.length === 0 && <Alert severity="info">{say("communication.noFeedback")}</Alert>}
       {shown.map((item) => (
         <FeedbackCard key={item.id} item={item} />
       ))}
@@ -95,7 +102,7 @@ function FeedbackInbox() {
             disabled={query.isFetchingNextPage}
             sx={{ minHeight: 44 }}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more feedback"}
+            {say(query.isFetchingNextPage ? "communication.loading" : "communication.loadMoreFeedback")}
           </Button>
         </Box>
       )}
@@ -104,11 +111,16 @@ function FeedbackInbox() {
 }
 
 function FeedbackCard({ item }: { item: Feedback }) {
+  const say = useSay();
   const { respond } = useFeedbackMutations();
   const [text, setText] = useState("");
   const parsed = feedbackResponseInput.safeParse({ response: text });
   return (
-    <Card variant="outlined" component="article" aria-label={`Feedback from ${item.parent_name}`}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={say("communication.feedbackFrom", { name: item.parent_name })}
+    >
       <CardContent>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between" }}>
           <Box>
@@ -116,14 +128,19 @@ function FeedbackCard({ item }: { item: Feedback }) {
               {item.parent_name} · {item.child_name}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {FEEDBACK_CATEGORY_LABELS[item.category]} · {formatDateTime(item.created_at)}
+              {say(FEEDBACK_CATEGORY_LABEL_IDS[item.category])} · {formatDateTime(item.created_at)}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Rating value={item.rating} readOnly size="small" aria-label={`Rating ${item.rating} of 5`} />
+            <Rating
+              value={item.rating}
+              readOnly
+              size="small"
+              aria-label={say("communication.ratingOf", { rating: item.rating })}
+            />
             <Chip
               size="small"
-              label={item.status === "pending" ? "Pending" : "Responded"}
+              label={say(item.status === "pending" ? "communication.pending" : "communication.responded")}
               color={item.status === "pending" ? "warning" : "success"}
             />
           </Stack>
@@ -139,7 +156,7 @@ function FeedbackCard({ item }: { item: Feedback }) {
             <TextField
               fullWidth
               size="small"
-              label="Response"
+              label={say("communication.response")}
               value={text}
               onChange={(event) => setText(event.target.value)}
               error={respond.isError}
@@ -150,7 +167,7 @@ function FeedbackCard({ item }: { item: Feedback }) {
               disabled={!parsed.success || respond.isPending}
               onClick={() => parsed.success && respond.mutate({ id: item.id, response: parsed.data.response })}
             >
-              Respond
+              {say("communication.respond")}
             </Button>
           </Stack>
         )}

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useReminderSetting, useSaveReminderSetting } from "./api";
 import { DeskCentre } from "./DeskCentre";
 
@@ -21,6 +22,7 @@ export function ReminderSetting() {
 }
 
 function HoursForm({ centerId }: { centerId: string }) {
+  const say = useSay();
   const setting = useReminderSetting(centerId);
   const save = useSaveReminderSetting();
   const form = useForm<z.input<typeof reminderSettingInput>, unknown, z.output<typeof reminderSettingInput>>({
@@ -39,34 +41,40 @@ function HoursForm({ centerId }: { centerId: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Stack spacing={2} component="form" onSubmit={submit} noValidate aria-label="Unread message reminder">
+        <Stack
+          spacing={2}
+          component="form"
+          onSubmit={submit}
+          noValidate
+          aria-label={say("communication.reminderTitle")}
+        >
           <Typography variant="h6" component="h2">
-            Unread message reminder
+            {say("communication.reminderTitle")}
           </Typography>
-          <Typography color="text.secondary">
-            When a message stays unread this many hours, its recipient gets one e-mail about it (not one per message).
-          </Typography>
-          {setting.isPending && <LinearProgress aria-label="Loading the reminder setting" />}
+          <Typography color="text.secondary">{say("communication.reminderIntro")}</Typography>
+          {setting.isPending && <LinearProgress aria-label={say("communication.loadingReminder")} />}
           {setting.isError && <Alert severity="error">{errorMessage(setting.error)}</Alert>}
           {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
           {save.isSuccess && !form.formState.isDirty && (
-            <Alert severity="success">Saved: reminders after {save.data.unread_reminder_hours} hours</Alert>
+            <Alert severity="success">
+              {say("communication.reminderSaved", { hours: save.data.unread_reminder_hours })}
+            </Alert>
           )}
           <TextField
             type="number"
-            label="Hours before the reminder"
+            label={say("communication.hoursField")}
             slotProps={{ htmlInput: { min: 1, max: 168, step: 1, inputMode: "numeric" } }}
             {...form.register("unread_reminder_hours", {
               setValueAs: (value: string) => (value === "" ? undefined : Number(value)),
             })}
             disabled={setting.isPending}
             error={Boolean(error)}
-            helperText={error ?? "From 1 hour to 168 hours (a week)"}
+            helperText={error ?? say("communication.hoursHint")}
             sx={{ maxWidth: 280 }}
           />
           <Stack direction="row">
             <Button type="submit" variant="contained" disabled={save.isPending || setting.isPending}>
-              Save
+              {say("communication.save")}
             </Button>
           </Stack>
         </Stack>

@@ -4,12 +4,14 @@ import { teacherStartThreadInput } from "@sprout/shared/schemas/communication";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useFamilies, useMessagingMutations } from "./api";
 
 type Form = z.input<typeof teacherStartThreadInput>;
 
 /** A teacher writes first: the child (of their rooms), then which of its parents. */
 export function TeacherStartConversation({ onStarted }: { onStarted: (id: string) => void }) {
+  const say = useSay();
   const families = useFamilies(true);
   const { start } = useMessagingMutations();
   const form = useForm<Form, unknown, z.output<typeof teacherStartThreadInput>>({
@@ -34,7 +36,7 @@ export function TeacherStartConversation({ onStarted }: { onStarted: (id: string
       component="form"
       onSubmit={submit}
       noValidate
-      aria-label="Write to a parent"
+      aria-label={say("communication.writeToParent")}
       sx={{ p: 1.5, borderBottom: 1, borderColor: "divider" }}
     >
       <Stack spacing={1.5}>
@@ -45,7 +47,7 @@ export function TeacherStartConversation({ onStarted }: { onStarted: (id: string
             <TextField
               select
               size="small"
-              label="Child"
+              label={say("communication.child")}
               {...field}
               onChange={(event) => {
                 field.onChange(event.target.value);
@@ -75,7 +77,7 @@ export function TeacherStartConversation({ onStarted }: { onStarted: (id: string
             <TextField
               select
               size="small"
-              label="Parent"
+              label={say("communication.parent")}
               {...field}
               disabled={!childId}
               error={Boolean(errors.parent_id)}
@@ -91,7 +93,7 @@ export function TeacherStartConversation({ onStarted }: { onStarted: (id: string
         />
         {start.isError && <Alert severity="error">{errorMessage(start.error)}</Alert>}
         <Button type="submit" variant="outlined" size="small" disabled={start.isPending}>
-          Start conversation
+          {say("communication.startConversation")}
         </Button>
       </Stack>
     </Box>

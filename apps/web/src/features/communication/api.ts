@@ -2,7 +2,6 @@ import {
   type AnnouncementInput,
   announcement,
   announcementList,
-  COMMUNICATION_MESSAGES,
   contacts,
   type FeedbackInput,
   type FeedbackList,
@@ -27,6 +26,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
+import { useSay } from "../../i18n/useSay";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 import { MY_CHILDREN_KEY } from "../parents/useMyChildren";
 
@@ -231,14 +231,15 @@ export function useSaveReminderSetting() {
  * classroom) and where it leads (that classroom's announcements).
  */
 export function useAnnouncementsTile(childId: string): { line: string | null; to: string } {
+  const say = useSay();
   const family = useFamily(true);
   const classroomId = family.data?.find((child) => child.id === childId)?.classroom_id ?? null;
   const room = useAnnouncementsLine(classroomId);
   const to = classroomId ? `/classroom-announcements?classroom=${classroomId}` : "/classroom-announcements";
-  if (family.data && !classroomId) return { line: COMMUNICATION_MESSAGES.noClassroom, to };
+  if (family.data && !classroomId) return { line: say("communication.noClassroom"), to };
   // Like the other tiles: no line while it cannot be known.
   if (!room.data) return { line: null, to };
-  if (room.data.unread > 0) return { line: `${room.data.unread} unread`, to };
+  if (room.data.unread > 0) return { line: say("communication.unreadCount", { count: room.data.unread }), to };
   const none = room.data.pagination.total_items === 0;
-  return { line: none ? COMMUNICATION_MESSAGES.noAnnouncements : "All read", to };
+  return { line: say(none ? "communication.noAnnouncements" : "communication.allRead"), to };
 }

@@ -2,27 +2,29 @@ import CameraAlt from "@mui/icons-material/CameraAlt";
 import Videocam from "@mui/icons-material/Videocam";
 import VideocamOff from "@mui/icons-material/VideocamOff";
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { CAMERA_MAX_PHOTOS } from "@sprout/shared/schemas/digital-portfolio";
 import { useEffect, useRef, useState } from "react";
+import { useSay } from "../../i18n/useSay";
 
-/** The spec's camera messages (spec 1 §8, "Camera"). */
-export const CAMERA_MESSAGES = {
-  notSupported: "Camera not supported on this device",
-  noCamera: "No camera found on this device",
-  accessFailed: "Failed to access camera. Please check permissions.",
-  startFailed: "Failed to start camera. Please check permissions and try again.",
-  denied: "Camera access denied or not available",
-  captureFailed: "Failed to capture photo. Please try again.",
-  uploadFailed: "Failed to upload images. Please try again.",
-  noneAvailable: "No camera available on this device",
-} as const;
+/** The spec's camera messages (spec 1 §8, "Camera"), as catalogue ids. */
+export const CAMERA_MESSAGE_IDS = {
+  notSupported: "digitalPortfolio.cameraNotSupported",
+  noCamera: "digitalPortfolio.cameraNoCamera",
+  accessFailed: "digitalPortfolio.cameraAccessFailed",
+  startFailed: "digitalPortfolio.cameraStartFailed",
+  denied: "digitalPortfolio.cameraDenied",
+  captureFailed: "digitalPortfolio.cameraCaptureFailed",
+  uploadFailed: "digitalPortfolio.cameraUploadFailed",
+  noneAvailable: "digitalPortfolio.cameraNoneAvailable",
+} as const satisfies Record<string, MessageId>;
 
-function startError(error: unknown): string {
+function startError(error: unknown): MessageId {
   const name = (error as { name?: string }).name;
-  if (name === "NotFoundError" || name === "OverconstrainedError") return CAMERA_MESSAGES.noCamera;
-  if (name === "NotAllowedError" || name === "SecurityError") return CAMERA_MESSAGES.denied;
-  if (name === "NotReadableError" || name === "AbortError") return CAMERA_MESSAGES.accessFailed;
-  return CAMERA_MESSAGES.startFailed;
+  if (name === "NotFoundError" || name === "OverconstrainedError") return CAMERA_MESSAGE_IDS.noCamera;
+  if (name === "NotAllowedError" || name === "SecurityError") return CAMERA_MESSAGE_IDS.denied;
+  if (name === "NotReadableError" || name === "AbortError") return CAMERA_MESSAGE_IDS.accessFailed;
+  return CAMERA_MESSAGE_IDS.startFailed;
 }
 
 /**
@@ -39,9 +41,10 @@ export function CameraCapture({
   full: boolean;
   onCapture: (file: File, size: { width: number; height: number }) => void;
 }) {
+  const say = useSay();
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageId | null>(null);
   /** A frame can be taken once the preview plays (before that the video has no size). */
   const [playing, setPlaying] = useState(false);
 
@@ -57,10 +60,10 @@ export function CameraCapture({
 
   const start = async () => {
     setError(null);
-    if (!navigator.mediaDevices?.getUserMedia) return setError(CAMERA_MESSAGES.notSupported);
+    if (!navigator.mediaDevices?.getUserMedia) return setError(CAMERA_MESSAGE_IDS.notSupported);
     try {
       const devices = await navigator.mediaDevices.enumerateDevices();
-      if (!devices.some((device) => device.kind === "videoinput")) return setError(CAMERA_MESSAGES.noneAvailable);
+      if (!devices.some((device) => device.kind === "videoinput")) return setError(CAMERA_MESSAGE_IDS.noneAvailable);
       setStream(
         await navigator.mediaDevices.getUserMedia({
           video: { width: { ideal: 1920 }, height: { ideal: 1080 }, facingMode: "environment" },
@@ -87,7 +90,7 @@ export function CameraCapture({
       canvas.getContext("2d")!.drawImage(source, 0, 0);
       canvas.toBlob(
         (blob) => {
-          if (!blob) return setError(CAMERA_MESSAGES.captureFailed);
+          if (!blob) return setError(CAMERA_MESSAGE_IDS.captureFailed);
           const name = `camera-${new Date().toISOString().replace(/[:.]/g, "-")}.jpg`;
           onCapture(new File([blob], name, { type: "image/jpeg" }), { width: canvas.width, height: canvas.height });
         },
@@ -95,7 +98,7 @@ export function CameraCapture({
         0.85,
       );
     } catch {
-      setError(CAMERA_MESSAGES.captureFailed);
+      setError(CAMERA_MESSAGE_IDS.captureFailed);
     }
   };
 
@@ -109,11 +112,11 @@ export function CameraCapture({
           playsInline
           muted
           onPlaying={() => setPlaying(true)}
-          aria-label="Camera preview"
+          aria-label={say("digitalPortfolio.cameraPreview")}
           sx={{ width: "100%", maxHeight: 360, bgcolor: "black", borderRadius: 1 }}
         />
       ) : (
-        <Typography color="text.secondary">The camera is off.</Typography>
+        <Typography color="text.secondary">{say("digitalPortfolio.cameraOff")}</Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
         {stream ? (
@@ -124,22 +127,22 @@ export function CameraCapture({
               onClick={capture}
               disabled={!playing || full || taken >= CAMERA_MAX_PHOTOS}
             >
-              Capture
+              {say("digitalPortfolio.capture")}
             </Button>
             <Button startIcon={<VideocamOff />} onClick={stop}>
-              Stop camera
+              {say("digitalPortfolio.stopCamera")}
             </Button>
           </>
         ) : (
           <Button variant="outlined" startIcon={<Videocam />} onClick={start}>
-            Start camera
+            {say("digitalPortfolio.startCamera")}
           </Button>
         )}
-        <Typography aria-label="Photos captured" data-testid="camera-counter">
+        <Typography aria-label={say("digitalPortfolio.photosCaptured")} data-testid="camera-counter">
           {taken}/{CAMERA_MAX_PHOTOS}
         </Typography>
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{say(error)}</Alert>}
     </Stack>
   );
 }

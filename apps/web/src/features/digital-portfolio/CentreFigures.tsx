@@ -1,15 +1,17 @@
 import { Box, Card, CardContent, Typography } from "@mui/material";
 import { type CenterStats, formatStorage } from "@sprout/shared/schemas/digital-portfolio";
 import { formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** One figure; `name` keeps its test id the same in every language. */
+function Figure({ name, label, value }: { name: string; label: string; value: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h5" component="p" data-testid={`figure-${label}`}>
+        <Typography variant="h5" component="p" data-testid={`figure-${name}`}>
           {value}
         </Typography>
       </CardContent>
@@ -22,10 +24,11 @@ function Figure({ label, value }: { label: string; value: string }) {
  * the leaders' centre view of the gallery. Two a row on a phone, three on a tablet, six on a desktop.
  */
 export function CentreFigures({ overall }: { overall: CenterStats["overall"] }) {
+  const say = useSay();
   return (
     <Box
       role="group"
-      aria-label="Centre statistics"
+      aria-label={say("digitalPortfolio.centreStatistics")}
       sx={{
         display: "grid",
         gap: 2,
@@ -36,12 +39,28 @@ export function CentreFigures({ overall }: { overall: CenterStats["overall"] }) 
         },
       }}
     >
-      <Figure label="Total items" value={formatNumber(overall.total_items)} />
-      <Figure label="Storage used" value={formatStorage(overall.total_size)} />
-      <Figure label="Photos" value={formatNumber(overall.images)} />
-      <Figure label="Videos" value={formatNumber(overall.videos)} />
-      <Figure label="Children with portfolios" value={formatNumber(overall.children_with_portfolios)} />
-      <Figure label="Active teachers" value={formatNumber(overall.active_teachers)} />
+      <Figure
+        name="Total items"
+        label={say("digitalPortfolio.figureTotalItems")}
+        value={formatNumber(overall.total_items)}
+      />
+      <Figure
+        name="Storage used"
+        label={say("digitalPortfolio.figureStorage")}
+        value={formatStorage(overall.total_size)}
+      />
+      <Figure name="Photos" label={say("digitalPortfolio.figurePhotos")} value={formatNumber(overall.images)} />
+      <Figure name="Videos" label={say("digitalPortfolio.figureVideos")} value={formatNumber(overall.videos)} />
+      <Figure
+        name="Children with portfolios"
+        label={say("digitalPortfolio.figureChildren")}
+        value={formatNumber(overall.children_with_portfolios)}
+      />
+      <Figure
+        name="Active teachers"
+        label={say("digitalPortfolio.figureTeachers")}
+        value={formatNumber(overall.active_teachers)}
+      />
     </Box>
   );
 }

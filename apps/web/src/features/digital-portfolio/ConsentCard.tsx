@@ -10,23 +10,19 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import {
-  type ChildConsent,
-  consentInput,
-  PHOTO_CONSENT_LABELS,
-  PHOTO_CONSENTS,
-  PORTFOLIO_MESSAGES,
-} from "@sprout/shared/schemas/digital-portfolio";
+import { type ChildConsent, consentInput, PHOTO_CONSENTS } from "@sprout/shared/schemas/digital-portfolio";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { usePortfolioMutations } from "./api";
+import { useSay } from "../../i18n/useSay";
+import { CONSENT_LABELS, usePortfolioMutations } from "./api";
 
 /**
  * A parent's photo consent for one child; a change applies at once to photos already taken. The
  * page mounts one card, keyed by the child, so a choice left unsaved never follows another child.
  */
 export function ConsentCard({ child }: { child: ChildConsent }) {
+  const say = useSay();
   const headingId = useId();
   const { consent } = usePortfolioMutations();
   const form = useForm<z.input<typeof consentInput>, unknown, z.output<typeof consentInput>>({
@@ -38,11 +34,10 @@ export function ConsentCard({ child }: { child: ChildConsent }) {
     <Card variant="outlined" component="form" onSubmit={save} aria-labelledby={headingId}>
       <CardContent>
         <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          Photo consent for {child.child_name}
+          {say("digitalPortfolio.consentFor", { name: child.child_name })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Teachers can add photos of {child.child_name} only with your consent. Withdrawing it hides photos already
-          taken from everyone but your family.
+          {say("digitalPortfolio.consentExplain", { name: child.child_name })}
         </Typography>
         <Controller
           control={form.control}
@@ -50,24 +45,24 @@ export function ConsentCard({ child }: { child: ChildConsent }) {
           render={({ field }) => (
             <RadioGroup {...field} aria-labelledby={headingId}>
               {PHOTO_CONSENTS.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={PHOTO_CONSENT_LABELS[value]} />
+                <FormControlLabel key={value} value={value} control={<Radio />} label={say(CONSENT_LABELS[value])} />
               ))}
             </RadioGroup>
           )}
         />
         <Stack direction="row" spacing={2} sx={{ alignItems: "center", mt: 1 }}>
           <Button type="submit" variant="contained" disabled={consent.isPending || !form.formState.isDirty}>
-            Save consent
+            {say("digitalPortfolio.saveConsent")}
           </Button>
           {consent.isSuccess && !form.formState.isDirty && (
             <Typography color="success.main" role="status">
-              {PORTFOLIO_MESSAGES.consentSaved}
+              {say("digitalPortfolio.consentSaved")}
             </Typography>
           )}
         </Stack>
         {consent.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {consent.error.message || PORTFOLIO_MESSAGES.consentFailed}
+            {consent.error.message || say("digitalPortfolio.consentFailed")}
           </Alert>
         )}
       </CardContent>

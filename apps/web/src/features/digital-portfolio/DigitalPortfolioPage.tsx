@@ -1,8 +1,9 @@
 import { Alert, Box, LinearProgress, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
-import { type ChildConsent, PORTFOLIO_MESSAGES } from "@sprout/shared/schemas/digital-portfolio";
+import type { ChildConsent } from "@sprout/shared/schemas/digital-portfolio";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
+import { useSay } from "../../i18n/useSay";
 import { useCentreStats, useChildStats, usePortfolioChildren } from "./api";
 import { CentreFigures } from "./CentreFigures";
 import { ConsentCard } from "./ConsentCard";
@@ -15,23 +16,25 @@ function ChildPicker({
   options,
   value,
   onChange,
-  label = "Child",
+  label,
 }: {
   options: ChildConsent[];
   value: string;
   onChange: (id: string) => void;
+  /** A filter's label; without one the picker chooses the child on screen. */
   label?: string;
 }) {
+  const say = useSay();
   return (
     <TextField
       select
       size="small"
-      label={label}
+      label={label ?? say("digitalPortfolio.child")}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth: 220, maxWidth: { sm: 360 } }}
     >
-      {label !== "Child" && <MenuItem value="">All children</MenuItem>}
+      {label !== undefined && <MenuItem value="">{say("digitalPortfolio.allChildren")}</MenuItem>}
       {options.map((child) => (
         <MenuItem key={child.child_id} value={child.child_id}>
           {child.child_name}
@@ -42,25 +45,26 @@ function ChildPicker({
 }
 
 function ChildFigures({ childId }: { childId: string }) {
+  const say = useSay();
   const stats = useChildStats(childId);
   if (!stats.data) return null;
   const { total_items, favorites, images, videos } = stats.data;
   return (
     <Typography variant="body2" color="text.secondary" data-testid="child-stats">
-      {counted(total_items, "item")} · {counted(images, "photo")} · {counted(videos, "video")} ·{" "}
-      {counted(favorites, "favourite")}
+      {say("digitalPortfolio.childFigures", { items: total_items, photos: images, videos, favourites: favorites })}
     </Typography>
   );
 }
 
 /** Leaders' centre view: the centre statistics, then every child's items with child and teacher filters. */
 function CentreView({ options }: { options: ChildConsent[] }) {
+  const say = useSay();
   const stats = useCentreStats();
   const teachers = stats.data?.teacherUploads ?? [];
   return (
     <Stack spacing={2}>
-      {stats.isPending && <LinearProgress aria-label="Loading centre statistics" />}
-      {stats.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.statsFailed}</Alert>}
+      {stats.isPending && <LinearProgress aria-label={say("digitalPortfolio.loadingCentreStatistics")} />}
+      {stats.isError && <Alert severity="error">{say("digitalPortfolio.statsFailed")}</Alert>}
       {stats.data && <CentreFigures overall={stats.data.overall} />}
       <PortfolioGallery
         scope="centre"
@@ -69,7 +73,7 @@ function CentreView({ options }: { options: ChildConsent[] }) {
         extraFilters={(filters, set) => (
           <>
             <ChildPicker
-              label="Filter by child"
+              label={say("digitalPortfolio.filterByChild")}
               options={options}
               value={filters.childId ?? ""}
               onChange={(id) => set({ childId: id || undefined })}
@@ -77,12 +81,12 @@ function CentreView({ options }: { options: ChildConsent[] }) {
             <TextField
               select
               size="small"
-              label="Filter by teacher"
+              label={say("digitalPortfolio.filterByTeacher")}
               value={filters.uploadedBy ?? ""}
               onChange={(event) => set({ uploadedBy: event.target.value || undefined })}
               sx={{ minWidth: 200 }}
             >
-              <MenuItem value="">All teachers</MenuItem>
+              <MenuItem value="">{say("digitalPortfolio.allTeachers")}</MenuItem>
               {teachers.map((teacher) => (
                 <MenuItem key={teacher.teacher_id} value={teacher.teacher_id}>
                   {teacher.teacher_name}
@@ -100,9 +104,8 @@ function CentreView({ options }: { options: ChildConsent[] }) {
  * /digital-portfolio (spec 1 and 3): teachers see Upload and Gallery tabs, parents their own
  * child's items read-only (with their photo consent), leaders the centre view.
  */
-const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-
 export function DigitalPortfolioPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
   const children = usePortfolioChildren();
@@ -129,10 +132,10 @@ export function DigitalPortfolioPage() {
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Digital Portfolio
+        {say("digitalPortfolio.pageTitle")}
       </Typography>
-      {children.isPending && <LinearProgress aria-label="Loading children" />}
-      {children.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.loadFailed}</Alert>}
+      {children.isPending && <LinearProgress aria-label={say("digitalPortfolio.loadingChildren")} />}
+      {children.isError && <Alert severity="error">{say("digitalPortfolio.loadFailed")}</Alert>}
       {children.data && centreView && <CentreView options={list} />}
       {children.data && !centreView && (
         <Stack spacing={2}>
@@ -151,16 +154,20 @@ export function DigitalPortfolioPage() {
           */}
           {user.role === "parent" && child && <ConsentCard key={`consent-${child.child_id}`} child={child} />}
           {user.role === "teacher" && (
-            <Tabs value={tab} onChange={(_, value) => setParam("tab", value)} aria-label="Portfolio">
-              <Tab value="gallery" label="Gallery" />
-              <Tab value="upload" label="Upload" />
+            <Tabs
+              value={tab}
+              onChange={(_, value) => setParam("tab", value)}
+              aria-label={say("digitalPortfolio.tabsLabel")}
+            >
+              <Tab value="gallery" label={say("digitalPortfolio.tabGallery")} />
+              <Tab value="upload" label={say("digitalPortfolio.tabUpload")} />
             </Tabs>
           )}
           {user.role === "teacher" && tab === "upload" ? (
             child ? (
               <UploadPanel options={list} childId={child.child_id} onDone={() => setParam("tab", "gallery")} />
             ) : (
-              <Alert severity="info">{PORTFOLIO_MESSAGES.noChild}</Alert>
+              <Alert severity="info">{say("digitalPortfolio.noChild")}</Alert>
             )
           ) : (
             <PortfolioGallery

@@ -13,6 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import { type KeyboardEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { useSay } from "../../i18n/useSay";
 import {
   type Adjustments,
   type Corner,
@@ -33,12 +34,7 @@ const PREVIEW_LONGEST = 1200;
 /** A corner handle's touch target, finger-sized (the visible square inside is smaller). */
 const HANDLE = 44;
 
-const CORNERS: [Corner, string][] = [
-  ["nw", "top left"],
-  ["ne", "top right"],
-  ["sw", "bottom left"],
-  ["se", "bottom right"],
-];
+const CORNERS: Corner[] = ["nw", "ne", "sw", "se"];
 
 /** A drag in progress: where it started, on what, and how many photo pixels one screen pixel is. */
 interface Drag {
@@ -58,9 +54,9 @@ const ARROWS: Record<string, [number, number]> = {
 };
 
 const SLIDERS = [
-  ["brightness", "Brightness"],
-  ["contrast", "Contrast"],
-  ["saturation", "Saturation"],
+  ["brightness", "digitalPortfolio.brightness"],
+  ["contrast", "digitalPortfolio.contrast"],
+  ["saturation", "digitalPortfolio.saturation"],
 ] as const;
 
 /**
@@ -78,6 +74,7 @@ export function ImageEditor({
   onSave: (file: File) => void;
   onCancel: () => void;
 }) {
+  const say = useSay();
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
@@ -163,7 +160,7 @@ export function ImageEditor({
 
   return (
     <Dialog open onClose={onCancel} maxWidth="md" fullWidth aria-labelledby="image-editor-title">
-      <DialogTitle id="image-editor-title">Edit photo</DialogTitle>
+      <DialogTitle id="image-editor-title">{say("digitalPortfolio.editPhoto")}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: "grid", placeItems: "center", bgcolor: "grey.100", mb: 2, p: `${HANDLE / 2}px` }}>
           <Box
@@ -178,7 +175,7 @@ export function ImageEditor({
             <Box
               component="canvas"
               ref={canvas}
-              aria-label="Edited photo preview"
+              aria-label={say("digitalPortfolio.editedPreview")}
               sx={{ display: "block", width: "100%", height: "100%" }}
             />
             {box && size && (
@@ -199,7 +196,7 @@ export function ImageEditor({
                   data-testid="crop-area"
                   role="button"
                   tabIndex={0}
-                  aria-label="Crop area: drag or use the arrow keys to move it"
+                  aria-label={say("digitalPortfolio.cropArea")}
                   onPointerDown={(event) => startDrag(event, null)}
                   onKeyDown={(event) => event.target === event.currentTarget && nudge(event, null)}
                   {...dragHandlers}
@@ -216,12 +213,12 @@ export function ImageEditor({
                     touchAction: "none",
                   }}
                 >
-                  {CORNERS.map(([corner, name]) => (
+                  {CORNERS.map((corner) => (
                     <Box
                       key={corner}
                       role="button"
                       tabIndex={0}
-                      aria-label={`Resize crop from the ${name} corner`}
+                      aria-label={say("digitalPortfolio.resizeCorner", { corner })}
                       aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
                       onPointerDown={(event) => startDrag(event, corner)}
                       onKeyDown={(event) => nudge(event, corner)}
@@ -262,7 +259,7 @@ export function ImageEditor({
         {SLIDERS.map(([key, label]) => (
           <Stack key={key} direction="row" spacing={2} sx={{ alignItems: "center" }}>
             <Typography id={`slider-${key}`} sx={{ width: 96, flexShrink: 0 }}>
-              {label}
+              {say(label)}
             </Typography>
             <Slider
               aria-labelledby={`slider-${key}`}
@@ -281,18 +278,18 @@ export function ImageEditor({
             startIcon={<RotateRight />}
             onClick={() => history.push({ ...draft, rotation: (draft.rotation + 90) % 360, box: null })}
           >
-            Rotate
+            {say("digitalPortfolio.rotate")}
           </Button>
           <ToggleButtonGroup
             exclusive
             size="small"
-            aria-label="Crop"
+            aria-label={say("digitalPortfolio.crop")}
             value={draft.crop}
             onChange={(_, value: CropRatio | null) => value && history.push({ ...draft, crop: value, box: null })}
           >
             {CROP_RATIOS.map((ratio) => (
               <ToggleButton key={ratio} value={ratio}>
-                {ratio === "free" ? "Free" : ratio}
+                {ratio === "free" ? say("digitalPortfolio.cropFree") : ratio}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
@@ -300,16 +297,16 @@ export function ImageEditor({
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap" }}>
         <Button onClick={history.undo} disabled={!history.canUndo}>
-          Undo
+          {say("digitalPortfolio.undo")}
         </Button>
         <Button onClick={history.redo} disabled={!history.canRedo}>
-          Redo
+          {say("digitalPortfolio.redo")}
         </Button>
-        <Button onClick={history.reset}>Reset</Button>
+        <Button onClick={history.reset}>{say("digitalPortfolio.reset")}</Button>
         <Box sx={{ flex: 1 }} />
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{say("digitalPortfolio.cancel")}</Button>
         <Button variant="contained" onClick={save} disabled={!image}>
-          Apply
+          {say("digitalPortfolio.apply")}
         </Button>
       </DialogActions>
     </Dialog>

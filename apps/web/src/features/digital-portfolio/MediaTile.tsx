@@ -4,6 +4,7 @@ import PlayCircle from "@mui/icons-material/PlayCircle";
 import { Box, Card, CardActionArea, IconButton, Skeleton, Typography } from "@mui/material";
 import type { PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useMediaUrl } from "./api";
 
 /** One gallery tile: the thumbnail first (the full file loads only when opened). */
@@ -17,17 +18,18 @@ export function MediaTile({
   /** Only teachers mark favourites; others see the mark. */
   onFavourite?: (value: boolean) => void;
 }) {
+  const say = useSay();
   const thumb = useMediaUrl(item.thumbnail_url);
   const label = item.title || item.file_name;
   return (
     <Card variant="outlined" sx={{ position: "relative" }}>
-      <CardActionArea onClick={onOpen} aria-label={`Open ${label}`}>
+      <CardActionArea onClick={onOpen} aria-label={say("digitalPortfolio.openItem", { label })}>
         <Box sx={{ aspectRatio: "1 / 1", bgcolor: "grey.100", display: "grid", placeItems: "center" }}>
           {thumb.data ? (
             <Box
               component="img"
               src={thumb.data}
-              alt={item.media_type === "video" ? `Poster of ${label}` : label}
+              alt={item.media_type === "video" ? say("digitalPortfolio.posterOf", { label }) : label}
               sx={{ width: "100%", height: "100%", objectFit: "cover", display: "block", gridArea: "1 / 1" }}
             />
           ) : item.media_type === "video" && !item.thumbnail_url ? null : (
@@ -35,7 +37,7 @@ export function MediaTile({
           )}
           {item.media_type === "video" && (
             <PlayCircle
-              titleAccess="Video"
+              titleAccess={say("digitalPortfolio.video")}
               sx={{
                 gridArea: "1 / 1",
                 fontSize: thumb.data ? 48 : 56,
@@ -59,7 +61,9 @@ export function MediaTile({
       </CardActionArea>
       {onFavourite ? (
         <IconButton
-          aria-label={item.is_favorite ? `Unmark ${label} as favourite` : `Mark ${label} as favourite`}
+          aria-label={say(item.is_favorite ? "digitalPortfolio.unmarkFavourite" : "digitalPortfolio.markFavourite", {
+            label,
+          })}
           aria-pressed={item.is_favorite}
           onClick={() => onFavourite(!item.is_favorite)}
           sx={{ position: "absolute", right: 4, bottom: 4 }}
@@ -68,7 +72,11 @@ export function MediaTile({
         </IconButton>
       ) : (
         item.is_favorite && (
-          <Favorite color="error" titleAccess="Favourite" sx={{ position: "absolute", right: 12, bottom: 14 }} />
+          <Favorite
+            color="error"
+            titleAccess={say("digitalPortfolio.favourite")}
+            sx={{ position: "absolute", right: 12, bottom: 14 }}
+          />
         )
       )}
     </Card>

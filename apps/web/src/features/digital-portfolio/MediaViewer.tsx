@@ -11,9 +11,10 @@ import {
   DialogTitle,
   Typography,
 } from "@mui/material";
-import { PORTFOLIO_MESSAGES, type PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
+import type { PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
 import { useState } from "react";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { downloadItem, useMediaUrl, usePortfolioMutations } from "./api";
 
 /**
@@ -21,6 +22,7 @@ import { downloadItem, useMediaUrl, usePortfolioMutations } from "./api";
  * (after a confirmation) for its uploader and the centre's leaders.
  */
 export function MediaViewer({ item, onClose }: { item: PortfolioItem; onClose: () => void }) {
+  const say = useSay();
   const full = useMediaUrl(item.file_url);
   const poster = useMediaUrl(item.media_type === "video" ? item.thumbnail_url : null);
   const { remove } = usePortfolioMutations();
@@ -33,7 +35,7 @@ export function MediaViewer({ item, onClose }: { item: PortfolioItem; onClose: (
       <DialogContent>
         <Box sx={{ display: "grid", placeItems: "center", minHeight: 200, bgcolor: "grey.100" }}>
           {!full.data ? (
-            <CircularProgress aria-label="Loading" />
+            <CircularProgress aria-label={say("digitalPortfolio.loading")} />
           ) : item.media_type === "video" ? (
             <Box
               component="video"
@@ -48,43 +50,44 @@ export function MediaViewer({ item, onClose }: { item: PortfolioItem; onClose: (
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }}>
           {item.child_name}
-          {item.tagged_children.length > 0 && ` with ${item.tagged_children.join(", ")}`}
+          {item.tagged_children.length > 0 &&
+            say("digitalPortfolio.withChildren", { names: item.tagged_children.join(", ") })}
           {item.class_name && ` · ${item.class_name}`}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {formatDateTime(item.created_at)}
-          {item.uploaded_by_name && ` · by ${item.uploaded_by_name}`}
-          {item.capture_method === "camera" && " · Camera"}
+          {item.uploaded_by_name && say("digitalPortfolio.byUploader", { name: item.uploaded_by_name })}
+          {item.capture_method === "camera" && say("digitalPortfolio.cameraMark")}
         </Typography>
         {item.description && <Typography sx={{ mt: 1 }}>{item.description}</Typography>}
       </DialogContent>
       <DialogActions>
         {item.can_delete && (
           <Button color="error" startIcon={<DeleteOutline />} onClick={() => setConfirming(true)} sx={{ mr: "auto" }}>
-            Delete
+            {say("digitalPortfolio.delete")}
           </Button>
         )}
         <Button startIcon={<Download />} onClick={() => void downloadItem(item)}>
-          Download
+          {say("digitalPortfolio.download")}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("digitalPortfolio.close")}</Button>
       </DialogActions>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="delete-item-title">
-        <DialogTitle id="delete-item-title">Delete item</DialogTitle>
+        <DialogTitle id="delete-item-title">{say("digitalPortfolio.deleteItem")}</DialogTitle>
         <DialogContent>
-          <Typography>{PORTFOLIO_MESSAGES.deleteConfirm(label)}</Typography>
+          <Typography>{say("digitalPortfolio.deleteConfirm", { title: label })}</Typography>
           {remove.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {remove.error instanceof Error ? remove.error.message : PORTFOLIO_MESSAGES.deleteFailed}
+              {remove.error instanceof Error ? remove.error.message : say("digitalPortfolio.deleteFailed")}
             </Alert>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)} disabled={remove.isPending}>
-            Cancel
+            {say("digitalPortfolio.cancel")}
           </Button>
           <Button color="error" variant="contained" onClick={confirmDelete} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting…" : "Delete"}
+            {say(remove.isPending ? "digitalPortfolio.deleting" : "digitalPortfolio.delete")}
           </Button>
         </DialogActions>
       </Dialog>

@@ -18,9 +18,10 @@ import {
   useTheme,
 } from "@mui/material";
 import { PieChart } from "@mui/x-charts/PieChart";
-import { PORTFOLIO_ACTIVITY_DAYS, PORTFOLIO_MESSAGES, PORTFOLIO_TOP } from "@sprout/shared/schemas/digital-portfolio";
+import { PORTFOLIO_ACTIVITY_DAYS, PORTFOLIO_TOP } from "@sprout/shared/schemas/digital-portfolio";
 import { type ReactNode, useState } from "react";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useCentreStats } from "./api";
 import { CentreFigures } from "./CentreFigures";
 import { UploadsByDay, UploadsPerTeacher } from "./PortfolioCharts";
@@ -41,6 +42,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /** The admin portfolio dashboard (spec 3 "/admin/portfolios"), figures from the caller's centres. */
 export function PortfolioDashboardPage() {
+  const say = useSay();
   const stats = useCentreStats();
   const [showAll, setShowAll] = useState(false);
   const theme = useTheme();
@@ -51,14 +53,14 @@ export function PortfolioDashboardPage() {
     <Box>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          Digital Portfolios
+          {say("digitalPortfolio.dashboardTitle")}
         </Typography>
         <Button variant="outlined" startIcon={<PhotoLibrary />} onClick={() => setShowAll(true)}>
-          View all photos
+          {say("digitalPortfolio.viewAllPhotos")}
         </Button>
       </Box>
-      {stats.isPending && <LinearProgress aria-label="Loading portfolio statistics" />}
-      {stats.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.statsFailed}</Alert>}
+      {stats.isPending && <LinearProgress aria-label={say("digitalPortfolio.loadingStatistics")} />}
+      {stats.isError && <Alert severity="error">{say("digitalPortfolio.statsFailed")}</Alert>}
       {data && (
         <Box
           sx={{
@@ -71,20 +73,20 @@ export function PortfolioDashboardPage() {
             <CentreFigures overall={data.overall} />
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 4" } }}>
-            <Panel title={`Uploads in the last ${PORTFOLIO_ACTIVITY_DAYS} days`}>
+            <Panel title={say("digitalPortfolio.uploadsLastDays", { days: PORTFOLIO_ACTIVITY_DAYS })}>
               <UploadsByDay days={data.recentActivity} />
             </Panel>
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 2" } }}>
-            <Panel title="Photos and videos">
+            <Panel title={say("digitalPortfolio.photosAndVideos")}>
               <PieChart
                 height={200}
                 series={[
                   {
                     innerRadius: 40,
                     data: [
-                      { id: 0, value: data.overall.images, label: "Photos" },
-                      { id: 1, value: data.overall.videos, label: "Videos" },
+                      { id: 0, value: data.overall.images, label: say("digitalPortfolio.figurePhotos") },
+                      { id: 1, value: data.overall.videos, label: say("digitalPortfolio.figureVideos") },
                     ],
                   },
                 ]}
@@ -92,55 +94,67 @@ export function PortfolioDashboardPage() {
             </Panel>
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 3" } }}>
-            <Panel title="Uploads per teacher">
+            <Panel title={say("digitalPortfolio.uploadsPerTeacher")}>
               {data.teacherUploads.length === 0 ? (
-                <Typography color="text.secondary">No uploads yet</Typography>
+                <Typography color="text.secondary">{say("digitalPortfolio.noUploads")}</Typography>
               ) : (
                 <UploadsPerTeacher teachers={data.teacherUploads} />
               )}
             </Panel>
           </Box>
           <Box sx={{ gridColumn: { xs: "1 / -1", md: "span 3" } }}>
-            <Panel title={`Most active children (top ${PORTFOLIO_TOP})`}>
-              <List dense aria-label="Most active children">
+            <Panel title={say("digitalPortfolio.mostActiveChildrenTop", { top: PORTFOLIO_TOP })}>
+              <List dense aria-label={say("digitalPortfolio.mostActiveChildren")}>
                 {data.topChildren.map((child) => (
                   <ListItem key={child.child_id} disableGutters>
                     <ListItemText
                       primary={child.child_name}
-                      secondary={`${child.total_items} items · ${child.favorites} favourites`}
+                      secondary={say("digitalPortfolio.childLine", {
+                        items: child.total_items,
+                        favourites: child.favorites,
+                      })}
                     />
                   </ListItem>
                 ))}
-                {data.topChildren.length === 0 && <Typography color="text.secondary">No photos yet</Typography>}
+                {data.topChildren.length === 0 && (
+                  <Typography color="text.secondary">{say("digitalPortfolio.noPhotos")}</Typography>
+                )}
               </List>
             </Panel>
           </Box>
           <Box sx={{ gridColumn: "1 / -1" }}>
-            <Panel title={`Active teachers (top ${PORTFOLIO_TOP})`}>
-              <List dense aria-label="Active teachers">
+            <Panel title={say("digitalPortfolio.activeTeachersTop", { top: PORTFOLIO_TOP })}>
+              <List dense aria-label={say("digitalPortfolio.activeTeachers")}>
                 {data.activeTeachers.map((teacher) => (
                   <ListItem key={teacher.teacher_id} disableGutters>
                     <ListItemText
                       primary={teacher.teacher_name}
-                      secondary={`${teacher.total_uploads} uploads · ${teacher.favorites_marked} favourites marked${
-                        teacher.latest_upload ? ` · latest ${formatDate(teacher.latest_upload)}` : ""
+                      secondary={`${say("digitalPortfolio.teacherLine", {
+                        uploads: teacher.total_uploads,
+                        favourites: teacher.favorites_marked,
+                      })}${
+                        teacher.latest_upload
+                          ? say("digitalPortfolio.latest", { date: formatDate(teacher.latest_upload) })
+                          : ""
                       }`}
                     />
                   </ListItem>
                 ))}
-                {data.activeTeachers.length === 0 && <Typography color="text.secondary">No uploads yet</Typography>}
+                {data.activeTeachers.length === 0 && (
+                  <Typography color="text.secondary">{say("digitalPortfolio.noUploads")}</Typography>
+                )}
               </List>
             </Panel>
           </Box>
         </Box>
       )}
       <Dialog open={showAll} onClose={() => setShowAll(false)} fullScreen={phone} maxWidth="lg" fullWidth>
-        <DialogTitle>All photos</DialogTitle>
+        <DialogTitle>{say("digitalPortfolio.allPhotos")}</DialogTitle>
         <DialogContent>
           {showAll && <PortfolioGallery scope="centre" childId={null} canFavourite={false} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setShowAll(false)}>Close</Button>
+          <Button onClick={() => setShowAll(false)}>{say("digitalPortfolio.close")}</Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -1,22 +1,30 @@
 import { Alert, Box, LinearProgress, MenuItem, Pagination, Stack, TextField, Typography } from "@mui/material";
-import { PORTFOLIO_MESSAGES, type PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { PortfolioItem } from "@sprout/shared/schemas/digital-portfolio";
 import { type ReactNode, useState } from "react";
+import { type Say, useSay } from "../../i18n/useSay";
 import { DEFAULT_FILTERS, type GalleryFilters, usePortfolio, usePortfolioMutations } from "./api";
 import { MediaTile } from "./MediaTile";
 import { MediaViewer } from "./MediaViewer";
 
-const select = (label: string, value: string, options: [string, string][], onChange: (value: string) => void) => (
+const select = (
+  say: Say,
+  label: MessageId,
+  value: string,
+  options: [string, MessageId][],
+  onChange: (value: string) => void,
+) => (
   <TextField
     select
     size="small"
-    label={label}
+    label={say(label)}
     value={value}
     onChange={(event) => onChange(event.target.value)}
     sx={{ minWidth: { xs: "calc(50% - 8px)", sm: 150 } }}
   >
     {options.map(([key, text]) => (
       <MenuItem key={key} value={key}>
-        {text}
+        {say(text)}
       </MenuItem>
     ))}
   </TextField>
@@ -37,6 +45,7 @@ export function PortfolioGallery({
   canFavourite: boolean;
   extraFilters?: (filters: GalleryFilters, set: (next: Partial<GalleryFilters>) => void) => ReactNode;
 }) {
+  const say = useSay();
   const [filters, setFilters] = useState<GalleryFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<PortfolioItem | null>(null);
@@ -47,63 +56,67 @@ export function PortfolioGallery({
     setPage(1);
   };
 
-  if (scope === "child" && !childId) return <Alert severity="info">{PORTFOLIO_MESSAGES.noChild}</Alert>;
+  if (scope === "child" && !childId) return <Alert severity="info">{say("digitalPortfolio.noChild")}</Alert>;
   return (
     <Box>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, mb: 2 }}>
         {extraFilters?.(filters, set)}
         {select(
-          "Type",
+          say,
+          "digitalPortfolio.filterType",
           filters.type,
           [
-            ["", "All"],
-            ["image", "Photos"],
-            ["video", "Videos"],
+            ["", "digitalPortfolio.filterAll"],
+            ["image", "digitalPortfolio.filterPhotos"],
+            ["video", "digitalPortfolio.filterVideos"],
           ],
           (value) => set({ type: value as GalleryFilters["type"] }),
         )}
         {select(
-          "Favourite",
+          say,
+          "digitalPortfolio.filterFavourite",
           filters.favorite,
           [
-            ["", "All"],
-            ["true", "Favourites"],
-            ["false", "Not favourites"],
+            ["", "digitalPortfolio.filterAll"],
+            ["true", "digitalPortfolio.filterFavourites"],
+            ["false", "digitalPortfolio.filterNotFavourites"],
           ],
           (value) => set({ favorite: value as GalleryFilters["favorite"] }),
         )}
         {select(
-          "Sort by",
+          say,
+          "digitalPortfolio.sortBy",
           filters.sortBy,
           [
-            ["created_at", "Upload date"],
-            ["title", "Title"],
-            ["is_favorite", "Favourite"],
+            ["created_at", "digitalPortfolio.sortUploadDate"],
+            ["title", "digitalPortfolio.sortTitle"],
+            ["is_favorite", "digitalPortfolio.filterFavourite"],
           ],
           (value) => set({ sortBy: value as GalleryFilters["sortBy"] }),
         )}
         {select(
-          "Order",
+          say,
+          "digitalPortfolio.order",
           filters.sortOrder,
           [
-            ["desc", "Descending"],
-            ["asc", "Ascending"],
+            ["desc", "digitalPortfolio.descending"],
+            ["asc", "digitalPortfolio.ascending"],
           ],
           (value) => set({ sortOrder: value as GalleryFilters["sortOrder"] }),
         )}
       </Stack>
-      {items.isFetching && <LinearProgress aria-label="Loading portfolio" sx={{ mb: 1 }} />}
-      {items.isError && <Alert severity="error">{PORTFOLIO_MESSAGES.loadFailed}</Alert>}
+      {items.isFetching && <LinearProgress aria-label={say("digitalPortfolio.loadingPortfolio")} sx={{ mb: 1 }} />}
+      {items.isError && <Alert severity="error">{say("digitalPortfolio.loadFailed")}</Alert>}
       {favourite.isError && <Alert severity="error">{favourite.error.message}</Alert>}
       {items.data && items.data.items.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
-          {PORTFOLIO_MESSAGES.empty}
+          {say("digitalPortfolio.empty")}
         </Typography>
       )}
       {items.data && items.data.items.length > 0 && (
         <Box
           component="ul"
-          aria-label="Portfolio items"
+          aria-label={say("digitalPortfolio.portfolioItems")}
           sx={{
             listStyle: "none",
             p: 0,

@@ -13,18 +13,13 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import {
-  type ChildConsent,
-  PHOTO_CONSENT_LABELS,
-  PORTFOLIO_BATCH_MAX,
-  PORTFOLIO_MESSAGES,
-  uploadFields,
-} from "@sprout/shared/schemas/digital-portfolio";
+import { type ChildConsent, PORTFOLIO_BATCH_MAX, uploadFields } from "@sprout/shared/schemas/digital-portfolio";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { uploadWithProgress, usePortfolioMutations } from "./api";
-import { CAMERA_MESSAGES, CameraCapture } from "./CameraCapture";
+import { useSay } from "../../i18n/useSay";
+import { CONSENT_LABELS, uploadWithProgress, usePortfolioMutations } from "./api";
+import { CAMERA_MESSAGE_IDS, CameraCapture } from "./CameraCapture";
 import { ImageEditor } from "./ImageEditor";
 import { PosterPreview } from "./PosterPreview";
 import { posterFrame } from "./poster";
@@ -58,6 +53,7 @@ export function UploadPanel({
   childId: string;
   onDone: () => void;
 }) {
+  const say = useSay();
   const [source, setSource] = useState<"gallery" | "camera">("gallery");
   const [pending, setPending] = useState<Pending[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
@@ -76,9 +72,9 @@ export function UploadPanel({
   const groupIds = tagged ? tagged.split(",") : [];
   const blocked =
     chosen?.consent === "none"
-      ? PORTFOLIO_MESSAGES.noConsent(chosen.child_name)
+      ? say("digitalPortfolio.noConsent", { name: chosen.child_name })
       : chosen?.consent === "own" && groupIds.length > 0
-        ? PORTFOLIO_MESSAGES.noGroupConsent(chosen.child_name)
+        ? say("digitalPortfolio.noGroupConsent", { name: chosen.child_name })
         : null;
 
   const full = pending.length >= PORTFOLIO_BATCH_MAX;
@@ -150,6 +146,7 @@ export function UploadPanel({
             }),
           );
         },
+        say,
       );
       setPending([]);
       setDropped(false);
@@ -158,7 +155,7 @@ export function UploadPanel({
       onDone();
     } catch (error) {
       setFailure({
-        reason: error instanceof Error ? error.message : PORTFOLIO_MESSAGES.uploadFailed,
+        reason: error instanceof Error ? error.message : say("digitalPortfolio.uploadFailed"),
         camera: fromCamera,
       });
       setPending((current) => current.map((item) => ({ ...item, progress: 0 })));
@@ -169,11 +166,11 @@ export function UploadPanel({
 
   const editingItem = editing === null ? null : pending[editing];
   return (
-    <Box component="form" onSubmit={send} noValidate aria-label="Upload photos">
+    <Box component="form" onSubmit={send} noValidate aria-label={say("digitalPortfolio.uploadPhotos")}>
       <Stack spacing={2}>
         {chosen && (
           <Typography variant="body2" color="text.secondary">
-            Photo consent: {PHOTO_CONSENT_LABELS[chosen.consent]}
+            {say("digitalPortfolio.consentLine", { consent: say(CONSENT_LABELS[chosen.consent]) })}
           </Typography>
         )}
         <Controller
@@ -189,18 +186,23 @@ export function UploadPanel({
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label="Other children in the photo"
-                  helperText="Only children whose parents allow group photos can be tagged"
+                  label={say("digitalPortfolio.otherChildren")}
+                  helperText={say("digitalPortfolio.tagHint")}
                 />
               )}
             />
           )}
         />
-        <TextField label="Title" {...form.register("title")} />
-        <TextField label="Description" multiline minRows={2} {...form.register("description")} />
-        <Tabs value={source} onChange={(_, value) => setSource(value)} aria-label="Photo source">
-          <Tab value="gallery" label="Gallery" />
-          <Tab value="camera" label="Camera" />
+        <TextField label={say("digitalPortfolio.title")} {...form.register("title")} />
+        <TextField
+          label={say("digitalPortfolio.description")}
+          multiline
+          minRows={2}
+          {...form.register("description")}
+        />
+        <Tabs value={source} onChange={(_, value) => setSource(value)} aria-label={say("digitalPortfolio.photoSource")}>
+          <Tab value="gallery" label={say("digitalPortfolio.sourceGallery")} />
+          <Tab value="camera" label={say("digitalPortfolio.sourceCamera")} />
         </Tabs>
         {source === "gallery" ? (
           <Button
@@ -209,7 +211,7 @@ export function UploadPanel({
             startIcon={<AddPhotoAlternate />}
             sx={{ alignSelf: "flex-start" }}
           >
-            Choose photos
+            {say("digitalPortfolio.choosePhotos")}
             <input
               hidden
               type="file"
@@ -243,33 +245,38 @@ export function UploadPanel({
         )}
         {(dropped || full) && (
           <Alert severity={dropped ? "warning" : "info"}>
-            {PORTFOLIO_MESSAGES.tooManyFiles}
-            {dropped && ": the files past that were not added."}
+            {say("digitalPortfolio.tooManyFiles")}
+            {dropped && say("digitalPortfolio.filesNotAdded")}
           </Alert>
         )}
         {pending.length > 0 && (
-          <Stack component="ul" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Files to upload">
+          <Stack
+            component="ul"
+            spacing={1}
+            sx={{ listStyle: "none", p: 0, m: 0 }}
+            aria-label={say("digitalPortfolio.filesToUpload")}
+          >
             {pending.map((item, index) => (
               <Box component="li" key={item.key}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                   {item.poster !== undefined && <PosterPreview poster={item.poster} name={item.file.name} />}
                   <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
                     {item.file.name}
-                    {item.edited && " (edited)"}
+                    {item.edited && say("digitalPortfolio.edited")}
                   </Typography>
                   {item.file.type.startsWith("image/") && (
                     <Button size="small" onClick={() => setEditing(index)} disabled={busy}>
-                      Edit
+                      {say("digitalPortfolio.edit")}
                     </Button>
                   )}
                   <Button size="small" disabled={busy} onClick={() => remove(index)}>
-                    Remove
+                    {say("digitalPortfolio.remove")}
                   </Button>
                 </Stack>
                 <LinearProgress
                   variant="determinate"
                   value={Math.round(item.progress * 100)}
-                  aria-label={`Upload progress of ${item.file.name}`}
+                  aria-label={say("digitalPortfolio.uploadProgress", { name: item.file.name })}
                 />
               </Box>
             ))}
@@ -279,8 +286,8 @@ export function UploadPanel({
         {failure && (
           <Alert severity="error">
             {/* The camera's own message (spec 1), with the server's reason when it gave one. */}
-            {failure.camera && <AlertTitle>{CAMERA_MESSAGES.uploadFailed}</AlertTitle>}
-            {failure.camera && failure.reason === PORTFOLIO_MESSAGES.uploadFailed ? null : failure.reason}
+            {failure.camera && <AlertTitle>{say(CAMERA_MESSAGE_IDS.uploadFailed)}</AlertTitle>}
+            {failure.camera && failure.reason === say("digitalPortfolio.uploadFailed") ? null : failure.reason}
           </Alert>
         )}
         <Button
@@ -289,12 +296,12 @@ export function UploadPanel({
           disabled={busy || postersPending || pending.length === 0 || Boolean(blocked)}
         >
           {busy
-            ? "Uploading…"
+            ? say("digitalPortfolio.uploading")
             : postersPending
-              ? "Taking poster frames…"
+              ? say("digitalPortfolio.takingPosters")
               : pending.length > 1
-                ? `Upload ${pending.length} files`
-                : "Upload"}
+                ? say("digitalPortfolio.uploadFiles", { count: pending.length })
+                : say("digitalPortfolio.upload")}
         </Button>
       </Stack>
       {editingItem && (

@@ -1,3 +1,4 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ChildUpdateEvent } from "@sprout/shared/realtime/events";
 import {
   centerStats,
@@ -5,7 +6,6 @@ import {
   childStats,
   downloadLink,
   type PhotoConsent,
-  PORTFOLIO_MESSAGES,
   type PortfolioItem,
   portfolioChildren,
   portfolioItem,
@@ -16,9 +16,17 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { useCallback, useEffect } from "react";
 import { api, apiDownload, saveDownload } from "../../api/client";
 import { readTokens } from "../../auth/session";
+import type { Say } from "../../i18n/useSay";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["digital-portfolio"] as const;
+
+/** The catalogue's words for each photo consent (the shared `PHOTO_CONSENT_LABELS` are their English). */
+export const CONSENT_LABELS: Record<PhotoConsent, MessageId> = {
+  none: "digitalPortfolio.consentNone",
+  own: "digitalPortfolio.consentOwn",
+  group: "digitalPortfolio.consentGroup",
+};
 
 export interface GalleryFilters {
   type: "" | "image" | "video";
@@ -174,6 +182,7 @@ export function uploadWithProgress(
   path: "/digital-portfolio/upload" | "/digital-portfolio/batch-upload",
   form: FormData,
   onProgress: (fraction: number) => void,
+  say: Say,
 ) {
   return new Promise<ReturnType<typeof uploadAnswer.parse>>((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -187,9 +196,9 @@ export function uploadWithProgress(
       new Error(
         status
           ? path.endsWith("batch-upload")
-            ? PORTFOLIO_MESSAGES.batchFailedStatus(status)
-            : PORTFOLIO_MESSAGES.uploadFailedStatus(status)
-          : PORTFOLIO_MESSAGES.uploadFailed,
+            ? say("digitalPortfolio.batchFailedStatus", { status })
+            : say("digitalPortfolio.uploadFailedStatus", { status })
+          : say("digitalPortfolio.uploadFailed"),
       );
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {

@@ -24,8 +24,7 @@ import { hasFeature } from "@sprout/shared/roles";
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPE_LABEL_IDS,
   DOCUMENT_TYPES,
   type DocumentItem,
   type DocumentType,
@@ -37,18 +36,20 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { openDocument, useDocumentMutations, useDocuments } from "./api";
 
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+function size(bytes: number, say: Say): string {
+  if (bytes < 1024) return say("documents.sizeBytes", { size: String(bytes) });
+  if (bytes < 1024 ** 2) return say("documents.sizeKb", { size: (bytes / 1024).toFixed(1) });
+  if (bytes < 1024 ** 3) return say("documents.sizeMb", { size: (bytes / 1024 ** 2).toFixed(1) });
+  return say("documents.sizeGb", { size: (bytes / 1024 ** 3).toFixed(1) });
 }
 
 /** Document Management: the documents of the user's centres, open, delete and upload. */
 export function DocumentsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const canUpload = hasFeature(user.role, "document_upload");
   const paging = usePaging();
@@ -65,20 +66,24 @@ export function DocumentsPage() {
       await openDocument(doc.id, tab);
     } catch (error) {
       tab?.close();
-      setNotice({ text: refusalMessage(error, "Could not open document"), severity: "error" });
+      setNotice({ text: refusalMessage(error, say("documents.openFailed")), severity: "error" });
     }
   };
 
   const actions = (doc: DocumentItem) => (
     <>
-      <Tooltip title="Open">
-        <IconButton onClick={() => void open(doc)} aria-label={`Open ${doc.name}`}>
+      <Tooltip title={say("documents.open")}>
+        <IconButton onClick={() => void open(doc)} aria-label={say("documents.openNamed", { name: doc.name })}>
           <OpenInNew />
         </IconButton>
       </Tooltip>
       {canUpload && (
-        <Tooltip title="Delete">
-          <IconButton color="error" onClick={() => setDeleting(doc)} aria-label={`Delete ${doc.name}`}>
+        <Tooltip title={say("documents.delete")}>
+          <IconButton
+            color="error"
+            onClick={() => setDeleting(doc)}
+            aria-label={say("documents.deleteNamed", { name: doc.name })}
+          >
             <Delete />
           </IconButton>
         </Tooltip>
@@ -86,11 +91,14 @@ export function DocumentsPage() {
     </>
   );
   const columns: Column<DocumentItem>[] = [
-    { header: "Name", cell: (doc) => <DocumentName doc={doc} /> },
-    { header: "Type", cell: (doc) => <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} /> },
-    { header: "Uploaded by", cell: (doc) => doc.uploadedBy ?? "—" },
-    { header: "Date", cell: (doc) => formatDate(doc.uploadDate), nowrap: true },
-    { header: "Actions", cell: actions, align: "right", nowrap: true },
+    { header: say("documents.columnName"), cell: (doc) => <DocumentName doc={doc} /> },
+    {
+      header: say("documents.columnType"),
+      cell: (doc) => <Chip size="small" label={say(DOCUMENT_TYPE_LABEL_IDS[doc.type])} />,
+    },
+    { header: say("documents.columnUploadedBy"), cell: (doc) => doc.uploadedBy ?? "—" },
+    { header: say("documents.columnDate"), cell: (doc) => formatDate(doc.uploadDate), nowrap: true },
+    { header: say("documents.columnActions"), cell: actions, align: "right", nowrap: true },
   ];
 
   return (
@@ -102,29 +110,29 @@ export function DocumentsPage() {
       >
         <Box>
           <Typography variant="h4" component="h1">
-            Document Management
+            {say("documents.pageTitle")}
           </Typography>
-          <Typography color="text.secondary">Policies, contracts, reports and forms of your centre.</Typography>
+          <Typography color="text.secondary">{say("documents.pageIntro")}</Typography>
         </Box>
         {canUpload && (
           <Button variant="contained" startIcon={<UploadFile />} onClick={() => setUploading(true)}>
-            Upload Document
+            {say("documents.uploadDocument")}
           </Button>
         )}
       </Stack>
       <Card variant="outlined">
         <Stack direction="row" sx={{ p: 2 }}>
-          <SearchField paging={paging} label="Search by name or description" />
+          <SearchField paging={paging} label={say("documents.search")} />
         </Stack>
         <PagedTable
-          label="Documents"
+          label={say("documents.listLabel")}
           columns={columns}
           card={(doc) => (
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start", justifyContent: "space-between" }}>
               <Box sx={{ minWidth: 0 }}>
                 <DocumentName doc={doc} />
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: "center", flexWrap: "wrap" }}>
-                  <Chip size="small" label={DOCUMENT_TYPE_LABELS[doc.type]} />
+                  <Chip size="small" label={say(DOCUMENT_TYPE_LABEL_IDS[doc.type])} />
                   <Typography variant="caption" color="text.secondary">
                     {formatDate(doc.uploadDate)}
                   </Typography>
@@ -137,8 +145,8 @@ export function DocumentsPage() {
           page={documents.data && { rows: documents.data.documents, pagination: documents.data.pagination }}
           paging={paging}
           loading={documents.isPending}
-          error={documents.isError ? DOCUMENT_MESSAGES.fetchFailed : undefined}
-          empty={paging.search ? "No documents match your search." : "No documents have been uploaded yet."}
+          error={documents.isError ? say("documents.fetchFailed") : undefined}
+          empty={say(paging.search ? "documents.noMatch" : "documents.noneYet")}
         />
       </Card>
       {canUpload && (
@@ -147,31 +155,32 @@ export function DocumentsPage() {
           onClose={() => setUploading(false)}
           onDone={(name) => {
             setUploading(false);
-            setNotice({ text: `${name} uploaded`, severity: "success" });
+            setNotice({ text: say("documents.uploaded", { name }), severity: "success" });
           }}
         />
       )}
       <Dialog open={Boolean(deleting)} onClose={() => setDeleting(null)} aria-labelledby="delete-document-title">
-        <DialogTitle id="delete-document-title">Delete document?</DialogTitle>
+        <DialogTitle id="delete-document-title">{say("documents.deleteTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{deleting?.name} will be deleted for everyone. This cannot be undone.</DialogContentText>
+          <DialogContentText>{say("documents.deleteWarning", { name: deleting?.name ?? "" })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDeleting(null)}>Cancel</Button>
+          <Button onClick={() => setDeleting(null)}>{say("documents.cancel")}</Button>
           <Button
             color="error"
             variant="contained"
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(deleting!.id, {
-                onSuccess: () => setNotice({ text: `${deleting!.name} deleted`, severity: "success" }),
+                onSuccess: () =>
+                  setNotice({ text: say("documents.deleted", { name: deleting!.name }), severity: "success" }),
                 onError: (error) =>
-                  setNotice({ text: refusalMessage(error, DOCUMENT_MESSAGES.deleteFailed), severity: "error" }),
+                  setNotice({ text: refusalMessage(error, say("documents.deleteFailed")), severity: "error" }),
                 onSettled: () => setDeleting(null),
               })
             }
           >
-            {remove.isPending ? "Deleting..." : "Delete"}
+            {say(remove.isPending ? "documents.deleting" : "documents.delete")}
           </Button>
         </DialogActions>
       </Dialog>
@@ -198,6 +207,7 @@ function UploadDialog({
   onClose: () => void;
   onDone: (name: string) => void;
 }) {
+  const say = useSay();
   const user = useSignedInUser();
   const centres = useCentres();
   const { upload } = useDocumentMutations();
@@ -223,10 +233,10 @@ function UploadDialog({
   };
   const submit = async () => {
     const problems: Record<string, string> = {};
-    if (!file) problems.file = DOCUMENT_MESSAGES.fileRequired;
-    else if (file.size > DOCUMENT_MAX_BYTES) problems.file = DOCUMENT_MESSAGES.tooLarge;
-    if (!type) problems.type = DOCUMENT_MESSAGES.typeRequired;
-    if (choosesCentre && !centerId && user.role !== "super_admin") problems.center_id = DOCUMENT_MESSAGES.chooseCentre;
+    if (!file) problems.file = say("documents.fileRequired");
+    else if (file.size > DOCUMENT_MAX_BYTES) problems.file = say("documents.tooLarge");
+    if (!type) problems.type = say("documents.typeRequired");
+    if (choosesCentre && !centerId && user.role !== "super_admin") problems.center_id = say("documents.chooseCentre");
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const form = new FormData();
@@ -251,20 +261,20 @@ function UploadDialog({
       maxWidth="xs"
       aria-labelledby="upload-title"
     >
-      <DialogTitle id="upload-title">Upload Document</DialogTitle>
+      <DialogTitle id="upload-title">{say("documents.uploadDocument")}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           {upload.isError && (
-            <Alert severity="error">{refusalMessage(upload.error, DOCUMENT_MESSAGES.uploadFailed)}</Alert>
+            <Alert severity="error">{refusalMessage(upload.error, say("documents.uploadFailed"))}</Alert>
           )}
           <Box>
             <Button variant="outlined" component="label" startIcon={<UploadFile />}>
-              Choose file
+              {say("documents.chooseFile")}
               <input
                 hidden
                 type="file"
                 accept={DOCUMENT_ACCEPT}
-                aria-label="File"
+                aria-label={say("documents.fileLabel")}
                 onChange={(event) => setFile(event.target.files?.[0] ?? null)}
               />
             </Button>
@@ -273,12 +283,12 @@ function UploadDialog({
               sx={{ mt: 1, wordBreak: "break-all" }}
               color={errors.file ? "error" : "text.secondary"}
             >
-              {errors.file ?? (file ? `${file.name} (${size(file.size)})` : "PDF, image or Office file, up to 10 MB")}
+              {errors.file ?? (file ? `${file.name} (${size(file.size, say)})` : say("documents.fileHint"))}
             </Typography>
           </Box>
           <TextField
             select
-            label="Type"
+            label={say("documents.fieldType")}
             required
             value={type}
             onChange={(event) => setType(event.target.value as DocumentType)}
@@ -287,23 +297,20 @@ function UploadDialog({
           >
             {DOCUMENT_TYPES.map((value) => (
               <MenuItem key={value} value={value}>
-                {DOCUMENT_TYPE_LABELS[value]}
+                {say(DOCUMENT_TYPE_LABEL_IDS[value])}
               </MenuItem>
             ))}
           </TextField>
           {choosesCentre && (
             <TextField
               select
-              label="Centre"
+              label={say("documents.fieldCentre")}
               value={centerId}
               onChange={(event) => setCenterId(event.target.value)}
               error={Boolean(errors.center_id)}
-              helperText={
-                errors.center_id ??
-                (user.role === "super_admin" ? "Leave empty to share with the whole organisation" : undefined)
-              }
+              helperText={errors.center_id ?? (user.role === "super_admin" ? say("documents.wholeOrgHint") : undefined)}
             >
-              {user.role === "super_admin" && <MenuItem value="">Whole organisation</MenuItem>}
+              {user.role === "super_admin" && <MenuItem value="">{say("documents.wholeOrganisation")}</MenuItem>}
               {(centres.data ?? []).map((centre) => (
                 <MenuItem key={centre.id} value={centre.id}>
                   {centre.center_name}
@@ -312,7 +319,7 @@ function UploadDialog({
             </TextField>
           )}
           <TextField
-            label="Description"
+            label={say("documents.fieldDescription")}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             multiline
@@ -322,10 +329,10 @@ function UploadDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={upload.isPending}>
-          Cancel
+          {say("documents.cancel")}
         </Button>
         <Button variant="contained" onClick={submit} disabled={upload.isPending}>
-          {upload.isPending ? "Uploading..." : "Upload"}
+          {say(upload.isPending ? "documents.uploading" : "documents.upload")}
         </Button>
       </DialogActions>
     </Dialog>
@@ -333,13 +340,16 @@ function UploadDialog({
 }
 
 function DocumentName({ doc }: { doc: DocumentItem }) {
+  const say = useSay();
   return (
     <Box sx={{ maxWidth: 320 }}>
       <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
         {doc.name}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-        {[doc.description, size(doc.size), doc.center_name ?? "Whole organisation"].filter(Boolean).join(" · ")}
+        {[doc.description, size(doc.size, say), doc.center_name ?? say("documents.wholeOrganisation")]
+          .filter(Boolean)
+          .join(" · ")}
       </Typography>
     </Box>
   );

@@ -11,10 +11,11 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { INCIDENT_MESSAGES, INCIDENT_TYPE_LABELS } from "@sprout/shared/schemas/incidents";
+import { INCIDENT_TYPE_LABEL_IDS } from "@sprout/shared/schemas/incidents";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useIncident, useIncidentMutations } from "./api";
 import { Acknowledgements, ParentStatusChip } from "./ParentStatus";
 import { PhotoThumb } from "./PhotoThumb";
@@ -29,6 +30,7 @@ export function IncidentDetailsDialog({
   canManage: boolean;
   onClose: () => void;
 }) {
+  const say = useSay();
   const incident = useIncident(id);
   const { resolve, notifyParents, addPhoto } = useIncidentMutations();
   const [notes, setNotes] = useState("");
@@ -41,30 +43,40 @@ export function IncidentDetailsDialog({
   const report = incident.data;
   return (
     <Dialog open={id !== null} onClose={close} fullWidth maxWidth="md">
-      <DialogTitle>Incident report</DialogTitle>
+      <DialogTitle>{say("incidents.reportTitle")}</DialogTitle>
       <DialogContent>
-        {incident.isPending && <CircularProgress aria-label="Loading report" />}
+        {incident.isPending && <CircularProgress aria-label={say("incidents.loadingReport")} />}
         {incident.isError && (
-          <Alert severity="error">{refusalMessage(incident.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>
+          <Alert severity="error">{refusalMessage(incident.error, say("incidents.fetchFailed"))}</Alert>
         )}
         {report && (
           <Stack spacing={1.5}>
-            {failure && <Alert severity="error">{refusalMessage(failure.error, "The action failed")}</Alert>}
+            {failure && <Alert severity="error">{refusalMessage(failure.error, say("incidents.actionFailed"))}</Alert>}
             <Typography variant="h6" component="p">
-              {INCIDENT_TYPE_LABELS[report.incident_type]} · {report.children.map((child) => child.name).join(", ")}
+              {say(INCIDENT_TYPE_LABEL_IDS[report.incident_type])} ·{" "}
+              {report.children.map((child) => child.name).join(", ")}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatDateTime(report.incident_date)} · {report.location} · severity {report.severity} · {report.status}
+              {say("incidents.detailsLine", {
+                date: formatDateTime(report.incident_date),
+                location: report.location,
+                severity: say("incidents.severityLower", { severity: report.severity }),
+                status: say("incidents.statusLower", { status: report.status }),
+              })}
             </Typography>
             <Typography>{report.description}</Typography>
-            {report.first_aid && <Typography variant="body2">First aid: {report.first_aid}</Typography>}
-            {report.witnesses && <Typography variant="body2">Witnesses: {report.witnesses}</Typography>}
+            {report.first_aid && (
+              <Typography variant="body2">{say("incidents.firstAid", { text: report.first_aid })}</Typography>
+            )}
+            {report.witnesses && (
+              <Typography variant="body2">{say("incidents.witnesses", { text: report.witnesses })}</Typography>
+            )}
             <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", alignItems: "center" }}>
               {report.photos.map((photo) => (
                 <PhotoThumb key={photo.id} url={photo.url} />
               ))}
               <Button component="label" variant="outlined" size="small" disabled={addPhoto.isPending}>
-                {addPhoto.isPending ? "Uploading..." : "Add photo"}
+                {say(addPhoto.isPending ? "incidents.uploading" : "incidents.addPhoto")}
                 <input
                   hidden
                   type="file"
@@ -82,26 +94,35 @@ export function IncidentDetailsDialog({
                 <ParentStatusChip status={report.parent_status} />
                 <Typography variant="body2">
                   {report.parents_notified_at
-                    ? `Parents notified ${formatDateTime(report.parents_notified_at)}`
-                    : "Parents see this report once a manager marks them notified"}
+                    ? say("incidents.parentsNotifiedOn", { date: formatDateTime(report.parents_notified_at) })
+                    : say("incidents.parentsSeeOnceNotified")}
                 </Typography>
               </Stack>
-              {report.parent_acknowledgements.length > 0 && <Typography variant="body2">Acknowledged by:</Typography>}
+              {report.parent_acknowledgements.length > 0 && (
+                <Typography variant="body2">{say("incidents.acknowledgedBy")}</Typography>
+              )}
               <Acknowledgements items={report.parent_acknowledgements} variant="body2" />
             </Stack>
             <Divider />
-            <Typography variant="subtitle2">History</Typography>
+            <Typography variant="subtitle2">{say("incidents.history")}</Typography>
             <Stack component="ol" spacing={0.5} sx={{ pl: 2, my: 0 }}>
               {report.history.map((event) => (
                 <Typography component="li" variant="body2" key={`${event.action}-${event.at}`}>
-                  {event.action.replaceAll("_", " ")} by {event.by ?? "—"}, {formatDateTime(event.at)}
+                  {say("incidents.historyLine", {
+                    action: say("incidents.historyAction", {
+                      action: event.action,
+                      text: event.action.replaceAll("_", " "),
+                    }),
+                    by: event.by ?? "—",
+                    at: formatDateTime(event.at),
+                  })}
                   {event.note ? `: ${event.note}` : ""}
                 </Typography>
               ))}
             </Stack>
             {canManage && report.status !== "resolved" && (
               <TextField
-                label="Resolution notes"
+                label={say("incidents.resolutionNotes")}
                 multiline
                 minRows={2}
                 value={notes}
@@ -114,7 +135,7 @@ export function IncidentDetailsDialog({
       <DialogActions>
         {canManage && report && !report.parents_notified_at && (
           <Button onClick={() => notifyParents.mutate(report.id)} disabled={notifyParents.isPending}>
-            Mark parents notified
+            {say("incidents.markNotified")}
           </Button>
         )}
         {canManage && report && report.status !== "resolved" && (
@@ -123,10 +144,10 @@ export function IncidentDetailsDialog({
             disabled={!notes.trim() || resolve.isPending}
             onClick={() => resolve.mutate({ id: report.id, notes: notes.trim() }, { onSuccess: () => setNotes("") })}
           >
-            Resolve
+            {say("incidents.resolve")}
           </Button>
         )}
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>{say("incidents.close")}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -13,11 +13,13 @@ import { INCIDENT_REVIEW_REMINDER_MINUTES } from "@sprout/shared/schemas/inciden
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { useChangeReviewSetting, useReviewSetting } from "./api";
 
 /** Centre settings: whether a manager reviews each incident report before the family sees it. */
 export function IncidentReviewSection() {
+  const say = useSay();
   const centres = useCentres();
   const [chosen, setChosen] = useState<string | null>(null);
   const centreId = chosen ?? centres.data?.[0]?.id ?? null;
@@ -28,18 +30,16 @@ export function IncidentReviewSection() {
     <Card variant="outlined" component="section" aria-labelledby="incident-review-title">
       <CardContent>
         <Typography id="incident-review-title" variant="h6" component="h2">
-          Incident reports
+          {say("incidents.reviewTitle")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          When on, a teacher's report reaches the family only after the director or owner marks parents notified; a
-          report waiting more than {INCIDENT_REVIEW_REMINDER_MINUTES} minutes brings them a reminder. When off, the
-          family sees each report as soon as it is saved.
+          {say("incidents.reviewExplain", { minutes: INCIDENT_REVIEW_REMINDER_MINUTES })}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
           {(centres.data?.length ?? 0) > 1 && (
             <TextField
               select
-              label="Centre"
+              label={say("incidents.reviewCentre")}
               value={centreId ?? ""}
               onChange={(event) => setChosen(event.target.value)}
               sx={{ minWidth: 240 }}
@@ -62,18 +62,21 @@ export function IncidentReviewSection() {
                   }
                 />
               }
-              label="Incident reports are reviewed before parents see them"
+              label={say("incidents.reviewSwitch")}
             />
           )}
         </Stack>
         {setting.data?.updated_at && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Last changed by {setting.data.updated_by ?? "—"} on {formatDateTime(setting.data.updated_at)}
+            {say("incidents.reviewChanged", {
+              by: setting.data.updated_by ?? "—",
+              date: formatDateTime(setting.data.updated_at),
+            })}
           </Typography>
         )}
         {(setting.isError || change.isError) && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {refusalMessage(change.error ?? setting.error, "Could not load or change the setting.")}
+            {refusalMessage(change.error ?? setting.error, say("incidents.reviewFailed"))}
           </Alert>
         )}
       </CardContent>

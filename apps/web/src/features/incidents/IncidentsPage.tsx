@@ -16,11 +16,10 @@ import {
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import {
-  INCIDENT_MESSAGES,
   INCIDENT_PAGE_SIZES,
   INCIDENT_SEVERITIES,
   INCIDENT_STATUSES,
-  INCIDENT_TYPE_LABELS,
+  INCIDENT_TYPE_LABEL_IDS,
   type IncidentListItem,
 } from "@sprout/shared/schemas/incidents";
 import { useState } from "react";
@@ -31,6 +30,7 @@ import { DateField } from "../../components/DateField";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useActiveAlerts } from "../emergency/api";
 import { EmergencyAlertDialog } from "../emergency/EmergencyAlertDialog";
@@ -49,6 +49,7 @@ export function IncidentsPage() {
 }
 
 function StaffIncidents({ canManage }: { canManage: boolean }) {
+  const say = useSay();
   const [tab, setTab] = useState<"incidents" | "alerts">("incidents");
   const [reporting, setReporting] = useState(false);
   const [alerting, setAlerting] = useState(false);
@@ -57,24 +58,24 @@ function StaffIncidents({ canManage }: { canManage: boolean }) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Incident Management
+          {say("incidents.pageTitle")}
         </Typography>
         <LiveChip />
         <Button variant="outlined" startIcon={<Add />} onClick={() => setReporting(true)}>
-          Report incident
+          {say("incidents.reportIncident")}
         </Button>
         {canManage && (
           <Badge badgeContent={active.data?.alerts.length ?? 0} color="warning">
             <Button variant="contained" color="error" startIcon={<ReportProblem />} onClick={() => setAlerting(true)}>
-              Emergency
+              {say("incidents.emergency")}
             </Button>
           </Badge>
         )}
       </Stack>
       {canManage && (
         <Tabs value={tab} onChange={(_, value) => setTab(value)}>
-          <Tab value="incidents" label="Incidents" />
-          <Tab value="alerts" label="Emergency alerts" />
+          <Tab value="incidents" label={say("incidents.tabIncidents")} />
+          <Tab value="alerts" label={say("incidents.tabAlerts")} />
         </Tabs>
       )}
       {tab === "incidents" ? <IncidentList canManage={canManage} /> : <EmergencyAlertsPanel />}
@@ -87,13 +88,17 @@ function StaffIncidents({ canManage }: { canManage: boolean }) {
 const SEVERITY_COLOURS = { low: "default", medium: "info", high: "warning", critical: "error" } as const;
 
 /** Opens a report: a real button, so the keyboard reaches it as the mouse does. */
-const OpenReport = ({ row, onOpen }: { row: IncidentListItem; onOpen: (id: string) => void }) => (
-  <Link component="button" type="button" variant="body2" onClick={() => onOpen(row.id)} sx={{ fontWeight: 600 }}>
-    {INCIDENT_TYPE_LABELS[row.incident_type]}
-  </Link>
-);
+function OpenReport({ row, onOpen }: { row: IncidentListItem; onOpen: (id: string) => void }) {
+  const say = useSay();
+  return (
+    <Link component="button" type="button" variant="body2" onClick={() => onOpen(row.id)} sx={{ fontWeight: 600 }}>
+      {say(INCIDENT_TYPE_LABEL_IDS[row.incident_type])}
+    </Link>
+  );
+}
 
 function IncidentList({ canManage }: { canManage: boolean }) {
+  const say = useSay();
   const [filters, setFilters] = useState({ status: "", severity: "", from: "", to: "" });
   const paging = usePaging(10);
   // A reminder's link names the report waiting for review: it opens at once.
@@ -133,17 +138,23 @@ function IncidentList({ canManage }: { canManage: boolean }) {
     },
   };
   const columns: Column<IncidentListItem>[] = [
-    { header: "Date", cell: (row) => formatDateTime(row.incident_date), nowrap: true },
-    { header: "Type", cell: (row) => <OpenReport row={row} onOpen={setOpen} /> },
-    { header: "Children", cell: (row) => row.children.map((child) => child.name).join(", ") },
-    { header: "Location", cell: (row) => row.location },
+    { header: say("incidents.columnDate"), cell: (row) => formatDateTime(row.incident_date), nowrap: true },
+    { header: say("incidents.columnType"), cell: (row) => <OpenReport row={row} onOpen={setOpen} /> },
+    { header: say("incidents.columnChildren"), cell: (row) => row.children.map((child) => child.name).join(", ") },
+    { header: say("incidents.columnLocation"), cell: (row) => row.location },
     {
-      header: "Severity",
-      cell: (row) => <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />,
+      header: say("incidents.columnSeverity"),
+      cell: (row) => (
+        <Chip
+          size="small"
+          label={say("incidents.severityLower", { severity: row.severity })}
+          color={SEVERITY_COLOURS[row.severity]}
+        />
+      ),
     },
-    { header: "Status", cell: (row) => (row.status === "open" ? "Open" : "Resolved") },
+    { header: say("incidents.columnStatus"), cell: (row) => say("incidents.statusName", { status: row.status }) },
     {
-      header: "Parents",
+      header: say("incidents.columnParents"),
       cell: (row) => <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />,
     },
   ];
@@ -158,41 +169,59 @@ function IncidentList({ canManage }: { canManage: boolean }) {
           gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(140px, 200px))" },
         }}
       >
-        <TextField select size="small" label="Status" value={filters.status} onChange={setFilter("status")}>
-          <MenuItem value="">All</MenuItem>
+        <TextField
+          select
+          size="small"
+          label={say("incidents.columnStatus")}
+          value={filters.status}
+          onChange={setFilter("status")}
+        >
+          <MenuItem value="">{say("incidents.filterAll")}</MenuItem>
           {INCIDENT_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {value === "open" ? "Open" : "Resolved"}
+              {say("incidents.statusName", { status: value })}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Severity" value={filters.severity} onChange={setFilter("severity")}>
-          <MenuItem value="">All</MenuItem>
+        <TextField
+          select
+          size="small"
+          label={say("incidents.columnSeverity")}
+          value={filters.severity}
+          onChange={setFilter("severity")}
+        >
+          <MenuItem value="">{say("incidents.filterAll")}</MenuItem>
           {INCIDENT_SEVERITIES.map((value) => (
             <MenuItem key={value} value={value}>
-              {value.charAt(0).toUpperCase() + value.slice(1)}
+              {say("incidents.severityName", { severity: value })}
             </MenuItem>
           ))}
         </TextField>
         <DateField
           size="small"
-          label="From"
+          label={say("incidents.filterFrom")}
           value={dates.from}
           max={filters.to || undefined}
           onChange={setDate("from")}
         />
-        <DateField size="small" label="To" value={dates.to} min={filters.from || undefined} onChange={setDate("to")} />
+        <DateField
+          size="small"
+          label={say("incidents.filterTo")}
+          value={dates.to}
+          min={filters.from || undefined}
+          onChange={setDate("to")}
+        />
       </Box>
       <PagedTable
-        label="Incidents"
+        label={say("incidents.listLabel")}
         columns={columns}
         card={(row) => <IncidentCard row={row} onOpen={() => setOpen(row.id)} />}
         rowKey={(row) => row.id}
         page={page}
         paging={paging}
         loading={incidents.isPending}
-        error={incidents.isError ? refusalMessage(incidents.error, INCIDENT_MESSAGES.fetchFailed) : undefined}
-        empty={INCIDENT_MESSAGES.noIncidents}
+        error={incidents.isError ? refusalMessage(incidents.error, say("incidents.fetchFailed")) : undefined}
+        empty={say("incidents.noIncidents")}
         pageSizes={INCIDENT_PAGE_SIZES}
       />
       <IncidentDetailsDialog id={open} canManage={canManage} onClose={() => setOpen(null)} />
@@ -202,15 +231,20 @@ function IncidentList({ canManage }: { canManage: boolean }) {
 
 /** A report on a phone: the whole card opens it. */
 function IncidentCard({ row, onOpen }: { row: IncidentListItem; onOpen: () => void }) {
+  const say = useSay();
   return (
     <CardActionArea onClick={onOpen} sx={{ m: -1, p: 1, width: "auto" }}>
       <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{INCIDENT_TYPE_LABELS[row.incident_type]}</Typography>
-        <Chip size="small" label={row.severity} color={SEVERITY_COLOURS[row.severity]} />
+        <Typography sx={{ fontWeight: 600 }}>{say(INCIDENT_TYPE_LABEL_IDS[row.incident_type])}</Typography>
+        <Chip
+          size="small"
+          label={say("incidents.severityLower", { severity: row.severity })}
+          color={SEVERITY_COLOURS[row.severity]}
+        />
       </Box>
       <Typography variant="body2">{row.children.map((child) => child.name).join(", ")}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {formatDateTime(row.incident_date)} · {row.location} · {row.status === "open" ? "Open" : "Resolved"}
+        {formatDateTime(row.incident_date)} · {row.location} · {say("incidents.statusName", { status: row.status })}
       </Typography>
       <Box sx={{ mt: 1 }}>
         <ParentStatus status={row.parent_status} acknowledgements={row.parent_acknowledgements} />

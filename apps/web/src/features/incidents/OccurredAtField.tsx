@@ -4,6 +4,7 @@ import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import dayjs from "dayjs";
 import "dayjs/locale/en-in";
 import { DATE_INPUT_FORMAT } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 
 /** What the form keeps: the reporter's local date and time, turned into an instant on saving. */
 export const LOCAL_DATE_TIME = "YYYY-MM-DDTHH:mm";
@@ -26,11 +27,12 @@ export function OccurredAtField({
   error?: boolean;
   helperText?: string;
 }) {
+  const say = useSay();
   const parsed = value ? dayjs(value) : null;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-in">
       <DateTimePicker
-        label="Date and time"
+        label={say("incidents.dateAndTime")}
         value={parsed?.isValid() ? parsed : null}
         format={`${DATE_INPUT_FORMAT} hh:mm A`}
         disableFuture

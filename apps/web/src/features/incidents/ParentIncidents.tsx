@@ -10,10 +10,11 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { INCIDENT_MESSAGES, INCIDENT_TYPE_LABELS } from "@sprout/shared/schemas/incidents";
+import { INCIDENT_TYPE_LABEL_IDS } from "@sprout/shared/schemas/incidents";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAcknowledgeIncident, useParentIncidents } from "./api";
 import { Acknowledgements, ParentStatusChip } from "./ParentStatus";
@@ -21,6 +22,7 @@ import { PhotoThumb } from "./PhotoThumb";
 
 /** The parent portal's incident reports: read, then acknowledge. */
 export function ParentIncidents() {
+  const say = useSay();
   const [page, setPage] = useState(1);
   const reports = useParentIncidents(page);
   const acknowledge = useAcknowledgeIncident();
@@ -28,26 +30,25 @@ export function ParentIncidents() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          Incident reports
+          {say("incidents.parentTitle")}
         </Typography>
         {/* A report arrives here as soon as the centre shares it. */}
         <LiveChip />
       </Stack>
-      {reports.isPending && <CircularProgress aria-label="Loading reports" />}
-      {reports.isError && (
-        <Alert severity="error">{refusalMessage(reports.error, INCIDENT_MESSAGES.fetchFailed)}</Alert>
-      )}
+      {reports.isPending && <CircularProgress aria-label={say("incidents.loadingReports")} />}
+      {reports.isError && <Alert severity="error">{refusalMessage(reports.error, say("incidents.fetchFailed"))}</Alert>}
       {reports.data?.incidents.length === 0 && (
-        <Typography color="text.secondary">There are no incident reports about your children.</Typography>
+        <Typography color="text.secondary">{say("incidents.parentEmpty")}</Typography>
       )}
       {reports.data?.incidents.map((report) => (
         <Card key={report.id} variant="outlined" data-testid="parent-incident">
           <CardContent>
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {INCIDENT_TYPE_LABELS[report.incident_type]} · {report.children.map((child) => child.name).join(", ")}
+                {say(INCIDENT_TYPE_LABEL_IDS[report.incident_type])} ·{" "}
+                {report.children.map((child) => child.name).join(", ")}
               </Typography>
-              <Chip size="small" label={report.status === "resolved" ? "Resolved" : "Open"} />
+              <Chip size="small" label={say("incidents.statusName", { status: report.status })} />
               {report.acknowledgements.length > 0 && <ParentStatusChip status="acknowledged" />}
             </Stack>
             <Typography variant="body2" color="text.secondary">
@@ -56,7 +57,7 @@ export function ParentIncidents() {
             <Typography sx={{ mt: 1 }}>{report.description}</Typography>
             {report.first_aid && (
               <Typography variant="body2" sx={{ mt: 1 }}>
-                First aid: {report.first_aid}
+                {say("incidents.firstAid", { text: report.first_aid })}
               </Typography>
             )}
             {report.photos.length > 0 && (
@@ -70,13 +71,13 @@ export function ParentIncidents() {
               {/* The other parent's acknowledgement too, when there is one; one's own is the line below. */}
               {report.acknowledgements.length > (report.acknowledged_at ? 1 : 0) && (
                 <Box>
-                  <Typography variant="body2">Acknowledged by:</Typography>
+                  <Typography variant="body2">{say("incidents.acknowledgedBy")}</Typography>
                   <Acknowledgements items={report.acknowledgements} />
                 </Box>
               )}
               {report.acknowledged_at ? (
                 <Typography variant="body2" color="success.main">
-                  You acknowledged this on {formatDateTime(report.acknowledged_at)}
+                  {say("incidents.youAcknowledged", { date: formatDateTime(report.acknowledged_at) })}
                 </Typography>
               ) : (
                 <Button
@@ -84,7 +85,7 @@ export function ParentIncidents() {
                   disabled={acknowledge.isPending}
                   onClick={() => acknowledge.mutate(report.id)}
                 >
-                  I have read this report
+                  {say("incidents.iHaveRead")}
                 </Button>
               )}
             </Stack>

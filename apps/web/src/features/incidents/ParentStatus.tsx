@@ -1,21 +1,23 @@
 import { Chip, Stack, Typography } from "@mui/material";
 import {
-  INCIDENT_PARENT_STATUS_LABELS,
+  INCIDENT_PARENT_STATUS_LABEL_IDS,
   type IncidentAcknowledgement,
   type IncidentParentStatus,
 } from "@sprout/shared/schemas/incidents";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 const COLOURS = { awaiting_review: "warning", notified: "info", acknowledged: "success" } as const;
 
 /** Where a report stands with the families: "Awaiting review", "Notified" or "Acknowledged". */
 export function ParentStatusChip({ status }: { status: IncidentParentStatus }) {
+  const say = useSay();
   return (
     <Chip
       size="small"
       variant={status === "notified" ? "outlined" : "filled"}
       color={COLOURS[status]}
-      label={INCIDENT_PARENT_STATUS_LABELS[status]}
+      label={say(INCIDENT_PARENT_STATUS_LABEL_IDS[status])}
     />
   );
 }
@@ -29,9 +31,10 @@ export function Acknowledgements({
   /** Small under a list's chip; the size of the text around it in a report's details. */
   variant?: "caption" | "body2";
 }) {
+  const say = useSay();
   if (items.length === 0) return null;
   return (
-    <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label="Acknowledged by">
+    <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0 }} aria-label={say("incidents.acknowledgedByList")}>
       {items.map((ack) => (
         <Typography
           component="li"

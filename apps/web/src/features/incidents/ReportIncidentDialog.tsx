@@ -14,9 +14,8 @@ import {
 import {
   type childOption,
   createIncidentInput,
-  INCIDENT_MESSAGES,
   INCIDENT_SEVERITIES,
-  INCIDENT_TYPE_LABELS,
+  INCIDENT_TYPE_LABEL_IDS,
   INCIDENT_TYPES,
 } from "@sprout/shared/schemas/incidents";
 import dayjs from "dayjs";
@@ -25,6 +24,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { useSay } from "../../i18n/useSay";
 import { useChildOptions, useIncidentMutations, useReviewSetting } from "./api";
 import { LOCAL_DATE_TIME, OccurredAtField } from "./OccurredAtField";
 
@@ -34,6 +34,7 @@ type Child = z.infer<typeof childOption>;
 const localNow = () => dayjs().format(LOCAL_DATE_TIME);
 
 export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const say = useSay();
   const { create } = useIncidentMutations();
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<Child[]>([]);
@@ -78,11 +79,11 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
-        <DialogTitle>Report an incident</DialogTitle>
+        <DialogTitle>{say("incidents.reportAnIncident")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {create.isError && (
-              <Alert severity="error">{refusalMessage(create.error, INCIDENT_MESSAGES.saveFailed)}</Alert>
+              <Alert severity="error">{refusalMessage(create.error, say("incidents.saveFailed"))}</Alert>
             )}
             <Autocomplete
               multiple
@@ -103,19 +104,17 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
               renderInput={(params) => (
                 <TextField
                   {...params}
-                  label="Children involved"
+                  label={say("incidents.childrenInvolved")}
                   required
                   error={Boolean(errors.child_ids)}
-                  helperText={errors.child_ids?.message ?? "Search by name or student ID"}
+                  helperText={errors.child_ids?.message ?? say("incidents.searchHint")}
                 />
               )}
             />
             {/* Before anything is written: whether the family sees this at once. */}
             {review.data && (
               <Alert severity={review.data.review_before_parents ? "info" : "warning"} data-testid="review-notice">
-                {review.data.review_before_parents
-                  ? "A manager reviews this report before the parents see it."
-                  : "The parents of the children involved see this report as soon as you save it: this centre does not review reports first."}
+                {review.data.review_before_parents ? say("incidents.reviewedFirst") : say("incidents.seenAtOnce")}
               </Alert>
             )}
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
@@ -123,10 +122,10 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
                 control={form.control}
                 name="incident_type"
                 render={({ field }) => (
-                  <TextField select label="Type" required fullWidth {...field}>
+                  <TextField select label={say("incidents.fieldType")} required fullWidth {...field}>
                     {INCIDENT_TYPES.map((value) => (
                       <MenuItem key={value} value={value}>
-                        {INCIDENT_TYPE_LABELS[value]}
+                        {say(INCIDENT_TYPE_LABEL_IDS[value])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -136,10 +135,10 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
                 control={form.control}
                 name="severity"
                 render={({ field }) => (
-                  <TextField select label="Severity" required fullWidth {...field}>
+                  <TextField select label={say("incidents.fieldSeverity")} required fullWidth {...field}>
                     {INCIDENT_SEVERITIES.map((value) => (
                       <MenuItem key={value} value={value}>
-                        {value.charAt(0).toUpperCase() + value.slice(1)}
+                        {say("incidents.severityName", { severity: value })}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -160,32 +159,29 @@ export function ReportIncidentDialog({ open, onClose }: { open: boolean; onClose
               )}
             />
             <TextField
-              label="Location"
+              label={say("incidents.fieldLocation")}
               required
               {...form.register("location")}
               error={Boolean(errors.location)}
               helperText={errors.location?.message}
             />
             <TextField
-              label="What happened"
+              label={say("incidents.fieldWhatHappened")}
               required
               multiline
               minRows={3}
               {...form.register("description")}
               error={Boolean(errors.description)}
-              helperText={
-                errors.description?.message ??
-                "Parents of every child involved read this: please do not name other children."
-              }
+              helperText={errors.description?.message ?? say("incidents.whatHappenedHint")}
             />
-            <TextField label="First aid given" multiline minRows={2} {...form.register("first_aid")} />
-            <TextField label="Witnesses" {...form.register("witnesses")} />
+            <TextField label={say("incidents.fieldFirstAid")} multiline minRows={2} {...form.register("first_aid")} />
+            <TextField label={say("incidents.fieldWitnesses")} {...form.register("witnesses")} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{say("incidents.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? "Saving..." : "Save report"}
+            {say(create.isPending ? "incidents.saving" : "incidents.saveReport")}
           </Button>
         </DialogActions>
       </form>

@@ -23,12 +23,18 @@ import { ACKNOWLEDGEMENT_FILTERS, type Policy } from "@sprout/shared/schemas/pol
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAcknowledgements } from "./api";
 
-const FILTER_LABELS = { all: "Everyone", acknowledged: "Acknowledged", pending: "Not yet" } as const;
+const FILTER_LABELS = {
+  all: "policies.filterEveryone",
+  acknowledged: "policies.statusAcknowledged",
+  pending: "policies.statusNotYet",
+} as const;
 
 /** Who in the audience has acknowledged a version (the current one first), ten at a time. */
 export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClose: () => void }) {
+  const say = useSay();
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [version, setVersion] = useState(item.version);
   const [status, setStatus] = useState<(typeof ACKNOWLEDGEMENT_FILTERS)[number]>("all");
@@ -38,15 +44,13 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
   const versions = Array.from({ length: item.version }, (_, index) => item.version - index);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="acks-title">
-      <DialogTitle id="acks-title">
-        {item.title}, version {version}
-      </DialogTitle>
+      <DialogTitle id="acks-title">{say("policies.dialogTitle", { title: item.title, version })}</DialogTitle>
       <DialogContent>
         {item.version > 1 && (
           <TextField
             select
             size="small"
-            label="Version"
+            label={say("policies.versionField")}
             value={version}
             onChange={(event) => {
               setVersion(Number(event.target.value));
@@ -56,7 +60,7 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
           >
             {versions.map((each) => (
               <MenuItem key={each} value={each}>
-                {each === item.version ? `Version ${each} (current)` : `Version ${each}`}
+                {say(each === item.version ? "policies.versionCurrent" : "policies.versionNumber", { version: each })}
               </MenuItem>
             ))}
           </TextField>
@@ -70,12 +74,12 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
           variant="fullWidth"
         >
           {ACKNOWLEDGEMENT_FILTERS.map((filter) => (
-            <Tab key={filter} value={filter} label={FILTER_LABELS[filter]} />
+            <Tab key={filter} value={filter} label={say(FILTER_LABELS[filter])} />
           ))}
         </Tabs>
-        {people.isFetching && <LinearProgress aria-label="Loading acknowledgements" />}
+        {people.isFetching && <LinearProgress aria-label={say("policies.loadingAcknowledgements")} />}
         {people.isError && <Alert severity="error">{errorMessage(people.error)}</Alert>}
-        <List aria-label="Audience">
+        <List aria-label={say("policies.audienceList")}>
           {people.data?.people.map((person) => (
             <ListItem
               key={person.user_id}
@@ -84,7 +88,7 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
                 <Chip
                   size="small"
                   color={person.acknowledged_at ? "success" : "default"}
-                  label={person.acknowledged_at ? "Acknowledged" : "Not yet"}
+                  label={say(person.acknowledged_at ? "policies.statusAcknowledged" : "policies.statusNotYet")}
                 />
               }
             >
@@ -107,7 +111,7 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("policies.close")}</Button>
       </DialogActions>
     </Dialog>
   );

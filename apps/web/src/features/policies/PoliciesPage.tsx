@@ -1,9 +1,10 @@
 import { Alert, Stack } from "@mui/material";
-import { POLICY_MESSAGES, type Policy } from "@sprout/shared/schemas/policies";
+import type { Policy } from "@sprout/shared/schemas/policies";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { CardGrid, CardPageHeader, SuccessBanner } from "../../components/CardGrid/CardGrid";
+import { useSay } from "../../i18n/useSay";
 import { centreToday } from "../child-day/api";
 import { AcknowledgementsDialog } from "./AcknowledgementsDialog";
 import { usePolicies, usePolicyMutations } from "./api";
@@ -12,6 +13,7 @@ import { PolicyForm } from "./PolicyForm";
 
 /** `/policies`: owners and directors publish and follow up; everyone in an audience acknowledges. */
 export function PoliciesPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const manager = user.role === "owner" || user.role === "center_director";
   const [page, setPage] = useState(1);
@@ -25,27 +27,23 @@ export function PoliciesPage() {
   return (
     <Stack spacing={2}>
       <CardPageHeader
-        title="Policies"
-        addLabel="Publish Policy"
+        title={say("policies.pageTitle")}
+        addLabel={say("policies.publishPolicy")}
         onAdd={manager ? () => setEditing("new") : undefined}
       />
       {(list.data?.pending ?? 0) > 0 && (
-        <Alert severity="warning">
-          {list.data?.pending === 1
-            ? "1 policy is waiting for your acknowledgement."
-            : `${list.data?.pending} policies are waiting for your acknowledgement.`}
-        </Alert>
+        <Alert severity="warning">{say("policies.pendingCount", { count: list.data?.pending ?? 0 })}</Alert>
       )}
       <CardGrid
         loading={list.isPending}
-        loadingLabel="Loading policies"
+        loadingLabel={say("policies.loadingPolicies")}
         alerts={
           <>
-            {list.isError && <Alert severity="error">{POLICY_MESSAGES.loadFailed}</Alert>}
+            {list.isError && <Alert severity="error">{say("policies.loadFailed")}</Alert>}
             {failed && <Alert severity="error">{errorMessage(failed)}</Alert>}
           </>
         }
-        empty={list.data?.policies.length === 0 ? POLICY_MESSAGES.noPolicies : null}
+        empty={list.data?.policies.length === 0 ? say("policies.noPolicies") : null}
         page={page}
         totalPages={list.data?.pagination.total_pages ?? 0}
         onPage={setPage}
@@ -57,13 +55,13 @@ export function PoliciesPage() {
             item={item}
             busy={acknowledge.isPending || remind.isPending}
             onAcknowledge={() =>
-              acknowledge.mutate(item.id, { onSuccess: () => setBanner(POLICY_MESSAGES.acknowledged) })
+              acknowledge.mutate(item.id, { onSuccess: () => setBanner(say("policies.acknowledged")) })
             }
             onNewVersion={() => setEditing(item)}
             onAcknowledgements={() => setFollowing(item)}
             onRemind={() =>
               remind.mutate(item.id, {
-                onSuccess: ({ reminded }) => setBanner(`${POLICY_MESSAGES.reminded} to ${reminded}`),
+                onSuccess: ({ reminded }) => setBanner(say("policies.remindedTo", { count: reminded })),
               })
             }
           />

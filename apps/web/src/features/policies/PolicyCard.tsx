@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from "@mui/material";
-import { POLICY_AUDIENCE_LABELS, type Policy } from "@sprout/shared/schemas/policies";
+import { POLICY_AUDIENCE_LABEL_IDS, type Policy } from "@sprout/shared/schemas/policies";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { Attachment } from "../child-day/Attachment";
 
 /** One policy: what it says, for whom, from when; a member acknowledges it, a manager follows it up. */
@@ -19,21 +20,29 @@ export function PolicyCard({
   onAcknowledgements: () => void;
   onRemind: () => void;
 }) {
+  const say = useSay();
   const member = item.acknowledged_at !== undefined;
   const waiting = member && item.acknowledged_at === null;
   return (
-    <Card variant="outlined" component="article" aria-label={`Policy ${item.title}`} sx={{ height: "100%" }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={say("policies.cardLabel", { title: item.title })}
+      sx={{ height: "100%" }}
+    >
       <CardContent>
         <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap", mb: 0.5 }}>
-          <Chip size="small" label={`Version ${item.version}`} />
-          <Chip size="small" variant="outlined" label={POLICY_AUDIENCE_LABELS[item.audience]} />
-          {waiting && <Chip size="small" color="warning" label={item.version > 1 ? "Changed" : "New"} />}
+          <Chip size="small" label={say("policies.versionNumber", { version: item.version })} />
+          <Chip size="small" variant="outlined" label={say(POLICY_AUDIENCE_LABEL_IDS[item.audience])} />
+          {waiting && (
+            <Chip size="small" color="warning" label={say(item.version > 1 ? "policies.changed" : "policies.new")} />
+          )}
         </Stack>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: "anywhere" }}>
           {item.title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {item.center_name} · in force from {formatDate(item.effective_date)}
+          {say("policies.inForceFrom", { centre: item.center_name, date: formatDate(item.effective_date) })}
         </Typography>
         {item.body && (
           <Typography
@@ -50,28 +59,28 @@ export function PolicyCard({
         )}
         {member && item.acknowledged_at && (
           <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
-            Acknowledged {formatDate(item.acknowledged_at)}
+            {say("policies.acknowledgedOn", { date: formatDate(item.acknowledged_at) })}
           </Typography>
         )}
         {item.audience_count !== undefined && (
           <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-            {item.acknowledged_count} of {item.audience_count} acknowledged
+            {say("policies.acknowledgedCount", { done: item.acknowledged_count ?? 0, total: item.audience_count })}
           </Typography>
         )}
       </CardContent>
       <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap", gap: 0.5 }}>
         {waiting && (
           <Button variant="contained" onClick={onAcknowledge} disabled={busy}>
-            Acknowledge
+            {say("policies.acknowledge")}
           </Button>
         )}
         {item.can_manage && (
           <>
-            <Button onClick={onAcknowledgements}>Who has acknowledged</Button>
+            <Button onClick={onAcknowledgements}>{say("policies.whoAcknowledged")}</Button>
             <Button onClick={onRemind} disabled={busy || item.acknowledged_count === item.audience_count}>
-              Remind
+              {say("policies.remind")}
             </Button>
-            <Button onClick={onNewVersion}>New version</Button>
+            <Button onClick={onNewVersion}>{say("policies.newVersionButton")}</Button>
           </>
         )}
       </CardActions>

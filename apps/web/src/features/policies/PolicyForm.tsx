@@ -2,9 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import UploadFile from "@mui/icons-material/UploadFile";
 import { Alert, Button, Typography } from "@mui/material";
 import {
-  POLICY_AUDIENCE_LABELS,
+  POLICY_AUDIENCE_LABEL_IDS,
   POLICY_AUDIENCES,
-  POLICY_MESSAGES,
   POLICY_PDF_MAX_BYTES,
   type Policy,
   policyFields,
@@ -16,6 +15,7 @@ import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { usePolicyMutations } from "./api";
 
@@ -33,6 +33,7 @@ export function PolicyForm({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const say = useSay();
   const user = useSignedInUser();
   const owner = user.role === "owner";
   const centres = useCentres();
@@ -52,7 +53,7 @@ export function PolicyForm({
   });
   const submit = form.handleSubmit((values) => {
     if (!values.body && !pdf && !item?.pdf) {
-      form.setError("body", { message: POLICY_MESSAGES.contentRequired });
+      form.setError("body", { message: say("policies.contentRequired") });
       return;
     }
     const body = new FormData();
@@ -60,25 +61,25 @@ export function PolicyForm({
     if (pdf) body.append("pdf", pdf);
     save.mutate(
       { id: item?.id ?? null, form: body },
-      { onSuccess: () => onSaved(item ? POLICY_MESSAGES.newVersion : POLICY_MESSAGES.published) },
+      { onSuccess: () => onSaved(say(item ? "policies.newVersion" : "policies.published")) },
     );
   });
 
   return (
     <FormDialog
-      title={item ? `New Version of ${item.title}` : "Publish Policy"}
+      title={item ? say("policies.newVersionOf", { title: item.title }) : say("policies.publishPolicy")}
       onClose={onClose}
       onSubmit={submit}
       submitDisabled={save.isPending || pdfError !== null}
-      submitLabel={item ? "Publish New Version" : "Publish"}
+      submitLabel={say(item ? "policies.publishNewVersion" : "policies.publish")}
     >
-      {save.isError && <Alert severity="error">{refusalMessage(save.error, POLICY_MESSAGES.saveFailed)}</Alert>}
-      <FormTextField form={form} name="title" label="Title" required />
+      {save.isError && <Alert severity="error">{refusalMessage(save.error, say("policies.saveFailed"))}</Alert>}
+      <FormTextField form={form} name="title" label={say("policies.fieldTitle")} required />
       {owner && !item && (
         <FormSelectField
           form={form}
           name="center_id"
-          label="Centre"
+          label={say("policies.fieldCentre")}
           required
           options={(centres.data ?? []).map((centre) => ({ value: centre.id, label: centre.center_name }))}
         />
@@ -86,24 +87,27 @@ export function PolicyForm({
       <FormSelectField
         form={form}
         name="audience"
-        label="Audience"
+        label={say("policies.fieldAudience")}
         required
-        options={POLICY_AUDIENCES.map((audience) => ({ value: audience, label: POLICY_AUDIENCE_LABELS[audience] }))}
+        options={POLICY_AUDIENCES.map((audience) => ({
+          value: audience,
+          label: say(POLICY_AUDIENCE_LABEL_IDS[audience]),
+        }))}
       />
-      <FormDateField form={form} name="effective_date" label="Effective date" required />
-      <FormTextField form={form} name="body" label="Policy text" multiline minRows={5} />
+      <FormDateField form={form} name="effective_date" label={say("policies.fieldEffectiveDate")} required />
+      <FormTextField form={form} name="body" label={say("policies.fieldText")} multiline minRows={5} />
       <Button component="label" variant="outlined" startIcon={<UploadFile />} sx={{ alignSelf: "flex-start" }}>
-        {item?.pdf ? "Replace PDF" : "Upload PDF"}
+        {say(item?.pdf ? "policies.replacePdf" : "policies.uploadPdf")}
         <input
           hidden
           type="file"
           accept="application/pdf"
-          aria-label="Policy PDF"
+          aria-label={say("policies.pdfLabel")}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
             const wrong = file && file.type !== "application/pdf";
             const big = file && file.size > POLICY_PDF_MAX_BYTES;
-            setPdfError(wrong ? POLICY_MESSAGES.fileType : big ? POLICY_MESSAGES.fileTooLarge : null);
+            setPdfError(wrong ? say("policies.fileType") : big ? say("policies.fileTooLarge") : null);
             setPdf(wrong || big ? null : file);
             form.clearErrors("body");
           }}
@@ -115,9 +119,7 @@ export function PolicyForm({
           {pdf?.name ?? item?.pdf?.name}
         </Typography>
       )}
-      {item && (
-        <Alert severity="info">Publishing version {item.version + 1} asks everyone to acknowledge it again.</Alert>
-      )}
+      {item && <Alert severity="info">{say("policies.versionNote", { version: item.version + 1 })}</Alert>}
     </FormDialog>
   );
 }
