@@ -1,35 +1,41 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
+
+/** Each label's English, from its catalogue message (a screen says the message by its id). */
+const englishLabels = <K extends string>(ids: Record<K, MessageId>) =>
+  Object.fromEntries(Object.entries<MessageId>(ids).map(([key, id]) => [key, english(id)])) as Record<K, string>;
 
 /* ---------- Messages (the spec's where it names them) ---------- */
 
 export const BILLING_MESSAGES = {
-  studentRequired: "Please select a student",
-  amountRequired: "Amount is required",
-  amountPositive: "Amount must be greater than 0",
-  amountDecimals: "Amount can have at most two decimals",
-  amountTooLarge: "Amount must not exceed ₹10,00,000",
-  dueDateRequired: "Due date is required",
-  dueDatePast: "Due date cannot be in the past",
-  invalidDate: "Please enter a valid date (YYYY-MM-DD)",
-  descriptionTooLong: "Description must not exceed 500 characters",
-  rejectReasonRequired: "Please provide a reason for rejection",
-  cancelReasonRequired: "Please provide a reason for cancelling",
-  reasonTooLong: "Reason must not exceed 500 characters",
-  paymentDateRequired: "Payment date is required",
-  paymentDateFuture: "Payment date cannot be in the future",
-  paymentModeRequired: "Please choose a payment mode",
-  referenceTooLong: "Reference must not exceed 100 characters",
+  studentRequired: english("billing.studentRequired"),
+  amountRequired: english("billing.amountRequired"),
+  amountPositive: english("billing.amountPositive"),
+  amountDecimals: english("billing.amountDecimals"),
+  amountTooLarge: english("billing.amountTooLarge"),
+  dueDateRequired: english("billing.dueDateRequired"),
+  dueDatePast: english("billing.dueDatePast"),
+  invalidDate: english("billing.invalidDate"),
+  descriptionTooLong: english("billing.descriptionTooLong"),
+  rejectReasonRequired: english("billing.rejectReasonRequired"),
+  cancelReasonRequired: english("billing.cancelReasonRequired"),
+  reasonTooLong: english("billing.reasonTooLong"),
+  paymentDateRequired: english("billing.paymentDateRequired"),
+  paymentDateFuture: english("billing.paymentDateFuture"),
+  paymentModeRequired: english("billing.paymentModeRequired"),
+  referenceTooLong: english("billing.referenceTooLong"),
   // The spec's error catalogue (billing screen and invoice list).
-  fetchRequestsFailed: "Failed to fetch invoice requests",
-  actionFailed: "Action failed",
-  submitFailed: "Failed to submit request",
-  loadStudentsFailed: "Failed to load students",
-  generateFailed: "Failed to generate invoices",
-  fetchInvoicesFailed: "Failed to fetch invoices",
-  noInvoices: "No invoices found",
-  twoFactorCodeInvalid: "Please enter a valid 2FA code.",
-  twoFactorFailed: "2FA verification failed.",
+  fetchRequestsFailed: english("billing.fetchRequestsFailed"),
+  actionFailed: english("billing.actionFailed"),
+  submitFailed: english("billing.submitFailed"),
+  loadStudentsFailed: english("billing.loadStudentsFailed"),
+  generateFailed: english("billing.generateFailed"),
+  fetchInvoicesFailed: english("billing.fetchInvoicesFailed"),
+  noInvoices: english("billing.noInvoices"),
+  twoFactorCodeInvalid: english("billing.twoFactorCodeInvalid"),
+  twoFactorFailed: english("billing.twoFactorFailed"),
 } as const;
 
 /** The largest single amount a form accepts: ten lakh rupees. */
@@ -105,14 +111,14 @@ export const invoicesQuery = z.object({
     .number()
     .int()
     .refine((value) => (INVOICE_PAGE_SIZES as readonly number[]).includes(value), {
-      message: "Page size must be 5, 10, 25 or 50",
+      message: english("billing.pageSize"),
     })
     .default(INVOICE_DEFAULT_PAGE_SIZE),
   status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
   child_name: safeString().trim().max(100).optional(),
   center_id: z.preprocess(emptyToUndefined, z.uuid().optional()),
   /** One child's invoices (a parent's child card opens these). */
-  child_id: z.preprocess(emptyToUndefined, z.uuid({ error: "Child not found" }).optional()),
+  child_id: z.preprocess(emptyToUndefined, z.uuid({ error: english("billing.childNotFound") }).optional()),
 });
 export type InvoicesQuery = z.input<typeof invoicesQuery>;
 
@@ -132,13 +138,15 @@ export type InvoicesPage = z.infer<typeof invoicesResponse>;
 export const invoiceLine = z.object({ description: safeString(), amount: z.number() });
 
 export const PAYMENT_MODES = ["cash", "upi", "card", "bank_transfer", "cheque"] as const;
-export const PAYMENT_MODE_LABELS: Record<(typeof PAYMENT_MODES)[number], string> = {
-  cash: "Cash",
-  upi: "UPI",
-  card: "Card",
-  bank_transfer: "Bank transfer",
-  cheque: "Cheque",
-};
+export const PAYMENT_MODE_LABEL_IDS = {
+  cash: "billing.modeCash",
+  upi: "billing.modeUpi",
+  card: "billing.modeCard",
+  bank_transfer: "billing.modeBankTransfer",
+  cheque: "billing.modeCheque",
+} as const satisfies Record<(typeof PAYMENT_MODES)[number], MessageId>;
+export const PAYMENT_MODE_LABELS: Record<(typeof PAYMENT_MODES)[number], string> =
+  englishLabels(PAYMENT_MODE_LABEL_IDS);
 
 export const payment = z.object({
   id: safeString(),
@@ -156,7 +164,7 @@ export const invoiceDetail = invoice.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
-export const invoiceIdParams = z.object({ id: z.uuid({ error: "Invoice not found" }) });
+export const invoiceIdParams = z.object({ id: z.uuid({ error: english("billing.invoiceNotFound") }) });
 
 export const paymentRequest = z.object({
   amount: rupeesAmount(),
@@ -264,7 +272,7 @@ export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
 
 export const rejectInvoiceRequest = z.object({ reason: reason(BILLING_MESSAGES.rejectReasonRequired) });
 
-export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: "Invoice request not found" }) });
+export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: english("billing.requestNotFound") }) });
 
 export const invoiceRequestActionResponse = z.object({ message: safeString(), request: invoiceRequest });
 

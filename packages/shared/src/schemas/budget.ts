@@ -1,5 +1,11 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, itemsPagination, safeString } from "./primitives.ts";
+
+/** Each label's English, from its catalogue message (a screen says the message by its id). */
+const englishLabels = <K extends string>(ids: Record<K, MessageId>) =>
+  Object.fromEntries(Object.entries<MessageId>(ids).map(([key, id]) => [key, english(id)])) as Record<K, string>;
 
 /** Budget and finance (spec 2: the Financial Manager dashboard; issue 12: the whole loop). */
 
@@ -15,38 +21,41 @@ export const EXPENSE_CATEGORIES = [
   "other",
 ] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
-export const CATEGORY_LABELS: Record<ExpenseCategory, string> = {
-  supplies: "Supplies",
-  utilities: "Utilities",
-  salaries: "Salaries",
-  maintenance: "Maintenance",
-  marketing: "Marketing",
-  rent: "Rent",
-  food: "Food",
-  equipment: "Equipment",
-  other: "Other",
-};
+export const CATEGORY_LABEL_IDS = {
+  supplies: "budget.categorySupplies",
+  utilities: "budget.categoryUtilities",
+  salaries: "budget.categorySalaries",
+  maintenance: "budget.categoryMaintenance",
+  marketing: "budget.categoryMarketing",
+  rent: "budget.categoryRent",
+  food: "budget.categoryFood",
+  equipment: "budget.categoryEquipment",
+  other: "budget.categoryOther",
+} as const satisfies Record<ExpenseCategory, MessageId>;
+export const CATEGORY_LABELS: Record<ExpenseCategory, string> = englishLabels(CATEGORY_LABEL_IDS);
 
 export const PAYMENT_MODES = ["online", "UPI", "RTGS", "cheque", "cash"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
-  online: "Online",
-  UPI: "UPI",
-  RTGS: "RTGS",
-  cheque: "Cheque",
-  cash: "Cash",
-};
+export const PAYMENT_MODE_LABEL_IDS = {
+  online: "budget.modeOnline",
+  UPI: "budget.modeUpi",
+  RTGS: "budget.modeRtgs",
+  cheque: "budget.modeCheque",
+  cash: "budget.modeCash",
+} as const satisfies Record<PaymentMode, MessageId>;
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = englishLabels(PAYMENT_MODE_LABEL_IDS);
 
 export const BUDGET_LIMIT_ROLES = ["center_director", "admin", "academic_coordinator"] as const;
 export type BudgetLimitRole = (typeof BUDGET_LIMIT_ROLES)[number];
 
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-};
+export const APPROVAL_STATUS_LABEL_IDS = {
+  pending: "budget.statusPending",
+  approved: "budget.statusApproved",
+  rejected: "budget.statusRejected",
+} as const satisfies Record<ApprovalStatus, MessageId>;
+export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = englishLabels(APPROVAL_STATUS_LABEL_IDS);
 export const APPROVAL_ACTIONS = ["approve", "reject"] as const;
 
 export const OVERSIGHT_SEVERITIES = ["critical", "warning", "info"] as const;
@@ -68,48 +77,48 @@ export const DASHBOARD_LIST_MAX = 50;
 export const MAX_BUDGET_RUPEES = 100_000_000;
 
 export const BUDGET_MESSAGES = {
-  loadFailed: "Failed to load dashboard data",
-  approvalFailed: "Failed to process approval",
-  bulkFailed: "Failed to process bulk approval",
-  expenseFailed: "Failed to log expense",
-  refreshed: "Dashboard refreshed successfully",
-  expenseLogged: "Expense logged successfully",
-  selectFirst: "Please select approvals first",
-  requiredFields: "Please fill in all required fields",
-  receiptTooLarge: "File size must be less than 5MB",
-  receiptType: "Only an image (PNG, JPEG, GIF, WebP) or a PDF can be attached as a receipt",
-  receiptRequired: "Please choose a receipt file",
-  receiptUnknown: "The receipt was not found. Please upload it again.",
-  quoteType: "Only an image (PNG, JPEG, GIF, WebP) or a PDF can be attached as a quote",
-  quoteRequired: "Please choose a quote file",
-  quoteUnknown: "The quote was not found. Please attach it again.",
-  noLimits: "No Budget Limits Found",
-  noApprovals: "No pending approvals",
-  noExpenses: "No expenses logged yet",
-  noOversight: "No oversight items: spending is within budget",
-  noRequests: "No budget requests yet",
-  amountRequired: "Amount is required",
-  amountPositive: "Amount must be greater than 0",
-  amountDecimals: "Amount can have at most two decimals",
-  amountTooLarge: "Amount must not exceed ₹10,00,00,000",
-  categoryRequired: "Please choose a category",
-  descriptionRequired: "Description is required",
-  justificationRequired: "Please explain why this is needed",
-  centreRequired: "Please choose a centre",
-  roleRequired: "Please choose a role",
-  fiscalYear: "Fiscal year must look like 2026-27",
-  gstin: "GST number must be a valid 15-character GSTIN (e.g. 29ABCDE1234F1Z5)",
-  dateInvalid: "Please enter a valid date (YYYY-MM-DD)",
-  dateFuture: "The expense date cannot be in the future",
-  dateRange: "End date must not be before the start date",
-  limitExists: "A budget limit for this centre, role, fiscal year and category already exists",
-  alreadyDecided: "This request has already been decided",
-  ownRequest: "You cannot decide your own request",
-  requestNotApproved: "Expenses can only be tied to an approved request of the same centre",
-  chooseCentre: "Please choose the centre",
-  autoApproved: "Approved automatically: within your budget limit",
-  waiting: "Submitted for approval",
-  exportFailed: "Failed to export expenses",
+  loadFailed: english("budget.loadFailed"),
+  approvalFailed: english("budget.approvalFailed"),
+  bulkFailed: english("budget.bulkFailed"),
+  expenseFailed: english("budget.expenseFailed"),
+  refreshed: english("budget.refreshed"),
+  expenseLogged: english("budget.expenseLogged"),
+  selectFirst: english("budget.selectFirst"),
+  requiredFields: english("budget.requiredFields"),
+  receiptTooLarge: english("budget.receiptTooLarge"),
+  receiptType: english("budget.receiptType"),
+  receiptRequired: english("budget.receiptRequired"),
+  receiptUnknown: english("budget.receiptUnknown"),
+  quoteType: english("budget.quoteType"),
+  quoteRequired: english("budget.quoteRequired"),
+  quoteUnknown: english("budget.quoteUnknown"),
+  noLimits: english("budget.noLimits"),
+  noApprovals: english("budget.noApprovals"),
+  noExpenses: english("budget.noExpenses"),
+  noOversight: english("budget.noOversight"),
+  noRequests: english("budget.noRequests"),
+  amountRequired: english("budget.amountRequired"),
+  amountPositive: english("budget.amountPositive"),
+  amountDecimals: english("budget.amountDecimals"),
+  amountTooLarge: english("budget.amountTooLarge"),
+  categoryRequired: english("budget.categoryRequired"),
+  descriptionRequired: english("budget.descriptionRequired"),
+  justificationRequired: english("budget.justificationRequired"),
+  centreRequired: english("budget.centreRequired"),
+  roleRequired: english("budget.roleRequired"),
+  fiscalYear: english("budget.fiscalYear"),
+  gstin: english("budget.gstin"),
+  dateInvalid: english("budget.dateInvalid"),
+  dateFuture: english("budget.dateFuture"),
+  dateRange: english("budget.dateRange"),
+  limitExists: english("budget.limitExists"),
+  alreadyDecided: english("budget.alreadyDecided"),
+  ownRequest: english("budget.ownRequest"),
+  requestNotApproved: english("budget.requestNotApproved"),
+  chooseCentre: english("budget.chooseCentre"),
+  autoApproved: english("budget.autoApproved"),
+  waiting: english("budget.waiting"),
+  exportFailed: english("budget.exportFailed"),
 } as const;
 
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -184,7 +193,7 @@ const pageSize = z.coerce
   .number()
   .int()
   .refine((value) => (BUDGET_PAGE_SIZES as readonly number[]).includes(value), {
-    message: "Page size must be 5, 10, 25 or 50",
+    message: english("budget.pageSize"),
   })
   .default(10);
 const pagination = itemsPagination;
@@ -242,16 +251,16 @@ export const budgetRequestsQuery = z.object({
   limit: pageSize,
   status: optional(z.enum(APPROVAL_STATUSES)),
   /** Pending Approvals: only the waiting requests the caller may decide (not their own), oldest first. */
-  to_decide: optional(z.stringbool({ error: "to_decide must be true or false" })),
+  to_decide: optional(z.stringbool({ error: english("budget.toDecideFlag") })),
   /** The finance notifications: approved and rejected requests, latest decision first. */
-  decided: optional(z.stringbool({ error: "decided must be true or false" })),
+  decided: optional(z.stringbool({ error: english("budget.decidedFlag") })),
 });
 export const budgetRequestsPage = z.object({ requests: z.array(budgetRequest), pagination });
 export type BudgetRequestsPage = z.infer<typeof budgetRequestsPage>;
 export const budgetRequestCreated = z.object({ message: z.string(), request: budgetRequest });
 
 export const approvalInput = z.object({
-  action: z.enum(APPROVAL_ACTIONS, { error: "Action must be approve or reject" }),
+  action: z.enum(APPROVAL_ACTIONS, { error: english("budget.actionInvalid") }),
   notes: text(1000).default(""),
 });
 export type ApprovalInput = z.input<typeof approvalInput>;

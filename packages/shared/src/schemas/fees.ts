@@ -1,22 +1,28 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
+/** Each label's English, from its catalogue message (a screen says the message by its id). */
+const englishLabels = <K extends string>(ids: Record<K, MessageId>) =>
+  Object.fromEntries(Object.entries<MessageId>(ids).map(([key, id]) => [key, english(id)])) as Record<K, string>;
+
 export const FEE_MESSAGES = {
-  programRequired: "Program name is required",
-  programTypeRequired: "Program type is required",
-  academicYearRequired: "Academic year is required",
-  academicYearFormat: "Academic year must look like 2026-27",
-  monthlyFeeRequired: "Monthly fee is required",
-  amountInvalid: "Enter an amount in rupees with at most two decimals",
-  amountTooLarge: "Amount must not exceed ₹10,00,000",
-  percentRange: "Discount must be between 0 and 100 percent",
-  serviceHoursRange: "Service hours must be between 2 and 12",
-  componentNameRequired: "Component name is required",
-  componentTypeRequired: "Choose a component type",
-  duplicate: "A fee structure for this program and academic year already exists",
-  notFound: "Fee structure not found",
-  invalidDate: "Please enter a valid date (YYYY-MM-DD)",
-  dateOrder: "Start date must be on or before the end date",
+  programRequired: english("fees.programRequired"),
+  programTypeRequired: english("fees.programTypeRequired"),
+  academicYearRequired: english("fees.academicYearRequired"),
+  academicYearFormat: english("fees.academicYearFormat"),
+  monthlyFeeRequired: english("fees.monthlyFeeRequired"),
+  amountInvalid: english("fees.amountInvalid"),
+  amountTooLarge: english("fees.amountTooLarge"),
+  percentRange: english("fees.percentRange"),
+  serviceHoursRange: english("fees.serviceHoursRange"),
+  componentNameRequired: english("fees.componentNameRequired"),
+  componentTypeRequired: english("fees.componentTypeRequired"),
+  duplicate: english("fees.duplicate"),
+  notFound: english("fees.notFound"),
+  invalidDate: english("fees.invalidDate"),
+  dateOrder: english("fees.dateOrder"),
 } as const;
 
 /** The spec's defaults, in rupees. */
@@ -24,18 +30,22 @@ export const DEFAULT_REGISTRATION_FEE = 10000;
 export const DEFAULT_SECURITY_DEPOSIT = 10000;
 
 export const FEE_COMPONENT_TYPES = ["one_time", "recurring", "annual"] as const;
-export const FEE_COMPONENT_TYPE_LABELS: Record<(typeof FEE_COMPONENT_TYPES)[number], string> = {
-  one_time: "One-time",
-  recurring: "Recurring (monthly)",
-  annual: "Annual",
-};
+export const FEE_COMPONENT_TYPE_LABEL_IDS = {
+  one_time: "fees.componentOneTime",
+  recurring: "fees.componentRecurring",
+  annual: "fees.componentAnnual",
+} as const satisfies Record<(typeof FEE_COMPONENT_TYPES)[number], MessageId>;
+export const FEE_COMPONENT_TYPE_LABELS: Record<(typeof FEE_COMPONENT_TYPES)[number], string> =
+  englishLabels(FEE_COMPONENT_TYPE_LABEL_IDS);
 export const PROGRAM_TYPES = ["daycare", "preschool", "adhoc_daycare", "after_school"] as const;
-export const PROGRAM_TYPE_LABELS: Record<(typeof PROGRAM_TYPES)[number], string> = {
-  daycare: "Daycare",
-  preschool: "Pre-school",
-  adhoc_daycare: "Adhoc Daycare",
-  after_school: "After-school Care",
-};
+export const PROGRAM_TYPE_LABEL_IDS = {
+  daycare: "fees.programDaycare",
+  preschool: "fees.programPreschool",
+  adhoc_daycare: "fees.programAdhocDaycare",
+  after_school: "fees.programAfterSchool",
+} as const satisfies Record<(typeof PROGRAM_TYPES)[number], MessageId>;
+export const PROGRAM_TYPE_LABELS: Record<(typeof PROGRAM_TYPES)[number], string> =
+  englishLabels(PROGRAM_TYPE_LABEL_IDS);
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const toNumber = (value: unknown) => {
@@ -157,11 +167,13 @@ export type FeeStructuresPage = z.infer<typeof feeStructuresResponse>;
 
 export const EXIT_PERSON_TYPES = ["student", "teacher_staff", "other_staff"] as const;
 export type ExitPersonType = (typeof EXIT_PERSON_TYPES)[number];
-export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number], string> = {
-  student: "Student",
-  teacher_staff: "Teacher",
-  other_staff: "Other staff",
-};
+export const EXIT_PERSON_TYPE_LABEL_IDS = {
+  student: "fees.exitStudent",
+  teacher_staff: "fees.exitTeacher",
+  other_staff: "fees.exitOtherStaff",
+} as const satisfies Record<(typeof EXIT_PERSON_TYPES)[number], MessageId>;
+export const EXIT_PERSON_TYPE_LABELS: Record<(typeof EXIT_PERSON_TYPES)[number], string> =
+  englishLabels(EXIT_PERSON_TYPE_LABEL_IDS);
 
 const optionalDate = z.preprocess(
   blankToUndefined,

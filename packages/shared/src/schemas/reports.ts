@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { type Action, may } from "../access.ts";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import type { Role } from "../roles.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
+/** Each label's English, from its catalogue message (a screen says the message by its id). */
+const englishLabels = <K extends string>(ids: Record<K, MessageId>) =>
+  Object.fromEntries(Object.entries<MessageId>(ids).map(([key, id]) => [key, english(id)])) as Record<K, string>;
+
 export const REPORT_MESSAGES = {
-  dateInvalid: "Please enter a valid date (YYYY-MM-DD)",
-  dateRange: "The start date must be on or before the end date",
-  rangeTooLong: "Choose a range of at most 366 days",
-  loadFailed: "Failed to load report",
-  downloadFailed: "Failed to download report",
+  dateInvalid: english("reports.dateInvalid"),
+  dateRange: english("reports.dateRange"),
+  rangeTooLong: english("reports.rangeTooLong"),
+  loadFailed: english("reports.loadFailed"),
+  downloadFailed: english("reports.downloadFailed"),
 } as const;
 
 /** The longest range a report covers: one year and a day (a leap year's range end to end). */
@@ -16,14 +22,15 @@ export const REPORT_MAX_DAYS = 366;
 
 export const REPORTS = ["enrolment", "attendance", "revenue", "dues", "enquiries", "centers"] as const;
 export type ReportName = (typeof REPORTS)[number];
-export const REPORT_TITLES: Record<ReportName, string> = {
-  enrolment: "Enrolment & Occupancy",
-  attendance: "Attendance",
-  revenue: "Revenue & Collections",
-  dues: "Dues Ageing",
-  enquiries: "Enquiry Funnel",
-  centers: "Center Comparison",
-};
+export const REPORT_TITLE_IDS = {
+  enrolment: "reports.titleEnrolment",
+  attendance: "reports.titleAttendance",
+  revenue: "reports.titleRevenue",
+  dues: "reports.titleDues",
+  enquiries: "reports.titleEnquiries",
+  centers: "reports.titleCenters",
+} as const satisfies Record<ReportName, MessageId>;
+export const REPORT_TITLES: Record<ReportName, string> = englishLabels(REPORT_TITLE_IDS);
 
 /**
  * The action each report needs besides `reports.read` (the access table, ADR 0053): a finance
@@ -43,12 +50,13 @@ export const reportsFor = (role: Role): ReportName[] =>
   may(role, "reports.read") ? REPORTS.filter((report) => may(role, REPORT_ACTIONS[report])) : [];
 
 export const AGEING_BUCKETS = ["0-30", "31-60", "61-90", "90+"] as const;
-export const AGEING_LABELS: Record<(typeof AGEING_BUCKETS)[number], string> = {
-  "0-30": "0–30 days",
-  "31-60": "31–60 days",
-  "61-90": "61–90 days",
-  "90+": "90+ days",
-};
+export const AGEING_LABEL_IDS = {
+  "0-30": "reports.ageing0to30",
+  "31-60": "reports.ageing31to60",
+  "61-90": "reports.ageing61to90",
+  "90+": "reports.ageingOver90",
+} as const satisfies Record<(typeof AGEING_BUCKETS)[number], MessageId>;
+export const AGEING_LABELS: Record<(typeof AGEING_BUCKETS)[number], string> = englishLabels(AGEING_LABEL_IDS);
 
 const day = () =>
   safeString({ error: REPORT_MESSAGES.dateInvalid })
@@ -64,7 +72,7 @@ export const reportQuery = z
   .object({
     from: day(),
     to: day(),
-    center_id: z.uuid({ error: "Center not found" }).optional(),
+    center_id: z.uuid({ error: english("reports.centerNotFound") }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: REPORT_MESSAGES.dateRange,
@@ -75,7 +83,7 @@ export const reportQuery = z
     path: ["from"],
   });
 export type ReportQuery = z.input<typeof reportQuery>;
-export const reportParams = z.object({ report: z.enum(REPORTS, { error: "Report not found" }) });
+export const reportParams = z.object({ report: z.enum(REPORTS, { error: english("reports.reportNotFound") }) });
 
 const range = { from: z.string(), to: z.string() };
 

@@ -15,16 +15,15 @@ import {
   Typography,
 } from "@mui/material";
 import type { EmailedCodeResponse } from "@sprout/shared/schemas/account";
-import { BILLING_MESSAGES, type Invoice, invoiceDownloadForm } from "@sprout/shared/schemas/billing";
+import { type Invoice, invoiceDownloadForm } from "@sprout/shared/schemas/billing";
 import { useEffect, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation } from "react-router";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import type { SetupReturn } from "../../features/account/Setup2FAPage";
+import { type Say, useSay } from "../../i18n/useSay";
 import { retryAfterSeconds, useDownloadInvoice, useSendDownloadCode, useTwoFactorEnabled } from "./api";
-
-const SEND_FAILED = "Could not send the code. Please try again.";
 
 /**
  * Asks for a 6-digit code before fetching an invoice's PDF: from the authenticator app, or e-mailed
@@ -51,6 +50,7 @@ export function DownloadDialog({ invoice, onClose }: { invoice: Invoice | null; 
 type Form = typeof invoiceDownloadForm;
 
 function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const say = useSay();
   const status = useTwoFactorEnabled();
   const hasApp = status.data?.enabled === true;
   const download = useDownloadInvoice();
@@ -88,21 +88,25 @@ function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => v
       {
         onSuccess: onClose,
         // The server's words go under the field and leave with the next change of the code.
-        onError: (error) => form.setError("code", { message: refusalMessage(error, BILLING_MESSAGES.twoFactorFailed) }),
+        onError: (error) => form.setError("code", { message: refusalMessage(error, say("billing.twoFactorFailed")) }),
       },
     ),
   );
 
   // Without an app the field appears once a code is on its way; with one it is there at once.
   const askingForCode = hasApp || sent !== null;
-  const sendLabel = sent ? "Send a new code" : hasApp ? "Send me a code by e-mail instead" : "Send me a code by e-mail";
+  const sendLabel = sent
+    ? say("invoiceList.sendNewCode")
+    : hasApp
+      ? say("invoiceList.sendCodeInstead")
+      : say("invoiceList.sendCode");
 
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle>Download {invoice.invoice_number}</DialogTitle>
+      <DialogTitle>{say("invoiceList.downloadNumber", { number: invoice.invoice_number })}</DialogTitle>
       {status.isPending ? (
         <DialogContent>
-          <LinearProgress aria-label="Checking how to confirm the download" />
+          <LinearProgress aria-label={say("invoiceList.checking")} />
         </DialogContent>
       ) : (
         <DialogContent>
@@ -110,22 +114,20 @@ function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => v
             {/* Once the code is on its way, the notice says where and the field what to type. */}
             {(hasApp || !sent) && (
               <DialogContentText>
-                {hasApp
-                  ? "Enter the 6-digit code from your authenticator app."
-                  : "To keep your invoices private, each download needs a one-time code. We will e-mail you a 6-digit code."}
+                {hasApp ? say("invoiceList.enterAppCode") : say("invoiceList.whyCode")}
               </DialogContentText>
             )}
             {sent && (
               <Alert severity="success">
-                {sent.message} It works once, for {Math.round(sent.expiresIn / 60)} minutes.
-                {hasApp && " You can also use a code from your app."}
+                {sent.message} {say("invoiceList.codeWorksOnce", { minutes: Math.round(sent.expiresIn / 60) })}
+                {hasApp && ` ${say("invoiceList.orAppCode")}`}
               </Alert>
             )}
             {askingForCode && (
               <TextField
                 autoFocus
                 fullWidth
-                label={hasApp ? "2FA code" : "Code from the e-mail"}
+                label={hasApp ? say("invoiceList.appCode") : say("invoiceList.emailCode")}
                 name={field.name}
                 inputRef={field.ref}
                 value={field.value}
@@ -138,7 +140,9 @@ function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => v
                 }}
               />
             )}
-            {sendCode.isError && <Alert severity="error">{refusalMessage(sendCode.error, SEND_FAILED)}</Alert>}
+            {sendCode.isError && (
+              <Alert severity="error">{refusalMessage(sendCode.error, say("invoiceList.sendFailed"))}</Alert>
+            )}
             <Button
               variant={askingForCode ? "text" : "contained"}
               fullWidth={!askingForCode}
@@ -147,25 +151,29 @@ function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => v
               disabled={sendCode.isPending || resendIn > 0}
               sx={{ alignSelf: askingForCode ? "flex-start" : undefined }}
             >
-              {sendCode.isPending ? "Sending..." : resendIn > 0 ? waitLabel(sent !== null, resendIn) : sendLabel}
+              {sendCode.isPending
+                ? say("invoiceList.sending")
+                : resendIn > 0
+                  ? waitLabel(sent !== null, resendIn, say)
+                  : sendLabel}
             </Button>
             {!hasApp && (
               <Typography variant="caption" color="text.secondary">
-                Have an authenticator app?{" "}
+                {say("invoiceList.haveApp")}{" "}
                 <Link component={RouterLink} to="/setup-2fa" state={comeBack}>
-                  Set up two-factor authentication
+                  {say("invoiceList.setUpApp")}
                 </Link>{" "}
-                to use its codes instead.
+                {say("invoiceList.useAppCodes")}
               </Typography>
             )}
           </Stack>
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("invoiceList.cancel")}</Button>
         {askingForCode && (
           <Button type="submit" variant="contained" disabled={download.isPending}>
-            {download.isPending ? "Downloading..." : "Download PDF"}
+            {download.isPending ? say("invoiceList.downloading") : say("invoiceList.downloadPdf")}
           </Button>
         )}
       </DialogActions>
@@ -174,9 +182,15 @@ function DownloadForm({ invoice, onClose }: { invoice: Invoice; onClose: () => v
 }
 
 /** The resend button while the server asks to wait: "Send a new code in 24 s", "Ask again in 14 min". */
-function waitLabel(sent: boolean, seconds: number) {
-  const wait = seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
-  return sent ? `Send a new code in ${wait}` : `Ask again in ${wait}`;
+function waitLabel(sent: boolean, seconds: number, say: Say) {
+  if (seconds < 60)
+    return sent
+      ? say("invoiceList.sendNewCodeInSeconds", { seconds })
+      : say("invoiceList.askAgainInSeconds", { seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return sent
+    ? say("invoiceList.sendNewCodeInMinutes", { minutes })
+    : say("invoiceList.askAgainInMinutes", { minutes });
 }
 
 /** Whole seconds left until `deadline` (ms), ticking each second while any are left. */

@@ -11,8 +11,8 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import {
-  BILLING_MESSAGES,
   INVOICE_DEFAULT_PAGE_SIZE,
   INVOICE_PAGE_SIZES,
   INVOICE_STATUS_CHIPS,
@@ -25,15 +25,24 @@ import { useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import type { SetupReturn } from "../../features/account/Setup2FAPage";
 import { formatCurrency, formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { type Column, PagedTable } from "../PagedTable/PagedTable";
 import { SearchField } from "../PagedTable/SearchField";
 import { usePaging } from "../PagedTable/usePaging";
 import { useInvoices } from "./api";
 import { DownloadDialog } from "./DownloadDialog";
 
+const STATUS_IDS = {
+  Pending: "invoiceList.statusPending",
+  Paid: "invoiceList.statusPaid",
+  Overdue: "invoiceList.statusOverdue",
+  Cancelled: "invoiceList.statusCancelled",
+} as const satisfies Record<InvoiceStatus, MessageId>;
+
 export function InvoiceStatusChip({ status }: { status: InvoiceStatus }) {
+  const say = useSay();
   const chip = INVOICE_STATUS_CHIPS[status];
-  return <Chip size="small" label={status} color={chip.color} variant={chip.variant} />;
+  return <Chip size="small" label={say(STATUS_IDS[status])} color={chip.color} variant={chip.variant} />;
 }
 
 interface Props {
@@ -47,7 +56,9 @@ interface Props {
  * filter and a child-name search; pages of 5, 10, 25 or 50 (10 by default) on the shared paged
  * table; Download asks for the two-factor code before fetching the PDF.
  */
-export function InvoiceList({ title = "Invoices", actions }: Props) {
+export function InvoiceList({ title: given, actions }: Props) {
+  const say = useSay();
+  const title = given ?? say("invoiceList.title");
   const paging = usePaging(INVOICE_DEFAULT_PAGE_SIZE);
   // The dashboard and a parent's child card open the list filtered (?status=Overdue, ?child=<id>).
   const [params, setParams] = useSearchParams();
@@ -80,9 +91,9 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
   };
   const rows = page?.rows ?? [];
   const download = (invoice: Invoice) => (
-    <Tooltip title="Download PDF">
+    <Tooltip title={say("invoiceList.downloadPdf")}>
       <IconButton
-        aria-label={`Download ${invoice.invoice_number}`}
+        aria-label={say("invoiceList.downloadNumber", { number: invoice.invoice_number })}
         onClick={() => setDownloading(invoice)}
         size="small"
       >
@@ -92,12 +103,12 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
   );
   const columns: Column<Invoice>[] = [
     {
-      header: "Invoice #",
+      header: say("invoiceList.number"),
       cell: (invoice) => <Box sx={{ fontFamily: "monospace" }}>{invoice.invoice_number}</Box>,
       nowrap: true,
     },
     {
-      header: "Child",
+      header: say("invoiceList.child"),
       cell: (invoice) => (
         <>
           {invoice.child_first_name} {invoice.child_last_name}
@@ -107,11 +118,11 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
         </>
       ),
     },
-    { header: "Classroom", cell: (invoice) => invoice.classroom_name ?? "Unassigned" },
-    { header: "Issue date", cell: (invoice) => formatDate(invoice.issue_date), nowrap: true },
-    { header: "Due date", cell: (invoice) => formatDate(invoice.due_date), nowrap: true },
+    { header: say("invoiceList.classroom"), cell: (invoice) => invoice.classroom_name ?? say("invoice.unassigned") },
+    { header: say("invoice.issueDate"), cell: (invoice) => formatDate(invoice.issue_date), nowrap: true },
+    { header: say("invoiceList.dueDate"), cell: (invoice) => formatDate(invoice.due_date), nowrap: true },
     {
-      header: "Total",
+      header: say("invoice.total"),
       align: "right",
       nowrap: true,
       cell: (invoice) => (
@@ -119,15 +130,15 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           {formatCurrency(invoice.total_amount)}
           {invoice.amount_paid > 0 && invoice.balance > 0 && (
             <Typography variant="caption" color="text.secondary" component="div">
-              {formatCurrency(invoice.balance)} due
+              {say("invoiceList.balanceDue", { amount: formatCurrency(invoice.balance) })}
             </Typography>
           )}
         </>
       ),
     },
-    { header: "Status", cell: (invoice) => <InvoiceStatusChip status={invoice.status} /> },
+    { header: say("invoiceList.status"), cell: (invoice) => <InvoiceStatusChip status={invoice.status} /> },
     {
-      header: "Actions",
+      header: say("invoiceList.actions"),
       align: "right",
       nowrap: true,
       cell: (invoice) => (
@@ -147,7 +158,11 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
         </Typography>
         {childId && (
           <Chip
-            label={rows[0] ? `Only ${rows[0].child_first_name} ${rows[0].child_last_name}` : "Only one child"}
+            label={
+              rows[0]
+                ? say("invoiceList.onlyChild", { name: `${rows[0].child_first_name} ${rows[0].child_last_name}` })
+                : say("invoiceList.onlyOneChild")
+            }
             onDelete={() => {
               setParams((current) => {
                 current.delete("child");
@@ -160,11 +175,11 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
             data-testid="child-filter"
           />
         )}
-        <SearchField paging={paging} label="Search child name" />
+        <SearchField paging={paging} label={say("invoiceList.search")} />
         <TextField
           select
           size="small"
-          label="Status"
+          label={say("invoiceList.status")}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as InvoiceStatus | "");
@@ -172,15 +187,15 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           }}
           sx={{ minWidth: 140 }}
         >
-          <MenuItem value="">All</MenuItem>
+          <MenuItem value="">{say("invoiceList.all")}</MenuItem>
           {INVOICE_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {value}
+              {say(STATUS_IDS[value])}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
-      {invoices.isFetching && page && <LinearProgress aria-label="Loading invoices" />}
+      {invoices.isFetching && page && <LinearProgress aria-label={say("invoiceList.loading")} />}
       <PagedTable
         label={title}
         columns={columns}
@@ -191,11 +206,15 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
               <InvoiceStatusChip status={invoice.status} />
             </Stack>
             <Typography variant="body2">
-              {invoice.child_first_name} {invoice.child_last_name} · {invoice.classroom_name ?? "Unassigned"}
+              {invoice.child_first_name} {invoice.child_last_name} ·{" "}
+              {invoice.classroom_name ?? say("invoice.unassigned")}
             </Typography>
             <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
               <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-                Issued {formatDate(invoice.issue_date)} · due {formatDate(invoice.due_date)}
+                {say("invoiceList.issuedDue", {
+                  issued: formatDate(invoice.issue_date),
+                  due: formatDate(invoice.due_date),
+                })}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {formatCurrency(invoice.total_amount)}
@@ -204,7 +223,7 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
             <Stack direction="row" sx={{ alignItems: "center", justifyContent: "flex-end" }}>
               {invoice.amount_paid > 0 && invoice.balance > 0 && (
                 <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
-                  {formatCurrency(invoice.balance)} due
+                  {say("invoiceList.balanceDue", { amount: formatCurrency(invoice.balance) })}
                 </Typography>
               )}
               {download(invoice)}
@@ -220,10 +239,10 @@ export function InvoiceList({ title = "Invoices", actions }: Props) {
           invoices.isError
             ? invoices.error instanceof ApiError && invoices.error.hasServerMessage
               ? invoices.error.message
-              : BILLING_MESSAGES.fetchInvoicesFailed
+              : say("billing.fetchInvoicesFailed")
             : undefined
         }
-        empty={BILLING_MESSAGES.noInvoices}
+        empty={say("billing.noInvoices")}
         pageSizes={INVOICE_PAGE_SIZES}
       />
       <DownloadDialog invoice={downloading} onClose={() => setDownloading(null)} />

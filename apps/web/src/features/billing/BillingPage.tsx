@@ -6,7 +6,6 @@ import Tune from "@mui/icons-material/Tune";
 import { Alert, Box, Button, IconButton, Snackbar, Stack, Tooltip, Typography } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
-  BILLING_MESSAGES,
   cancelInvoiceRequest,
   type Invoice,
   type InvoiceRequest,
@@ -17,6 +16,7 @@ import { Link as RouterLink } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { InvoiceList } from "../../components/InvoiceList/InvoiceList";
+import { useSay } from "../../i18n/useSay";
 import { useBillingMutations } from "./api";
 import { GenerateConfirmDialog } from "./GenerateConfirmDialog";
 import { PaymentDialog } from "./PaymentDialog";
@@ -48,28 +48,29 @@ export function BillingPage() {
   const [rejecting, setRejecting] = useState<InvoiceRequest | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
-  const say = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
+  const say = useSay();
+  const notify = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
 
   const generate = () => {
     setConfirmGenerate(false);
     mutations.generate.mutate(undefined, {
-      onSuccess: (result) => say(result.message),
-      onError: (error) => say(messageOf(error, BILLING_MESSAGES.generateFailed), "error"),
+      onSuccess: (result) => notify(result.message),
+      onError: (error) => notify(messageOf(error, say("billing.generateFailed")), "error"),
     });
   };
   const approve = (request: InvoiceRequest) =>
     mutations.approve.mutate(request.id, {
-      onSuccess: (result) => say(result.message),
-      onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+      onSuccess: (result) => notify(result.message),
+      onError: (error) => notify(messageOf(error, say("billing.actionFailed")), "error"),
     });
 
   if (!canRequest && !canPay) {
     return (
       <Stack spacing={3}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-          Invoices
+          {say("billing.parentTitle")}
         </Typography>
-        <InvoiceList title="Your invoices" />
+        <InvoiceList title={say("billing.yourInvoices")} />
       </Stack>
     );
   }
@@ -79,19 +80,19 @@ export function BillingPage() {
       <Stack direction={{ xs: "column", lg: "row" }} spacing={2} sx={{ alignItems: { lg: "center" } }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.75rem", sm: "2.125rem" } }}>
-            Billing and Invoice Management
+            {say("billing.title")}
           </Typography>
-          <Typography color="text.secondary">Invoice requests, monthly invoices and payments</Typography>
+          <Typography color="text.secondary">{say("billing.subtitle")}</Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
           {canSeeFees && (
             <Button component={RouterLink} to="/fees" startIcon={<Tune />} variant="text">
-              Fee Management
+              {say("billing.feeManagement")}
             </Button>
           )}
           {canRequest && (
             <Button startIcon={<AddCard />} variant="outlined" onClick={() => setRequesting(true)}>
-              Request Invoice
+              {say("billing.requestInvoice")}
             </Button>
           )}
           {canGenerate && (
@@ -101,7 +102,7 @@ export function BillingPage() {
               disabled={mutations.generate.isPending}
               onClick={() => setConfirmGenerate(true)}
             >
-              {mutations.generate.isPending ? "Generating..." : "Generate Monthly Invoices"}
+              {mutations.generate.isPending ? say("billing.generating") : say("billing.generateMonthly")}
             </Button>
           )}
         </Stack>
@@ -121,11 +122,11 @@ export function BillingPage() {
           invoice.status === "Pending" || invoice.status === "Overdue" ? (
             <>
               {canPay && (
-                <Tooltip title="Record payment">
+                <Tooltip title={say("billing.recordPaymentTip")}>
                   <IconButton
                     size="small"
                     color="success"
-                    aria-label={`Record payment for ${invoice.invoice_number}`}
+                    aria-label={say("billing.recordPaymentFor", { number: invoice.invoice_number })}
                     onClick={() => setPaying(invoice)}
                   >
                     <Payments fontSize="small" />
@@ -133,11 +134,11 @@ export function BillingPage() {
                 </Tooltip>
               )}
               {canGenerate && invoice.amount_paid === 0 && (
-                <Tooltip title="Cancel invoice">
+                <Tooltip title={say("billing.cancelInvoice")}>
                   <IconButton
                     size="small"
                     color="error"
-                    aria-label={`Cancel ${invoice.invoice_number}`}
+                    aria-label={say("billing.cancelNumber", { number: invoice.invoice_number })}
                     onClick={() => setCancelling(invoice)}
                   >
                     <Block fontSize="small" />
@@ -156,7 +157,7 @@ export function BillingPage() {
         pending={mutations.createRequest.isPending}
         error={
           mutations.createRequest.isError
-            ? messageOf(mutations.createRequest.error, BILLING_MESSAGES.submitFailed)
+            ? messageOf(mutations.createRequest.error, say("billing.submitFailed"))
             : undefined
         }
         onClose={() => {
@@ -167,7 +168,7 @@ export function BillingPage() {
           mutations.createRequest.mutate(values, {
             onSuccess: (result) => {
               setRequesting(false);
-              say(result.message);
+              notify(result.message);
             },
           })
         }
@@ -175,9 +176,9 @@ export function BillingPage() {
 
       <ReasonDialog
         open={rejecting !== null}
-        title="Reject invoice request"
-        text={rejecting ? `Why is the request for ${rejecting.child_name} rejected?` : ""}
-        confirmLabel="Reject"
+        title={say("billing.rejectTitle")}
+        text={rejecting ? say("billing.rejectWhy", { name: rejecting.child_name }) : ""}
+        confirmLabel={say("billing.reject")}
         schema={rejectInvoiceRequest}
         pending={mutations.reject.isPending}
         onClose={() => setRejecting(null)}
@@ -188,8 +189,8 @@ export function BillingPage() {
             mutations.reject.mutate(
               { id: request.id, reason },
               {
-                onSuccess: (result) => say(result.message),
-                onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+                onSuccess: (result) => notify(result.message),
+                onError: (error) => notify(messageOf(error, say("billing.actionFailed")), "error"),
               },
             );
         }}
@@ -197,9 +198,11 @@ export function BillingPage() {
 
       <ReasonDialog
         open={cancelling !== null}
-        title={`Cancel ${cancelling?.invoice_number ?? "invoice"}`}
-        text="The invoice stays in the books as Cancelled. Why is it cancelled?"
-        confirmLabel="Cancel invoice"
+        title={
+          cancelling ? say("billing.cancelNumber", { number: cancelling.invoice_number }) : say("billing.cancelInvoice")
+        }
+        text={say("billing.cancelWhy")}
+        confirmLabel={say("billing.cancelInvoice")}
         schema={cancelInvoiceRequest}
         pending={mutations.cancel.isPending}
         onClose={() => setCancelling(null)}
@@ -210,8 +213,8 @@ export function BillingPage() {
             mutations.cancel.mutate(
               { id: invoice.id, reason },
               {
-                onSuccess: (result) => say(result.message),
-                onError: (error) => say(messageOf(error, BILLING_MESSAGES.actionFailed), "error"),
+                onSuccess: (result) => notify(result.message),
+                onError: (error) => notify(messageOf(error, say("billing.actionFailed")), "error"),
               },
             );
         }}
@@ -220,7 +223,7 @@ export function BillingPage() {
       <PaymentDialog
         invoice={paying}
         pending={mutations.pay.isPending}
-        error={mutations.pay.isError ? messageOf(mutations.pay.error, BILLING_MESSAGES.actionFailed) : undefined}
+        error={mutations.pay.isError ? messageOf(mutations.pay.error, say("billing.actionFailed")) : undefined}
         onClose={() => {
           setPaying(null);
           mutations.pay.reset();
@@ -232,7 +235,7 @@ export function BillingPage() {
             {
               onSuccess: (result) => {
                 setPaying(null);
-                say(result.message);
+                notify(result.message);
               },
             },
           )

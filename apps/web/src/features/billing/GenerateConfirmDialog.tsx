@@ -12,26 +12,25 @@ import {
 } from "@mui/material";
 import type { GenerationPreview } from "@sprout/shared/schemas/billing";
 import { refusalMessage } from "../../api/errors";
-import { formatCurrency, formatMonth, formatNumber } from "../../format";
+import { formatCurrency, formatMonth } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useGenerationPreview } from "./api";
 
-const invoices = (count: number) => `${formatNumber(count)} invoice${count === 1 ? "" : "s"}`;
-const monthsOf = (preview: GenerationPreview) => preview.months.map(formatMonth).join(" and ");
-
-const children = (count: number) => `${formatNumber(count)} ${count === 1 ? "child" : "children"}`;
+const monthsOf = (preview: GenerationPreview, say: Say) =>
+  preview.months.map(formatMonth).join(say("billing.generateMonthsJoin"));
 
 /** Why children are not included, in words, only the reasons that apply. */
-function skippedText({ skipped_breakdown: skipped }: GenerationPreview) {
+function skippedText({ skipped_breakdown: skipped }: GenerationPreview, say: Say) {
   const reasons = [
-    [skipped.already_invoiced, "already invoiced for the month"],
-    [skipped.paused, "paused for the whole month"],
-    [skipped.left, skipped.left === 1 ? "who has left" : "who have left"],
-    [skipped.no_monthly_fee, "not on monthly billing"],
-    [skipped.not_yet_enrolled, "starting after the month"],
+    [skipped.already_invoiced, "billing.skippedInvoiced"],
+    [skipped.paused, "billing.skippedPaused"],
+    [skipped.left, "billing.skippedLeft"],
+    [skipped.no_monthly_fee, "billing.skippedNoMonthlyFee"],
+    [skipped.not_yet_enrolled, "billing.skippedNotYetEnrolled"],
   ] as const;
   return reasons
     .filter(([count]) => count > 0)
-    .map(([count, reason]) => `${children(count)} ${reason}`)
+    .map(([count, reason]) => say(reason, { count }))
     .join(", ");
 }
 
@@ -48,44 +47,49 @@ export function GenerateConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const say = useSay();
   const preview = useGenerationPreview(open);
   // Only the answer fetched for this opening: an earlier one may name invoices made since.
   const data = preview.isFetching ? undefined : preview.data;
   return (
     <Dialog open={open} onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="generate-confirm-title">
-      <DialogTitle id="generate-confirm-title">Generate monthly invoices?</DialogTitle>
+      <DialogTitle id="generate-confirm-title">{say("billing.generateTitle")}</DialogTitle>
       <DialogContent>
         {preview.isFetching && (
           <Stack direction="row" spacing={2} sx={{ alignItems: "center", py: 2 }}>
-            <CircularProgress size={24} aria-label="Working out the invoices" />
-            <Typography>Working out what would be created...</Typography>
+            <CircularProgress size={24} aria-label={say("billing.generateWorkingLabel")} />
+            <Typography>{say("billing.generateWorking")}</Typography>
           </Stack>
         )}
         {preview.isError && (
-          <Alert severity="error">{refusalMessage(preview.error, "Could not work out the invoices to create.")}</Alert>
+          <Alert severity="error">{refusalMessage(preview.error, say("billing.generatePreviewFailed"))}</Alert>
         )}
         {data && (
           <Stack spacing={1.5}>
             <Typography variant="h6" component="p" data-testid="generate-summary">
               {data.invoices > 0
-                ? `Create ${invoices(data.invoices)} totalling ${formatCurrency(data.total)} for ${monthsOf(data)}`
-                : `No new invoices to create for ${monthsOf(data)}`}
+                ? say("billing.generateSummary", {
+                    count: data.invoices,
+                    total: formatCurrency(data.total),
+                    months: monthsOf(data, say),
+                  })
+                : say("billing.generateNothing", { months: monthsOf(data, say) })}
             </Typography>
-            <DialogContentText>
-              One invoice per child on monthly billing, issued today and due in 30 days.
-            </DialogContentText>
+            <DialogContentText>{say("billing.generateRule")}</DialogContentText>
             {data.skipped > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="generate-skipped">
-                Not included: {skippedText(data)}.
+                {say("billing.generateSkipped", { reasons: skippedText(data, say) })}
               </Typography>
             )}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{say("billing.cancel")}</Button>
         <Button variant="contained" disabled={!data || data.invoices === 0} onClick={onConfirm}>
-          {data && data.invoices > 0 ? `Create ${invoices(data.invoices)}` : "Generate"}
+          {data && data.invoices > 0
+            ? say("billing.generateCreate", { count: data.invoices })
+            : say("billing.generate")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
   type Invoice,
-  PAYMENT_MODE_LABELS,
+  PAYMENT_MODE_LABEL_IDS,
   PAYMENT_MODES,
   type PaymentRequest,
   paymentRequest,
@@ -25,6 +25,7 @@ import type { z } from "zod";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 interface Props {
   invoice: Invoice | null;
@@ -36,6 +37,7 @@ interface Props {
 
 /** Records money received: date, amount (the balance by default), mode and reference. */
 export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Props) {
+  const say = useSay();
   const form = useForm<PaymentRequest, unknown, z.output<typeof paymentRequest>>({
     resolver: zodResolver(paymentRequest),
   });
@@ -53,41 +55,50 @@ export function PaymentDialog({ invoice, pending, error, onClose, onSubmit }: Pr
           server.submitted();
           onSubmit(values);
         })}
-        aria-label="Record payment"
+        aria-label={say("billing.recordPaymentTip")}
       >
-        <DialogTitle>Record Payment</DialogTitle>
+        <DialogTitle>{say("billing.recordPayment")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {invoice && (
               <Typography variant="body2" color="text.secondary">
-                {invoice.invoice_number} · {invoice.child_first_name} {invoice.child_last_name} · balance{" "}
-                {formatCurrency(invoice.balance)} of {formatCurrency(invoice.total_amount)}
+                {say("billing.paymentFor", {
+                  number: invoice.invoice_number,
+                  name: `${invoice.child_first_name} ${invoice.child_last_name}`,
+                  balance: formatCurrency(invoice.balance),
+                  total: formatCurrency(invoice.total_amount),
+                })}
               </Typography>
             )}
             {server.error && <Alert severity="error">{server.error}</Alert>}
             <FormTextField
               form={form}
               name="amount"
-              label="Amount"
+              label={say("billing.amount")}
               required
               inputMode="decimal"
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
             />
-            <FormDateField form={form} name="paid_on" label="Payment date" required />
+            <FormDateField form={form} name="paid_on" label={say("billing.paymentDate")} required />
             <FormSelectField
               form={form}
               name="mode"
-              label="Mode"
+              label={say("billing.paymentMode")}
               required
-              options={PAYMENT_MODES.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
+              options={PAYMENT_MODES.map((mode) => ({ value: mode, label: say(PAYMENT_MODE_LABEL_IDS[mode]) }))}
             />
-            <FormTextField form={form} name="reference" label="Reference" placeholder="UTR, cheque or receipt number" />
+            <FormTextField
+              form={form}
+              name="reference"
+              label={say("billing.reference")}
+              placeholder={say("billing.referenceHint")}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("billing.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving..." : "Record Payment"}
+            {pending ? say("billing.saving") : say("billing.recordPayment")}
           </Button>
         </DialogActions>
       </form>

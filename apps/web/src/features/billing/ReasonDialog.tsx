@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { useState } from "react";
 import type { z } from "zod";
+import { useSay } from "../../i18n/useSay";
 
 interface Props {
   open: boolean;
@@ -15,6 +16,7 @@ interface Props {
 
 /** A confirmation that needs a reason (reject a request, cancel an invoice). */
 export function ReasonDialog({ open, title, text, confirmLabel, schema, pending, onClose, onConfirm }: Props) {
+  const say = useSay();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -26,7 +28,7 @@ export function ReasonDialog({ open, title, text, confirmLabel, schema, pending,
     event.preventDefault();
     const parsed = schema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid reason");
+      setError(parsed.error.issues[0]?.message ?? say("billing.reasonInvalid"));
       return;
     }
     onConfirm(parsed.data.reason);
@@ -45,7 +47,7 @@ export function ReasonDialog({ open, title, text, confirmLabel, schema, pending,
             required
             multiline
             minRows={2}
-            label="Reason"
+            label={say("billing.reason")}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             error={Boolean(error)}
@@ -53,7 +55,7 @@ export function ReasonDialog({ open, title, text, confirmLabel, schema, pending,
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Back</Button>
+          <Button onClick={close}>{say("billing.back")}</Button>
           <Button type="submit" color="error" variant="contained" disabled={pending}>
             {confirmLabel}
           </Button>

@@ -11,13 +11,14 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { BILLING_MESSAGES, type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
+import { type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
 import type { StudentListItem } from "@sprout/shared/schemas/children";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDateField, FormTextField } from "../../components/form/fields";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useSay } from "../../i18n/useSay";
 import { useBillableStudents } from "./api";
 
 interface Props {
@@ -30,6 +31,7 @@ interface Props {
 
 /** Request Invoice for Student: student, amount and due date required; description optional. */
 export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }: Props) {
+  const say = useSay();
   const [search, setSearch] = useState("");
   const students = useBillableStudents(open, useDebouncedValue(search.trim()));
   const options = students.data ?? [];
@@ -54,12 +56,16 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} aria-label="Request invoice">
-        <DialogTitle>Request Invoice for Student</DialogTitle>
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => onSubmit(values))}
+        aria-label={say("billing.requestInvoiceLabel")}
+      >
+        <DialogTitle>{say("billing.requestTitle")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
-            {students.isError && <Alert severity="error">{BILLING_MESSAGES.loadStudentsFailed}</Alert>}
+            {students.isError && <Alert severity="error">{say("billing.loadStudentsFailed")}</Alert>}
             <Controller
               control={control}
               name="child_id"
@@ -77,17 +83,17 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
                   onInputChange={(_, text, reason) => {
                     if (reason === "input") setSearch(text);
                   }}
-                  noOptionsText={search ? "No child matches your search" : "Type a name or student ID"}
+                  noOptionsText={search ? say("billing.noChildMatches") : say("billing.typeNameOrId")}
                   getOptionLabel={(child) => `${child.name} (${child.student_id})`}
                   renderOption={(props, child) => (
                     <li {...props} key={child.id}>
-                      {child.name} · {child.student_id} · {child.classroom_name ?? "Unassigned"}
+                      {child.name} · {child.student_id} · {child.classroom_name ?? say("billing.unassigned")}
                     </li>
                   )}
                   renderInput={(params) => (
                     <TextField
                       {...params}
-                      label="Student"
+                      label={say("billing.student")}
                       required
                       error={Boolean(errors.child_id)}
                       helperText={errors.child_id?.message}
@@ -99,19 +105,19 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
             <FormTextField
               form={form}
               name="amount"
-              label="Amount"
+              label={say("billing.amount")}
               required
               inputMode="decimal"
               slotProps={{ input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> } }}
             />
-            <FormDateField form={form} name="dueDate" label="Due Date" required />
-            <FormTextField form={form} name="description" label="Description" multiline minRows={2} />
+            <FormDateField form={form} name="dueDate" label={say("billing.dueDate")} required />
+            <FormTextField form={form} name="description" label={say("billing.description")} multiline minRows={2} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{say("billing.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Submitting..." : "Submit Request"}
+            {pending ? say("billing.submitting") : say("billing.submitRequest")}
           </Button>
         </DialogActions>
       </form>

@@ -1,12 +1,18 @@
 import { Box, Button, Chip, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
-import { BILLING_MESSAGES, INVOICE_REQUEST_STATUSES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
+import { INVOICE_REQUEST_STATUSES, type InvoiceRequest } from "@sprout/shared/schemas/billing";
 import { useState } from "react";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { type InvoiceRequestStatus, useInvoiceRequests } from "./api";
 
 const STATUS_COLOURS = { Pending: "warning", Approved: "success", Rejected: "error" } as const;
+const STATUS_IDS = {
+  Pending: "billing.requestPending",
+  Approved: "billing.requestApproved",
+  Rejected: "billing.requestRejected",
+} as const;
 
 interface Props {
   canDecide: boolean;
@@ -17,6 +23,7 @@ interface Props {
 
 /** Invoice requests, Pending first; only Pending rows offer Approve and Reject. */
 export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
+  const say = useSay();
   const [status, setStatus] = useState<InvoiceRequestStatus | "">("");
   const paging = usePaging(10);
   const requests = useInvoiceRequests({ status: status || undefined, page: paging.page, limit: paging.limit });
@@ -29,9 +36,9 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           color="success"
           disabled={busy}
           onClick={() => onApprove(request)}
-          aria-label={`Approve request for ${request.child_name}`}
+          aria-label={say("billing.approveFor", { name: request.child_name })}
         >
-          Approve
+          {say("billing.approve")}
         </Button>
         <Button
           size="small"
@@ -39,16 +46,16 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           color="error"
           disabled={busy}
           onClick={() => onReject(request)}
-          aria-label={`Reject request for ${request.child_name}`}
+          aria-label={say("billing.rejectFor", { name: request.child_name })}
         >
-          Reject
+          {say("billing.reject")}
         </Button>
       </Stack>
     ) : null;
   const chip = (request: InvoiceRequest) => (
     <Chip
       size="small"
-      label={request.status}
+      label={say(STATUS_IDS[request.status])}
       color={STATUS_COLOURS[request.status]}
       variant={request.status === "Pending" ? "filled" : "outlined"}
     />
@@ -57,12 +64,12 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
     <>
       {request.status === "Rejected" && request.reject_reason && (
         <Typography variant="caption" color="error" component="div">
-          Rejected: {request.reject_reason}
+          {say("billing.rejectedBecause", { reason: request.reject_reason })}
         </Typography>
       )}
       {request.invoice_number && (
         <Typography variant="caption" color="text.secondary" component="div">
-          Invoice {request.invoice_number}
+          {say("billing.invoiceNumber", { number: request.invoice_number })}
         </Typography>
       )}
     </>
@@ -71,7 +78,7 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
   const page = data && { rows: data.requests, pagination: data.pagination };
   const columns: Column<InvoiceRequest>[] = [
     {
-      header: "Student",
+      header: say("billing.student"),
       cell: (request) => (
         <>
           {request.child_name}
@@ -81,10 +88,10 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
         </>
       ),
     },
-    { header: "Amount", cell: (request) => formatCurrency(request.amount), align: "right", nowrap: true },
-    { header: "Due date", cell: (request) => formatDate(request.due_date), nowrap: true },
+    { header: say("billing.amount"), cell: (request) => formatCurrency(request.amount), align: "right", nowrap: true },
+    { header: say("billing.dueDateColumn"), cell: (request) => formatDate(request.due_date), nowrap: true },
     {
-      header: "Description",
+      header: say("billing.description"),
       cell: (request) => (
         <>
           {request.description || "—"}
@@ -92,23 +99,27 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
         </>
       ),
     },
-    { header: "Requested by", cell: (request) => request.requested_by_name ?? "—" },
-    { header: "Status", cell: chip },
-    { header: "Actions", cell: decide, align: "right", nowrap: true },
+    { header: say("billing.requestedBy"), cell: (request) => request.requested_by_name ?? "—" },
+    { header: say("billing.status"), cell: chip },
+    { header: say("billing.actions"), cell: decide, align: "right", nowrap: true },
   ];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="requests-heading">
       <Stack direction="row" spacing={1} useFlexGap sx={{ p: 2, alignItems: "center", flexWrap: "wrap" }}>
         <Typography id="requests-heading" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Pending Invoice Requests
+          {say("billing.requestsTitle")}
         </Typography>
         {data && status !== "Approved" && status !== "Rejected" && (
-          <Chip size="small" color={data.pending ? "warning" : "default"} label={`${data.pending} pending`} />
+          <Chip
+            size="small"
+            color={data.pending ? "warning" : "default"}
+            label={say("billing.pendingCount", { count: data.pending })}
+          />
         )}
         <TextField
           select
           size="small"
-          label="Request status"
+          label={say("billing.requestStatus")}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as InvoiceRequestStatus | "");
@@ -116,17 +127,17 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
           }}
           sx={{ minWidth: 150 }}
         >
-          <MenuItem value="">All (pending first)</MenuItem>
+          <MenuItem value="">{say("billing.allPendingFirst")}</MenuItem>
           {INVOICE_REQUEST_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {value}
+              {say(STATUS_IDS[value])}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
-      {requests.isFetching && page && <LinearProgress aria-label="Loading invoice requests" />}
+      {requests.isFetching && page && <LinearProgress aria-label={say("billing.loadingRequests")} />}
       <PagedTable
-        label="Invoice requests"
+        label={say("billing.requestsLabel")}
         columns={columns}
         card={(request) => (
           <>
@@ -135,10 +146,13 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
               {chip(request)}
             </Stack>
             <Typography variant="body2">
-              {formatCurrency(request.amount)} · due {formatDate(request.due_date)}
+              {say("billing.amountDue", { amount: formatCurrency(request.amount), date: formatDate(request.due_date) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {request.description || "No description"} · by {request.requested_by_name ?? "unknown"}
+              {say("billing.requestLine", {
+                description: request.description || say("billing.noDescription"),
+                name: request.requested_by_name ?? say("billing.unknown"),
+              })}
             </Typography>
             {notes(request)}
             <Box sx={{ mt: 1 }}>{decide(request)}</Box>
@@ -148,8 +162,8 @@ export function RequestsTable({ canDecide, busy, onApprove, onReject }: Props) {
         page={page}
         paging={paging}
         loading={requests.isPending}
-        error={requests.isError ? BILLING_MESSAGES.fetchRequestsFailed : undefined}
-        empty="No invoice requests yet."
+        error={requests.isError ? say("billing.fetchRequestsFailed") : undefined}
+        empty={say("billing.noRequests")}
       />
     </Paper>
   );

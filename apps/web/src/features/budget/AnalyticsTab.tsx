@@ -4,20 +4,22 @@ import { PieChart } from "@mui/x-charts/PieChart";
 import type { FinanceDashboard } from "@sprout/shared/schemas/budget";
 import { countAxis, useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatCurrency } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 
 /** Approvals by month (bar) and where this fiscal year's money went (pie), from the books. */
 export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analytics"] }) {
+  const say = useSay();
   const months = analytics.approvalActivity.map((row) => monthLabel(row.month));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band" });
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
-      <Card variant="outlined" component="section" aria-label="Approvals by month">
+      <Card variant="outlined" component="section" aria-label={say("budget.approvalsByMonth")}>
         <CardContent>
           <Typography variant="h6" component="h2">
-            Approvals by month
+            {say("budget.approvalsByMonth")}
           </Typography>
           <Box ref={ref}>
             <BarChart
@@ -25,7 +27,9 @@ export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analy
               skipAnimation
               xAxis={[{ scaleType: "band", data: months, ...axis }]}
               yAxis={[countAxis(analytics.approvalActivity.map((row) => row.approvals))]}
-              series={[{ data: analytics.approvalActivity.map((row) => row.approvals), label: "Approvals" }]}
+              series={[
+                { data: analytics.approvalActivity.map((row) => row.approvals), label: say("budget.approvals") },
+              ]}
             />
           </Box>
         </CardContent>
@@ -33,11 +37,11 @@ export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analy
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2">
-            Budget distribution
+            {say("budget.distribution")}
           </Typography>
           {analytics.budgetDistribution.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 6, textAlign: "center" }}>
-              No expenses logged this fiscal year
+              {say("budget.noExpensesThisYear")}
             </Typography>
           ) : (
             <PieChart

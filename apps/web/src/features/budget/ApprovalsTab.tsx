@@ -22,17 +22,16 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { BUDGET_MESSAGES, type BudgetRequest, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
+import { type BudgetRequest, CATEGORY_LABEL_IDS } from "@sprout/shared/schemas/budget";
 import { useEffect, useState } from "react";
 import { formatCurrency, formatDate, formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useBudgetMutations, usePendingApprovals } from "./api";
 import type { Notice } from "./NoticeSnackbar";
 import { QuoteLink } from "./QuoteLink";
 
 type Action = "approve" | "reject";
-const past = (action: Action) => (action === "approve" ? "approved" : "rejected");
 const PAGE_SIZE = 10;
-const requests = (count: number) => `${formatNumber(count)} budget request${count === 1 ? "" : "s"}`;
 
 /** The rupees of several requests, added as whole paise (no floating point sums). */
 const totalOf = (items: BudgetRequest[]) =>
@@ -55,28 +54,34 @@ function BulkConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const verb = action === "approve" ? "Approve" : "Reject";
+  const say = useSay();
+  const approving = action === "approve";
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="bulk-confirm-title">
       <DialogTitle id="bulk-confirm-title">
-        {verb} {requests(items.length)}?
+        {approving
+          ? say("budget.bulkApproveTitle", { count: items.length })
+          : say("budget.bulkRejectTitle", { count: items.length })}
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {action === "approve"
-            ? "These requests will be approved and their requesters told."
-            : "These requests will be rejected and their requesters told."}
+          {approving ? say("budget.bulkApproveText") : say("budget.bulkRejectText")}
         </DialogContentText>
         <Stack
           direction="row"
           sx={{ justifyContent: "space-between", alignItems: "baseline", gap: 2, mt: 2, flexWrap: "wrap" }}
         >
-          <Typography data-testid="bulk-count">{requests(items.length)}</Typography>
+          <Typography data-testid="bulk-count">{say("budget.requestCount", { count: items.length })}</Typography>
           <Typography variant="h6" component="p" data-testid="bulk-total">
-            Total {formatCurrency(totalOf(items))}
+            {say("budget.bulkTotal", { total: formatCurrency(totalOf(items)) })}
           </Typography>
         </Stack>
-        <List dense disablePadding sx={{ mt: 1, maxHeight: 240, overflowY: "auto" }} aria-label="Selected requests">
+        <List
+          dense
+          disablePadding
+          sx={{ mt: 1, maxHeight: 240, overflowY: "auto" }}
+          aria-label={say("budget.selectedRequests")}
+        >
           {items.map((item) => (
             <ListItem key={item.id} disableGutters divider>
               <ListItemText
@@ -89,13 +94,15 @@ function BulkConfirmDialog({
           ))}
         </List>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          Decision notes: {notes.trim() || `Bulk ${action}`}
+          {say("budget.decisionNotesLine", { notes: notes.trim() || `Bulk ${action}` })}
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{say("budget.cancel")}</Button>
         <Button variant="contained" color={action === "approve" ? "success" : "error"} onClick={onConfirm}>
-          {verb} {formatNumber(items.length)}
+          {approving
+            ? say("budget.approveCount", { count: items.length })
+            : say("budget.rejectCount", { count: items.length })}
         </Button>
       </DialogActions>
     </Dialog>
@@ -104,6 +111,7 @@ function BulkConfirmDialog({
 
 /** Pending Approvals: a page of cards, longest waiting first, decided one at a time or in bulk. */
 export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const say = useSay();
   const { decide, refresh } = useBudgetMutations();
   const [page, setPage] = useState(1);
   const pending = usePendingApprovals(page, PAGE_SIZE);
@@ -125,10 +133,13 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
     setBusy(true);
     try {
       await decide.mutateAsync({ id: item.id, body: { action, notes } });
-      onNotice({ message: `Approval ${past(action)} successfully`, severity: "success" });
+      onNotice({
+        message: action === "approve" ? say("budget.approvedOne") : say("budget.rejectedOne"),
+        severity: "success",
+      });
       setNotes("");
     } catch {
-      onNotice({ message: BUDGET_MESSAGES.approvalFailed, severity: "error" });
+      onNotice({ message: say("budget.approvalFailed"), severity: "error" });
     } finally {
       setSelected((current) => new Set([...current].filter((id) => id !== item.id)));
       await refresh();
@@ -137,7 +148,7 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
   };
 
   const ask = (action: Action) => {
-    if (chosen.length === 0) return onNotice({ message: BUDGET_MESSAGES.selectFirst, severity: "warning" });
+    if (chosen.length === 0) return onNotice({ message: say("budget.selectFirst"), severity: "warning" });
     setConfirming({ action, items: chosen });
   };
 
@@ -150,8 +161,14 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
     const done = results.filter((result) => result.status === "fulfilled").length;
     onNotice(
       done === results.length
-        ? { message: `${done} approvals ${past(action)}`, severity: "success" }
-        : { message: BUDGET_MESSAGES.bulkFailed, severity: "error" },
+        ? {
+            message:
+              action === "approve"
+                ? say("budget.approvedMany", { count: done })
+                : say("budget.rejectedMany", { count: done }),
+            severity: "success",
+          }
+        : { message: say("budget.bulkFailed"), severity: "error" },
     );
     setSelected(new Set());
     setNotes("");
@@ -166,11 +183,11 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
   };
 
   if (pending.isPending) return <LinearProgress />;
-  if (pending.isError) return <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>;
+  if (pending.isError) return <Alert severity="error">{say("budget.loadFailed")}</Alert>;
   if (approvals.length === 0)
     return (
       <Typography color="text.secondary" sx={{ textAlign: "center", py: 6 }}>
-        {BUDGET_MESSAGES.noApprovals}
+        {say("budget.noApprovals")}
       </Typography>
     );
   return (
@@ -178,39 +195,45 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
       <Stack direction={{ xs: "column", md: "row" }} sx={{ gap: 1.5, mb: 2, alignItems: { md: "center" } }}>
         <Stack direction="row" sx={{ gap: 1 }}>
           <Button size="small" onClick={() => setSelected(new Set(approvals.map((item) => item.id)))}>
-            Select all on this page ({approvals.length})
+            {say("budget.selectAllOnPage", { count: approvals.length })}
           </Button>
           <Button size="small" onClick={() => setSelected(new Set())}>
-            Deselect all
+            {say("budget.deselectAll")}
           </Button>
         </Stack>
         <TextField
           size="small"
-          label="Decision notes"
+          label={say("budget.decisionNotes")}
           value={notes}
           onChange={(event) => setNotes(event.target.value)}
           sx={{ flexGrow: 1 }}
         />
         <Stack direction="row" sx={{ gap: 1 }}>
           <Button variant="contained" color="success" disabled={busy} onClick={() => ask("approve")}>
-            Bulk Approve ({chosen.length})
+            {say("budget.bulkApprove", { count: chosen.length })}
           </Button>
           <Button variant="outlined" color="error" disabled={busy} onClick={() => ask("reject")}>
-            Bulk Reject
+            {say("budget.bulkReject")}
           </Button>
         </Stack>
       </Stack>
       {pagination && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Showing {formatNumber((pagination.current_page - 1) * pagination.items_per_page + 1)}–
-          {formatNumber((pagination.current_page - 1) * pagination.items_per_page + approvals.length)} of{" "}
-          {formatNumber(pagination.total_items)} waiting, longest waiting first
+          {say("budget.showingWaiting", {
+            from: formatNumber((pagination.current_page - 1) * pagination.items_per_page + 1),
+            to: formatNumber((pagination.current_page - 1) * pagination.items_per_page + approvals.length),
+            total: formatNumber(pagination.total_items),
+          })}
         </Typography>
       )}
       {pending.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
         {approvals.map((item) => (
-          <Card key={item.id} variant="outlined" aria-label={`Request: ${item.description}`}>
+          <Card
+            key={item.id}
+            variant="outlined"
+            aria-label={say("budget.requestCard", { description: item.description })}
+          >
             <CardContent>
               <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
                 <FormControlLabel
@@ -226,7 +249,9 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
                           return next;
                         })
                       }
-                      slotProps={{ input: { "aria-label": `Select ${item.description}` } }}
+                      slotProps={{
+                        input: { "aria-label": say("budget.selectRequest", { description: item.description }) },
+                      }}
                     />
                   }
                   label=""
@@ -237,11 +262,11 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
                     {formatCurrency(item.amount)}
                   </Typography>
                   <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap", my: 0.5 }}>
-                    <Chip size="small" label={CATEGORY_LABELS[item.category]} />
+                    <Chip size="small" label={say(CATEGORY_LABEL_IDS[item.category])} />
                     <Chip size="small" variant="outlined" label={item.center_name} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
-                    Requested by {item.requester_name} on {formatDate(item.created_at)}
+                    {say("budget.requestedByOn", { name: item.requester_name, date: formatDate(item.created_at) })}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 1 }}>
                     {item.justification}
@@ -258,10 +283,10 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
                 disabled={busy}
                 onClick={() => one(item, "approve")}
               >
-                Approve
+                {say("budget.approve")}
               </Button>
               <Button color="error" variant="outlined" size="small" disabled={busy} onClick={() => one(item, "reject")}>
-                Reject
+                {say("budget.reject")}
               </Button>
             </CardActions>
           </Card>
@@ -273,7 +298,7 @@ export function ApprovalsTab({ onNotice }: { onNotice: (notice: Notice) => void 
           page={page}
           count={lastPage}
           onChange={(_event, next) => turnPage(next)}
-          aria-label="Pending approvals pages"
+          aria-label={say("budget.approvalPages")}
         />
       )}
       {confirming && (

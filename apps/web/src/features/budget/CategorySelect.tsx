@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from "@mui/material";
-import { CATEGORY_LABELS, EXPENSE_CATEGORIES } from "@sprout/shared/schemas/budget";
+import { CATEGORY_LABEL_IDS, EXPENSE_CATEGORIES } from "@sprout/shared/schemas/budget";
 import type { ControllerRenderProps } from "react-hook-form";
+import { useSay } from "../../i18n/useSay";
 
 /** The required category of an expense or a budget request, for a form's `Controller`. */
 export function CategorySelect({
@@ -10,10 +11,11 @@ export function CategorySelect({
   field: Omit<ControllerRenderProps, "value"> & { value?: string };
   error?: string;
 }) {
+  const say = useSay();
   return (
     <TextField
       select
-      label="Category"
+      label={say("budget.category")}
       required
       fullWidth
       {...field}
@@ -23,7 +25,7 @@ export function CategorySelect({
     >
       {EXPENSE_CATEGORIES.map((category) => (
         <MenuItem key={category} value={category}>
-          {CATEGORY_LABELS[category]}
+          {say(CATEGORY_LABEL_IDS[category])}
         </MenuItem>
       ))}
     </TextField>

@@ -3,14 +3,13 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import { Box, Button, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import {
-  BUDGET_MESSAGES,
   BUDGET_PAGE_SIZES,
   type BudgetCentre,
-  CATEGORY_LABELS,
+  CATEGORY_LABEL_IDS,
   type Expense,
   expenseChoosingCentre,
   expenseInput,
-  PAYMENT_MODE_LABELS,
+  PAYMENT_MODE_LABEL_IDS,
   PAYMENT_MODES,
   RECEIPT_MAX_BYTES,
   RECENT_EXPENSES,
@@ -24,6 +23,7 @@ import { DateField } from "../../components/DateField";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { budgetPagination, openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
 import { CategorySelect } from "./CategorySelect";
 import type { Notice } from "./NoticeSnackbar";
@@ -49,6 +49,7 @@ const empty = (centres: BudgetCentre[]): Form => ({
 
 /** Log Expenses: the entry form and the latest 10 expenses. */
 export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; onNotice: (notice: Notice) => void }) {
+  const say = useSay();
   const { logExpense } = useBudgetMutations();
   const approved = useBudgetRequests("approved", 1, 50);
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -70,8 +71,8 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
   const chooseReceipt = (file: File | undefined) => {
     if (file && file.size > RECEIPT_MAX_BYTES) {
       setReceipt(null);
-      setReceiptError(BUDGET_MESSAGES.receiptTooLarge);
-      onNotice({ message: BUDGET_MESSAGES.receiptTooLarge, severity: "warning" });
+      setReceiptError(say("budget.receiptTooLarge"));
+      onNotice({ message: say("budget.receiptTooLarge"), severity: "warning" });
       return;
     }
     setReceiptError(undefined);
@@ -82,27 +83,27 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
     async (values) => {
       try {
         await logExpense.mutateAsync({ body: values, receipt });
-        onNotice({ message: BUDGET_MESSAGES.expenseLogged, severity: "success" });
+        onNotice({ message: say("budget.expenseLogged"), severity: "success" });
         form.reset(empty(centres));
         setReceipt(null);
       } catch (error) {
         onNotice({
-          message: error instanceof ApiError ? error.message : BUDGET_MESSAGES.expenseFailed,
+          message: error instanceof ApiError ? error.message : say("budget.expenseFailed"),
           severity: "error",
         });
       }
     },
-    () => onNotice({ message: BUDGET_MESSAGES.requiredFields, severity: "warning" }),
+    () => onNotice({ message: say("budget.requiredFields"), severity: "warning" }),
   );
 
   const requests = (approved.data?.requests ?? []).filter((request) => !centreId || request.center_id === centreId);
 
   return (
     <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", xl: "minmax(0, 5fr) minmax(0, 7fr)" } }}>
-      <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label="Log an expense">
+      <Card variant="outlined" component="form" onSubmit={submit} noValidate aria-label={say("budget.logAnExpense")}>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            Log Expense
+            {say("budget.logExpenseTitle")}
           </Typography>
           <Stack sx={{ gap: 2 }}>
             {centres.length > 1 && (
@@ -112,7 +113,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Center"
+                    label={say("budget.center")}
                     required
                     {...field}
                     value={field.value ?? ""}
@@ -134,7 +135,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 name="date"
                 render={({ field }) => (
                   <DateField
-                    label="Date"
+                    label={say("budget.date")}
                     value={(field.value as string) ?? ""}
                     max={today}
                     onChange={field.onChange}
@@ -145,7 +146,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 )}
               />
               <TextField
-                label="Amount (₹)"
+                label={say("budget.amountRupees")}
                 required
                 inputMode="decimal"
                 fullWidth
@@ -160,10 +161,10 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 name="category"
                 render={({ field }) => <CategorySelect field={field} error={errors.category?.message} />}
               />
-              <TextField label="Subcategory" fullWidth {...form.register("subcategory")} />
+              <TextField label={say("budget.subcategory")} fullWidth {...form.register("subcategory")} />
             </Stack>
             <TextField
-              label="Description"
+              label={say("budget.description")}
               required
               {...form.register("description")}
               error={!!errors.description}
@@ -174,34 +175,37 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 control={form.control}
                 name="payment_mode"
                 render={({ field }) => (
-                  <TextField select label="Payment Mode" fullWidth {...field}>
+                  <TextField select label={say("budget.paymentMode")} fullWidth {...field}>
                     {PAYMENT_MODES.map((mode) => (
                       <MenuItem key={mode} value={mode}>
-                        {PAYMENT_MODE_LABELS[mode]}
+                        {say(PAYMENT_MODE_LABEL_IDS[mode])}
                       </MenuItem>
                     ))}
                   </TextField>
                 )}
               />
-              <TextField label="Vendor" fullWidth {...form.register("vendor")} />
+              <TextField label={say("budget.vendor")} fullWidth {...form.register("vendor")} />
             </Stack>
             <TextField
-              label="GST Number"
+              label={say("budget.gstNumber")}
               {...form.register("GST")}
               error={!!errors.GST}
-              helperText={errors.GST?.message ?? "15-character GSTIN, if the bill has one"}
+              helperText={errors.GST?.message ?? say("budget.gstHint")}
               slotProps={{ htmlInput: { maxLength: 15, style: { textTransform: "uppercase" } } }}
             />
             <Controller
               control={form.control}
               name="request_id"
               render={({ field }) => (
-                <TextField select label="Approved request (optional)" {...field} value={field.value ?? ""}>
-                  <MenuItem value="">None</MenuItem>
+                <TextField select label={say("budget.approvedRequest")} {...field} value={field.value ?? ""}>
+                  <MenuItem value="">{say("budget.none")}</MenuItem>
                   {requests.map((request) => (
                     <MenuItem key={request.id} value={request.id}>
-                      {request.description} · {formatCurrency(request.spent_amount)} of {formatCurrency(request.amount)}{" "}
-                      spent
+                      {say("budget.requestSpent", {
+                        description: request.description,
+                        spent: formatCurrency(request.spent_amount),
+                        amount: formatCurrency(request.amount),
+                      })}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -209,7 +213,7 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
             />
             <Box>
               <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
-                {receipt ? "Change receipt" : "Attach receipt"}
+                {receipt ? say("budget.changeReceipt") : say("budget.attachReceipt")}
                 <input
                   hidden
                   type="file"
@@ -219,11 +223,11 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
                 />
               </Button>
               <Typography variant="body2" color={receiptError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
-                {receiptError ?? (receipt ? receipt.name : "Image or PDF, less than 5MB")}
+                {receiptError ?? (receipt ? receipt.name : say("budget.receiptHint"))}
               </Typography>
             </Box>
             <Button type="submit" variant="contained" disabled={logExpense.isPending}>
-              {logExpense.isPending ? "Logging..." : "Log Expense"}
+              {logExpense.isPending ? say("budget.logging") : say("budget.logExpense")}
             </Button>
           </Stack>
         </CardContent>
@@ -234,36 +238,38 @@ export function ExpensesTab({ centres, onNotice }: { centres: BudgetCentre[]; on
 }
 
 function ReceiptLink({ expense }: { expense: Expense }) {
+  const say = useSay();
   const [failed, setFailed] = useState(false);
-  if (!expense.receipt_image_url) return <>No receipt</>;
+  if (!expense.receipt_image_url) return <>{say("budget.noReceipt")}</>;
   const path = expense.receipt_image_url;
   return (
     <Link component="button" type="button" onClick={() => openFile(path).catch(() => setFailed(true))}>
-      {failed ? "Could not open" : "View receipt"}
+      {failed ? say("budget.couldNotOpen") : say("budget.viewReceipt")}
     </Link>
   );
 }
 
 function RecentExpenses() {
+  const say = useSay();
   const paging = usePaging(RECENT_EXPENSES);
   const recent = useRecentExpenses(paging.page, paging.limit);
   const data = recent.data;
   const page = data && { rows: data.expenses, pagination: budgetPagination(data.pagination) };
   const columns: Column<Expense>[] = [
-    { header: "Date", cell: (expense) => formatDate(expense.date), nowrap: true },
-    { header: "Category", cell: (expense) => CATEGORY_LABELS[expense.category] },
-    { header: "Description", cell: (expense) => expense.description },
-    { header: "Amount", cell: (expense) => formatCurrency(expense.amount), align: "right", nowrap: true },
-    { header: "GST Number", cell: (expense) => expense.GST ?? "—" },
-    { header: "Receipt", cell: (expense) => <ReceiptLink expense={expense} />, nowrap: true },
+    { header: say("budget.date"), cell: (expense) => formatDate(expense.date), nowrap: true },
+    { header: say("budget.category"), cell: (expense) => say(CATEGORY_LABEL_IDS[expense.category]) },
+    { header: say("budget.description"), cell: (expense) => expense.description },
+    { header: say("budget.amount"), cell: (expense) => formatCurrency(expense.amount), align: "right", nowrap: true },
+    { header: say("budget.gstNumber"), cell: (expense) => expense.GST ?? "—" },
+    { header: say("budget.receipt"), cell: (expense) => <ReceiptLink expense={expense} />, nowrap: true },
   ];
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Recent Expenses
+        {say("budget.recentExpenses")}
       </Typography>
       <PagedTable
-        label="Recent expenses"
+        label={say("budget.recentExpensesLabel")}
         columns={columns}
         card={(expense) => (
           <>
@@ -272,8 +278,8 @@ function RecentExpenses() {
               <Typography sx={{ whiteSpace: "nowrap" }}>{formatCurrency(expense.amount)}</Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {formatDate(expense.date)} · {CATEGORY_LABELS[expense.category]}
-              {expense.GST ? ` · GST ${expense.GST}` : ""}
+              {formatDate(expense.date)} · {say(CATEGORY_LABEL_IDS[expense.category])}
+              {expense.GST ? ` · ${say("budget.gstShort", { gst: expense.GST })}` : ""}
             </Typography>
             <Typography variant="body2">
               <ReceiptLink expense={expense} />
@@ -284,8 +290,8 @@ function RecentExpenses() {
         page={page}
         paging={paging}
         loading={recent.isPending}
-        error={recent.isError ? BUDGET_MESSAGES.loadFailed : undefined}
-        empty={BUDGET_MESSAGES.noExpenses}
+        error={recent.isError ? say("budget.loadFailed") : undefined}
+        empty={say("budget.noExpenses")}
         pageSizes={BUDGET_PAGE_SIZES}
       />
     </Box>

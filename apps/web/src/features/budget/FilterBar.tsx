@@ -1,14 +1,15 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import { Box, Button, MenuItem, TextField } from "@mui/material";
 import {
-  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUS_LABEL_IDS,
   APPROVAL_STATUSES,
   type ApprovalStatus,
-  CATEGORY_LABELS,
+  CATEGORY_LABEL_IDS,
   EXPENSE_CATEGORIES,
   type ExpenseCategory,
 } from "@sprout/shared/schemas/budget";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 
 export interface ExportFilters {
   start_date?: string;
@@ -27,11 +28,12 @@ export function FilterBar({
   onChange: (next: ExportFilters) => void;
   onExport: () => void;
 }) {
+  const say = useSay();
   const badRange = !!value.start_date && !!value.end_date && value.end_date < value.start_date;
   return (
     <Box
       role="search"
-      aria-label="Expense filters"
+      aria-label={say("budget.expenseFilters")}
       sx={{
         display: "grid",
         gap: 1.5,
@@ -41,49 +43,49 @@ export function FilterBar({
       }}
     >
       <DateField
-        label="Start date"
+        label={say("budget.startDate")}
         size="small"
         value={value.start_date ?? ""}
         onChange={(start_date) => onChange({ ...value, start_date: start_date || undefined })}
       />
       <DateField
-        label="End date"
+        label={say("budget.endDate")}
         size="small"
         value={value.end_date ?? ""}
         min={value.start_date}
         error={badRange}
-        helperText={badRange ? "End date must not be before the start date" : undefined}
+        helperText={badRange ? say("budget.dateRange") : undefined}
         onChange={(end_date) => onChange({ ...value, end_date: end_date || undefined })}
       />
       <TextField
         select
         size="small"
-        label="Category"
+        label={say("budget.category")}
         value={value.category ?? ""}
         onChange={(event) =>
           onChange({ ...value, category: (event.target.value || undefined) as ExportFilters["category"] })
         }
       >
-        <MenuItem value="">All</MenuItem>
+        <MenuItem value="">{say("budget.all")}</MenuItem>
         {EXPENSE_CATEGORIES.map((category) => (
           <MenuItem key={category} value={category}>
-            {CATEGORY_LABELS[category]}
+            {say(CATEGORY_LABEL_IDS[category])}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
         size="small"
-        label="Status"
+        label={say("budget.status")}
         value={value.status ?? ""}
         onChange={(event) =>
           onChange({ ...value, status: (event.target.value || undefined) as ExportFilters["status"] })
         }
       >
-        <MenuItem value="">All</MenuItem>
+        <MenuItem value="">{say("budget.all")}</MenuItem>
         {APPROVAL_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
-            {APPROVAL_STATUS_LABELS[status]}
+            {say(APPROVAL_STATUS_LABEL_IDS[status])}
           </MenuItem>
         ))}
       </TextField>
@@ -94,7 +96,7 @@ export function FilterBar({
         disabled={badRange}
         sx={{ gridColumn: { xs: "1 / -1", md: "auto" }, height: 40 }}
       >
-        Export Expenses
+        {say("budget.exportExpenses")}
       </Button>
     </Box>
   );

@@ -24,11 +24,13 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { hasFeature } from "@sprout/shared/roles";
-import { BUDGET_MESSAGES, type BudgetLimit } from "@sprout/shared/schemas/budget";
+import type { BudgetLimit } from "@sprout/shared/schemas/budget";
 import { type ReactNode, useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatCurrency, formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { AnalyticsTab } from "./AnalyticsTab";
 import { ApprovalsTab } from "./ApprovalsTab";
 import { exportExpenses, useBudgetMutations, useFinanceDashboard } from "./api";
@@ -41,12 +43,19 @@ import { type Notice, NoticeSnackbar } from "./NoticeSnackbar";
 import { OversightTab } from "./OversightTab";
 import { BudgetRequestsPanel } from "./RequestsPage";
 
-const TABS = ["Budget Limits", "Pending Approvals", "Log Expenses", "Financial Oversight", "Analytics"] as const;
+const TABS = [
+  "budget.tabLimits",
+  "budget.tabApprovals",
+  "budget.tabExpenses",
+  "budget.tabOversight",
+  "budget.tabAnalytics",
+] as const satisfies MessageId[];
 /** Owners also raise requests (for someone else to decide): the spec's five tabs and this one. */
-const REQUESTS_TAB = "Budget Requests";
+const REQUESTS_TAB: MessageId = "budget.tabRequests";
 
 /** The Financial Manager dashboard (spec 2): five tabs, summary cards, filter bar and speed dial. */
 export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
+  const say = useSay();
   const dashboard = useFinanceDashboard();
   const raisesRequests = hasFeature(useSignedInUser().role, "budget_requests");
   const tabs = raisesRequests ? [...TABS, REQUESTS_TAB] : TABS;
@@ -66,8 +75,8 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
     const result = await dashboard.refetch();
     setNotice(
       result.isError
-        ? { message: BUDGET_MESSAGES.loadFailed, severity: "error" }
-        : { message: BUDGET_MESSAGES.refreshed, severity: "success" },
+        ? { message: say("budget.loadFailed"), severity: "error" }
+        : { message: say("budget.refreshed"), severity: "success" },
     );
   };
   const download = async () => {
@@ -75,13 +84,13 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
       await exportExpenses(filters);
     } catch {
       // Export failures are silent in the spec; the user is still told, since nothing arrived.
-      setNotice({ message: BUDGET_MESSAGES.exportFailed, severity: "error" });
+      setNotice({ message: say("budget.exportFailed"), severity: "error" });
     }
   };
 
   const speedDial = (
     <SpeedDial
-      ariaLabel="Finance actions"
+      ariaLabel={say("budget.financeActions")}
       icon={<SpeedDialIcon />}
       direction={phone ? "down" : "up"}
       FabProps={{ size: phone ? "small" : "large" }}
@@ -91,20 +100,24 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
           : { position: "fixed", bottom: 24, right: 24 }
       }
     >
-      <SpeedDialAction icon={<RefreshIcon />} slotProps={{ tooltip: { title: "Refresh Data" } }} onClick={reload} />
+      <SpeedDialAction
+        icon={<RefreshIcon />}
+        slotProps={{ tooltip: { title: say("budget.refreshData") } }}
+        onClick={reload}
+      />
       <SpeedDialAction
         icon={<AddIcon />}
-        slotProps={{ tooltip: { title: "Add Budget Limit" } }}
+        slotProps={{ tooltip: { title: say("budget.addLimit") } }}
         onClick={() => setEditing("new")}
       />
       <SpeedDialAction
         icon={<FileDownloadIcon />}
-        slotProps={{ tooltip: { title: "Export Report" } }}
+        slotProps={{ tooltip: { title: say("budget.exportReport") } }}
         onClick={download}
       />
       <SpeedDialAction
         icon={<NotificationsIcon />}
-        slotProps={{ tooltip: { title: "Notifications" } }}
+        slotProps={{ tooltip: { title: say("budget.notifications") } }}
         onClick={() => setNotificationsOpen(true)}
       />
     </SpeedDial>
@@ -114,43 +127,43 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
     <Box sx={{ pb: { xs: 2, md: 12 } }}>
       <Stack direction="row" sx={{ alignItems: "center", mb: 2, gap: 1 }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-          Budget &amp; Finance
+          {say("budget.title")}
         </Typography>
-        <Tooltip title="Pending approvals">
-          <IconButton aria-label={`${pending} pending approvals`} onClick={() => setTab(1)}>
+        <Tooltip title={say("budget.pendingApprovalsTip")}>
+          <IconButton aria-label={say("budget.pendingApprovalsCount", { count: pending })} onClick={() => setTab(1)}>
             <Badge badgeContent={pending} color="error" showZero>
               <PendingActionsIcon />
             </Badge>
           </IconButton>
         </Tooltip>
-        <Tooltip title="Refresh">
-          <IconButton aria-label="Refresh" onClick={reload}>
+        <Tooltip title={say("budget.refresh")}>
+          <IconButton aria-label={say("budget.refresh")} onClick={reload}>
             <RefreshIcon />
           </IconButton>
         </Tooltip>
         {phone && <Box sx={{ position: "relative", width: 40, height: 40, flexShrink: 0 }}>{speedDial}</Box>}
       </Stack>
-      {dashboard.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+      {dashboard.isError && <Alert severity="error">{say("budget.loadFailed")}</Alert>}
 
       <Box sx={{ display: "grid", gap: 2, mb: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" } }}>
         <SummaryCard
-          label="Total Budget Authority"
+          label={say("budget.totalAuthority")}
           value={formatCurrency(data?.overview.totalBudget ?? 0)}
-          hint={data ? `Fiscal year ${data.fiscal_year}` : ""}
+          hint={data ? say("budget.fiscalYearHint", { year: data.fiscal_year }) : ""}
           icon={<AccountBalanceIcon color="primary" />}
         />
         <SummaryCard
-          label="Pending Approvals"
+          label={say("budget.tabApprovals")}
           value={formatNumber(pending)}
           icon={<PendingActionsIcon color="warning" />}
         />
         <SummaryCard
-          label="Oversight Items"
+          label={say("budget.oversightItems")}
           value={formatNumber(data?.overview.oversightItems ?? 0)}
           icon={<ReportProblemIcon color="error" />}
         />
         <SummaryCard
-          label="Centers Managed"
+          label={say("budget.centersManaged")}
           value={formatNumber(data?.overview.centersManaged ?? 0)}
           icon={<ApartmentIcon color="success" />}
         />
@@ -167,7 +180,7 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
         sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
       >
         {tabs.map((label) => (
-          <Tab key={label} label={label} />
+          <Tab key={label} label={say(label)} />
         ))}
       </Tabs>
       {tab === 0 && <LimitsTab onAdd={() => setEditing("new")} onEdit={setEditing} />}

@@ -11,8 +11,9 @@ import {
   ListItemText,
   Typography,
 } from "@mui/material";
-import { APPROVAL_STATUS_LABELS, BUDGET_MESSAGES, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
-import { formatCurrency, formatDateTime, formatNumber } from "../../format";
+import { APPROVAL_STATUS_LABEL_IDS, CATEGORY_LABEL_IDS } from "@sprout/shared/schemas/budget";
+import { formatCurrency, formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useRecentDecisions } from "./api";
 
 /**
@@ -30,35 +31,42 @@ export function FinanceNotifications({
   waitingCount: number | undefined;
   onClose: () => void;
 }) {
+  const say = useSay();
   const decisions = useRecentDecisions(open);
   const lines = decisions.data?.requests ?? [];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Finance notifications</DialogTitle>
+      <DialogTitle>{say("budget.financeNotifications")}</DialogTitle>
       <DialogContent dividers>
         {waitingCount !== undefined && (
-          <Typography sx={{ mb: 1.5 }} aria-label="Waiting for a decision">
-            {waitingCount === 0
-              ? "No requests are waiting for your decision."
-              : `${formatNumber(waitingCount)} ${waitingCount === 1 ? "request is" : "requests are"} waiting for your decision.`}
+          <Typography sx={{ mb: 1.5 }} aria-label={say("budget.waitingForDecision")}>
+            {say("budget.waitingCount", { count: waitingCount })}
           </Typography>
         )}
         <Typography variant="subtitle2" component="h3">
-          Recent decisions
+          {say("budget.recentDecisions")}
         </Typography>
         {decisions.isPending && <LinearProgress />}
-        {decisions.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+        {decisions.isError && <Alert severity="error">{say("budget.loadFailed")}</Alert>}
         {decisions.isSuccess && lines.length === 0 && (
-          <Typography color="text.secondary">No finance notifications yet</Typography>
+          <Typography color="text.secondary">{say("budget.noNotifications")}</Typography>
         )}
-        <List dense aria-label="Recent decisions">
+        <List dense aria-label={say("budget.recentDecisions")}>
           {lines.map((request) => (
             <ListItem key={request.id} disableGutters>
               <ListItemText
-                primary={`${request.auto_approved ? "Approved within limit" : APPROVAL_STATUS_LABELS[request.status]}: ${request.description} · ${formatCurrency(request.amount)}`}
+                primary={`${
+                  request.auto_approved
+                    ? say("budget.approvedWithinLimit")
+                    : say(APPROVAL_STATUS_LABEL_IDS[request.status])
+                }: ${request.description} · ${formatCurrency(request.amount)}`}
                 secondary={[
-                  `${request.center_name} · ${CATEGORY_LABELS[request.category]} · asked by ${request.requester_name}`,
-                  request.decided_by_name ? `by ${request.decided_by_name}` : null,
+                  say("budget.decisionAskedBy", {
+                    centre: request.center_name,
+                    category: say(CATEGORY_LABEL_IDS[request.category]),
+                    name: request.requester_name,
+                  }),
+                  request.decided_by_name ? say("budget.decidedBy", { name: request.decided_by_name }) : null,
                   request.decision_notes,
                   request.decided_at ? formatDateTime(request.decided_at) : null,
                 ]
@@ -70,7 +78,7 @@ export function FinanceNotifications({
         </List>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("budget.close")}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -17,7 +17,7 @@ import {
   BUDGET_LIMIT_ROLES,
   type BudgetLimit,
   budgetLimitInput,
-  CATEGORY_LABELS,
+  CATEGORY_LABEL_IDS,
   EXPENSE_CATEGORIES,
 } from "@sprout/shared/schemas/budget";
 import { useEffect } from "react";
@@ -25,6 +25,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useServerError } from "../../components/useServerError";
+import { useSay } from "../../i18n/useSay";
 import { useBudgetMutations } from "./api";
 
 type Form = z.input<typeof budgetLimitInput>;
@@ -64,6 +65,7 @@ export function LimitDialog({
   fiscalYear: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const { saveLimit } = useBudgetMutations();
   const form = useForm<Form, unknown, z.output<typeof budgetLimitInput>>({
     resolver: zodResolver(budgetLimitInput),
@@ -76,7 +78,11 @@ export function LimitDialog({
   }, [open, limit, centres, fiscalYear, reset]);
   const errors = form.formState.errors;
   const failure =
-    saveLimit.error instanceof ApiError ? saveLimit.error.message : saveLimit.error ? "Failed to save" : undefined;
+    saveLimit.error instanceof ApiError
+      ? saveLimit.error.message
+      : saveLimit.error
+        ? say("budget.saveFailed")
+        : undefined;
   const server = useServerError(failure, form.watch);
 
   const submit = form.handleSubmit(async (values) => {
@@ -86,8 +92,8 @@ export function LimitDialog({
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate aria-label={limit ? "Edit Budget Limit" : "Add Budget Limit"}>
-        <DialogTitle>{limit ? "Edit Budget Limit" : "Add Budget Limit"}</DialogTitle>
+      <form onSubmit={submit} noValidate aria-label={limit ? say("budget.editLimit") : say("budget.addLimit")}>
+        <DialogTitle>{limit ? say("budget.editLimit") : say("budget.addLimit")}</DialogTitle>
         <DialogContent>
           <Stack sx={{ gap: 2, pt: 1 }}>
             {server.error && <Alert severity="error">{server.error}</Alert>}
@@ -97,7 +103,7 @@ export function LimitDialog({
               render={({ field }) => (
                 <TextField
                   select
-                  label="Center"
+                  label={say("budget.center")}
                   required
                   {...field}
                   error={!!errors.center_id}
@@ -117,7 +123,7 @@ export function LimitDialog({
               render={({ field }) => (
                 <TextField
                   select
-                  label="Role"
+                  label={say("budget.role")}
                   required
                   {...field}
                   error={!!errors.role}
@@ -133,7 +139,7 @@ export function LimitDialog({
             />
             <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
               <TextField
-                label="Approval Limit (₹)"
+                label={say("budget.approvalLimitRupees")}
                 required
                 inputMode="decimal"
                 {...form.register("approval_limit")}
@@ -142,12 +148,12 @@ export function LimitDialog({
                 fullWidth
               />
               <TextField
-                label="Fiscal Year"
+                label={say("budget.fiscalYearLabel")}
                 required
                 placeholder="2026-27"
                 {...form.register("fiscal_year")}
                 error={!!errors.fiscal_year}
-                helperText={errors.fiscal_year?.message ?? "April to March"}
+                helperText={errors.fiscal_year?.message ?? say("budget.aprilToMarch")}
                 fullWidth
               />
             </Stack>
@@ -155,17 +161,17 @@ export function LimitDialog({
               control={form.control}
               name="category"
               render={({ field }) => (
-                <TextField select label="Category" {...field} value={field.value ?? ""}>
-                  <MenuItem value="">All categories</MenuItem>
+                <TextField select label={say("budget.category")} {...field} value={field.value ?? ""}>
+                  <MenuItem value="">{say("budget.allCategories")}</MenuItem>
                   {EXPENSE_CATEGORIES.map((category) => (
                     <MenuItem key={category} value={category}>
-                      {CATEGORY_LABELS[category]}
+                      {say(CATEGORY_LABEL_IDS[category])}
                     </MenuItem>
                   ))}
                 </TextField>
               )}
             />
-            <TextField label="Notes" multiline minRows={2} {...form.register("notes")} />
+            <TextField label={say("budget.notes")} multiline minRows={2} {...form.register("notes")} />
             <Controller
               control={form.control}
               name="is_active"
@@ -174,16 +180,16 @@ export function LimitDialog({
                   control={
                     <Switch checked={!!field.value} onChange={(event) => field.onChange(event.target.checked)} />
                   }
-                  label="Active"
+                  label={say("budget.active")}
                 />
               )}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("budget.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={saveLimit.isPending}>
-            {saveLimit.isPending ? "Saving..." : "Save"}
+            {saveLimit.isPending ? say("budget.saving") : say("budget.save")}
           </Button>
         </DialogActions>
       </form>

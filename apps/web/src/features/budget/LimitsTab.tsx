@@ -2,73 +2,80 @@ import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import { Box, Button, Chip, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
 import { ROLE_LABELS } from "@sprout/shared/roles";
-import { BUDGET_MESSAGES, BUDGET_PAGE_SIZES, type BudgetLimit, CATEGORY_LABELS } from "@sprout/shared/schemas/budget";
+import { BUDGET_PAGE_SIZES, type BudgetLimit, CATEGORY_LABEL_IDS } from "@sprout/shared/schemas/budget";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { budgetPagination, useBudgetLimits } from "./api";
 
-const statusChip = (limit: BudgetLimit) => (
-  <Chip size="small" label={limit.is_active ? "Active" : "Inactive"} color={limit.is_active ? "success" : "default"} />
+const statusChip = (limit: BudgetLimit, say: Say) => (
+  <Chip
+    size="small"
+    label={limit.is_active ? say("budget.active") : say("budget.inactive")}
+    color={limit.is_active ? "success" : "default"}
+  />
 );
-const scopeOf = (limit: BudgetLimit) => (limit.category ? CATEGORY_LABELS[limit.category] : "All categories");
+const scopeOf = (limit: BudgetLimit, say: Say) =>
+  limit.category ? say(CATEGORY_LABEL_IDS[limit.category]) : say("budget.allCategories");
 
 /** Budget Limits: searchable by centre or role, paged on the server. */
 export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit: BudgetLimit) => void }) {
+  const say = useSay();
   const paging = usePaging(10);
   const limits = useBudgetLimits(paging.page, paging.limit, paging.search);
   const data = limits.data;
   const page = data && { rows: data.limits, pagination: budgetPagination(data.pagination) };
   const edit = (limit: BudgetLimit) => (
     <IconButton
-      aria-label={`Edit limit for ${ROLE_LABELS[limit.role]} at ${limit.center_name}`}
+      aria-label={say("budget.editLimitFor", { role: ROLE_LABELS[limit.role], centre: limit.center_name })}
       onClick={() => onEdit(limit)}
     >
       <EditIcon />
     </IconButton>
   );
   const columns: Column<BudgetLimit>[] = [
-    { header: "Center", cell: (limit) => limit.center_name },
+    { header: say("budget.center"), cell: (limit) => limit.center_name },
     {
-      header: "Role",
+      header: say("budget.role"),
       cell: (limit) => (
         <>
           {ROLE_LABELS[limit.role]}
           <Typography variant="body2" color="text.secondary">
-            {scopeOf(limit)}
+            {scopeOf(limit, say)}
           </Typography>
         </>
       ),
     },
     {
-      header: "Approval Limit",
+      header: say("budget.approvalLimit"),
       align: "right",
       cell: (limit) => (
         <>
           {formatCurrency(limit.approval_limit)}
           <Typography variant="body2" color="text.secondary">
-            {formatCurrency(limit.used_amount)} used
+            {say("budget.used", { amount: formatCurrency(limit.used_amount) })}
           </Typography>
         </>
       ),
     },
-    { header: "Fiscal Year", cell: (limit) => limit.fiscal_year },
-    { header: "Status", cell: statusChip },
-    { header: "Actions", cell: edit, align: "right" },
+    { header: say("budget.fiscalYearLabel"), cell: (limit) => limit.fiscal_year },
+    { header: say("budget.status"), cell: (limit) => statusChip(limit, say) },
+    { header: say("budget.actions"), cell: edit, align: "right" },
   ];
 
   return (
     <Box>
       <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 1.5, mb: 2 }}>
-        <SearchField paging={paging} label="Search by centre or role" />
+        <SearchField paging={paging} label={say("budget.searchLimits")} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
-          Add Budget Limit
+          {say("budget.addLimit")}
         </Button>
       </Stack>
-      {limits.isFetching && page && <LinearProgress sx={{ mb: 1 }} aria-label="Loading budget limits" />}
+      {limits.isFetching && page && <LinearProgress sx={{ mb: 1 }} aria-label={say("budget.loadingLimits")} />}
       <PagedTable
-        label="Budget limits"
+        label={say("budget.limitsLabel")}
         columns={columns}
         card={(limit) => (
           <>
@@ -76,7 +83,8 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
               <Box>
                 <Typography sx={{ fontWeight: 600 }}>{limit.center_name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {ROLE_LABELS[limit.role]} · {scopeOf(limit)} · FY {limit.fiscal_year}
+                  {ROLE_LABELS[limit.role]} · {scopeOf(limit, say)} ·{" "}
+                  {say("budget.fiscalYearShort", { year: limit.fiscal_year })}
                 </Typography>
               </Box>
               {edit(limit)}
@@ -86,10 +94,10 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
                 {formatCurrency(limit.approval_limit)}
                 <Typography component="span" variant="body2" color="text.secondary">
                   {" "}
-                  ({formatCurrency(limit.used_amount)} used)
+                  ({say("budget.used", { amount: formatCurrency(limit.used_amount) })})
                 </Typography>
               </Typography>
-              {statusChip(limit)}
+              {statusChip(limit, say)}
             </Stack>
           </>
         )}
@@ -97,8 +105,8 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
         page={page}
         paging={paging}
         loading={limits.isPending}
-        error={limits.isError ? BUDGET_MESSAGES.loadFailed : undefined}
-        empty={`${BUDGET_MESSAGES.noLimits}. Add a limit to let a role approve spending by itself.`}
+        error={limits.isError ? say("budget.loadFailed") : undefined}
+        empty={say("budget.noLimitsHint", { noLimits: say("budget.noLimits") })}
         pageSizes={BUDGET_PAGE_SIZES}
       />
     </Box>

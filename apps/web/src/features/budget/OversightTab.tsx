@@ -1,17 +1,19 @@
 import { Alert, AlertTitle, LinearProgress, Stack, Typography } from "@mui/material";
-import { BUDGET_MESSAGES, type OversightItem } from "@sprout/shared/schemas/budget";
+import type { OversightItem } from "@sprout/shared/schemas/budget";
 import { formatCurrency } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 /** Critical alerts in the error colour, warnings in the warning colour, anything else as info. */
 const colourOf = (severity: OversightItem["severity"]) =>
   severity === "critical" ? "error" : severity === "warning" ? "warning" : "info";
 
 export function OversightTab({ items, loading }: { items: OversightItem[]; loading: boolean }) {
+  const say = useSay();
   if (loading) return <LinearProgress />;
   if (items.length === 0)
     return (
       <Typography color="text.secondary" sx={{ textAlign: "center", py: 6 }}>
-        {BUDGET_MESSAGES.noOversight}
+        {say("budget.noOversight")}
       </Typography>
     );
   return (

@@ -18,16 +18,15 @@ import {
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import {
-  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUS_LABEL_IDS,
   APPROVAL_STATUSES,
   type ApprovalStatus,
   BUDGET_LIMIT_ROLES,
-  BUDGET_MESSAGES,
   type BudgetCentre,
   type BudgetRequest,
   budgetRequestChoosingCentre,
   budgetRequestInput,
-  CATEGORY_LABELS,
+  CATEGORY_LABEL_IDS,
   RECEIPT_MAX_BYTES,
 } from "@sprout/shared/schemas/budget";
 import { useState } from "react";
@@ -37,6 +36,7 @@ import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency, formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { exportExpenses, useBudgetCentres, useBudgetMutations, useBudgetRequests } from "./api";
 import { CategorySelect } from "./CategorySelect";
 import { ExpensesTab } from "./ExpensesTab";
@@ -59,6 +59,7 @@ const STATUS_COLOURS = { pending: "warning", approved: "success", rejected: "err
  * also keeps the centre's books, logs expenses and exports them too.
  */
 export function RequestsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const logsExpenses = hasFeature(user.role, "expense_tracking");
   const [tab, setTab] = useState(0);
@@ -69,13 +70,13 @@ export function RequestsPage() {
     try {
       await exportExpenses(filters);
     } catch {
-      setNotice({ message: BUDGET_MESSAGES.exportFailed, severity: "error" });
+      setNotice({ message: say("budget.exportFailed"), severity: "error" });
     }
   };
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: "1.6rem", md: "2.125rem" } }}>
-        Budget &amp; Finance
+        {say("budget.title")}
       </Typography>
       {logsExpenses && (
         <Tabs
@@ -85,15 +86,15 @@ export function RequestsPage() {
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
         >
-          <Tab label="Budget Requests" />
-          <Tab label="Log Expenses" />
+          <Tab label={say("budget.tabRequests")} />
+          <Tab label={say("budget.tabExpenses")} />
         </Tabs>
       )}
       {tab === 0 && <BudgetRequestsPanel centres={centres.data?.centers ?? []} />}
       {tab === 1 && (
         <Box>
           <FilterBar value={filters} onChange={setFilters} onExport={download} />
-          {centres.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+          {centres.isError && <Alert severity="error">{say("budget.loadFailed")}</Alert>}
           {centres.isPending && <LinearProgress />}
           {centres.data && <ExpensesTab centres={centres.data.centers} onNotice={setNotice} />}
         </Box>
@@ -114,6 +115,7 @@ export function BudgetRequestsPanel({ centres }: { centres: BudgetCentre[] }) {
 }
 
 function RequestForm({ centres }: { centres: BudgetCentre[] }) {
+  const say = useSay();
   const { raise } = useBudgetMutations();
   // Limits are set for centre roles; an owner's request always waits for a decision.
   const hasLimit = (BUDGET_LIMIT_ROLES as readonly string[]).includes(useSignedInUser().role);
@@ -123,7 +125,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
   const chooseQuote = (file: File | undefined) => {
     // The server checks again, by content; this saves uploading 5 MB only to be refused.
     const tooLarge = !!file && file.size > RECEIPT_MAX_BYTES;
-    setQuoteError(tooLarge ? BUDGET_MESSAGES.receiptTooLarge : undefined);
+    setQuoteError(tooLarge ? say("budget.receiptTooLarge") : undefined);
     setQuote(tooLarge ? null : (file ?? null));
   };
   const form = useForm<Form, unknown, z.output<typeof budgetRequestInput>>({
@@ -133,7 +135,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
   });
   const errors = form.formState.errors;
   const failure =
-    raise.error instanceof ApiError ? raise.error.message : raise.error ? BUDGET_MESSAGES.loadFailed : undefined;
+    raise.error instanceof ApiError ? raise.error.message : raise.error ? say("budget.loadFailed") : undefined;
   const server = useServerError(failure, form.watch);
 
   const submit = form.handleSubmit(async (values) => {
@@ -152,12 +154,12 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
       component="form"
       onSubmit={submit}
       noValidate
-      aria-label="Raise a budget request"
+      aria-label={say("budget.raiseRequestLabel")}
       sx={{ alignSelf: "start" }}
     >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Raise a Budget Request
+          {say("budget.raiseRequest")}
         </Typography>
         <Stack sx={{ gap: 2 }}>
           {server.error && <Alert severity="error">{server.error}</Alert>}
@@ -173,7 +175,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
               render={({ field }) => (
                 <TextField
                   select
-                  label="Center"
+                  label={say("budget.center")}
                   required
                   {...field}
                   value={field.value ?? ""}
@@ -190,7 +192,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
             />
           )}
           <TextField
-            label="Description"
+            label={say("budget.description")}
             required
             {...form.register("description")}
             error={!!errors.description}
@@ -198,7 +200,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
           />
           <Stack direction={{ xs: "column", sm: "row" }} sx={{ gap: 2 }}>
             <TextField
-              label="Amount (₹)"
+              label={say("budget.amountRupees")}
               required
               fullWidth
               inputMode="decimal"
@@ -213,7 +215,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
             />
           </Stack>
           <TextField
-            label="Justification"
+            label={say("budget.justification")}
             required
             multiline
             minRows={3}
@@ -223,7 +225,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
           />
           <Box>
             <Button component="label" variant="outlined" startIcon={<AttachFileIcon />}>
-              {quote ? "Change quote" : "Attach quote (optional)"}
+              {quote ? say("budget.changeQuote") : say("budget.attachQuote")}
               <input
                 hidden
                 type="file"
@@ -236,16 +238,14 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
               />
             </Button>
             <Typography variant="body2" color={quoteError ? "error" : "text.secondary"} sx={{ mt: 0.5 }}>
-              {quoteError ?? (quote ? quote.name : "A supplier's quote: image or PDF, less than 5MB")}
+              {quoteError ?? (quote ? quote.name : say("budget.quoteHint"))}
             </Typography>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {hasLimit
-              ? "Within your approval limit for the category, a request is approved at once; above it, it waits for the finance team."
-              : "Your request waits for the finance team to decide: nobody decides their own request."}
+            {hasLimit ? say("budget.withinLimitRule") : say("budget.waitsRule")}
           </Typography>
           <Button type="submit" variant="contained" disabled={raise.isPending}>
-            {raise.isPending ? "Submitting..." : "Submit Request"}
+            {raise.isPending ? say("budget.submitting") : say("budget.submitRequest")}
           </Button>
         </Stack>
       </CardContent>
@@ -254,6 +254,7 @@ function RequestForm({ centres }: { centres: BudgetCentre[] }) {
 }
 
 function RequestList() {
+  const say = useSay();
   const [status, setStatus] = useState<ApprovalStatus | "">("");
   const [page, setPage] = useState(1);
   const requests = useBudgetRequests(status || undefined, page, 10);
@@ -262,12 +263,12 @@ function RequestList() {
     <Box>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 1, gap: 1 }}>
         <Typography variant="h6" component="h2">
-          Requests
+          {say("budget.requests")}
         </Typography>
         <TextField
           select
           size="small"
-          label="Status"
+          label={say("budget.status")}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as ApprovalStatus | "");
@@ -275,20 +276,20 @@ function RequestList() {
           }}
           sx={{ minWidth: 140 }}
         >
-          <MenuItem value="">All</MenuItem>
+          <MenuItem value="">{say("budget.all")}</MenuItem>
           {APPROVAL_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {APPROVAL_STATUS_LABELS[value]}
+              {say(APPROVAL_STATUS_LABEL_IDS[value])}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       {requests.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      {requests.isError && <Alert severity="error">{BUDGET_MESSAGES.loadFailed}</Alert>}
+      {requests.isError && <Alert severity="error">{say("budget.loadFailed")}</Alert>}
       {requests.isSuccess && rows.length === 0 && (
-        <Typography color="text.secondary">{BUDGET_MESSAGES.noRequests}</Typography>
+        <Typography color="text.secondary">{say("budget.noRequests")}</Typography>
       )}
-      <Stack sx={{ gap: 1.5 }} aria-label="Budget requests">
+      <Stack sx={{ gap: 1.5 }} aria-label={say("budget.tabRequests")}>
         {rows.map((request) => (
           <RequestCard key={request.id} request={request} />
         ))}
@@ -306,21 +307,23 @@ function RequestList() {
 }
 
 function RequestCard({ request }: { request: BudgetRequest }) {
+  const say = useSay();
+  const status = say(APPROVAL_STATUS_LABEL_IDS[request.status]);
   return (
-    <Card variant="outlined" aria-label={`Request: ${request.description}`}>
+    <Card variant="outlined" aria-label={say("budget.requestCard", { description: request.description })}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: 1 }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{request.description}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {CATEGORY_LABELS[request.category]} · {request.requester_name} · {request.center_name} ·{" "}
+              {say(CATEGORY_LABEL_IDS[request.category])} · {request.requester_name} · {request.center_name} ·{" "}
               {formatDate(request.created_at)}
             </Typography>
           </Box>
           <Chip
             size="small"
             color={STATUS_COLOURS[request.status]}
-            label={request.auto_approved ? "Approved (within limit)" : APPROVAL_STATUS_LABELS[request.status]}
+            label={request.auto_approved ? say("budget.approvedWithinLimitChip") : status}
           />
         </Stack>
         <Typography sx={{ mt: 1 }}>
@@ -328,15 +331,20 @@ function RequestCard({ request }: { request: BudgetRequest }) {
           {request.status === "approved" && (
             <Typography component="span" variant="body2" color="text.secondary">
               {" "}
-              · {formatCurrency(request.spent_amount)} spent
+              · {say("budget.spent", { amount: formatCurrency(request.spent_amount) })}
             </Typography>
           )}
         </Typography>
         <QuoteLink quote={request.quote} />
         {request.decided_by_name && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {APPROVAL_STATUS_LABELS[request.status]} by {request.decided_by_name}
-            {request.decided_at ? ` on ${formatDate(request.decided_at)}` : ""}
+            {request.decided_at
+              ? say("budget.decidedByOn", {
+                  status,
+                  name: request.decided_by_name,
+                  date: formatDate(request.decided_at),
+                })
+              : say("budget.decidedByName", { status, name: request.decided_by_name })}
             {request.decision_notes ? `: ${request.decision_notes}` : ""}
           </Typography>
         )}

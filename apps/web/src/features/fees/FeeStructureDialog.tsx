@@ -21,23 +21,25 @@ import {
   Typography,
 } from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { todayIn } from "@sprout/shared/schemas/children";
 import {
   academicYearOf,
   DEFAULT_REGISTRATION_FEE,
   DEFAULT_SECURITY_DEPOSIT,
-  FEE_COMPONENT_TYPE_LABELS,
+  FEE_COMPONENT_TYPE_LABEL_IDS,
   FEE_COMPONENT_TYPES,
   type FeeStructure,
   type FeeStructureInput,
   feeStructureInput,
-  PROGRAM_TYPE_LABELS,
+  PROGRAM_TYPE_LABEL_IDS,
   PROGRAM_TYPES,
 } from "@sprout/shared/schemas/fees";
 import { useEffect } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useServerError } from "../../components/useServerError";
+import { useSay } from "../../i18n/useSay";
 
 interface Props {
   open: boolean;
@@ -54,29 +56,43 @@ type Grow = { xs: number; sm?: number; md?: number };
 /** The plain text and amount fields after the program's name and type, in the order shown. */
 const AMOUNTS: {
   name: Exclude<keyof FeeStructureInput, "components" | "program_type">;
-  label: string;
+  label: MessageId;
   size: Grow;
   required?: boolean;
-  placeholder?: string;
+  /** A hint in words, or an example that reads the same in every language. */
+  placeholder?: MessageId;
+  example?: string;
   money?: boolean;
   decimal?: boolean;
 }[] = [
-  { name: "age_group", label: "Age group", size: { xs: 12, sm: 4 }, placeholder: "3-4 years" },
-  { name: "academic_year", label: "Academic year", size: { xs: 6, sm: 4 }, required: true, placeholder: "2026-27" },
-  { name: "service_hours", label: "Service hours", size: { xs: 6, sm: 4 }, decimal: true },
+  { name: "age_group", label: "fees.ageGroup", size: { xs: 12, sm: 4 }, placeholder: "fees.ageGroupExample" },
+  { name: "academic_year", label: "fees.academicYear", size: { xs: 6, sm: 4 }, required: true, example: "2026-27" },
+  { name: "service_hours", label: "fees.serviceHours", size: { xs: 6, sm: 4 }, decimal: true },
   {
     name: "monthly_fee",
-    label: "Monthly fee",
+    label: "fees.monthlyFee",
     size: { xs: 12, sm: 6, md: 3 },
     required: true,
     decimal: true,
     money: true,
   },
-  { name: "registration_fee", label: "Registration fee", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
-  { name: "security_deposit", label: "Security deposit", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
-  { name: "material_fee", label: "Material fee", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
-  { name: "quarterly_discount_percent", label: "Quarterly discount %", size: { xs: 6 }, decimal: true },
-  { name: "annual_discount_percent", label: "Annual discount %", size: { xs: 6 }, decimal: true },
+  {
+    name: "registration_fee",
+    label: "fees.registrationFee",
+    size: { xs: 12, sm: 6, md: 3 },
+    decimal: true,
+    money: true,
+  },
+  {
+    name: "security_deposit",
+    label: "fees.securityDeposit",
+    size: { xs: 12, sm: 6, md: 3 },
+    decimal: true,
+    money: true,
+  },
+  { name: "material_fee", label: "fees.materialFee", size: { xs: 12, sm: 6, md: 3 }, decimal: true, money: true },
+  { name: "quarterly_discount_percent", label: "fees.quarterlyDiscount", size: { xs: 6 }, decimal: true },
+  { name: "annual_discount_percent", label: "fees.annualDiscount", size: { xs: 6 }, decimal: true },
 ];
 
 function CheckBox({
@@ -122,6 +138,7 @@ function defaults(structure: FeeStructure | null): FeeStructureInput {
 
 /** Create or edit a fee structure with all its fields and components. */
 export function FeeStructureDialog({ open, structure, pending, error, onClose, onSubmit }: Props) {
+  const say = useSay();
   const {
     register,
     control,
@@ -151,19 +168,21 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
           server.submitted();
           onSubmit(values);
         })}
-        aria-label="Fee structure"
+        aria-label={say("fees.structureLabel")}
       >
-        <DialogTitle>{structure ? `Edit ${structure.program_name}` : "New Fee Structure"}</DialogTitle>
+        <DialogTitle>
+          {structure ? say("fees.editName", { name: structure.program_name }) : say("fees.newStructure")}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {server.error && <Alert severity="error">{server.error}</Alert>}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
-                  label="Program name"
+                  label={say("fees.programName")}
                   required
                   fullWidth
-                  placeholder="Pre-school - KINDY"
+                  placeholder={say("fees.programNameExample")}
                   {...register("program_name")}
                   {...fieldError("program_name")}
                 />
@@ -175,7 +194,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                   render={({ field }) => (
                     <TextField
                       select
-                      label="Program type"
+                      label={say("fees.programType")}
                       required
                       fullWidth
                       value={field.value ?? ""}
@@ -184,20 +203,20 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                     >
                       {PROGRAM_TYPES.map((type) => (
                         <MenuItem key={type} value={type}>
-                          {PROGRAM_TYPE_LABELS[type]}
+                          {say(PROGRAM_TYPE_LABEL_IDS[type])}
                         </MenuItem>
                       ))}
                     </TextField>
                   )}
                 />
               </Grid>
-              {AMOUNTS.map(({ name, label, size, required, placeholder, money, decimal }) => (
+              {AMOUNTS.map(({ name, label, size, required, placeholder, example, money, decimal }) => (
                 <Grid key={name} size={size}>
                   <TextField
-                    label={label}
+                    label={say(label)}
                     required={required}
                     fullWidth
-                    placeholder={placeholder}
+                    placeholder={placeholder ? say(placeholder) : example}
                     inputMode={decimal ? "decimal" : undefined}
                     slotProps={money ? rupee : undefined}
                     {...register(name)}
@@ -209,7 +228,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
             <Divider />
             <Stack direction="row" sx={{ alignItems: "center" }}>
               <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
-                Components
+                {say("fees.components")}
               </Typography>
               <Button
                 startIcon={<Add />}
@@ -223,12 +242,12 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                   })
                 }
               >
-                Add component
+                {say("fees.addComponent")}
               </Button>
             </Stack>
             {components.fields.length === 0 && (
               <Typography variant="body2" color="text.secondary">
-                No components. Recurring, non-optional components are added to every monthly invoice.
+                {say("fees.noComponents")}
               </Typography>
             )}
             {components.fields.map((field, index) => {
@@ -239,7 +258,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                     <Grid size={{ xs: 12, sm: 4 }}>
                       <TextField
                         size="small"
-                        label="Name"
+                        label={say("fees.name")}
                         required
                         fullWidth
                         {...register(`components.${index}.name`)}
@@ -250,7 +269,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                     <Grid size={{ xs: 6, sm: 2.5 }}>
                       <TextField
                         size="small"
-                        label="Amount"
+                        label={say("fees.amount")}
                         required
                         fullWidth
                         inputMode="decimal"
@@ -268,14 +287,14 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                           <TextField
                             select
                             size="small"
-                            label="Type"
+                            label={say("fees.type")}
                             fullWidth
                             value={typeField.value ?? ""}
                             onChange={typeField.onChange}
                           >
                             {FEE_COMPONENT_TYPES.map((type) => (
                               <MenuItem key={type} value={type}>
-                                {FEE_COMPONENT_TYPE_LABELS[type]}
+                                {say(FEE_COMPONENT_TYPE_LABEL_IDS[type])}
                               </MenuItem>
                             ))}
                           </TextField>
@@ -286,17 +305,17 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                       <Controller
                         control={control}
                         name={`components.${index}.is_refundable`}
-                        render={({ field: check }) => <CheckBox label="Refundable" field={check} />}
+                        render={({ field: check }) => <CheckBox label={say("fees.refundableLabel")} field={check} />}
                       />
                       <Controller
                         control={control}
                         name={`components.${index}.is_optional`}
-                        render={({ field: check }) => <CheckBox label="Optional" field={check} />}
+                        render={({ field: check }) => <CheckBox label={say("fees.optionalLabel")} field={check} />}
                       />
                     </Grid>
                     <Grid size={{ xs: 2, sm: 0.5 }}>
                       <IconButton
-                        aria-label={`Remove component ${index + 1}`}
+                        aria-label={say("fees.removeComponent", { number: index + 1 })}
                         onClick={() => components.remove(index)}
                         size="small"
                       >
@@ -310,9 +329,9 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("fees.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving..." : "Save"}
+            {pending ? say("fees.saving") : say("fees.save")}
           </Button>
         </DialogActions>
       </form>

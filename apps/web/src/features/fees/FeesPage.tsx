@@ -18,13 +18,13 @@ import {
 } from "@mui/material";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
-  EXIT_PERSON_TYPE_LABELS,
+  EXIT_PERSON_TYPE_LABEL_IDS,
   EXIT_PERSON_TYPES,
   type ExitPersonType,
   type ExitRecord,
-  FEE_COMPONENT_TYPE_LABELS,
+  FEE_COMPONENT_TYPE_LABEL_IDS,
   type FeeStructure,
-  PROGRAM_TYPE_LABELS,
+  PROGRAM_TYPE_LABEL_IDS,
 } from "@sprout/shared/schemas/fees";
 import { isIsoDate } from "@sprout/shared/schemas/primitives";
 import { useState } from "react";
@@ -34,23 +34,25 @@ import { DateField } from "../../components/DateField";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { type ExitsFilter, useExitRecords, useFeeMutations, useFeeStructures } from "./api";
 import { FeeStructureDialog } from "./FeeStructureDialog";
 
 /** Fee Management: the Fee Structures tab and the Exit Records tab. */
 export function FeesPage() {
+  const say = useSay();
   const [tab, setTab] = useState(0);
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Fee Management
+          {say("fees.title")}
         </Typography>
-        <Typography color="text.secondary">What each program costs, and who has left</Typography>
+        <Typography color="text.secondary">{say("fees.subtitle")}</Typography>
       </Box>
-      <Tabs value={tab} onChange={(_, next) => setTab(next)} aria-label="Fee management" variant="scrollable">
-        <Tab label="Fee Structures" id="fees-tab-0" aria-controls="fees-panel-0" />
-        <Tab label="Exit Records" id="fees-tab-1" aria-controls="fees-panel-1" />
+      <Tabs value={tab} onChange={(_, next) => setTab(next)} aria-label={say("fees.tabsLabel")} variant="scrollable">
+        <Tab label={say("fees.structures")} id="fees-tab-0" aria-controls="fees-panel-0" />
+        <Tab label={say("fees.exitRecords")} id="fees-tab-1" aria-controls="fees-panel-1" />
       </Tabs>
       <Box role="tabpanel" id={`fees-panel-${tab}`} aria-labelledby={`fees-tab-${tab}`}>
         {tab === 0 ? <FeeStructuresTab /> : <ExitRecordsTab />}
@@ -60,6 +62,7 @@ export function FeesPage() {
 }
 
 function FeeStructuresTab() {
+  const say = useSay();
   const user = useSignedInUser();
   const canEdit = hasAnyFeature(user.role, ["fee_settings"]);
   const paging = usePaging(25);
@@ -71,17 +74,17 @@ function FeeStructuresTab() {
   // One-time fees and discounts share a cell so Components, Students and Edit fit at 1366 px.
   const columns: Column<FeeStructure>[] = [
     {
-      header: "Program",
+      header: say("fees.program"),
       cell: (structure) => (
         <Box sx={{ minWidth: 150 }}>
           <ProgramName structure={structure} />
         </Box>
       ),
     },
-    { header: "Year", cell: (structure) => structure.academic_year, nowrap: true },
-    { header: "Monthly", cell: (structure) => formatCurrency(structure.monthly_fee), align: "right" },
+    { header: say("fees.year"), cell: (structure) => structure.academic_year, nowrap: true },
+    { header: say("fees.monthly"), cell: (structure) => formatCurrency(structure.monthly_fee), align: "right" },
     {
-      header: "One-time fees and discounts",
+      header: say("fees.oneTimeAndDiscounts"),
       cell: (structure) => (
         <Box sx={{ minWidth: 150 }}>
           <OneTimeFees structure={structure} />
@@ -89,18 +92,18 @@ function FeeStructuresTab() {
       ),
     },
     {
-      header: "Components",
+      header: say("fees.components"),
       cell: (structure) => (
         <Box sx={{ maxWidth: 220 }}>
           <Components structure={structure} />
         </Box>
       ),
     },
-    { header: "Students", cell: (structure) => structure.students_count, align: "right" },
+    { header: say("fees.students"), cell: (structure) => structure.students_count, align: "right" },
     ...(canEdit
       ? [
           {
-            header: "Edit",
+            header: say("fees.edit"),
             cell: (structure: FeeStructure) => <EditButton structure={structure} onEdit={setEditing} />,
             align: "right" as const,
           },
@@ -112,7 +115,7 @@ function FeeStructuresTab() {
     <Paper variant="outlined">
       <Stack direction="row" sx={{ p: 2, alignItems: "center", flexWrap: "wrap", gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Fee Structures
+          {say("fees.structures")}
         </Typography>
         {canEdit && (
           <Button
@@ -121,13 +124,13 @@ function FeeStructuresTab() {
             onClick={() => setEditing("new")}
             sx={{ whiteSpace: "nowrap" }}
           >
-            New Fee Structure
+            {say("fees.newStructure")}
           </Button>
         )}
       </Stack>
-      {structures.isFetching && page && <LinearProgress aria-label="Loading fee structures" />}
+      {structures.isFetching && page && <LinearProgress aria-label={say("fees.loadingStructures")} />}
       <PagedTable
-        label="Fee structures"
+        label={say("fees.structuresLabel")}
         columns={columns}
         card={(structure) => (
           <>
@@ -138,7 +141,10 @@ function FeeStructuresTab() {
               {canEdit && <EditButton structure={structure} onEdit={setEditing} />}
             </Stack>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {formatCurrency(structure.monthly_fee)} a month · {structure.students_count} students
+              {say("fees.monthlyAndStudents", {
+                amount: formatCurrency(structure.monthly_fee),
+                count: structure.students_count,
+              })}
             </Typography>
             <OneTimeFees structure={structure} />
             <Components structure={structure} />
@@ -148,8 +154,8 @@ function FeeStructuresTab() {
         page={page}
         paging={paging}
         loading={structures.isPending}
-        error={structures.isError ? "Failed to load fee structures" : undefined}
-        empty="No fee structures yet."
+        error={structures.isError ? say("fees.loadFailed") : undefined}
+        empty={say("fees.noStructures")}
       />
       <FeeStructureDialog
         open={editing !== null}
@@ -159,7 +165,7 @@ function FeeStructuresTab() {
           save.isError
             ? save.error instanceof ApiError && save.error.hasServerMessage
               ? save.error.message
-              : "Failed to save fee structure"
+              : say("fees.saveFailed")
             : undefined
         }
         onClose={() => {
@@ -172,7 +178,7 @@ function FeeStructuresTab() {
             {
               onSuccess: (structure) => {
                 setEditing(null);
-                setSaved(`Fee structure for ${structure.program_name} saved.`);
+                setSaved(say("fees.saved", { name: structure.program_name }));
               },
             },
           )
@@ -183,54 +189,81 @@ function FeeStructuresTab() {
   );
 }
 
-const ProgramName = ({ structure, withYear = false }: { structure: FeeStructure; withYear?: boolean }) => (
-  <>
-    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-      {structure.program_name}
+function ProgramName({ structure, withYear = false }: { structure: FeeStructure; withYear?: boolean }) {
+  const say = useSay();
+  const type = structure.program_type as keyof typeof PROGRAM_TYPE_LABEL_IDS;
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {structure.program_name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {PROGRAM_TYPE_LABEL_IDS[type] ? say(PROGRAM_TYPE_LABEL_IDS[type]) : structure.program_type}
+        {structure.age_group ? ` · ${structure.age_group}` : ""}
+        {/* "h" is the unit, the same in every language (as ₹ is). */}
+        {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
+        {withYear ? ` · ${structure.academic_year}` : ""}
+      </Typography>
+    </>
+  );
+}
+
+function OneTimeFees({ structure }: { structure: FeeStructure }) {
+  const say = useSay();
+  return (
+    <Typography variant="caption" component="div" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+      {say("fees.registrationLine", { amount: formatCurrency(structure.registration_fee) })}
+      <br />
+      {say("fees.depositMaterialLine", {
+        deposit: formatCurrency(structure.security_deposit),
+        material: formatCurrency(structure.material_fee),
+      })}
+      <br />
+      {say("fees.discountsLine", {
+        quarterly: structure.quarterly_discount_percent,
+        annual: structure.annual_discount_percent,
+      })}
     </Typography>
-    <Typography variant="caption" color="text.secondary">
-      {PROGRAM_TYPE_LABELS[structure.program_type as keyof typeof PROGRAM_TYPE_LABELS] ?? structure.program_type}
-      {structure.age_group ? ` · ${structure.age_group}` : ""}
-      {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
-      {withYear ? ` · ${structure.academic_year}` : ""}
-    </Typography>
-  </>
-);
+  );
+}
 
-const OneTimeFees = ({ structure }: { structure: FeeStructure }) => (
-  <Typography variant="caption" component="div" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-    Registration {formatCurrency(structure.registration_fee)}
-    <br />
-    Deposit {formatCurrency(structure.security_deposit)} · Material {formatCurrency(structure.material_fee)}
-    <br />
-    Discounts: quarterly {structure.quarterly_discount_percent}%, annual {structure.annual_discount_percent}%
-  </Typography>
-);
+function Components({ structure }: { structure: FeeStructure }) {
+  const say = useSay();
+  return (
+    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: { xs: 1, md: 0 } }}>
+      {structure.components.map((component) => (
+        <Tooltip
+          key={component.id}
+          title={[
+            say(FEE_COMPONENT_TYPE_LABEL_IDS[component.component_type]),
+            component.is_refundable ? say("fees.refundable") : null,
+            component.is_optional ? say("fees.optional") : null,
+          ]
+            .filter(Boolean)
+            .join(", ")}
+        >
+          <Chip size="small" variant="outlined" label={`${component.name} ${formatCurrency(component.amount)}`} />
+        </Tooltip>
+      ))}
+    </Stack>
+  );
+}
 
-const Components = ({ structure }: { structure: FeeStructure }) => (
-  <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: { xs: 1, md: 0 } }}>
-    {structure.components.map((component) => (
-      <Tooltip
-        key={component.id}
-        title={`${FEE_COMPONENT_TYPE_LABELS[component.component_type]}${component.is_refundable ? ", refundable" : ""}${component.is_optional ? ", optional" : ""}`}
-      >
-        <Chip size="small" variant="outlined" label={`${component.name} ${formatCurrency(component.amount)}`} />
-      </Tooltip>
-    ))}
-  </Stack>
-);
-
-const EditButton = ({ structure, onEdit }: { structure: FeeStructure; onEdit: (structure: FeeStructure) => void }) => (
-  <IconButton
-    aria-label={`Edit ${structure.program_name} ${structure.academic_year}`}
-    size="small"
-    onClick={() => onEdit(structure)}
-  >
-    <Edit fontSize="small" />
-  </IconButton>
-);
+function EditButton({ structure, onEdit }: { structure: FeeStructure; onEdit: (structure: FeeStructure) => void }) {
+  const say = useSay();
+  return (
+    <IconButton
+      aria-label={say("fees.editStructure", { name: structure.program_name, year: structure.academic_year })}
+      size="small"
+      onClick={() => onEdit(structure)}
+    >
+      <Edit fontSize="small" />
+    </IconButton>
+  );
+}
 
 function ExitRecordsTab() {
+  const say = useSay();
   const [filters, setFilters] = useState<ExitsFilter>({ type: undefined });
   // What the pickers hold; only whole dates become filters (a date being typed is not one yet).
   const [from, setFrom] = useState("");
@@ -260,52 +293,52 @@ function ExitRecordsTab() {
     <Paper variant="outlined">
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2, alignItems: { sm: "center" } }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Exit Records
+          {say("fees.exitRecords")}
         </Typography>
         <TextField
           select
           size="small"
-          label="Type"
+          label={say("fees.type")}
           value={filters.type ?? ""}
           onChange={(event) => set({ type: (event.target.value || undefined) as ExitPersonType | undefined })}
           sx={{ minWidth: 150 }}
         >
-          <MenuItem value="">All types</MenuItem>
+          <MenuItem value="">{say("fees.allTypes")}</MenuItem>
           {EXIT_PERSON_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {EXIT_PERSON_TYPE_LABELS[type]}
+              {say(EXIT_PERSON_TYPE_LABEL_IDS[type])}
             </MenuItem>
           ))}
         </TextField>
-        <DateField size="small" fullWidth={false} label="From" value={from} onChange={pickDate(setFrom)} />
+        <DateField size="small" fullWidth={false} label={say("fees.from")} value={from} onChange={pickDate(setFrom)} />
         <DateField
           size="small"
           fullWidth={false}
-          label="To"
+          label={say("fees.to")}
           value={to}
           onChange={pickDate(setTo)}
           error={invalidRange}
-          helperText={invalidRange ? "End date is before start date" : undefined}
+          helperText={invalidRange ? say("fees.endBeforeStart") : undefined}
         />
       </Stack>
-      {exits.isFetching && page && <LinearProgress aria-label="Loading exit records" />}
+      {exits.isFetching && page && <LinearProgress aria-label={say("fees.loadingExits")} />}
       <PagedTable
-        label="Exit records"
-        columns={EXIT_COLUMNS}
+        label={say("fees.exitRecordsLabel")}
+        columns={exitColumns(say)}
         card={(record) => (
           <>
             <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1 }}>
               <Typography variant="subtitle2">{record.person_name}</Typography>
-              <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />
+              <Chip size="small" label={say(EXIT_PERSON_TYPE_LABEL_IDS[record.person_type])} variant="outlined" />
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {[record.job_title, record.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+              {[record.job_title, record.center_name ?? say("fees.allCentres")].filter(Boolean).join(" · ")}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              Left on {formatDate(record.exit_date)}: {record.exit_reason}
+              {say("fees.leftOn", { date: formatDate(record.exit_date), reason: record.exit_reason })}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              Recorded by {record.recorded_by_name ?? "—"} on {formatDate(record.recorded_at)}
+              {say("fees.recordedByOn", { name: record.recorded_by_name ?? "—", date: formatDate(record.recorded_at) })}
             </Typography>
           </>
         )}
@@ -313,25 +346,27 @@ function ExitRecordsTab() {
         page={page}
         paging={paging}
         loading={exits.isPending}
-        error={exits.isError ? "Failed to load exit records" : undefined}
-        empty="No exit records found."
+        error={exits.isError ? say("fees.loadExitsFailed") : undefined}
+        empty={say("fees.noExits")}
       />
     </Paper>
   );
 }
 
-const EXIT_COLUMNS: Column<ExitRecord>[] = [
-  { header: "Name", cell: (record) => record.person_name },
+const exitColumns = (say: Say): Column<ExitRecord>[] => [
+  { header: say("fees.name"), cell: (record) => record.person_name },
   {
-    header: "Type",
-    cell: (record) => <Chip size="small" label={EXIT_PERSON_TYPE_LABELS[record.person_type]} variant="outlined" />,
+    header: say("fees.type"),
+    cell: (record) => (
+      <Chip size="small" label={say(EXIT_PERSON_TYPE_LABEL_IDS[record.person_type])} variant="outlined" />
+    ),
   },
-  { header: "Job title", cell: (record) => record.job_title ?? "—" },
-  { header: "Exit date", cell: (record) => formatDate(record.exit_date), nowrap: true },
-  { header: "Reason", cell: (record) => record.exit_reason },
-  { header: "Centre", cell: (record) => record.center_name ?? "All centres" },
+  { header: say("fees.jobTitle"), cell: (record) => record.job_title ?? "—" },
+  { header: say("fees.exitDate"), cell: (record) => formatDate(record.exit_date), nowrap: true },
+  { header: say("fees.reason"), cell: (record) => record.exit_reason },
+  { header: say("fees.centre"), cell: (record) => record.center_name ?? say("fees.allCentres") },
   {
-    header: "Recorded by",
+    header: say("fees.recordedBy"),
     cell: (record) => (
       <>
         {record.recorded_by_name ?? "—"}

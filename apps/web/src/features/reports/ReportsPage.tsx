@@ -16,8 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  REPORT_MESSAGES,
-  REPORT_TITLES,
+  REPORT_TITLE_IDS,
   type ReportName,
   type ReportQuery,
   type Reports,
@@ -29,6 +28,7 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 import { useCentres, useReport, useReportDownload } from "./api";
 import { AttendanceView, CentersView, DuesView, EnquiriesView, EnrolmentView, RevenueView } from "./views";
 
@@ -50,6 +50,7 @@ function ReportPanel<K extends ReportName>({
   filters: ReportQuery;
   valid: boolean;
 }) {
+  const say = useSay();
   const report = useReport(name, filters, valid);
   const download = useReportDownload();
   const view: (typeof VIEWS)[K] = VIEWS[name];
@@ -58,7 +59,7 @@ function ReportPanel<K extends ReportName>({
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Typography id="report-heading" variant="h6" component="h2">
-            {REPORT_TITLES[name]}
+            {say(REPORT_TITLE_IDS[name])}
           </Typography>
           <Button
             variant="outlined"
@@ -66,18 +67,18 @@ function ReportPanel<K extends ReportName>({
             disabled={!valid || download.isPending}
             onClick={() => download.mutate({ name, filters })}
           >
-            {download.isPending ? "Preparing…" : "Download .xlsx"}
+            {download.isPending ? say("reports.preparing") : say("reports.downloadXlsx")}
           </Button>
         </Stack>
         {download.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {REPORT_MESSAGES.downloadFailed}
+            {say("reports.downloadFailed")}
           </Alert>
         )}
-        {report.isFetching && <LinearProgress aria-label="Loading report" sx={{ mt: 1 }} />}
+        {report.isFetching && <LinearProgress aria-label={say("reports.loading")} sx={{ mt: 1 }} />}
         {report.isError && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {report.error instanceof ApiError ? report.error.message : REPORT_MESSAGES.loadFailed}
+            {report.error instanceof ApiError ? report.error.message : say("reports.loadFailed")}
           </Alert>
         )}
         {report.data && <Box sx={{ mt: 2 }}>{view(report.data)}</Box>}
@@ -88,6 +89,7 @@ function ReportPanel<K extends ReportName>({
 
 /** Reports & Analytics (/reports): each report the role may read, for a date range and a centre. */
 export function ReportsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const available = reportsFor(user.role);
   const [params, setParams] = useSearchParams();
@@ -114,30 +116,43 @@ export function ReportsPage() {
       { replace: true },
     );
 
-  if (!name) return <Alert severity="info">No reports are available to your role.</Alert>;
+  if (!name) return <Alert severity="info">{say("reports.noneForRole")}</Alert>;
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Reports & Analytics
+          {say("reports.title")}
         </Typography>
-        <Typography color="text.secondary">
-          The last six months by default; every figure matches its list and downloads as a spreadsheet.
-        </Typography>
+        <Typography color="text.secondary">{say("reports.subtitle")}</Typography>
       </Box>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} component="section" aria-label="Report filters">
-        <DateField label="From" value={filters.from ?? ""} onChange={(value) => set("from", value)} size="small" />
-        <DateField label="To" value={filters.to ?? ""} onChange={(value) => set("to", value)} size="small" />
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        component="section"
+        aria-label={say("reports.filters")}
+      >
+        <DateField
+          label={say("reports.from")}
+          value={filters.from ?? ""}
+          onChange={(value) => set("from", value)}
+          size="small"
+        />
+        <DateField
+          label={say("reports.to")}
+          value={filters.to ?? ""}
+          onChange={(value) => set("to", value)}
+          size="small"
+        />
         {(centres.data?.length ?? 0) > 1 && (
           <FormControl size="small" fullWidth>
-            <InputLabel id="report-centre-label">Center</InputLabel>
+            <InputLabel id="report-centre-label">{say("reports.center")}</InputLabel>
             <Select
               labelId="report-centre-label"
-              label="Center"
+              label={say("reports.center")}
               value={filters.center_id ?? ""}
               onChange={(event) => set("center", event.target.value || undefined)}
             >
-              <MenuItem value="">All centres</MenuItem>
+              <MenuItem value="">{say("reports.allCentres")}</MenuItem>
               {centres.data?.map((centre) => (
                 <MenuItem key={centre.id} value={centre.id}>
                   {centre.center_name}
@@ -153,10 +168,10 @@ export function ReportsPage() {
         onChange={(_, value: ReportName) => set("report", value)}
         variant="scrollable"
         allowScrollButtonsMobile
-        aria-label="Reports"
+        aria-label={say("reports.tabsLabel")}
       >
         {available.map((report) => (
-          <Tab key={report} value={report} label={REPORT_TITLES[report]} />
+          <Tab key={report} value={report} label={say(REPORT_TITLE_IDS[report])} />
         ))}
       </Tabs>
       <ReportPanel key={name} name={name} filters={filters} valid={checked.success} />

@@ -1,9 +1,10 @@
 import { Stack, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
-import { AGEING_BUCKETS, AGEING_LABELS, type Reports } from "@sprout/shared/schemas/reports";
+import { AGEING_BUCKETS, AGEING_LABEL_IDS, type Reports } from "@sprout/shared/schemas/reports";
 import { countAxis, useCategoryXAxis, useCategoryYAxis, useValueXAxis } from "../../components/charts/categoryAxis";
 import { formatCompactCurrency, formatCurrency, formatDate, formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { ReportTable } from "./ReportTable";
 
 const monthLabel = (month: string) =>
@@ -14,6 +15,7 @@ const rate = (value: number | null) => (value === null ? "—" : `${value}%`);
 const money = (value: number | null | undefined) => formatCurrency(value ?? 0);
 
 export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
+  const say = useSay();
   const months = report.months.map((row) => monthLabel(row.month));
   const { ref, axis, margin } = useCategoryXAxis(months, { scale: "point" });
   return (
@@ -24,23 +26,24 @@ export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
         xAxis={[{ scaleType: "point", data: months, ...axis }]}
         yAxis={[countAxis(report.months.map((row) => row.enrolled))]}
         series={[
-          { label: "Enrolled", data: report.months.map((row) => row.enrolled) },
-          { label: "Joined", data: report.months.map((row) => row.joined) },
-          { label: "Left", data: report.months.map((row) => row.left) },
+          { label: say("reports.enrolled"), data: report.months.map((row) => row.enrolled) },
+          { label: say("reports.joined"), data: report.months.map((row) => row.joined) },
+          { label: say("reports.left"), data: report.months.map((row) => row.left) },
         ]}
       />
       <ReportTable
-        label="Enrolment by month"
+        label={say("reports.enrolmentByMonth")}
         rows={report.months}
         rowKey={(row) => row.month}
         columns={[
-          { header: "Month", cell: (row) => monthLabel(row.month) },
-          { header: "Enrolled", cell: (row) => formatNumber(row.enrolled), numeric: true },
-          { header: "Joined", cell: (row) => formatNumber(row.joined), numeric: true },
-          { header: "Left", cell: (row) => formatNumber(row.left), numeric: true },
+          { header: say("reports.month"), cell: (row) => monthLabel(row.month) },
+          { header: say("reports.enrolled"), cell: (row) => formatNumber(row.enrolled), numeric: true },
+          { header: say("reports.joined"), cell: (row) => formatNumber(row.joined), numeric: true },
+          { header: say("reports.left"), cell: (row) => formatNumber(row.left), numeric: true },
           {
-            header: "Occupancy",
-            cell: (row) => `${row.occupancy}% of ${formatNumber(report.capacity)}`,
+            header: say("reports.occupancy"),
+            cell: (row) =>
+              say("reports.occupancyOf", { percent: row.occupancy, capacity: formatNumber(report.capacity) }),
             numeric: true,
           },
         ]}
@@ -50,12 +53,16 @@ export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
 }
 
 export function AttendanceView({ report }: { report: Reports["attendance"] }) {
+  const say = useSay();
   const days = report.days.map((row) => formatDate(row.date));
   const { ref, axis, margin } = useCategoryXAxis(days, { scale: "point" });
   return (
     <Stack spacing={2} ref={ref}>
       <Typography data-testid="attendance-totals">
-        {formatNumber(report.total_present)} child-days present · {formatNumber(report.total_absent)} marked absent
+        {say("reports.attendanceTotals", {
+          present: formatNumber(report.total_present),
+          absent: formatNumber(report.total_absent),
+        })}
       </Typography>
       <LineChart
         height={260}
@@ -68,8 +75,8 @@ export function AttendanceView({ report }: { report: Reports["attendance"] }) {
           ),
         ]}
         series={[
-          { label: "Present", data: report.days.map((row) => row.present), showMark: false },
-          { label: "Absent", data: report.days.map((row) => row.absent), showMark: false },
+          { label: say("reports.present"), data: report.days.map((row) => row.present), showMark: false },
+          { label: say("reports.absent"), data: report.days.map((row) => row.absent), showMark: false },
         ]}
       />
     </Stack>
@@ -77,6 +84,7 @@ export function AttendanceView({ report }: { report: Reports["attendance"] }) {
 }
 
 export function RevenueView({ report }: { report: Reports["revenue"] }) {
+  const say = useSay();
   const months = report.months.map((row) => monthLabel(row.month));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
@@ -86,57 +94,63 @@ export function RevenueView({ report }: { report: Reports["revenue"] }) {
         xAxis={[{ scaleType: "band", data: months, ...axis }]}
         yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
         series={[
-          { label: "Invoiced", data: report.months.map((row) => row.invoiced), valueFormatter: money },
-          { label: "Received", data: report.months.map((row) => row.received), valueFormatter: money },
+          { label: say("reports.invoiced"), data: report.months.map((row) => row.invoiced), valueFormatter: money },
+          { label: say("reports.received"), data: report.months.map((row) => row.received), valueFormatter: money },
         ]}
       />
       <ReportTable
-        label="Revenue by month"
+        label={say("reports.revenueByMonth")}
         rows={report.months}
         rowKey={(row) => row.month}
         columns={[
-          { header: "Month", cell: (row) => monthLabel(row.month) },
-          { header: "Invoices", cell: (row) => formatNumber(row.invoices), numeric: true },
-          { header: "Invoiced", cell: (row) => formatCurrency(row.invoiced), numeric: true },
-          { header: "Payments", cell: (row) => formatNumber(row.payments), numeric: true },
-          { header: "Received", cell: (row) => formatCurrency(row.received), numeric: true },
-          { header: "Collected", cell: (row) => rate(row.collection_rate), numeric: true },
+          { header: say("reports.month"), cell: (row) => monthLabel(row.month) },
+          { header: say("reports.invoices"), cell: (row) => formatNumber(row.invoices), numeric: true },
+          { header: say("reports.invoiced"), cell: (row) => formatCurrency(row.invoiced), numeric: true },
+          { header: say("reports.payments"), cell: (row) => formatNumber(row.payments), numeric: true },
+          { header: say("reports.received"), cell: (row) => formatCurrency(row.received), numeric: true },
+          { header: say("reports.collected"), cell: (row) => rate(row.collection_rate), numeric: true },
         ]}
-        footer={["Total", "", formatCurrency(report.total_invoiced), "", formatCurrency(report.total_received), ""]}
+        footer={[
+          say("reports.total"),
+          "",
+          formatCurrency(report.total_invoiced),
+          "",
+          formatCurrency(report.total_received),
+          "",
+        ]}
       />
     </Stack>
   );
 }
 
 export function DuesView({ report }: { report: Reports["dues"] }) {
-  const buckets = report.buckets.map((row) => AGEING_LABELS[row.bucket]);
+  const say = useSay();
+  const buckets = report.buckets.map((row) => say(AGEING_LABEL_IDS[row.bucket]));
   const { ref, axis } = useCategoryXAxis(buckets, { scale: "band", valueAxisWidth: 64 });
   return (
     <Stack spacing={2} ref={ref}>
-      <Typography color="text.secondary">
-        Days past the due date on {formatDate(report.as_of)}; invoices not yet due count in 0–30 days.
-      </Typography>
+      <Typography color="text.secondary">{say("reports.duesNote", { date: formatDate(report.as_of) })}</Typography>
       <BarChart
         height={260}
         xAxis={[{ scaleType: "band", data: buckets, ...axis }]}
         yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
-        series={[{ label: "Owed", data: report.buckets.map((row) => row.amount), valueFormatter: money }]}
+        series={[{ label: say("reports.owed"), data: report.buckets.map((row) => row.amount), valueFormatter: money }]}
       />
       <ReportTable
-        label="Dues by centre"
+        label={say("reports.duesByCentre")}
         rows={report.centers}
         rowKey={(row) => row.id}
         columns={[
-          { header: "Center", cell: (row) => row.name },
+          { header: say("reports.center"), cell: (row) => row.name },
           ...AGEING_BUCKETS.map((bucket, index) => ({
-            header: AGEING_LABELS[bucket],
+            header: say(AGEING_LABEL_IDS[bucket]),
             cell: (row: Reports["dues"]["centers"][number]) => formatCurrency(row.amounts[index] ?? 0),
             numeric: true,
           })),
-          { header: "Total", cell: (row) => formatCurrency(row.total), numeric: true },
+          { header: say("reports.total"), cell: (row) => formatCurrency(row.total), numeric: true },
         ]}
         footer={[
-          `${formatNumber(report.total_invoices)} invoices`,
+          say("reports.invoiceCount", { count: report.total_invoices }),
           ...report.buckets.map((row) => formatCurrency(row.amount)),
           formatCurrency(report.total_amount),
         ]}
@@ -146,13 +160,14 @@ export function DuesView({ report }: { report: Reports["dues"] }) {
 }
 
 export function EnquiriesView({ report }: { report: Reports["enquiries"] }) {
+  const say = useSay();
   const { funnel } = report;
   const stages = [
-    { label: "Received", value: funnel.received },
-    { label: "Visited", value: funnel.visited },
-    { label: "Followed up", value: funnel.followed_up },
-    { label: "Converted", value: funnel.converted },
-    { label: "Lost", value: funnel.lost },
+    { label: say("reports.stageReceived"), value: funnel.received },
+    { label: say("reports.stageVisited"), value: funnel.visited },
+    { label: say("reports.stageFollowedUp"), value: funnel.followed_up },
+    { label: say("reports.converted"), value: funnel.converted },
+    { label: say("reports.stageLost"), value: funnel.lost },
   ];
   const labels = stages.map((stage) => stage.label);
   const { ref, axis } = useCategoryYAxis(labels);
@@ -164,25 +179,26 @@ export function EnquiriesView({ report }: { report: Reports["enquiries"] }) {
         layout="horizontal"
         yAxis={[{ scaleType: "band", data: labels, ...axis }]}
         xAxis={[{ tickMinStep: 1, ...valueAxis }]}
-        series={[{ label: "Enquiries", data: stages.map((stage) => stage.value) }]}
+        series={[{ label: say("reports.enquiries"), data: stages.map((stage) => stage.value) }]}
       />
       <ReportTable
-        label="Conversion by source"
+        label={say("reports.conversionBySource")}
         rows={report.sources}
         rowKey={(row) => row.source}
         columns={[
-          { header: "Source", cell: (row) => row.source },
-          { header: "Enquiries", cell: (row) => formatNumber(row.enquiries), numeric: true },
-          { header: "Converted", cell: (row) => formatNumber(row.converted), numeric: true },
-          { header: "Conversion", cell: (row) => `${row.conversion}%`, numeric: true },
+          { header: say("reports.source"), cell: (row) => row.source },
+          { header: say("reports.enquiries"), cell: (row) => formatNumber(row.enquiries), numeric: true },
+          { header: say("reports.converted"), cell: (row) => formatNumber(row.converted), numeric: true },
+          { header: say("reports.conversion"), cell: (row) => `${row.conversion}%`, numeric: true },
         ]}
-        footer={["Total", formatNumber(funnel.received), formatNumber(funnel.converted), ""]}
+        footer={[say("reports.total"), formatNumber(funnel.received), formatNumber(funnel.converted), ""]}
       />
     </Stack>
   );
 }
 
 export function CentersView({ report }: { report: Reports["centers"] }) {
+  const say = useSay();
   const withMoney = report.centers.some((row) => row.invoiced !== undefined);
   const names = report.centers.map((row) => row.name);
   const { ref, axis } = useCategoryXAxis(names, { scale: "band" });
@@ -191,28 +207,28 @@ export function CentersView({ report }: { report: Reports["centers"] }) {
       <BarChart
         height={260}
         xAxis={[{ scaleType: "band", data: names, ...axis }]}
-        series={[{ label: "Occupancy %", data: report.centers.map((row) => row.occupancy) }]}
+        series={[{ label: say("reports.occupancyPercent"), data: report.centers.map((row) => row.occupancy) }]}
       />
       <ReportTable
-        label="Centres compared"
+        label={say("reports.centresCompared")}
         rows={report.centers}
         rowKey={(row) => row.id}
         columns={[
-          { header: "Center", cell: (row) => row.name },
-          { header: "Enrolled", cell: (row) => formatNumber(row.enrolled), numeric: true },
-          { header: "Occupancy", cell: (row) => `${row.occupancy}%`, numeric: true },
-          { header: "Child-days present", cell: (row) => formatNumber(row.present_days), numeric: true },
-          { header: "Enquiries", cell: (row) => formatNumber(row.enquiries), numeric: true },
-          { header: "Converted", cell: (row) => formatNumber(row.converted), numeric: true },
+          { header: say("reports.center"), cell: (row) => row.name },
+          { header: say("reports.enrolled"), cell: (row) => formatNumber(row.enrolled), numeric: true },
+          { header: say("reports.occupancy"), cell: (row) => `${row.occupancy}%`, numeric: true },
+          { header: say("reports.childDaysPresent"), cell: (row) => formatNumber(row.present_days), numeric: true },
+          { header: say("reports.enquiries"), cell: (row) => formatNumber(row.enquiries), numeric: true },
+          { header: say("reports.converted"), cell: (row) => formatNumber(row.converted), numeric: true },
           ...(withMoney
             ? [
                 {
-                  header: "Invoiced",
+                  header: say("reports.invoiced"),
                   cell: (row: Reports["centers"]["centers"][number]) => money(row.invoiced),
                   numeric: true,
                 },
                 {
-                  header: "Received",
+                  header: say("reports.received"),
                   cell: (row: Reports["centers"]["centers"][number]) => money(row.received),
                   numeric: true,
                 },
