@@ -218,10 +218,6 @@ const NOT_YET_FROM_THE_CATALOGUES: Record<string, number> = {
   "features/settings/CompaniesSection.tsx": 8,
   "features/settings/ProgramsSection.tsx": 6,
   "features/settings/SettingsPage.tsx": 2,
-  "features/staff/StaffDialog.tsx": 16,
-  "features/staff/StaffExitDialog.tsx": 1,
-  "features/staff/StaffPage.tsx": 10,
-  "features/staff/StaffRoomsDialog.tsx": 8,
   "features/users/UserForm.tsx": 10,
   "features/users/UsersPage.tsx": 14,
 };
