@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -7,26 +8,26 @@ import { isIsoDate, safeString } from "./primitives.ts";
  */
 
 export const ASSIGNMENT_MESSAGES = {
-  titleRequired: "Title is required",
-  classroomRequired: "Please select a classroom",
-  childRequired: "Please select a child",
-  submissionEmpty: "Please provide submission text or upload files",
-  dueDate: "Please enter a valid due date",
-  commentRequired: "Please write a comment",
-  saveFailed: "Failed to save assignment. Please try again.",
-  submitFailed: "Failed to submit assignment. Please try again.",
-  loadFailed: "Failed to load assignments",
-  created: "Assignment created successfully",
-  updated: "Assignment updated successfully",
-  deleted: "Assignment deleted successfully",
-  submitted: "Assignment submitted successfully",
-  commented: "Comment saved",
-  deleteConfirm: "Delete this assignment and its submissions?",
-  noAssignments: "No assignments yet",
-  fileType: "Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached",
-  fileTooLarge: "Each file must be less than 5MB",
-  tooManyFiles: "At most 5 files can be attached",
-  attachmentUnknown: "That attachment is not part of this assignment",
+  titleRequired: english("assignments.titleRequired"),
+  classroomRequired: english("assignments.classroomRequired"),
+  childRequired: english("assignments.childRequired"),
+  submissionEmpty: english("assignments.submissionEmpty"),
+  dueDate: english("assignments.dueDate"),
+  commentRequired: english("assignments.commentRequired"),
+  saveFailed: english("assignments.saveFailed"),
+  submitFailed: english("assignments.submitFailed"),
+  loadFailed: english("assignments.loadFailed"),
+  created: english("assignments.created"),
+  updated: english("assignments.updated"),
+  deleted: english("assignments.deleted"),
+  submitted: english("assignments.submitted"),
+  commented: english("assignments.commented"),
+  deleteConfirm: english("assignments.deleteConfirm"),
+  noAssignments: english("assignments.noAssignments"),
+  fileType: english("assignments.fileType"),
+  fileTooLarge: english("assignments.fileTooLarge"),
+  tooManyFiles: english("assignments.tooManyFiles"),
+  attachmentUnknown: english("assignments.attachmentUnknown"),
 } as const;
 
 export const ASSIGNMENT_FILE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { tappedAt } from "../offline.ts";
 import { isIsoInstant, isoDateField, safeString } from "./primitives.ts";
 
@@ -49,55 +50,53 @@ export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
 export const KIOSK_PIN_FREE_TRIES = 5;
 
 export const ATTENDANCE_MESSAGES = {
-  alreadyIn: "This child is already checked in.",
-  notIn: "This child is not checked in.",
-  paused: "This child's enrolment is paused; they are not expected today.",
-  left: "This child has left the centre.",
-  checkOutBeforeIn: "The check-out time cannot be before the check-in time.",
-  forgotten: "This child was never checked out on an earlier day. Correct that record (its check-out time) first.",
-  otherDay:
-    "This check-in was on another day. Check-outs must be on the day of the check-in; correct the old record instead.",
-  undoExpired: `Undo is only possible within ${UNDO_WINDOW_MINUTES} minutes. Make a correction with a reason instead.`,
-  undoNotYours: "Only the person who made this change can undo it. Make a correction with a reason instead.",
-  nothingToUndo: "There is nothing to undo.",
-  pickupRequired: "Please choose who is collecting the child.",
-  overrideNote: "Please say why someone not on the list is collecting the child.",
-  overrideName: "Please enter the name of the person collecting the child.",
-  unknownPickup: "This person is not on the child's pick-up list.",
-  reasonRequired: "Please give a reason for the correction.",
-  absenceReason: "Please choose a reason.",
-  futureTime: "The time cannot be in the future.",
-  correctionDay: "Corrected times must be on the day of the record.",
-  correctionOverlap: "These times overlap another visit of the same day. Correct that visit first.",
-  checkInTime: "Please enter the check-in time.",
-  checkOutTime: "Please enter a valid check-out time.",
-  checkOutRequired: "Please enter the check-out time: a record of an earlier day must be closed.",
-  shiftLeftOpen:
-    "Your shift of an earlier day was never clocked out; it has been closed. You are not clocked in today.",
-  endBeforeStart: "The end date cannot be before the start date.",
-  noticePast: "An absence notice cannot start in the past.",
-  noticeTooLong: "An absence notice can cover at most 60 days.",
-  alreadyClockedIn: "You are already clocked in.",
-  notClockedIn: "You are not clocked in.",
-  pinFormat: "The PIN must be 4 digits.",
-  pinWrong: "That PIN is not right.",
-  pinLocked: "Too many wrong PINs. Please wait and try again, or ask a member of staff.",
-  noPin: "No kiosk PIN has been set for this family. Set one in the parent portal.",
-  noAlert: "There is no active emergency alert at this centre.",
-  notCheckedInNow: "This child is not checked in right now.",
-  chooseCentre: "Please choose a centre.",
-  nameRequired: "Please enter a name.",
-  relationRequired: "Please enter the relation to the child.",
-  phoneRequired: "Please enter a valid phone number.",
-  ratioRange: "Children per adult must be between 1 and 40.",
-  shiftRange: "The shift length must be between 4 and 14 hours.",
-  leaveFirstDay: "Please choose the first day of leave.",
-  leaveLastDay: "Please choose the last day of leave.",
-  leaveType: "Please choose the type of leave.",
-  leaveTooLong: "Leave can cover at most 60 days.",
-  leaveDecided: "This leave has already been decided.",
-  leaveNotStaff: "Only a centre's staff take leave.",
-  leaveEnded: "Leave that has ended cannot be cancelled.",
+  alreadyIn: english("attendance.alreadyIn"),
+  notIn: english("attendance.notIn"),
+  paused: english("attendance.paused"),
+  left: english("attendance.left"),
+  checkOutBeforeIn: english("attendance.checkOutBeforeIn"),
+  forgotten: english("attendance.forgotten"),
+  otherDay: english("attendance.otherDay"),
+  undoExpired: english("attendance.undoExpired", { minutes: UNDO_WINDOW_MINUTES }),
+  undoNotYours: english("attendance.undoNotYours"),
+  nothingToUndo: english("attendance.nothingToUndo"),
+  pickupRequired: english("attendance.pickupRequired"),
+  overrideNote: english("attendance.overrideNote"),
+  overrideName: english("attendance.overrideName"),
+  unknownPickup: english("attendance.unknownPickup"),
+  reasonRequired: english("attendance.reasonRequired"),
+  absenceReason: english("attendance.absenceReason"),
+  futureTime: english("attendance.futureTime"),
+  correctionDay: english("attendance.correctionDay"),
+  correctionOverlap: english("attendance.correctionOverlap"),
+  checkInTime: english("attendance.checkInTime"),
+  checkOutTime: english("attendance.checkOutTime"),
+  checkOutRequired: english("attendance.checkOutRequired"),
+  shiftLeftOpen: english("attendance.shiftLeftOpen"),
+  endBeforeStart: english("attendance.endBeforeStart"),
+  noticePast: english("attendance.noticePast"),
+  noticeTooLong: english("attendance.noticeTooLong"),
+  alreadyClockedIn: english("attendance.alreadyClockedIn"),
+  notClockedIn: english("attendance.notClockedIn"),
+  pinFormat: english("attendance.pinFormat"),
+  pinWrong: english("attendance.pinWrong"),
+  pinLocked: english("attendance.pinLocked"),
+  noPin: english("attendance.noPin"),
+  noAlert: english("attendance.noAlert"),
+  notCheckedInNow: english("attendance.notCheckedInNow"),
+  chooseCentre: english("attendance.chooseCentre"),
+  nameRequired: english("attendance.nameRequired"),
+  relationRequired: english("attendance.relationRequired"),
+  phoneRequired: english("attendance.phoneRequired"),
+  ratioRange: english("attendance.ratioRange"),
+  shiftRange: english("attendance.shiftRange"),
+  leaveFirstDay: english("attendance.leaveFirstDay"),
+  leaveLastDay: english("attendance.leaveLastDay"),
+  leaveType: english("attendance.leaveType"),
+  leaveTooLong: english("attendance.leaveTooLong"),
+  leaveDecided: english("attendance.leaveDecided"),
+  leaveNotStaff: english("attendance.leaveNotStaff"),
+  leaveEnded: english("attendance.leaveEnded"),
 } as const;
 
 const uuidField = z.uuid();
@@ -144,7 +143,7 @@ export const undoInput = z.object({
 });
 
 const isoInstant = safeString().refine(isIsoInstant, {
-  message: "Please enter a valid time",
+  message: english("attendance.validTime"),
 });
 
 const correctionReason = safeString().trim().min(3, ATTENDANCE_MESSAGES.reasonRequired).max(500);
@@ -217,8 +216,8 @@ export const pickupParams = z.object({ studentId: z.uuid(), id: z.uuid() });
 export const absenceNoticeInput = z
   .object({
     student_id: uuidField,
-    start_date: isoDateField("Please choose the first day"),
-    end_date: isoDateField("Please choose the last day"),
+    start_date: isoDateField(english("attendance.chooseFirstDay")),
+    end_date: isoDateField(english("attendance.chooseLastDay")),
     reason: z.enum(ABSENCE_REASONS, { error: ATTENDANCE_MESSAGES.absenceReason }),
     note: note(500).default(""),
   })
@@ -298,7 +297,7 @@ export const kioskStaffAction = z.object({
 });
 export const kioskSearchQuery = z.object({
   center_id: z.uuid().optional(),
-  q: safeString().trim().min(2, "Type at least 2 letters").max(40),
+  q: safeString().trim().min(2, english("attendance.typeTwoLetters")).max(40),
 });
 
 export const headcountMarkInput = z.object({ student_id: uuidField, accounted: z.boolean() });
@@ -306,9 +305,9 @@ export const headcountMarkInput = z.object({ student_id: uuidField, accounted: z
 export const reportQuery = z.object({
   center_id: z.uuid().optional(),
   kind: z.enum(["daily", "monthly", "staff_hours"]),
-  date: isoDateField("Please choose a date").optional(),
+  date: isoDateField(english("attendance.chooseDate")).optional(),
   month: safeString()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Please choose a month (YYYY-MM)")
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, english("attendance.chooseMonth"))
     .optional(),
   format: z.enum(["json", "xlsx", "csv"]).default("json"),
 });
@@ -332,10 +331,10 @@ export type PickupPerson = z.infer<typeof pickupPerson>;
 export const pickupList = z.object({ people: z.array(pickupPerson) });
 export const PICKUP_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PICKUP_PHOTO_MESSAGES = {
-  required: "Please choose a photo.",
-  type: "The photo must be a PNG, JPEG, GIF or WebP image.",
-  tooLarge: "The photo must be at most 5 MB.",
-  noPhoto: "This person has no photo.",
+  required: english("pickup.photoRequired"),
+  type: english("pickup.photoType"),
+  tooLarge: english("pickup.photoTooLarge"),
+  noPhoto: english("pickup.noPhoto"),
 } as const;
 
 export const rosterChild = z.object({

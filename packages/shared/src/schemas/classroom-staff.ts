@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { classroom } from "./classrooms.ts";
 import { safeString } from "./primitives.ts";
 
@@ -11,12 +12,12 @@ export const CLASSROOM_STAFF_ROLE_LABELS: Record<ClassroomStaffRole, string> = {
 };
 
 export const CLASSROOM_STAFF_MESSAGES = {
-  notTeacher: "Only active teachers of this classroom's centre can be assigned",
-  leadAlsoAssistant: "The lead teacher cannot also be an assistant",
-  leadTaken: "This classroom already has a lead teacher",
-  duplicateRoom: "Each classroom can be chosen only once",
-  saved: "Classroom staff saved",
-  noRooms: "You have not been assigned to a classroom yet. Ask your centre director to assign you.",
+  notTeacher: english("classrooms.notTeacher"),
+  leadAlsoAssistant: english("classrooms.leadAlsoAssistant"),
+  leadTaken: english("classrooms.leadTaken"),
+  duplicateRoom: english("classrooms.duplicateRoom"),
+  saved: english("classrooms.staffSaved"),
+  noRooms: english("classrooms.noRooms"),
 } as const;
 
 export const classroomStaffMember = z.object({
@@ -69,7 +70,7 @@ export type StaffClassroom = z.infer<typeof staffClassroom>;
 /** Replaces a staff member's rooms (from the staff record). */
 export const staffClassroomsRequest = z.object({
   assignments: z
-    .array(z.object({ classroom_id: z.uuid("Classroom not found"), role: z.enum(CLASSROOM_STAFF_ROLES) }))
+    .array(z.object({ classroom_id: z.uuid(english("classrooms.notFound")), role: z.enum(CLASSROOM_STAFF_ROLES) }))
     .max(50)
     .refine((list) => new Set(list.map((item) => item.classroom_id)).size === list.length, {
       message: CLASSROOM_STAFF_MESSAGES.duplicateRoom,

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 export const CLASSROOM_MESSAGES = {
-  nameRequired: "Classroom name is required",
-  duplicate: "A classroom with this name already exists in this centre",
-  notEmpty: "Only an empty classroom can be removed: move its children first",
-  inUse: "This classroom is still in use and cannot be removed",
-  fetchFailed: "Failed to fetch classrooms.",
-  createFailed: "Failed to create classroom.",
-  empty: "No classrooms have been created yet.",
-  chooseCentre: "Please choose a centre",
+  nameRequired: english("classrooms.nameRequired"),
+  duplicate: english("classrooms.duplicate"),
+  notEmpty: english("classrooms.notEmpty"),
+  inUse: english("classrooms.inUse"),
+  fetchFailed: english("classrooms.fetchFailed"),
+  createFailed: english("classrooms.createFailed"),
+  empty: english("classrooms.empty"),
+  chooseCentre: english("classrooms.chooseCentre"),
 } as const;
 
 export const classroom = z.object({
@@ -34,4 +35,4 @@ export const createClassroomRequest = classroomInput.extend({ center_id: z.uuid(
 export type CreateClassroomRequest = z.input<typeof createClassroomRequest>;
 
 export const classroomsQuery = z.object({ center_id: z.uuid().optional() });
-export const classroomIdParams = z.object({ id: z.uuid({ error: "Classroom not found" }) });
+export const classroomIdParams = z.object({ id: z.uuid({ error: english("classrooms.notFound") }) });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -7,21 +9,21 @@ import { isIsoDate, safeString } from "./primitives.ts";
  */
 
 export const LESSON_PLAN_MESSAGES = {
-  topicRequired: "Topic is required",
-  dateRequired: "Date is required",
-  classroomRequired: "Please select a classroom",
-  tooManyItems: "A list can have at most 20 entries",
-  checkoffRequired: "Please say which part is done",
-  notYourClassroom: "You can check off only the plans of your classrooms",
-  saveFailed: "Failed to save lesson plan. Please try again.",
-  loadFailed: "Failed to load lesson plans",
-  deleteConfirm: "Delete this lesson plan?",
-  created: "Lesson plan created successfully",
-  updated: "Lesson plan updated successfully",
-  deleted: "Lesson plan deleted successfully",
-  checkedOff: "Check-off saved",
-  noPlans: "No lesson plans yet",
-  noPlanToday: "No lesson plan for today",
+  topicRequired: english("lessonPlans.topicRequired"),
+  dateRequired: english("lessonPlans.dateRequired"),
+  classroomRequired: english("lessonPlans.classroomRequired"),
+  tooManyItems: english("lessonPlans.tooManyItems"),
+  checkoffRequired: english("lessonPlans.checkoffRequired"),
+  notYourClassroom: english("lessonPlans.notYourClassroom"),
+  saveFailed: english("lessonPlans.saveFailed"),
+  loadFailed: english("lessonPlans.loadFailed"),
+  deleteConfirm: english("lessonPlans.deleteConfirm"),
+  created: english("lessonPlans.created"),
+  updated: english("lessonPlans.updated"),
+  deleted: english("lessonPlans.deleted"),
+  checkedOff: english("lessonPlans.checkedOff"),
+  noPlans: english("lessonPlans.noPlans"),
+  noPlanToday: english("lessonPlans.noPlanToday"),
 } as const;
 
 /** The three parts of a plan, in the spec's order. */
@@ -98,8 +100,8 @@ export type LessonPlan = z.infer<typeof lessonPlan>;
 
 export const lessonPlansQuery = z.object({
   classroom_id: z.uuid().optional(),
-  from: safeString().refine(isIsoDate, "Please enter a valid date (YYYY-MM-DD)").optional(),
-  to: safeString().refine(isIsoDate, "Please enter a valid date (YYYY-MM-DD)").optional(),
+  from: safeString().refine(isIsoDate, english("lessonPlans.validDate")).optional(),
+  to: safeString().refine(isIsoDate, english("lessonPlans.validDate")).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(LESSON_PLAN_PAGE_SIZE),
 });
@@ -119,17 +121,39 @@ export type TodayPlans = z.infer<typeof todayPlans>;
 
 export const lessonPlanParams = z.object({ id: z.uuid() });
 
+/** What a failed call was doing, as the error catalogue's sentences end; each is one catalogue choice. */
+export const CATALOGUE_ACTIONS = {
+  "view lesson plans": "viewPlans",
+  "save lesson plans": "savePlans",
+  "delete lesson plans": "deletePlans",
+  "check off lesson plans": "checkoffPlans",
+  "view assignments": "viewAssignments",
+  "save assignments": "saveAssignments",
+  "delete assignments": "deleteAssignments",
+  "submit assignments": "submitAssignments",
+  "comment on submissions": "commentSubmissions",
+  "view submissions": "viewSubmissions",
+} as const;
+export type CatalogueAction = keyof typeof CATALOGUE_ACTIONS;
+
 /**
  * The spec's error catalogue for lesson plans and assignments, by response status: `action`
  * finishes the sentence ("view lesson plans", "submit assignments"). A dialog passes its own failure
  * text ("Failed to save lesson plan. Please try again.") as the default, so it shows one message:
- * the specific reason when there is one, else its own words.
+ * the specific reason when there is one, else its own words. `say` writes the catalogue's sentences
+ * in the reader's language (English without it).
  */
-export function catalogueMessage(status: number, action: string, serverMessage?: string, fallback?: string): string {
-  if (status === 0) return "Network error. Please check your connection and try again";
-  if (status === 401) return `Please log in again to ${action}`;
-  if (status === 403) return `You do not have permission to ${action}`;
-  if (status >= 500) return "Server error. Please try again later";
+export function catalogueMessage(
+  status: number,
+  action: CatalogueAction,
+  serverMessage?: string,
+  fallback?: string,
+  say: (id: MessageId, values?: Record<string, string | number>) => string = english,
+): string {
+  if (status === 0) return say("lessonPlans.networkError");
+  if (status === 401) return say("lessonPlans.logInAgain", { action: CATALOGUE_ACTIONS[action] });
+  if (status === 403) return say("lessonPlans.noPermission", { action: CATALOGUE_ACTIONS[action] });
+  if (status >= 500) return say("lessonPlans.serverError");
   if (serverMessage) return serverMessage;
-  return fallback ?? "An unexpected error occurred. Please try again";
+  return fallback ?? say("lessonPlans.unexpected");
 }

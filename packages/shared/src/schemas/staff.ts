@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { emailField, newPasswordField } from "./account.ts";
 import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 import { phoneField } from "./users.ts";
@@ -20,17 +21,17 @@ export const CONTRACT_TYPE_LABELS: Record<(typeof CONTRACT_TYPE_OPTIONS)[number]
 };
 
 export const STAFF_MESSAGES = {
-  firstNameRequired: "First name is required",
-  lastNameRequired: "Last name is required",
-  nameLength: "Must be 2 to 50 characters",
-  centerRequired: "Please choose a centre",
-  centerNotAllowed: "You cannot add staff to this centre",
-  roleNotAllowed: "You cannot create staff with this role",
-  emailTaken: "An account with this email already exists",
-  dateInvalid: "Please enter a valid date (yyyy-MM-dd)",
-  created: "Staff member added",
-  createdInvited: "Staff member added. An invitation to set a password has been e-mailed.",
-  updated: "Staff member updated",
+  firstNameRequired: english("staff.firstNameRequired"),
+  lastNameRequired: english("staff.lastNameRequired"),
+  nameLength: english("staff.nameLength"),
+  centerRequired: english("staff.centerRequired"),
+  centerNotAllowed: english("staff.centerNotAllowed"),
+  roleNotAllowed: english("staff.roleNotAllowed"),
+  emailTaken: english("staff.emailTaken"),
+  dateInvalid: english("staff.dateInvalid"),
+  created: english("staff.created"),
+  createdInvited: english("staff.createdInvited"),
+  updated: english("staff.updated"),
 } as const;
 
 const name = (required: string) =>
@@ -39,14 +40,17 @@ const name = (required: string) =>
     .min(1, required)
     .min(2, STAFF_MESSAGES.nameLength)
     .max(50, STAFF_MESSAGES.nameLength);
-const text = (max: number) => safeString().trim().max(max, `Must not exceed ${max} characters`);
+const text = (max: number) =>
+  safeString()
+    .trim()
+    .max(max, english("staff.tooLong", { max: String(max) }));
 const isoDate = safeString().refine(isIsoDate, STAFF_MESSAGES.dateInvalid);
 
 const staffFields = {
   email: emailField,
   first_name: name(STAFF_MESSAGES.firstNameRequired),
   last_name: name(STAFF_MESSAGES.lastNameRequired),
-  role: z.enum(STAFF_ROLE_OPTIONS, { error: "Role is required" }),
+  role: z.enum(STAFF_ROLE_OPTIONS, { error: english("staff.roleRequired") }),
   designation: text(100).optional(),
   department: text(100).optional(),
   joining_date: z
@@ -97,12 +101,12 @@ export type StaffMember = z.infer<typeof staffMember>;
 /* ---------- Leaving ---------- */
 
 export const STAFF_EXIT_MESSAGES = {
-  dateRequired: "Exit date is required",
-  reasonRequired: "Exit reason is required",
-  beforeJoining: "Exit date cannot be before the joining date",
-  future: "Exit date cannot be in the future",
-  alreadyLeft: "This staff member has already left",
-  recorded: "Exit recorded. Their sign-in has been deactivated.",
+  dateRequired: english("staff.exitDateRequired"),
+  reasonRequired: english("staff.exitReasonRequired"),
+  beforeJoining: english("staff.exitBeforeJoining"),
+  future: english("staff.exitFuture"),
+  alreadyLeft: english("staff.exitAlreadyLeft"),
+  recorded: english("staff.exitRecorded"),
 } as const;
 
 /** A staff member leaving, as a child's exit: the date and why (the books and the record show both). */
@@ -113,7 +117,7 @@ export const staffExitRequest = z.object({
   exit_reason: safeString({ error: STAFF_EXIT_MESSAGES.reasonRequired })
     .trim()
     .min(1, STAFF_EXIT_MESSAGES.reasonRequired)
-    .max(500, "Must not exceed 500 characters"),
+    .max(500, english("staff.tooLong", { max: "500" })),
 });
 export type StaffExitRequest = z.input<typeof staffExitRequest>;
 
@@ -126,6 +130,6 @@ export const staffListResponse = z.object({
 });
 export type StaffPage = z.infer<typeof staffListResponse>;
 export const staffChangeResponse = z.object({ message: safeString(), staff: staffMember });
-export const centerIdParams = z.object({ centerId: z.uuid("Not a valid centre id") });
+export const centerIdParams = z.object({ centerId: z.uuid(english("staff.invalidCentreId")) });
 export type CreateStaffInput = z.output<typeof createStaffRequest>;
 export type UpdateStaffInput = z.output<typeof updateStaffRequest>;

@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import type { Assignment } from "@sprout/shared/schemas/assignments";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { Attachment } from "../child-day/Attachment";
 import { SubmissionView } from "./SubmissionView";
 
@@ -31,15 +32,21 @@ export function AssignmentCard({
   onRoster: () => void;
   onSubmit: () => void;
 }) {
+  const say = useSay();
   const children = item.my_children;
   return (
-    <Card variant="outlined" component="article" aria-label={`Assignment ${item.title}`} sx={{ height: "100%" }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={say("assignments.ariaCard", { title: item.title })}
+      sx={{ height: "100%" }}
+    >
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
           <Typography variant="body2" color="text.secondary">
             {item.classroom_name} · {item.created_by}
           </Typography>
-          {item.due_date && <Chip size="small" label={`Due ${formatDate(item.due_date)}`} />}
+          {item.due_date && <Chip size="small" label={say("assignments.due", { date: formatDate(item.due_date) })} />}
         </Stack>
         <Typography variant="h6" component="h2" sx={{ overflowWrap: "anywhere" }}>
           {item.title}
@@ -61,7 +68,7 @@ export function AssignmentCard({
             <Divider sx={{ mb: 1 }} />
             <Stack direction="row" sx={{ alignItems: "center", gap: 1, mb: 0.5 }}>
               <Typography variant="subtitle2">{child.child_name}</Typography>
-              {!child.submission && <Chip size="small" label="Not submitted" />}
+              {!child.submission && <Chip size="small" label={say("assignments.notSubmitted")} />}
             </Stack>
             {child.submission && <SubmissionView submission={child.submission} />}
           </Box>
@@ -70,16 +77,18 @@ export function AssignmentCard({
       <CardActions sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>
         {children && children.length > 0 && (
           <Button variant="contained" onClick={onSubmit}>
-            {children.every((child) => child.submission) ? "Submit again" : "Submit"}
+            {say(children.every((child) => child.submission) ? "assignments.submitAgain" : "assignments.submit")}
           </Button>
         )}
-        {item.submitted_count !== undefined && <Button onClick={onRoster}>Submissions ({item.submitted_count})</Button>}
+        {item.submitted_count !== undefined && (
+          <Button onClick={onRoster}>{say("assignments.submissionsCount", { count: item.submitted_count })}</Button>
+        )}
         {item.can_edit && (
           <>
-            <IconButton aria-label={`Edit ${item.title}`} onClick={onEdit}>
+            <IconButton aria-label={say("assignments.editTitle", { title: item.title })} onClick={onEdit}>
               <Edit />
             </IconButton>
-            <IconButton aria-label={`Delete ${item.title}`} onClick={onDelete}>
+            <IconButton aria-label={say("assignments.deleteTitle", { title: item.title })} onClick={onDelete}>
               <Delete />
             </IconButton>
           </>

@@ -1,16 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
-import {
-  ASSIGNMENT_FILES_MAX,
-  ASSIGNMENT_MESSAGES,
-  type Assignment,
-  assignmentFields,
-} from "@sprout/shared/schemas/assignments";
+import { ASSIGNMENT_FILES_MAX, type Assignment, assignmentFields } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { useMyClassrooms } from "../child-day/api";
 import { catalogueError } from "../lesson-plans/api";
 import { useAssignmentMutations } from "./api";
@@ -28,6 +24,7 @@ export function AssignmentForm({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const say = useSay();
   const rooms = useMyClassrooms();
   const { save } = useAssignmentMutations();
   const [files, setFiles] = useState<File[]>([]);
@@ -53,33 +50,40 @@ export function AssignmentForm({
     if (removed.length) body.append("remove_attachments", removed.join(","));
     save.mutate(
       { id: item?.id ?? null, form: body },
-      { onSuccess: () => onSaved(item ? ASSIGNMENT_MESSAGES.updated : ASSIGNMENT_MESSAGES.created) },
+      { onSuccess: () => onSaved(say(item ? "assignments.updated" : "assignments.created")) },
     );
   });
 
   return (
     <FormDialog
-      title={item ? "Edit Assignment" : "New Assignment"}
+      title={say(item ? "assignments.editAssignment" : "assignments.newAssignment")}
       onClose={onClose}
       onSubmit={submit}
       submitDisabled={save.isPending || fileError !== null || overCap}
-      submitLabel={item ? "Save Changes" : "Create Assignment"}
+      submitLabel={say(item ? "assignments.saveChanges" : "assignments.createAssignment")}
     >
       {save.isError && (
-        <Alert severity="error">{catalogueError(save.error, "save assignments", ASSIGNMENT_MESSAGES.saveFailed)}</Alert>
+        <Alert severity="error">
+          {catalogueError(save.error, "save assignments", say, say("assignments.saveFailed"))}
+        </Alert>
       )}
-      <FormTextField form={form} name="title" label="Title" required />
+      <FormTextField form={form} name="title" label={say("assignments.titleField")} required />
       <FormSelectField
         form={form}
         name="classroom_id"
-        label="Classroom"
+        label={say("assignments.classroom")}
         required
         options={(rooms.data ?? []).map((room) => ({ value: room.id, label: room.name }))}
       />
-      <TextField label="Description" multiline minRows={3} {...form.register("description")} />
-      <FormDateField form={form} name="due_date" label="Due date" />
+      <TextField label={say("assignments.description")} multiline minRows={3} {...form.register("description")} />
+      <FormDateField form={form} name="due_date" label={say("assignments.dueDateField")} />
       {item && item.attachments.length > 0 && (
-        <Stack component="ul" aria-label="Attached files" spacing={0.5} sx={{ m: 0, p: 0, listStyle: "none" }}>
+        <Stack
+          component="ul"
+          aria-label={say("assignments.attachedFiles")}
+          spacing={0.5}
+          sx={{ m: 0, p: 0, listStyle: "none" }}
+        >
           {item.attachments.map((file) => {
             const dropped = removed.includes(file.id);
             return (
@@ -94,22 +98,22 @@ export function AssignmentForm({
                 </Typography>
                 <Button
                   size="small"
-                  aria-label={dropped ? `Keep ${file.name}` : `Remove ${file.name}`}
+                  aria-label={say(dropped ? "assignments.keepFile" : "assignments.removeFile", { name: file.name })}
                   onClick={() =>
                     setRemoved((ids) => (dropped ? ids.filter((id) => id !== file.id) : [...ids, file.id]))
                   }
                 >
-                  {dropped ? "Keep" : "Remove"}
+                  {say(dropped ? "assignments.keep" : "assignments.remove")}
                 </Button>
               </Stack>
             );
           })}
         </Stack>
       )}
-      {overCap && <Alert severity="error">{ASSIGNMENT_MESSAGES.tooManyFiles}</Alert>}
+      {overCap && <Alert severity="error">{say("assignments.tooManyFiles")}</Alert>}
       <FilesField
-        label="Attach files"
-        inputLabel="Attachments"
+        label={say("assignments.attachFiles")}
+        inputLabel={say("assignments.attachments")}
         files={files}
         error={fileError}
         onPicked={(picked) => {

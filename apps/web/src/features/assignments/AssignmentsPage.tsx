@@ -1,8 +1,9 @@
 import { Alert, Stack } from "@mui/material";
-import { ASSIGNMENT_MESSAGES, type Assignment } from "@sprout/shared/schemas/assignments";
+import type { Assignment } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { CardGrid, CardPageHeader, DeleteDialog, SuccessBanner } from "../../components/CardGrid/CardGrid";
+import { useSay } from "../../i18n/useSay";
 import { catalogueError } from "../lesson-plans/api";
 import { AssignmentCard } from "./AssignmentCard";
 import { AssignmentForm } from "./AssignmentForm";
@@ -16,6 +17,7 @@ const BANNER_MS = 3000;
 /** `/assignments`: the card grid; teachers set work and read submissions, parents submit. */
 export function AssignmentsPage() {
   const user = useSignedInUser();
+  const say = useSay();
   const [page, setPage] = useState(1);
   const list = useAssignments(page, "");
   const { remove } = useAssignmentMutations();
@@ -28,20 +30,22 @@ export function AssignmentsPage() {
   return (
     <Stack spacing={2}>
       <CardPageHeader
-        title="Assignments"
-        addLabel="New Assignment"
+        title={say("assignments.title")}
+        addLabel={say("assignments.newAssignment")}
         onAdd={user.role === "teacher" ? () => setEditing("new") : undefined}
       />
       <CardGrid
         loading={list.isPending}
-        loadingLabel="Loading assignments"
+        loadingLabel={say("assignments.loading")}
         alerts={
           <>
-            {list.isError && <Alert severity="error">{catalogueError(list.error, "view assignments")}</Alert>}
-            {remove.isError && <Alert severity="error">{catalogueError(remove.error, "delete assignments")}</Alert>}
+            {list.isError && <Alert severity="error">{catalogueError(list.error, "view assignments", say)}</Alert>}
+            {remove.isError && (
+              <Alert severity="error">{catalogueError(remove.error, "delete assignments", say)}</Alert>
+            )}
           </>
         }
-        empty={list.data?.assignments.length === 0 ? ASSIGNMENT_MESSAGES.noAssignments : null}
+        empty={list.data?.assignments.length === 0 ? say("assignments.noAssignments") : null}
         page={page}
         totalPages={list.data?.pagination.total_pages ?? 0}
         onPage={setPage}
@@ -74,7 +78,7 @@ export function AssignmentsPage() {
           onClose={() => setSubmitting(null)}
           onSubmitted={() => {
             setSubmitting(null);
-            setBanner(ASSIGNMENT_MESSAGES.submitted);
+            setBanner(say("assignments.submitted"));
           }}
         />
       )}
@@ -82,18 +86,18 @@ export function AssignmentsPage() {
         <RosterDialog
           item={roster}
           onClose={() => setRoster(null)}
-          onCommented={() => setBanner(ASSIGNMENT_MESSAGES.commented)}
+          onCommented={() => setBanner(say("assignments.commented"))}
         />
       )}
       {deleting && (
         <DeleteDialog
-          question={ASSIGNMENT_MESSAGES.deleteConfirm}
+          question={say("assignments.deleteConfirm")}
           name={deleting.title}
           pending={remove.isPending}
           onCancel={() => setDeleting(null)}
           onDelete={() =>
             remove.mutate(deleting.id, {
-              onSuccess: () => setBanner(ASSIGNMENT_MESSAGES.deleted),
+              onSuccess: () => setBanner(say("assignments.deleted")),
               onSettled: () => setDeleting(null),
             })
           }

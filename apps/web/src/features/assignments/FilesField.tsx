@@ -1,5 +1,6 @@
 import AttachFile from "@mui/icons-material/AttachFile";
 import { Alert, Button, Typography } from "@mui/material";
+import { useSay } from "../../i18n/useSay";
 import { ACCEPT, checkFiles } from "./files";
 
 /** Choose an assignment's or a submission's files: checked as the server checks them, then listed. */
@@ -17,6 +18,7 @@ export function FilesField({
   error: string | null;
   onPicked: (picked: ReturnType<typeof checkFiles>) => void;
 }) {
+  const say = useSay();
   return (
     <>
       <Button component="label" variant="outlined" startIcon={<AttachFile />} sx={{ alignSelf: "flex-start" }}>
@@ -27,7 +29,7 @@ export function FilesField({
           multiple
           accept={ACCEPT}
           aria-label={inputLabel}
-          onChange={(event) => onPicked(checkFiles(event.target.files))}
+          onChange={(event) => onPicked(checkFiles(event.target.files, say))}
         />
       </Button>
       {error && <Alert severity="error">{error}</Alert>}

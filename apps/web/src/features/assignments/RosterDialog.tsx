@@ -17,11 +17,13 @@ import {
 } from "@mui/material";
 import { type Assignment, commentInput, type Submission } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
+import { useSay } from "../../i18n/useSay";
 import { catalogueError } from "../lesson-plans/api";
 import { useAssignmentMutations, useRoster } from "./api";
 import { SubmissionView } from "./SubmissionView";
 
 function CommentBox({ item, submission, onSaved }: { item: Assignment; submission: Submission; onSaved: () => void }) {
+  const say = useSay();
   const { comment } = useAssignmentMutations();
   const [text, setText] = useState(submission.teacher_comment ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +36,7 @@ function CommentBox({ item, submission, onSaved }: { item: Assignment; submissio
     <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
       <TextField
         size="small"
-        label={`Comment for ${submission.child_name}`}
+        label={say("assignments.commentFor", { name: submission.child_name })}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -42,11 +44,13 @@ function CommentBox({ item, submission, onSaved }: { item: Assignment; submissio
         }}
         onBlur={() => text && setError(commentInput.safeParse({ comment: text }).error?.issues[0]?.message ?? null)}
         error={Boolean(error) || comment.isError}
-        helperText={error ?? (comment.isError ? catalogueError(comment.error, "comment on submissions") : undefined)}
+        helperText={
+          error ?? (comment.isError ? catalogueError(comment.error, "comment on submissions", say) : undefined)
+        }
         fullWidth
       />
       <Button variant="outlined" onClick={save} disabled={comment.isPending} sx={{ minHeight: 40 }}>
-        Save comment
+        {say("assignments.saveComment")}
       </Button>
     </Stack>
   );
@@ -62,27 +66,35 @@ export function RosterDialog({
   onClose: () => void;
   onCommented: () => void;
 }) {
+  const say = useSay();
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const roster = useRoster(item.id);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="roster-title">
-      <DialogTitle id="roster-title">Submissions: {item.title}</DialogTitle>
+      <DialogTitle id="roster-title">{say("assignments.submissionsTitle", { title: item.title })}</DialogTitle>
       <DialogContent>
-        {roster.isPending && <LinearProgress aria-label="Loading submissions" />}
-        {roster.isError && <Alert severity="error">{catalogueError(roster.error, "view submissions")}</Alert>}
+        {roster.isPending && <LinearProgress aria-label={say("assignments.loadingSubmissions")} />}
+        {roster.isError && <Alert severity="error">{catalogueError(roster.error, "view submissions", say)}</Alert>}
         {roster.data && (
           <Stack spacing={1.5} divider={<Divider flexItem />}>
             <Typography color="text.secondary">
-              {roster.data.submitted} of {roster.data.children.length} submitted
+              {say("assignments.submittedCount", {
+                submitted: roster.data.submitted,
+                total: roster.data.children.length,
+              })}
             </Typography>
             {roster.data.children.map((row) => (
-              <Box key={row.child_id} component="section" aria-label={`Submission of ${row.child_name}`}>
+              <Box
+                key={row.child_id}
+                component="section"
+                aria-label={say("assignments.submissionOf", { name: row.child_name })}
+              >
                 <Stack direction="row" sx={{ alignItems: "center", gap: 1, mb: 0.5 }}>
                   <Typography sx={{ fontWeight: 600 }}>{row.child_name}</Typography>
                   <Chip
                     size="small"
                     color={row.submission ? "success" : "default"}
-                    label={row.submission ? "Submitted" : "Not submitted"}
+                    label={say(row.submission ? "assignments.submittedChip" : "assignments.notSubmitted")}
                   />
                 </Stack>
                 {row.submission && (
@@ -97,7 +109,7 @@ export function RosterDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("assignments.close")}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, TextField } from "@mui/material";
-import { ASSIGNMENT_MESSAGES, type Assignment, submissionFields } from "@sprout/shared/schemas/assignments";
+import { type Assignment, submissionFields } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormSelectField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { catalogueError } from "../lesson-plans/api";
 import { useAssignmentMutations } from "./api";
 import { FilesField } from "./FilesField";
@@ -22,6 +23,7 @@ export function SubmitDialog({
   onClose: () => void;
   onSubmitted: () => void;
 }) {
+  const say = useSay();
   const children = item.my_children ?? [];
   const { submit } = useAssignmentMutations();
   const [files, setFiles] = useState<File[]>([]);
@@ -47,35 +49,35 @@ export function SubmitDialog({
 
   return (
     <FormDialog
-      title={`Submit: ${item.title}`}
+      title={say("assignments.submitTitle", { title: item.title })}
       onClose={onClose}
       onSubmit={send}
       submitDisabled={submit.isPending || fileError !== null}
-      submitLabel="Submit"
+      submitLabel={say("assignments.submit")}
     >
       {submit.isError && (
         <Alert severity="error">
-          {catalogueError(submit.error, "submit assignments", ASSIGNMENT_MESSAGES.submitFailed)}
+          {catalogueError(submit.error, "submit assignments", say, say("assignments.submitFailed"))}
         </Alert>
       )}
       <FormSelectField
         form={form}
         name="child_id"
-        label="Child"
+        label={say("assignments.child")}
         required
         options={children.map((child) => ({ value: child.child_id, label: child.child_name }))}
       />
       <TextField
-        label="Submission"
+        label={say("assignments.submission")}
         multiline
         minRows={3}
         {...form.register("submission_text", { onChange: () => setEmptyError(false) })}
         error={emptyError || Boolean(errors.submission_text)}
-        helperText={emptyError ? ASSIGNMENT_MESSAGES.submissionEmpty : (errors.submission_text?.message ?? undefined)}
+        helperText={emptyError ? say("assignments.submissionEmpty") : (errors.submission_text?.message ?? undefined)}
       />
       <FilesField
-        label="Upload files"
-        inputLabel="Submission files"
+        label={say("assignments.uploadFiles")}
+        inputLabel={say("assignments.submissionFiles")}
         files={files}
         error={fileError}
         onPicked={(picked) => {

@@ -1,14 +1,10 @@
 import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
-import {
-  ABSENCE_REASON_LABELS,
-  ABSENCE_REASONS,
-  type AbsenceNoticeInput,
-  absenceNoticeInput,
-} from "@sprout/shared/schemas/attendance";
+import { ABSENCE_REASONS, type AbsenceNoticeInput, absenceNoticeInput } from "@sprout/shared/schemas/attendance";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 
 /** A parent's advance notice that a child will be away, opened from the home's "Today". */
 export function AbsenceNoticeForm({
@@ -21,6 +17,7 @@ export function AbsenceNoticeForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
+  const say = useSay();
   const [form, setForm] = useState<AbsenceNoticeInput>({
     student_id: kids[0]!.id,
     start_date: today,
@@ -49,7 +46,7 @@ export function AbsenceNoticeForm({
   };
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <TextField select label="Child" value={form.student_id} onChange={set("student_id")}>
+      <TextField select label={say("attendance.child")} value={form.student_id} onChange={set("student_id")}>
         {kids.map((child) => (
           <MenuItem key={child.id} value={child.id}>
             {child.name}
@@ -58,7 +55,7 @@ export function AbsenceNoticeForm({
       </TextField>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         <DateField
-          label="First day"
+          label={say("attendance.firstDay")}
           value={form.start_date}
           min={today}
           onChange={(value) => setForm((current) => ({ ...current, start_date: value }))}
@@ -66,7 +63,7 @@ export function AbsenceNoticeForm({
           helperText={errors.start_date ?? " "}
         />
         <DateField
-          label="Last day"
+          label={say("attendance.lastDay")}
           value={form.end_date}
           min={form.start_date || today}
           onChange={(value) => setForm((current) => ({ ...current, end_date: value }))}
@@ -74,17 +71,17 @@ export function AbsenceNoticeForm({
           helperText={errors.end_date ?? " "}
         />
       </Stack>
-      <TextField select label="Reason" value={form.reason} onChange={set("reason")}>
+      <TextField select label={say("attendance.reason")} value={form.reason} onChange={set("reason")}>
         {ABSENCE_REASONS.map((reason) => (
           <MenuItem key={reason} value={reason}>
-            {ABSENCE_REASON_LABELS[reason]}
+            {say("attendance.absenceReasonLabel", { reason })}
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Note (optional)" value={form.note} onChange={set("note")} />
+      <TextField label={say("attendance.noteOptional")} value={form.note} onChange={set("note")} />
       {send.error && <Alert severity="error">{send.error.message}</Alert>}
       <Button variant="contained" onClick={submit} disabled={send.isPending}>
-        Send to the centre
+        {say("attendance.sendToCentre")}
       </Button>
     </Stack>
   );

@@ -15,13 +15,14 @@ import {
   Typography,
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { ABSENCE_REASON_LABELS, ABSENCE_REASONS, type RosterChild } from "@sprout/shared/schemas/attendance";
+import { ABSENCE_REASONS, type RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { CentrePicker } from "../../components/CentrePicker";
 import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate, formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useTapQueue } from "../../offline/useTapQueue";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useAttendanceActions, useRooms, useRoster } from "./api";
@@ -36,14 +37,13 @@ import { StaffOnDutyCard } from "./StaffOnDutyCard";
 import { useAttendanceCentre } from "./useAttendanceCentre";
 import { type RosterRow, rosterAsTapped } from "./waitingTaps";
 
-const STATUS_CHIP: Record<RosterChild["status"], { label: string; color: "success" | "default" | "warning" | "info" }> =
-  {
-    in: { label: "In", color: "success" },
-    out: { label: "Gone home", color: "info" },
-    absent: { label: "Absent", color: "warning" },
-    paused: { label: "Paused", color: "default" },
-    expected: { label: "Not in yet", color: "default" },
-  };
+const STATUS_COLOR: Record<RosterChild["status"], "success" | "default" | "warning" | "info"> = {
+  in: "success",
+  out: "info",
+  absent: "warning",
+  paused: "default",
+  expected: "default",
+};
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : null);
 /** Those who work at one centre clock in and take leave (owners and the super admin do not). */
@@ -52,6 +52,7 @@ const CENTRE_STAFF: readonly string[] = ["center_director", "admin", "academic_c
 /** Today's attendance: each room's ratio, and the roster of one room with one-tap check-in/out. */
 export function AttendancePage() {
   const user = useSignedInUser();
+  const say = useSay();
   const mayReport = hasFeature(user.role, "attendance_reports");
   const mayChangeRatios = hasFeature(user.role, "classroom_management");
   // The dashboard's "review attendance" item opens the reports (?view=reports).
@@ -89,7 +90,7 @@ export function AttendancePage() {
   const actions = useAttendanceActions();
   // What the teacher tapped shows at once, also while it waits on the device for the network.
   const taps = useTapQueue();
-  const tapped = roster.data ? rosterAsTapped(roster.data, taps) : null;
+  const tapped = roster.data ? rosterAsTapped(roster.data, taps, say) : null;
   const [leaving, setLeaving] = useState<RosterChild | null>(null);
   const [correcting, setCorrecting] = useState<StayToCorrect | null>(null);
   const [absentMenu, setAbsentMenu] = useState<{ anchor: HTMLElement; child: RosterChild } | null>(null);
@@ -101,7 +102,7 @@ export function AttendancePage() {
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
-            Attendance
+            {say("attendance.title")}
           </Typography>
           {rooms.data && (
             <Typography color="text.secondary">
@@ -113,44 +114,50 @@ export function AttendancePage() {
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <LiveChip />
             <Button component={RouterLink} to={`/attendance/headcount${centre.search}`} variant="outlined" size="small">
-              Headcount
+              {say("attendance.headcount")}
             </Button>
             {hasFeature(user.role, "staff_management") && (
               <Button component={RouterLink} to={`/attendance/kiosk${centre.search}`} variant="outlined" size="small">
-                Kiosk
+                {say("attendance.kiosk")}
               </Button>
             )}
           </Stack>
         )}
       </Stack>
       {centre.picks && <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />}
-      {!centre.ready && (
-        <ChooseCentre centre={centre} purpose="to see its rooms, its staff and its attendance reports" />
-      )}
+      {!centre.ready && <ChooseCentre centre={centre} prompt={say("attendance.chooseCentreForRooms")} />}
 
       {mayReport && (
-        <Tabs value={view} onChange={(_, value: "today" | "reports") => setView(value)} aria-label="Attendance view">
-          <Tab value="today" label="Today" />
-          <Tab value="reports" label="Reports" />
+        <Tabs
+          value={view}
+          onChange={(_, value: "today" | "reports") => setView(value)}
+          aria-label={say("attendance.viewTabs")}
+        >
+          <Tab value="today" label={say("attendance.tabToday")} />
+          <Tab value="reports" label={say("attendance.tabReports")} />
         </Tabs>
       )}
       {view === "reports" && rooms.data && <ReportsPanel today={rooms.data.date} centerId={centre.centerId} />}
       {view === "today" && centre.ready && (
         <>
-          {rooms.isPending && <LinearProgress aria-label="Loading rooms" />}
-          {rooms.isError && <Alert severity="error">Could not load today's attendance. {messageOf(rooms.error)}</Alert>}
+          {rooms.isPending && <LinearProgress aria-label={say("attendance.loadingRooms")} />}
+          {rooms.isError && (
+            <Alert severity="error">
+              {say("attendance.roomsFailed")} {messageOf(rooms.error)}
+            </Alert>
+          )}
           {rooms.data &&
             rooms.data.rooms.length === 0 &&
             (user.role === "teacher" ? (
               <NoClassroom />
             ) : (
-              <Alert severity="info">This centre has no classrooms yet.</Alert>
+              <Alert severity="info">{say("attendance.noClassrooms")}</Alert>
             ))}
           {rooms.data && rooms.data.rooms.length > 0 && <RoomRatios rooms={rooms.data.rooms} />}
           {mayChangeRatios && (
             <Box>
               <Button size="small" onClick={() => setRatioSettings(true)}>
-                Ratio settings
+                {say("attendance.ratioSettings")}
               </Button>
             </Box>
           )}
@@ -175,7 +182,7 @@ export function AttendancePage() {
               onChange={(_, value: string) => setChosen(value)}
               variant="scrollable"
               allowScrollButtonsMobile
-              aria-label="Classroom"
+              aria-label={say("attendance.classroomTabs")}
             >
               {rooms.data.rooms.map((room) => (
                 <Tab key={room.classroom_id} value={room.classroom_id} label={room.classroom_name} />
@@ -183,16 +190,19 @@ export function AttendancePage() {
             </Tabs>
           )}
 
-          {roster.isPending && roomId && <LinearProgress aria-label="Loading the roster" />}
-          {roster.isError && <Alert severity="error">Could not load the roster. {messageOf(roster.error)}</Alert>}
+          {roster.isPending && roomId && <LinearProgress aria-label={say("attendance.loadingRoster")} />}
+          {roster.isError && (
+            <Alert severity="error">
+              {say("attendance.rosterFailed")} {messageOf(roster.error)}
+            </Alert>
+          )}
           {lastError && <Alert severity="error">{lastError}</Alert>}
           {roster.data && tapped && (
             <>
               <Typography color="text.secondary" aria-live="polite">
-                {tapped.counts.in} in · {tapped.counts.expected} not in yet · {tapped.counts.out} gone home ·{" "}
-                {tapped.counts.absent} absent · {tapped.counts.paused} paused
+                {say("attendance.counts", tapped.counts)}
               </Typography>
-              {roster.data.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
+              {roster.data.children.length === 0 && <Alert severity="info">{say("attendance.noChildren")}</Alert>}
               <Box
                 sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}
               >
@@ -226,7 +236,7 @@ export function AttendancePage() {
                   setAbsentMenu(null);
                 }}
               >
-                {ABSENCE_REASON_LABELS[reason]}
+                {say("attendance.absenceReasonLabel", { reason })}
               </MenuItem>
             ))}
           </Menu>
@@ -291,7 +301,7 @@ function ChildCard({
   onCorrect: () => void;
   onUndo: () => void;
 }) {
-  const chip = STATUS_CHIP[child.status];
+  const say = useSay();
   const name = `${child.first_name} ${child.last_name}`.trim();
   return (
     <Card variant="outlined" data-testid={`child-${child.student_id}`} aria-label={name}>
@@ -302,38 +312,45 @@ function ChildCard({
             {name}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Chip size="small" label={chip.label} color={chip.color} />
+            <Chip
+              size="small"
+              label={say("attendance.status", { status: child.status })}
+              color={STATUS_COLOR[child.status]}
+            />
             {child.waiting ? (
               <Typography variant="body2" color="warning.dark" data-testid="waiting-to-send">
                 {child.waiting}
               </Typography>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                {child.check_in_at && `In ${formatTime(child.check_in_at)}`}
-                {child.check_out_at && ` · Out ${formatTime(child.check_out_at)}`}
-                {child.absence_reason && ABSENCE_REASON_LABELS[child.absence_reason]}
+                {child.check_in_at && say("attendance.inAt", { time: formatTime(child.check_in_at) })}
+                {child.check_out_at && ` · ${say("attendance.outAt", { time: formatTime(child.check_out_at) })}`}
+                {child.absence_reason && say("attendance.absenceReasonLabel", { reason: child.absence_reason })}
               </Typography>
             )}
           </Stack>
           {child.notice && child.status === "expected" && (
             <Typography variant="body2" color="warning.main">
-              Parent says: away until {formatDate(child.notice.end_date)} ({ABSENCE_REASON_LABELS[child.notice.reason]}
-              {child.notice.note ? `: ${child.notice.note}` : ""})
+              {say("attendance.parentSays", {
+                date: formatDate(child.notice.end_date),
+                reason: say("attendance.absenceReasonLabel", { reason: child.notice.reason }),
+                note: child.notice.note ? `: ${child.notice.note}` : "",
+              })}
             </Typography>
           )}
           {child.forgotten && (
             <Typography variant="body2" color="error">
-              Not checked out on {formatDate(child.forgotten.day)}: correct the times to check in today.
+              {say("attendance.notCheckedOutOn", { date: formatDate(child.forgotten.day) })}
             </Typography>
           )}
           {(child.forgotten || child.stay_id) && (
             <Button
               size="small"
               onClick={onCorrect}
-              aria-label={`Correct times for ${name}`}
+              aria-label={say("attendance.correctTimesFor", { name })}
               sx={{ px: 0.5, minWidth: 0, ml: -0.5 }}
             >
-              Correct times
+              {say("attendance.correctTimes")}
             </Button>
           )}
         </Box>
@@ -345,29 +362,49 @@ function ChildCard({
               size="large"
               onClick={onCheckIn}
               disabled={busy}
-              aria-label={`Check in ${name}`}
+              aria-label={say("attendance.checkInName", { name })}
             >
-              Check in
+              {say("attendance.checkIn")}
             </Button>
           )}
           {child.status === "expected" && !child.forgotten && (
-            <Button size="small" onClick={(event) => onAbsent(event.currentTarget)} aria-label={`Mark ${name} absent`}>
-              Absent
+            <Button
+              size="small"
+              onClick={(event) => onAbsent(event.currentTarget)}
+              aria-label={say("attendance.markAbsent", { name })}
+            >
+              {say("attendance.absent")}
             </Button>
           )}
           {child.status === "in" && (
-            <Button variant="outlined" size="large" onClick={onCheckOut} aria-label={`Check out ${name}`}>
-              Check out
+            <Button
+              variant="outlined"
+              size="large"
+              onClick={onCheckOut}
+              aria-label={say("attendance.checkOutName", { name })}
+            >
+              {say("attendance.checkOut")}
             </Button>
           )}
           {child.status === "out" && (
-            <Button size="large" onClick={onCheckIn} disabled={busy} aria-label={`Check in ${name} again`}>
-              Back in
+            <Button
+              size="large"
+              onClick={onCheckIn}
+              disabled={busy}
+              aria-label={say("attendance.checkInAgain", { name })}
+            >
+              {say("attendance.backIn")}
             </Button>
           )}
           {child.undo && (
-            <Button size="small" color="secondary" onClick={onUndo} disabled={busy} aria-label={`Undo for ${name}`}>
-              Undo
+            <Button
+              size="small"
+              color="secondary"
+              onClick={onUndo}
+              disabled={busy}
+              aria-label={say("attendance.undoFor", { name })}
+            >
+              {say("attendance.undo")}
             </Button>
           )}
         </Stack>

@@ -12,8 +12,9 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { ATTENDANCE_MESSAGES, type RosterChild } from "@sprout/shared/schemas/attendance";
+import type { RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
+import { useSay } from "../../i18n/useSay";
 import { PickupAvatar } from "./PickupAvatar";
 
 const OTHER = "other";
@@ -32,6 +33,7 @@ export function CheckOutDialog({
   onClose: () => void;
   onConfirm: (input: { pickup_person_id?: string; override_name?: string; override_note?: string }) => void;
 }) {
+  const say = useSay();
   const [choice, setChoice] = useState<string>("");
   const [name, setName] = useState("");
   const [note, setNote] = useState("");
@@ -47,10 +49,14 @@ export function CheckOutDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Check out {child.first_name}</DialogTitle>
+      <DialogTitle>{say("attendance.checkOutName", { name: child.first_name })}</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>Who is collecting {child.first_name}?</Typography>
-        <RadioGroup value={choice} onChange={(event) => setChoice(event.target.value)} aria-label="Who is collecting">
+        <Typography sx={{ mb: 1 }}>{say("attendance.whoCollecting", { name: child.first_name })}</Typography>
+        <RadioGroup
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          aria-label={say("attendance.whoCollectingLabel")}
+        >
           {child.pickup_people.map((person) => (
             <FormControlLabel
               key={person.id}
@@ -81,29 +87,27 @@ export function CheckOutDialog({
               }
             />
           ))}
-          <FormControlLabel value={OTHER} control={<Radio />} label="Someone not on the list" />
+          <FormControlLabel value={OTHER} control={<Radio />} label={say("attendance.someoneElse")} />
         </RadioGroup>
-        {tried && !choice && <Alert severity="error">{ATTENDANCE_MESSAGES.pickupRequired}</Alert>}
+        {tried && !choice && <Alert severity="error">{say("attendance.pickupRequired")}</Alert>}
         {override && (
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <Alert severity="warning">The family will be told who collected {child.first_name}.</Alert>
+            <Alert severity="warning">{say("attendance.familyTold", { name: child.first_name })}</Alert>
             <TextField
-              label="Name of the person collecting"
+              label={say("attendance.collectorName")}
               value={name}
               onChange={(event) => setName(event.target.value)}
               error={tried && !name.trim()}
-              helperText={tried && !name.trim() ? ATTENDANCE_MESSAGES.overrideName : " "}
+              helperText={tried && !name.trim() ? say("attendance.overrideName") : " "}
             />
             <TextField
-              label="Why is this allowed?"
+              label={say("attendance.whyAllowed")}
               value={note}
               multiline
               minRows={2}
               onChange={(event) => setNote(event.target.value)}
               error={tried && !note.trim()}
-              helperText={
-                tried && !note.trim() ? ATTENDANCE_MESSAGES.overrideNote : "For example: mother phoned at 3 pm"
-              }
+              helperText={tried && !note.trim() ? say("attendance.overrideNote") : say("attendance.whyExample")}
             />
           </Stack>
         )}
@@ -114,9 +118,9 @@ export function CheckOutDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("attendance.cancel")}</Button>
         <Button variant="contained" onClick={confirm} disabled={busy}>
-          Check out
+          {say("attendance.checkOut")}
         </Button>
       </DialogActions>
     </Dialog>

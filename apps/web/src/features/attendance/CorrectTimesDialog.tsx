@@ -18,6 +18,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAttendanceActions } from "./api";
 
 /** One stay whose times are corrected: today's, or one of an earlier day never checked out. */
@@ -44,6 +45,7 @@ const wallClock = (iso: string) =>
 
 /** A later change of a stay's times, with the reason the audit log keeps. */
 export function CorrectTimesDialog({ stay, onClose }: { stay: StayToCorrect; onClose: () => void }) {
+  const say = useSay();
   const schema = useMemo(() => correctionForm(stay.earlierDay), [stay.earlierDay]);
   const form = useForm<z.input<Form>, unknown, z.output<Form>>({
     resolver: zodResolver(schema),
@@ -80,16 +82,16 @@ export function CorrectTimesDialog({ stay, onClose }: { stay: StayToCorrect; onC
       aria-labelledby="correct-title"
     >
       <Box component="form" noValidate onSubmit={form.handleSubmit(save)}>
-        <DialogTitle id="correct-title">Correct times for {stay.childName}</DialogTitle>
+        <DialogTitle id="correct-title">{say("attendance.correctTimesFor", { name: stay.childName })}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             <Typography color="text.secondary">
-              Record of {formatDate(stay.day)}.
-              {stay.earlierDay && " It was never checked out: enter when the child went home."}
+              {say("attendance.recordOf", { date: formatDate(stay.day) })}
+              {stay.earlierDay && say("attendance.neverCheckedOut")}
             </Typography>
             <Stack direction="row" spacing={1}>
               <TextField
-                label="Check-in time"
+                label={say("attendance.checkInTimeLabel")}
                 type="time"
                 {...form.register("check_in_time")}
                 error={Boolean(errors.check_in_time)}
@@ -98,34 +100,36 @@ export function CorrectTimesDialog({ stay, onClose }: { stay: StayToCorrect; onC
                 sx={{ flex: 1 }}
               />
               <TextField
-                label="Check-out time"
+                label={say("attendance.checkOutTimeLabel")}
                 type="time"
                 {...form.register("check_out_time")}
                 error={Boolean(errors.check_out_time)}
-                helperText={errors.check_out_time?.message ?? (stay.earlierDay ? " " : "Empty while still here")}
+                helperText={
+                  errors.check_out_time?.message ?? (stay.earlierDay ? " " : say("attendance.emptyWhileHere"))
+                }
                 slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}
               />
             </Stack>
             <TextField
-              label="Reason"
+              label={say("attendance.reason")}
               multiline
               minRows={2}
               {...form.register("reason")}
               error={Boolean(errors.reason)}
-              helperText={errors.reason?.message ?? "Kept with the change in the audit log"}
+              helperText={errors.reason?.message ?? say("attendance.reasonKept")}
             />
             {correct.isError && (
-              <Alert severity="error">{refusalMessage(correct.error, "Could not save the correction.")}</Alert>
+              <Alert severity="error">{refusalMessage(correct.error, say("attendance.correctionFailed"))}</Alert>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={correct.isPending}>
-            Cancel
+            {say("attendance.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={correct.isPending}>
-            Save times
+            {say("attendance.saveTimes")}
           </Button>
         </DialogActions>
       </Box>

@@ -18,6 +18,7 @@ import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { CentrePicker } from "../../components/CentrePicker";
 import { formatDateTime, formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useHeadcount, useHeadcountMark } from "./api";
 import { ChooseCentre } from "./ChooseCentre";
@@ -37,6 +38,7 @@ const PRINT_CSS = `@media print {
 export function HeadcountPage() {
   // An owner or the super admin counts one centre at a time, chosen here or on Attendance.
   const centre = useAttendanceCentre();
+  const say = useSay();
   const count = useHeadcount(centre.centerId, centre.ready);
   const mark = useHeadcountMark(centre.centerId);
   const data = count.data;
@@ -46,15 +48,15 @@ export function HeadcountPage() {
       <style>{PRINT_CSS}</style>
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
-          Headcount
+          {say("attendance.headcount")}
         </Typography>
         <Stack direction="row" spacing={1} className="no-print" sx={{ alignItems: "center" }}>
           <LiveChip />
           <Button component={RouterLink} to={`/attendance${centre.search}`}>
-            Attendance
+            {say("attendance.title")}
           </Button>
           <Button variant="outlined" startIcon={<Print />} onClick={() => window.print()}>
-            Print
+            {say("attendance.print")}
           </Button>
         </Stack>
       </Stack>
@@ -63,43 +65,44 @@ export function HeadcountPage() {
           <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />
         </Box>
       )}
-      {!centre.ready && <ChooseCentre centre={centre} purpose="to count who is in its building now" />}
-      {count.isPending && centre.ready && <LinearProgress aria-label="Loading the headcount" />}
-      {count.isError && <Alert severity="error">{refusalMessage(count.error, "Could not load the headcount.")}</Alert>}
+      {!centre.ready && <ChooseCentre centre={centre} prompt={say("attendance.chooseCentreForHeadcount")} />}
+      {count.isPending && centre.ready && <LinearProgress aria-label={say("attendance.loadingHeadcount")} />}
+      {count.isError && (
+        <Alert severity="error">{refusalMessage(count.error, say("attendance.headcountFailed"))}</Alert>
+      )}
       {data && (
         <>
-          <Typography color="text.secondary">Printed or shown at {formatDateTime(new Date())}</Typography>
+          <Typography color="text.secondary">
+            {say("attendance.shownAt", { time: formatDateTime(new Date()) })}
+          </Typography>
           {data.alert ? (
             <Alert severity="error" icon={false}>
               <AlertTitle sx={{ fontSize: 24, fontWeight: 700 }} aria-live="polite" data-testid="accounted">
-                {data.accounted} of {data.children_in} accounted
+                {say("attendance.accounted", { accounted: data.accounted, total: data.children_in })}
               </AlertTitle>
-              {data.alert.message} · since {formatTime(data.alert.triggered_at)}
+              {say("attendance.alertSince", { message: data.alert.message, time: formatTime(data.alert.triggered_at) })}
               {missing.length > 0 ? (
                 <Box sx={{ mt: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>Not yet accounted for:</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{say("attendance.notYetAccounted")}</Typography>
                   <Typography data-testid="missing">
                     {missing.map((child) => `${child.name} (${child.room})`).join(", ")}
                   </Typography>
                 </Box>
               ) : (
-                <Typography sx={{ mt: 1, fontWeight: 600 }}>Every child checked in is accounted for.</Typography>
+                <Typography sx={{ mt: 1, fontWeight: 600 }}>{say("attendance.allAccounted")}</Typography>
               )}
             </Alert>
           ) : (
-            <Alert severity="info">
-              {data.children_in} children in the building now. During an emergency alert, tick each child here as
-              accounted for.
-            </Alert>
+            <Alert severity="info">{say("attendance.childrenInBuilding", { count: data.children_in })}</Alert>
           )}
-          {mark.isError && <Alert severity="error">{refusalMessage(mark.error, "Could not record the tick.")}</Alert>}
+          {mark.isError && <Alert severity="error">{refusalMessage(mark.error, say("attendance.tickFailed"))}</Alert>}
           <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
             {data.rooms.map((room) => (
               <Card
                 key={room.classroom_id ?? "none"}
                 variant="outlined"
                 className="headcount-room"
-                aria-label={`${room.classroom_name} headcount`}
+                aria-label={say("attendance.roomHeadcount", { room: room.classroom_name })}
               >
                 <CardContent>
                   <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "baseline" }}>
@@ -107,13 +110,19 @@ export function HeadcountPage() {
                       {room.classroom_name}
                     </Typography>
                     <Typography color="text.secondary">
-                      {room.children.length} children · {room.staff.length} staff
+                      {say("attendance.roomCounts", { children: room.children.length, staff: room.staff.length })}
                     </Typography>
                   </Stack>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    Staff: {room.staff.length ? room.staff.map((person) => person.name).join(", ") : "none clocked in"}
+                    {say("attendance.roomStaff", {
+                      names: room.staff.length
+                        ? room.staff.map((person) => person.name).join(", ")
+                        : say("attendance.noStaffIn"),
+                    })}
                   </Typography>
-                  {room.children.length === 0 && <Typography variant="body2">No children in this room now.</Typography>}
+                  {room.children.length === 0 && (
+                    <Typography variant="body2">{say("attendance.noChildrenInRoom")}</Typography>
+                  )}
                   {room.children.map((child) =>
                     data.alert ? (
                       <FormControlLabel
@@ -128,11 +137,11 @@ export function HeadcountPage() {
                             }
                           />
                         }
-                        label={`${child.name} · in ${formatTime(child.check_in_at)}`}
+                        label={say("attendance.childInAt", { name: child.name, time: formatTime(child.check_in_at) })}
                       />
                     ) : (
                       <Typography key={child.student_id} sx={{ py: 0.5 }}>
-                        ☐ {child.name} · in {formatTime(child.check_in_at)}
+                        ☐ {say("attendance.childInAt", { name: child.name, time: formatTime(child.check_in_at) })}
                       </Typography>
                     ),
                   )}
@@ -142,7 +151,7 @@ export function HeadcountPage() {
           </Box>
           {data.other_staff.length > 0 && (
             <Typography>
-              <Chip size="small" label="Other staff in" sx={{ mr: 1 }} />
+              <Chip size="small" label={say("attendance.otherStaffIn")} sx={{ mr: 1 }} />
               {data.other_staff.map((person) => person.name).join(", ")}
             </Typography>
           )}

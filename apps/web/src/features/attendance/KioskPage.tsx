@@ -23,6 +23,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { CentrePicker } from "../../components/CentrePicker";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useSay } from "../../i18n/useSay";
 import { ChooseCentre } from "./ChooseCentre";
 import { useKioskActions, useKioskSearch } from "./kioskApi";
 import { PinPad } from "./PinPad";
@@ -45,6 +46,7 @@ type Chosen =
 export function KioskPage() {
   const [on, setOn] = useState(() => sessionStorage.getItem(KIOSK_FLAG) === "1");
   const navigate = useNavigate();
+  const say = useSay();
   // An owner or the super admin opens the kiosk for the centre chosen on Attendance (?center=).
   const centre = useAttendanceCentre();
   const open = () => {
@@ -63,17 +65,13 @@ export function KioskPage() {
       <Container maxWidth="sm" sx={{ py: 6 }}>
         <Stack spacing={2}>
           <Typography variant="h4" component="h1">
-            Kiosk
+            {say("attendance.kiosk")}
           </Typography>
-          <Typography>
-            Turn this tablet into the centre's check-in kiosk. Families check their own children in and out with their
-            4-digit PIN (set in the parent portal); staff clock in and out with theirs. To leave kiosk mode you will
-            need your password.
-          </Typography>
+          <Typography>{say("attendance.kioskIntro")}</Typography>
           {centre.picks && (
             <CentrePicker centres={centre.list} value={centre.centerId ?? ""} onChange={centre.choose} />
           )}
-          {!centre.ready && <ChooseCentre centre={centre} purpose="for this tablet's kiosk" />}
+          {!centre.ready && <ChooseCentre centre={centre} prompt={say("attendance.chooseCentreForKiosk")} />}
           {/* On a phone the two buttons stack instead of each breaking over two lines. */}
           <Stack
             direction={{ xs: "column", sm: "row" }}
@@ -81,10 +79,10 @@ export function KioskPage() {
             sx={{ alignItems: { xs: "stretch", sm: "center" } }}
           >
             <Button variant="contained" size="large" onClick={open} disabled={!centre.ready}>
-              Open kiosk mode
+              {say("attendance.openKiosk")}
             </Button>
             <Button component={RouterLink} to={`/attendance${centre.search}`}>
-              Back to attendance
+              {say("attendance.backToAttendance")}
             </Button>
           </Stack>
         </Stack>
@@ -95,6 +93,7 @@ export function KioskPage() {
 }
 
 function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: string }) {
+  const say = useSay();
   const [typed, setTyped] = useState("");
   const q = useDebouncedValue(typed.trim(), 250);
   const matches = useKioskSearch(q, centerId);
@@ -119,7 +118,7 @@ function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: st
       <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, flex: 1 }}>
         <Stack spacing={3}>
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: "2rem", sm: "3rem" }, textAlign: "center" }}>
-            Good to see you!
+            {say("attendance.kioskWelcome")}
           </Typography>
           {greeting && (
             <Alert severity="success" variant="filled" role="status" sx={{ fontSize: 22, alignItems: "center" }}>
@@ -127,14 +126,16 @@ function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: st
             </Alert>
           )}
           <TextField
-            label="Type your child's name, or your own"
+            label={say("attendance.kioskSearch")}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
             slotProps={{ htmlInput: { style: { fontSize: 24 }, maxLength: 40 } }}
           />
-          {matches.isFetching && <LinearProgress aria-label="Searching" />}
-          {matches.isError && <Alert severity="error">{refusalMessage(matches.error, "Could not search.")}</Alert>}
+          {matches.isFetching && <LinearProgress aria-label={say("attendance.searching")} />}
+          {matches.isError && (
+            <Alert severity="error">{refusalMessage(matches.error, say("attendance.searchFailed"))}</Alert>
+          )}
           {matches.data && q.length >= 2 && q === typed.trim() && (
             <Matches matches={matches.data} onChoose={setChosen} />
           )}
@@ -142,7 +143,7 @@ function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: st
       </Container>
       <Box sx={{ textAlign: "center", pb: 2 }}>
         <Button size="small" color="inherit" startIcon={<Lock />} onClick={() => setLeaving(true)}>
-          Leave kiosk mode
+          {say("attendance.leaveKiosk")}
         </Button>
       </Box>
       {chosen && <PinDialog chosen={chosen} onClose={() => setChosen(null)} onDone={done} />}
@@ -152,10 +153,9 @@ function KioskScreen({ onLeave, centerId }: { onLeave: () => void; centerId?: st
 }
 
 function Matches({ matches, onChoose }: { matches: KioskMatches; onChoose: (chosen: Chosen) => void }) {
+  const say = useSay();
   if (matches.children.length === 0 && matches.staff.length === 0)
-    return (
-      <Typography color="text.secondary">No one by that name. Check the spelling or ask a member of staff.</Typography>
-    );
+    return <Typography color="text.secondary">{say("attendance.noOneByName")}</Typography>;
   return (
     <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
       {matches.children.map((child) => {
@@ -165,7 +165,7 @@ function Matches({ matches, onChoose }: { matches: KioskMatches; onChoose: (chos
           <Card key={child.student_id} variant="outlined">
             <CardActionArea
               disabled={paused}
-              aria-label={`${inNow ? "Check out" : "Check in"} ${child.name}`}
+              aria-label={say(inNow ? "attendance.checkOutName" : "attendance.checkInName", { name: child.name })}
               onClick={() =>
                 onChoose({
                   kind: "child",
@@ -178,11 +178,15 @@ function Matches({ matches, onChoose }: { matches: KioskMatches; onChoose: (chos
               <CardContent>
                 <Typography sx={{ fontSize: 22, fontWeight: 600 }}>{child.name}</Typography>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 0.5 }}>
-                  <Typography color="text.secondary">{child.classroom_name ?? "No classroom"}</Typography>
+                  <Typography color="text.secondary">
+                    {child.classroom_name ?? say("attendance.noClassroom")}
+                  </Typography>
                   <Chip
                     size="small"
                     color={inNow ? "success" : "default"}
-                    label={paused ? "Paused" : inNow ? "Tap to check out" : "Tap to check in"}
+                    label={say(
+                      paused ? "attendance.pausedChip" : inNow ? "attendance.tapToCheckOut" : "attendance.tapToCheckIn",
+                    )}
                   />
                 </Stack>
               </CardContent>
@@ -193,12 +197,12 @@ function Matches({ matches, onChoose }: { matches: KioskMatches; onChoose: (chos
       {matches.staff.map((person) => (
         <Card key={person.user_id} variant="outlined">
           <CardActionArea
-            aria-label={`Clock in or out ${person.name}`}
+            aria-label={say("attendance.clockInOrOutName", { name: person.name })}
             onClick={() => onChoose({ kind: "staff", id: person.user_id, name: person.name })}
           >
             <CardContent>
               <Typography sx={{ fontSize: 22, fontWeight: 600 }}>{person.name}</Typography>
-              <Chip size="small" label="Staff · clock in or out" sx={{ mt: 0.5 }} />
+              <Chip size="small" label={say("attendance.staffClock")} sx={{ mt: 0.5 }} />
             </CardContent>
           </CardActionArea>
         </Card>
@@ -216,6 +220,7 @@ function PinDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const say = useSay();
   const actions = useKioskActions();
   const [pin, setPin] = useState("");
   const mutation = chosen.kind === "child" ? actions.child : actions.staff;
@@ -228,15 +233,15 @@ function PinDialog({
   };
   const title =
     chosen.kind === "staff"
-      ? `${chosen.name}: clock in or out`
-      : `${chosen.action === "check_in" ? "Check in" : "Check out"} ${chosen.name}`;
+      ? say("attendance.staffPinTitle", { name: chosen.name })
+      : say(chosen.action === "check_in" ? "attendance.checkInName" : "attendance.checkOutName", { name: chosen.name });
   return (
     <Dialog open onClose={onClose} aria-labelledby="kiosk-pin-title">
       <DialogTitle id="kiosk-pin-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ alignItems: "center" }}>
           <Typography color="text.secondary">
-            {chosen.kind === "staff" ? "Enter your own PIN." : "Enter your family's 4-digit PIN."}
+            {say(chosen.kind === "staff" ? "attendance.enterOwnPin" : "attendance.enterFamilyPin")}
           </Typography>
           <PinPad
             value={pin}
@@ -248,19 +253,20 @@ function PinDialog({
           />
           {mutation.isError && (
             <Alert severity="error" sx={{ width: "100%" }}>
-              {refusalMessage(mutation.error, "Could not record that.")}
+              {refusalMessage(mutation.error, say("attendance.recordFailed"))}
             </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("attendance.cancel")}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function UnlockDialog({ onClose, onUnlocked }: { onClose: () => void; onUnlocked: () => void }) {
+  const say = useSay();
   const { unlock } = useKioskActions();
   const [password, setPassword] = useState("");
   return (
@@ -271,25 +277,27 @@ function UnlockDialog({ onClose, onUnlocked }: { onClose: () => void; onUnlocked
           if (password) unlock.mutate(password, { onSuccess: onUnlocked });
         }}
       >
-        <DialogTitle id="kiosk-unlock-title">Leave kiosk mode</DialogTitle>
+        <DialogTitle id="kiosk-unlock-title">{say("attendance.leaveKiosk")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>The member of staff who opened the kiosk enters their password.</Typography>
+            <Typography>{say("attendance.unlockIntro")}</Typography>
             <TextField
               type="password"
-              label="Password"
+              label={say("attendance.password")}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="current-password"
               autoFocus
             />
-            {unlock.isError && <Alert severity="error">{refusalMessage(unlock.error, "Could not unlock.")}</Alert>}
+            {unlock.isError && (
+              <Alert severity="error">{refusalMessage(unlock.error, say("attendance.unlockFailed"))}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("attendance.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={!password || unlock.isPending}>
-            Leave kiosk mode
+            {say("attendance.leaveKiosk")}
           </Button>
         </DialogActions>
       </form>

@@ -6,10 +6,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useSetPin } from "./kioskApi";
 
 /** Sets or changes one's own kiosk PIN; the server keeps only its hash. */
 export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" | "staff" }) {
+  const say = useSay();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
   if (open) {
@@ -27,7 +29,7 @@ export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" |
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
       <Typography variant="body2" color="text.secondary">
-        {hasPin || saved ? "Your kiosk PIN is set." : "No kiosk PIN yet."}
+        {say(hasPin || saved ? "attendance.pinSet" : "attendance.noPinYet")}
       </Typography>
       <Button
         size="small"
@@ -36,7 +38,7 @@ export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" |
           setOpen(true);
         }}
       >
-        {hasPin || saved ? "Change kiosk PIN" : "Set kiosk PIN"}
+        {say(hasPin || saved ? "attendance.changePin" : "attendance.setPin")}
       </Button>
     </Stack>
   );
@@ -44,6 +46,7 @@ export function KioskPinForm({ hasPin, who }: { hasPin: boolean; who: "family" |
 
 /** The form itself, built only when opened: most visits of a home never open it. */
 function PinForm({ who, onSaved, onCancel }: { who: "family" | "staff"; onSaved: () => void; onCancel: () => void }) {
+  const say = useSay();
   const setPin = useSetPin();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof pinInput>, unknown, z.output<typeof pinInput>>({
@@ -62,12 +65,10 @@ function PinForm({ who, onSaved, onCancel }: { who: "family" | "staff"; onSaved:
   return (
     <Stack component="form" onSubmit={save} spacing={1.5} sx={{ maxWidth: 360 }} noValidate>
       <Typography variant="body2">
-        {who === "family"
-          ? "Choose 4 digits to check your children in and out at the centre's kiosk. Keep it to yourself."
-          : "Choose 4 digits to clock in and out at the centre's kiosk."}
+        {say(who === "family" ? "attendance.pinFamilyHint" : "attendance.pinStaffHint")}
       </Typography>
       <TextField
-        label="New 4-digit PIN"
+        label={say("attendance.newPin")}
         type="password"
         autoComplete="new-password"
         slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 4 } }}
@@ -75,12 +76,14 @@ function PinForm({ who, onSaved, onCancel }: { who: "family" | "staff"; onSaved:
         error={Boolean(form.formState.errors.pin)}
         helperText={form.formState.errors.pin?.message ?? " "}
       />
-      {setPin.isError && <Alert severity="error">{refusalMessage(setPin.error, "Could not save the PIN.")}</Alert>}
+      {setPin.isError && (
+        <Alert severity="error">{refusalMessage(setPin.error, say("attendance.pinSaveFailed"))}</Alert>
+      )}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={setPin.isPending}>
-          Save PIN
+          {say("attendance.savePin")}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{say("attendance.cancel")}</Button>
       </Stack>
     </Stack>
   );

@@ -11,13 +11,14 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, staffLeaveInput, staffLeaveItem } from "@sprout/shared/schemas/attendance";
+import { LEAVE_TYPES, staffLeaveInput, staffLeaveItem } from "@sprout/shared/schemas/attendance";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 
 type Input = z.input<typeof staffLeaveInput>;
 type Output = z.output<typeof staffLeaveInput>;
@@ -36,6 +37,7 @@ export function LeaveDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const say = useSay();
   const manages = staff.length > 0;
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(staffLeaveInput),
@@ -50,7 +52,7 @@ export function LeaveDialog({
     },
   });
   const { errors } = form.formState;
-  const title = manages ? "Record leave" : "Ask for leave";
+  const title = say(manages ? "attendance.recordLeave" : "attendance.askLeave");
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="leave-title">
       <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
@@ -64,13 +66,13 @@ export function LeaveDialog({
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Staff member"
+                    label={say("attendance.staffMember")}
                     value={field.value ?? ""}
                     onChange={(event) => field.onChange(event.target.value || undefined)}
                     onBlur={field.onBlur}
-                    helperText="Leave recorded here is approved at once"
+                    helperText={say("attendance.leaveApprovedAtOnce")}
                   >
-                    <MenuItem value="">Myself</MenuItem>
+                    <MenuItem value="">{say("attendance.myself")}</MenuItem>
                     {staff.map((person) => (
                       <MenuItem key={person.user_id} value={person.user_id}>
                         {person.name}
@@ -89,7 +91,7 @@ export function LeaveDialog({
                   render={({ field }) => (
                     <DateField
                       name={field.name}
-                      label={name === "start_date" ? "First day" : "Last day"}
+                      label={say(name === "start_date" ? "attendance.firstDay" : "attendance.lastDay")}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -106,7 +108,7 @@ export function LeaveDialog({
               render={({ field }) => (
                 <TextField
                   select
-                  label="Type of leave"
+                  label={say("attendance.leaveTypeField")}
                   name={field.name}
                   value={field.value}
                   onChange={field.onChange}
@@ -116,29 +118,31 @@ export function LeaveDialog({
                 >
                   {LEAVE_TYPES.map((type) => (
                     <MenuItem key={type} value={type}>
-                      {LEAVE_TYPE_LABELS[type]}
+                      {say("attendance.leaveTypeLabel", { type })}
                     </MenuItem>
                   ))}
                 </TextField>
               )}
             />
             <TextField
-              label="Note"
+              label={say("attendance.note")}
               multiline
               minRows={2}
               {...form.register("note")}
               error={Boolean(errors.note)}
-              helperText={errors.note?.message ?? "Optional"}
+              helperText={errors.note?.message ?? say("attendance.optional")}
             />
-            {save.isError && <Alert severity="error">{refusalMessage(save.error, "Could not save the leave.")}</Alert>}
+            {save.isError && (
+              <Alert severity="error">{refusalMessage(save.error, say("attendance.leaveSaveFailed"))}</Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {say("attendance.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {manages ? "Record leave" : "Ask for leave"}
+            {title}
           </Button>
         </DialogActions>
       </Box>

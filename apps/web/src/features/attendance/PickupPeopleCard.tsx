@@ -19,7 +19,6 @@ import {
 } from "@mui/material";
 import {
   PICKUP_PHOTO_MAX_BYTES,
-  PICKUP_PHOTO_MESSAGES,
   type PickupPerson,
   pickupList,
   pickupPersonInput,
@@ -63,18 +62,18 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
     mutationFn: (id: string) => api.delete(photoPath(id), pickupList),
     onSuccess,
   });
+  const say = useSay();
   const [photoError, setPhotoError] = useState("");
   const choosePhoto = (person: PickupPerson, file: File | undefined) => {
     setPhotoError("");
     if (!file) return;
     // The server checks the content; these checks only spare a pointless upload.
-    if (file.size > PICKUP_PHOTO_MAX_BYTES) return setPhotoError(PICKUP_PHOTO_MESSAGES.tooLarge);
-    if (!file.type.startsWith("image/")) return setPhotoError(PICKUP_PHOTO_MESSAGES.type);
+    if (file.size > PICKUP_PHOTO_MAX_BYTES) return setPhotoError(say("pickup.photoTooLarge"));
+    if (!file.type.startsWith("image/")) return setPhotoError(say("pickup.photoType"));
     setPhoto.mutate({ id: person.id, file });
   };
   const photoBusy = setPhoto.isPending || removePhoto.isPending;
   const [adding, setAdding] = useState(false);
-  const say = useSay();
   const confirmRemove = (person: PickupPerson) => {
     if (window.confirm(say("pickup.confirmRemove", { name: person.name, child: childName }))) remove.mutate(person.id);
   };
@@ -191,6 +190,7 @@ function AddPickupPerson({
   onDone: () => void;
   onSaved: (answer: z.infer<typeof pickupList>) => void;
 }) {
+  const say = useSay();
   const form = useForm<Input, unknown, z.output<typeof pickupPersonInput>>({
     resolver: zodResolver(pickupPersonInput),
     mode: "onBlur",
@@ -216,17 +216,17 @@ function AddPickupPerson({
   );
   return (
     <Stack component="form" noValidate spacing={1} onSubmit={form.handleSubmit((values) => add.mutate(values))}>
-      {field("name", "Name")}
+      {field("name", say("pickup.name"))}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
-        {field("relation", "Relation to the child", { sx: { flex: 1 } })}
-        {field("phone", "Phone", { sx: { flex: 1 }, type: "tel", autoComplete: "tel" })}
+        {field("relation", say("pickup.relation"), { sx: { flex: 1 } })}
+        {field("phone", say("pickup.phone"), { sx: { flex: 1 }, type: "tel", autoComplete: "tel" })}
       </Stack>
-      {add.isError && <Alert severity="error">{refusalMessage(add.error, "Could not add them.")}</Alert>}
+      {add.isError && <Alert severity="error">{refusalMessage(add.error, say("pickup.addFailed"))}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={add.isPending}>
-          Add to the list
+          {say("pickup.addToList")}
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onDone}>{say("pickup.cancel")}</Button>
       </Stack>
     </Stack>
   );

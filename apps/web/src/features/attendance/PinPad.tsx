@@ -1,5 +1,6 @@
 import Backspace from "@mui/icons-material/Backspace";
 import { Box, Button, Stack, Typography } from "@mui/material";
+import { useSay } from "../../i18n/useSay";
 
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"] as const;
 
@@ -13,6 +14,7 @@ export function PinPad({
   onChange: (value: string) => void;
   disabled?: boolean;
 }) {
+  const say = useSay();
   const press = (key: (typeof KEYS)[number]) => {
     if (key === "clear") onChange("");
     else if (key === "back") onChange(value.slice(0, -1));
@@ -22,7 +24,7 @@ export function PinPad({
     <Stack spacing={2} sx={{ alignItems: "center" }}>
       <Typography
         aria-live="polite"
-        aria-label={`${value.length} of 4 digits entered`}
+        aria-label={say("attendance.digitsEntered", { count: value.length })}
         sx={{ fontSize: 40, letterSpacing: 16 }}
       >
         {"●".repeat(value.length)}
@@ -37,7 +39,9 @@ export function PinPad({
             variant={key === "clear" || key === "back" ? "text" : "outlined"}
             disabled={disabled}
             onClick={() => press(key)}
-            aria-label={key === "back" ? "Delete last digit" : key === "clear" ? "Clear" : key}
+            aria-label={
+              key === "back" ? say("attendance.deleteDigit") : key === "clear" ? say("attendance.clear") : key
+            }
             sx={{ height: 72, fontSize: 28 }}
           >
             {key === "back" ? <Backspace /> : key === "clear" ? "C" : key}

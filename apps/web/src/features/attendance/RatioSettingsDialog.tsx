@@ -14,7 +14,6 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  AGE_BAND_LABELS,
   AGE_BANDS,
   type AgeBand,
   type RatioSettingsAnswer,
@@ -27,6 +26,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 
 type Input = z.input<typeof ratioSettingsInput>;
 type Output = z.output<typeof ratioSettingsInput>;
@@ -58,6 +58,7 @@ export function RatioSettingsDialog({
   centerId?: string;
 }) {
   const queryClient = useQueryClient();
+  const say = useSay();
   const settings = useQuery({
     queryKey: ["attendance", "ratio-settings", centerId ?? "own"],
     queryFn: () =>
@@ -99,42 +100,42 @@ export function RatioSettingsDialog({
       aria-labelledby="ratio-title"
     >
       <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-        <DialogTitle id="ratio-title">Ratio settings</DialogTitle>
+        <DialogTitle id="ratio-title">{say("attendance.ratioSettings")}</DialogTitle>
         <DialogContent dividers>
-          {settings.isPending && <LinearProgress aria-label="Loading the ratio settings" />}
+          {settings.isPending && <LinearProgress aria-label={say("attendance.loadingRatio")} />}
           {settings.isError && (
-            <Alert severity="error">{refusalMessage(settings.error, "Could not load the ratio settings.")}</Alert>
+            <Alert severity="error">{refusalMessage(settings.error, say("attendance.ratioLoadFailed"))}</Alert>
           )}
           {data && (
             <Stack spacing={2}>
               <Typography variant="subtitle2" component="h3">
-                Children per adult
+                {say("attendance.childrenPerAdult")}
               </Typography>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
                 {AGE_BANDS.map((band) => (
                   <TextField
                     key={band}
-                    label={AGE_BAND_LABELS[band]}
+                    label={say("attendance.ageBand", { band })}
                     {...numberField(`children_per_staff.${band}`)}
                     error={Boolean(errors.children_per_staff?.[band])}
                     helperText={
-                      errors.children_per_staff?.[band]?.message ?? `Default 1 adult per ${data.defaults[band]}`
+                      errors.children_per_staff?.[band]?.message ??
+                      say("attendance.defaultRatio", { count: data.defaults[band] ?? "" })
                     }
                     sx={{ flex: 1 }}
                   />
                 ))}
               </Stack>
               <TextField
-                label="Shift length (hours)"
+                label={say("attendance.shiftLength")}
                 {...numberField("shift_hours")}
                 error={Boolean(errors.shift_hours)}
                 helperText={
-                  errors.shift_hours?.message ??
-                  `Time clocked beyond this in a day counts as overtime. Default ${data.default_shift_hours} hours`
+                  errors.shift_hours?.message ?? say("attendance.shiftHint", { hours: data.default_shift_hours })
                 }
               />
               <Typography variant="subtitle2" component="h3">
-                Age band of each room
+                {say("attendance.roomBands")}
               </Typography>
               {data.classrooms.map((room, index) => (
                 <Controller
@@ -151,13 +152,17 @@ export function RatioSettingsDialog({
                       }
                       onBlur={field.onBlur}
                       helperText={
-                        field.value ? " " : `From the youngest child: ${AGE_BAND_LABELS[room.effective_band]}`
+                        field.value
+                          ? " "
+                          : say("attendance.fromYoungestIs", {
+                              band: say("attendance.ageBand", { band: room.effective_band }),
+                            })
                       }
                     >
-                      <MenuItem value={AUTOMATIC}>From the youngest child</MenuItem>
+                      <MenuItem value={AUTOMATIC}>{say("attendance.fromYoungest")}</MenuItem>
                       {AGE_BANDS.map((band) => (
                         <MenuItem key={band} value={band}>
-                          {AGE_BAND_LABELS[band]}
+                          {say("attendance.ageBand", { band })}
                         </MenuItem>
                       ))}
                     </TextField>
@@ -165,17 +170,17 @@ export function RatioSettingsDialog({
                 />
               ))}
               {save.isError && (
-                <Alert severity="error">{refusalMessage(save.error, "Could not save the ratio settings.")}</Alert>
+                <Alert severity="error">{refusalMessage(save.error, say("attendance.ratioSaveFailed"))}</Alert>
               )}
             </Stack>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {say("attendance.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={!data || save.isPending}>
-            Save
+            {say("attendance.save")}
           </Button>
         </DialogActions>
       </Box>

@@ -8,27 +8,19 @@ import { api, apiDownload, saveDownload } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { RowsTable } from "../../components/PagedTable/RowsTable";
-import { formatDate } from "../../format";
+import { formatDate, formatMonth } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 type Kind = "daily" | "monthly" | "staff_hours";
 type ReportRow = ReportAnswer["rows"][number];
-const KINDS: Record<Kind, string> = {
-  daily: "Daily attendance per classroom",
-  monthly: "Monthly attendance per child",
-  staff_hours: "Staff hours",
-};
+const KINDS: readonly Kind[] = ["daily", "monthly", "staff_hours"];
 
-/** The last twelve months, newest first, as YYYY-MM with an en-IN label. */
-const MONTHS = Array.from({ length: 12 }, (_, back) => {
-  const month = dayjs().subtract(back, "month");
-  return {
-    value: month.format("YYYY-MM"),
-    label: month.toDate().toLocaleDateString("en-IN", { month: "long", year: "numeric" }),
-  };
-});
+/** The last twelve months, newest first, as YYYY-MM, named in the reader's language. */
+const MONTHS = Array.from({ length: 12 }, (_, back) => dayjs().subtract(back, "month").format("YYYY-MM"));
 
 /** The attendance reports on screen, and as .xlsx or CSV downloads of the same figures. */
 export function ReportsPanel({ today, centerId }: { today: string; centerId?: string }) {
+  const say = useSay();
   const [kind, setKind] = useState<Kind>("daily");
   const [date, setDate] = useState(today);
   const [month, setMonth] = useState(today.slice(0, 7));
@@ -48,32 +40,32 @@ export function ReportsPanel({ today, centerId }: { today: string; centerId?: st
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "flex-start" } }}>
         <TextField
           select
-          label="Report"
+          label={say("attendance.report")}
           value={kind}
           onChange={(event) => setKind(event.target.value as Kind)}
           sx={{ minWidth: 280 }}
         >
-          {(Object.keys(KINDS) as Kind[]).map((value) => (
+          {KINDS.map((value) => (
             <MenuItem key={value} value={value}>
-              {KINDS[value]}
+              {say("attendance.reportKind", { kind: value })}
             </MenuItem>
           ))}
         </TextField>
         {kind === "daily" ? (
           <Box sx={{ minWidth: 200 }}>
-            <DateField label="Day" value={date} onChange={setDate} max={today} error={!valid} />
+            <DateField label={say("attendance.day")} value={date} onChange={setDate} max={today} error={!valid} />
           </Box>
         ) : (
           <TextField
             select
-            label="Month"
+            label={say("attendance.month")}
             value={month}
             onChange={(event) => setMonth(event.target.value)}
             sx={{ minWidth: 200 }}
           >
             {MONTHS.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
+              <MenuItem key={option} value={option}>
+                {formatMonth(option)}
               </MenuItem>
             ))}
           </TextField>
@@ -85,7 +77,7 @@ export function ReportsPanel({ today, centerId }: { today: string; centerId?: st
             disabled={!valid || download.isPending}
             onClick={() => download.mutate("xlsx")}
           >
-            .xlsx
+            {say("attendance.downloadXlsx")}
           </Button>
           <Button
             startIcon={<Download />}
@@ -93,23 +85,22 @@ export function ReportsPanel({ today, centerId }: { today: string; centerId?: st
             disabled={!valid || download.isPending}
             onClick={() => download.mutate("csv")}
           >
-            CSV
+            {say("attendance.downloadCsv")}
           </Button>
         </Stack>
       </Stack>
       {download.isError && (
-        <Alert severity="error">{refusalMessage(download.error, "Could not download the report.")}</Alert>
+        <Alert severity="error">{refusalMessage(download.error, say("attendance.downloadFailed"))}</Alert>
       )}
-      {report.isFetching && <LinearProgress aria-label="Loading the report" />}
-      {report.isError && <Alert severity="error">{refusalMessage(report.error, "Could not load the report.")}</Alert>}
+      {report.isFetching && <LinearProgress aria-label={say("attendance.loadingReport")} />}
+      {report.isError && <Alert severity="error">{refusalMessage(report.error, say("attendance.reportFailed"))}</Alert>}
       {report.data && (
         <>
           <Typography variant="h6" component="h2">
-            {KINDS[kind]} ·{" "}
-            {kind === "daily" ? formatDate(date) : MONTHS.find((option) => option.value === month)?.label}
+            {say("attendance.reportKind", { kind })} · {kind === "daily" ? formatDate(date) : formatMonth(month)}
           </Typography>
           {report.data.rows.length === 0 ? (
-            <Alert severity="info">Nothing to report for this period.</Alert>
+            <Alert severity="info">{say("attendance.nothingToReport")}</Alert>
           ) : (
             // On a phone a card per row (classroom, child, member of staff) with every figure in it.
             <RowsTable

@@ -1,19 +1,21 @@
 import { Box, Card, CardContent, Chip, Typography } from "@mui/material";
-import { AGE_BAND_LABELS, type RoomRatio } from "@sprout/shared/schemas/attendance";
+import type { RoomRatio } from "@sprout/shared/schemas/attendance";
+import { useSay } from "../../i18n/useSay";
 import { ratioChip } from "./ratio";
 
 /** Per room: children in, staff in and staff required; red when the room is out of ratio. */
 export function RoomRatios({ rooms }: { rooms: RoomRatio[] }) {
+  const say = useSay();
   return (
     <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(5, 1fr)" } }}>
       {rooms.map((room) => {
-        const chip = ratioChip(room);
+        const chip = ratioChip(room, say);
         return (
           <Card
             key={room.classroom_id}
             variant="outlined"
             data-testid={`ratio-${room.classroom_id}`}
-            aria-label={`${room.classroom_name} ratio`}
+            aria-label={say("attendance.ratioAria", { room: room.classroom_name })}
             sx={{
               borderColor: room.in_ratio ? undefined : "error.main",
               bgcolor: room.in_ratio ? undefined : "#fdecea",
@@ -25,11 +27,18 @@ export function RoomRatios({ rooms }: { rooms: RoomRatio[] }) {
               </Typography>
               <Typography variant="body2" data-testid="ratio-figures">
                 {room.children_in === 0
-                  ? `0 children · ${room.staff_in} staff`
-                  : `${room.children_in} children · ${room.staff_in} of ${room.staff_required} staff`}
+                  ? say("attendance.ratioEmpty", { staff: room.staff_in })
+                  : say("attendance.ratioFigures", {
+                      children: room.children_in,
+                      staff: room.staff_in,
+                      required: room.staff_required,
+                    })}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                {AGE_BAND_LABELS[room.age_band]} · 1 adult per {room.children_per_staff}
+                {say("attendance.ratioLine", {
+                  band: say("attendance.ageBand", { band: room.age_band }),
+                  count: room.children_per_staff,
+                })}
               </Typography>
               <Chip size="small" sx={{ mt: 0.5 }} color={chip.color} label={chip.label} />
             </CardContent>

@@ -12,27 +12,22 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import {
-  LEAVE_STATUS_LABELS,
-  LEAVE_TYPE_LABELS,
-  type StaffLeaveItem,
-  staffLeaveItem,
-  staffLeaveList,
-} from "@sprout/shared/schemas/attendance";
+import { type StaffLeaveItem, staffLeaveItem, staffLeaveList } from "@sprout/shared/schemas/attendance";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useStaffOnDuty } from "./api";
 import { LeaveDialog } from "./LeaveDialog";
 
 const STATUS_COLOR = { requested: "warning", approved: "success", declined: "default", cancelled: "default" } as const;
 
-const daysOf = (item: StaffLeaveItem) =>
+const daysOf = (item: StaffLeaveItem, say: Say) =>
   item.start_date === item.end_date
     ? formatDate(item.start_date)
-    : `${formatDate(item.start_date)} to ${formatDate(item.end_date)}`;
+    : say("attendance.daysRange", { from: formatDate(item.start_date), to: formatDate(item.end_date) });
 
 /**
  * Staff leave of the centre (management) or one's own (everyone else): ask for it or record it,
@@ -50,6 +45,7 @@ export function StaffLeaveCard({
   centerId?: string;
 }) {
   const queryClient = useQueryClient();
+  const say = useSay();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const duty = useStaffOnDuty(centerId);
@@ -81,49 +77,57 @@ export function StaffLeaveCard({
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1 }}>
           <Typography id="staff-leave-heading" variant="h6" component="h2">
-            Staff leave
+            {say("attendance.staffLeave")}
           </Typography>
           {mayClockIn && (
             <Button size="small" variant="outlined" onClick={() => setOpen(true)} sx={{ whiteSpace: "nowrap" }}>
-              {manages ? "Record leave" : "Ask for leave"}
+              {say(manages ? "attendance.recordLeave" : "attendance.askLeave")}
             </Button>
           )}
         </Stack>
         {data.items.length === 0 && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {manages ? "No leave recorded yet." : "You have not asked for leave yet."}
+            {say(manages ? "attendance.noLeaveRecorded" : "attendance.noLeaveAsked")}
           </Typography>
         )}
-        <List dense aria-label="Staff leave">
+        <List dense aria-label={say("attendance.staffLeave")}>
           {data.items.map((item) => (
             <ListItem key={item.id} disableGutters divider sx={{ flexWrap: "wrap", gap: 1 }}>
               <ListItemText
-                primary={manages ? item.name : daysOf(item)}
-                secondary={[manages ? daysOf(item) : null, LEAVE_TYPE_LABELS[item.leave_type], item.note || null]
+                primary={manages ? item.name : daysOf(item, say)}
+                secondary={[
+                  manages ? daysOf(item, say) : null,
+                  say("attendance.leaveTypeLabel", { type: item.leave_type }),
+                  item.note || null,
+                ]
                   .filter(Boolean)
                   .join(" · ")}
                 sx={{ minWidth: 180 }}
               />
               <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", flexWrap: "wrap" }}>
-                <Chip size="small" color={STATUS_COLOR[item.status]} label={LEAVE_STATUS_LABELS[item.status]} />
+                <Chip
+                  size="small"
+                  color={STATUS_COLOR[item.status]}
+                  label={say("attendance.leaveStatus", { status: item.status })}
+                />
                 {manages && item.status === "requested" && (
                   <>
                     <Button
                       size="small"
                       disabled={busy}
                       onClick={() => decide.mutate({ id: item.id, status: "approved" })}
-                      aria-label={`Approve ${item.name}'s leave`}
+                      aria-label={say("attendance.approveLeave", { name: item.name })}
                     >
-                      Approve
+                      {say("attendance.approve")}
                     </Button>
                     <Button
                       size="small"
                       color="inherit"
                       disabled={busy}
                       onClick={() => decide.mutate({ id: item.id, status: "declined" })}
-                      aria-label={`Decline ${item.name}'s leave`}
+                      aria-label={say("attendance.declineLeave", { name: item.name })}
                     >
-                      Decline
+                      {say("attendance.decline")}
                     </Button>
                   </>
                 )}
@@ -133,16 +137,16 @@ export function StaffLeaveCard({
                     color="inherit"
                     disabled={busy}
                     onClick={() => cancel.mutate(item.id)}
-                    aria-label={`Withdraw ${item.name}'s leave`}
+                    aria-label={say("attendance.withdrawLeave", { name: item.name })}
                   >
-                    Withdraw
+                    {say("attendance.withdraw")}
                   </Button>
                 )}
               </Box>
             </ListItem>
           ))}
         </List>
-        {failure && <Alert severity="error">{refusalMessage(failure, "Could not change the leave.")}</Alert>}
+        {failure && <Alert severity="error">{refusalMessage(failure, say("attendance.leaveChangeFailed"))}</Alert>}
         {data.pagination.total_pages > 1 && (
           <Pagination
             count={data.pagination.total_pages}

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, CardContent, Collapse, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAttendanceActions, useStaffOnDuty } from "./api";
 import { KioskPinForm } from "./KioskPinForm";
 import { StaffOnDutyList } from "./StaffOnDutyList";
@@ -10,6 +11,7 @@ import { StaffOnDutyList } from "./StaffOnDutyList";
  * figures, with who is in, gone home or on leave.
  */
 export function StaffOnDutyCard({ mayClockIn, centerId }: { mayClockIn: boolean; centerId?: string }) {
+  const say = useSay();
   const duty = useStaffOnDuty(centerId);
   const actions = useAttendanceActions();
   const [showStaff, setShowStaff] = useState(false);
@@ -23,24 +25,28 @@ export function StaffOnDutyCard({ mayClockIn, centerId }: { mayClockIn: boolean;
       >
         <Stack sx={{ flex: 1, minWidth: 200 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            Staff present: {duty.data.present_count} of {duty.data.total_staff}
+            {say("attendance.staffPresent", { present: duty.data.present_count, total: duty.data.total_staff })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {duty.data.on_leave_count} on leave · {duty.data.overtime_count} past {duty.data.shift_hours} hours
-            {me.clocked_in_at ? ` · You clocked in at ${formatTime(me.clocked_in_at)}` : ""}
+            {say("attendance.dutyLine", {
+              onLeave: duty.data.on_leave_count,
+              overtime: duty.data.overtime_count,
+              hours: duty.data.shift_hours,
+            })}
+            {me.clocked_in_at ? say("attendance.youClockedIn", { time: formatTime(me.clocked_in_at) }) : ""}
           </Typography>
         </Stack>
         <Button size="small" onClick={() => setShowStaff((shown) => !shown)} aria-expanded={showStaff}>
-          {showStaff ? "Hide staff" : "Show staff"}
+          {say(showStaff ? "attendance.hideStaff" : "attendance.showStaff")}
         </Button>
         {mayClockIn &&
           (me.clocked_in_at ? (
             <Button variant="outlined" onClick={() => actions.clockOut.mutate()} disabled={actions.clockOut.isPending}>
-              Clock out
+              {say("attendance.clockOut")}
             </Button>
           ) : (
             <Button variant="contained" onClick={() => actions.clockIn.mutate()} disabled={actions.clockIn.isPending}>
-              Clock in
+              {say("attendance.clockIn")}
             </Button>
           ))}
         <Collapse in={showStaff} sx={{ width: "100%" }} unmountOnExit>

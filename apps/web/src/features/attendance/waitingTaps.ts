@@ -1,21 +1,20 @@
-import {
-  ABSENCE_REASON_LABELS,
-  type AbsenceReason,
-  type Roster,
-  type RosterChild,
-} from "@sprout/shared/schemas/attendance";
+import { english } from "@sprout/shared/i18n/english";
+import type { AbsenceReason, Roster, RosterChild } from "@sprout/shared/schemas/attendance";
 import { formatTime } from "../../format";
+import type { Say } from "../../i18n/useSay";
 import { type QueuedTap, waitingTaps } from "../../offline/tapQueue";
 
 /** A roster row, and what of it is still on the device ("Checked in 8:42 am · waiting to send"). */
 export type RosterRow = RosterChild & { waiting: string | null };
 
-const WAITING = " · waiting to send";
-
-/** The roster as the teacher tapped it: each waiting check-in, check-out and absence applied in order. */
+/**
+ * The roster as the teacher tapped it: each waiting check-in, check-out and absence applied in order.
+ * `say` writes the rows' "waiting" lines in the reader's language (English without it).
+ */
 export function rosterAsTapped(
   roster: Roster,
   taps: readonly QueuedTap[],
+  say: Say = english,
 ): { rows: RosterRow[]; counts: Roster["counts"] } {
   const rows = new Map<string, RosterRow>(
     roster.children.map((child) => [child.student_id, { ...child, waiting: null }]),
@@ -31,7 +30,7 @@ export function rosterAsTapped(
         check_out_at: null,
         absence_reason: null,
         undo: null,
-        waiting: `Checked in ${formatTime(tap.tappedAt)}${WAITING}`,
+        waiting: say("attendance.waitingCheckedIn", { time: formatTime(tap.tappedAt) }),
       });
     else if (tap.write === "POST /api/attendance/check-out")
       rows.set(row.student_id, {
@@ -39,7 +38,7 @@ export function rosterAsTapped(
         status: "out",
         check_out_at: tap.tappedAt,
         undo: null,
-        waiting: `Checked out ${formatTime(tap.tappedAt)}${WAITING}`,
+        waiting: say("attendance.waitingCheckedOut", { time: formatTime(tap.tappedAt) }),
       });
     else if (tap.write === "POST /api/attendance/absent") {
       const reason = tap.body.reason as AbsenceReason;
@@ -48,7 +47,7 @@ export function rosterAsTapped(
         status: "absent",
         absence_reason: reason,
         undo: null,
-        waiting: `Absent (${ABSENCE_REASON_LABELS[reason]})${WAITING}`,
+        waiting: say("attendance.waitingAbsent", { reason }),
       });
     }
   }

@@ -10,14 +10,11 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import {
-  type AssignableTeacher,
-  CLASSROOM_STAFF_MESSAGES,
-  type ClassroomWithStaff,
-} from "@sprout/shared/schemas/classroom-staff";
+import type { AssignableTeacher, ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useSay } from "../../i18n/useSay";
 import { useAssignableStaff, useClassroomMutations } from "./api";
 
 /** Someone chosen in the dialog: the room's current staff carry no job title. */
@@ -49,6 +46,7 @@ function TeacherPicker<Multiple extends boolean>({
   onChange: (value: Picked<Multiple>) => void;
   error?: string;
 }) {
+  const say = useSay();
   const [search, setSearch] = useState("");
   const teachers = useAssignableStaff(classroomId, useDebouncedValue(search.trim()));
   const options = (teachers.data?.teachers ?? []).filter((option) => !exclude.includes(option.user_id));
@@ -65,13 +63,9 @@ function TeacherPicker<Multiple extends boolean>({
       onInputChange={(_, text, reason) => {
         if (reason === "input" || reason === "clear") setSearch(reason === "clear" ? "" : text);
       }}
-      noOptionsText={
-        teachers.isError
-          ? "Failed to load the centre's teachers."
-          : search
-            ? "No teacher matches your search"
-            : "This centre has no active teachers yet. Add them in Staff Management."
-      }
+      noOptionsText={say(
+        teachers.isError ? "classrooms.teachersFailed" : search ? "classrooms.noTeacherMatch" : "classrooms.noTeachers",
+      )}
       renderOption={(props, option) => (
         <li {...props} key={option.user_id}>
           {labelOf(option)}
@@ -81,11 +75,9 @@ function TeacherPicker<Multiple extends boolean>({
         <TextField
           {...params}
           label={label}
-          placeholder="Type a name"
+          placeholder={say("classrooms.typeName")}
           error={Boolean(error)}
-          helperText={
-            error ?? (teachers.data?.has_more ? "More teachers match: type more of the name to narrow" : undefined)
-          }
+          helperText={error ?? (teachers.data?.has_more ? say("classrooms.moreTeachers") : undefined)}
         />
       )}
     />
@@ -102,6 +94,7 @@ export function AssignStaffDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const say = useSay();
   const { assign } = useClassroomMutations();
   const [lead, setLead] = useState<Chosen | null>(null);
   const [assistants, setAssistants] = useState<Chosen[]>([]);
@@ -116,14 +109,16 @@ export function AssignStaffDialog({
 
   return (
     <Dialog open={Boolean(room)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-staff-title">
-      <DialogTitle id="assign-staff-title">Staff of {room?.name}</DialogTitle>
+      <DialogTitle id="assign-staff-title">{say("classrooms.staffOf", { name: room?.name ?? "" })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {assign.isError && <Alert severity="error">{refusalMessage(assign.error, "Failed to save.")}</Alert>}
+          {assign.isError && (
+            <Alert severity="error">{refusalMessage(assign.error, say("classrooms.assignFailed"))}</Alert>
+          )}
           <TeacherPicker
             classroomId={room?.id}
             multiple={false}
-            label="Lead teacher"
+            label={say("classrooms.leadTeacher")}
             value={lead}
             exclude={assistants.map((member) => member.user_id)}
             onChange={(next) => {
@@ -134,19 +129,19 @@ export function AssignStaffDialog({
           <TeacherPicker
             classroomId={room?.id}
             multiple
-            label="Assistants"
+            label={say("classrooms.assistants")}
             value={assistants}
             exclude={lead ? [lead.user_id] : []}
             onChange={(next) => {
               setAssistants(next);
               assign.reset();
             }}
-            error={both ? CLASSROOM_STAFF_MESSAGES.leadAlsoAssistant : undefined}
+            error={both ? say("classrooms.leadAlsoAssistant") : undefined}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("classrooms.cancel")}</Button>
         <Button
           variant="contained"
           disabled={both || assign.isPending}
@@ -159,11 +154,11 @@ export function AssignStaffDialog({
                   assistant_ids: assistants.map((member) => member.user_id).filter((id) => id !== lead?.user_id),
                 },
               },
-              { onSuccess: () => onDone(`Staff of ${room!.name} saved`) },
+              { onSuccess: () => onDone(say("classrooms.staffOfSaved", { name: room!.name })) },
             )
           }
         >
-          {assign.isPending ? "Saving..." : "Save"}
+          {say(assign.isPending ? "classrooms.saving" : "classrooms.save")}
         </Button>
       </DialogActions>
     </Dialog>

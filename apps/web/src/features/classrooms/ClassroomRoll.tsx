@@ -10,12 +10,14 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { CLASSROOM_STAFF_ROLE_LABELS, type ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
+import type { ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useRoll } from "./api";
 
 /** One of a teacher's rooms: who works in it and the children on its roll. */
 export function ClassroomRoll({ room, userId }: { room: ClassroomWithStaff; userId: string }) {
+  const say = useSay();
   const roll = useRoll(room.id);
   const mine = room.staff.find((member) => member.user_id === userId);
   return (
@@ -25,29 +27,31 @@ export function ClassroomRoll({ room, userId }: { room: ClassroomWithStaff; user
           <Typography variant="h6" component="h2">
             {room.name}
           </Typography>
-          {mine && <Chip size="small" color="primary" label={CLASSROOM_STAFF_ROLE_LABELS[mine.role]} />}
-          <Chip size="small" label={`${room.student_count} ${room.student_count === 1 ? "child" : "children"}`} />
+          {mine && <Chip size="small" color="primary" label={say("classrooms.role", { role: mine.role })} />}
+          <Chip size="small" label={say("classrooms.childCount", { count: room.student_count })} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {room.center_name}
           {room.description ? ` · ${room.description}` : ""}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {staffLine(room)}
+          {staffLine(room, say)}
         </Typography>
-        {roll.isPending && <CircularProgress size={24} aria-label={`Loading the children of ${room.name}`} />}
-        {roll.isError && <Alert severity="error">Failed to load the children of this classroom.</Alert>}
-        {roll.data?.total === 0 && <Typography sx={{ mt: 1 }}>No children in this classroom yet.</Typography>}
+        {roll.isPending && (
+          <CircularProgress size={24} aria-label={say("classrooms.loadingChildren", { name: room.name })} />
+        )}
+        {roll.isError && <Alert severity="error">{say("classrooms.childrenFailed")}</Alert>}
+        {roll.data?.total === 0 && <Typography sx={{ mt: 1 }}>{say("classrooms.noChildrenYet")}</Typography>}
         {roll.data && roll.data.total > 0 && (
-          <List dense aria-label={`Children of ${room.name}`}>
+          <List dense aria-label={say("classrooms.childrenOf", { name: room.name })}>
             {roll.data.children.map((child) => (
               <ListItem key={child.id} divider>
                 <ListItemText
                   primary={child.name}
                   secondary={[
                     child.student_id,
-                    child.date_of_birth ? `Born ${formatDate(child.date_of_birth)}` : null,
-                    child.status === "paused" ? "Paused" : null,
+                    child.date_of_birth ? say("classrooms.born", { date: formatDate(child.date_of_birth) }) : null,
+                    child.status === "paused" ? say("classrooms.paused") : null,
                   ]
                     .filter(Boolean)
                     .join(" · ")}
@@ -58,7 +62,7 @@ export function ClassroomRoll({ room, userId }: { room: ClassroomWithStaff; user
         )}
         {roll.data && roll.data.total > roll.data.children.length && (
           <Typography variant="body2" color="text.secondary">
-            Showing {roll.data.children.length} of {roll.data.total} children.
+            {say("classrooms.showing", { shown: roll.data.children.length, total: roll.data.total })}
           </Typography>
         )}
       </CardContent>
@@ -67,12 +71,12 @@ export function ClassroomRoll({ room, userId }: { room: ClassroomWithStaff; user
 }
 
 /** "Lead: Priya Sharma · Assistants: Meera Joshi" or that nobody is assigned yet. */
-export function staffLine(room: ClassroomWithStaff): string {
+export function staffLine(room: ClassroomWithStaff, say: Say): string {
   const lead = room.staff.find((member) => member.role === "lead");
   const assistants = room.staff.filter((member) => member.role === "assistant").map((member) => member.full_name);
   const parts = [
-    lead ? `Lead: ${lead.full_name}` : "No lead teacher",
-    assistants.length > 0 ? `Assistants: ${assistants.join(", ")}` : null,
+    lead ? say("classrooms.leadIs", { name: lead.full_name }) : say("classrooms.noLead"),
+    assistants.length > 0 ? say("classrooms.assistantsAre", { names: assistants.join(", ") }) : null,
   ];
   return parts.filter(Boolean).join(" · ");
 }

@@ -29,13 +29,14 @@ import {
 } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import type { ClassroomWithStaff } from "@sprout/shared/schemas/classroom-staff";
-import { CLASSROOM_MESSAGES, type Classroom, createClassroomRequest } from "@sprout/shared/schemas/classrooms";
+import { type Classroom, createClassroomRequest } from "@sprout/shared/schemas/classrooms";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { NoClassroom } from "../../components/NoClassroom";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { AssignStaffDialog } from "./AssignStaffDialog";
 import { useClassroomMutations, useClassrooms } from "./api";
@@ -49,6 +50,7 @@ type Form = typeof createClassroomRequest;
  */
 export function ClassroomsPage() {
   const user = useSignedInUser();
+  const say = useSay();
   const canManage = hasFeature(user.role, "classroom_management");
   const teacherView = !canManage && !hasFeature(user.role, "children_management");
   const classrooms = useClassrooms();
@@ -67,10 +69,10 @@ export function ClassroomsPage() {
 
   const submit = form.handleSubmit(async (values) => {
     if (multiCentre && !values.center_id)
-      return form.setError("center_id", { message: CLASSROOM_MESSAGES.chooseCentre });
+      return form.setError("center_id", { message: say("classrooms.chooseCentre") });
     try {
       const room = await create.mutateAsync(values);
-      setNotice(`Classroom ${room.name} created`);
+      setNotice(say("classrooms.created", { name: room.name }));
       form.reset({ name: "", description: "", center_id: values.center_id });
     } catch {
       /* shown from the mutation */
@@ -87,19 +89,19 @@ export function ClassroomsPage() {
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Classroom Management
+          {say("classrooms.title")}
         </Typography>
         <Typography color="text.secondary">
-          {canManage ? "Create classrooms and keep their names up to date." : "The classrooms assigned to you."}
+          {say(canManage ? "classrooms.introManage" : "classrooms.introAssigned")}
         </Typography>
       </Box>
       {canManage && (
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-              Create Classroom
+              {say("classrooms.createHeading")}
             </Typography>
-            <Box component="form" noValidate onSubmit={submit} aria-label="Create classroom">
+            <Box component="form" noValidate onSubmit={submit} aria-label={say("classrooms.createForm")}>
               <Grid container spacing={2}>
                 {multiCentre && (
                   <Grid size={{ xs: 12, md: 3 }}>
@@ -115,7 +117,7 @@ export function ClassroomsPage() {
                             create.reset();
                           }}
                           select
-                          label="Centre"
+                          label={say("classrooms.centre")}
                           required
                           fullWidth
                           error={Boolean(fieldState.error)}
@@ -143,7 +145,7 @@ export function ClassroomsPage() {
                           // A refusal about the old name no longer applies to the new one.
                           create.reset();
                         }}
-                        label="Classroom Name"
+                        label={say("classrooms.name")}
                         required
                         fullWidth
                         error={Boolean(fieldState.error)}
@@ -156,18 +158,18 @@ export function ClassroomsPage() {
                   <Controller
                     control={form.control}
                     name="description"
-                    render={({ field }) => <TextField {...field} label="Description" fullWidth />}
+                    render={({ field }) => <TextField {...field} label={say("classrooms.description")} fullWidth />}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, md: 2 }}>
                   <Button type="submit" variant="contained" fullWidth sx={{ height: 56 }} disabled={create.isPending}>
-                    {create.isPending ? "Creating..." : "Create"}
+                    {say(create.isPending ? "classrooms.creating" : "classrooms.create")}
                   </Button>
                 </Grid>
               </Grid>
               {create.isError && (
                 <Alert severity="error" sx={{ mt: 2 }}>
-                  {refusalMessage(create.error, CLASSROOM_MESSAGES.createFailed)}
+                  {refusalMessage(create.error, say("classrooms.createFailed"))}
                 </Alert>
               )}
             </Box>
@@ -177,15 +179,15 @@ export function ClassroomsPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Classrooms
+            {say("classrooms.list")}
           </Typography>
-          {classrooms.isError && <Alert severity="error">{CLASSROOM_MESSAGES.fetchFailed}</Alert>}
+          {classrooms.isError && <Alert severity="error">{say("classrooms.fetchFailed")}</Alert>}
           {classrooms.isPending && (
             <Stack sx={{ alignItems: "center", py: 4 }}>
-              <CircularProgress aria-label="Loading classrooms" />
+              <CircularProgress aria-label={say("classrooms.loading")} />
             </Stack>
           )}
-          {classrooms.data?.length === 0 && <Typography color="text.secondary">{CLASSROOM_MESSAGES.empty}</Typography>}
+          {classrooms.data?.length === 0 && <Typography color="text.secondary">{say("classrooms.empty")}</Typography>}
           {[...grouped].map(([centreName, rooms]) => (
             <Box key={centreName} sx={{ mt: 1 }}>
               {grouped.size > 1 && (
@@ -193,7 +195,7 @@ export function ClassroomsPage() {
                   {centreName}
                 </Typography>
               )}
-              <List aria-label={`Classrooms of ${centreName}`}>
+              <List aria-label={say("classrooms.ofCentre", { centre: centreName })}>
                 {rooms.map((room) => (
                   <ListItem
                     key={room.id}
@@ -201,22 +203,28 @@ export function ClassroomsPage() {
                     secondaryAction={
                       canManage && (
                         <Stack direction="row">
-                          <Tooltip title="Assign staff">
-                            <IconButton onClick={() => setAssigning(room)} aria-label={`Assign staff to ${room.name}`}>
+                          <Tooltip title={say("classrooms.assignStaff")}>
+                            <IconButton
+                              onClick={() => setAssigning(room)}
+                              aria-label={say("classrooms.assignStaffTo", { name: room.name })}
+                            >
                               <Groups />
                             </IconButton>
                           </Tooltip>
-                          <Tooltip title="Rename">
-                            <IconButton onClick={() => setEditing(room)} aria-label={`Rename ${room.name}`}>
+                          <Tooltip title={say("classrooms.rename")}>
+                            <IconButton
+                              onClick={() => setEditing(room)}
+                              aria-label={say("classrooms.renameName", { name: room.name })}
+                            >
                               <Edit />
                             </IconButton>
                           </Tooltip>
-                          <Tooltip title={room.student_count > 0 ? "Only an empty classroom can be removed" : "Remove"}>
+                          <Tooltip title={say(room.student_count > 0 ? "classrooms.onlyEmpty" : "classrooms.remove")}>
                             <span>
                               <IconButton
                                 onClick={() => setRemoving(room)}
                                 disabled={room.student_count > 0}
-                                aria-label={`Remove ${room.name}`}
+                                aria-label={say("classrooms.removeName", { name: room.name })}
                               >
                                 <Delete />
                               </IconButton>
@@ -231,17 +239,14 @@ export function ClassroomsPage() {
                       primary={
                         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                           <span>{room.name}</span>
-                          <Chip
-                            size="small"
-                            label={`${room.student_count} ${room.student_count === 1 ? "child" : "children"}`}
-                          />
+                          <Chip size="small" label={say("classrooms.childCount", { count: room.student_count })} />
                         </Stack>
                       }
                       secondary={
                         <>
-                          <span>{room.description || "No description"}</span>
+                          <span>{room.description || say("classrooms.noDescription")}</span>
                           <br />
-                          <span>{staffLine(room)}</span>
+                          <span>{staffLine(room, say)}</span>
                         </>
                       }
                     />
@@ -270,17 +275,17 @@ export function ClassroomsPage() {
         }}
       />
       <Dialog open={Boolean(removing)} onClose={() => setRemoving(null)} aria-labelledby="remove-classroom-title">
-        <DialogTitle id="remove-classroom-title">Remove classroom?</DialogTitle>
+        <DialogTitle id="remove-classroom-title">{say("classrooms.removeTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{removing?.name} will be removed. This cannot be undone.</DialogContentText>
+          <DialogContentText>{say("classrooms.removeText", { name: removing?.name ?? "" })}</DialogContentText>
           {remove.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {refusalMessage(remove.error, "Failed to remove classroom.")}
+              {refusalMessage(remove.error, say("classrooms.removeFailed"))}
             </Alert>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRemoving(null)}>Cancel</Button>
+          <Button onClick={() => setRemoving(null)}>{say("classrooms.cancel")}</Button>
           <Button
             color="error"
             variant="contained"
@@ -289,13 +294,13 @@ export function ClassroomsPage() {
               remove.mutate(removing!.id, {
                 onSuccess: () => {
                   create.reset();
-                  setNotice(`Classroom ${removing!.name} removed`);
+                  setNotice(say("classrooms.removed", { name: removing!.name }));
                   setRemoving(null);
                 },
               })
             }
           >
-            {remove.isPending ? "Removing..." : "Remove"}
+            {say(remove.isPending ? "classrooms.removing" : "classrooms.remove")}
           </Button>
         </DialogActions>
       </Dialog>
@@ -315,16 +320,17 @@ export function ClassroomsPage() {
 
 /** A teacher's Classrooms page: each of their rooms with its children. */
 function TeacherClassrooms({ rooms, userId }: { rooms: ReturnType<typeof useClassrooms>; userId: string }) {
+  const say = useSay();
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          My Classrooms
+          {say("classrooms.myTitle")}
         </Typography>
-        <Typography color="text.secondary">The classrooms you work in and the children in them.</Typography>
+        <Typography color="text.secondary">{say("classrooms.myIntro")}</Typography>
       </Box>
-      {rooms.isError && <Alert severity="error">{CLASSROOM_MESSAGES.fetchFailed}</Alert>}
-      {rooms.isPending && <CircularProgress aria-label="Loading classrooms" />}
+      {rooms.isError && <Alert severity="error">{say("classrooms.fetchFailed")}</Alert>}
+      {rooms.isPending && <CircularProgress aria-label={say("classrooms.loading")} />}
       {rooms.data?.length === 0 && <NoClassroom />}
       {rooms.data?.map((room) => (
         <ClassroomRoll key={room.id} room={room} userId={userId} />
@@ -344,6 +350,7 @@ function RenameDialog({
   onDone: (message: string) => void;
   update: ReturnType<typeof useClassroomMutations>["update"];
 }) {
+  const say = useSay();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields reset only when another record opens the dialog
@@ -357,36 +364,40 @@ function RenameDialog({
   const blank = !name.trim();
   return (
     <Dialog open={Boolean(room)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-classroom-title">
-      <DialogTitle id="rename-classroom-title">Edit classroom</DialogTitle>
+      <DialogTitle id="rename-classroom-title">{say("classrooms.editTitle")}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {update.isError && (
-            <Alert severity="error">{refusalMessage(update.error, "Failed to save classroom.")}</Alert>
+            <Alert severity="error">{refusalMessage(update.error, say("classrooms.saveFailed"))}</Alert>
           )}
           <TextField
-            label="Classroom Name"
+            label={say("classrooms.name")}
             required
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={blank}
-            helperText={blank ? CLASSROOM_MESSAGES.nameRequired : undefined}
+            helperText={blank ? say("classrooms.nameRequired") : undefined}
           />
-          <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <TextField
+            label={say("classrooms.description")}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("classrooms.cancel")}</Button>
         <Button
           variant="contained"
           disabled={blank || update.isPending}
           onClick={() =>
             update.mutate(
               { id: room!.id, body: { name, description } },
-              { onSuccess: (saved) => onDone(`Classroom ${saved.name} saved`) },
+              { onSuccess: (saved) => onDone(say("classrooms.saved", { name: saved.name })) },
             )
           }
         >
-          {update.isPending ? "Saving..." : "Save"}
+          {say(update.isPending ? "classrooms.saving" : "classrooms.save")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,13 +14,13 @@ import {
 } from "@mui/material";
 import {
   type CheckoffStatus,
-  LESSON_PART_LABELS,
   LESSON_PARTS,
   type LessonPart,
   type LessonPlan,
 } from "@sprout/shared/schemas/lesson-plans";
 import { useEffect, useState } from "react";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 const doneKey = (part: LessonPart) => `${part}_done` as keyof CheckoffStatus;
 
@@ -42,12 +42,18 @@ export function LessonPlanCard({
   // update lands only after the query is cancelled and the store notifies, so without this the box
   // flicks back for a moment (and a click can read as "nothing changed"). Once the save settles the
   // plan's own state (saved, or put back after a refusal) shows again.
+  const say = useSay();
   const [ticked, setTicked] = useState<Partial<CheckoffStatus>>({});
   useEffect(() => {
     if (!busy) setTicked({});
   }, [busy]);
   return (
-    <Card variant="outlined" component="article" aria-label={`Lesson plan ${plan.topic}`} sx={{ height: "100%" }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={say("lessonPlans.planAria", { topic: plan.topic })}
+      sx={{ height: "100%" }}
+    >
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {formatDate(plan.date)} · {plan.classroom_name}
@@ -61,7 +67,7 @@ export function LessonPlanCard({
           return (
             <Box key={part} sx={{ mt: 1.5 }}>
               <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1 }}>
-                <Typography variant="subtitle2">{LESSON_PART_LABELS[part]}</Typography>
+                <Typography variant="subtitle2">{say("lessonPlans.part", { part })}</Typography>
                 {plan.can_checkoff ? (
                   <FormControlLabel
                     sx={{ mr: 0 }}
@@ -74,20 +80,24 @@ export function LessonPlanCard({
                           setTicked((before) => ({ ...before, ...parts }));
                           onCheck(parts);
                         }}
-                        slotProps={{ input: { "aria-label": `${LESSON_PART_LABELS[part]} done` } }}
+                        slotProps={{ input: { "aria-label": say("lessonPlans.partDone", { part }) } }}
                       />
                     }
-                    label="Done"
+                    label={say("lessonPlans.done")}
                   />
                 ) : (
                   done !== undefined && (
-                    <Chip size="small" color={done ? "success" : "default"} label={done ? "Done" : "Not done"} />
+                    <Chip
+                      size="small"
+                      color={done ? "success" : "default"}
+                      label={say(done ? "lessonPlans.done" : "lessonPlans.notDone")}
+                    />
                   )
                 )}
               </Stack>
               {items.length === 0 ? (
                 <Typography variant="body2" color="text.secondary">
-                  None listed
+                  {say("lessonPlans.noneListed")}
                 </Typography>
               ) : (
                 <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
@@ -103,16 +113,16 @@ export function LessonPlanCard({
         })}
         {plan.notes && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, whiteSpace: "pre-wrap" }}>
-            Notes: {plan.notes}
+            {say("lessonPlans.notes", { notes: plan.notes })}
           </Typography>
         )}
       </CardContent>
       {plan.can_edit && (
         <CardActions sx={{ justifyContent: "flex-end" }}>
-          <IconButton aria-label={`Edit ${plan.topic}`} onClick={onEdit}>
+          <IconButton aria-label={say("lessonPlans.editTopic", { topic: plan.topic })} onClick={onEdit}>
             <Edit />
           </IconButton>
-          <IconButton aria-label={`Delete ${plan.topic}`} onClick={onDelete}>
+          <IconButton aria-label={say("lessonPlans.deleteTopic", { topic: plan.topic })} onClick={onDelete}>
             <Delete />
           </IconButton>
         </CardActions>

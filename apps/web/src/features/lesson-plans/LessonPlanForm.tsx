@@ -1,16 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, TextField } from "@mui/material";
-import {
-  LESSON_PART_LABELS,
-  LESSON_PARTS,
-  LESSON_PLAN_MESSAGES,
-  type LessonPlan,
-  lessonPlanFields,
-} from "@sprout/shared/schemas/lesson-plans";
+import { LESSON_PARTS, type LessonPlan, lessonPlanFields } from "@sprout/shared/schemas/lesson-plans";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { catalogueError, useClassroomOptions, useLessonPlanMutations } from "./api";
 
 type Values = z.input<typeof lessonPlanFields>;
@@ -29,6 +24,7 @@ export function LessonPlanForm({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
+  const say = useSay();
   const rooms = useClassroomOptions();
   const { save } = useLessonPlanMutations();
   const form = useForm<Values, unknown, z.output<typeof lessonPlanFields>>({
@@ -47,29 +43,29 @@ export function LessonPlanForm({
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { id: plan?.id ?? null, body },
-      { onSuccess: () => onSaved(plan ? LESSON_PLAN_MESSAGES.updated : LESSON_PLAN_MESSAGES.created) },
+      { onSuccess: () => onSaved(say(plan ? "lessonPlans.updated" : "lessonPlans.created")) },
     ),
   );
 
   return (
     <FormDialog
-      title={plan ? "Edit Lesson Plan" : "New Lesson Plan"}
+      title={say(plan ? "lessonPlans.editTitle" : "lessonPlans.newPlan")}
       onClose={onClose}
       onSubmit={submit}
       submitDisabled={save.isPending}
-      submitLabel={plan ? "Save Changes" : "Create Lesson Plan"}
+      submitLabel={say(plan ? "lessonPlans.saveChanges" : "lessonPlans.createPlan")}
     >
       {save.isError && (
         <Alert severity="error">
-          {catalogueError(save.error, "save lesson plans", LESSON_PLAN_MESSAGES.saveFailed)}
+          {catalogueError(save.error, "save lesson plans", say, say("lessonPlans.saveFailed"))}
         </Alert>
       )}
-      <FormTextField form={form} name="topic" label="Topic" required />
-      <FormDateField form={form} name="date" label="Date" required />
+      <FormTextField form={form} name="topic" label={say("lessonPlans.topic")} required />
+      <FormDateField form={form} name="date" label={say("lessonPlans.date")} required />
       <FormSelectField
         form={form}
         name="classroom_id"
-        label="Classroom"
+        label={say("lessonPlans.classroom")}
         required
         options={(rooms.data ?? []).map((room) => ({ value: room.id, label: room.name }))}
       />
@@ -80,14 +76,14 @@ export function LessonPlanForm({
           name={part}
           render={({ field, fieldState }) => (
             <TextField
-              label={LESSON_PART_LABELS[part]}
+              label={say("lessonPlans.part", { part })}
               multiline
               minRows={2}
               value={(field.value ?? []).join("\n")}
               onChange={(event) => field.onChange(event.target.value.split("\n"))}
               onBlur={field.onBlur}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? "One per line"}
+              helperText={fieldState.error?.message ?? say("lessonPlans.onePerLine")}
             />
           )}
         />
@@ -95,10 +91,10 @@ export function LessonPlanForm({
       <FormTextField
         form={form}
         name="notes"
-        label="Staff notes"
+        label={say("lessonPlans.staffNotes")}
         multiline
         minRows={2}
-        helperText="Not shown to parents"
+        helperText={say("lessonPlans.notForParents")}
       />
     </FormDialog>
   );

@@ -10,10 +10,11 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from "@mui/material";
-import { LESSON_PLAN_MESSAGES, type LessonPlan } from "@sprout/shared/schemas/lesson-plans";
+import type { LessonPlan } from "@sprout/shared/schemas/lesson-plans";
 import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { CardGrid, CardPageHeader, DeleteDialog, SuccessBanner } from "../../components/CardGrid/CardGrid";
+import { useSay } from "../../i18n/useSay";
 import { centreToday } from "../child-day/api";
 import { catalogueError, useClassroomOptions, useLessonPlanMutations, useLessonPlans, useTeacherRooms } from "./api";
 import { LessonPlanCard } from "./LessonPlanCard";
@@ -26,6 +27,7 @@ const BANNER_MS = 3000;
 /** `/lesson-plans`: the card grid (all plans, newest first) and a week view per classroom. */
 export function LessonPlansPage() {
   const user = useSignedInUser();
+  const say = useSay();
   const editor = user.role === "admin" || user.role === "academic_coordinator";
   const today = centreToday();
   const rooms = useClassroomOptions();
@@ -52,7 +54,7 @@ export function LessonPlansPage() {
           { id: plan.id, parts },
           {
             onSuccess: (saved) => {
-              setBanner(LESSON_PLAN_MESSAGES.checkedOff);
+              setBanner(say("lessonPlans.checkedOff"));
               if (opened?.id === saved.id) setOpened(saved);
             },
           },
@@ -66,8 +68,8 @@ export function LessonPlansPage() {
   return (
     <Stack spacing={2}>
       <CardPageHeader
-        title="Lesson Plans"
-        addLabel="New Lesson Plan"
+        title={say("lessonPlans.title")}
+        addLabel={say("lessonPlans.newPlan")}
         onAdd={editor ? () => setEditing("new") : undefined}
       />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
@@ -76,15 +78,15 @@ export function LessonPlansPage() {
           size="small"
           value={view}
           onChange={(_event, next) => next && setView(next)}
-          aria-label="View"
+          aria-label={say("lessonPlans.view")}
         >
-          <ToggleButton value="cards">Cards</ToggleButton>
-          <ToggleButton value="week">Week</ToggleButton>
+          <ToggleButton value="cards">{say("lessonPlans.cards")}</ToggleButton>
+          <ToggleButton value="week">{say("lessonPlans.week")}</ToggleButton>
         </ToggleButtonGroup>
         <TextField
           select
           size="small"
-          label="Classroom"
+          label={say("lessonPlans.classroom")}
           value={view === "week" ? weekRoom : roomFilter}
           onChange={(event) => {
             setRoomFilter(event.target.value);
@@ -92,7 +94,7 @@ export function LessonPlansPage() {
           }}
           sx={{ minWidth: 220 }}
         >
-          {view === "cards" && <MenuItem value="">All classrooms</MenuItem>}
+          {view === "cards" && <MenuItem value="">{say("lessonPlans.allClassrooms")}</MenuItem>}
           {(rooms.data ?? []).map((room) => (
             <MenuItem key={room.id} value={room.id}>
               {room.name}
@@ -105,6 +107,7 @@ export function LessonPlansPage() {
           {catalogueError(
             remove.error ?? checkoff.error,
             remove.isError ? "delete lesson plans" : "check off lesson plans",
+            say,
           )}
         </Alert>
       )}
@@ -114,9 +117,11 @@ export function LessonPlansPage() {
       ) : (
         <CardGrid
           loading={plans.isPending}
-          loadingLabel="Loading lesson plans"
-          alerts={plans.isError && <Alert severity="error">{catalogueError(plans.error, "view lesson plans")}</Alert>}
-          empty={plans.data?.lesson_plans.length === 0 ? LESSON_PLAN_MESSAGES.noPlans : null}
+          loadingLabel={say("lessonPlans.loading")}
+          alerts={
+            plans.isError && <Alert severity="error">{catalogueError(plans.error, "view lesson plans", say)}</Alert>
+          }
+          empty={plans.data?.lesson_plans.length === 0 ? say("lessonPlans.noPlans") : null}
           page={page}
           totalPages={plans.data?.pagination.total_pages ?? 0}
           onPage={setPage}
@@ -126,10 +131,16 @@ export function LessonPlansPage() {
       )}
 
       {opened && (
-        <Dialog open onClose={() => setOpened(null)} fullWidth maxWidth="sm" aria-label={`Lesson plan ${opened.topic}`}>
+        <Dialog
+          open
+          onClose={() => setOpened(null)}
+          fullWidth
+          maxWidth="sm"
+          aria-label={say("lessonPlans.planAria", { topic: opened.topic })}
+        >
           <DialogContent sx={{ p: 1 }}>{cardFor(opened)}</DialogContent>
           <DialogActions>
-            <Button onClick={() => setOpened(null)}>Close</Button>
+            <Button onClick={() => setOpened(null)}>{say("lessonPlans.close")}</Button>
           </DialogActions>
         </Dialog>
       )}
@@ -148,7 +159,7 @@ export function LessonPlansPage() {
       )}
       {deleting && (
         <DeleteDialog
-          question={LESSON_PLAN_MESSAGES.deleteConfirm}
+          question={say("lessonPlans.deleteConfirm")}
           name={deleting.topic}
           pending={remove.isPending}
           onCancel={() => setDeleting(null)}
@@ -157,7 +168,7 @@ export function LessonPlansPage() {
               onSuccess: () => {
                 setDeleting(null);
                 setOpened(null);
-                setBanner(LESSON_PLAN_MESSAGES.deleted);
+                setBanner(say("lessonPlans.deleted"));
               },
               onError: () => setDeleting(null),
             })

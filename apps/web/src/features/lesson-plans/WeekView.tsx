@@ -2,11 +2,13 @@ import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
 import { Alert, Box, Card, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
 import { addDays } from "@sprout/shared/schemas/children";
-import { LESSON_PLAN_MESSAGES, type LessonPlan } from "@sprout/shared/schemas/lesson-plans";
+import type { LessonPlan } from "@sprout/shared/schemas/lesson-plans";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { catalogueError, useLessonPlans } from "./api";
 
-const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** The days of a week, Monday first, as the catalogue names them. */
+const DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
 /** The Monday of the week holding an ISO date. */
 export function mondayOf(day: string): string {
@@ -29,28 +31,32 @@ export function WeekView({
   onWeek: (monday: string) => void;
   onOpen: (plan: LessonPlan) => void;
 }) {
+  const say = useSay();
   const sunday = addDays(monday, 6);
   const plans = useLessonPlans({ classroom_id: classroomId, from: monday, to: sunday, limit: 50 });
-  const days = DAY_NAMES.map((name, index) => ({ name, date: addDays(monday, index) }));
+  const days = DAY_NAMES.map((day, index) => ({
+    name: say("lessonPlans.dayName", { day }),
+    date: addDays(monday, index),
+  }));
   return (
     <Stack spacing={1}>
       <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
-        <IconButton aria-label="Previous week" onClick={() => onWeek(addDays(monday, -7))}>
+        <IconButton aria-label={say("lessonPlans.previousWeek")} onClick={() => onWeek(addDays(monday, -7))}>
           <ChevronLeft />
         </IconButton>
         <Typography sx={{ fontWeight: 600 }} data-testid="week-range">
           {formatDate(monday)} – {formatDate(sunday)}
         </Typography>
-        <IconButton aria-label="Next week" onClick={() => onWeek(addDays(monday, 7))}>
+        <IconButton aria-label={say("lessonPlans.nextWeek")} onClick={() => onWeek(addDays(monday, 7))}>
           <ChevronRight />
         </IconButton>
       </Stack>
-      {plans.isFetching && <LinearProgress aria-label="Loading the week" />}
-      {plans.isError && <Alert severity="error">{catalogueError(plans.error, "view lesson plans")}</Alert>}
+      {plans.isFetching && <LinearProgress aria-label={say("lessonPlans.loadingWeek")} />}
+      {plans.isError && <Alert severity="error">{catalogueError(plans.error, "view lesson plans", say)}</Alert>}
       <Box
         sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", md: "repeat(7, minmax(0, 1fr))" } }}
         role="list"
-        aria-label="Week"
+        aria-label={say("lessonPlans.weekList")}
       >
         {days.map((day) => {
           const ofDay = (plans.data?.lesson_plans ?? []).filter((plan) => plan.date === day.date);
@@ -68,7 +74,7 @@ export function WeekView({
               </Typography>
               {ofDay.length === 0 && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                  No plan
+                  {say("lessonPlans.noPlan")}
                 </Typography>
               )}
               {ofDay.map((plan) => {
@@ -98,7 +104,7 @@ export function WeekView({
                     </Typography>
                     {done !== null && (
                       <Typography variant="caption" color="text.secondary">
-                        {done}/3 parts done
+                        {say("lessonPlans.partsDone", { done })}
                       </Typography>
                     )}
                   </Box>
@@ -109,7 +115,7 @@ export function WeekView({
         })}
       </Box>
       {plans.data && plans.data.lesson_plans.length === 0 && (
-        <Typography color="text.secondary">{LESSON_PLAN_MESSAGES.noPlans}</Typography>
+        <Typography color="text.secondary">{say("lessonPlans.noPlans")}</Typography>
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { myClassrooms } from "@sprout/shared/schemas/child-day";
 import { classroom } from "@sprout/shared/schemas/classrooms";
 import {
+  type CatalogueAction,
   type CheckoffStatus,
   catalogueMessage,
   type LessonPlan,
@@ -14,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { z } from "zod";
 import { api } from "../../api/client";
 import { ApiError } from "../../api/errors";
+import type { Say } from "../../i18n/useSay";
 
 const KEY = ["lesson-plans"] as const;
 
@@ -89,8 +91,8 @@ export function useLessonPlanMutations() {
  * The spec's catalogue text for a failed lesson-plan or assignment call; a dialog passes its own
  * failure text as the default so that it shows one message, not two.
  */
-export function catalogueError(error: unknown, action: string, fallback?: string): string {
+export function catalogueError(error: unknown, action: CatalogueAction, say: Say, fallback?: string): string {
   if (error instanceof ApiError)
-    return catalogueMessage(error.status, action, error.hasServerMessage ? error.message : undefined, fallback);
-  return catalogueMessage(-1, action, undefined, fallback);
+    return catalogueMessage(error.status, action, error.hasServerMessage ? error.message : undefined, fallback, say);
+  return catalogueMessage(-1, action, undefined, fallback, say);
 }

@@ -13,23 +13,24 @@ import {
   Switch,
   TextField,
 } from "@mui/material";
+import { english } from "@sprout/shared/i18n/english";
 import {
-  CONTRACT_TYPE_LABELS,
   CONTRACT_TYPE_OPTIONS,
   createStaffRequest,
-  STAFF_ROLE_LABELS,
   STAFF_ROLE_OPTIONS,
   type StaffMember,
 } from "@sprout/shared/schemas/staff";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
+import { CONTRACT_TYPE_NAMES } from "./contractTypes";
 
 /**
  * One schema for adding and editing: when editing, the password (empty) and the centre (the
  * member's own) are not shown and stay valid, and the update sends neither.
  */
-const staffForm = createStaffRequest.extend({ center_id: z.string().min(1, "Please choose a centre") });
+const staffForm = createStaffRequest.extend({ center_id: z.string().min(1, english("staff.centerRequired")) });
 export type StaffFormValues = z.input<typeof staffForm>;
 
 interface Props {
@@ -57,6 +58,7 @@ export function StaffDialog({
   onClose,
   onLeave,
 }: Props) {
+  const say = useSay();
   const editing = member !== null;
   const {
     register,
@@ -94,9 +96,9 @@ export function StaffDialog({
         component="form"
         noValidate
         onSubmit={handleSubmit(onSubmit)}
-        aria-label={editing ? "Edit staff member" : "Add staff member"}
+        aria-label={say(editing ? "staff.editForm" : "staff.addForm")}
       >
-        <DialogTitle>{editing ? "Edit Staff Member" : "Add Staff Member"}</DialogTitle>
+        <DialogTitle>{say(editing ? "staff.editTitle" : "staff.addTitle")}</DialogTitle>
         <DialogContent>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -105,22 +107,22 @@ export function StaffDialog({
           )}
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="First Name" required {...field("first_name")} {...register("first_name")} />
+              <TextField label={say("staff.firstName")} required {...field("first_name")} {...register("first_name")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Last Name" required {...field("last_name")} {...register("last_name")} />
+              <TextField label={say("staff.lastName")} required {...field("last_name")} {...register("last_name")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Email" type="email" required {...field("email")} {...register("email")} />
+              <TextField label={say("staff.email")} type="email" required {...field("email")} {...register("email")} />
             </Grid>
             {!editing && (
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
-                  label="Password"
+                  label={say("staff.password")}
                   type="password"
                   autoComplete="new-password"
                   {...field("password")}
-                  helperText={errors.password?.message ?? "Leave empty to e-mail an invitation to set one"}
+                  helperText={errors.password?.message ?? say("staff.passwordHint")}
                   {...register("password")}
                 />
               </Grid>
@@ -130,10 +132,10 @@ export function StaffDialog({
                 name="role"
                 control={control}
                 render={({ field: input }) => (
-                  <TextField select label="Role" required {...field("role")} {...input}>
+                  <TextField select label={say("staff.roleField")} required {...field("role")} {...input}>
                     {STAFF_ROLE_OPTIONS.map((role) => (
                       <MenuItem key={role} value={role}>
-                        {STAFF_ROLE_LABELS[role]}
+                        {say("staff.role", { role })}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -146,7 +148,7 @@ export function StaffDialog({
                   name="center_id"
                   control={control}
                   render={({ field: input }) => (
-                    <TextField select label="Centre" required {...field("center_id")} {...input}>
+                    <TextField select label={say("staff.centre")} required {...field("center_id")} {...input}>
                       {centres.map((centre) => (
                         <MenuItem key={centre.id} value={centre.id}>
                           {centre.name}
@@ -158,10 +160,10 @@ export function StaffDialog({
               </Grid>
             )}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Designation" {...field("designation")} {...register("designation")} />
+              <TextField label={say("staff.designation")} {...field("designation")} {...register("designation")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Department" {...field("department")} {...register("department")} />
+              <TextField label={say("staff.department")} {...field("department")} {...register("department")} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
@@ -169,7 +171,7 @@ export function StaffDialog({
                 control={control}
                 render={({ field: input }) => (
                   <DateField
-                    label="Joining Date"
+                    label={say("staff.joiningDate")}
                     name={input.name}
                     value={input.value}
                     onChange={input.onChange}
@@ -185,10 +187,10 @@ export function StaffDialog({
                 name="contract_type"
                 control={control}
                 render={({ field: input }) => (
-                  <TextField select label="Contract Type" {...field("contract_type")} {...input}>
+                  <TextField select label={say("staff.contractType")} {...field("contract_type")} {...input}>
                     {CONTRACT_TYPE_OPTIONS.map((type) => (
                       <MenuItem key={type} value={type}>
-                        {CONTRACT_TYPE_LABELS[type]}
+                        {say(CONTRACT_TYPE_NAMES[type])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -196,13 +198,27 @@ export function StaffDialog({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Contact Number" {...field("contact_number")} {...register("contact_number")} />
+              <TextField
+                label={say("staff.contactNumber")}
+                {...field("contact_number")}
+                {...register("contact_number")}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Emergency Contact" {...field("emergency_contact")} {...register("emergency_contact")} />
+              <TextField
+                label={say("staff.emergencyContact")}
+                {...field("emergency_contact")}
+                {...register("emergency_contact")}
+              />
             </Grid>
             <Grid size={12}>
-              <TextField label="Address" multiline minRows={2} {...field("address")} {...register("address")} />
+              <TextField
+                label={say("staff.address")}
+                multiline
+                minRows={2}
+                {...field("address")}
+                {...register("address")}
+              />
             </Grid>
             <Grid size={12}>
               <Controller
@@ -216,7 +232,7 @@ export function StaffDialog({
                         onChange={(event) => input.onChange(event.target.checked)}
                       />
                     }
-                    label="Active"
+                    label={say("staff.active")}
                   />
                 )}
               />
@@ -227,12 +243,12 @@ export function StaffDialog({
           {onLeave && (
             // Leaving is its own record (date, reason), not an edit: on the left, apart from Save.
             <Button color="error" onClick={onLeave} disabled={pending} sx={{ mr: "auto" }}>
-              Record Leaving
+              {say("staff.recordLeaving")}
             </Button>
           )}
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("staff.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving…" : editing ? "Save Changes" : "Add Staff"}
+            {say(pending ? "staff.saving" : editing ? "staff.saveChanges" : "staff.addStaff")}
           </Button>
         </DialogActions>
       </Box>

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import { type StaffMember, staffExitRequest } from "@sprout/shared/schemas/staff";
+import { FormattedMessage } from "react-intl";
 import { RecordLeavingDialog } from "../../components/RecordLeavingDialog";
 import { centreToday } from "../children/shared";
 import { useStaffMutations } from "./api";
@@ -22,13 +23,14 @@ export function StaffExitDialog({
       today={centreToday(DEFAULT_TIME_ZONE)}
       earliest={member.joining_date}
       consequence={
-        <>
-          <strong>
-            {member.first_name} {member.last_name}
-          </strong>{" "}
-          ({member.employee_id}) will be marked as left and an exit record kept. Their sign-in is deactivated and every
-          device they are signed in on is signed out.
-        </>
+        <FormattedMessage
+          id="staff.exitConsequence"
+          values={{
+            name: `${member.first_name} ${member.last_name}`,
+            employeeId: member.employee_id,
+            b: (chunks) => <strong>{chunks}</strong>,
+          }}
+        />
       }
       save={(body) => exit.mutateAsync({ id: member.id, body })}
       saving={exit.isPending}

@@ -15,14 +15,16 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { CONTRACT_TYPE_LABELS, STAFF_ROLE_LABELS, type StaffMember } from "@sprout/shared/schemas/staff";
+import type { StaffMember } from "@sprout/shared/schemas/staff";
 import { type ReactNode, useState } from "react";
 import { ApiError } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useStaff, useStaffCentres, useStaffMutations } from "./api";
+import { CONTRACT_TYPE_NAMES } from "./contractTypes";
 import { StaffDialog, type StaffFormValues } from "./StaffDialog";
 import { StaffExitDialog } from "./StaffExitDialog";
 import { StaffRoomsDialog } from "./StaffRoomsDialog";
@@ -30,13 +32,12 @@ import { StaffRoomsDialog } from "./StaffRoomsDialog";
 /** Staff records whose sign-in is a teacher's, who can be given classrooms. */
 const TEACHING = new Set<StaffMember["role"]>(["teacher", "staff"]);
 
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.hasServerMessage && error.status < 500
-    ? error.message
-    : "Failed to save staff member";
+const failure = (error: unknown, say: Say) =>
+  error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : say("staff.saveFailed");
 
 /** Staff Management: the centres' staff, with an add/edit dialog. */
 export function StaffPage() {
+  const say = useSay();
   const [centreFilter, setCentreFilter] = useState("");
   const paging = usePaging();
   const staff = useStaff(centreFilter, paging.query);
@@ -52,36 +53,38 @@ export function StaffPage() {
     <StaffActions member={member} onRooms={setRoomsOf} onEdit={(chosen) => setDialog({ member: chosen })} />
   );
   const columns: Column<StaffMember>[] = [
-    { header: "Employee ID", cell: (member) => member.employee_id, nowrap: true },
-    { header: "Name", cell: (member) => <NameCell member={member} /> },
+    { header: say("staff.colEmployeeId"), cell: (member) => member.employee_id, nowrap: true },
+    { header: say("staff.colName"), cell: (member) => <NameCell member={member} /> },
     {
-      header: "Role",
+      header: say("staff.colRole"),
       cell: (member) => (
         <>
-          <Typography variant="body2">{STAFF_ROLE_LABELS[member.role]}</Typography>
+          <Typography variant="body2">{say("staff.role", { role: member.role })}</Typography>
           <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
             {[member.designation, member.department].filter(Boolean).join(" · ")}
           </Typography>
         </>
       ),
     },
-    ...(centreOptions.length > 1 ? [{ header: "Centre", cell: (member: StaffMember) => member.center_name }] : []),
+    ...(centreOptions.length > 1
+      ? [{ header: say("staff.colCentre"), cell: (member: StaffMember) => member.center_name }]
+      : []),
     {
-      header: "Contract",
+      header: say("staff.colContract"),
       nowrap: true,
       cell: (member) => (
         <>
-          <Typography variant="body2">{CONTRACT_TYPE_LABELS[member.contract_type]}</Typography>
+          <Typography variant="body2">{say(CONTRACT_TYPE_NAMES[member.contract_type])}</Typography>
           {member.joining_date && (
             <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-              Joined {formatDate(member.joining_date)}
+              {say("staff.joined", { date: formatDate(member.joining_date) })}
             </Typography>
           )}
         </>
       ),
     },
-    { header: "Status", cell: (member) => <StaffStatus member={member} /> },
-    { header: "Actions", cell: actions, align: "right", nowrap: true },
+    { header: say("staff.colStatus"), cell: (member) => <StaffStatus member={member} /> },
+    { header: say("staff.colActions"), cell: actions, align: "right", nowrap: true },
   ];
 
   const close = () => {
@@ -110,9 +113,9 @@ export function StaffPage() {
       >
         <Box>
           <Typography variant="h4" component="h1">
-            Staff Management
+            {say("staff.title")}
           </Typography>
-          <Typography color="text.secondary">Employees of your centres and their sign-in accounts.</Typography>
+          <Typography color="text.secondary">{say("staff.intro")}</Typography>
         </Box>
         <Button
           variant="contained"
@@ -120,17 +123,17 @@ export function StaffPage() {
           onClick={() => setDialog({ member: null })}
           disabled={centreOptions.length === 0}
         >
-          Add Staff
+          {say("staff.addStaff")}
         </Button>
       </Stack>
 
       <Card variant="outlined">
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
-          <SearchField paging={paging} label="Search by name, e-mail or employee ID" />
+          <SearchField paging={paging} label={say("staff.search")} />
           {centreOptions.length > 1 && (
             <TextField
               select
-              label="Centre"
+              label={say("staff.centre")}
               value={centreFilter}
               onChange={(event) => {
                 setCentreFilter(event.target.value);
@@ -140,7 +143,7 @@ export function StaffPage() {
               size="small"
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">All centres</MenuItem>
+              <MenuItem value="">{say("staff.allCentres")}</MenuItem>
               {centreOptions.map((centre) => (
                 <MenuItem key={centre.id} value={centre.id}>
                   {centre.name}
@@ -150,15 +153,15 @@ export function StaffPage() {
           )}
         </Stack>
         <PagedTable
-          label="Staff"
+          label={say("staff.table")}
           columns={columns}
           card={(member) => <StaffCard member={member} actions={actions(member)} />}
           rowKey={(member) => member.id}
           page={staff.data && { rows: staff.data.staff, pagination: staff.data.pagination }}
           paging={paging}
           loading={staff.isPending}
-          error={staff.isError ? "Failed to fetch staff data" : undefined}
-          empty={paging.search ? "No staff members match your search." : "No staff members have been added yet."}
+          error={staff.isError ? say("staff.fetchFailed") : undefined}
+          empty={say(paging.search ? "staff.noMatch" : "staff.none")}
         />
       </Card>
 
@@ -170,7 +173,7 @@ export function StaffPage() {
           centres={centreOptions}
           defaultCentre={centreFilter || (centreOptions.length === 1 ? centreOptions[0]!.id : "")}
           pending={saving.isPending}
-          error={saving.isError ? failure(saving.error) : undefined}
+          error={saving.isError ? failure(saving.error, say) : undefined}
           onSubmit={onSubmit}
           onClose={close}
           onLeave={
@@ -236,10 +239,11 @@ function NameCell({ member }: { member: StaffMember }) {
 }
 
 function StaffStatus({ member }: { member: StaffMember }) {
+  const say = useSay();
   if (!member.active_status && member.exit)
     return (
       <>
-        <Chip size="small" label={`Left ${formatDate(member.exit.exit_date)}`} />
+        <Chip size="small" label={say("staff.left", { date: formatDate(member.exit.exit_date) })} />
         <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
           {member.exit.exit_reason}
         </Typography>
@@ -249,13 +253,14 @@ function StaffStatus({ member }: { member: StaffMember }) {
     <Chip
       size="small"
       color={member.active_status ? "success" : "default"}
-      label={member.active_status ? "Active" : "Inactive"}
+      label={say(member.active_status ? "staff.active" : "staff.inactive")}
     />
   );
 }
 
 /** A staff member on a phone: the same facts as a row, one under the other. */
 function StaffCard({ member, actions }: { member: StaffMember; actions: ReactNode }) {
+  const say = useSay();
   return (
     <>
       <Typography variant="subtitle2">
@@ -265,7 +270,7 @@ function StaffCard({ member, actions }: { member: StaffMember; actions: ReactNod
         {member.email}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-        {[member.employee_id, STAFF_ROLE_LABELS[member.role], member.designation, member.center_name]
+        {[member.employee_id, say("staff.role", { role: member.role }), member.designation, member.center_name]
           .filter(Boolean)
           .join(" · ")}
       </Typography>
@@ -288,12 +293,13 @@ function StaffActions({
   onRooms: (member: StaffMember) => void;
   onEdit: (member: StaffMember) => void;
 }) {
+  const say = useSay();
   return (
     <>
       {TEACHING.has(member.role) && member.active_status && (
-        <Tooltip title="Classrooms">
+        <Tooltip title={say("staff.classrooms")}>
           <IconButton
-            aria-label={`Classrooms of ${member.first_name} ${member.last_name}`}
+            aria-label={say("staff.classroomsOf", { name: `${member.first_name} ${member.last_name}` })}
             size="small"
             onClick={() => onRooms(member)}
           >
@@ -301,9 +307,9 @@ function StaffActions({
           </IconButton>
         </Tooltip>
       )}
-      <Tooltip title="Edit">
+      <Tooltip title={say("staff.edit")}>
         <IconButton
-          aria-label={`Edit ${member.first_name} ${member.last_name}`}
+          aria-label={say("staff.editName", { name: `${member.first_name} ${member.last_name}` })}
           size="small"
           onClick={() => onEdit(member)}
         >

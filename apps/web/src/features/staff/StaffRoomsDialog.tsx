@@ -11,10 +11,11 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { CLASSROOM_STAFF_ROLE_LABELS, type ClassroomStaffRole } from "@sprout/shared/schemas/classroom-staff";
+import type { ClassroomStaffRole } from "@sprout/shared/schemas/classroom-staff";
 import type { StaffMember } from "@sprout/shared/schemas/staff";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useCentreClassrooms } from "../children/api";
 import { useSetStaffRooms, useStaffRooms } from "../classrooms/api";
 
@@ -30,6 +31,7 @@ export function StaffRoomsDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const say = useSay();
   const rooms = useCentreClassrooms(member.center_id);
   const current = useStaffRooms(member.id);
   const save = useSetStaffRooms(member.id);
@@ -42,16 +44,16 @@ export function StaffRoomsDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="staff-rooms-title">
-      <DialogTitle id="staff-rooms-title">Classrooms of {name}</DialogTitle>
+      <DialogTitle id="staff-rooms-title">{say("staff.classroomsOf", { name })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Choose the rooms {member.first_name} works in at {member.center_name}. A room has one lead teacher.
+          {say("staff.roomsIntro", { name: member.first_name, centre: member.center_name })}
         </DialogContentText>
-        {(rooms.isPending || current.isPending) && <CircularProgress aria-label="Loading classrooms" />}
-        {(rooms.isError || current.isError) && <Alert severity="error">Failed to load classrooms.</Alert>}
+        {(rooms.isPending || current.isPending) && <CircularProgress aria-label={say("staff.loadingClassrooms")} />}
+        {(rooms.isError || current.isError) && <Alert severity="error">{say("staff.classroomsFailed")}</Alert>}
         {save.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {refusalMessage(save.error, "Failed to save.")}
+            {refusalMessage(save.error, say("staff.roomsSaveFailed"))}
           </Alert>
         )}
         <Stack spacing={2}>
@@ -68,15 +70,15 @@ export function StaffRoomsDialog({
                   save.reset();
                 }}
               >
-                <MenuItem value="">Not assigned</MenuItem>
-                <MenuItem value="lead">{CLASSROOM_STAFF_ROLE_LABELS.lead}</MenuItem>
-                <MenuItem value="assistant">{CLASSROOM_STAFF_ROLE_LABELS.assistant}</MenuItem>
+                <MenuItem value="">{say("staff.notAssigned")}</MenuItem>
+                <MenuItem value="lead">{say("staff.roomRole", { role: "lead" })}</MenuItem>
+                <MenuItem value="assistant">{say("staff.roomRole", { role: "assistant" })}</MenuItem>
               </TextField>
             ))}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("staff.cancel")}</Button>
         <Button
           variant="contained"
           disabled={save.isPending || !current.data || !rooms.data}
@@ -87,11 +89,11 @@ export function StaffRoomsDialog({
                   .filter((entry): entry is [string, ClassroomStaffRole] => entry[1] !== "")
                   .map(([classroom_id, role]) => ({ classroom_id, role })),
               },
-              { onSuccess: () => onDone(`Classrooms of ${name} saved`) },
+              { onSuccess: () => onDone(say("staff.roomsSaved", { name })) },
             )
           }
         >
-          {save.isPending ? "Saving..." : "Save"}
+          {say(save.isPending ? "staff.savingDots" : "staff.save")}
         </Button>
       </DialogActions>
     </Dialog>
