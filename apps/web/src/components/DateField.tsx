@@ -3,7 +3,9 @@ import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import dayjs, { type Dayjs } from "dayjs";
 import "dayjs/locale/en-in";
+import "dayjs/locale/hi";
 import { useEffect, useRef, useState } from "react";
+import { useLanguage } from "../i18n/LanguageProvider";
 
 /** The one date format a form shows and accepts: day/month/year, as in India. */
 export const DATE_INPUT_FORMAT = "DD/MM/YYYY";
@@ -46,6 +48,8 @@ export function DateField({
   size?: "small" | "medium";
   fullWidth?: boolean;
 }) {
+  // The calendar's month and day names in the reader's language; the typed format stays dd/mm/yyyy.
+  const { language } = useLanguage();
   // The picker keeps what is being typed (an unfinished date is not yet a value of the form).
   const [day, setDay] = useState<Dayjs | null>(toDay(value));
   // What this field has sent up and the form has not yet handed back. The form's value can lag
@@ -67,7 +71,7 @@ export function DateField({
     onChange(text);
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="en-in">
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language === "hi" ? "hi" : "en-in"}>
       <DatePicker
         label={label}
         value={day}

@@ -17,6 +17,7 @@ import {
 } from "@mui/material";
 import { LIST_PAGE_SIZES, type ListPagination } from "@sprout/shared/schemas/primitives";
 import type { ReactNode } from "react";
+import { useSay } from "../../i18n/useSay";
 import { ColumnFields } from "./ColumnFields";
 import type { Paging } from "./usePaging";
 
@@ -65,6 +66,7 @@ export function PagedTable<T>({
   empty,
   pageSizes = LIST_PAGE_SIZES,
 }: Props<T>) {
+  const say = useSay();
   const phone = useMediaQuery(useTheme().breakpoints.down("md"));
   const rows = page?.rows ?? [];
   return (
@@ -128,14 +130,14 @@ export function PagedTable<T>({
       {page && page.pagination.total > 0 && (
         <TablePagination
           component="div"
-          labelRowsPerPage="Rows"
+          labelRowsPerPage={say("pagedTable.rows")}
           sx={{
             "& .MuiTablePagination-toolbar": { px: { xs: 1, sm: 2 } },
             "& .MuiTablePagination-actions": { ml: { xs: 1, sm: 2.5 } },
           }}
           count={page.pagination.total}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from}–${to} of ${count}${page.pagination.totalIsLowerBound ? "+" : ""}`
+            say(page.pagination.totalIsLowerBound ? "pagedTable.shownAtLeast" : "pagedTable.shown", { from, to, count })
           }
           page={paging.page - 1}
           onPageChange={(_, next) => paging.setPage(next + 1)}
