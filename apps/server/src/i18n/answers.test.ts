@@ -26,6 +26,8 @@ describe("the server answers in the caller's language", () => {
 
     const zodsOwn = await parent.get("/api/invoices?page=0");
     expect(zodsOwn.json().details).toEqual({ page: "बहुत छोटा: अपेक्षित था कि number >=1 हो" });
+    const ours = await parent.get("/api/invoices?limit=5000");
+    expect(ours.json().error).toBe("हर पेज पर 5, 10, 25 या 50 पंक्तियाँ ही हो सकती हैं");
     const forbidden = await parent.get("/api/exits");
     expect(forbidden.json()).toEqual({ error: "आपको यह करने की अनुमति नहीं है", code: "FORBIDDEN" });
 

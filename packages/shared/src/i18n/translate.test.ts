@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PORTFOLIO_MESSAGES } from "../schemas/digital-portfolio.ts";
 import { CATALOGUES, type MessageId } from "./catalogues.ts";
 import { english } from "./english.ts";
-import { messageOf, translateEnglish } from "./translate.ts";
+import { messageOf, recognisable, translateEnglish } from "./translate.ts";
 
 /** A value for every argument: a number where the message counts, a name elsewhere. */
 function sampleValues(elements: MessageFormatElement[], values: Record<string, string | number> = {}) {
@@ -58,6 +58,8 @@ describe("an English message read back into its catalogue message", () => {
       const values = sampleValues(parse(CATALOGUES.en[id]));
       const text = english(id, values);
       const found = messageOf(text);
+      // A form with too few words of its own ("In", "{from} to {to}") is left as it is, by design.
+      if (!recognisable(text.replaceAll("Aanya Malhotra", ""))) continue;
       expect(found, `${id}: ${text}`).not.toBeNull();
       // Two keys may share English words: the one found must say exactly the same.
       expect(english(found!.id, found!.values), id).toBe(text);

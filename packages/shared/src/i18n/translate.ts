@@ -66,6 +66,9 @@ function variantsOf(elements: MessageFormatElement[], pluralOf?: string): Varian
   return variants;
 }
 
+/** At least four letters of the message's own words: enough to tell it from another text. */
+export const recognisable = (words: string) => (words.match(/\p{L}/gu)?.length ?? 0) >= 4;
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function patternOf(id: MessageId, variant: Variant): Pattern | null {
@@ -88,8 +91,8 @@ function patternOf(id: MessageId, variant: Variant): Pattern | null {
     if (part.number) numbers.add(part.capture);
     source += part.number ? "(-?[\\d,]+(?:\\.\\d+)?)" : "([\\s\\S]+?)";
   }
-  // A message that is only its arguments ("{name}") would read any text as itself.
-  if (!/\p{L}/u.test(words)) return null;
+  // Too few words of its own ("{from} to {to}", "{name}") and a form would read any text as itself.
+  if (!recognisable(words)) return null;
   return { id, regex: new RegExp(`^${source}$`, "u"), names, numbers, fixed: variant.fixed, specificity: words.length };
 }
 
