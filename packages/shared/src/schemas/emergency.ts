@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { itemsPagination, safeString } from "./primitives.ts";
 
 /** The spec's alert types, severities and affected-area options (spec 2, section 9). */
@@ -89,13 +90,13 @@ export const PARENT_NOTICES: Partial<Record<AlertType, string>> = {
 };
 
 export const EMERGENCY_MESSAGES = {
-  required: "Alert type and message are required",
-  resolutionRequired: "Please add resolution notes",
-  notFound: "Emergency alert not found",
-  alreadyResolved: "This alert has already been resolved",
-  chooseCentre: "Please choose a centre",
-  unknownArea: "Please choose affected areas from the list or the centre's classrooms",
-  triggerFailed: "Failed to trigger emergency alert",
+  required: english("emergency.required"),
+  resolutionRequired: english("emergency.resolutionRequired"),
+  notFound: english("emergency.notFound"),
+  alreadyResolved: english("emergency.alreadyResolved"),
+  chooseCentre: english("emergency.chooseCentre"),
+  unknownArea: english("emergency.unknownArea"),
+  triggerFailed: english("emergency.triggerFailed"),
 } as const;
 
 const text = (max: number) => safeString().trim().max(max);
