@@ -2,11 +2,12 @@ import Campaign from "@mui/icons-material/Campaign";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
-import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import type { StaffAlert } from "@sprout/shared/schemas/emergency";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useActiveAlerts, useEmergencyMutations } from "./api";
 
 /**
@@ -14,6 +15,7 @@ import { useActiveAlerts, useEmergencyMutations } from "./api";
  * the instructions and an Acknowledge button; a calm notice for parents.
  */
 export function EmergencyBanner() {
+  const say = useSay();
   const user = useSignedInUser();
   const { data } = useActiveAlerts();
   // Nothing at all while there is no alert: an empty box with a margin would shift the page.
@@ -23,7 +25,7 @@ export function EmergencyBanner() {
       <Stack spacing={1} sx={{ mb: 2 }}>
         {data.notices.map((notice) => (
           <Alert key={notice.id} severity="info" icon={<Campaign />} role="status" data-testid="family-notice">
-            <AlertTitle>A message from {notice.center_name}</AlertTitle>
+            <AlertTitle>{say("emergency.familyNoticeFrom", { centre: notice.center_name })}</AlertTitle>
             {notice.notice}
           </Alert>
         ))}
@@ -40,6 +42,7 @@ export function EmergencyBanner() {
 }
 
 function StaffBanner({ alert }: { alert: StaffAlert }) {
+  const say = useSay();
   const user = useSignedInUser();
   const { acknowledge } = useEmergencyMutations();
   const count = alert.acknowledgements.length;
@@ -53,8 +56,8 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
         <ReportProblem sx={{ fontSize: 36, display: { xs: "none", sm: "block" } }} aria-hidden />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            EMERGENCY: {ALERT_TYPE_LABELS[alert.alert_type]}
-            {alert.requires_evacuation ? " · EVACUATE" : ""}
+            {say("emergency.bannerTitle", { type: say("emergency.alertType", { type: alert.alert_type }) })}
+            {alert.requires_evacuation ? say("emergency.bannerEvacuate") : ""}
           </Typography>
           <Typography sx={{ fontWeight: 600 }}>{alert.message}</Typography>
           {(alert.location || alert.affected_areas.length > 0) && (
@@ -68,12 +71,13 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
             </Typography>
           )}
           <Typography variant="caption" component="p" sx={{ mt: 1, opacity: 0.9 }}>
-            {alert.center_name} · triggered {formatDateTime(alert.triggered_at)}
-            {alert.triggered_by ? ` by ${alert.triggered_by}` : ""} · {count} acknowledged
+            {say("emergency.bannerTriggered", { centre: alert.center_name, when: formatDateTime(alert.triggered_at) })}
+            {alert.triggered_by ? say("emergency.bannerTriggeredBy", { name: alert.triggered_by }) : ""}
+            {say("emergency.bannerAcknowledged", { count })}
           </Typography>
           {acknowledge.isError && acknowledge.variables === alert.id && (
             <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-              {refusalMessage(acknowledge.error, "Could not record your acknowledgement")}
+              {refusalMessage(acknowledge.error, say("emergency.acknowledgeFailed"))}
             </Typography>
           )}
         </Box>
@@ -85,7 +89,7 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
             color="inherit"
             sx={{ flexShrink: 0, alignSelf: { xs: "stretch", sm: "center" } }}
           >
-            Headcount
+            {say("emergency.headcount")}
           </Button>
         )}
         <Button
@@ -95,7 +99,7 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
           disabled={alert.acknowledged_by_me || (acknowledge.isPending && acknowledge.variables === alert.id)}
           onClick={() => acknowledge.mutate(alert.id)}
         >
-          {alert.acknowledged_by_me ? "Acknowledged" : "Acknowledge"}
+          {alert.acknowledged_by_me ? say("emergency.acknowledged") : say("emergency.acknowledge")}
         </Button>
       </Stack>
     </Box>

@@ -4,6 +4,7 @@ import { DEFAULT_QUIET_HOURS, type QuietHours, quietHours } from "@sprout/shared
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 
 const hoursForm = quietHours.unwrap();
 type HoursForm = z.infer<typeof hoursForm>;
@@ -20,6 +21,7 @@ interface Props {
  * emergency waits and arrives as one summary when they end. Off sends each notification at once.
  */
 export function QuietHoursForm({ value, saving, error, onSave }: Props) {
+  const say = useSay();
   const form = useForm<HoursForm>({
     resolver: zodResolver(hoursForm),
     values: value ?? DEFAULT_QUIET_HOURS,
@@ -30,7 +32,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3">
-        Quiet hours
+        {say("push.quietHours")}
       </Typography>
       <FormControlLabel
         control={
@@ -40,18 +42,16 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
             onChange={(event) => onSave(event.target.checked ? form.getValues() : null)}
           />
         }
-        label="Hold notifications at night"
+        label={say("push.holdAtNight")}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {on
-          ? "Between these times (the centre's time) notifications wait, then arrive as one summary. Emergencies never wait."
-          : "Every notification arrives when it happens."}
+        {on ? say("push.quietOn") : say("push.quietOff")}
       </Typography>
       {on && (
         <Box component="form" noValidate onSubmit={form.handleSubmit(onSave)}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "flex-start", flexWrap: "wrap" }}>
             <TextField
-              label="From"
+              label={say("push.from")}
               type="time"
               size="small"
               {...form.register("start")}
@@ -61,7 +61,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
               sx={{ width: 140 }}
             />
             <TextField
-              label="Until"
+              label={say("push.until")}
               type="time"
               size="small"
               {...form.register("end")}
@@ -71,7 +71,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
               sx={{ width: 140 }}
             />
             <Button type="submit" variant="outlined" disabled={saving || !form.formState.isDirty} sx={{ mt: 0.25 }}>
-              Save quiet hours
+              {say("push.saveQuietHours")}
             </Button>
           </Stack>
         </Box>
