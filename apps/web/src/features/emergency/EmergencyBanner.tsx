@@ -1,14 +1,25 @@
 import Campaign from "@mui/icons-material/Campaign";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
+import { messageOf } from "@sprout/shared/i18n/translate";
 import { hasFeature } from "@sprout/shared/roles";
 import type { StaffAlert } from "@sprout/shared/schemas/emergency";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
-import { useSay } from "../../i18n/useSay";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useActiveAlerts, useEmergencyMutations } from "./api";
+
+/**
+ * A notice or instructions as the centre's template wrote them (`PARENT_NOTICES`,
+ * `STAFF_INSTRUCTIONS`) read in the reader's language; text the director wrote or edited stays as
+ * it is.
+ */
+function inReadersLanguage(text: string, say: Say): string {
+  const found = messageOf(text);
+  return found?.id.startsWith("emergency.") && Object.keys(found.values).length === 0 ? say(found.id) : text;
+}
 
 /**
  * Shown above every page while an alert is unresolved: a full-width red banner for staff, with
@@ -26,7 +37,7 @@ export function EmergencyBanner() {
         {data.notices.map((notice) => (
           <Alert key={notice.id} severity="info" icon={<Campaign />} role="status" data-testid="family-notice">
             <AlertTitle>{say("emergency.familyNoticeFrom", { centre: notice.center_name })}</AlertTitle>
-            {notice.notice}
+            {inReadersLanguage(notice.notice, say)}
           </Alert>
         ))}
       </Stack>
@@ -67,7 +78,7 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
           )}
           {alert.instructions && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {alert.instructions}
+              {inReadersLanguage(alert.instructions, say)}
             </Typography>
           )}
           <Typography variant="caption" component="p" sx={{ mt: 1, opacity: 0.9 }}>
