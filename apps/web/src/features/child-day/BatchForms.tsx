@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
 import { nowTime } from "./api";
+import { fieldError } from "./fieldError";
 import { Choice } from "./RecordForms";
 
 type Child = ClassroomDay["children"][number];
@@ -113,7 +114,7 @@ export function FoodBatchForm({ date, children, send, pending, error }: BatchFor
             value={field.value}
             options={MEAL_TYPES.map((meal) => ({ value: meal, label: say("childDay.meal", { meal }) }))}
             onChange={field.onChange}
-            error={errors.meal_type?.message}
+            error={fieldError(errors.meal_type?.message, say)}
           />
         )}
       />
@@ -199,7 +200,7 @@ export function SleepBatchForm({ date, children, send, pending, error }: BatchFo
           type="time"
           {...form.register("start_time")}
           error={Boolean(errors.start_time)}
-          helperText={errors.start_time?.message}
+          helperText={fieldError(errors.start_time?.message, say)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
@@ -208,7 +209,7 @@ export function SleepBatchForm({ date, children, send, pending, error }: BatchFo
           type="time"
           {...form.register("end_time")}
           error={Boolean(errors.end_time)}
-          helperText={errors.end_time?.message ?? say("childDay.leaveEmptyAsleep")}
+          helperText={fieldError(errors.end_time?.message, say) ?? say("childDay.leaveEmptyAsleep")}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
@@ -217,7 +218,7 @@ export function SleepBatchForm({ date, children, send, pending, error }: BatchFo
         label={say("childDay.notes")}
         {...form.register("notes")}
         error={Boolean(errors.notes)}
-        helperText={errors.notes?.message}
+        helperText={fieldError(errors.notes?.message, say)}
       />
     </Shell>
   );
@@ -249,7 +250,7 @@ export function WakeBatchForm({ date, children, send, pending, error }: BatchFor
         type="time"
         {...form.register("end_time")}
         error={Boolean(errors.end_time)}
-        helperText={errors.end_time?.message}
+        helperText={fieldError(errors.end_time?.message, say)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     </Shell>
@@ -285,7 +286,7 @@ export function PottyBatchForm({ date, children, send, pending, error }: BatchFo
             value={field.value}
             options={POTTY_TYPES.map((type) => ({ value: type, label: say("childDay.pottyType", { type }) }))}
             onChange={field.onChange}
-            error={errors.type?.message}
+            error={fieldError(errors.type?.message, say)}
           />
         )}
       />
@@ -301,7 +302,7 @@ export function PottyBatchForm({ date, children, send, pending, error }: BatchFo
               label: say("childDay.diaperStatus", { status }),
             }))}
             onChange={field.onChange}
-            error={errors.diaper_status?.message}
+            error={fieldError(errors.diaper_status?.message, say)}
           />
         )}
       />
@@ -309,7 +310,7 @@ export function PottyBatchForm({ date, children, send, pending, error }: BatchFo
         label={say("childDay.notes")}
         {...form.register("notes")}
         error={Boolean(errors.notes)}
-        helperText={errors.notes?.message}
+        helperText={fieldError(errors.notes?.message, say)}
       />
     </Shell>
   );
@@ -340,7 +341,7 @@ export function StarBatchForm({ date, children, send, pending, error }: BatchFor
         placeholder={say("childDay.starBatchExample")}
         {...form.register("reason")}
         error={Boolean(errors.reason)}
-        helperText={errors.reason?.message}
+        helperText={fieldError(errors.reason?.message, say)}
       />
     </Shell>
   );

@@ -29,6 +29,7 @@ import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { useMilestoneMutations, useMilestones } from "./api";
+import { fieldError } from "./fieldError";
 
 type Values = z.input<typeof milestoneInput>;
 
@@ -86,7 +87,7 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
               label={say("childDay.milestone")}
               {...form.register("name")}
               error={Boolean(errors.name)}
-              helperText={errors.name?.message}
+              helperText={fieldError(errors.name?.message, say)}
             />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Controller
@@ -100,7 +101,7 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={Boolean(errors.area)}
-                    helperText={errors.area?.message}
+                    helperText={fieldError(errors.area?.message, say)}
                     sx={{ flex: 1 }}
                   >
                     <MenuItem value="">{say("childDay.outsideAreas")}</MenuItem>
@@ -116,7 +117,7 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
                 label={say("childDay.sourceLabel")}
                 {...form.register("source")}
                 error={Boolean(errors.source)}
-                helperText={errors.source?.message ?? say("childDay.sourceHelp")}
+                helperText={fieldError(errors.source?.message, say) ?? say("childDay.sourceHelp")}
                 sx={{ flex: 1 }}
               />
             </Stack>

@@ -34,6 +34,7 @@ import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useSay } from "../../i18n/useSay";
 import { useOnline } from "../../offline/connectivity";
 import { useMilestones, useObservationMutations, useTap } from "./api";
+import { fieldError } from "./fieldError";
 
 type Values = z.input<typeof observationFields>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
@@ -152,7 +153,7 @@ export function ObservationForm({
                         {...params}
                         label={say("childDay.child")}
                         error={Boolean(errors.child_id)}
-                        helperText={errors.child_id?.message}
+                        helperText={fieldError(errors.child_id?.message, say)}
                       />
                     )}
                   />
@@ -170,7 +171,7 @@ export function ObservationForm({
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={Boolean(errors.date)}
-                  helperText={errors.date?.message}
+                  helperText={fieldError(errors.date?.message, say)}
                 />
               )}
             />
@@ -191,7 +192,7 @@ export function ObservationForm({
                       onBlur={field.onBlur}
                       error={Boolean(errors.milestone) || milestones.isError}
                       helperText={
-                        errors.milestone?.message ??
+                        fieldError(errors.milestone?.message, say) ??
                         (milestones.isError
                           ? say("childDay.milestonesLoadFailed")
                           : source === null
@@ -213,7 +214,7 @@ export function ObservationForm({
               minRows={3}
               {...form.register("notes")}
               error={Boolean(errors.notes)}
-              helperText={errors.notes?.message}
+              helperText={fieldError(errors.notes?.message, say)}
             />
             {log && log.attachments.length > 0 && (
               <Box>

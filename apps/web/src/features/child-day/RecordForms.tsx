@@ -16,8 +16,9 @@ import { type ReactNode, useId } from "react";
 import { Controller, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
-import { useSay } from "../../i18n/useSay";
+import { type Say, useSay } from "../../i18n/useSay";
 import { nowTime, useRecord, useTap } from "./api";
+import { fieldError } from "./fieldError";
 
 /** One child on one day: what every record form is about. */
 export interface Target {
@@ -97,8 +98,8 @@ function FormShell<T extends FieldValues>({
   );
 }
 
-const notesField = (form: UseFormReturn<FieldValues>, label: string) => {
-  const error = form.formState.errors.notes?.message as string | undefined;
+const notesField = (form: UseFormReturn<FieldValues>, label: string, say: Say) => {
+  const error = fieldError(form.formState.errors.notes?.message as string | undefined, say);
   return <TextField label={label} {...form.register("notes")} error={Boolean(error)} helperText={error} />;
 };
 
@@ -133,7 +134,7 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
             value={field.value}
             options={MEAL_TYPES.map((meal) => ({ value: meal, label: say("childDay.meal", { meal }) }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.meal_type?.message}
+            error={fieldError(errors.meal_type?.message, say)}
           />
         )}
       />
@@ -146,11 +147,11 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
             value={field.value as number | undefined}
             options={FOOD_AMOUNTS.map((amount) => ({ value: amount, label: `${amount}%` }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.food_consumed?.message}
+            error={fieldError(errors.food_consumed?.message, say)}
           />
         )}
       />
-      {notesField(generic, say("childDay.notes"))}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
@@ -184,7 +185,7 @@ export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => 
           type="time"
           {...form.register("start_time")}
           error={Boolean(errors.start_time)}
-          helperText={errors.start_time?.message}
+          helperText={fieldError(errors.start_time?.message, say)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
@@ -193,12 +194,12 @@ export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => 
           type="time"
           {...form.register("end_time")}
           error={Boolean(errors.end_time)}
-          helperText={errors.end_time?.message ?? say("childDay.leaveEmptyAsleep")}
+          helperText={fieldError(errors.end_time?.message, say) ?? say("childDay.leaveEmptyAsleep")}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
       </Stack>
-      {notesField(generic, say("childDay.notes"))}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
@@ -233,7 +234,7 @@ export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => 
             value={field.value}
             options={POTTY_TYPES.map((type) => ({ value: type, label: say("childDay.pottyType", { type }) }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.type?.message}
+            error={fieldError(errors.type?.message, say)}
           />
         )}
       />
@@ -249,11 +250,11 @@ export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => 
               label: say("childDay.diaperStatus", { status }),
             }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.diaper_status?.message}
+            error={fieldError(errors.diaper_status?.message, say)}
           />
         )}
       />
-      {notesField(generic, say("childDay.notes"))}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
@@ -283,7 +284,7 @@ export function StarForm({ target, onSaved }: { target: Target; onSaved: () => v
         placeholder={say("childDay.starExample")}
         {...form.register("reason")}
         error={Boolean(errors.reason)}
-        helperText={errors.reason?.message}
+        helperText={fieldError(errors.reason?.message, say)}
       />
     </FormShell>
   );
@@ -325,7 +326,7 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={Boolean(errors.kind)}
-            helperText={errors.kind?.message}
+            helperText={fieldError(errors.kind?.message, say)}
           >
             {DAY_HEALTH_KINDS.map((option) => (
               <MenuItem key={option} value={option}>
@@ -342,7 +343,7 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
           slotProps={{ htmlInput: { step: 0.1, inputMode: "decimal" } }}
           {...form.register("temperature_c")}
           error={Boolean(errors.temperature_c)}
-          helperText={errors.temperature_c?.message}
+          helperText={fieldError(errors.temperature_c?.message, say)}
         />
       )}
       <TextField
@@ -351,7 +352,7 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
         minRows={2}
         {...form.register("details")}
         error={Boolean(errors.details)}
-        helperText={errors.details?.message}
+        helperText={fieldError(errors.details?.message, say)}
       />
     </FormShell>
   );

@@ -13,6 +13,7 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
+import { translateEnglish } from "@sprout/shared/i18n/translate";
 import {
   AFFECTED_AREAS,
   ALERT_SEVERITIES,
@@ -122,7 +123,9 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
               minRows={2}
               {...form.register("message")}
               error={Boolean(form.formState.errors.message)}
-              helperText={form.formState.errors.message?.message}
+              helperText={
+                form.formState.errors.message?.message && translateEnglish(form.formState.errors.message.message, say)
+              }
             />
             <TextField label={say("emergency.location")} {...form.register("location")} />
             <Controller

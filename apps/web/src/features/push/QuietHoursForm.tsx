@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+import { translateEnglish } from "@sprout/shared/i18n/translate";
 import { DEFAULT_QUIET_HOURS, type QuietHours, quietHours } from "@sprout/shared/schemas/push";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -27,6 +28,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
     values: value ?? DEFAULT_QUIET_HOURS,
   });
   const errors = form.formState.errors;
+  const fieldError = (message: string | undefined) => message && translateEnglish(message, say);
   const on = value !== null;
 
   return (
@@ -56,7 +58,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
               size="small"
               {...form.register("start")}
               error={Boolean(errors.start)}
-              helperText={errors.start?.message ?? " "}
+              helperText={fieldError(errors.start?.message) ?? " "}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ width: 140 }}
             />
@@ -66,7 +68,7 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
               size="small"
               {...form.register("end")}
               error={Boolean(errors.end)}
-              helperText={errors.end?.message ?? " "}
+              helperText={fieldError(errors.end?.message) ?? " "}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ width: 140 }}
             />
