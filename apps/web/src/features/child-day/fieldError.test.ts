@@ -1,6 +1,6 @@
-import { createIntl, createIntlCache } from "@formatjs/intl";
 import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
 import { CHILD_DAY_MESSAGES, foodInput } from "@sprout/shared/schemas/child-day";
+import { createIntl, createIntlCache } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { fieldError } from "./fieldError";
 
