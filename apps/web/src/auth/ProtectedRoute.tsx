@@ -4,6 +4,7 @@ import { Navigate } from "react-router";
 import { ApiError } from "../api/errors";
 import { AccessDenied } from "../components/AccessDenied";
 import { PageLoader } from "../components/PageLoader";
+import { useSay } from "../i18n/useSay";
 import { useSession } from "./useSession";
 import { useVerifiedSession } from "./useVerifiedSession";
 
@@ -20,6 +21,7 @@ interface Props {
  * the server refuses then ends as usual.
  */
 export function ProtectedRoute({ children, requiredRole }: Props) {
+  const say = useSay();
   const { signedIn, user } = useSession();
   const verification = useVerifiedSession(signedIn);
   // The signed-in screen is a large tree for a phone: it renders in the background, in slices,
@@ -33,7 +35,7 @@ export function ProtectedRoute({ children, requiredRole }: Props) {
   if (unreachable && user && verification.data === undefined) {
     return requiredRole && user.role !== requiredRole ? <AccessDenied /> : children;
   }
-  if (checking || verification.isPending) return <PageLoader label="Checking your session" />;
+  if (checking || verification.isPending) return <PageLoader label={say("components.checkingSession")} />;
   if (verification.isError || !user) return <Navigate to="/login" replace />;
   if (requiredRole && user.role !== requiredRole) return <AccessDenied />;
   return children;

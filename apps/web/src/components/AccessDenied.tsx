@@ -1,19 +1,21 @@
 import LockOutlined from "@mui/icons-material/LockOutlined";
 import { Box, Button, Typography } from "@mui/material";
 import { Link } from "react-router";
+import { useSay } from "../i18n/useSay";
 
 export function AccessDenied() {
+  const say = useSay();
   return (
     <Box sx={{ py: 8, textAlign: "center" }}>
       <LockOutlined color="disabled" sx={{ fontSize: 56 }} aria-hidden />
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
-        Access denied
+        {say("components.accessDenied")}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        Your role does not give access to this page.
+        {say("components.accessDeniedText")}
       </Typography>
       <Button component={Link} to="/dashboard" variant="contained">
-        Back to dashboard
+        {say("components.accessDeniedBack")}
       </Button>
     </Box>
   );

@@ -1,12 +1,14 @@
 import PersonSearchOutlined from "@mui/icons-material/PersonSearchOutlined";
 import { Box, Button, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
+import { useSay } from "../i18n/useSay";
 
 /**
  * A child the server does not show this caller (another room's, another centre's, or no such
  * child): the same answer for each, as the API's 404 (ADR 0019, 0046).
  */
 export function ChildNotFound({ back, backLabel }: { back: string; backLabel: string }) {
+  const say = useSay();
   return (
     <Box
       component="section"
@@ -18,10 +20,10 @@ export function ChildNotFound({ back, backLabel }: { back: string; backLabel: st
           404
         </Typography>
         <Typography variant="h4" component="h1">
-          Child not found
+          {say("components.childNotFound")}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3 }}>
-          This child is not in your classrooms, or the address is mistyped.
+          {say("components.childNotFoundText")}
         </Typography>
         <Button component={RouterLink} to={back} variant="contained" size="large">
           {backLabel}

@@ -1,7 +1,12 @@
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import ReportGmailerrorred from "@mui/icons-material/ReportGmailerrorred";
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
+import { LANGUAGES } from "@sprout/shared/i18n/languages";
 import { useMemo } from "react";
+import { IntlProvider } from "react-intl";
+import { deviceLanguage } from "../i18n/language";
+import { useSay } from "../i18n/useSay";
 import { isCritical, recordError, resetErrorCount } from "./errorCount";
 
 interface Props {
@@ -13,7 +18,19 @@ interface Props {
  * The global error screen. Each error is counted for the tab's session; once there have been
  * more than five, retrying is unlikely to help, so it offers a reload or a clean start instead.
  */
-export function ErrorScreen({ error, onRetry }: Props) {
+export function ErrorScreen(props: Props) {
+  // The screen may show outside the app's language provider (an error above it): it reads the
+  // device's language itself.
+  const language = deviceLanguage();
+  return (
+    <IntlProvider locale={LANGUAGES[language].locale} messages={CATALOGUES[language]} defaultLocale="en-IN">
+      <ErrorScreenText {...props} />
+    </IntlProvider>
+  );
+}
+
+function ErrorScreenText({ error, onRetry }: Props) {
+  const say = useSay();
   // Counted while rendering so that the sixth error shows the critical screen at once;
   // recordError counts each error object only once, however often React renders.
   const count = useMemo(() => recordError(error), [error]);
@@ -35,12 +52,10 @@ export function ErrorScreen({ error, onRetry }: Props) {
             <ErrorOutline color="warning" sx={{ fontSize: 64 }} aria-hidden />
           )}
           <Typography variant="h5" component="h1">
-            {critical ? "Critical Error" : "Something went wrong"}
+            {critical ? say("components.errorCritical") : say("components.errorTitle")}
           </Typography>
           <Typography color="text.secondary">
-            {critical
-              ? "Errors keep happening. Refresh the page, or sign out and clear the data kept in this browser."
-              : "The page ran into a problem. You can try again or go back to the home page."}
+            {critical ? say("components.errorCriticalText") : say("components.errorText")}
           </Typography>
           <Alert severity="error" icon={false} sx={{ width: "100%", textAlign: "left" }}>
             <Typography variant="body2" component="pre" sx={{ m: 0, whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
@@ -51,19 +66,19 @@ export function ErrorScreen({ error, onRetry }: Props) {
             {critical ? (
               <>
                 <Button variant="contained" onClick={() => window.location.reload()}>
-                  Refresh Page
+                  {say("components.errorRefresh")}
                 </Button>
                 <Button variant="outlined" color="error" onClick={logoutAndClear}>
-                  Logout &amp; Clear Data
+                  {say("components.errorLogoutClear")}
                 </Button>
               </>
             ) : (
               <>
                 <Button variant="contained" onClick={onRetry}>
-                  Try Again
+                  {say("components.errorTryAgain")}
                 </Button>
                 <Button variant="outlined" onClick={() => window.location.assign("/")}>
-                  Go to Home
+                  {say("components.errorGoHome")}
                 </Button>
               </>
             )}

@@ -1,7 +1,6 @@
 import MeetingRoomOutlined from "@mui/icons-material/MeetingRoomOutlined";
 import { Box, Typography } from "@mui/material";
-
-export const NO_CLASSROOM_TITLE = "You are not assigned to a classroom yet";
+import { useSay } from "../i18n/useSay";
 
 /**
  * A teacher's screens (her class list, attendance, classrooms) for a teacher with no classroom:
@@ -9,6 +8,7 @@ export const NO_CLASSROOM_TITLE = "You are not assigned to a classroom yet";
  * and who can change it.
  */
 export function NoClassroom() {
+  const say = useSay();
   return (
     <Box
       role="status"
@@ -24,11 +24,10 @@ export function NoClassroom() {
     >
       <MeetingRoomOutlined color="disabled" sx={{ fontSize: 56 }} aria-hidden />
       <Typography variant="h6" component="h2" sx={{ mt: 1.5 }}>
-        {NO_CLASSROOM_TITLE}
+        {say("components.noClassroomTitle")}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 440, mx: "auto" }}>
-        Teachers see the children of the classrooms they are assigned to. Ask your centre director to add you to a
-        classroom; its children, their day and attendance then appear here.
+        {say("components.noClassroomText")}
       </Typography>
     </Box>
   );

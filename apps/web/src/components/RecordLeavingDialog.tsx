@@ -15,6 +15,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../api/errors";
+import { useSay } from "../i18n/useSay";
 import { DateField } from "./DateField";
 
 interface Leaving {
@@ -54,20 +55,21 @@ export function RecordLeavingDialog({
   });
   const [error, setError] = useState("");
   const titleId = useId();
+  const say = useSay();
 
   const submit = form.handleSubmit(async (values) => {
     setError("");
     try {
       onDone((await save(values)).message);
     } catch (caught) {
-      setError(refusalMessage(caught, "Failed to record the exit"));
+      setError(refusalMessage(caught, say("components.recordLeavingFailed")));
     }
   });
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Record Leaving</DialogTitle>
+        <DialogTitle id={titleId}>{say("components.recordLeaving")}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             <Typography>{consequence}</Typography>
@@ -77,7 +79,7 @@ export function RecordLeavingDialog({
               name="exit_date"
               render={({ field, fieldState }) => (
                 <DateField
-                  label="Exit date"
+                  label={say("components.exitDate")}
                   required
                   name={field.name}
                   value={field.value}
@@ -99,7 +101,7 @@ export function RecordLeavingDialog({
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
-                  label="Exit reason"
+                  label={say("components.exitReason")}
                   required
                   multiline
                   minRows={2}
@@ -113,10 +115,10 @@ export function RecordLeavingDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            Cancel
+            {say("components.recordLeavingCancel")}
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={saving}>
-            {saving ? "Saving..." : "Record Leaving"}
+            {saving ? say("components.saving") : say("components.recordLeaving")}
           </Button>
         </DialogActions>
       </Box>

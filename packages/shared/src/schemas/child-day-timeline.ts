@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { DIAPER_STATUSES, HEALTH_KINDS, MEAL_TYPES, POTTY_TYPES } from "./child-day.ts";
 
 /**
@@ -15,10 +16,10 @@ export const TIMELINE_MAX_ENTRIES = 200;
 export const TIMELINE_MAX_PHOTOS = 48;
 
 export const TIMELINE_MESSAGES = {
-  empty: "Nothing recorded yet today",
-  emptyDay: "Nothing was recorded that day",
-  loadFailed: "Failed to load the day's timeline",
-  truncated: "The day's first entries are shown; open the tiles for the rest.",
+  empty: english("timeline.empty"),
+  emptyDay: english("timeline.emptyDay"),
+  loadFailed: english("timeline.loadFailed"),
+  truncated: english("timeline.truncated"),
 } as const;
 
 const entry = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { itemsPagination, safeString } from "./primitives.ts";
 
 /** The spec's alert types, severities and affected-area options (spec 2, section 9). */
@@ -52,50 +53,36 @@ export const EVACUATION_TYPES: readonly AlertType[] = ["fire", "gas_leak", "evac
  * order things must happen, following common preschool emergency drills.
  */
 export const STAFF_INSTRUCTIONS: Partial<Record<AlertType, string>> = {
-  fire: "Raise the alarm and call 101. Lead children out by the nearest safe exit; do not stop for belongings or use the lift. Close doors behind you. Take the attendance register and count every child at the assembly point. Do not go back inside.",
-  medical_emergency:
-    "Stay with the person and call 108. Send one adult for the first-aid kit and the child's medical record. Give first aid you are trained for; do not move the person unless they are in danger. Move other children away and keep them calm.",
-  severe_weather:
-    "Bring all children indoors now. Move away from windows and glass doors to inner rooms or corridors. Count every child. Unplug electrical equipment and keep children inside until the all-clear.",
-  lockdown:
-    "Bring children into the nearest room, lock the door and close curtains. Switch off lights and keep everyone quiet, away from doors and windows. Count every child. Do not open the door until the director gives the all-clear in person.",
-  evacuation:
-    "Stop all activities. Lead children out by the nearest safe exit to the assembly point, walking, with the attendance register. Count every child and report the count to the director. Do not re-enter the building.",
-  power_outage:
-    "Keep children where they are and calm. Use torches, not candles. Switch off and unplug appliances. Check rooms without windows, lifts and restrooms for anyone left alone. Keep fridge and freezer doors closed.",
-  gas_leak:
-    "Do not switch anything on or off and do not use phones inside. Open doors and windows if it is safe. Lead children out to the assembly point, count every child and call 1906 or the gas supplier from outside.",
-  intruder:
-    "Call 112. Keep children away from the intruder and move them into a room that locks. Lock doors, keep children quiet and out of sight. Do not confront the person. Wait for the director or police to give the all-clear.",
+  fire: english("emergency.staffFire"),
+  medical_emergency: english("emergency.staffMedical"),
+  severe_weather: english("emergency.staffWeather"),
+  lockdown: english("emergency.staffLockdown"),
+  evacuation: english("emergency.staffEvacuation"),
+  power_outage: english("emergency.staffPower"),
+  gas_leak: english("emergency.staffGas"),
+  intruder: english("emergency.staffIntruder"),
 };
 
 /** What families see: calm, what is happening, what to do. Filled in with the staff instructions. */
 export const PARENT_NOTICES: Partial<Record<AlertType, string>> = {
-  fire: "The centre is dealing with a fire alarm. Children are being taken to the assembly point by staff. Please do not come to the centre unless we ask you to; we will update you here.",
-  medical_emergency:
-    "Staff are attending to a medical situation at the centre. If it concerns your child, we will call you directly. There is nothing you need to do right now.",
-  severe_weather:
-    "Because of severe weather, all children are indoors and safe with staff. Please travel only when it is safe; we will keep children until you can collect them.",
-  lockdown:
-    "The centre is in a precautionary lockdown. Children are safe indoors with staff. Please do not come to the centre or call staff phones; we will update you here as soon as it is over.",
-  evacuation:
-    "The centre is being evacuated as a precaution. Children are with staff at the assembly point. Please wait for our update before coming to collect your child.",
-  power_outage:
-    "The centre has a power cut. Children are safe and activities continue with staff. No action is needed from you.",
-  gas_leak:
-    "As a precaution, children have been moved out of the building to the assembly point with staff. Please do not come to the centre until we update you here.",
-  intruder:
-    "The centre is taking safety precautions and children are secure indoors with staff. Please do not come to the centre; we will update you here.",
+  fire: english("emergency.parentFire"),
+  medical_emergency: english("emergency.parentMedical"),
+  severe_weather: english("emergency.parentWeather"),
+  lockdown: english("emergency.parentLockdown"),
+  evacuation: english("emergency.parentEvacuation"),
+  power_outage: english("emergency.parentPower"),
+  gas_leak: english("emergency.parentGas"),
+  intruder: english("emergency.parentIntruder"),
 };
 
 export const EMERGENCY_MESSAGES = {
-  required: "Alert type and message are required",
-  resolutionRequired: "Please add resolution notes",
-  notFound: "Emergency alert not found",
-  alreadyResolved: "This alert has already been resolved",
-  chooseCentre: "Please choose a centre",
-  unknownArea: "Please choose affected areas from the list or the centre's classrooms",
-  triggerFailed: "Failed to trigger emergency alert",
+  required: english("emergency.required"),
+  resolutionRequired: english("emergency.resolutionRequired"),
+  notFound: english("emergency.notFound"),
+  alreadyResolved: english("emergency.alreadyResolved"),
+  chooseCentre: english("emergency.chooseCentre"),
+  unknownArea: english("emergency.unknownArea"),
+  triggerFailed: english("emergency.triggerFailed"),
 } as const;
 
 const text = (max: number) => safeString().trim().max(max);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 
 /** Web Push on the parent's phone and the staff's devices (issue 32). */
 
@@ -6,20 +7,20 @@ import { z } from "zod";
 export const PUSH_DEVICE_LIMIT = 10;
 
 export const PUSH_MESSAGES = {
-  hostNotAllowed: "This push service is not accepted",
-  deviceLimit: `You can turn on notifications on at most ${PUSH_DEVICE_LIMIT} devices. Turn them off on a device you no longer use.`,
-  disabled: "Push notifications are turned off on this server",
+  hostNotAllowed: english("push.hostNotAllowed"),
+  deviceLimit: english("push.deviceLimit", { limit: PUSH_DEVICE_LIMIT }),
+  disabled: english("push.disabled"),
 };
 
 const base64url = z
   .string()
-  .min(16, "is too short")
-  .max(200, "is too long")
-  .regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
+  .min(16, english("push.tooShort"))
+  .max(200, english("push.tooLong"))
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, english("push.notBase64url"));
 
 /** The browser's PushSubscription.toJSON(), as the browser sends it. */
 export const pushSubscriptionInput = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: "endpoint must be an https URL" }).max(2048),
+  endpoint: z.url({ protocol: /^https$/, error: english("push.endpointHttps") }).max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
@@ -60,7 +61,7 @@ export const NOTIFICATION_PREFERENCE_LABELS: Record<NotificationPreferenceKind, 
   billing: "Billing (invoice issued, due soon, overdue)",
 };
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM");
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, english("push.timeFormat"));
 
 /** Until a person changes them, pushes wait from 9 in the evening to 7 in the morning. */
 export const DEFAULT_QUIET_HOURS = { start: "21:00", end: "07:00" } as const;
@@ -71,7 +72,7 @@ export const DEFAULT_QUIET_HOURS = { start: "21:00", end: "07:00" } as const;
  */
 export const quietHours = z
   .object({ start: clockTime, end: clockTime })
-  .refine((hours) => hours.start !== hours.end, { message: "start and end must differ", path: ["end"] })
+  .refine((hours) => hours.start !== hours.end, { message: english("push.startEndDiffer"), path: ["end"] })
   .nullable();
 export type QuietHours = z.infer<typeof quietHours>;
 

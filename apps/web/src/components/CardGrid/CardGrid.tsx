@@ -14,6 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { type ReactNode, useId } from "react";
+import { useSay } from "../../i18n/useSay";
 
 /** The page's heading, with its add button when the caller may add (`onAdd` given). */
 export function CardPageHeader({ title, addLabel, onAdd }: { title: string; addLabel: string; onAdd?: () => void }) {
@@ -95,6 +96,7 @@ export function DeleteDialog({
   onDelete: () => void;
 }) {
   const titleId = useId();
+  const say = useSay();
   return (
     <Dialog open onClose={onCancel} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{question}</DialogTitle>
@@ -102,9 +104,9 @@ export function DeleteDialog({
         <Typography>{name}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{say("components.cardCancel")}</Button>
         <Button color="error" variant="contained" disabled={pending} onClick={onDelete}>
-          Delete
+          {say("components.cardDelete")}
         </Button>
       </DialogActions>
     </Dialog>

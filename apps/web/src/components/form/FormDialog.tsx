@@ -9,6 +9,7 @@ import {
   useTheme,
 } from "@mui/material";
 import { type FormEventHandler, type ReactNode, useId } from "react";
+import { useSay } from "../../i18n/useSay";
 
 /**
  * The dialog every create/edit form opens in: full screen on a phone, the fields in one column,
@@ -30,6 +31,7 @@ export function FormDialog({
   submitDisabled?: boolean;
   children: ReactNode;
 }) {
+  const say = useSay();
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const titleId = useId();
   return (
@@ -42,7 +44,7 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("components.formCancel")}</Button>
           <Button type="submit" variant="contained" disabled={submitDisabled}>
             {submitLabel}
           </Button>

@@ -3,11 +3,13 @@ import { Box, Button, ButtonBase, Dialog, DialogActions } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiDownload, saveDownload } from "../../api/client";
+import { useSay } from "../../i18n/useSay";
 
 const path = (url: string) => url.replace(/^\/api/, "");
 
 /** An attachment fetched with the session's headers: the route checks who may see the child. */
 export function Attachment({ file }: { file: { name: string; mime_type: string; url: string } }) {
+  const say = useSay();
   const image = file.mime_type.startsWith("image/");
   const [open, setOpen] = useState(false);
   const photo = useQuery({
@@ -31,7 +33,11 @@ export function Attachment({ file }: { file: { name: string; mime_type: string; 
   if (!photo.data) return <Box sx={{ width: 120, height: 90, bgcolor: "action.hover", borderRadius: 1 }} />;
   return (
     <>
-      <ButtonBase aria-label={`Open ${file.name}`} onClick={() => setOpen(true)} sx={{ borderRadius: 1 }}>
+      <ButtonBase
+        aria-label={say("childDay.openAttachment", { name: file.name })}
+        onClick={() => setOpen(true)}
+        sx={{ borderRadius: 1 }}
+      >
         <Box
           component="img"
           src={photo.data}
@@ -47,7 +53,7 @@ export function Attachment({ file }: { file: { name: string; mime_type: string; 
       >
         <Box component="img" src={photo.data} alt={file.name} sx={{ display: "block", maxWidth: "100%" }} />
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{say("childDay.close")}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -4,13 +4,10 @@ import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui
 import {
   type BatchInput,
   type ClassroomDay,
-  DIAPER_LABELS,
   DIAPER_STATUSES,
   FOOD_AMOUNTS,
   foodBatchInput,
-  MEAL_LABELS,
   MEAL_TYPES,
-  POTTY_LABELS,
   POTTY_TYPES,
   pottyBatchInput,
   sleepBatchInput,
@@ -21,7 +18,9 @@ import { type FormEventHandler, type ReactNode, useCallback, useEffect } from "r
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { nowTime } from "./api";
+import { fieldError } from "./fieldError";
 import { Choice } from "./RecordForms";
 
 type Child = ClassroomDay["children"][number];
@@ -45,7 +44,6 @@ function useInStep(children: Child[], apply: (ids: string[]) => void) {
 }
 
 const nameOf = (child: Child) => `${child.first_name} ${child.last_name}`.trim();
-const forCount = (count: number) => `${count} ${count === 1 ? "child" : "children"}`;
 
 function Shell({
   onSubmit,
@@ -60,10 +58,11 @@ function Shell({
   label: string;
   children: ReactNode;
 }) {
+  const say = useSay();
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
       {children}
-      {error ? <Alert severity="error">{refusalMessage(error, "Could not save. Please try again.")}</Alert> : null}
+      {error ? <Alert severity="error">{refusalMessage(error, say("childDay.saveFailed"))}</Alert> : null}
       <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 48 }}>
         {label}
       </Button>
@@ -73,6 +72,7 @@ function Shell({
 
 /** A meal: everyone ate all of it unless the teacher changes the few who ate less. */
 export function FoodBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const say = useSay();
   const form = useForm<z.input<typeof foodBatchInput>, unknown, z.output<typeof foodBatchInput>>({
     resolver: zodResolver(foodBatchInput),
     mode: "onTouched",
@@ -103,24 +103,24 @@ export function FoodBatchForm({ date, children, send, pending, error }: BatchFor
       onSubmit={form.handleSubmit(send)}
       error={error}
       pending={pending}
-      label={`Save meal for ${forCount(children.length)}`}
+      label={say("childDay.saveMealFor", { count: children.length })}
     >
       <Controller
         control={form.control}
         name="meal_type"
         render={({ field }) => (
           <Choice
-            label="Meal"
+            label={say("childDay.mealLabel")}
             value={field.value}
-            options={MEAL_TYPES.map((meal) => ({ value: meal, label: MEAL_LABELS[meal] }))}
+            options={MEAL_TYPES.map((meal) => ({ value: meal, label: say("childDay.meal", { meal }) }))}
             onChange={field.onChange}
-            error={errors.meal_type?.message}
+            error={fieldError(errors.meal_type?.message, say)}
           />
         )}
       />
-      <Stack spacing={0.5} role="group" aria-label="How much each child ate">
+      <Stack spacing={0.5} role="group" aria-label={say("childDay.howMuchEachAte")}>
         <Typography variant="body2" color="text.secondary">
-          How much each child ate
+          {say("childDay.howMuchEachAte")}
         </Typography>
         {children.map((child, index) => (
           <Stack key={child.id} direction="row" spacing={1} sx={{ alignItems: "center", minHeight: 44 }}>
@@ -132,7 +132,8 @@ export function FoodBatchForm({ date, children, send, pending, error }: BatchFor
                   color="warning.dark"
                   sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
                 >
-                  <WarningAmber fontSize="inherit" aria-hidden /> Allergies: {child.allergies.join(", ")}
+                  <WarningAmber fontSize="inherit" aria-hidden />{" "}
+                  {say("childDay.allergies", { allergies: child.allergies.join(", ") })}
                 </Typography>
               )}
             </Box>
@@ -145,7 +146,9 @@ export function FoodBatchForm({ date, children, send, pending, error }: BatchFor
                   size="small"
                   value={field.value}
                   onChange={(event) => field.onChange(Number(event.target.value))}
-                  slotProps={{ select: { inputProps: { "aria-label": `${child.first_name} ate` } } }}
+                  slotProps={{
+                    select: { inputProps: { "aria-label": say("childDay.childAte", { name: child.first_name }) } },
+                  }}
                   sx={{ width: 96, flexShrink: 0 }}
                 >
                   {FOOD_AMOUNTS.map((amount) => (
@@ -165,6 +168,7 @@ export function FoodBatchForm({ date, children, send, pending, error }: BatchFor
 
 /** A nap that started (and perhaps already ended) for all of them at once. */
 export function SleepBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const say = useSay();
   const form = useForm<z.input<typeof sleepBatchInput>, unknown, z.output<typeof sleepBatchInput>>({
     resolver: zodResolver(sleepBatchInput),
     mode: "onTouched",
@@ -188,33 +192,33 @@ export function SleepBatchForm({ date, children, send, pending, error }: BatchFo
       onSubmit={form.handleSubmit(send)}
       error={error}
       pending={pending}
-      label={`Save nap for ${forCount(children.length)}`}
+      label={say("childDay.saveNapFor", { count: children.length })}
     >
       <Stack direction="row" spacing={1}>
         <TextField
-          label="Fell asleep"
+          label={say("childDay.fellAsleep")}
           type="time"
           {...form.register("start_time")}
           error={Boolean(errors.start_time)}
-          helperText={errors.start_time?.message}
+          helperText={fieldError(errors.start_time?.message, say)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
         <TextField
-          label="Woke up"
+          label={say("childDay.wokeUp")}
           type="time"
           {...form.register("end_time")}
           error={Boolean(errors.end_time)}
-          helperText={errors.end_time?.message ?? "Leave empty while asleep"}
+          helperText={fieldError(errors.end_time?.message, say) ?? say("childDay.leaveEmptyAsleep")}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
       </Stack>
       <TextField
-        label="Notes"
+        label={say("childDay.notes")}
         {...form.register("notes")}
         error={Boolean(errors.notes)}
-        helperText={errors.notes?.message}
+        helperText={fieldError(errors.notes?.message, say)}
       />
     </Shell>
   );
@@ -222,6 +226,7 @@ export function SleepBatchForm({ date, children, send, pending, error }: BatchFo
 
 /** They woke up: each one's nap still running gets this end. */
 export function WakeBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const say = useSay();
   const form = useForm<z.input<typeof wakeBatchInput>, unknown, z.output<typeof wakeBatchInput>>({
     resolver: zodResolver(wakeBatchInput),
     mode: "onTouched",
@@ -238,14 +243,14 @@ export function WakeBatchForm({ date, children, send, pending, error }: BatchFor
       onSubmit={form.handleSubmit(send)}
       error={error}
       pending={pending}
-      label={`Save wake-up for ${forCount(children.length)}`}
+      label={say("childDay.saveWakeFor", { count: children.length })}
     >
       <TextField
-        label="Woke up"
+        label={say("childDay.wokeUp")}
         type="time"
         {...form.register("end_time")}
         error={Boolean(errors.end_time)}
-        helperText={errors.end_time?.message}
+        helperText={fieldError(errors.end_time?.message, say)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     </Shell>
@@ -253,6 +258,7 @@ export function WakeBatchForm({ date, children, send, pending, error }: BatchFor
 }
 
 export function PottyBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const say = useSay();
   const form = useForm<z.input<typeof pottyBatchInput>, unknown, z.output<typeof pottyBatchInput>>({
     resolver: zodResolver(pottyBatchInput),
     mode: "onTouched",
@@ -269,18 +275,18 @@ export function PottyBatchForm({ date, children, send, pending, error }: BatchFo
       onSubmit={form.handleSubmit(send)}
       error={error}
       pending={pending}
-      label={`Save potty for ${forCount(children.length)}`}
+      label={say("childDay.savePottyFor", { count: children.length })}
     >
       <Controller
         control={form.control}
         name="type"
         render={({ field }) => (
           <Choice
-            label="Type"
+            label={say("childDay.typeLabel")}
             value={field.value}
-            options={POTTY_TYPES.map((type) => ({ value: type, label: POTTY_LABELS[type] }))}
+            options={POTTY_TYPES.map((type) => ({ value: type, label: say("childDay.pottyType", { type }) }))}
             onChange={field.onChange}
-            error={errors.type?.message}
+            error={fieldError(errors.type?.message, say)}
           />
         )}
       />
@@ -289,25 +295,29 @@ export function PottyBatchForm({ date, children, send, pending, error }: BatchFo
         name="diaper_status"
         render={({ field }) => (
           <Choice
-            label="Status"
+            label={say("childDay.statusLabel")}
             value={field.value}
-            options={DIAPER_STATUSES.map((status) => ({ value: status, label: DIAPER_LABELS[status] }))}
+            options={DIAPER_STATUSES.map((status) => ({
+              value: status,
+              label: say("childDay.diaperStatus", { status }),
+            }))}
             onChange={field.onChange}
-            error={errors.diaper_status?.message}
+            error={fieldError(errors.diaper_status?.message, say)}
           />
         )}
       />
       <TextField
-        label="Notes"
+        label={say("childDay.notes")}
         {...form.register("notes")}
         error={Boolean(errors.notes)}
-        helperText={errors.notes?.message}
+        helperText={fieldError(errors.notes?.message, say)}
       />
     </Shell>
   );
 }
 
 export function StarBatchForm({ date, children, send, pending, error }: BatchFormProps) {
+  const say = useSay();
   const form = useForm<z.input<typeof starBatchInput>, unknown, z.output<typeof starBatchInput>>({
     resolver: zodResolver(starBatchInput),
     mode: "onTouched",
@@ -324,14 +334,14 @@ export function StarBatchForm({ date, children, send, pending, error }: BatchFor
       onSubmit={form.handleSubmit(send)}
       error={error}
       pending={pending}
-      label={`Award ${children.length === 1 ? "a star" : `${children.length} stars`}`}
+      label={say("childDay.awardStars", { count: children.length })}
     >
       <TextField
-        label="Why the star"
-        placeholder="Tidied up together"
+        label={say("childDay.whyStar")}
+        placeholder={say("childDay.starBatchExample")}
         {...form.register("reason")}
         error={Boolean(errors.reason)}
-        helperText={errors.reason?.message}
+        helperText={fieldError(errors.reason?.message, say)}
       />
     </Shell>
   );

@@ -16,6 +16,7 @@ import {
 import type { BatchInput, ClassroomDay } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { centreToday, useBatchLog } from "./api";
 import {
   type BatchFormProps,
@@ -31,10 +32,10 @@ type TabName = (typeof TABS)[number];
 type Child = ClassroomDay["children"][number];
 
 /** The first names of the selected children, shortened past a handful. */
-function names(children: Child[]): string {
+function names(children: Child[], say: Say): string {
   const shown = children.slice(0, 4).map((child) => child.first_name);
   const rest = children.length - shown.length;
-  return rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.join(", ");
+  return rest > 0 ? say("childDay.namesMore", { names: shown.join(", "), count: rest }) : shown.join(", ");
 }
 
 /**
@@ -52,6 +53,7 @@ export function BatchLogDialog({
   onClose: () => void;
   onSaved: (count: number) => void;
 }) {
+  const say = useSay();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [tab, setTab] = useState<TabName>("Food");
@@ -75,16 +77,16 @@ export function BatchLogDialog({
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="batch-log-title">
       <DialogTitle id="batch-log-title" sx={{ pb: 0 }}>
-        Log for {count} {count === 1 ? "child" : "children"}
+        {say("childDay.logFor", { count })}
       </DialogTitle>
       <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, overflowWrap: "anywhere" }}>
-        {names(selected)}
-        {date < centreToday() && ` · for ${formatDate(date)}`}
+        {names(selected, say)}
+        {date < centreToday() && say("childDay.forDate", { date: formatDate(date) })}
       </Typography>
       <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {count === 0 ? (
           <Alert severity="info" sx={{ mt: 1 }}>
-            Nobody selected is here any more. Close this and choose again.
+            {say("childDay.nobodyHere")}
           </Alert>
         ) : (
           <>
@@ -93,10 +95,10 @@ export function BatchLogDialog({
               onChange={(_event, next: TabName) => switchTo(next)}
               variant="fullWidth"
               sx={{ mb: 2 }}
-              aria-label="What to log"
+              aria-label={say("childDay.whatToLog")}
             >
               {TABS.map((name) => (
-                <Tab key={name} value={name} label={name} sx={{ minWidth: 64 }} />
+                <Tab key={name} value={name} label={say("childDay.tab", { tab: name })} sx={{ minWidth: 64 }} />
               ))}
             </Tabs>
             {tab === "Food" && <FoodBatchForm {...props} />}
@@ -111,15 +113,15 @@ export function BatchLogDialog({
                     log.reset();
                     setNapMode(next);
                   }}
-                  aria-label="Nap"
+                  aria-label={say("childDay.nap")}
                   fullWidth
                   sx={{ mb: 2 }}
                 >
                   <ToggleButton value="start" sx={{ minHeight: 44 }}>
-                    Start a nap
+                    {say("childDay.startNap")}
                   </ToggleButton>
                   <ToggleButton value="end" sx={{ minHeight: 44 }}>
-                    End a nap
+                    {say("childDay.endNap")}
                   </ToggleButton>
                 </ToggleButtonGroup>
                 {napMode === "start" ? <SleepBatchForm {...props} /> : <WakeBatchForm {...props} />}
@@ -132,7 +134,7 @@ export function BatchLogDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          Cancel
+          {say("childDay.cancel")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -15,9 +15,9 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { centreToday, useChildActivities } from "./api";
 import { EntryList } from "./EntryList";
 import { HealthPanel } from "./HealthPanel";
@@ -37,6 +37,7 @@ export function ChildSheet({
   date: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const [tab, setTab] = useState<TabName>("Food");
@@ -66,13 +67,13 @@ export function ChildSheet({
       </DialogTitle>
       {earlier && (
         <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 } }}>
-          Recording for {formatDate(date)}
+          {say("childDay.recordingFor", { date: formatDate(date) })}
         </Typography>
       )}
       <DialogContent sx={{ px: { xs: 2, sm: 3 } }}>
         {day.data && day.data.allergies.length > 0 && (
           <Alert severity="warning" icon={<WarningAmber />} sx={{ my: 1 }}>
-            Allergies: {day.data.allergies.join(", ")}
+            {say("childDay.allergies", { allergies: day.data.allergies.join(", ") })}
           </Alert>
         )}
         <Tabs
@@ -83,23 +84,23 @@ export function ChildSheet({
           sx={{ mb: 2 }}
         >
           {TABS.map((name) => (
-            <Tab key={name} value={name} label={name} sx={{ minWidth: 64 }} />
+            <Tab key={name} value={name} label={say("childDay.tab", { tab: name })} sx={{ minWidth: 64 }} />
           ))}
         </Tabs>
         {form}
         <Box component="section" aria-labelledby="today-entries" sx={{ mt: 3 }}>
           <Typography id="today-entries" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {earlier ? formatDate(date) : "Today"}
+            {earlier ? formatDate(date) : say("childDay.today")}
           </Typography>
-          {day.isPending && <LinearProgress aria-label="Loading entries" />}
-          {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+          {day.isPending && <LinearProgress aria-label={say("childDay.loadingEntries")} />}
+          {day.isError && <Alert severity="error">{say("childDay.loadFailed")}</Alert>}
           <WaitingEntries childId={child.id} />
           {day.data && <EntryList day={day.data} earlier={earlier} />}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={{ minHeight: 44 }}>
-          Done
+          {say("childDay.done")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -20,7 +20,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES, type ClassroomDay, MEAL_LABELS } from "@sprout/shared/schemas/child-day";
+import type { ClassroomDay } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useSearchParams } from "react-router";
@@ -29,6 +29,7 @@ import { ChildNotFound } from "../../components/ChildNotFound";
 import { DateField } from "../../components/DateField";
 import { NoClassroom } from "../../components/NoClassroom";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useTapQueue } from "../../offline/useTapQueue";
 import { LiveChip } from "../../realtime/LiveChip";
 import { centreToday, formatMinutes, useChildActivities, useClassroomDay, useMyClassrooms } from "./api";
@@ -49,6 +50,7 @@ export function DailyActivitiesPage() {
   // A child's sheet has its own address (/daily-activities?child=<id>), so a reload or a shared
   // link opens the same child; a child the teacher does not teach is not found. The page stays
   // mounted while it opens and closes: the chosen room and day are kept.
+  const say = useSay();
   const [params, setParams] = useSearchParams();
   const childId = params.get("child");
   const rooms = useMyClassrooms();
@@ -76,10 +78,10 @@ export function DailyActivitiesPage() {
   const taps = useTapQueue();
   const children = day.data ? classAsTapped(day.data, taps, earlierDay === undefined) : [];
   const openChild = children.find((child) => child.id === childId);
-  const open = childId ? { id: childId, name: openChild ? nameOf(openChild) : "Child's day" } : null;
+  const open = childId ? { id: childId, name: openChild ? nameOf(openChild) : say("childDay.childsDay") } : null;
 
   if (childId && addressed.error instanceof ApiError && addressed.error.status === 404)
-    return <ChildNotFound back="/daily-activities" backLabel="Back to Daily Activities" />;
+    return <ChildNotFound back="/daily-activities" backLabel={say("childDay.backToDaily")} />;
   const selected = children.filter((child) => ticked.scope === scope && ticked.ids.has(child.id) && loggable(child));
   // "In the room": checked in and not gone home (on an earlier day, everyone who came).
   const present = children.filter((child) => loggable(child) && (earlierDay !== undefined || !child.gone_home));
@@ -96,19 +98,19 @@ export function DailyActivitiesPage() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1 }}>
         <Typography variant="h4" component="h1">
-          Daily Activities
+          {say("childDay.title")}
         </Typography>
         <LiveChip />
       </Stack>
-      {rooms.isPending && <LinearProgress aria-label="Loading classrooms" />}
-      {rooms.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+      {rooms.isPending && <LinearProgress aria-label={say("childDay.loadingClassrooms")} />}
+      {rooms.isError && <Alert severity="error">{say("childDay.loadFailed")}</Alert>}
       {rooms.data?.length === 0 && <NoClassroom />}
       {rooms.data && rooms.data.length > 0 && (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
           {rooms.data.length > 1 && (
             <TextField
               select
-              label="Classroom"
+              label={say("childDay.classroom")}
               value={classroomId ?? ""}
               onChange={(event) => setChosen(event.target.value)}
               sx={{ minWidth: 220 }}
@@ -120,10 +122,10 @@ export function DailyActivitiesPage() {
               ))}
             </TextField>
           )}
-          <DateField label="Day" value={picked} max={today} onChange={setPicked} fullWidth={false} />
+          <DateField label={say("childDay.day")} value={picked} max={today} onChange={setPicked} fullWidth={false} />
           {earlierDay && (
             <Button onClick={() => setPicked(today)} sx={{ minHeight: 44 }}>
-              Back to today
+              {say("childDay.backToToday")}
             </Button>
           )}
           {day.data && (
@@ -134,10 +136,7 @@ export function DailyActivitiesPage() {
         </Stack>
       )}
       {earlierDay && canRecord && (
-        <Alert severity="info">
-          You are looking at {formatDate(earlierDay)}. What you record now is saved for that day; removing an entry of
-          an earlier day asks for a reason.
-        </Alert>
+        <Alert severity="info">{say("childDay.lookingAtEarlier", { date: formatDate(earlierDay) })}</Alert>
       )}
       {canRecord && children.length > 0 && (
         <Stack
@@ -146,7 +145,7 @@ export function DailyActivitiesPage() {
           useFlexGap
           sx={{ alignItems: "center", flexWrap: "wrap" }}
           role="toolbar"
-          aria-label="Select children"
+          aria-label={say("childDay.selectChildren")}
         >
           <Button
             variant="outlined"
@@ -154,27 +153,25 @@ export function DailyActivitiesPage() {
             disabled={present.length === 0}
             sx={{ minHeight: 44 }}
           >
-            Select all present ({present.length})
+            {say("childDay.selectAllPresent", { count: present.length })}
           </Button>
           {selected.length > 0 && (
             <Button onClick={() => select([])} sx={{ minHeight: 44 }}>
-              Clear
+              {say("childDay.clear")}
             </Button>
           )}
           <Typography variant="body2" color="text.secondary" sx={{ flexBasis: { xs: "100%", sm: "auto" } }}>
-            {present.length === 0
-              ? "Nobody is checked in yet: check children in to log for several at once."
-              : "Tick children to log for them together, or tap a child for their own sheet."}
+            {present.length === 0 ? say("childDay.nobodyCheckedIn") : say("childDay.tickHint")}
           </Typography>
         </Stack>
       )}
-      {day.isPending && classroomId && <LinearProgress aria-label="Loading the class" />}
-      {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
-      {day.data?.children.length === 0 && <Alert severity="info">No children in this classroom.</Alert>}
+      {day.isPending && classroomId && <LinearProgress aria-label={say("childDay.loadingClass")} />}
+      {day.isError && <Alert severity="error">{say("childDay.loadFailed")}</Alert>}
+      {day.data?.children.length === 0 && <Alert severity="info">{say("childDay.noChildren")}</Alert>}
       <Box
         sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 1fr" } }}
         role="list"
-        aria-label="Class list"
+        aria-label={say("childDay.classList")}
       >
         {children.map((child) => (
           <ChildCard
@@ -215,7 +212,7 @@ export function DailyActivitiesPage() {
             onClick={() => setLogging(true)}
             sx={{ minHeight: 48, flexGrow: { xs: 1, sm: 0 }, flexShrink: 0 }}
           >
-            Log for {selected.length} {selected.length === 1 ? "child" : "children"}
+            {say("childDay.logFor", { count: selected.length })}
           </Button>
         </Paper>
       )}
@@ -228,7 +225,7 @@ export function DailyActivitiesPage() {
           onSaved={(count) => {
             setLogging(false);
             select([]);
-            setNotice(`Saved for ${count} ${count === 1 ? "child" : "children"}`);
+            setNotice(say("childDay.savedFor", { count }));
           }}
         />
       )}
@@ -260,6 +257,7 @@ function ChildCard({
   onSelect: (on: boolean) => void;
   onOpen: () => void;
 }) {
+  const say = useSay();
   const name = nameOf(child);
   return (
     <Card
@@ -277,31 +275,38 @@ function ChildCard({
           checked={selected}
           disabled={!loggable(child)}
           onChange={(event) => onSelect(event.target.checked)}
-          slotProps={{ input: { "aria-label": `Select ${name}` } }}
+          slotProps={{ input: { "aria-label": say("childDay.selectChild", { name }) } }}
           sx={{ alignSelf: "center", ml: 0.5, p: 1.25 }}
         />
       )}
-      <CardActionArea aria-label={`Record for ${name}`} onClick={onOpen} sx={{ p: 1.5, minHeight: 72 }}>
+      <CardActionArea aria-label={say("childDay.recordFor", { name })} onClick={onOpen} sx={{ p: 1.5, minHeight: 72 }}>
         <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
         {child.allergies.length > 0 && (
           <Typography variant="body2" color="warning.dark" sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-            <WarningAmber fontSize="small" aria-hidden /> Allergies: {child.allergies.join(", ")}
+            <WarningAmber fontSize="small" aria-hidden />{" "}
+            {say("childDay.allergies", { allergies: child.allergies.join(", ") })}
           </Typography>
         )}
         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
-          {child.absent && <Chip size="small" variant="outlined" label="Marked absent" />}
+          {child.absent && <Chip size="small" variant="outlined" label={say("childDay.markedAbsentChip")} />}
           {selectable && !child.absent && !child.checked_in && (
-            <Chip size="small" variant="outlined" label="Not checked in" />
+            <Chip size="small" variant="outlined" label={say("childDay.notCheckedIn")} />
           )}
-          {child.gone_home && <Chip size="small" variant="outlined" label="Gone home" />}
+          {child.gone_home && <Chip size="small" variant="outlined" label={say("childDay.goneHome")} />}
           {child.meals.map((meal) => (
-            <Chip key={meal} size="small" icon={<Restaurant />} label={MEAL_LABELS[meal]} />
+            <Chip key={meal} size="small" icon={<Restaurant />} label={say("childDay.meal", { meal })} />
           ))}
-          {child.asleep && <Chip size="small" color="info" icon={<Bedtime />} label="Asleep" />}
+          {child.asleep && <Chip size="small" color="info" icon={<Bedtime />} label={say("childDay.asleep")} />}
           {child.sleep_minutes > 0 && (
-            <Chip size="small" icon={<Bedtime />} label={`Slept ${formatMinutes(child.sleep_minutes)}`} />
+            <Chip
+              size="small"
+              icon={<Bedtime />}
+              label={say("childDay.slept", { duration: formatMinutes(child.sleep_minutes) })}
+            />
           )}
-          {child.potty_count > 0 && <Chip size="small" label={`Potty ×${child.potty_count}`} />}
+          {child.potty_count > 0 && (
+            <Chip size="small" label={say("childDay.pottyTimes", { count: child.potty_count })} />
+          )}
           {child.stars > 0 && <Chip size="small" color="warning" icon={<Star />} label={`${child.stars}`} />}
           {child.waiting > 0 && (
             <Chip

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -11,6 +12,7 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /** The hour (centre time) at which parents get the evening e-mail about their child's day. */
 export function DigestHourSection() {
+  const say = useSay();
   const centres = useCentres();
   const [chosen, setChosen] = useState<string | null>(null);
   const centreId = chosen ?? centres.data?.[0]?.id ?? null;
@@ -31,17 +33,16 @@ export function DigestHourSection() {
     <Card variant="outlined" component="section" aria-labelledby="digest-hour-title">
       <CardContent>
         <Typography id="digest-hour-title" variant="h6" component="h2">
-          Evening e-mail to parents
+          {say("childDay.digestTitle")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Parents with anything recorded for their child that day get one e-mail about it at this hour (centre time).
-          Parents can turn it off.
+          {say("childDay.digestText")}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           {(centres.data?.length ?? 0) > 1 && (
             <TextField
               select
-              label="Centre"
+              label={say("childDay.centre")}
               value={centreId ?? ""}
               onChange={(event) => setChosen(event.target.value)}
               sx={{ minWidth: 240 }}
@@ -56,7 +57,7 @@ export function DigestHourSection() {
           {setting.data && (
             <TextField
               select
-              label="Send at"
+              label={say("childDay.sendAt")}
               value={change.isPending ? change.variables : setting.data.digest_hour}
               disabled={change.isPending}
               onChange={(event) => change.mutate(Number(event.target.value))}
@@ -72,7 +73,7 @@ export function DigestHourSection() {
         </Stack>
         {(setting.isError || change.isError) && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {refusalMessage(change.error ?? setting.error, "Could not load or change the hour.")}
+            {refusalMessage(change.error ?? setting.error, say("childDay.digestFailed"))}
           </Alert>
         )}
       </CardContent>

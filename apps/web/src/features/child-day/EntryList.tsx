@@ -15,18 +15,11 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import {
-  CHILD_DAY_MESSAGES,
-  type DailyActivities,
-  DIAPER_LABELS,
-  type EntryKind,
-  HEALTH_LABELS,
-  MEAL_LABELS,
-  POTTY_LABELS,
-} from "@sprout/shared/schemas/child-day";
+import type { DailyActivities, EntryKind } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatClockTime, formatTime } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { formatMinutes, nowTime, useRemoveEntry, useWake } from "./api";
 
 interface Line {
@@ -38,48 +31,65 @@ interface Line {
 }
 
 /** Every entry of the day as one line, in the order a parent reads the day. */
-export function entryLines(day: DailyActivities): Line[] {
+export function entryLines(day: DailyActivities, say: Say): Line[] {
   return [
     ...day.food.map((entry) => ({
       kind: "food" as const,
       id: entry.id,
-      primary: `${MEAL_LABELS[entry.meal_type]}: ${entry.food_consumed}%`,
+      primary: say("childDay.foodLine", { meal: entry.meal_type, percent: entry.food_consumed }),
       secondary: [formatTime(entry.created_at), entry.notes].filter(Boolean).join(" · "),
     })),
     ...day.sleep.map((entry) => ({
       kind: "sleep" as const,
       id: entry.id,
       primary: entry.end_time
-        ? `Nap ${formatClockTime(entry.start_time)} – ${formatClockTime(entry.end_time)} (${formatMinutes(Math.round((entry.duration_hours ?? 0) * 60))})`
-        : `Asleep since ${formatClockTime(entry.start_time)}`,
+        ? say("childDay.napLine", {
+            from: formatClockTime(entry.start_time),
+            to: formatClockTime(entry.end_time),
+            duration: formatMinutes(Math.round((entry.duration_hours ?? 0) * 60)),
+          })
+        : say("childDay.asleepSince", { time: formatClockTime(entry.start_time) }),
       secondary: entry.notes,
       openNapId: entry.end_time ? undefined : entry.id,
     })),
     ...day.potty.map((entry) => ({
       kind: "potty" as const,
       id: entry.id,
-      primary: `${POTTY_LABELS[entry.type]}: ${DIAPER_LABELS[entry.diaper_status]}`,
+      primary: say("childDay.pottyLine", { type: entry.type, status: entry.diaper_status }),
       secondary: [formatTime(entry.created_at), entry.notes].filter(Boolean).join(" · "),
     })),
     ...day.stars.map((entry) => ({
       kind: "star" as const,
       id: entry.id,
-      primary: `Star: ${entry.reason}`,
-      secondary: `by ${entry.awarded_by}`,
+      primary: say("childDay.starLine", { reason: entry.reason }),
+      secondary: say("childDay.by", { name: entry.awarded_by }),
     })),
     ...day.health.map((entry) => ({
       kind: "health" as const,
       id: entry.id,
-      primary: `${HEALTH_LABELS[entry.kind]}${entry.temperature_c !== null ? `: ${entry.temperature_c} °C` : ""}${
-        entry.dose ? `: ${entry.dose}${entry.given_time ? ` at ${formatClockTime(entry.given_time)}` : ""}` : ""
-      }`,
+      primary:
+        entry.temperature_c !== null
+          ? say("childDay.healthTemperature", { kind: entry.kind, temperature: entry.temperature_c })
+          : entry.dose && entry.given_time
+            ? say("childDay.healthDoseAt", {
+                kind: entry.kind,
+                dose: entry.dose,
+                time: formatClockTime(entry.given_time),
+              })
+            : entry.dose
+              ? say("childDay.healthDose", { kind: entry.kind, dose: entry.dose })
+              : say("childDay.healthKind", { kind: entry.kind }),
       secondary: entry.details,
     })),
     ...day.doses.map((entry) => ({
       kind: "dose" as const,
       id: entry.id,
-      primary: `Medication given: ${entry.medication}, ${entry.dose} at ${formatClockTime(entry.given_time)}`,
-      secondary: [`by ${entry.given_by}`, entry.notes].filter(Boolean).join(" · "),
+      primary: say("childDay.doseLine", {
+        medication: entry.medication,
+        dose: entry.dose,
+        time: formatClockTime(entry.given_time),
+      }),
+      secondary: [say("childDay.by", { name: entry.given_by }), entry.notes].filter(Boolean).join(" · "),
     })),
   ];
 }
@@ -98,6 +108,7 @@ function ReasonDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
+  const say = useSay();
   const [reason, setReason] = useState("");
   const [touched, setTouched] = useState(false);
   const missing = reason.trim() === "";
@@ -112,21 +123,21 @@ function ReasonDialog({
           if (!missing) onConfirm(reason.trim());
         }}
       >
-        <DialogTitle id="remove-reason-title">Remove an earlier day's entry</DialogTitle>
+        <DialogTitle id="remove-reason-title">{say("childDay.removeEarlierTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            “{line.primary}” will be removed from this day. Parents see the change; the reason is kept in the audit log.
+            {say("childDay.removeEarlierText", { entry: line.primary })}
           </DialogContentText>
           <TextField
             autoFocus
             fullWidth
             required
-            label="Reason"
+            label={say("childDay.reason")}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && missing}
-            helperText={touched && missing ? CHILD_DAY_MESSAGES.correctionReason : undefined}
+            helperText={touched && missing ? say("childDay.correctionReason") : undefined}
             slotProps={{ htmlInput: { maxLength: 300 } }}
           />
           {error && (
@@ -137,10 +148,10 @@ function ReasonDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel} sx={{ minHeight: 44 }}>
-            Cancel
+            {say("childDay.cancel")}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={pending} sx={{ minHeight: 44 }}>
-            Remove
+            {say("childDay.remove")}
           </Button>
         </DialogActions>
       </Stack>
@@ -154,23 +165,23 @@ function ReasonDialog({
  * an earlier day's removal asks for a reason.
  */
 export function EntryList({ day, earlier }: { day: DailyActivities; earlier: boolean }) {
+  const say = useSay();
   const remove = useRemoveEntry();
   const wake = useWake();
   const [asking, setAsking] = useState<Line | null>(null);
-  const lines = entryLines(day);
-  if (lines.length === 0) return <Typography color="text.secondary">{CHILD_DAY_MESSAGES.noActivities}</Typography>;
+  const lines = entryLines(day, say);
+  if (lines.length === 0) return <Typography color="text.secondary">{say("childDay.noActivities")}</Typography>;
   return (
     <>
       {day.can_record && (
         <Typography variant="body2" color="text.secondary">
-          To change an entry, remove it and record it again
-          {earlier ? " (removing an earlier day's entry asks for a reason)" : ""}.
+          {earlier ? say("childDay.changeHintEarlier") : say("childDay.changeHint")}
         </Typography>
       )}
       {(remove.isError || wake.isError) && !asking && (
-        <Alert severity="error">{refusalMessage(remove.error ?? wake.error, "Could not change the entry.")}</Alert>
+        <Alert severity="error">{refusalMessage(remove.error ?? wake.error, say("childDay.changeFailed"))}</Alert>
       )}
-      <List dense disablePadding aria-label={earlier ? "Entries of the day" : "Today's entries"}>
+      <List dense disablePadding aria-label={earlier ? say("childDay.entriesOfTheDay") : say("childDay.todaysEntries")}>
         {lines.map((line) => (
           <ListItem
             key={`${line.kind}-${line.id}`}
@@ -179,7 +190,7 @@ export function EntryList({ day, earlier }: { day: DailyActivities; earlier: boo
               day.can_record && (
                 <IconButton
                   edge="end"
-                  aria-label={`Remove ${line.primary}`}
+                  aria-label={say("childDay.removeEntry", { entry: line.primary })}
                   disabled={remove.isPending}
                   onClick={() => {
                     remove.reset();
@@ -201,7 +212,7 @@ export function EntryList({ day, earlier }: { day: DailyActivities; earlier: boo
                 disabled={wake.isPending}
                 onClick={() => wake.mutate({ child_id: day.child_id, date: day.date, end_time: nowTime() })}
               >
-                Woke up now
+                {say("childDay.wokeUpNow")}
               </Button>
             )}
           </ListItem>
@@ -211,7 +222,7 @@ export function EntryList({ day, earlier }: { day: DailyActivities; earlier: boo
         <ReasonDialog
           line={asking}
           pending={remove.isPending}
-          error={remove.isError ? refusalMessage(remove.error, "Could not remove the entry.") : null}
+          error={remove.isError ? refusalMessage(remove.error, say("childDay.removeFailed")) : null}
           onCancel={() => setAsking(null)}
           onConfirm={(reason) =>
             remove.mutate({ kind: asking.kind, id: asking.id, reason }, { onSuccess: () => setAsking(null) })

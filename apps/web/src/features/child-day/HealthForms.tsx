@@ -10,7 +10,6 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from "@mui/material";
-import { HEALTH_LABELS } from "@sprout/shared/schemas/child-day";
 import {
   doseInput,
   immunisationInput,
@@ -24,15 +23,17 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormTextField } from "../../components/form/fields";
+import { type Say, useSay } from "../../i18n/useSay";
 import { nowTime } from "./api";
 import type { useHealthChanges } from "./health-api";
 
 type Changes = ReturnType<typeof useHealthChanges>;
-const refusal = (error: unknown) =>
-  error ? <Alert severity="error">{refusalMessage(error, "Could not save. Please try again.")}</Alert> : null;
+const refusal = (error: unknown, say: Say) =>
+  error ? <Alert severity="error">{refusalMessage(error, say("childDay.saveFailed"))}</Alert> : null;
 
 /** Allergy (or dietary restriction) or medical condition: one line, added in place. */
 export function StandingForm({ changes }: { changes: Changes }) {
+  const say = useSay();
   const form = useForm<z.input<typeof standingInput>, unknown, z.output<typeof standingInput>>({
     resolver: zodResolver(standingInput),
     mode: "onTouched",
@@ -44,7 +45,7 @@ export function StandingForm({ changes }: { changes: Changes }) {
       component="form"
       noValidate
       spacing={1.5}
-      aria-label="Add an allergy or condition"
+      aria-label={say("childDay.addAllergyOrCondition")}
       onSubmit={form.handleSubmit((values) =>
         changes.addStanding.mutate(values, { onSuccess: () => form.reset({ kind: values.kind, details: "" }) }),
       )}
@@ -58,13 +59,13 @@ export function StandingForm({ changes }: { changes: Changes }) {
             color="primary"
             size="small"
             value={field.value}
-            aria-label="What to add"
+            aria-label={say("childDay.whatToAdd")}
             onChange={(_event, next) => next && field.onChange(next)}
             sx={{ flexWrap: "wrap" }}
           >
             {STANDING_KINDS.map((kind) => (
               <ToggleButton key={kind} value={kind} sx={{ minHeight: 40 }}>
-                {HEALTH_LABELS[kind]}
+                {say("childDay.healthKind", { kind })}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
@@ -72,7 +73,7 @@ export function StandingForm({ changes }: { changes: Changes }) {
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
         <TextField
-          label="Details"
+          label={say("childDay.details")}
           size="small"
           fullWidth
           {...form.register("details")}
@@ -80,10 +81,10 @@ export function StandingForm({ changes }: { changes: Changes }) {
           helperText={errors.details?.message}
         />
         <Button type="submit" variant="outlined" disabled={changes.addStanding.isPending} sx={{ minHeight: 40 }}>
-          Add
+          {say("childDay.add")}
         </Button>
       </Stack>
-      {refusal(changes.addStanding.error)}
+      {refusal(changes.addStanding.error, say)}
     </Stack>
   );
 }
@@ -100,6 +101,7 @@ export function MedicationDialog({
   today: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const form = useForm<z.input<typeof medicationInput>, unknown, z.output<typeof medicationInput>>({
     resolver: zodResolver(medicationInput),
     mode: "onTouched",
@@ -108,20 +110,25 @@ export function MedicationDialog({
   const add = changes.addMedication;
   return (
     <FormDialog
-      title="Add a medication"
+      title={say("childDay.addMedication")}
       onClose={onClose}
       onSubmit={form.handleSubmit((values) => add.mutate(values, { onSuccess: onClose }))}
       submitDisabled={add.isPending}
-      submitLabel="Save and give consent"
+      submitLabel={say("childDay.saveAndConsent")}
     >
-      <FormTextField form={form} name="name" label="Medication" />
-      <FormTextField form={form} name="dose" label="Dose" placeholder="5 ml" />
-      <FormTextField form={form} name="schedule" label="When to give it" placeholder="12:30, after lunch" />
+      <FormTextField form={form} name="name" label={say("childDay.medication")} />
+      <FormTextField form={form} name="dose" label={say("childDay.dose")} placeholder={say("childDay.doseExample")} />
+      <FormTextField
+        form={form}
+        name="schedule"
+        label={say("childDay.whenToGive")}
+        placeholder={say("childDay.whenExample")}
+      />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <FormDateField form={form} name="start_date" label="First day" />
-        <FormDateField form={form} name="end_date" label="Last day" />
+        <FormDateField form={form} name="start_date" label={say("childDay.firstDay")} />
+        <FormDateField form={form} name="end_date" label={say("childDay.lastDay")} />
       </Stack>
-      <TextField label="Notes for the teacher" multiline minRows={2} {...form.register("notes")} />
+      <TextField label={say("childDay.notesForTeacher")} multiline minRows={2} {...form.register("notes")} />
       <Controller
         control={form.control}
         name="consent"
@@ -135,13 +142,13 @@ export function MedicationDialog({
                   onBlur={field.onBlur}
                 />
               }
-              label={`I consent to the centre giving ${childName} this medication as described.`}
+              label={say("childDay.consentMedication", { name: childName })}
             />
             {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
           </div>
         )}
       />
-      {refusal(add.error)}
+      {refusal(add.error, say)}
     </FormDialog>
   );
 }
@@ -155,6 +162,7 @@ export function ImmunisationDialog({
   today: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const form = useForm<z.input<typeof immunisationInput>, unknown, z.output<typeof immunisationInput>>({
     resolver: zodResolver(immunisationInput),
     mode: "onTouched",
@@ -163,23 +171,24 @@ export function ImmunisationDialog({
   const add = changes.addImmunisation;
   return (
     <FormDialog
-      title="Add an immunisation"
+      title={say("childDay.addImmunisation")}
       onClose={onClose}
       onSubmit={form.handleSubmit((values) => add.mutate(values, { onSuccess: onClose }))}
       submitDisabled={add.isPending}
-      submitLabel="Save immunisation"
+      submitLabel={say("childDay.saveImmunisation")}
     >
-      <FormTextField form={form} name="vaccine" label="Vaccine" />
-      <FormDateField form={form} name="date_given" label="Date given" max={today} />
-      <FormDateField form={form} name="next_due" label="Next due (optional)" />
-      <TextField label="Notes" {...form.register("notes")} />
-      {refusal(add.error)}
+      <FormTextField form={form} name="vaccine" label={say("childDay.vaccine")} />
+      <FormDateField form={form} name="date_given" label={say("childDay.dateGiven")} max={today} />
+      <FormDateField form={form} name="next_due" label={say("childDay.nextDueOptional")} />
+      <TextField label={say("childDay.notes")} {...form.register("notes")} />
+      {refusal(add.error, say)}
     </FormDialog>
   );
 }
 
 /** A teacher logs a dose of a consented medication, at the centre's time now unless changed. */
 export function DoseForm({ changes, medication }: { changes: Changes; medication: Medication }) {
+  const say = useSay();
   const form = useForm<z.input<typeof doseInput>, unknown, z.output<typeof doseInput>>({
     resolver: zodResolver(doseInput),
     mode: "onTouched",
@@ -192,12 +201,12 @@ export function DoseForm({ changes, medication }: { changes: Changes; medication
       component="form"
       noValidate
       spacing={1}
-      aria-label={`Give ${medication.name}`}
+      aria-label={say("childDay.giveMedication", { name: medication.name })}
       onSubmit={form.handleSubmit((input) => give.mutate({ id: medication.id, input }))}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
         <TextField
-          label="Dose"
+          label={say("childDay.dose")}
           size="small"
           {...form.register("dose")}
           error={Boolean(errors.dose)}
@@ -205,7 +214,7 @@ export function DoseForm({ changes, medication }: { changes: Changes; medication
           sx={{ flex: 1 }}
         />
         <TextField
-          label="Given at"
+          label={say("childDay.givenAt")}
           type="time"
           size="small"
           {...form.register("given_time")}
@@ -215,10 +224,10 @@ export function DoseForm({ changes, medication }: { changes: Changes; medication
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="contained" disabled={give.isPending} sx={{ minHeight: 40 }}>
-          Give dose
+          {say("childDay.giveDose")}
         </Button>
       </Stack>
-      {refusal(give.error)}
+      {refusal(give.error, say)}
     </Stack>
   );
 }

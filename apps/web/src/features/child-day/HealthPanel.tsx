@@ -17,10 +17,11 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { HEALTH_MESSAGES, type HealthRecord, type Medication } from "@sprout/shared/schemas/child-health";
+import type { HealthRecord, Medication } from "@sprout/shared/schemas/child-health";
 import { type ReactNode, useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { DoseForm, ImmunisationDialog, MedicationDialog, StandingForm } from "./HealthForms";
 import { useHealthChanges, useHealthRecord } from "./health-api";
 
@@ -44,9 +45,9 @@ const Empty = ({ text }: { text: string }) => (
   </Typography>
 );
 
-function consentLine(medication: Medication) {
-  if (medication.withdrawn_at) return `Consent withdrawn on ${formatDate(medication.withdrawn_at)}`;
-  return `Consent given by ${medication.consent_by} on ${formatDate(medication.consent_at)}`;
+function consentLine(medication: Medication, say: Say) {
+  if (medication.withdrawn_at) return say("childDay.consentWithdrawnOn", { date: formatDate(medication.withdrawn_at) });
+  return say("childDay.consentGivenBy", { name: medication.consent_by, date: formatDate(medication.consent_at) });
 }
 
 /**
@@ -55,12 +56,13 @@ function consentLine(medication: Medication) {
  * the centre's administrators keep immunisations.
  */
 export function HealthPanel({ childId, childName }: { childId: string; childName: string }) {
+  const say = useSay();
   const record = useHealthRecord(childId);
   const changes = useHealthChanges(childId);
   const [dialog, setDialog] = useState<"medication" | "immunisation" | null>(null);
   const [withdrawing, setWithdrawing] = useState<Medication | null>(null);
-  if (record.isPending) return <LinearProgress aria-label="Loading the health record" />;
-  if (record.isError) return <Alert severity="error">{HEALTH_MESSAGES.loadFailed}</Alert>;
+  if (record.isPending) return <LinearProgress aria-label={say("childDay.loadingHealth")} />;
+  if (record.isError) return <Alert severity="error">{say("childDay.healthLoadFailed")}</Alert>;
   const data: HealthRecord = record.data;
   const keepsStanding = data.can_keep || data.can_give;
   const failure = changes.removeStanding.error ?? changes.withdraw.error ?? changes.removeImmunisation.error;
@@ -77,7 +79,7 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
               keepsStanding && (
                 <IconButton
                   edge="end"
-                  aria-label={`Remove ${item.details}`}
+                  aria-label={say("childDay.removeItem", { item: item.details })}
                   onClick={() => changes.removeStanding.mutate(item.id)}
                 >
                   <DeleteOutline />
@@ -85,7 +87,10 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
               )
             }
           >
-            <ListItemText primary={item.details} secondary={`Added ${formatDate(item.date)} by ${item.recorded_by}`} />
+            <ListItemText
+              primary={item.details}
+              secondary={say("childDay.addedOnBy", { date: formatDate(item.date), name: item.recorded_by })}
+            />
           </ListItem>
         ))}
       </List>
@@ -93,29 +98,29 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
 
   return (
     <Stack spacing={2.5}>
-      {failure ? <Alert severity="error">{refusalMessage(failure, "Could not change the record.")}</Alert> : null}
-      <Section title="Allergies and dietary restrictions">
-        {standing(data.allergies, HEALTH_MESSAGES.noAllergies, "Allergies")}
+      {failure ? <Alert severity="error">{refusalMessage(failure, say("childDay.recordChangeFailed"))}</Alert> : null}
+      <Section title={say("childDay.allergiesTitle")}>
+        {standing(data.allergies, say("childDay.noAllergies"), say("childDay.allergiesList"))}
       </Section>
-      <Section title="Medical conditions">
-        {standing(data.conditions, HEALTH_MESSAGES.noConditions, "Conditions")}
+      <Section title={say("childDay.conditionsTitle")}>
+        {standing(data.conditions, say("childDay.noConditions"), say("childDay.conditionsList"))}
       </Section>
       {keepsStanding && <StandingForm changes={changes} />}
 
       <Section
-        title="Medications"
+        title={say("childDay.medications")}
         action={
           data.can_keep && (
             <Button startIcon={<Add />} onClick={() => setDialog("medication")}>
-              Add medication
+              {say("childDay.addMedicationButton")}
             </Button>
           )
         }
       >
         {data.medications.length === 0 ? (
-          <Empty text={HEALTH_MESSAGES.noMedications} />
+          <Empty text={say("childDay.noMedications")} />
         ) : (
-          <List dense disablePadding aria-label="Medications">
+          <List dense disablePadding aria-label={say("childDay.medications")}>
             {data.medications.map((medication) => (
               <ListItem key={medication.id} disableGutters divider sx={{ display: "block" }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
@@ -126,15 +131,19 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
                     size="small"
                     color={medication.active ? "success" : "default"}
                     variant={medication.active ? "filled" : "outlined"}
-                    label={medication.active ? "Active today" : "Not active"}
+                    label={medication.active ? say("childDay.activeToday") : say("childDay.notActive")}
                   />
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  {medication.schedule} · {formatDate(medication.start_date)} to {formatDate(medication.end_date)}
+                  {say("childDay.scheduleLine", {
+                    schedule: medication.schedule,
+                    from: formatDate(medication.start_date),
+                    to: formatDate(medication.end_date),
+                  })}
                 </Typography>
                 {medication.notes && <Typography variant="body2">{medication.notes}</Typography>}
                 <Typography variant="body2" color="text.secondary">
-                  {consentLine(medication)}
+                  {consentLine(medication, say)}
                 </Typography>
                 {data.can_keep && !medication.withdrawn_at && (
                   <Button
@@ -144,7 +153,7 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
                     disabled={changes.withdraw.isPending}
                     onClick={() => setWithdrawing(medication)}
                   >
-                    Withdraw consent
+                    {say("childDay.withdrawConsent")}
                   </Button>
                 )}
                 {data.can_give && medication.active && (
@@ -159,19 +168,19 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
       </Section>
 
       <Section
-        title="Immunisations"
+        title={say("childDay.immunisations")}
         action={
           data.can_keep_immunisations && (
             <Button startIcon={<Add />} onClick={() => setDialog("immunisation")}>
-              Add immunisation
+              {say("childDay.addImmunisationButton")}
             </Button>
           )
         }
       >
         {data.immunisations.length === 0 ? (
-          <Empty text={HEALTH_MESSAGES.noImmunisations} />
+          <Empty text={say("childDay.noImmunisations")} />
         ) : (
-          <List dense disablePadding aria-label="Immunisations">
+          <List dense disablePadding aria-label={say("childDay.immunisations")}>
             {data.immunisations.map((shot) => (
               <ListItem
                 key={shot.id}
@@ -180,7 +189,7 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
                   data.can_keep_immunisations && (
                     <IconButton
                       edge="end"
-                      aria-label={`Remove ${shot.vaccine}`}
+                      aria-label={say("childDay.removeItem", { item: shot.vaccine })}
                       onClick={() => changes.removeImmunisation.mutate(shot.id)}
                     >
                       <DeleteOutline />
@@ -190,7 +199,14 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
               >
                 <ListItemText
                   primary={shot.vaccine}
-                  secondary={`Given ${formatDate(shot.date_given)}${shot.next_due ? ` · next due ${formatDate(shot.next_due)}` : ""}`}
+                  secondary={
+                    shot.next_due
+                      ? say("childDay.givenNextDue", {
+                          date: formatDate(shot.date_given),
+                          due: formatDate(shot.next_due),
+                        })
+                      : say("childDay.given", { date: formatDate(shot.date_given) })
+                  }
                 />
               </ListItem>
             ))}
@@ -200,18 +216,18 @@ export function HealthPanel({ childId, childName }: { childId: string; childName
 
       {withdrawing && (
         <Dialog open onClose={() => setWithdrawing(null)} aria-labelledby="withdraw-title">
-          <DialogTitle id="withdraw-title">Withdraw consent for {withdrawing.name}?</DialogTitle>
+          <DialogTitle id="withdraw-title">{say("childDay.withdrawTitle", { name: withdrawing.name })}</DialogTitle>
           <DialogContent>
-            <Typography>The centre will not give {childName} any more doses of it.</Typography>
+            <Typography>{say("childDay.withdrawText", { name: childName })}</Typography>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setWithdrawing(null)}>Cancel</Button>
+            <Button onClick={() => setWithdrawing(null)}>{say("childDay.cancel")}</Button>
             <Button
               color="warning"
               variant="contained"
               onClick={() => changes.withdraw.mutate(withdrawing.id, { onSettled: () => setWithdrawing(null) })}
             >
-              Withdraw consent
+              {say("childDay.withdrawConsent")}
             </Button>
           </DialogActions>
         </Dialog>

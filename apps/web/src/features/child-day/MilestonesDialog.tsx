@@ -21,18 +21,21 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES, MILESTONE_SOURCE, MILESTONES, milestoneInput } from "@sprout/shared/schemas/child-day";
+import { MILESTONE_SOURCE, MILESTONES, milestoneInput } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { useMilestoneMutations, useMilestones } from "./api";
+import { fieldError } from "./fieldError";
 
 type Values = z.input<typeof milestoneInput>;
 
 /** A centre's milestone list: the framework's areas as they are, and the centre's own to add or remove. */
 export function MilestonesDialog({ onClose }: { onClose: () => void }) {
+  const say = useSay();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const centres = useCentres();
@@ -55,11 +58,16 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="milestones-title">
-      <DialogTitle id="milestones-title">Centre milestones</DialogTitle>
+      <DialogTitle id="milestones-title">{say("childDay.centreMilestones")}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {(centres.data?.length ?? 0) > 1 && (
-            <TextField select label="Centre" value={centreId ?? ""} onChange={(event) => setChosen(event.target.value)}>
+            <TextField
+              select
+              label={say("childDay.centre")}
+              value={centreId ?? ""}
+              onChange={(event) => setChosen(event.target.value)}
+            >
               {centres.data?.map((centre) => (
                 <MenuItem key={centre.id} value={centre.id}>
                   {centre.center_name}
@@ -67,16 +75,19 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
               ))}
             </TextField>
           )}
-          <Typography color="text.secondary">
-            Teachers pick from the framework's areas and the milestones the centre adds. Each log keeps the source it
-            was written with, so removing a milestone here leaves old logs as they are.
-          </Typography>
-          <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Add a milestone">
+          <Typography color="text.secondary">{say("childDay.milestonesHelp")}</Typography>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={submit}
+            spacing={2}
+            aria-label={say("childDay.addMilestoneForm")}
+          >
             <TextField
-              label="Milestone"
+              label={say("childDay.milestone")}
               {...form.register("name")}
               error={Boolean(errors.name)}
-              helperText={errors.name?.message}
+              helperText={fieldError(errors.name?.message, say)}
             />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Controller
@@ -85,15 +96,15 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Area"
+                    label={say("childDay.area")}
                     value={field.value ?? ""}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={Boolean(errors.area)}
-                    helperText={errors.area?.message}
+                    helperText={fieldError(errors.area?.message, say)}
                     sx={{ flex: 1 }}
                   >
-                    <MenuItem value="">Outside the framework's areas</MenuItem>
+                    <MenuItem value="">{say("childDay.outsideAreas")}</MenuItem>
                     {MILESTONES.map((area) => (
                       <MenuItem key={area} value={area}>
                         {area}
@@ -103,10 +114,10 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
                 )}
               />
               <TextField
-                label="Source"
+                label={say("childDay.sourceLabel")}
                 {...form.register("source")}
                 error={Boolean(errors.source)}
-                helperText={errors.source?.message ?? "A framework's name, or the centre's own"}
+                helperText={fieldError(errors.source?.message, say) ?? say("childDay.sourceHelp")}
                 sx={{ flex: 1 }}
               />
             </Stack>
@@ -116,24 +127,24 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
               disabled={add.isPending || !centreId}
               sx={{ minHeight: 44, alignSelf: "flex-start" }}
             >
-              Add milestone
+              {say("childDay.addMilestone")}
             </Button>
             {add.isError && (
-              <Alert severity="error">{refusalMessage(add.error, CHILD_DAY_MESSAGES.milestoneSaveFailed)}</Alert>
+              <Alert severity="error">{refusalMessage(add.error, say("childDay.milestoneSaveFailed"))}</Alert>
             )}
           </Stack>
           {remove.isError && (
-            <Alert severity="error">{refusalMessage(remove.error, CHILD_DAY_MESSAGES.milestoneDeleteFailed)}</Alert>
+            <Alert severity="error">{refusalMessage(remove.error, say("childDay.milestoneDeleteFailed"))}</Alert>
           )}
-          {milestones.isPending && centreId && <LinearProgress aria-label="Loading milestones" />}
-          {milestones.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.milestonesLoadFailed}</Alert>}
+          {milestones.isPending && centreId && <LinearProgress aria-label={say("childDay.loadingMilestones")} />}
+          {milestones.isError && <Alert severity="error">{say("childDay.milestonesLoadFailed")}</Alert>}
           <Typography variant="subtitle2" component="h3">
-            Added by the centre
+            {say("childDay.addedByCentre")}
           </Typography>
           {milestones.isSuccess && own.length === 0 && (
-            <Typography color="text.secondary">No milestones added yet</Typography>
+            <Typography color="text.secondary">{say("childDay.noMilestonesAdded")}</Typography>
           )}
-          <List dense aria-label="The centre's own milestones" disablePadding>
+          <List dense aria-label={say("childDay.centresOwnMilestones")} disablePadding>
             {own.map((item) => (
               <ListItem
                 key={item.id}
@@ -142,11 +153,9 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
                   milestones.data?.can_manage ? (
                     <IconButton
                       edge="end"
-                      aria-label={`Remove ${item.name}`}
+                      aria-label={say("childDay.removeItem", { item: item.name })}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        window.confirm(CHILD_DAY_MESSAGES.milestoneDeleteConfirm) && remove.mutate(item.id!)
-                      }
+                      onClick={() => window.confirm(say("childDay.milestoneDeleteConfirm")) && remove.mutate(item.id!)}
                     >
                       <Delete />
                     </IconButton>
@@ -162,7 +171,7 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
             ))}
           </List>
           <Typography variant="subtitle2" component="h3">
-            From the framework: {MILESTONE_SOURCE}
+            {say("childDay.fromFramework", { source: MILESTONE_SOURCE })}
           </Typography>
           <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
             {builtIn.map((item) => (
@@ -172,7 +181,7 @@ export function MilestonesDialog({ onClose }: { onClose: () => void }) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{say("childDay.close")}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -17,7 +17,6 @@ import {
   useTheme,
 } from "@mui/material";
 import {
-  CHILD_DAY_MESSAGES,
   OBSERVATION_ATTACHMENT_MAX_BYTES,
   OBSERVATION_ATTACHMENTS_MAX,
   type ObservationLog,
@@ -32,8 +31,10 @@ import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
+import { useSay } from "../../i18n/useSay";
 import { useOnline } from "../../offline/connectivity";
 import { useMilestones, useObservationMutations, useTap } from "./api";
+import { fieldError } from "./fieldError";
 
 type Values = z.input<typeof observationFields>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
@@ -61,6 +62,7 @@ export function ObservationForm({
   today: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down("sm"));
   const form = useForm<Values, unknown, z.output<typeof observationFields>>({
@@ -96,7 +98,7 @@ export function ObservationForm({
   const [childName, setChildName] = useState(log?.child_name ?? "");
   const keep = useTap<z.output<typeof observationFields>>(
     "POST /api/observation-logs",
-    () => `Observation · ${childName}`,
+    () => say("childDay.tapObservation", { name: childName }),
     false,
   );
   const textOnly = !log && files.length === 0;
@@ -107,7 +109,7 @@ export function ObservationForm({
     const picked = Array.from(list ?? []);
     const tooBig = picked.some((file) => file.size > OBSERVATION_ATTACHMENT_MAX_BYTES);
     const wrong = picked.some((file) => !ACCEPT.split(",").includes(file.type));
-    setFileError(tooBig ? CHILD_DAY_MESSAGES.attachmentTooLarge : wrong ? CHILD_DAY_MESSAGES.attachmentType : null);
+    setFileError(tooBig ? say("childDay.attachmentTooLarge") : wrong ? say("childDay.attachmentType") : null);
     setFiles(tooBig || wrong ? [] : picked.slice(0, room));
   };
   const submit = form.handleSubmit((values) => {
@@ -122,7 +124,9 @@ export function ObservationForm({
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="observation-title">
       <Stack component="form" noValidate onSubmit={submit} sx={{ height: "100%" }}>
-        <DialogTitle id="observation-title">{log ? "Edit observation log" : "New observation log"}</DialogTitle>
+        <DialogTitle id="observation-title">
+          {log ? say("childDay.editObservation") : say("childDay.newObservationLog")}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {log ? (
@@ -147,9 +151,9 @@ export function ObservationForm({
                     renderInput={(params) => (
                       <TextField
                         {...params}
-                        label="Child"
+                        label={say("childDay.child")}
                         error={Boolean(errors.child_id)}
-                        helperText={errors.child_id?.message}
+                        helperText={fieldError(errors.child_id?.message, say)}
                       />
                     )}
                   />
@@ -161,13 +165,13 @@ export function ObservationForm({
               name="date"
               render={({ field }) => (
                 <DateField
-                  label="Date"
+                  label={say("childDay.date")}
                   value={field.value}
                   max={today}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={Boolean(errors.date)}
-                  helperText={errors.date?.message}
+                  helperText={fieldError(errors.date?.message, say)}
                 />
               )}
             />
@@ -184,20 +188,20 @@ export function ObservationForm({
                   renderInput={(params) => (
                     <TextField
                       {...params}
-                      label="Milestone"
+                      label={say("childDay.milestone")}
                       onBlur={field.onBlur}
                       error={Boolean(errors.milestone) || milestones.isError}
                       helperText={
-                        errors.milestone?.message ??
+                        fieldError(errors.milestone?.message, say) ??
                         (milestones.isError
-                          ? CHILD_DAY_MESSAGES.milestonesLoadFailed
+                          ? say("childDay.milestonesLoadFailed")
                           : source === null
                             ? centreId
-                              ? "Pick from the centre's list or type your own"
-                              : "Choose the child to see their centre's milestones"
+                              ? say("childDay.pickMilestone")
+                              : say("childDay.chooseChildForMilestones")
                             : source
-                              ? `Source: ${source}`
-                              : "Your own words: no source recorded")
+                              ? say("childDay.source", { source })
+                              : say("childDay.ownWords"))
                       }
                     />
                   )}
@@ -205,17 +209,17 @@ export function ObservationForm({
               )}
             />
             <TextField
-              label="Notes"
+              label={say("childDay.notes")}
               multiline
               minRows={3}
               {...form.register("notes")}
               error={Boolean(errors.notes)}
-              helperText={errors.notes?.message}
+              helperText={fieldError(errors.notes?.message, say)}
             />
             {log && log.attachments.length > 0 && (
               <Box>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-                  Attached
+                  {say("childDay.attached")}
                 </Typography>
                 <Stack spacing={0.5}>
                   {log.attachments.map((file) => {
@@ -231,19 +235,23 @@ export function ObservationForm({
                             color: removed ? "text.secondary" : "text.primary",
                           }}
                         >
-                          {removed ? `${file.name} (removed)` : file.name}
+                          {removed ? say("childDay.fileRemoved", { name: file.name }) : file.name}
                         </Typography>
                         <Button
                           size="small"
                           color={removed ? "primary" : "error"}
                           startIcon={removed ? <Undo /> : <Close />}
-                          aria-label={`${removed ? "Keep" : "Remove"} ${file.name}`}
+                          aria-label={
+                            removed
+                              ? say("childDay.keepFile", { name: file.name })
+                              : say("childDay.removeFile", { name: file.name })
+                          }
                           onClick={() =>
                             setRemoving((ids) => (removed ? ids.filter((id) => id !== file.id) : [...ids, file.id]))
                           }
                           sx={{ minHeight: 44 }}
                         >
-                          {removed ? "Keep" : "Remove"}
+                          {removed ? say("childDay.keep") : say("childDay.remove")}
                         </Button>
                       </Stack>
                     );
@@ -251,29 +259,23 @@ export function ObservationForm({
                 </Stack>
               </Box>
             )}
-            {!online && (
-              <Alert severity="info">
-                {log
-                  ? "You're offline: changes to a saved log are sent once the network returns."
-                  : "You're offline: the text is kept on this phone and sent when the network returns. Photos can be added once you are online."}
-              </Alert>
-            )}
+            {!online && <Alert severity="info">{log ? say("childDay.offlineEdit") : say("childDay.offlineNew")}</Alert>}
             <Button component="label" variant="outlined" disabled={room <= 0 || !online} sx={{ minHeight: 44 }}>
               {files.length > 0
-                ? `${Math.min(files.length, room)} file(s) chosen`
+                ? say("childDay.filesChosen", { count: Math.min(files.length, room) })
                 : room > 0
-                  ? "Attach photos or PDFs"
-                  : `At most ${OBSERVATION_ATTACHMENTS_MAX} attachments`}
+                  ? say("childDay.attachPhotos")
+                  : say("childDay.atMostAttachments", { max: OBSERVATION_ATTACHMENTS_MAX })}
               <input hidden type="file" multiple accept={ACCEPT} onChange={(event) => pickFiles(event.target.files)} />
             </Button>
             {fileError && <Alert severity="error">{fileError}</Alert>}
-            {error && <Alert severity="error">{refusalMessage(error, CHILD_DAY_MESSAGES.observationSaveFailed)}</Alert>}
+            {error && <Alert severity="error">{refusalMessage(error, say("childDay.observationSaveFailed"))}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{say("childDay.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={save.isPending || keep.isPending} sx={{ minHeight: 44 }}>
-            Save
+            {say("childDay.save")}
           </Button>
         </DialogActions>
       </Stack>

@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Pagination, Stack, Typography } from "@mui/material";
-import { CHILD_DAY_MESSAGES, type ObservationLog } from "@sprout/shared/schemas/child-day";
+import type { ObservationLog } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { Attachment } from "./Attachment";
 import { useObservationMutations, useObservations } from "./api";
 
@@ -14,20 +15,26 @@ export function ObservationList({
   childId: string | null;
   onEdit?: (log: ObservationLog) => void;
 }) {
+  const say = useSay();
   const [page, setPage] = useState(1);
   const logs = useObservations(childId, page);
   const { remove } = useObservationMutations();
-  if (logs.isPending) return <LinearProgress aria-label="Loading observation logs" />;
-  if (logs.isError) return <Alert severity="error">{CHILD_DAY_MESSAGES.observationsLoadFailed}</Alert>;
+  if (logs.isPending) return <LinearProgress aria-label={say("childDay.loadingObservations")} />;
+  if (logs.isError) return <Alert severity="error">{say("childDay.observationsLoadFailed")}</Alert>;
   if (logs.data.logs.length === 0)
-    return <Typography color="text.secondary">{CHILD_DAY_MESSAGES.noObservations}</Typography>;
+    return <Typography color="text.secondary">{say("childDay.noObservations")}</Typography>;
   return (
     <Stack spacing={1.5}>
       {remove.isError && (
-        <Alert severity="error">{refusalMessage(remove.error, CHILD_DAY_MESSAGES.observationDeleteFailed)}</Alert>
+        <Alert severity="error">{refusalMessage(remove.error, say("childDay.observationDeleteFailed"))}</Alert>
       )}
       {logs.data.logs.map((log) => (
-        <Card key={log.id} variant="outlined" component="article" aria-label={`Observation of ${log.child_name}`}>
+        <Card
+          key={log.id}
+          variant="outlined"
+          component="article"
+          aria-label={say("childDay.observationOf", { name: log.child_name })}
+        >
           <CardContent>
             <Typography variant="body2" color="text.secondary">
               {formatDate(log.date)} · {log.child_name} · {log.created_by}
@@ -35,7 +42,7 @@ export function ObservationList({
             {log.milestone && <Typography sx={{ fontWeight: 600 }}>{log.milestone}</Typography>}
             {log.milestone && log.milestone_source && (
               <Typography variant="caption" color="text.secondary" component="p">
-                Source: {log.milestone_source}
+                {say("childDay.source", { source: log.milestone_source })}
               </Typography>
             )}
             {log.notes && (
@@ -51,15 +58,15 @@ export function ObservationList({
             {log.can_edit && onEdit && (
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button size="small" onClick={() => onEdit(log)}>
-                  Edit
+                  {say("childDay.edit")}
                 </Button>
                 <Button
                   size="small"
                   color="error"
                   disabled={remove.isPending}
-                  onClick={() => window.confirm(CHILD_DAY_MESSAGES.observationDeleteConfirm) && remove.mutate(log.id)}
+                  onClick={() => window.confirm(say("childDay.observationDeleteConfirm")) && remove.mutate(log.id)}
                 >
-                  Delete
+                  {say("childDay.delete")}
                 </Button>
               </Stack>
             )}

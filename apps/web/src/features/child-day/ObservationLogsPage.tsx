@@ -3,6 +3,7 @@ import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { ObservationLog } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { useMyChildren } from "../parents/useMyChildren";
 import { centreToday } from "./api";
@@ -15,6 +16,7 @@ const MILESTONE_KEEPERS = new Set(["super_admin", "owner", "center_director", "a
 
 /** `/observation-logs`: teachers and coordinators write them; parents read their children's. */
 export function ObservationLogsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const writer = user.role === "teacher" || user.role === "academic_coordinator";
   const [editing, setEditing] = useState<ObservationLog | "new" | null>(null);
@@ -23,18 +25,18 @@ export function ObservationLogsPage() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
         <Typography variant="h4" component="h1">
-          Observation Logs
+          {say("childDay.observationLogs")}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
           <LiveChip />
           {MILESTONE_KEEPERS.has(user.role) && (
             <Button variant="outlined" onClick={() => setManaging(true)} sx={{ minHeight: 44 }}>
-              Milestones
+              {say("childDay.milestones")}
             </Button>
           )}
           {writer && (
             <Button variant="contained" startIcon={<Add />} onClick={() => setEditing("new")} sx={{ minHeight: 44 }}>
-              New observation
+              {say("childDay.newObservation")}
             </Button>
           )}
         </Stack>
@@ -53,6 +55,7 @@ export function ObservationLogsPage() {
 }
 
 function ParentLogs() {
+  const say = useSay();
   const children = useMyChildren();
   const [chosen, setChosen] = useState<string | null>(null);
   const list = children.data ?? [];
@@ -60,7 +63,12 @@ function ParentLogs() {
   return (
     <>
       {list.length > 1 && (
-        <TextField select label="Child" value={childId ?? ""} onChange={(event) => setChosen(event.target.value)}>
+        <TextField
+          select
+          label={say("childDay.child")}
+          value={childId ?? ""}
+          onChange={(event) => setChosen(event.target.value)}
+        >
           {list.map((child) => (
             <MenuItem key={child.id} value={child.id}>
               {child.first_name} {child.last_name}

@@ -26,7 +26,6 @@ import {
   ListItemText,
   Typography,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES } from "@sprout/shared/schemas/child-day";
 import { lazy, memo, Suspense, useCallback } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { InBackground } from "../../components/InBackground";
@@ -201,7 +200,7 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
         {say("tiles.childsDay", { name: childName })}
       </Typography>
       {summary.isPending && <LinearProgress aria-label={say("tiles.loadingSummary")} />}
-      {summary.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
+      {summary.isError && <Alert severity="error">{say("childDay.loadFailed")}</Alert>}
       {/* The tiles stand while today's facts load, so that the sections below do not jump when they arrive. */}
       {!summary.isError && (
         <Box

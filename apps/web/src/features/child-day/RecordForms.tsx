@@ -2,25 +2,23 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import {
   DAY_HEALTH_KINDS,
-  DIAPER_LABELS,
   DIAPER_STATUSES,
   FOOD_AMOUNTS,
   foodInput,
-  HEALTH_LABELS,
   healthInput,
-  MEAL_LABELS,
   MEAL_TYPES,
-  POTTY_LABELS,
   POTTY_TYPES,
   pottyInput,
   sleepInput,
   starInput,
 } from "@sprout/shared/schemas/child-day";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Controller, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { type Say, useSay } from "../../i18n/useSay";
 import { nowTime, useRecord, useTap } from "./api";
+import { fieldError } from "./fieldError";
 
 /** One child on one day: what every record form is about. */
 export interface Target {
@@ -44,16 +42,17 @@ export function Choice<T extends string | number>({
   onChange: (value: T) => void;
   error?: string;
 }) {
+  const labelId = useId();
   return (
     <Stack spacing={0.5}>
-      <Typography variant="body2" color={error ? "error" : "text.secondary"} id={`${label}-label`}>
+      <Typography variant="body2" color={error ? "error" : "text.secondary"} id={labelId}>
         {label}
       </Typography>
       <ToggleButtonGroup
         exclusive
         color="primary"
         value={value ?? null}
-        aria-labelledby={`${label}-label`}
+        aria-labelledby={labelId}
         onChange={(_event, next: T | null) => next !== null && onChange(next)}
         sx={{ flexWrap: "wrap" }}
       >
@@ -87,10 +86,11 @@ function FormShell<T extends FieldValues>({
   submitLabel: string;
   children: ReactNode;
 }) {
+  const say = useSay();
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={form.handleSubmit(onSubmit)}>
       {children}
-      {error ? <Alert severity="error">{refusalMessage(error, "Could not save. Please try again.")}</Alert> : null}
+      {error ? <Alert severity="error">{refusalMessage(error, say("childDay.saveFailed"))}</Alert> : null}
       <Button type="submit" variant="contained" disabled={pending} sx={{ minHeight: 48 }}>
         {submitLabel}
       </Button>
@@ -98,13 +98,14 @@ function FormShell<T extends FieldValues>({
   );
 }
 
-const notesField = (form: UseFormReturn<FieldValues>, label = "Notes") => {
-  const error = form.formState.errors.notes?.message as string | undefined;
+const notesField = (form: UseFormReturn<FieldValues>, label: string, say: Say) => {
+  const error = fieldError(form.formState.errors.notes?.message as string | undefined, say);
   return <TextField label={label} {...form.register("notes")} error={Boolean(error)} helperText={error} />;
 };
 
 type FoodValues = z.input<typeof foodInput>;
 export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const say = useSay();
   const form = useForm<FoodValues, unknown, z.output<typeof foodInput>>({
     resolver: zodResolver(foodInput),
     mode: "onTouched",
@@ -112,7 +113,7 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
   });
   const record = useTap<z.output<typeof foodInput>>(
     "POST /api/daily-activities/food",
-    (meal) => `${MEAL_LABELS[meal.meal_type]} · ${target.name}`,
+    (meal) => `${say("childDay.meal", { meal: meal.meal_type })} · ${target.name}`,
   );
   const { errors } = form.formState;
   const generic = form as unknown as UseFormReturn<FieldValues>;
@@ -122,18 +123,18 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
       onSubmit={(values) => record.mutate(values as z.output<typeof foodInput>, { onSuccess: onSaved })}
       error={record.error}
       pending={record.isPending}
-      submitLabel="Save meal"
+      submitLabel={say("childDay.saveMeal")}
     >
       <Controller
         control={form.control}
         name="meal_type"
         render={({ field }) => (
           <Choice
-            label="Meal"
+            label={say("childDay.mealLabel")}
             value={field.value}
-            options={MEAL_TYPES.map((meal) => ({ value: meal, label: MEAL_LABELS[meal] }))}
+            options={MEAL_TYPES.map((meal) => ({ value: meal, label: say("childDay.meal", { meal }) }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.meal_type?.message}
+            error={fieldError(errors.meal_type?.message, say)}
           />
         )}
       />
@@ -142,21 +143,22 @@ export function FoodForm({ target, onSaved }: { target: Target; onSaved: () => v
         name="food_consumed"
         render={({ field }) => (
           <Choice
-            label="How much was eaten"
+            label={say("childDay.howMuchEaten")}
             value={field.value as number | undefined}
             options={FOOD_AMOUNTS.map((amount) => ({ value: amount, label: `${amount}%` }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.food_consumed?.message}
+            error={fieldError(errors.food_consumed?.message, say)}
           />
         )}
       />
-      {notesField(generic)}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
 
 type SleepValues = z.input<typeof sleepInput>;
 export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const say = useSay();
   const form = useForm<SleepValues, unknown, z.output<typeof sleepInput>>({
     resolver: zodResolver(sleepInput),
     mode: "onTouched",
@@ -164,7 +166,7 @@ export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => 
   });
   const record = useTap<z.output<typeof sleepInput>>(
     "POST /api/daily-activities/sleep",
-    (nap) => `Nap from ${nap.start_time} · ${target.name}`,
+    (nap) => say("childDay.tapNap", { time: nap.start_time, name: target.name }),
     false,
   );
   const { errors } = form.formState;
@@ -175,43 +177,43 @@ export function SleepForm({ target, onSaved }: { target: Target; onSaved: () => 
       onSubmit={(values) => record.mutate(values as z.output<typeof sleepInput>, { onSuccess: onSaved })}
       error={record.error}
       pending={record.isPending}
-      submitLabel="Save nap"
+      submitLabel={say("childDay.saveNap")}
     >
       <Stack direction="row" spacing={1}>
         <TextField
-          label="Fell asleep"
+          label={say("childDay.fellAsleep")}
           type="time"
           {...form.register("start_time")}
           error={Boolean(errors.start_time)}
-          helperText={errors.start_time?.message}
+          helperText={fieldError(errors.start_time?.message, say)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
         <TextField
-          label="Woke up"
+          label={say("childDay.wokeUp")}
           type="time"
           {...form.register("end_time")}
           error={Boolean(errors.end_time)}
-          helperText={errors.end_time?.message ?? "Leave empty while asleep"}
+          helperText={fieldError(errors.end_time?.message, say) ?? say("childDay.leaveEmptyAsleep")}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ flex: 1 }}
         />
       </Stack>
-      {notesField(generic)}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
 
 type PottyValues = z.input<typeof pottyInput>;
 export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const say = useSay();
   const form = useForm<PottyValues, unknown, z.output<typeof pottyInput>>({
     resolver: zodResolver(pottyInput),
     mode: "onTouched",
     defaultValues: { child_id: target.childId, date: target.date, notes: "" },
   });
-  const record = useTap<z.output<typeof pottyInput>>(
-    "POST /api/daily-activities/potty",
-    () => `Potty · ${target.name}`,
+  const record = useTap<z.output<typeof pottyInput>>("POST /api/daily-activities/potty", () =>
+    say("childDay.tapPotty", { name: target.name }),
   );
   const { errors } = form.formState;
   const generic = form as unknown as UseFormReturn<FieldValues>;
@@ -221,18 +223,18 @@ export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => 
       onSubmit={(values) => record.mutate(values as z.output<typeof pottyInput>, { onSuccess: onSaved })}
       error={record.error}
       pending={record.isPending}
-      submitLabel="Save potty"
+      submitLabel={say("childDay.savePotty")}
     >
       <Controller
         control={form.control}
         name="type"
         render={({ field }) => (
           <Choice
-            label="Type"
+            label={say("childDay.typeLabel")}
             value={field.value}
-            options={POTTY_TYPES.map((type) => ({ value: type, label: POTTY_LABELS[type] }))}
+            options={POTTY_TYPES.map((type) => ({ value: type, label: say("childDay.pottyType", { type }) }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.type?.message}
+            error={fieldError(errors.type?.message, say)}
           />
         )}
       />
@@ -241,27 +243,33 @@ export function PottyForm({ target, onSaved }: { target: Target; onSaved: () => 
         name="diaper_status"
         render={({ field }) => (
           <Choice
-            label="Status"
+            label={say("childDay.statusLabel")}
             value={field.value}
-            options={DIAPER_STATUSES.map((status) => ({ value: status, label: DIAPER_LABELS[status] }))}
+            options={DIAPER_STATUSES.map((status) => ({
+              value: status,
+              label: say("childDay.diaperStatus", { status }),
+            }))}
             onChange={(value) => field.onChange(value)}
-            error={errors.diaper_status?.message}
+            error={fieldError(errors.diaper_status?.message, say)}
           />
         )}
       />
-      {notesField(generic)}
+      {notesField(generic, say("childDay.notes"), say)}
     </FormShell>
   );
 }
 
 type StarValues = z.input<typeof starInput>;
 export function StarForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const say = useSay();
   const form = useForm<StarValues, unknown, z.output<typeof starInput>>({
     resolver: zodResolver(starInput),
     mode: "onTouched",
     defaultValues: { child_id: target.childId, reason: "" },
   });
-  const record = useTap<z.output<typeof starInput>>("POST /api/stars", () => `Star · ${target.name}`);
+  const record = useTap<z.output<typeof starInput>>("POST /api/stars", () =>
+    say("childDay.tapStar", { name: target.name }),
+  );
   const { errors } = form.formState;
   return (
     <FormShell
@@ -269,14 +277,14 @@ export function StarForm({ target, onSaved }: { target: Target; onSaved: () => v
       onSubmit={(values) => record.mutate(values as z.output<typeof starInput>, { onSuccess: onSaved })}
       error={record.error}
       pending={record.isPending}
-      submitLabel="Award star"
+      submitLabel={say("childDay.awardStar")}
     >
       <TextField
-        label="Why the star"
-        placeholder="Shared the blocks"
+        label={say("childDay.whyStar")}
+        placeholder={say("childDay.starExample")}
         {...form.register("reason")}
         error={Boolean(errors.reason)}
-        helperText={errors.reason?.message}
+        helperText={fieldError(errors.reason?.message, say)}
       />
     </FormShell>
   );
@@ -284,6 +292,7 @@ export function StarForm({ target, onSaved }: { target: Target; onSaved: () => v
 
 type HealthValues = z.input<typeof healthInput>;
 export function HealthForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const say = useSay();
   const form = useForm<HealthValues, unknown, z.output<typeof healthInput>>({
     resolver: zodResolver(healthInput),
     mode: "onTouched",
@@ -304,7 +313,7 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
       onSubmit={(values) => record.mutate(values as z.output<typeof healthInput>, { onSuccess: onSaved })}
       error={record.error}
       pending={record.isPending}
-      submitLabel="Save health note"
+      submitLabel={say("childDay.saveHealthNote")}
     >
       <Controller
         control={form.control}
@@ -312,16 +321,16 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
         render={({ field }) => (
           <TextField
             select
-            label="What to record"
+            label={say("childDay.whatToRecord")}
             value={field.value ?? ""}
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={Boolean(errors.kind)}
-            helperText={errors.kind?.message}
+            helperText={fieldError(errors.kind?.message, say)}
           >
             {DAY_HEALTH_KINDS.map((option) => (
               <MenuItem key={option} value={option}>
-                {HEALTH_LABELS[option]}
+                {say("childDay.healthKind", { kind: option })}
               </MenuItem>
             ))}
           </TextField>
@@ -329,21 +338,21 @@ export function HealthForm({ target, onSaved }: { target: Target; onSaved: () =>
       />
       {kind === "temperature" && (
         <TextField
-          label="Temperature (°C)"
+          label={say("childDay.temperatureC")}
           type="number"
           slotProps={{ htmlInput: { step: 0.1, inputMode: "decimal" } }}
           {...form.register("temperature_c")}
           error={Boolean(errors.temperature_c)}
-          helperText={errors.temperature_c?.message}
+          helperText={fieldError(errors.temperature_c?.message, say)}
         />
       )}
       <TextField
-        label="Details"
+        label={say("childDay.details")}
         multiline
         minRows={2}
         {...form.register("details")}
         error={Boolean(errors.details)}
-        helperText={errors.details?.message}
+        helperText={fieldError(errors.details?.message, say)}
       />
     </FormShell>
   );

@@ -9,11 +9,12 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { CHILD_DAY_MESSAGES, type ChildDaySummary, type EntryKind } from "@sprout/shared/schemas/child-day";
+import type { ChildDaySummary, EntryKind } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { DateField } from "../../components/DateField";
 import { formatDate, formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useChildActivities, useWeekStars } from "./api";
 import { entryLines } from "./EntryList";
 import { HealthPanel } from "./HealthPanel";
@@ -71,28 +72,38 @@ function DayEntries({
   childId: string;
   summary: ChildDaySummary | undefined;
 }) {
+  const say = useSay();
   const today = summary?.date;
   const [date, setDate] = useState<string | undefined>(undefined);
   const day = useChildActivities(childId, date && date !== today ? date : undefined);
   const kinds = KINDS_OF[tile];
-  const lines = day.data ? entryLines(day.data).filter((line) => !kinds || kinds.includes(line.kind)) : [];
+  const lines = day.data ? entryLines(day.data, say).filter((line) => !kinds || kinds.includes(line.kind)) : [];
   const showingToday = !date || date === today;
   return (
     <Stack spacing={2}>
-      <DateField label="Day" value={date ?? today ?? ""} max={today} onChange={(value) => setDate(value)} />
+      <DateField
+        label={say("childDay.day")}
+        value={date ?? today ?? ""}
+        max={today}
+        onChange={(value) => setDate(value)}
+      />
       {tile === "diary" && showingToday && summary && (
         <Typography>
-          {summary.check_in_at ? `Checked in at ${formatTime(summary.check_in_at)}` : "No check-in yet today"}
-          {summary.check_out_at && ` · Checked out at ${formatTime(summary.check_out_at)}`}
+          {summary.check_in_at
+            ? say("childDay.checkedInAt", { time: formatTime(summary.check_in_at) })
+            : say("childDay.noCheckIn")}
+          {summary.check_out_at && say("childDay.checkedOutAt", { time: formatTime(summary.check_out_at) })}
         </Typography>
       )}
-      {day.isPending && <LinearProgress aria-label="Loading the day" />}
-      {day.isError && <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>}
-      {day.data && lines.length === 0 && (
-        <Typography color="text.secondary">{CHILD_DAY_MESSAGES.noActivities}</Typography>
-      )}
+      {day.isPending && <LinearProgress aria-label={say("childDay.loadingDay")} />}
+      {day.isError && <Alert severity="error">{say("childDay.loadFailed")}</Alert>}
+      {day.data && lines.length === 0 && <Typography color="text.secondary">{say("childDay.noActivities")}</Typography>}
       {lines.length > 0 && (
-        <List dense disablePadding aria-label={day.data ? `Entries of ${formatDate(day.data.date)}` : undefined}>
+        <List
+          dense
+          disablePadding
+          aria-label={day.data ? say("childDay.entriesOf", { date: formatDate(day.data.date) }) : undefined}
+        >
           {lines.map((line) => (
             <ListItem key={`${line.kind}-${line.id}`} disableGutters>
               <ListItemText primary={line.primary} secondary={line.secondary || undefined} />
@@ -105,10 +116,12 @@ function DayEntries({
 }
 
 function WeekStars({ childId }: { childId: string }) {
+  const say = useSay();
   const stars = useWeekStars(childId);
-  if (stars.isPending) return <LinearProgress aria-label="Loading stars" />;
-  if (stars.isError) return <Alert severity="error">{CHILD_DAY_MESSAGES.loadFailed}</Alert>;
-  if (stars.data.stars.length === 0) return <Typography color="text.secondary">No stars yet this week</Typography>;
+  if (stars.isPending) return <LinearProgress aria-label={say("childDay.loadingStars")} />;
+  if (stars.isError) return <Alert severity="error">{say("childDay.loadFailed")}</Alert>;
+  if (stars.data.stars.length === 0)
+    return <Typography color="text.secondary">{say("childDay.noStarsThisWeek")}</Typography>;
   return (
     <List dense disablePadding>
       {stars.data.stars.map((star) => (

@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../api/client";
 import { centreDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { recordTap } from "../../offline/sendTaps";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
@@ -160,13 +161,6 @@ export function useTap<I extends { child_id: string }>(
   });
 }
 
-const BATCH_WORDS: Record<BatchInput["kind"], string> = {
-  food: "Meal",
-  sleep: "Nap",
-  wake: "Woke up",
-  potty: "Potty",
-  star: "Star",
-};
 const batchChildren = (input: BatchInput) =>
   input.kind === "food" ? input.entries.map((entry) => entry.child_id) : input.child_ids;
 
@@ -177,6 +171,7 @@ const batchChildren = (input: BatchInput) =>
  * sends again.
  */
 export function useBatchLog() {
+  const say = useSay();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   return useMutation({
@@ -185,7 +180,7 @@ export function useBatchLog() {
       const childIds = batchChildren(input);
       await recordTap(queryClient, {
         write: "POST /api/daily-activities/batch",
-        what: `${BATCH_WORDS[input.kind]} · ${childIds.length} ${childIds.length === 1 ? "child" : "children"}`,
+        what: say("childDay.batchTap", { kind: input.kind, count: childIds.length }),
         childIds,
         // Naps carry their own times; the other logs take the tap's.
         body: (tapped_at) => (input.kind === "sleep" || input.kind === "wake" ? { ...input } : { ...input, tapped_at }),
@@ -203,13 +198,14 @@ export function useBatchLog() {
  * device, so no nap id has to be known.
  */
 export function useWake() {
+  const say = useSay();
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: "always",
     mutationFn: ({ child_id, date, end_time }: { child_id: string; date: string; end_time: string }) =>
       recordTap(queryClient, {
         write: "POST /api/daily-activities/batch",
-        what: `Woke up ${end_time}`,
+        what: say("childDay.tapWoke", { time: end_time }),
         childIds: [child_id],
         body: () => ({ kind: "wake", date, child_ids: [child_id], end_time }),
       }),

@@ -13,12 +13,11 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
+import { translateEnglish } from "@sprout/shared/i18n/translate";
 import {
   AFFECTED_AREAS,
   ALERT_SEVERITIES,
-  ALERT_TYPE_LABELS,
   ALERT_TYPES,
-  EMERGENCY_MESSAGES,
   EVACUATION_TYPES,
   emergencyAlertInput,
   PARENT_NOTICES,
@@ -27,6 +26,7 @@ import {
 import { Controller, type DefaultValues, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useAreas, useEmergencyMutations } from "./api";
 
 type Form = z.input<typeof emergencyAlertInput>;
@@ -40,10 +40,10 @@ const EMPTY: DefaultValues<Form> = {
   instructions: "",
   parent_message: "",
 };
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** spec 2: the Emergency Alert dialog. Trigger stays disabled until a type and a message are given. */
 export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose: (triggered: boolean) => void }) {
+  const say = useSay();
   const { trigger } = useEmergencyMutations();
   const areas = useAreas(open);
   const form = useForm<Form, unknown, z.output<typeof emergencyAlertInput>>({
@@ -75,11 +75,11 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog open={open} onClose={() => close(false)} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
-        <DialogTitle sx={{ color: "error.main" }}>Emergency Alert</DialogTitle>
+        <DialogTitle sx={{ color: "error.main" }}>{say("emergency.dialogTitle")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {trigger.isError && (
-              <Alert severity="error">{refusalMessage(trigger.error, EMERGENCY_MESSAGES.triggerFailed)}</Alert>
+              <Alert severity="error">{refusalMessage(trigger.error, say("emergency.triggerFailed"))}</Alert>
             )}
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <Controller
@@ -88,7 +88,7 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Alert type"
+                    label={say("emergency.alertTypeLabel")}
                     required
                     fullWidth
                     value={field.value ?? ""}
@@ -96,7 +96,7 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
                   >
                     {ALERT_TYPES.map((value) => (
                       <MenuItem key={value} value={value}>
-                        {ALERT_TYPE_LABELS[value]}
+                        {say("emergency.alertType", { type: value })}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -106,10 +106,10 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
                 control={form.control}
                 name="severity"
                 render={({ field }) => (
-                  <TextField select label="Severity" fullWidth {...field}>
+                  <TextField select label={say("emergency.severity")} fullWidth {...field}>
                     {ALERT_SEVERITIES.map((value) => (
                       <MenuItem key={value} value={value}>
-                        {capitalise(value)}
+                        {say("emergency.severityOption", { severity: value })}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -117,15 +117,17 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
               />
             </Stack>
             <TextField
-              label="Message"
+              label={say("emergency.message")}
               required
               multiline
               minRows={2}
               {...form.register("message")}
               error={Boolean(form.formState.errors.message)}
-              helperText={form.formState.errors.message?.message}
+              helperText={
+                form.formState.errors.message?.message && translateEnglish(form.formState.errors.message.message, say)
+              }
             />
-            <TextField label="Location" {...form.register("location")} />
+            <TextField label={say("emergency.location")} {...form.register("location")} />
             <Controller
               control={form.control}
               name="requires_evacuation"
@@ -134,7 +136,7 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
                   control={
                     <Checkbox checked={Boolean(field.value)} onChange={(_, checked) => field.onChange(checked)} />
                   }
-                  label="Evacuation required"
+                  label={say("emergency.evacuationRequired")}
                 />
               )}
             />
@@ -147,31 +149,31 @@ export function EmergencyAlertDialog({ open, onClose }: { open: boolean; onClose
                   options={areas.data?.areas ?? [...AFFECTED_AREAS]}
                   value={field.value ?? []}
                   onChange={(_, value) => field.onChange(value)}
-                  renderInput={(params) => <TextField {...params} label="Affected areas" />}
+                  renderInput={(params) => <TextField {...params} label={say("emergency.affectedAreas")} />}
                 />
               )}
             />
             <TextField
-              label="Instructions for staff"
+              label={say("emergency.staffInstructions")}
               multiline
               minRows={3}
               slotProps={{ inputLabel: { shrink: true } }}
               {...form.register("instructions")}
             />
             <TextField
-              label="Notice for parents"
+              label={say("emergency.parentNotice")}
               multiline
               minRows={2}
               slotProps={{ inputLabel: { shrink: true } }}
-              helperText="Parents see this calm notice instead of the staff instructions."
+              helperText={say("emergency.parentNoticeHelp")}
               {...form.register("parent_message")}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => close(false)}>Cancel</Button>
+          <Button onClick={() => close(false)}>{say("emergency.cancel")}</Button>
           <Button type="submit" variant="contained" color="error" disabled={!ready || trigger.isPending}>
-            {trigger.isPending ? "Triggering..." : "Trigger Alert"}
+            {trigger.isPending ? say("emergency.triggering") : say("emergency.trigger")}
           </Button>
         </DialogActions>
       </form>

@@ -16,14 +16,16 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { ALERT_TYPE_LABELS, EMERGENCY_MESSAGES, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import type { StaffAlert } from "@sprout/shared/schemas/emergency";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAlerts, useEmergencyMutations } from "./api";
 
 /** Active and past alerts with their timeline: triggered, acknowledged by, resolved. */
 export function EmergencyAlertsPanel() {
+  const say = useSay();
   const [status, setStatus] = useState<"active" | "resolved">("active");
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<StaffAlert | null>(null);
@@ -42,14 +44,14 @@ export function EmergencyAlertsPanel() {
           }
         }}
       >
-        <ToggleButton value="active">Active</ToggleButton>
-        <ToggleButton value="resolved">Past</ToggleButton>
+        <ToggleButton value="active">{say("emergency.active")}</ToggleButton>
+        <ToggleButton value="resolved">{say("emergency.past")}</ToggleButton>
       </ToggleButtonGroup>
-      {alerts.isPending && <CircularProgress aria-label="Loading alerts" />}
-      {alerts.isError && <Alert severity="error">{refusalMessage(alerts.error, "Failed to load alerts")}</Alert>}
+      {alerts.isPending && <CircularProgress aria-label={say("emergency.loadingAlerts")} />}
+      {alerts.isError && <Alert severity="error">{refusalMessage(alerts.error, say("emergency.loadFailed"))}</Alert>}
       {alerts.data?.alerts.length === 0 && (
         <Typography color="text.secondary">
-          {status === "active" ? "No active emergency alerts." : "No past emergency alerts."}
+          {status === "active" ? say("emergency.noActive") : say("emergency.noPast")}
         </Typography>
       )}
       {alerts.data?.alerts.map((alert) => (
@@ -57,33 +59,46 @@ export function EmergencyAlertsPanel() {
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", mb: 1 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {ALERT_TYPE_LABELS[alert.alert_type]}
+                {say("emergency.alertType", { type: alert.alert_type })}
               </Typography>
-              <Chip size="small" label={alert.severity} color={alert.severity === "critical" ? "error" : "warning"} />
-              {alert.requires_evacuation && <Chip size="small" label="Evacuation" color="error" variant="outlined" />}
+              <Chip
+                size="small"
+                label={say("emergency.severityChip", { severity: alert.severity })}
+                color={alert.severity === "critical" ? "error" : "warning"}
+              />
+              {alert.requires_evacuation && (
+                <Chip size="small" label={say("emergency.evacuation")} color="error" variant="outlined" />
+              )}
               <Typography variant="body2" color="text.secondary">
                 {alert.center_name}
               </Typography>
             </Stack>
             <Typography>{alert.message}</Typography>
-            <Stack component="ol" spacing={0.5} sx={{ pl: 2, mt: 1, mb: 0 }} aria-label="Timeline">
+            <Stack component="ol" spacing={0.5} sx={{ pl: 2, mt: 1, mb: 0 }} aria-label={say("emergency.timeline")}>
               <Typography component="li" variant="body2">
-                Triggered {formatDateTime(alert.triggered_at)} by {alert.triggered_by ?? "—"}
+                {say("emergency.triggeredBy", {
+                  when: formatDateTime(alert.triggered_at),
+                  name: alert.triggered_by ?? "—",
+                })}
               </Typography>
               {alert.acknowledgements.map((ack) => (
                 <Typography component="li" variant="body2" key={ack.user_id} data-testid="acknowledgement">
-                  Acknowledged by {ack.name} at {formatDateTime(ack.acknowledged_at)}
+                  {say("emergency.acknowledgedBy", { name: ack.name, when: formatDateTime(ack.acknowledged_at) })}
                 </Typography>
               ))}
               {alert.resolved_at && (
                 <Typography component="li" variant="body2">
-                  Resolved {formatDateTime(alert.resolved_at)} by {alert.resolved_by ?? "—"}: {alert.resolution_notes}
+                  {say("emergency.resolvedBy", {
+                    when: formatDateTime(alert.resolved_at),
+                    name: alert.resolved_by ?? "—",
+                    notes: alert.resolution_notes ?? "",
+                  })}
                 </Typography>
               )}
             </Stack>
             {!alert.resolved_at && (
               <Button sx={{ mt: 1 }} variant="outlined" color="error" onClick={() => setResolving(alert)}>
-                Resolve
+                {say("emergency.resolve")}
               </Button>
             )}
           </CardContent>
@@ -98,6 +113,7 @@ export function EmergencyAlertsPanel() {
 }
 
 function ResolveDialog({ alert, onClose }: { alert: StaffAlert | null; onClose: () => void }) {
+  const say = useSay();
   const { resolve } = useEmergencyMutations();
   const [notes, setNotes] = useState("");
   const close = () => {
@@ -107,31 +123,31 @@ function ResolveDialog({ alert, onClose }: { alert: StaffAlert | null; onClose: 
   };
   return (
     <Dialog open={alert !== null} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>Resolve alert</DialogTitle>
+      <DialogTitle>{say("emergency.resolveTitle")}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {resolve.isError && (
-            <Alert severity="error">{refusalMessage(resolve.error, "Could not resolve the alert")}</Alert>
+            <Alert severity="error">{refusalMessage(resolve.error, say("emergency.resolveFailed"))}</Alert>
           )}
           <TextField
-            label="Resolution notes"
+            label={say("emergency.resolutionNotes")}
             required
             multiline
             minRows={3}
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
-            helperText={notes.trim() ? " " : EMERGENCY_MESSAGES.resolutionRequired}
+            helperText={notes.trim() ? " " : say("emergency.resolutionRequired")}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Cancel</Button>
+        <Button onClick={close}>{say("emergency.cancel")}</Button>
         <Button
           variant="contained"
           disabled={!notes.trim() || resolve.isPending}
           onClick={() => resolve.mutate({ id: alert!.id, notes: notes.trim() }, { onSuccess: close })}
         >
-          {resolve.isPending ? "Resolving..." : "Resolve"}
+          {resolve.isPending ? say("emergency.resolving") : say("emergency.resolve")}
         </Button>
       </DialogActions>
     </Dialog>

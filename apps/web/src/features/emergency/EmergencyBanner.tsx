@@ -1,19 +1,32 @@
 import Campaign from "@mui/icons-material/Campaign";
 import ReportProblem from "@mui/icons-material/ReportProblem";
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
+import { messageOf } from "@sprout/shared/i18n/translate";
 import { hasFeature } from "@sprout/shared/roles";
-import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import type { StaffAlert } from "@sprout/shared/schemas/emergency";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useActiveAlerts, useEmergencyMutations } from "./api";
+
+/**
+ * A notice or instructions as the centre's template wrote them (`PARENT_NOTICES`,
+ * `STAFF_INSTRUCTIONS`) read in the reader's language; text the director wrote or edited stays as
+ * it is.
+ */
+function inReadersLanguage(text: string, say: Say): string {
+  const found = messageOf(text);
+  return found?.id.startsWith("emergency.") && Object.keys(found.values).length === 0 ? say(found.id) : text;
+}
 
 /**
  * Shown above every page while an alert is unresolved: a full-width red banner for staff, with
  * the instructions and an Acknowledge button; a calm notice for parents.
  */
 export function EmergencyBanner() {
+  const say = useSay();
   const user = useSignedInUser();
   const { data } = useActiveAlerts();
   // Nothing at all while there is no alert: an empty box with a margin would shift the page.
@@ -23,8 +36,8 @@ export function EmergencyBanner() {
       <Stack spacing={1} sx={{ mb: 2 }}>
         {data.notices.map((notice) => (
           <Alert key={notice.id} severity="info" icon={<Campaign />} role="status" data-testid="family-notice">
-            <AlertTitle>A message from {notice.center_name}</AlertTitle>
-            {notice.notice}
+            <AlertTitle>{say("emergency.familyNoticeFrom", { centre: notice.center_name })}</AlertTitle>
+            {inReadersLanguage(notice.notice, say)}
           </Alert>
         ))}
       </Stack>
@@ -40,6 +53,7 @@ export function EmergencyBanner() {
 }
 
 function StaffBanner({ alert }: { alert: StaffAlert }) {
+  const say = useSay();
   const user = useSignedInUser();
   const { acknowledge } = useEmergencyMutations();
   const count = alert.acknowledgements.length;
@@ -53,8 +67,8 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
         <ReportProblem sx={{ fontSize: 36, display: { xs: "none", sm: "block" } }} aria-hidden />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-            EMERGENCY: {ALERT_TYPE_LABELS[alert.alert_type]}
-            {alert.requires_evacuation ? " · EVACUATE" : ""}
+            {say("emergency.bannerTitle", { type: say("emergency.alertType", { type: alert.alert_type }) })}
+            {alert.requires_evacuation ? say("emergency.bannerEvacuate") : ""}
           </Typography>
           <Typography sx={{ fontWeight: 600 }}>{alert.message}</Typography>
           {(alert.location || alert.affected_areas.length > 0) && (
@@ -64,16 +78,17 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
           )}
           {alert.instructions && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {alert.instructions}
+              {inReadersLanguage(alert.instructions, say)}
             </Typography>
           )}
           <Typography variant="caption" component="p" sx={{ mt: 1, opacity: 0.9 }}>
-            {alert.center_name} · triggered {formatDateTime(alert.triggered_at)}
-            {alert.triggered_by ? ` by ${alert.triggered_by}` : ""} · {count} acknowledged
+            {say("emergency.bannerTriggered", { centre: alert.center_name, when: formatDateTime(alert.triggered_at) })}
+            {alert.triggered_by ? say("emergency.bannerTriggeredBy", { name: alert.triggered_by }) : ""}
+            {say("emergency.bannerAcknowledged", { count })}
           </Typography>
           {acknowledge.isError && acknowledge.variables === alert.id && (
             <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
-              {refusalMessage(acknowledge.error, "Could not record your acknowledgement")}
+              {refusalMessage(acknowledge.error, say("emergency.acknowledgeFailed"))}
             </Typography>
           )}
         </Box>
@@ -85,7 +100,7 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
             color="inherit"
             sx={{ flexShrink: 0, alignSelf: { xs: "stretch", sm: "center" } }}
           >
-            Headcount
+            {say("emergency.headcount")}
           </Button>
         )}
         <Button
@@ -95,7 +110,7 @@ function StaffBanner({ alert }: { alert: StaffAlert }) {
           disabled={alert.acknowledged_by_me || (acknowledge.isPending && acknowledge.variables === alert.id)}
           onClick={() => acknowledge.mutate(alert.id)}
         >
-          {alert.acknowledged_by_me ? "Acknowledged" : "Acknowledge"}
+          {alert.acknowledged_by_me ? say("emergency.acknowledged") : say("emergency.acknowledge")}
         </Button>
       </Stack>
     </Box>

@@ -1,9 +1,12 @@
 import SearchOff from "@mui/icons-material/SearchOff";
 import { Box, Button, Typography } from "@mui/material";
+import { FormattedMessage } from "react-intl";
 import { Link as RouterLink, useLocation } from "react-router";
+import { useSay } from "../../i18n/useSay";
 
 /** The 404 page; `embedded` inside the signed-in shell, which already has the main landmark. */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
+  const say = useSay();
   const { pathname } = useLocation();
   return (
     <Box
@@ -16,13 +19,16 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
           404
         </Typography>
         <Typography variant="h4" component="h1">
-          Page not found
+          {say("errors.pageNotFound")}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3, wordBreak: "break-word" }}>
-          There is no page at <strong>{pathname}</strong>. It may have moved, or the address may be mistyped.
+          <FormattedMessage
+            id="errors.noPageAt"
+            values={{ path: pathname, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
         </Typography>
         <Button component={RouterLink} to="/" variant="contained" size="large">
-          Go to Home
+          {say("errors.goHome")}
         </Button>
       </Box>
     </Box>

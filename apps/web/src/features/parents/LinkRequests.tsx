@@ -4,6 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAnswerLinkRequest } from "./useLinkRequests";
 
 /**
@@ -12,6 +13,7 @@ import { useAnswerLinkRequest } from "./useLinkRequests";
  * `useLinkRequests()`, read by the home, which lays out its sections once it has answered.
  */
 export function LinkRequests({ requests }: { requests: UseQueryResult<LinkRequest[]> }) {
+  const say = useSay();
   const answer = useAnswerLinkRequest();
   const [outcome, setOutcome] = useState<{ severity: "success" | "error"; text: string } | null>(null);
   const pending = requests.data ?? [];
@@ -22,15 +24,14 @@ export function LinkRequests({ requests }: { requests: UseQueryResult<LinkReques
       { id: request.id, decision },
       {
         onSuccess: (result) => setOutcome({ severity: "success", text: result.message }),
-        onError: (error) =>
-          setOutcome({ severity: "error", text: refusalMessage(error, "The request could not be answered.") }),
+        onError: (error) => setOutcome({ severity: "error", text: refusalMessage(error, say("parents.linkFailed")) }),
       },
     );
 
   return (
     <Box component="section" aria-labelledby="link-requests-heading">
       <Typography id="link-requests-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Is this your child?
+        {say("parents.isThisYourChild")}
       </Typography>
       <Stack spacing={2}>
         {outcome && (
@@ -41,15 +42,23 @@ export function LinkRequests({ requests }: { requests: UseQueryResult<LinkReques
         {pending.map((request) => {
           const name = `${request.child_first_name} ${request.child_last_name}`.trim();
           return (
-            <Card key={request.id} variant="outlined" component="article" aria-label={`Link request for ${name}`}>
+            <Card
+              key={request.id}
+              variant="outlined"
+              component="article"
+              aria-label={say("parents.linkRequestFor", { name })}
+            >
               <CardContent>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
                   {name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {request.center_name} admitted {name} on {formatDate(request.requested_at)} and gave your e-mail
-                  address for a parent. Accept to see {request.child_first_name} in your account; decline if this is not
-                  your child.
+                  {say("parents.linkRequestText", {
+                    centre: request.center_name,
+                    name,
+                    date: formatDate(request.requested_at),
+                    firstName: request.child_first_name,
+                  })}
                 </Typography>
               </CardContent>
               <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: "wrap" }}>
@@ -59,7 +68,7 @@ export function LinkRequests({ requests }: { requests: UseQueryResult<LinkReques
                   onClick={() => decide(request, "accept")}
                   sx={{ minHeight: 44 }}
                 >
-                  Accept
+                  {say("parents.accept")}
                 </Button>
                 <Button
                   variant="outlined"
@@ -68,7 +77,7 @@ export function LinkRequests({ requests }: { requests: UseQueryResult<LinkReques
                   onClick={() => decide(request, "decline")}
                   sx={{ minHeight: 44 }}
                 >
-                  Decline
+                  {say("parents.decline")}
                 </Button>
               </CardActions>
             </Card>

@@ -13,23 +13,24 @@ import {
   Switch,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import {
   NOTIFICATION_PREFERENCE_KINDS,
-  NOTIFICATION_PREFERENCE_LABELS,
   type NotificationPreferences,
   type QuietHours,
 } from "@sprout/shared/schemas/push";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { pushApi } from "./api";
 import { PUSH_SERVICE_UNREACHABLE, type PushState, pushState, turnOff, turnOn } from "./browserPush";
 import { QuietHoursForm } from "./QuietHoursForm";
 
-const STATE_LABEL: Record<PushState, { label: string; color: "success" | "default" | "error" | "warning" }> = {
-  on: { label: "On on this device", color: "success" },
-  off: { label: "Off on this device", color: "default" },
-  blocked: { label: "Blocked by the browser", color: "error" },
-  unsupported: { label: "Not supported here", color: "warning" },
+const STATE_LABEL: Record<PushState, { label: MessageId; color: "success" | "default" | "error" | "warning" }> = {
+  on: { label: "push.stateOn", color: "success" },
+  off: { label: "push.stateOff", color: "default" },
+  blocked: { label: "push.stateBlocked", color: "error" },
+  unsupported: { label: "push.stateUnsupported", color: "warning" },
 };
 
 const PREFERENCES_KEY = ["notification-preferences"];
@@ -41,6 +42,7 @@ const STATE_KEY = ["push-state"];
  * The browser is asked for permission only when the button is pressed, never on load.
  */
 export function NotificationSettings() {
+  const say = useSay();
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: STATE_KEY, queryFn: pushState, staleTime: Number.POSITIVE_INFINITY });
   const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: pushApi.preferences });
@@ -63,11 +65,11 @@ export function NotificationSettings() {
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1, mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Notifications
+            {say("push.title")}
           </Typography>
           {current && (
             <Chip
-              label={STATE_LABEL[current].label}
+              label={say(STATE_LABEL[current].label)}
               color={STATE_LABEL[current].color}
               size="small"
               data-testid="push-state"
@@ -75,11 +77,10 @@ export function NotificationSettings() {
           )}
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Get a notification on this phone or computer when something happens, even with Sprout closed. A notification
-          says who and what (&ldquo;Aanya: new message from Ms Rao&rdquo;), never what a message or health record says.
+          {say("push.intro")}
         </Typography>
         {state.isPending ? (
-          <CircularProgress size={24} aria-label="Checking notifications" />
+          <CircularProgress size={24} aria-label={say("push.checking")} />
         ) : current === "off" ? (
           <Button
             variant="contained"
@@ -87,36 +88,30 @@ export function NotificationSettings() {
             onClick={() => toggleDevice.mutate(true)}
             disabled={toggleDevice.isPending}
           >
-            Turn on notifications
+            {say("push.turnOn")}
           </Button>
         ) : current === "on" ? (
           <Button variant="outlined" onClick={() => toggleDevice.mutate(false)} disabled={toggleDevice.isPending}>
-            Turn off on this device
+            {say("push.turnOff")}
           </Button>
         ) : current === "blocked" ? (
-          <Alert severity="warning">
-            Notifications are blocked for Sprout in this browser. Allow them in the browser&rsquo;s site settings (the
-            lock beside the address), then come back here.
-          </Alert>
+          <Alert severity="warning">{say("push.blocked")}</Alert>
         ) : (
-          <Alert severity="info">
-            This browser cannot show notifications. On an iPhone or iPad, add Sprout to the Home Screen (Share, then Add
-            to Home Screen) and open it from there.
-          </Alert>
+          <Alert severity="info">{say("push.unsupported")}</Alert>
         )}
         {toggleDevice.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {toggleDevice.error.message === PUSH_SERVICE_UNREACHABLE
-              ? PUSH_SERVICE_UNREACHABLE
+              ? say("push.serviceUnreachable")
               : errorMessage(toggleDevice.error)}
           </Alert>
         )}
 
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
-          What to notify you of
+          {say("push.whatToNotify")}
         </Typography>
         {preferences.isPending ? (
-          <CircularProgress size={24} aria-label="Loading your choices" />
+          <CircularProgress size={24} aria-label={say("push.loadingChoices")} />
         ) : preferences.isError ? (
           <Alert severity="error">{errorMessage(preferences.error)}</Alert>
         ) : (
@@ -131,7 +126,7 @@ export function NotificationSettings() {
                     onChange={(event) => choose.mutate({ [kind]: event.target.checked })}
                   />
                 }
-                label={NOTIFICATION_PREFERENCE_LABELS[kind]}
+                label={say("push.kind", { kind })}
               />
             ))}
           </FormGroup>
@@ -147,7 +142,7 @@ export function NotificationSettings() {
         )}
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            Emergency alerts and their all-clear always reach every device with notifications on.
+            {say("push.emergenciesAlways")}
           </Typography>
         </Box>
       </CardContent>

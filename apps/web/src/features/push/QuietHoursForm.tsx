@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+import { translateEnglish } from "@sprout/shared/i18n/translate";
 import { DEFAULT_QUIET_HOURS, type QuietHours, quietHours } from "@sprout/shared/schemas/push";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 
 const hoursForm = quietHours.unwrap();
 type HoursForm = z.infer<typeof hoursForm>;
@@ -20,17 +22,19 @@ interface Props {
  * emergency waits and arrives as one summary when they end. Off sends each notification at once.
  */
 export function QuietHoursForm({ value, saving, error, onSave }: Props) {
+  const say = useSay();
   const form = useForm<HoursForm>({
     resolver: zodResolver(hoursForm),
     values: value ?? DEFAULT_QUIET_HOURS,
   });
   const errors = form.formState.errors;
+  const fieldError = (message: string | undefined) => message && translateEnglish(message, say);
   const on = value !== null;
 
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="subtitle1" component="h3">
-        Quiet hours
+        {say("push.quietHours")}
       </Typography>
       <FormControlLabel
         control={
@@ -40,38 +44,36 @@ export function QuietHoursForm({ value, saving, error, onSave }: Props) {
             onChange={(event) => onSave(event.target.checked ? form.getValues() : null)}
           />
         }
-        label="Hold notifications at night"
+        label={say("push.holdAtNight")}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {on
-          ? "Between these times (the centre's time) notifications wait, then arrive as one summary. Emergencies never wait."
-          : "Every notification arrives when it happens."}
+        {on ? say("push.quietOn") : say("push.quietOff")}
       </Typography>
       {on && (
         <Box component="form" noValidate onSubmit={form.handleSubmit(onSave)}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "flex-start", flexWrap: "wrap" }}>
             <TextField
-              label="From"
+              label={say("push.from")}
               type="time"
               size="small"
               {...form.register("start")}
               error={Boolean(errors.start)}
-              helperText={errors.start?.message ?? " "}
+              helperText={fieldError(errors.start?.message) ?? " "}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ width: 140 }}
             />
             <TextField
-              label="Until"
+              label={say("push.until")}
               type="time"
               size="small"
               {...form.register("end")}
               error={Boolean(errors.end)}
-              helperText={errors.end?.message ?? " "}
+              helperText={fieldError(errors.end?.message) ?? " "}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ width: 140 }}
             />
             <Button type="submit" variant="outlined" disabled={saving || !form.formState.isDirty} sx={{ mt: 0.25 }}>
-              Save quiet hours
+              {say("push.saveQuietHours")}
             </Button>
           </Stack>
         </Box>
