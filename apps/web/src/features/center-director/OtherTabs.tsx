@@ -115,11 +115,7 @@ export function FeedbackTab({ data }: { data: Data }) {
         <Figure label={say("centerDirector.waitingAnswer")} value={data.feedback.pending_feedback} />
         <Figure
           label={say("centerDirector.averageRating")}
-          value={
-            data.feedback.avg_rating === null
-              ? "—"
-              : say("centerDirector.outOfFive", { value: data.feedback.avg_rating })
-          }
+          value={data.feedback.avg_rating === null ? "—" : `${data.feedback.avg_rating} / 5`}
         />
       </Grid>
       {pending.isError && (
