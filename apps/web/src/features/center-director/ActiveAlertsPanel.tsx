@@ -4,6 +4,7 @@ import { refusalMessage } from "../../api/errors";
 import { formatTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useEmergencyMutations } from "../emergency/api";
+import { SEVERITY_LABELS } from "./labels";
 
 /** Spec 2: the red Active Emergency Alerts panel; here Acknowledge records the caller's acknowledgement. */
 export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
@@ -51,7 +52,7 @@ export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
             }
           >
             <AlertTitle>
-              {ALERT_TYPE_LABELS[alert.alert_type]} · {alert.severity}
+              {ALERT_TYPE_LABELS[alert.alert_type]} · {say(SEVERITY_LABELS[alert.severity])}
             </AlertTitle>
             {alert.message}
             <Typography variant="body2">

@@ -21,6 +21,7 @@ import { refusalMessage } from "../../api/errors";
 import { formatCurrency, formatDateTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { usePendingFeedback } from "./api";
+import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from "./labels";
 
 type Data = DirectorDashboard["data"];
 
@@ -164,11 +165,11 @@ export function IncidentsTab({ data }: { data: Data }) {
               />
               <Chip
                 size="small"
-                label={incident.severity}
+                label={say(SEVERITY_LABELS[incident.severity])}
                 color={incident.severity === "critical" || incident.severity === "high" ? "error" : "default"}
                 sx={{ mr: 1 }}
               />
-              <Chip size="small" variant="outlined" label={incident.status} />
+              <Chip size="small" variant="outlined" label={say(INCIDENT_STATUS_LABELS[incident.status])} />
             </ListItem>
           ))}
         </List>

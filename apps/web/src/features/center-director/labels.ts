@@ -16,3 +16,17 @@ export const PRIORITY_LABELS: Record<(typeof TASK_PRIORITIES)[number], MessageId
   Medium: "centerDirector.priorityMedium",
   Low: "centerDirector.priorityLow",
 };
+
+/** An incident's or an alert's severity as the reader says it (the English is the stored value). */
+export const SEVERITY_LABELS: Record<"low" | "medium" | "high" | "critical", MessageId> = {
+  low: "centerDirector.severityLow",
+  medium: "centerDirector.severityMedium",
+  high: "centerDirector.severityHigh",
+  critical: "centerDirector.severityCritical",
+};
+
+/** An incident's status as the reader says it. */
+export const INCIDENT_STATUS_LABELS: Record<"open" | "resolved", MessageId> = {
+  open: "centerDirector.incidentOpen",
+  resolved: "centerDirector.incidentResolved",
+};
