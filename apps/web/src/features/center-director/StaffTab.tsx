@@ -20,7 +20,7 @@ import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
 import { type Say, useSay } from "../../i18n/useSay";
 import { useStaffOverview, useStaffReviews } from "./api";
-import { RATING_LABELS } from "./labels";
+import { RATING_LABELS, staffRole } from "./labels";
 import { RatingSpread } from "./RatingSpread";
 import { StaffReviewDialog } from "./StaffReviewDialog";
 
@@ -133,7 +133,7 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
                         : say("centerDirector.neverReviewed")
                     }
                   />
-                  <Chip size="small" label={person.role.replaceAll("_", " ")} sx={{ mr: 8 }} />
+                  <Chip size="small" label={staffRole(say, person.role)} sx={{ mr: 8 }} />
                 </ListItem>
               ))}
             </List>
