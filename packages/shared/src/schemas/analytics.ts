@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 
 export const overviewResponse = z.object({
   total_students: z.number().int(),
@@ -17,7 +18,7 @@ export const overviewResponse = z.object({
 export type Overview = z.infer<typeof overviewResponse>;
 
 /** Which centre a figure is for; absent means every centre the caller sees. */
-export const centreFilter = z.object({ center_id: z.uuid({ error: "Center not found" }).optional() });
+export const centreFilter = z.object({ center_id: z.uuid({ error: english("dashboard.centerNotFound") }).optional() });
 
 export const monthFigures = z.object({
   /** YYYY-MM */

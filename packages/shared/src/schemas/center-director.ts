@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from "./incidents.ts";
 import { isIsoDate, isoDateField, LIST_MAX_PAGE, listPagination, safeString } from "./primitives.ts";
 
@@ -59,19 +60,19 @@ export const PERFORMANCE_RATINGS = [
 ] as const;
 export type PerformanceRating = (typeof PERFORMANCE_RATINGS)[number];
 export const PERFORMANCE_RATING_LABELS: Record<PerformanceRating, string> = {
-  outstanding: "Outstanding",
-  exceeds_expectations: "Exceeds expectations",
-  meets_expectations: "Meets expectations",
-  below_expectations: "Below expectations",
-  unsatisfactory: "Unsatisfactory",
+  outstanding: english("centerDirector.ratingOutstanding"),
+  exceeds_expectations: english("centerDirector.ratingExceedsExpectations"),
+  meets_expectations: english("centerDirector.ratingMeetsExpectations"),
+  below_expectations: english("centerDirector.ratingBelowExpectations"),
+  unsatisfactory: english("centerDirector.ratingUnsatisfactory"),
 };
 
 export const CALENDAR_EVENT_KINDS = ["safety_drill", "meeting", "other"] as const;
 export type CalendarEventKind = (typeof CALENDAR_EVENT_KINDS)[number];
 export const CALENDAR_EVENT_KIND_LABELS: Record<CalendarEventKind, string> = {
-  safety_drill: "Safety drill",
-  meeting: "Meeting",
-  other: "Other",
+  safety_drill: english("centerDirector.kindSafetyDrill"),
+  meeting: english("centerDirector.kindMeeting"),
+  other: english("centerDirector.kindOther"),
 };
 
 /** Spec 2, section 9: live updates kept 5, shown 3; upcoming tasks at most 4 on the card. */
@@ -83,24 +84,24 @@ export const REVIEW_DUE_MONTHS = 6;
 export const DEFAULT_DIRECTOR_BUDGET_LIMIT = 25_000;
 
 export const DIRECTOR_MESSAGES = {
-  loadFailed: "Failed to load dashboard data",
-  noToken: "No authentication token found",
-  targetInvalid: "Please enter a target of 0 or more",
-  staffRequired: "Please choose a member of staff",
-  periodStartRequired: "Please enter the start of the review period",
-  periodEndRequired: "Please enter the end of the review period",
-  periodOrder: "The review period must end on or after its start",
-  periodFuture: "The review period cannot end in the future",
-  ratingRequired: "Please choose a rating",
-  notesTooLong: "Notes must be 2000 characters or fewer",
-  titleRequired: "Please enter a title",
-  titleTooLong: "The title must be 120 characters or fewer",
-  eventDateRequired: "Please enter the date",
-  kindRequired: "Please choose what kind of event this is",
-  eventInPast: "The date cannot be in the past",
+  loadFailed: english("centerDirector.loadFailed"),
+  noToken: english("centerDirector.noToken"),
+  targetInvalid: english("centerDirector.targetInvalid"),
+  staffRequired: english("centerDirector.staffRequired"),
+  periodStartRequired: english("centerDirector.periodStartRequired"),
+  periodEndRequired: english("centerDirector.periodEndRequired"),
+  periodOrder: english("centerDirector.periodOrder"),
+  periodFuture: english("centerDirector.periodFuture"),
+  ratingRequired: english("centerDirector.ratingRequired"),
+  notesTooLong: english("centerDirector.notesTooLong"),
+  titleRequired: english("centerDirector.titleRequired"),
+  titleTooLong: english("centerDirector.titleTooLong"),
+  eventDateRequired: english("centerDirector.eventDateRequired"),
+  kindRequired: english("centerDirector.kindRequired"),
+  eventInPast: english("centerDirector.eventInPast"),
 } as const;
 
-const optionalCentre = z.uuid({ error: "Center not found" }).optional();
+const optionalCentre = z.uuid({ error: english("centerDirector.centerNotFound") }).optional();
 
 /* ---------- Dashboard ---------- */
 
@@ -214,7 +215,9 @@ export const kpiTargetInput = z.object({
   target_value: z.number({ error: DIRECTOR_MESSAGES.targetInvalid }).min(0, DIRECTOR_MESSAGES.targetInvalid).nullable(),
 });
 export type KpiTargetInput = z.output<typeof kpiTargetInput>;
-export const kpiTargetParams = z.object({ metric: z.enum(KPI_METRIC_NAMES, { error: "Not found" }) });
+export const kpiTargetParams = z.object({
+  metric: z.enum(KPI_METRIC_NAMES, { error: english("centerDirector.notFound") }),
+});
 export const kpiTargetAnswer = z.object({ metric_name: z.enum(KPI_METRIC_NAMES), target_value: z.number().nullable() });
 
 /* ---------- Staff reviews ---------- */

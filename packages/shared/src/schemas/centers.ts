@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 export const CENTER_MESSAGES = {
-  required: "Please fill in all required fields",
-  loadFailed: "Failed to load centers",
-  saveFailed: "Failed to save center",
-  saved: "Center saved successfully",
-  notAnOwner: "Each selected owner must be an active user with the Owner role",
-  noOwner: "No owner",
-  capacityNumber: "Capacity must be a number",
-  capacityWhole: "Capacity must be a whole number",
-  capacityMin: "Capacity must be at least 1",
-  capacityMax: "Capacity must not exceed 100,000",
+  required: english("centers.required"),
+  loadFailed: english("centers.loadFailed"),
+  saveFailed: english("centers.saveFailed"),
+  saved: english("centers.saved"),
+  notAnOwner: english("centers.notAnOwner"),
+  noOwner: english("centers.noOwner"),
+  capacityNumber: english("centers.capacityNumber"),
+  capacityWhole: english("centers.capacityWhole"),
+  capacityMin: english("centers.capacityMin"),
+  capacityMax: english("centers.capacityMax"),
 } as const;
 
 export const CENTER_CAPACITY_MAX = 100_000;
@@ -63,7 +64,7 @@ export const centerInput = z.object({
   postal_code: optional(20),
   phone: optional(30),
   email: z
-    .union([z.literal(""), z.email("Please enter a valid email address")])
+    .union([z.literal(""), z.email(english("centers.emailInvalid"))])
     .nullish()
     .transform((value) => value || null),
   capacity: z.coerce
@@ -82,4 +83,4 @@ export const centerInput = z.object({
 });
 export type CenterInput = z.input<typeof centerInput>;
 
-export const centerIdParams = z.object({ id: z.uuid({ error: "Center not found" }) });
+export const centerIdParams = z.object({ id: z.uuid({ error: english("centers.centerNotFound") }) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { emailField } from "./account.ts";
 import { rupeesAmount } from "./billing.ts";
 import { student } from "./children.ts";
@@ -9,16 +10,16 @@ import { phoneField } from "./users.ts";
 /** Correcting a child's record and their guardians' contact details, with an audit of the change. */
 
 export const CHILD_EDIT_MESSAGES = {
-  firstNameRequired: "First name is required",
-  nameTooLong: "Must not exceed 50 characters",
-  dateInvalid: "Please enter a valid date (DD/MM/YYYY)",
-  dateInFuture: "Date of birth cannot be in the future",
-  notesTooLong: "Notes must not exceed 1000 characters",
-  relationRequired: "Relation is required",
-  guardianNameRequired: "Guardian's first name is required",
-  unknownGuardian: "This guardian is not linked to the child",
-  noChange: "Nothing has changed",
-  saved: "Child details saved",
+  firstNameRequired: english("childEdit.firstNameRequired"),
+  nameTooLong: english("childEdit.nameTooLong"),
+  dateInvalid: english("childEdit.dateInvalid"),
+  dateInFuture: english("childEdit.dateInFuture"),
+  notesTooLong: english("childEdit.notesTooLong"),
+  relationRequired: english("childEdit.relationRequired"),
+  guardianNameRequired: english("childEdit.guardianNameRequired"),
+  unknownGuardian: english("childEdit.unknownGuardian"),
+  noChange: english("childEdit.noChange"),
+  saved: english("childEdit.saved"),
 } as const;
 
 /** Colours for the initials avatar; null keeps the default. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { isIsoDate, isoDateField, safeString } from "./primitives.ts";
 
 /**
@@ -8,28 +9,28 @@ import { isIsoDate, isoDateField, safeString } from "./primitives.ts";
  */
 
 export const HEALTH_MESSAGES = {
-  standingKindRequired: "Please choose allergy or medical condition",
-  detailsRequired: "Please enter the details",
-  nameRequired: "Please enter the medication's name",
-  doseRequired: "Please enter the dose",
-  scheduleRequired: "Please say when it is to be given",
-  startRequired: "Please enter the first day",
-  endRequired: "Please enter the last day",
-  endBeforeStart: "The last day must be on or after the first day",
-  consentRequired: "Please give your consent for the centre to give this medication",
-  noConsent: "This medication has no active consent from a parent for today",
-  alreadyWithdrawn: "The consent for this medication was already withdrawn",
-  givenTimeRequired: "Please enter the time it was given",
-  timeFormat: "Please enter a time as HH:MM",
-  vaccineRequired: "Please enter the vaccine",
-  dateGivenRequired: "Please enter the date it was given",
-  dateGivenFuture: "The date given cannot be in the future",
-  nextDueBeforeGiven: "The next due date must be after the date given",
-  loadFailed: "Failed to load the health record",
-  noAllergies: "No allergies or dietary restrictions recorded",
-  noConditions: "No medical conditions recorded",
-  noMedications: "No medications",
-  noImmunisations: "No immunisations recorded",
+  standingKindRequired: english("childHealth.standingKindRequired"),
+  detailsRequired: english("childHealth.detailsRequired"),
+  nameRequired: english("childHealth.nameRequired"),
+  doseRequired: english("childHealth.doseRequired"),
+  scheduleRequired: english("childHealth.scheduleRequired"),
+  startRequired: english("childHealth.startRequired"),
+  endRequired: english("childHealth.endRequired"),
+  endBeforeStart: english("childHealth.endBeforeStart"),
+  consentRequired: english("childHealth.consentRequired"),
+  noConsent: english("childHealth.noConsent"),
+  alreadyWithdrawn: english("childHealth.alreadyWithdrawn"),
+  givenTimeRequired: english("childHealth.givenTimeRequired"),
+  timeFormat: english("childHealth.timeFormat"),
+  vaccineRequired: english("childHealth.vaccineRequired"),
+  dateGivenRequired: english("childHealth.dateGivenRequired"),
+  dateGivenFuture: english("childHealth.dateGivenFuture"),
+  nextDueBeforeGiven: english("childHealth.nextDueBeforeGiven"),
+  loadFailed: english("childHealth.loadFailed"),
+  noAllergies: english("childHealth.noAllergies"),
+  noConditions: english("childHealth.noConditions"),
+  noMedications: english("childHealth.noMedications"),
+  noImmunisations: english("childHealth.noImmunisations"),
 } as const;
 
 export const STANDING_KINDS = ["allergy", "condition"] as const;
@@ -148,7 +149,7 @@ export type HealthRecord = z.infer<typeof healthRecord>;
 // ---- The evening digest e-mail
 
 export const DIGEST_HOUR_DEFAULT = 18;
-export const DIGEST_MESSAGES = { hourRange: "Please choose an hour from 0 to 23" } as const;
+export const DIGEST_MESSAGES = { hourRange: english("childHealth.digestHourRange") } as const;
 export const digestSettingInput = z.object({
   center_id: z.uuid(),
   digest_hour: z.coerce

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { DATE_MESSAGE, isIsoDate, safeString } from "./primitives.ts";
 
 /* ---------- Calendar dates (YYYY-MM-DD), as a centre's clock sees them ---------- */
@@ -117,7 +118,7 @@ export const studentListItem = student.extend({
 export type StudentListItem = z.infer<typeof studentListItem>;
 export const studentsResponse = z.array(studentListItem).max(STUDENTS_MAX_PAGE);
 
-export const studentIdParams = z.object({ id: z.uuid({ error: "Student not found" }) });
+export const studentIdParams = z.object({ id: z.uuid({ error: english("children.studentNotFound") }) });
 
 /* ---------- Pause and resume ---------- */
 
@@ -131,17 +132,17 @@ export const PAUSE_REASONS = [
 ] as const;
 
 export const PAUSE_MESSAGES = {
-  startRequired: "Start date is required",
-  startTooEarly: "Start date must be tomorrow or later",
-  endRequired: "End date is required",
-  endTooEarly: "End date must be at least one day after the start date",
-  reasonRequired: "Reason is required",
-  onlyActive: "Only active students can be paused",
-  onlyPaused: "Only paused students can be resumed",
-  pauseFailed: "Failed to pause student",
-  resumeFailed: "Failed to resume student",
-  listFailed: "Failed to fetch paused students",
-  noTokens: "Authentication tokens not found",
+  startRequired: english("children.pauseStartRequired"),
+  startTooEarly: english("children.pauseStartTooEarly"),
+  endRequired: english("children.pauseEndRequired"),
+  endTooEarly: english("children.pauseEndTooEarly"),
+  reasonRequired: english("children.pauseReasonRequired"),
+  onlyActive: english("children.pauseOnlyActive"),
+  onlyPaused: english("children.pauseOnlyPaused"),
+  pauseFailed: english("children.pauseFailed"),
+  resumeFailed: english("children.resumeFailed"),
+  listFailed: english("children.pauseListFailed"),
+  noTokens: english("children.pauseNoTokens"),
 } as const;
 
 /** The dialog's defaults: start tomorrow, end 7 days from today. */
@@ -219,12 +220,12 @@ export function pauseExpiry(endDate: string, today: string) {
   const days = daysBetween(today, endDate);
   const label =
     days < 0
-      ? `Expired ${-days} day${days === -1 ? "" : "s"} ago`
+      ? english("children.expiredAgo", { count: -days })
       : days === 0
-        ? "Expires today"
+        ? english("children.expiresToday")
         : days === 1
-          ? "Expires tomorrow"
-          : `${days} days remaining`;
+          ? english("children.expiresTomorrow")
+          : english("children.daysRemaining", { count: days });
   const color: "error" | "warning" | "info" = days < 0 ? "error" : days <= 3 ? "warning" : "info";
   return { days, expired: days < 0, dueSoon: days >= 0 && days <= 3, label, color };
 }
@@ -232,11 +233,11 @@ export function pauseExpiry(endDate: string, today: string) {
 /* ---------- Leaving ---------- */
 
 export const EXIT_MESSAGES = {
-  dateRequired: "Exit date is required",
-  reasonRequired: "Exit reason is required",
-  beforeEnrollment: "Exit date cannot be before the enrollment date",
-  future: "Exit date cannot be in the future",
-  alreadyLeft: "This student has already left",
+  dateRequired: english("children.exitDateRequired"),
+  reasonRequired: english("children.exitReasonRequired"),
+  beforeEnrollment: english("children.exitBeforeEnrollment"),
+  future: english("children.exitFuture"),
+  alreadyLeft: english("children.exitAlreadyLeft"),
 } as const;
 
 export const exitRequest = z.object({
@@ -250,37 +251,37 @@ export type ExitRequest = z.input<typeof exitRequest>;
 const requiredId = (message: string) => z.uuid({ error: message });
 
 export const PROMOTION_MESSAGES = {
-  assigned: "Student assigned successfully!",
-  promoted: "Student promoted successfully!",
-  transferred: "Student transferred successfully!",
-  assignFailed: "Failed to assign student.",
-  promoteFailed: "Failed to promote student.",
-  transferFailed: "Failed to transfer student.",
-  onlyActive: "Only active students can be moved",
-  notInClass: "The student is not in the current class chosen",
-  sameClass: "Choose a different class",
-  sameCentre: "Choose a different centre",
-  otherCentre: "The class must belong to the chosen centre",
-  useTransfer: "Use Transfer to move a student to another centre",
-  notFromCentre: "The student is not in the centre transferred from",
+  assigned: english("children.moveAssigned"),
+  promoted: english("children.movePromoted"),
+  transferred: english("children.moveTransferred"),
+  assignFailed: english("children.moveAssignFailed"),
+  promoteFailed: english("children.movePromoteFailed"),
+  transferFailed: english("children.moveTransferFailed"),
+  onlyActive: english("children.moveOnlyActive"),
+  notInClass: english("children.moveNotInClass"),
+  sameClass: english("children.moveSameClass"),
+  sameCentre: english("children.moveSameCentre"),
+  otherCentre: english("children.moveOtherCentre"),
+  useTransfer: english("children.moveUseTransfer"),
+  notFromCentre: english("children.moveNotFromCentre"),
 } as const;
 
 export const assignRequest = z.object({
-  student_id: requiredId("Please choose a student"),
-  center_id: requiredId("Please choose a centre"),
-  class_id: requiredId("Please choose a class"),
+  student_id: requiredId(english("children.chooseStudent")),
+  center_id: requiredId(english("children.chooseCentre")),
+  class_id: requiredId(english("children.chooseClass")),
 });
 export const promoteRequest = z.object({
-  student_id: requiredId("Please choose a student"),
-  center_id: requiredId("Please choose a centre"),
-  from_class_id: requiredId("Please choose the current class"),
-  to_class_id: requiredId("Please choose a class"),
+  student_id: requiredId(english("children.chooseStudent")),
+  center_id: requiredId(english("children.chooseCentre")),
+  from_class_id: requiredId(english("children.chooseCurrentClass")),
+  to_class_id: requiredId(english("children.chooseClass")),
 });
 export const transferRequest = z.object({
-  student_id: requiredId("Please choose a student"),
-  from_center_id: requiredId("Please choose the current centre"),
-  to_center_id: requiredId("Please choose a new centre"),
-  to_class_id: requiredId("Please choose a new class"),
+  student_id: requiredId(english("children.chooseStudent")),
+  from_center_id: requiredId(english("children.chooseCurrentCentre")),
+  to_center_id: requiredId(english("children.chooseNewCentre")),
+  to_class_id: requiredId(english("children.chooseNewClass")),
 });
 export type AssignRequest = z.input<typeof assignRequest>;
 export type PromoteRequest = z.input<typeof promoteRequest>;

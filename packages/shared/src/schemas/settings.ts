@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 /* ---------- Academic programs ---------- */
@@ -15,20 +16,20 @@ export const DEFAULT_PROGRAMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const SETTINGS_MESSAGES = {
-  majorRequired: "Major program is required",
-  specificRequired: "Specific program is required",
-  programTooLong: "Program name must not exceed 100 characters",
-  programDuplicate: "This program already exists",
-  companyRequired: "Company name is required",
-  companyTooShort: "Company name must be at least 2 characters",
-  companyTooLong: "Company name must not exceed 100 characters",
-  companyDuplicate: "This company already exists",
-  loadPrograms: "Failed to load programs.",
-  addProgram: "Failed to add program.",
-  loadCompanies: "Failed to load companies.",
-  addCompany: "Failed to add company.",
-  programAdded: "Program added",
-  companyAdded: "Company added",
+  majorRequired: english("settings.majorRequired"),
+  specificRequired: english("settings.specificRequired"),
+  programTooLong: english("settings.programTooLong"),
+  programDuplicate: english("settings.programDuplicate"),
+  companyRequired: english("settings.companyRequired"),
+  companyTooShort: english("settings.companyTooShort"),
+  companyTooLong: english("settings.companyTooLong"),
+  companyDuplicate: english("settings.companyDuplicate"),
+  loadPrograms: english("settings.loadPrograms"),
+  addProgram: english("settings.addProgram"),
+  loadCompanies: english("settings.loadCompanies"),
+  addCompany: english("settings.addCompany"),
+  programAdded: english("settings.programAdded"),
+  companyAdded: english("settings.companyAdded"),
 } as const;
 
 export const program = z.object({

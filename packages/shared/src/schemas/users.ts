@@ -1,25 +1,26 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { ROLES } from "../roles.ts";
 import { ACCOUNT_MESSAGES, emailField, newPasswordField } from "./account.ts";
 import { LIST_MAX_PAGE, listPagination, pageParams, safeString, searchParam } from "./primitives.ts";
 
 export const USER_MESSAGES = {
-  fullNameRequired: "Full name is required",
-  fullNameLength: "Full name must be 2 to 100 characters",
-  roleRequired: "Role is required",
-  centerRequired: "Please choose a centre for this role",
-  phoneInvalid: "Please enter a valid 10-digit mobile number",
-  emailTaken: "An account with this email already exists",
-  roleNotAllowed: "You cannot assign this role",
-  centerNotAllowed: "You cannot assign a user to this centre",
-  selfRole: "You cannot change your own role or centre",
-  selfDeactivate: "You cannot deactivate your own account",
-  created: "User created successfully",
-  createdInvited: "User created. An invitation to set a password has been e-mailed.",
-  updated: "User updated successfully",
-  activated: "User activated",
-  deactivated: "User deactivated; their sessions have been ended",
-  resetForced: "The user must set a new password at their next sign-in",
+  fullNameRequired: english("users.fullNameRequired"),
+  fullNameLength: english("users.fullNameLength"),
+  roleRequired: english("users.roleRequired"),
+  centerRequired: english("users.centerRequired"),
+  phoneInvalid: english("users.phoneInvalid"),
+  emailTaken: english("users.emailTaken"),
+  roleNotAllowed: english("users.roleNotAllowed"),
+  centerNotAllowed: english("users.centerNotAllowed"),
+  selfRole: english("users.selfRole"),
+  selfDeactivate: english("users.selfDeactivate"),
+  created: english("users.created"),
+  createdInvited: english("users.createdInvited"),
+  updated: english("users.updated"),
+  activated: english("users.activated"),
+  deactivated: english("users.deactivated"),
+  resetForced: english("users.resetForced"),
 } as const;
 
 /** Optional +91, then 10 digits starting with 6 to 9; spaces ignored. */
@@ -90,6 +91,6 @@ export type UsersPage = z.infer<typeof userListResponse>;
 export const userChangeResponse = z.object({ message: safeString(), user: managedUser });
 export const rolesResponse = z.object({ roles: z.array(z.object({ value: z.enum(ROLES), label: safeString() })) });
 export const centerOptionsResponse = z.array(z.object({ id: z.uuid(), name: safeString() }));
-export const idParams = z.object({ id: z.uuid("Not a valid id") });
+export const idParams = z.object({ id: z.uuid(english("users.invalidId")) });
 
 export { ACCOUNT_MESSAGES };

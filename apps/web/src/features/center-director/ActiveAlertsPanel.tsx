@@ -2,24 +2,27 @@ import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material
 import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
 import { refusalMessage } from "../../api/errors";
 import { formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useEmergencyMutations } from "../emergency/api";
+import { SEVERITY_LABELS } from "./labels";
 
 /** Spec 2: the red Active Emergency Alerts panel; here Acknowledge records the caller's acknowledgement. */
 export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
+  const say = useSay();
   const { acknowledge } = useEmergencyMutations();
   if (alerts.length === 0) return null;
   return (
     <Box
       role="region"
-      aria-label="Active Emergency Alerts"
+      aria-label={say("centerDirector.alertsRegion")}
       sx={{ bgcolor: "error.main", color: "error.contrastText", borderRadius: 1, p: 2 }}
     >
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        Active Emergency Alerts ({alerts.length})
+        {say("centerDirector.alertsTitle", { count: alerts.length })}
       </Typography>
       {acknowledge.isError && (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          {refusalMessage(acknowledge.error, "Could not acknowledge the alert")}
+          {refusalMessage(acknowledge.error, say("centerDirector.acknowledgeFailed"))}
         </Alert>
       )}
       <Stack spacing={1}>
@@ -33,7 +36,7 @@ export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
             action={
               alert.acknowledged_by_me ? (
                 <Typography variant="body2" sx={{ alignSelf: "center", px: 1 }}>
-                  Acknowledged
+                  {say("centerDirector.acknowledged")}
                 </Typography>
               ) : (
                 <Button
@@ -43,17 +46,20 @@ export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
                   disabled={acknowledge.isPending}
                   onClick={() => acknowledge.mutate(alert.id)}
                 >
-                  Acknowledge
+                  {say("centerDirector.acknowledge")}
                 </Button>
               )
             }
           >
             <AlertTitle>
-              {ALERT_TYPE_LABELS[alert.alert_type]} · {alert.severity}
+              {ALERT_TYPE_LABELS[alert.alert_type]} · {say(SEVERITY_LABELS[alert.severity])}
             </AlertTitle>
             {alert.message}
             <Typography variant="body2">
-              Triggered at {formatTime(alert.triggered_at)} · {alert.acknowledgements.length} acknowledged
+              {say("centerDirector.alertTriggered", {
+                time: formatTime(alert.triggered_at),
+                count: alert.acknowledgements.length,
+              })}
             </Typography>
           </Alert>
         ))}

@@ -1,20 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert } from "@mui/material";
-import {
-  CALENDAR_EVENT_KIND_LABELS,
-  CALENDAR_EVENT_KINDS,
-  type CalendarEvent,
-  calendarEventInput,
-} from "@sprout/shared/schemas/center-director";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { CALENDAR_EVENT_KINDS, type CalendarEvent, calendarEventInput } from "@sprout/shared/schemas/center-director";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { useDirectorMutations } from "./api";
 
 type Form = z.input<typeof calendarEventInput>;
-const KIND_OPTIONS = CALENDAR_EVENT_KINDS.map((value) => ({ value, label: CALENDAR_EVENT_KIND_LABELS[value] }));
+const KIND_LABELS: Record<(typeof CALENDAR_EVENT_KINDS)[number], MessageId> = {
+  safety_drill: "centerDirector.kindSafetyDrill",
+  meeting: "centerDirector.kindMeeting",
+  other: "centerDirector.kindOther",
+};
 
 /** Add or change a centre calendar event: a safety drill, a meeting or something else. */
 export function CalendarEventDialog({
@@ -28,7 +29,9 @@ export function CalendarEventDialog({
   today: string;
   onClose: () => void;
 }) {
+  const say = useSay();
   const { saveEvent } = useDirectorMutations();
+  const kindOptions = CALENDAR_EVENT_KINDS.map((value) => ({ value, label: say(KIND_LABELS[value]) }));
   const form = useForm<Form, unknown, z.output<typeof calendarEventInput>>({
     resolver: zodResolver(calendarEventInput),
     defaultValues: event
@@ -41,18 +44,18 @@ export function CalendarEventDialog({
   );
   return (
     <FormDialog
-      title={event ? "Change event" : "Add to calendar"}
-      submitLabel={saveEvent.isPending ? "Saving..." : "Save"}
+      title={event ? say("centerDirector.changeEvent") : say("centerDirector.addToCalendar")}
+      submitLabel={saveEvent.isPending ? say("centerDirector.saving") : say("centerDirector.save")}
       onSubmit={submit}
       onClose={onClose}
       submitDisabled={saveEvent.isPending}
     >
       {saveEvent.isError && (
-        <Alert severity="error">{refusalMessage(saveEvent.error, "Failed to save the event")}</Alert>
+        <Alert severity="error">{refusalMessage(saveEvent.error, say("centerDirector.eventSaveFailed"))}</Alert>
       )}
-      <FormTextField form={form} name="title" label="Title" required autoFocus />
-      <FormDateField form={form} name="event_date" label="Date" required min={today} />
-      <FormSelectField form={form} name="kind" label="Kind" required options={KIND_OPTIONS} />
+      <FormTextField form={form} name="title" label={say("centerDirector.eventTitle")} required autoFocus />
+      <FormDateField form={form} name="event_date" label={say("centerDirector.eventDate")} required min={today} />
+      <FormSelectField form={form} name="kind" label={say("centerDirector.eventKind")} required options={kindOptions} />
     </FormDialog>
   );
 }

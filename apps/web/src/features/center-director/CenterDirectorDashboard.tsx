@@ -1,10 +1,11 @@
 import { Alert, Box, Card, CircularProgress, Grid, Stack, Tab, Tabs } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { hasFeature } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
-import { DIRECTOR_MESSAGES } from "@sprout/shared/schemas/center-director";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useActiveAlerts } from "../emergency/api";
 import { ActiveAlertsPanel } from "./ActiveAlertsPanel";
 import { useDirectorDashboard } from "./api";
@@ -17,18 +18,18 @@ import { QuickActions } from "./QuickActions";
 import { MyShift, RoomsNow } from "./RoomsNow";
 import { StaffTab } from "./StaffTab";
 
-const TABS = [
-  "Operational KPIs",
-  "Staff Overview",
-  "Budget & Finance",
-  "Parent Feedback",
-  "Incidents & Safety",
-] as const;
+const TABS: MessageId[] = [
+  "centerDirector.tabKpis",
+  "centerDirector.tabStaff",
+  "centerDirector.tabBudget",
+  "centerDirector.tabFeedback",
+  "centerDirector.tabIncidents",
+];
 
 /** spec 2, error catalogue: "API Error: {status}", the server's message, or the fallback. */
-function loadError(error: unknown): string {
-  if (error instanceof ApiError) return error.message || `API Error: ${error.status}`;
-  return DIRECTOR_MESSAGES.loadFailed;
+function loadError(say: Say, error: unknown): string {
+  if (error instanceof ApiError) return error.message || say("centerDirector.apiError", { status: error.status });
+  return say("centerDirector.loadFailed");
 }
 
 /**
@@ -36,6 +37,7 @@ function loadError(error: unknown): string {
  * admins open for one of their centres (chosen by ?centerId=).
  */
 export function CenterDirectorDashboard({ user }: { user: SessionUser }) {
+  const say = useSay();
   const [params, setParams] = useSearchParams();
   const requested = params.get("centerId") ?? undefined;
   const dashboard = useDirectorDashboard(requested);
@@ -44,8 +46,8 @@ export function CenterDirectorDashboard({ user }: { user: SessionUser }) {
   // "Refreshing..." answers the button; the refetches a socket event starts stay quiet.
   const [refreshing, setRefreshing] = useState(false);
 
-  if (dashboard.isPending) return <CircularProgress aria-label="Loading dashboard" />;
-  if (dashboard.isError) return <Alert severity="error">{loadError(dashboard.error)}</Alert>;
+  if (dashboard.isPending) return <CircularProgress aria-label={say("centerDirector.loading")} />;
+  if (dashboard.isError) return <Alert severity="error">{loadError(say, dashboard.error)}</Alert>;
   const data = dashboard.data.data;
   const centreAlerts = alerts.data?.alerts.filter((alert) => alert.center_id === data.center.id) ?? [];
   const ownCentre = user.role === "center_director";
@@ -85,14 +87,14 @@ export function CenterDirectorDashboard({ user }: { user: SessionUser }) {
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label="Dashboard sections"
+          aria-label={say("centerDirector.sections")}
         >
           {TABS.map((label) => (
-            <Tab key={label} label={label} />
+            <Tab key={label} label={say(label)} />
           ))}
         </Tabs>
       </Card>
-      <Box role="tabpanel" aria-label={TABS[tab]}>
+      <Box role="tabpanel" aria-label={say(TABS[tab]!)}>
         {tab === 0 && <KpiTab data={data} />}
         {tab === 1 && <StaffTab centerId={data.center.id} mayReview={hasFeature(user.role, "staff_performance")} />}
         {tab === 2 && <BudgetTab data={data} />}

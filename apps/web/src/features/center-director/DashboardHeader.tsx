@@ -3,6 +3,7 @@ import Warning from "@mui/icons-material/Warning";
 import { Badge, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { formatLongDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
 import { EmergencyAlertDialog } from "../emergency/EmergencyAlertDialog";
 
@@ -27,6 +28,7 @@ export function DashboardHeader({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  const say = useSay();
   const [emergency, setEmergency] = useState(false);
   return (
     <Stack
@@ -48,7 +50,7 @@ export function DashboardHeader({
           <TextField
             select
             size="small"
-            label="Center"
+            label={say("centerDirector.center")}
             value={centre.id}
             onChange={(event) => onCentre(event.target.value)}
             sx={{ minWidth: 200 }}
@@ -61,12 +63,12 @@ export function DashboardHeader({
           </TextField>
         )}
         <Button startIcon={<Refresh />} variant="outlined" onClick={onRefresh} disabled={refreshing}>
-          {refreshing ? "Refreshing..." : "Refresh"}
+          {refreshing ? say("centerDirector.refreshing") : say("centerDirector.refresh")}
         </Button>
         {mayTrigger && (
           <Badge badgeContent={activeAlerts} color="error" overlap="rectangular" data-testid="active-alert-count">
             <Button startIcon={<Warning />} variant="contained" color="error" onClick={() => setEmergency(true)}>
-              Emergency
+              {say("centerDirector.emergency")}
             </Button>
           </Badge>
         )}

@@ -7,6 +7,7 @@ import { Box, Card, CardActionArea, CardContent, Grid, LinearProgress, Stack, Ty
 import type { DirectorDashboard } from "@sprout/shared/schemas/center-director";
 import { Link as RouterLink } from "react-router";
 import { formatCurrency, formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 interface Figure {
   label: string;
@@ -21,11 +22,15 @@ interface Figure {
 
 /** Spec 2: Students Enrolled, Staff Present, Budget Remaining and Pending Feedback, each opening its list. */
 export function FigureCards({ data }: { data: DirectorDashboard["data"] }) {
+  const say = useSay();
   const figures: Figure[] = [
     {
-      label: "Students Enrolled",
+      label: say("centerDirector.studentsEnrolled"),
       value: formatNumber(data.enrollment.current_enrollment),
-      detail: `${data.enrollment.percent}% of ${formatNumber(data.enrollment.capacity)} places`,
+      detail: say("centerDirector.enrolledDetail", {
+        percent: data.enrollment.percent,
+        capacity: formatNumber(data.enrollment.capacity),
+      }),
       percent: data.enrollment.percent,
       to: "/children",
       icon: ChildCare,
@@ -33,9 +38,9 @@ export function FigureCards({ data }: { data: DirectorDashboard["data"] }) {
       testId: "students-enrolled",
     },
     {
-      label: "Staff Present",
+      label: say("centerDirector.staffPresent"),
       value: `${data.staff.present_count} / ${data.staff.total_staff}`,
-      detail: `${data.staff.percent}% of those expected · ${data.staff.on_leave_count} on leave`,
+      detail: say("centerDirector.staffDetail", { percent: data.staff.percent, leave: data.staff.on_leave_count }),
       percent: data.staff.percent,
       // The centre on screen (an owner's or the super admin's choice) opens on Attendance too.
       to: `/attendance?center=${data.center.id}`,
@@ -44,9 +49,12 @@ export function FigureCards({ data }: { data: DirectorDashboard["data"] }) {
       testId: "staff-present",
     },
     {
-      label: "Budget Remaining",
+      label: say("centerDirector.budgetRemaining"),
       value: formatCurrency(data.budget.remaining),
-      detail: `${data.budget.percent_left}% left of ${formatCurrency(data.budget.limit)} this year`,
+      detail: say("centerDirector.budgetDetail", {
+        percent: data.budget.percent_left,
+        limit: formatCurrency(data.budget.limit),
+      }),
       percent: data.budget.percent_left,
       to: "/budget",
       icon: AccountBalanceWallet,
@@ -54,11 +62,15 @@ export function FigureCards({ data }: { data: DirectorDashboard["data"] }) {
       testId: "budget-remaining",
     },
     {
-      label: "Pending Feedback",
+      label: say("centerDirector.pendingFeedback"),
       value: formatNumber(data.feedback.pending_feedback),
-      detail: `${formatNumber(data.feedback.total_feedback)} in all${
-        data.feedback.avg_rating === null ? "" : ` · average ${data.feedback.avg_rating} of 5`
-      }`,
+      detail:
+        data.feedback.avg_rating === null
+          ? say("centerDirector.feedbackDetail", { total: formatNumber(data.feedback.total_feedback) })
+          : say("centerDirector.feedbackDetailRated", {
+              total: formatNumber(data.feedback.total_feedback),
+              rating: data.feedback.avg_rating,
+            }),
       to: "/parent-communication",
       icon: Feedback,
       color: "#9c27b0",

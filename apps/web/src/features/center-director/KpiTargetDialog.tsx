@@ -5,12 +5,14 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
+import { useSay } from "../../i18n/useSay";
 import { useDirectorMutations } from "./api";
 
 type Form = z.input<typeof kpiTargetInput>;
 
 /** Set or clear one KPI's target; an empty field clears it (the KPI is then shown without a status). */
 export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId: string; onClose: () => void }) {
+  const say = useSay();
   const { setTarget } = useDirectorMutations();
   const form = useForm<Form, unknown, z.output<typeof kpiTargetInput>>({
     resolver: zodResolver(kpiTargetInput),
@@ -23,17 +25,17 @@ export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId
   );
   return (
     <FormDialog
-      title={`Target for ${kpi.label}`}
-      submitLabel={setTarget.isPending ? "Saving..." : "Save target"}
+      title={say("centerDirector.targetFor", { label: kpi.label })}
+      submitLabel={setTarget.isPending ? say("centerDirector.saving") : say("centerDirector.saveTarget")}
       onSubmit={submit}
       onClose={onClose}
       submitDisabled={setTarget.isPending}
     >
       {setTarget.isError && (
-        <Alert severity="error">{refusalMessage(setTarget.error, "Failed to save the target")}</Alert>
+        <Alert severity="error">{refusalMessage(setTarget.error, say("centerDirector.targetSaveFailed"))}</Alert>
       )}
       <TextField
-        label={`Target (${kpi.metric_unit})`}
+        label={say("centerDirector.targetUnit", { unit: kpi.metric_unit })}
         inputMode="decimal"
         autoFocus
         defaultValue={kpi.target_value ?? ""}
@@ -45,8 +47,8 @@ export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId
         helperText={
           error?.message ??
           (kpi.metric_name.includes("incident")
-            ? "Fewer is better: the status compares how far below the target the count is"
-            : "Leave empty for no target")
+            ? say("centerDirector.targetFewerBetter")
+            : say("centerDirector.targetEmptyHint"))
         }
       />
     </FormDialog>

@@ -17,6 +17,7 @@ import {
 import { LIVE_UPDATES_SHOWN, type LiveUpdate } from "@sprout/shared/schemas/center-director";
 import { useState } from "react";
 import { formatTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 const ICONS: Record<LiveUpdate["kind"], typeof Campaign> = {
   check_in: HowToReg,
@@ -28,6 +29,7 @@ const ICONS: Record<LiveUpdate["kind"], typeof Campaign> = {
 
 /** Spec 2: the latest 3 of the 5 updates kept; the other two are one click away. */
 export function LiveUpdatesCard({ updates }: { updates: LiveUpdate[] }) {
+  const say = useSay();
   const [all, setAll] = useState(false);
   const shown = all ? updates : updates.slice(0, LIVE_UPDATES_SHOWN);
   return (
@@ -35,20 +37,20 @@ export function LiveUpdatesCard({ updates }: { updates: LiveUpdate[] }) {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
           <Typography variant="h6" component="h2">
-            Live Updates
+            {say("centerDirector.liveUpdates")}
           </Typography>
           {updates.length > LIVE_UPDATES_SHOWN && (
             <Button size="small" onClick={() => setAll(!all)}>
-              {all ? "Show fewer" : `Show all ${updates.length}`}
+              {all ? say("centerDirector.showFewer") : say("centerDirector.showAll", { count: updates.length })}
             </Button>
           )}
         </Stack>
         {updates.length === 0 ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Nothing has happened at the centre yet today.
+            {say("centerDirector.noUpdates")}
           </Typography>
         ) : (
-          <List dense aria-label="Live updates" disablePadding>
+          <List dense aria-label={say("centerDirector.liveUpdatesList")} disablePadding>
             {shown.map((update) => {
               const Icon = ICONS[update.kind];
               return (

@@ -19,7 +19,9 @@ import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { formatCurrency, formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { usePendingFeedback } from "./api";
+import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from "./labels";
 
 type Data = DirectorDashboard["data"];
 
@@ -56,24 +58,28 @@ function Section({ title, to, action, children }: { title: string; to: string; a
 
 /** Budget & Finance: this fiscal year's budget, spending and the requests of the centre. */
 export function BudgetTab({ data }: { data: Data }) {
+  const say = useSay();
   const budget = data.budget;
   return (
-    <Section title="Budget & Finance" to="/budget" action="Open budget">
+    <Section title={say("centerDirector.tabBudget")} to="/budget" action={say("centerDirector.openBudget")}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Grid container spacing={2}>
-            <Figure label="Budget this year" value={formatCurrency(budget.limit)} />
-            <Figure label="Spent" value={formatCurrency(budget.spent)} />
-            <Figure label="Remaining" value={formatCurrency(budget.remaining)} />
-            <Figure label="Monthly budget" value={formatCurrency(data.centerInfo.monthly_budget)} />
-            <Figure label="Approved requests" value={formatCurrency(budget.approved_amount)} />
+            <Figure label={say("centerDirector.budgetYear")} value={formatCurrency(budget.limit)} />
+            <Figure label={say("centerDirector.spent")} value={formatCurrency(budget.spent)} />
+            <Figure label={say("centerDirector.remaining")} value={formatCurrency(budget.remaining)} />
             <Figure
-              label="Waiting for approval"
+              label={say("centerDirector.monthlyBudget")}
+              value={formatCurrency(data.centerInfo.monthly_budget)}
+            />
+            <Figure label={say("centerDirector.approvedRequests")} value={formatCurrency(budget.approved_amount)} />
+            <Figure
+              label={say("centerDirector.waitingApproval")}
               value={`${budget.pending_approvals} · ${formatCurrency(budget.pending_amount)}`}
               testId="budget-pending"
             />
-            <Figure label="Director's approval limit" value={formatCurrency(budget.approval_limit)} />
-            <Figure label="Limit left" value={formatCurrency(budget.dynamic_approval_limit)} />
+            <Figure label={say("centerDirector.approvalLimit")} value={formatCurrency(budget.approval_limit)} />
+            <Figure label={say("centerDirector.limitLeft")} value={formatCurrency(budget.dynamic_approval_limit)} />
           </Grid>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
@@ -83,8 +89,8 @@ export function BudgetTab({ data }: { data: Data }) {
               {
                 innerRadius: 50,
                 data: [
-                  { id: 0, label: "Spent", value: Math.max(0, budget.spent) },
-                  { id: 1, label: "Remaining", value: Math.max(0, budget.remaining) },
+                  { id: 0, label: say("centerDirector.spent"), value: Math.max(0, budget.spent) },
+                  { id: 1, label: say("centerDirector.remaining"), value: Math.max(0, budget.remaining) },
                 ],
               },
             ]}
@@ -97,24 +103,37 @@ export function BudgetTab({ data }: { data: Data }) {
 
 /** Parent Feedback: the figures and the feedback still waiting for an answer. */
 export function FeedbackTab({ data }: { data: Data }) {
+  const say = useSay();
   const pending = usePendingFeedback(data.center.id);
   return (
-    <Section title="Parent Feedback" to="/parent-communication" action="Answer feedback">
+    <Section
+      title={say("centerDirector.tabFeedback")}
+      to="/parent-communication"
+      action={say("centerDirector.answerFeedback")}
+    >
       <Grid container spacing={2} sx={{ mb: 1 }}>
-        <Figure label="All feedback" value={data.feedback.total_feedback} />
-        <Figure label="Waiting for an answer" value={data.feedback.pending_feedback} />
+        <Figure label={say("centerDirector.allFeedback")} value={data.feedback.total_feedback} />
+        <Figure label={say("centerDirector.waitingAnswer")} value={data.feedback.pending_feedback} />
         <Figure
-          label="Average rating"
+          label={say("centerDirector.averageRating")}
           value={data.feedback.avg_rating === null ? "—" : `${data.feedback.avg_rating} / 5`}
         />
       </Grid>
-      {pending.isError && <Alert severity="error">{refusalMessage(pending.error, "Failed to load feedback")}</Alert>}
-      {pending.data?.feedback.length === 0 && <Typography color="text.secondary">No feedback is waiting.</Typography>}
-      <List dense aria-label="Feedback waiting for an answer">
+      {pending.isError && (
+        <Alert severity="error">{refusalMessage(pending.error, say("centerDirector.feedbackFailed"))}</Alert>
+      )}
+      {pending.data?.feedback.length === 0 && (
+        <Typography color="text.secondary">{say("centerDirector.noFeedbackWaiting")}</Typography>
+      )}
+      <List dense aria-label={say("centerDirector.feedbackWaitingList")}>
         {pending.data?.feedback.map((item) => (
           <ListItem key={item.id} disableGutters>
             <ListItemText
-              primary={`${FEEDBACK_CATEGORY_LABELS[item.category]} · rated ${item.rating} of 5 · ${item.parent_name}`}
+              primary={say("centerDirector.feedbackLine", {
+                category: FEEDBACK_CATEGORY_LABELS[item.category],
+                rating: item.rating,
+                parent: item.parent_name,
+              })}
               secondary={`${item.comment} (${formatDateTime(item.created_at)})`}
             />
           </ListItem>
@@ -126,17 +145,18 @@ export function FeedbackTab({ data }: { data: Data }) {
 
 /** Incidents & Safety: this month's count, what is still open, and the latest reports. */
 export function IncidentsTab({ data }: { data: Data }) {
+  const say = useSay();
   return (
-    <Section title="Incidents & Safety" to="/incidents" action="Open incidents">
+    <Section title={say("centerDirector.tabIncidents")} to="/incidents" action={say("centerDirector.openIncidents")}>
       <Grid container spacing={2} sx={{ mb: 1 }}>
-        <Figure label="This month" value={data.incidents.this_month} testId="incidents-month" />
-        <Figure label="Open" value={data.incidents.pending} />
-        <Figure label="Open and critical" value={data.incidents.critical} />
+        <Figure label={say("centerDirector.thisMonth")} value={data.incidents.this_month} testId="incidents-month" />
+        <Figure label={say("centerDirector.open")} value={data.incidents.pending} />
+        <Figure label={say("centerDirector.openCritical")} value={data.incidents.critical} />
       </Grid>
       {data.incidents.recent.length === 0 ? (
-        <Typography color="text.secondary">No incidents have been reported.</Typography>
+        <Typography color="text.secondary">{say("centerDirector.noIncidents")}</Typography>
       ) : (
-        <List dense aria-label="Recent incidents">
+        <List dense aria-label={say("centerDirector.recentIncidents")}>
           {data.incidents.recent.map((incident) => (
             <ListItem key={incident.id} disableGutters>
               <ListItemText
@@ -145,11 +165,11 @@ export function IncidentsTab({ data }: { data: Data }) {
               />
               <Chip
                 size="small"
-                label={incident.severity}
+                label={say(SEVERITY_LABELS[incident.severity])}
                 color={incident.severity === "critical" || incident.severity === "high" ? "error" : "default"}
                 sx={{ mr: 1 }}
               />
-              <Chip size="small" variant="outlined" label={incident.status} />
+              <Chip size="small" variant="outlined" label={say(INCIDENT_STATUS_LABELS[incident.status])} />
             </ListItem>
           ))}
         </List>

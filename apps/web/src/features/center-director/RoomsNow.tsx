@@ -1,5 +1,6 @@
 import { Button, Stack, Typography } from "@mui/material";
 import { Link } from "react-router";
+import { useSay } from "../../i18n/useSay";
 import { useRooms } from "../attendance/api";
 import { RoomRatios } from "../attendance/RoomRatios";
 import { StaffOnDutyCard } from "../attendance/StaffOnDutyCard";
@@ -11,6 +12,7 @@ export function MyShift() {
 
 /** Each room's ratio now, live from attendance (the caller's own centre: attendance answers for it). */
 export function RoomsNow() {
+  const say = useSay();
   const rooms = useRooms();
   return (
     <>
@@ -18,10 +20,10 @@ export function RoomsNow() {
         <Stack spacing={1}>
           <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between" }}>
             <Typography variant="h6" component="h2">
-              Rooms now
+              {say("centerDirector.roomsNow")}
             </Typography>
             <Button component={Link} to="/attendance" size="small">
-              Open attendance
+              {say("centerDirector.openAttendance")}
             </Button>
           </Stack>
           <RoomRatios rooms={rooms.data.rooms} />

@@ -12,33 +12,40 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { PERFORMANCE_RATING_LABELS, type StaffReview } from "@sprout/shared/schemas/center-director";
+import type { StaffReview } from "@sprout/shared/schemas/center-director";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useStaffOverview, useStaffReviews } from "./api";
+import { RATING_LABELS, staffRole } from "./labels";
 import { RatingSpread } from "./RatingSpread";
 import { StaffReviewDialog } from "./StaffReviewDialog";
 
-const columns: Column<StaffReview>[] = [
-  { header: "Staff member", cell: (row) => row.staff_name },
-  { header: "Period", cell: (row) => `${formatDate(row.period_start)} – ${formatDate(row.period_end)}`, nowrap: true },
-  { header: "Rating", cell: (row) => PERFORMANCE_RATING_LABELS[row.overall_rating] },
-  { header: "Reviewer", cell: (row) => row.reviewer_name },
-  { header: "Notes", cell: (row) => row.notes },
+const columnsFor = (say: Say): Column<StaffReview>[] => [
+  { header: say("centerDirector.colStaff"), cell: (row) => row.staff_name },
+  {
+    header: say("centerDirector.colPeriod"),
+    cell: (row) => `${formatDate(row.period_start)} – ${formatDate(row.period_end)}`,
+    nowrap: true,
+  },
+  { header: say("centerDirector.colRating"), cell: (row) => say(RATING_LABELS[row.overall_rating]) },
+  { header: say("centerDirector.colReviewer"), cell: (row) => row.reviewer_name },
+  { header: say("centerDirector.colNotes"), cell: (row) => row.notes },
 ];
 
 /** Staff Overview: present and on leave today, the rating spread, who is due a review, the reviews. */
 export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview: boolean }) {
+  const say = useSay();
   const overview = useStaffOverview(centerId);
   const paging = usePaging(10);
   const reviews = useStaffReviews(centerId, paging.page, paging.limit);
   const [reviewing, setReviewing] = useState<string | null>(null);
-  if (overview.isPending) return <CircularProgress aria-label="Loading staff overview" />;
+  if (overview.isPending) return <CircularProgress aria-label={say("centerDirector.loadingStaff")} />;
   if (overview.isError)
-    return <Alert severity="error">{refusalMessage(overview.error, "Failed to load the staff overview")}</Alert>;
+    return <Alert severity="error">{refusalMessage(overview.error, say("centerDirector.staffFailed"))}</Alert>;
   const data = overview.data;
   return (
     <Stack spacing={2}>
@@ -47,16 +54,20 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
           <Card variant="outlined" sx={{ height: "100%" }}>
             <CardContent>
               <Typography variant="h6" component="h2">
-                Today
+                {say("centerDirector.today")}
               </Typography>
               <Typography data-testid="staff-overview-present">
-                {data.present_count} of {data.total_staff} present · {data.on_leave_count} on leave
+                {say("centerDirector.presentLine", {
+                  present: data.present_count,
+                  total: data.total_staff,
+                  leave: data.on_leave_count,
+                })}
               </Typography>
               {data.on_leave.length > 0 && (
-                <List dense aria-label="On leave today">
+                <List dense aria-label={say("centerDirector.onLeaveToday")}>
                   {data.on_leave.map((person) => (
                     <ListItem key={person.staff_id} disableGutters>
-                      <ListItemText primary={person.name} secondary="On leave" />
+                      <ListItemText primary={person.name} secondary={say("centerDirector.onLeave")} />
                     </ListItem>
                   ))}
                 </List>
@@ -68,13 +79,13 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
           <Card variant="outlined" sx={{ height: "100%" }}>
             <CardContent>
               <Typography variant="h6" component="h2">
-                Rating spread
+                {say("centerDirector.ratingSpread")}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Each member of staff's latest review
+                {say("centerDirector.ratingSpreadHint")}
               </Typography>
               {data.rating_spread.every((row) => row.count === 0) ? (
-                <Typography sx={{ mt: 1 }}>No one has been reviewed yet.</Typography>
+                <Typography sx={{ mt: 1 }}>{say("centerDirector.noneReviewed")}</Typography>
               ) : (
                 <RatingSpread spread={data.rating_spread} />
               )}
@@ -86,21 +97,21 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1 }}>
             <Typography variant="h6" component="h2">
-              Reviews due ({data.reviews_due_total})
+              {say("centerDirector.reviewsDueTitle", { count: data.reviews_due_total })}
             </Typography>
             {mayReview && data.staff.length > 0 && (
               <Button variant="contained" onClick={() => setReviewing(data.staff[0]!.staff_id)}>
-                Record review
+                {say("centerDirector.recordReview")}
               </Button>
             )}
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            No review in the last 6 months
+            {say("centerDirector.reviewsDueHint")}
           </Typography>
           {data.reviews_due.length === 0 ? (
-            <Typography sx={{ mt: 1 }}>Everyone has had a review in the last 6 months.</Typography>
+            <Typography sx={{ mt: 1 }}>{say("centerDirector.everyoneReviewed")}</Typography>
           ) : (
-            <List dense aria-label="Reviews due">
+            <List dense aria-label={say("centerDirector.reviewsDue")}>
               {data.reviews_due.map((person) => (
                 <ListItem
                   key={person.staff_id}
@@ -109,16 +120,20 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
                   secondaryAction={
                     mayReview && (
                       <Button size="small" onClick={() => setReviewing(person.staff_id)}>
-                        Review
+                        {say("centerDirector.review")}
                       </Button>
                     )
                   }
                 >
                   <ListItemText
                     primary={person.name}
-                    secondary={person.last_review ? `Last review ${formatDate(person.last_review)}` : "Never reviewed"}
+                    secondary={
+                      person.last_review
+                        ? say("centerDirector.lastReview", { date: formatDate(person.last_review) })
+                        : say("centerDirector.neverReviewed")
+                    }
                   />
-                  <Chip size="small" label={person.role.replaceAll("_", " ")} sx={{ mr: 8 }} />
+                  <Chip size="small" label={staffRole(say, person.role)} sx={{ mr: 8 }} />
                 </ListItem>
               ))}
             </List>
@@ -127,17 +142,21 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
       </Card>
       <Card variant="outlined">
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-          Performance reviews
+          {say("centerDirector.performanceReviews")}
         </Typography>
         <PagedTable
-          label="Performance reviews"
-          columns={columns}
+          label={say("centerDirector.performanceReviews")}
+          columns={columnsFor(say)}
           card={(row) => (
             <Stack spacing={0.5}>
               <Typography sx={{ fontWeight: 600 }}>{row.staff_name}</Typography>
-              <Typography variant="body2">{PERFORMANCE_RATING_LABELS[row.overall_rating]}</Typography>
+              <Typography variant="body2">{say(RATING_LABELS[row.overall_rating])}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {formatDate(row.period_start)} – {formatDate(row.period_end)} · by {row.reviewer_name}
+                {say("centerDirector.reviewCardLine", {
+                  start: formatDate(row.period_start),
+                  end: formatDate(row.period_end),
+                  reviewer: row.reviewer_name,
+                })}
               </Typography>
               {row.notes && <Typography variant="body2">{row.notes}</Typography>}
             </Stack>
@@ -146,8 +165,8 @@ export function StaffTab({ centerId, mayReview }: { centerId: string; mayReview:
           page={reviews.data && { rows: reviews.data.reviews, pagination: reviews.data.pagination }}
           paging={paging}
           loading={reviews.isPending}
-          error={reviews.isError ? refusalMessage(reviews.error, "Failed to load reviews") : undefined}
-          empty="No performance reviews recorded yet."
+          error={reviews.isError ? refusalMessage(reviews.error, say("centerDirector.reviewsFailed")) : undefined}
+          empty={say("centerDirector.noReviews")}
         />
       </Card>
       {reviewing && (

@@ -14,12 +14,9 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { hasFeature } from "@sprout/shared/roles";
-import {
-  CALENDAR_EVENT_KIND_LABELS,
-  type CalendarEvent,
-  type UpcomingTask,
-} from "@sprout/shared/schemas/center-director";
+import type { CalendarEvent, UpcomingTask } from "@sprout/shared/schemas/center-director";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { refusalMessage } from "../../api/errors";
@@ -27,35 +24,49 @@ import { useSignedInUser } from "../../auth/useSession";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useCalendar, useDirectorDashboard, useDirectorMutations, useTasks } from "./api";
 import { CalendarEventDialog } from "./CalendarEventDialog";
+import { PRIORITY_LABELS } from "./labels";
 
-const SOURCE_LABELS: Record<UpcomingTask["source"], string> = {
-  budget_request: "Budget",
-  feedback: "Feedback",
-  enquiry_follow_up: "Enquiry",
-  calendar: "Calendar",
+const SOURCE_LABELS: Record<UpcomingTask["source"], MessageId> = {
+  budget_request: "centerDirector.sourceBudget",
+  feedback: "centerDirector.sourceFeedback",
+  enquiry_follow_up: "centerDirector.sourceEnquiry",
+  calendar: "centerDirector.sourceCalendar",
+};
+const KIND_LABELS: Record<CalendarEvent["kind"], MessageId> = {
+  safety_drill: "centerDirector.kindSafetyDrill",
+  meeting: "centerDirector.kindMeeting",
+  other: "centerDirector.kindOther",
 };
 
-const taskColumns: Column<UpcomingTask>[] = [
-  { header: "Due", cell: (row) => formatDate(row.due_date), nowrap: true },
+const taskColumnsFor = (say: Say): Column<UpcomingTask>[] => [
+  { header: say("centerDirector.colDue"), cell: (row) => formatDate(row.due_date), nowrap: true },
   {
-    header: "Task",
+    header: say("centerDirector.colTask"),
     cell: (row) => (
       <Link component={RouterLink} to={row.link}>
         {row.title}
       </Link>
     ),
   },
-  { header: "From", cell: (row) => SOURCE_LABELS[row.source] },
+  { header: say("centerDirector.colFrom"), cell: (row) => say(SOURCE_LABELS[row.source]) },
   {
-    header: "Priority",
-    cell: (row) => <Chip size="small" label={row.priority} color={row.priority === "High" ? "error" : "default"} />,
+    header: say("centerDirector.colPriority"),
+    cell: (row) => (
+      <Chip
+        size="small"
+        label={say(PRIORITY_LABELS[row.priority])}
+        color={row.priority === "High" ? "error" : "default"}
+      />
+    ),
   },
 ];
 
 /** Every upcoming task of the centre, and the calendar the director keeps. */
 export function TasksPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const [params] = useSearchParams();
   const centerId = params.get("centerId") ?? undefined;
@@ -71,20 +82,26 @@ export function TasksPage() {
   const today = dashboard.data?.data.center.date;
 
   const eventColumns: Column<CalendarEvent>[] = [
-    { header: "Date", cell: (row) => formatDate(row.event_date), nowrap: true },
-    { header: "Title", cell: (row) => row.title },
-    { header: "Kind", cell: (row) => CALENDAR_EVENT_KIND_LABELS[row.kind] },
+    { header: say("centerDirector.eventDate"), cell: (row) => formatDate(row.event_date), nowrap: true },
+    { header: say("centerDirector.eventTitle"), cell: (row) => row.title },
+    { header: say("centerDirector.eventKind"), cell: (row) => say(KIND_LABELS[row.kind]) },
     ...(mayEdit
       ? [
           {
-            header: "Actions",
+            header: say("centerDirector.colActions"),
             nowrap: true,
             cell: (row: CalendarEvent) => (
               <>
-                <IconButton aria-label={`Change ${row.title}`} onClick={() => setEditing(row)}>
+                <IconButton
+                  aria-label={say("centerDirector.changeItem", { title: row.title })}
+                  onClick={() => setEditing(row)}
+                >
                   <Edit fontSize="small" />
                 </IconButton>
-                <IconButton aria-label={`Remove ${row.title}`} onClick={() => setRemoving(row)}>
+                <IconButton
+                  aria-label={say("centerDirector.removeItem", { title: row.title })}
+                  onClick={() => setRemoving(row)}
+                >
                   <Delete fontSize="small" />
                 </IconButton>
               </>
@@ -99,27 +116,31 @@ export function TasksPage() {
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
         <div>
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: "1.6rem", sm: "2.125rem" } }}>
-            Upcoming Tasks
+            {say("centerDirector.upcomingTasks")}
           </Typography>
           {dashboard.data && <Typography color="text.secondary">{dashboard.data.data.center.name}</Typography>}
         </div>
         {mayEdit && today && (
           <Button variant="contained" onClick={() => setEditing("new")}>
-            Add to calendar
+            {say("centerDirector.addToCalendar")}
           </Button>
         )}
       </Stack>
       <Card variant="outlined">
         <PagedTable
-          label="Upcoming tasks"
-          columns={taskColumns}
+          label={say("centerDirector.upcomingTasksList")}
+          columns={taskColumnsFor(say)}
           card={(row) => (
             <Stack spacing={0.5}>
               <Link component={RouterLink} to={row.link} sx={{ fontWeight: 600 }}>
                 {row.title}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                Due {formatDate(row.due_date)} · {SOURCE_LABELS[row.source]} · {row.priority}
+                {say("centerDirector.taskCardLine", {
+                  date: formatDate(row.due_date),
+                  source: say(SOURCE_LABELS[row.source]),
+                  priority: say(PRIORITY_LABELS[row.priority]),
+                })}
               </Typography>
             </Stack>
           )}
@@ -127,31 +148,37 @@ export function TasksPage() {
           page={tasks.data && { rows: tasks.data.tasks, pagination: tasks.data.pagination }}
           paging={taskPaging}
           loading={tasks.isPending}
-          error={tasks.isError ? refusalMessage(tasks.error, "Failed to load tasks") : undefined}
-          empty="Nothing is waiting: no requests, feedback or follow-ups due, and no events planned."
+          error={tasks.isError ? refusalMessage(tasks.error, say("centerDirector.tasksFailed")) : undefined}
+          empty={say("centerDirector.nothingWaiting")}
         />
       </Card>
       <Typography variant="h6" component="h2">
-        Centre calendar
+        {say("centerDirector.calendar")}
       </Typography>
       <Card variant="outlined">
         <PagedTable
-          label="Centre calendar"
+          label={say("centerDirector.calendar")}
           columns={eventColumns}
           card={(row) => (
             <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
               <Stack>
                 <Typography sx={{ fontWeight: 600 }}>{row.title}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {formatDate(row.event_date)} · {CALENDAR_EVENT_KIND_LABELS[row.kind]}
+                  {formatDate(row.event_date)} · {say(KIND_LABELS[row.kind])}
                 </Typography>
               </Stack>
               {mayEdit && (
                 <Stack direction="row">
-                  <IconButton aria-label={`Change ${row.title}`} onClick={() => setEditing(row)}>
+                  <IconButton
+                    aria-label={say("centerDirector.changeItem", { title: row.title })}
+                    onClick={() => setEditing(row)}
+                  >
                     <Edit fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label={`Remove ${row.title}`} onClick={() => setRemoving(row)}>
+                  <IconButton
+                    aria-label={say("centerDirector.removeItem", { title: row.title })}
+                    onClick={() => setRemoving(row)}
+                  >
                     <Delete fontSize="small" />
                   </IconButton>
                 </Stack>
@@ -162,8 +189,8 @@ export function TasksPage() {
           page={events.data && { rows: events.data.events, pagination: events.data.pagination }}
           paging={eventPaging}
           loading={events.isPending}
-          error={events.isError ? refusalMessage(events.error, "Failed to load the calendar") : undefined}
-          empty="No drills or meetings are planned."
+          error={events.isError ? refusalMessage(events.error, say("centerDirector.calendarFailed")) : undefined}
+          empty={say("centerDirector.noEvents")}
         />
       </Card>
       {editing && today && (
@@ -175,22 +202,22 @@ export function TasksPage() {
         />
       )}
       <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
-        <DialogTitle>Remove {removing?.title}?</DialogTitle>
+        <DialogTitle>{say("centerDirector.removeTitle", { title: removing?.title ?? "" })}</DialogTitle>
         <DialogContent>
           {removeEvent.isError && (
-            <Alert severity="error">{refusalMessage(removeEvent.error, "Failed to remove the event")}</Alert>
+            <Alert severity="error">{refusalMessage(removeEvent.error, say("centerDirector.removeFailed"))}</Alert>
           )}
-          <Typography>It leaves the calendar and the upcoming tasks.</Typography>
+          <Typography>{say("centerDirector.removeHint")}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRemoving(null)}>Cancel</Button>
+          <Button onClick={() => setRemoving(null)}>{say("centerDirector.cancel")}</Button>
           <Button
             color="error"
             variant="contained"
             disabled={removeEvent.isPending}
             onClick={() => removeEvent.mutate(removing!.id, { onSuccess: () => setRemoving(null) })}
           >
-            Remove
+            {say("centerDirector.remove")}
           </Button>
         </DialogActions>
       </Dialog>

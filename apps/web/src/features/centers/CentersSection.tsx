@@ -24,38 +24,34 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import {
-  CENTER_MESSAGES,
-  type Center,
-  type CenterInput,
-  centerFormProblem,
-  centerInput,
-} from "@sprout/shared/schemas/centers";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { type Center, type CenterInput, centerInput } from "@sprout/shared/schemas/centers";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 import { useUsers } from "../users/api";
 import { useCentreMutations } from "./api";
 
 const FIELDS: {
   name: Exclude<keyof CenterInput, "owner_ids" | "is_active">;
-  label: string;
+  label: MessageId;
   required?: boolean;
   size: number;
   type?: string;
 }[] = [
-  { name: "center_name", label: "Center name", required: true, size: 6 },
-  { name: "capacity", label: "Capacity", size: 6, type: "number" },
-  { name: "address", label: "Address", required: true, size: 12 },
-  { name: "city", label: "City", required: true, size: 4 },
-  { name: "state", label: "State", size: 4 },
-  { name: "postal_code", label: "Postal code", size: 4 },
-  { name: "phone", label: "Phone", size: 6 },
-  { name: "email", label: "Email", size: 6, type: "email" },
+  { name: "center_name", label: "centers.fieldName", required: true, size: 6 },
+  { name: "capacity", label: "centers.fieldCapacity", size: 6, type: "number" },
+  { name: "address", label: "centers.fieldAddress", required: true, size: 12 },
+  { name: "city", label: "centers.fieldCity", required: true, size: 4 },
+  { name: "state", label: "centers.fieldState", size: 4 },
+  { name: "postal_code", label: "centers.fieldPostalCode", size: 4 },
+  { name: "phone", label: "centers.fieldPhone", size: 6 },
+  { name: "email", label: "centers.fieldEmail", size: 6, type: "email" },
 ];
 
 const EMPTY: CenterInput = {
@@ -73,6 +69,7 @@ const EMPTY: CenterInput = {
 
 /** Center Management (super admin only): every centre with its real numbers, add and edit. */
 export function CentersSection() {
+  const say = useSay();
   const centres = useCentres();
   const [editing, setEditing] = useState<Center | "new" | null>(null);
   const [notice, setNotice] = useState("");
@@ -81,14 +78,14 @@ export function CentersSection() {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 2 }}>
           <Typography id="centers-title" variant="h6" component="h2">
-            Center Management
+            {say("centers.title")}
           </Typography>
           <Button startIcon={<Add />} variant="contained" onClick={() => setEditing("new")}>
-            Add Center
+            {say("centers.add")}
           </Button>
         </Stack>
-        {centres.isError && <Alert severity="error">{CENTER_MESSAGES.loadFailed}</Alert>}
-        {centres.isPending && <CircularProgress aria-label="Loading centres" />}
+        {centres.isError && <Alert severity="error">{say("centers.loadFailed")}</Alert>}
+        {centres.isPending && <CircularProgress aria-label={say("centers.loading")} />}
         <Grid container spacing={2}>
           {(centres.data ?? []).map((centre) => (
             <Grid key={centre.id} size={{ xs: 12, md: 6, lg: 4 }}>
@@ -101,8 +98,11 @@ export function CentersSection() {
                         {[centre.address, centre.city, centre.state, centre.postal_code].filter(Boolean).join(", ")}
                       </Typography>
                     </Box>
-                    <Tooltip title="Edit">
-                      <IconButton onClick={() => setEditing(centre)} aria-label={`Edit ${centre.center_name}`}>
+                    <Tooltip title={say("centers.edit")}>
+                      <IconButton
+                        onClick={() => setEditing(centre)}
+                        aria-label={say("centers.editName", { name: centre.center_name })}
+                      >
                         <Edit />
                       </IconButton>
                     </Tooltip>
@@ -111,19 +111,22 @@ export function CentersSection() {
                     <Chip
                       size="small"
                       color={centre.is_active ? "success" : "default"}
-                      label={centre.is_active ? "Active" : "Inactive"}
+                      label={centre.is_active ? say("centers.active") : say("centers.inactive")}
                     />
                     <Chip
                       size="small"
-                      label={`${formatNumber(centre.total_students)} / ${formatNumber(centre.capacity)} students`}
+                      label={say("centers.studentsChip", {
+                        students: formatNumber(centre.total_students),
+                        capacity: formatNumber(centre.capacity),
+                      })}
                     />
-                    <Chip size="small" label={`${formatNumber(centre.total_classrooms)} classrooms`} />
+                    <Chip size="small" label={say("centers.classroomsChip", { count: centre.total_classrooms })} />
                   </Stack>
                   <Typography variant="body2" sx={{ mt: 1, overflowWrap: "anywhere" }}>
                     <Box component="span" sx={{ color: "text.secondary" }}>
-                      Owners:{" "}
+                      {say("centers.ownersLabel")}{" "}
                     </Box>
-                    {centre.owner_names.length > 0 ? centre.owner_names.join(", ") : CENTER_MESSAGES.noOwner}
+                    {centre.owner_names.length > 0 ? centre.owner_names.join(", ") : say("centers.noOwner")}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: "anywhere" }}>
                     {[centre.phone, centre.email].filter(Boolean).join(" · ")}
@@ -139,7 +142,7 @@ export function CentersSection() {
         onClose={() => setEditing(null)}
         onDone={() => {
           setEditing(null);
-          setNotice(CENTER_MESSAGES.saved);
+          setNotice(say("centers.saved"));
         }}
       />
       <Snackbar
@@ -165,6 +168,7 @@ function CentreDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const say = useSay();
   const { create, update } = useCentreMutations();
   // Owners are searched on the server as the name is typed; only active owners are offered.
   const [ownerTyped, setOwnerTyped] = useState("");
@@ -222,12 +226,20 @@ function CentreDialog({
         setError(
           caught instanceof ApiError && caught.hasServerMessage && caught.status < 500
             ? caught.message
-            : CENTER_MESSAGES.saveFailed,
+            : say("centers.saveFailed"),
         );
       }
     },
     // Says what is wrong: a bad capacity is not a missing field.
-    (errors) => setError(centerFormProblem(errors)),
+    (errors) =>
+      setError(
+        errors.center_name || errors.address || errors.city
+          ? say("centers.required")
+          : Object.values(errors)
+              .map((error) => error?.message)
+              .filter(Boolean)
+              .join(". ") || say("centers.saveFailed"),
+      ),
   );
   return (
     <Dialog
@@ -238,7 +250,9 @@ function CentreDialog({
       aria-labelledby="centre-dialog-title"
     >
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="centre-dialog-title">{target === "new" ? "Add Center" : "Edit Center"}</DialogTitle>
+        <DialogTitle id="centre-dialog-title">
+          {target === "new" ? say("centers.add") : say("centers.editTitle")}
+        </DialogTitle>
         <DialogContent dividers>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -255,7 +269,7 @@ function CentreDialog({
                     <TextField
                       {...input}
                       value={input.value ?? ""}
-                      label={field.label}
+                      label={say(field.label)}
                       type={field.type ?? "text"}
                       required={field.required}
                       fullWidth
@@ -289,15 +303,15 @@ function CentreDialog({
                     filterOptions={(options) => options}
                     getOptionLabel={(id) => ownerNames.get(id) ?? id}
                     loading={people.isPending}
-                    noOptionsText={people.isError ? "Failed to load owners" : "No owners"}
+                    noOptionsText={people.isError ? say("centers.ownersFailed") : say("centers.noOwners")}
                     filterSelectedOptions
                     renderInput={(params) => (
                       <TextField
                         {...params}
-                        label="Owners"
-                        placeholder={(field.value ?? []).length === 0 ? CENTER_MESSAGES.noOwner : undefined}
+                        label={say("centers.owners")}
+                        placeholder={(field.value ?? []).length === 0 ? say("centers.noOwner") : undefined}
                         error={Boolean(fieldState.error)}
-                        helperText={fieldState.error?.message ?? "Owners see this center's records"}
+                        helperText={fieldState.error?.message ?? say("centers.ownersHint")}
                       />
                     )}
                   />
@@ -316,7 +330,7 @@ function CentreDialog({
                         onChange={(event) => field.onChange(event.target.checked)}
                       />
                     }
-                    label="Active"
+                    label={say("centers.active")}
                   />
                 )}
               />
@@ -325,10 +339,10 @@ function CentreDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            {say("centers.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? "Saving..." : "Save"}
+            {pending ? say("centers.saving") : say("centers.save")}
           </Button>
         </DialogActions>
       </Box>

@@ -22,7 +22,9 @@ import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 import { useEditChild } from "./api";
+import { GENDER_LABELS } from "./labels";
 import { centreToday } from "./shared";
 
 type Schema = typeof childEditRequest;
@@ -55,6 +57,7 @@ export function ChildEditDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const say = useSay();
   const save = useEditChild(child.id);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(childEditRequest),
@@ -83,24 +86,24 @@ export function ChildEditDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="edit-child-title">
-      <DialogTitle id="edit-child-title">Edit {child.name}</DialogTitle>
+      <DialogTitle id="edit-child-title">{say("children.editName", { name: child.name })}</DialogTitle>
       <DialogContent>
         <Box component="form" id="edit-child-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
           {save.isError && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {refusalMessage(save.error, "Failed to save the child's details.")}
+              {refusalMessage(save.error, say("children.editFailed"))}
             </Alert>
           )}
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>{text("first_name", "First name", { required: true })}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{text("last_name", "Last name")}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text("first_name", say("children.firstName"), { required: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{text("last_name", say("children.lastName"))}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
                 control={form.control}
                 name="date_of_birth"
                 render={({ field, fieldState }) => (
                   <DateField
-                    label="Date of birth"
+                    label={say("children.colBirth")}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -121,13 +124,13 @@ export function ChildEditDialog({
                     value={field.value ?? ""}
                     onChange={(event) => field.onChange(event.target.value || null)}
                     select
-                    label="Gender"
+                    label={say("children.gender")}
                     fullWidth
                   >
-                    <MenuItem value="">Not recorded</MenuItem>
+                    <MenuItem value="">{say("children.notRecorded")}</MenuItem>
                     {GENDERS.map((gender) => (
                       <MenuItem key={gender} value={gender}>
-                        {gender}
+                        {say(GENDER_LABELS[gender])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -135,16 +138,16 @@ export function ChildEditDialog({
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              {text("monthly_fee", "Monthly fee override (₹)", {
+              {text("monthly_fee", say("children.feeOverride"), {
                 slotProps: { htmlInput: { inputMode: "decimal" } },
               })}
               <Typography variant="caption" color="text.secondary">
-                Leave empty to bill the fee structure of the child's program.
+                {say("children.feeOverrideHint")}
               </Typography>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Typography variant="body2" id="avatar-colour-label">
-                Initials colour
+                {say("children.initialsColour")}
               </Typography>
               <Controller
                 control={form.control}
@@ -156,14 +159,14 @@ export function ChildEditDialog({
                     value={field.value ?? ""}
                     onChange={(event) => field.onChange(event.target.value || null)}
                   >
-                    <Tooltip title="Default">
-                      <Radio value="" slotProps={{ input: { "aria-label": "Default colour" } }} />
+                    <Tooltip title={say("children.colourDefault")}>
+                      <Radio value="" slotProps={{ input: { "aria-label": say("children.colourDefaultAria") } }} />
                     </Tooltip>
                     {AVATAR_COLORS.map((colour) => (
                       <Radio
                         key={colour}
                         value={colour}
-                        slotProps={{ input: { "aria-label": `Colour ${colour}` } }}
+                        slotProps={{ input: { "aria-label": say("children.colourAria", { colour }) } }}
                         sx={{ color: colour, "&.Mui-checked": { color: colour } }}
                       />
                     ))}
@@ -171,7 +174,7 @@ export function ChildEditDialog({
                 )}
               />
             </Grid>
-            <Grid size={12}>{text("notes", "Notes", { multiline: true, minRows: 2 })}</Grid>
+            <Grid size={12}>{text("notes", say("children.notes"), { multiline: true, minRows: 2 })}</Grid>
           </Grid>
           {guardians.fields.map((guardian, index) => (
             <Stack
@@ -179,30 +182,34 @@ export function ChildEditDialog({
               spacing={1}
               sx={{ mt: 3, border: 0, p: 0, mx: 0, minWidth: 0 }}
               component="fieldset"
-              aria-label={`Guardian ${index + 1}`}
+              aria-label={say("children.guardianNumber", { number: index + 1 })}
             >
               <Typography variant="subtitle2" component="legend">
-                Guardian {index + 1}
+                {say("children.guardianNumber", { number: index + 1 })}
               </Typography>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 4 }}>
-                  {text(`guardians.${index}.first_name`, "First name", { required: true })}
+                  {text(`guardians.${index}.first_name`, say("children.firstName"), { required: true })}
                 </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>{text(`guardians.${index}.last_name`, "Last name")}</Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>{text(`guardians.${index}.last_name`, say("children.lastName"))}</Grid>
                 <Grid size={{ xs: 12, sm: 4 }}>
-                  {text(`guardians.${index}.relation`, "Relation", { required: true })}
+                  {text(`guardians.${index}.relation`, say("children.relation"), { required: true })}
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>{text(`guardians.${index}.phone`, "Phone", { type: "tel" })}</Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>{text(`guardians.${index}.email`, "Email", { type: "email" })}</Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {text(`guardians.${index}.phone`, say("children.phone"), { type: "tel" })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {text(`guardians.${index}.email`, say("children.email"), { type: "email" })}
+                </Grid>
               </Grid>
             </Stack>
           ))}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{say("children.cancel")}</Button>
         <Button type="submit" form="edit-child-form" variant="contained" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save"}
+          {save.isPending ? say("children.saving") : say("children.save")}
         </Button>
       </DialogActions>
     </Dialog>

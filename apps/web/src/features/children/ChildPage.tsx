@@ -16,35 +16,39 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ChildDetails, ChildHistory } from "@sprout/shared/schemas/child-edit";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { formatCurrency, formatDate, formatDateTime } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { HealthPanel } from "../child-day/HealthPanel";
 import { useAllClassrooms, useCentres, useChildDetails, useChildHistory, useChildMoves } from "./api";
 import { ChildEditDialog } from "./ChildEditDialog";
+import { genderLabel, STATUS_LABELS } from "./labels";
 
-const FIELD_LABELS: Record<string, string> = {
-  first_name: "First name",
-  last_name: "Last name",
-  date_of_birth: "Date of birth",
-  gender: "Gender",
-  avatar_color: "Initials colour",
-  monthly_fee: "Monthly fee override",
-  notes: "Notes",
-  phone: "phone",
-  email: "e-mail",
-  relation: "relation",
+const FIELD_LABELS: Record<string, MessageId> = {
+  first_name: "children.firstName",
+  last_name: "children.lastName",
+  date_of_birth: "children.colBirth",
+  gender: "children.gender",
+  avatar_color: "children.initialsColour",
+  monthly_fee: "children.fieldFeeOverride",
+  notes: "children.notes",
+  phone: "children.fieldPhone",
+  email: "children.fieldEmail",
+  relation: "children.fieldRelation",
 };
+const label = (say: Say, field: string) => (FIELD_LABELS[field] ? say(FIELD_LABELS[field]) : field);
 
 /** "guardians.<id>.phone" -> "Vikram Malhotra: phone"; plain fields by their label. */
-function fieldLabel(field: string, child: ChildDetails) {
+function fieldLabel(say: Say, field: string, child: ChildDetails) {
   const [, guardianId, part] = /^guardians\.([^.]+)\.(.+)$/.exec(field) ?? [];
-  if (!guardianId || !part) return FIELD_LABELS[field] ?? field;
+  if (!guardianId || !part) return label(say, field);
   const guardian = child.guardians.find((row) => row.id === guardianId);
-  const who = guardian ? `${guardian.first_name} ${guardian.last_name}`.trim() : "Guardian";
-  return `${who}: ${part === "first_name" || part === "last_name" ? "name" : (FIELD_LABELS[part] ?? part)}`;
+  const who = guardian ? `${guardian.first_name} ${guardian.last_name}`.trim() : say("children.guardian");
+  return `${who}: ${part === "first_name" || part === "last_name" ? say("children.fieldName") : label(say, part)}`;
 }
 
 const shown = (field: string, value: unknown) => {
@@ -56,6 +60,7 @@ const shown = (field: string, value: unknown) => {
 
 /** A child's page: details, guardians, and the history of pauses, moves and corrections. */
 export function ChildPage() {
+  const say = useSay();
   const { id = "" } = useParams();
   const details = useChildDetails(id);
   const [editing, setEditing] = useState(false);
@@ -65,10 +70,10 @@ export function ChildPage() {
   return (
     <Stack spacing={3}>
       <Button component={RouterLink} to="/children" startIcon={<ArrowBack />} sx={{ alignSelf: "flex-start" }}>
-        Children
+        {say("children.backToChildren")}
       </Button>
-      {details.isPending && <CircularProgress aria-label="Loading the child" />}
-      {details.isError && <Alert severity="error">This child could not be found.</Alert>}
+      {details.isPending && <CircularProgress aria-label={say("children.loadingChild")} />}
+      {details.isError && <Alert severity="error">{say("children.childNotFound")}</Alert>}
       {child && (
         <>
           <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
@@ -81,11 +86,11 @@ export function ChildPage() {
                 {child.name}
               </Typography>
               <Typography color="text.secondary">
-                {child.student_id} · {child.classroom_name ?? "Unassigned"} · {child.center_name}
+                {child.student_id} · {child.classroom_name ?? say("children.unassigned")} · {child.center_name}
               </Typography>
             </Box>
             <Button variant="contained" startIcon={<Edit />} onClick={() => setEditing(true)}>
-              Edit details
+              {say("children.editDetails")}
             </Button>
           </Stack>
           <Grid container spacing={2}>
@@ -93,20 +98,22 @@ export function ChildPage() {
               <Card variant="outlined" sx={{ height: "100%" }}>
                 <CardContent>
                   <Typography variant="h6" component="h2">
-                    Details
+                    {say("children.details")}
                   </Typography>
                   <Facts
                     rows={[
-                      ["Status", child.status[0]!.toUpperCase() + child.status.slice(1)],
-                      ["Date of birth", child.date_of_birth ? formatDate(child.date_of_birth) : "—"],
-                      ["Gender", child.gender ?? "—"],
-                      ["Enrolled", formatDate(child.enrollment_date)],
-                      ["Program", child.program_name ?? "—"],
+                      [say("children.colStatus"), say(STATUS_LABELS[child.status])],
+                      [say("children.colBirth"), child.date_of_birth ? formatDate(child.date_of_birth) : "—"],
+                      [say("children.gender"), genderLabel(say, child.gender)],
+                      [say("children.enrolled"), formatDate(child.enrollment_date)],
+                      [say("children.program"), child.program_name ?? "—"],
                       [
-                        "Monthly fee",
-                        child.monthly_fee === null ? "From the fee structure" : formatCurrency(child.monthly_fee),
+                        say("children.monthlyFee"),
+                        child.monthly_fee === null
+                          ? say("children.fromFeeStructure")
+                          : formatCurrency(child.monthly_fee),
                       ],
-                      ["Notes", child.notes ?? "—"],
+                      [say("children.notes"), child.notes ?? "—"],
                     ]}
                   />
                 </CardContent>
@@ -116,15 +123,15 @@ export function ChildPage() {
               <Card variant="outlined" sx={{ height: "100%" }}>
                 <CardContent>
                   <Typography variant="h6" component="h2">
-                    Guardians
+                    {say("children.guardians")}
                   </Typography>
-                  <List dense aria-label="Guardians">
+                  <List dense aria-label={say("children.guardians")}>
                     {child.guardians.map((guardian) => (
                       <ListItem key={guardian.id} divider>
                         <ListItemText
                           primary={`${guardian.first_name} ${guardian.last_name} (${guardian.relation})`}
                           secondary={
-                            [guardian.phone, guardian.email].filter(Boolean).join(" · ") || "No contact details"
+                            [guardian.phone, guardian.email].filter(Boolean).join(" · ") || say("children.noContact")
                           }
                         />
                       </ListItem>
@@ -134,10 +141,10 @@ export function ChildPage() {
               </Card>
             </Grid>
           </Grid>
-          <Card variant="outlined" component="section" aria-label="Health">
+          <Card variant="outlined" component="section" aria-label={say("children.health")}>
             <CardContent>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Health
+                {say("children.health")}
               </Typography>
               <HealthPanel childId={child.id} childName={child.first_name} />
             </CardContent>
@@ -150,7 +157,7 @@ export function ChildPage() {
               onClose={() => setEditing(false)}
               onDone={() => {
                 setEditing(false);
-                setNotice("Child details saved");
+                setNotice(say("childEdit.saved"));
               }}
             />
           )}
@@ -182,40 +189,47 @@ function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-const ENDED: Record<NonNullable<ChildHistory["pauses"][number]["ended_how"]>, string> = {
-  manual: "Resumed",
-  automatic: "Resumed automatically",
-  left: "Ended when the child left",
+const ENDED: Record<NonNullable<ChildHistory["pauses"][number]["ended_how"]>, MessageId> = {
+  manual: "children.endedManual",
+  automatic: "children.endedAutomatic",
+  left: "children.endedLeft",
 };
-const MOVE_KINDS = { assign: "Assigned", promote: "Promoted", transfer: "Transferred" } as const;
+const MOVE_KINDS: Record<"assign" | "promote" | "transfer", MessageId> = {
+  assign: "children.movedAssigned",
+  promote: "children.movedPromoted",
+  transfer: "children.movedTransferred",
+};
 
 function History({ child }: { child: ChildDetails }) {
+  const say = useSay();
   const history = useChildHistory(child.id);
   const moves = useChildMoves(child.id);
   const rooms = useAllClassrooms();
   const centres = useCentres();
   const roomName = (id: string | null) =>
-    id ? (rooms.data?.find((room) => room.id === id)?.name ?? "another room") : "none";
+    id ? (rooms.data?.find((room) => room.id === id)?.name ?? say("children.anotherRoom")) : say("children.noRoom");
   const centreName = (id: string | null) =>
-    centres.data?.find((centre) => centre.id === id)?.center_name ?? "another centre";
+    centres.data?.find((centre) => centre.id === id)?.center_name ?? say("children.anotherCentre");
 
   return (
-    <Card variant="outlined" component="section" aria-label="History">
+    <Card variant="outlined" component="section" aria-label={say("children.history")}>
       <CardContent>
         <Typography variant="h6" component="h2">
-          History
+          {say("children.history")}
         </Typography>
-        {(history.isError || moves.isError) && <Alert severity="error">Failed to load the history.</Alert>}
-        {(history.isPending || moves.isPending) && <CircularProgress size={24} aria-label="Loading the history" />}
+        {(history.isError || moves.isError) && <Alert severity="error">{say("children.historyFailed")}</Alert>}
+        {(history.isPending || moves.isPending) && (
+          <CircularProgress size={24} aria-label={say("children.loadingHistory")} />
+        )}
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-          Moves
+          {say("children.moves")}
         </Typography>
-        {moves.data?.length === 0 && <Typography color="text.secondary">No moves yet.</Typography>}
-        <List dense aria-label="Moves">
+        {moves.data?.length === 0 && <Typography color="text.secondary">{say("children.noMoves")}</Typography>}
+        <List dense aria-label={say("children.moves")}>
           {moves.data?.map((move) => (
             <ListItem key={move.id} divider>
               <ListItemText
-                primary={`${MOVE_KINDS[move.kind]}: ${roomName(move.from_class_id)} → ${roomName(move.to_class_id)}${
+                primary={`${say(MOVE_KINDS[move.kind])}: ${roomName(move.from_class_id)} → ${roomName(move.to_class_id)}${
                   move.kind === "transfer"
                     ? ` (${centreName(move.from_center_id)} → ${centreName(move.to_center_id)})`
                     : ""
@@ -226,19 +240,21 @@ function History({ child }: { child: ChildDetails }) {
           ))}
         </List>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-          Pauses
+          {say("children.pauses")}
         </Typography>
-        {history.data?.pauses.length === 0 && <Typography color="text.secondary">No pauses.</Typography>}
-        <List dense aria-label="Pauses">
+        {history.data?.pauses.length === 0 && (
+          <Typography color="text.secondary">{say("children.noPauses")}</Typography>
+        )}
+        <List dense aria-label={say("children.pauses")}>
           {history.data?.pauses.map((pause) => (
             <ListItem key={pause.paused_at} divider>
               <ListItemText
                 primary={`${formatDate(pause.start_date)} – ${formatDate(pause.end_date)} · ${pause.reason}`}
                 secondary={[
-                  pause.paused_by_name ? `Paused by ${pause.paused_by_name}` : null,
+                  pause.paused_by_name ? say("children.pausedByName", { name: pause.paused_by_name }) : null,
                   pause.ended_how
-                    ? `${ENDED[pause.ended_how]}${pause.ended_at ? ` ${formatDate(pause.ended_at)}` : ""}`
-                    : "Ongoing",
+                    ? `${say(ENDED[pause.ended_how])}${pause.ended_at ? ` ${formatDate(pause.ended_at)}` : ""}`
+                    : say("children.ongoing"),
                   pause.notes,
                 ]
                   .filter(Boolean)
@@ -248,10 +264,12 @@ function History({ child }: { child: ChildDetails }) {
           ))}
         </List>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-          Corrections
+          {say("children.corrections")}
         </Typography>
-        {history.data?.corrections.length === 0 && <Typography color="text.secondary">No corrections.</Typography>}
-        <List dense aria-label="Corrections">
+        {history.data?.corrections.length === 0 && (
+          <Typography color="text.secondary">{say("children.noCorrections")}</Typography>
+        )}
+        <List dense aria-label={say("children.corrections")}>
           {history.data?.corrections.map((correction) => (
             <ListItem key={correction.at} divider sx={{ display: "block" }}>
               <Typography variant="body2" color="text.secondary">
@@ -260,7 +278,7 @@ function History({ child }: { child: ChildDetails }) {
               </Typography>
               {correction.changes.map((change) => (
                 <Typography key={change.field} variant="body2">
-                  {fieldLabel(change.field, child)}: {shown(change.field, change.before)} →{" "}
+                  {fieldLabel(say, change.field, child)}: {shown(change.field, change.before)} →{" "}
                   {shown(change.field, change.after)}
                 </Typography>
               ))}

@@ -19,6 +19,7 @@ import {
   Typography,
   useMediaQuery,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { pauseExpiry, STUDENT_STATUSES, type Student, type StudentStatus } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
@@ -26,8 +27,10 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useCentres, useChildren } from "./api";
 import { ExitDialog } from "./ExitDialog";
+import { STATUS_LABELS } from "./labels";
 import { PromoteDialog, TransferDialog } from "./MoveDialogs";
 import { PauseDialog } from "./PauseDialog";
 import { PausedStudents } from "./PausedStudents";
@@ -39,12 +42,17 @@ const STATUS_COLOURS: Record<StudentStatus, "success" | "warning" | "default"> =
   paused: "warning",
   left: "default",
 };
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const EMPTY_BY_STATUS: Record<StudentStatus, MessageId> = {
+  active: "children.emptyActive",
+  paused: "children.emptyPaused",
+  left: "children.emptyLeft",
+};
 
 type Dialogs = "pause" | "resume" | "promote" | "transfer" | "exit";
 
 /** Children Management: All Students (searched, filtered, paged on the server) and Paused Students. */
 export function ChildrenPage() {
+  const say = useSay();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "paused" ? "paused" : "all";
   const [notice, setNotice] = useState("");
@@ -62,9 +70,9 @@ export function ChildrenPage() {
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Children Management
+          {say("children.title")}
         </Typography>
-        <Typography color="text.secondary">Enrolled children, their classrooms, pauses and moves.</Typography>
+        <Typography color="text.secondary">{say("children.subtitle")}</Typography>
       </Box>
       <Stack
         direction={{ xs: "column", sm: "row" }}
@@ -74,22 +82,22 @@ export function ChildrenPage() {
         <Tabs
           value={tab}
           onChange={(_, value) => setParams(value === "paused" ? { tab: "paused" } : {})}
-          aria-label="Children views"
+          aria-label={say("children.views")}
         >
-          <Tab value="all" label="All Students" />
-          <Tab value="paused" label="Paused Students" />
+          <Tab value="all" label={say("children.tabAll")} />
+          <Tab value="paused" label={say("children.tabPaused")} />
         </Tabs>
         {(centres.data?.length ?? 0) > 1 && (
           <TextField
             select
             size="small"
-            label="Centre"
+            label={say("children.centre")}
             value={centerId}
             onChange={(event) => setCenterId(event.target.value)}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 220 }}
           >
-            <MenuItem value="">All centres</MenuItem>
+            <MenuItem value="">{say("children.allCentres")}</MenuItem>
             {centres.data!.map((centre) => (
               <MenuItem key={centre.id} value={centre.id}>
                 {centre.center_name}
@@ -138,6 +146,7 @@ function AllStudents({
   showCentre: boolean;
   onAction: (kind: Dialogs, student: Student) => void;
 }) {
+  const say = useSay();
   // The roll (active and paused) first: the number the dashboard's Total Students shows.
   const [status, setStatus] = useState<StatusFilter>("enrolled");
   const paging = usePaging(25);
@@ -148,31 +157,35 @@ function AllStudents({
   const page = data && { rows: data.children, pagination: data.pagination };
   const emptyText =
     data?.counts.all === 0
-      ? "No children have been enrolled yet."
+      ? say("children.emptyNone")
       : status === "all" || status === "enrolled"
-        ? "No children match your search."
-        : `No ${status} children found.`;
+        ? say("children.emptySearch")
+        : say(EMPTY_BY_STATUS[status]);
   const columns: Column<Student>[] = [
-    { header: "Name", cell: (child) => <ChildName child={child} /> },
-    { header: "Status", cell: (child) => <StatusCell child={child} /> },
+    { header: say("children.colName"), cell: (child) => <ChildName child={child} /> },
+    { header: say("children.colStatus"), cell: (child) => <StatusCell child={child} /> },
     {
-      header: "Date of birth",
+      header: say("children.colBirth"),
       cell: (child) => (child.date_of_birth ? formatDate(child.date_of_birth) : "—"),
       nowrap: true,
     },
-    { header: "Classroom", cell: (child) => child.classroom_name ?? "Unassigned" },
-    ...(showCentre ? [{ header: "Centre", cell: (child: Student) => child.center_name }] : []),
-    { header: "Enrollment date", cell: (child) => formatDate(child.enrollment_date), nowrap: true },
-    { header: "Actions", cell: (child) => <RowActions child={child} onAction={onAction} />, align: "right" },
+    { header: say("children.colClassroom"), cell: (child) => child.classroom_name ?? say("children.unassigned") },
+    ...(showCentre ? [{ header: say("children.colCentre"), cell: (child: Student) => child.center_name }] : []),
+    { header: say("children.colEnrolled"), cell: (child) => formatDate(child.enrollment_date), nowrap: true },
+    {
+      header: say("children.colActions"),
+      cell: (child) => <RowActions child={child} onAction={onAction} />,
+      align: "right",
+    },
   ];
 
   return (
     <Card variant="outlined">
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2 }}>
-        <SearchField paging={paging} label="Search by name or student ID" />
+        <SearchField paging={paging} label={say("children.search")} />
         <TextField
           select
-          label="Status"
+          label={say("children.colStatus")}
           size="small"
           value={status}
           onChange={(event) => {
@@ -181,24 +194,24 @@ function AllStudents({
           }}
           sx={{ minWidth: 220 }}
         >
-          <MenuItem value="enrolled">On roll (active and paused)</MenuItem>
-          <MenuItem value="all">All, including left</MenuItem>
+          <MenuItem value="enrolled">{say("children.filterEnrolled")}</MenuItem>
+          <MenuItem value="all">{say("children.filterAll")}</MenuItem>
           {STUDENT_STATUSES.map((value) => (
             <MenuItem key={value} value={value}>
-              {capitalise(value)}
+              {say(STATUS_LABELS[value])}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       <PagedTable
-        label="Children"
+        label={say("children.tableLabel")}
         columns={columns}
         card={(child) => <ChildCard child={child} showCentre={showCentre} onAction={onAction} />}
         rowKey={(child) => child.id}
         page={page}
         paging={paging}
         loading={children.isPending}
-        error={children.isError ? "Failed to fetch children data." : undefined}
+        error={children.isError ? say("children.loadFailed") : undefined}
         empty={emptyText}
       />
     </Card>
@@ -218,17 +231,18 @@ const ChildName = ({ child }: { child: Student }) => (
 );
 
 function StatusCell({ child }: { child: Student }) {
+  const say = useSay();
   const expiry =
     child.status === "paused" && child.pause_end_date
       ? pauseExpiry(child.pause_end_date, centreToday(child.time_zone))
       : null;
   return (
     <>
-      <Chip size="small" label={capitalise(child.status)} color={STATUS_COLOURS[child.status]} />
+      <Chip size="small" label={say(STATUS_LABELS[child.status])} color={STATUS_COLOURS[child.status]} />
       {expiry && (
         <Box sx={{ mt: 0.5 }}>
           <Typography variant="caption" color={expiry.expired ? "error" : "text.secondary"} sx={{ display: "block" }}>
-            {expiry.expired ? "Expired" : `${expiry.days} day${expiry.days === 1 ? "" : "s"} remaining`}
+            {expiry.expired ? say("children.expired") : say("children.daysRemaining", { count: expiry.days })}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
             {child.pause_reason}
@@ -249,16 +263,23 @@ function ChildCard({
   showCentre: boolean;
   onAction: (kind: Dialogs, student: Student) => void;
 }) {
+  const say = useSay();
   return (
     <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <ChildName child={child} />
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {[child.classroom_name ?? "Unassigned", showCentre ? child.center_name : null].filter(Boolean).join(" · ")}
+          {[child.classroom_name ?? say("children.unassigned"), showCentre ? child.center_name : null]
+            .filter(Boolean)
+            .join(" · ")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {child.date_of_birth ? `Born ${formatDate(child.date_of_birth)} · ` : ""}Enrolled{" "}
-          {formatDate(child.enrollment_date)}
+          {child.date_of_birth
+            ? say("children.cardBornEnrolled", {
+                born: formatDate(child.date_of_birth),
+                enrolled: formatDate(child.enrollment_date),
+              })
+            : say("children.cardEnrolled", { enrolled: formatDate(child.enrollment_date) })}
         </Typography>
         <Box sx={{ mt: 1 }}>
           <StatusCell child={child} />
@@ -271,19 +292,20 @@ function ChildCard({
 
 const ACTIONS: {
   kind: Dialogs;
-  label: string;
+  label: MessageId;
   when: (status: StudentStatus) => boolean;
   colour: "warning" | "primary" | "success" | "error";
 }[] = [
-  { kind: "pause", label: "Pause", when: (status) => status === "active", colour: "warning" },
-  { kind: "promote", label: "Promote", when: (status) => status === "active", colour: "primary" },
-  { kind: "transfer", label: "Transfer", when: (status) => status === "active", colour: "primary" },
-  { kind: "resume", label: "Resume", when: (status) => status === "paused", colour: "success" },
-  { kind: "exit", label: "Leaving", when: (status) => status !== "left", colour: "error" },
+  { kind: "pause", label: "children.actionPause", when: (status) => status === "active", colour: "warning" },
+  { kind: "promote", label: "children.actionPromote", when: (status) => status === "active", colour: "primary" },
+  { kind: "transfer", label: "children.actionTransfer", when: (status) => status === "active", colour: "primary" },
+  { kind: "resume", label: "children.actionResume", when: (status) => status === "paused", colour: "success" },
+  { kind: "exit", label: "children.actionLeaving", when: (status) => status !== "left", colour: "error" },
 ];
 
 /** Buttons on wide screens; one menu per row on a phone, where five buttons do not fit. */
 function RowActions({ child, onAction }: { child: Student; onAction: (kind: Dialogs, student: Student) => void }) {
+  const say = useSay();
   const wide = useMediaQuery((theme) => theme.breakpoints.up("md"), { noSsr: true });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const actions = ACTIONS.filter((action) => action.when(child.status));
@@ -291,7 +313,10 @@ function RowActions({ child, onAction }: { child: Student; onAction: (kind: Dial
   if (!wide) {
     return (
       <>
-        <IconButton aria-label={`Actions for ${child.name}`} onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          aria-label={say("children.actionsFor", { name: child.name })}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <MoreVert />
         </IconButton>
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -304,7 +329,7 @@ function RowActions({ child, onAction }: { child: Student; onAction: (kind: Dial
               }}
               sx={{ color: `${action.colour}.main` }}
             >
-              {action.kind === "exit" ? "Record leaving" : action.label}
+              {action.kind === "exit" ? say("children.recordLeaving") : say(action.label)}
             </MenuItem>
           ))}
         </Menu>
@@ -320,9 +345,13 @@ function RowActions({ child, onAction }: { child: Student; onAction: (kind: Dial
           color={action.colour}
           startIcon={action.kind === "pause" ? <PauseCircle /> : action.kind === "resume" ? <PlayCircle /> : undefined}
           onClick={() => onAction(action.kind, child)}
-          aria-label={action.kind === "exit" ? `Record leaving of ${child.name}` : `${action.label} ${child.name}`}
+          aria-label={
+            action.kind === "exit"
+              ? say("children.recordLeavingOf", { name: child.name })
+              : `${say(action.label)} ${child.name}`
+          }
         >
-          {action.label}
+          {say(action.label)}
         </Button>
       ))}
     </Stack>

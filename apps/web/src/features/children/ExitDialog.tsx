@@ -1,4 +1,5 @@
 import { exitRequest, type Student } from "@sprout/shared/schemas/children";
+import { FormattedMessage } from "react-intl";
 import { RecordLeavingDialog } from "../../components/RecordLeavingDialog";
 import { useStudentActions } from "./api";
 import { centreToday } from "./shared";
@@ -23,9 +24,10 @@ export function ExitDialog({
       today={centreToday(student.time_zone ?? "Asia/Kolkata")}
       earliest={student.enrollment_date}
       consequence={
-        <>
-          <strong>{student.name}</strong> ({student.student_id}) will be marked as left, and an exit record kept.
-        </>
+        <FormattedMessage
+          id="children.exitConsequence"
+          values={{ name: student.name, studentId: student.student_id, b: (chunks) => <strong>{chunks}</strong> }}
+        />
       }
       save={(body) => exit.mutateAsync({ id: student.id, body })}
       saving={exit.isPending}

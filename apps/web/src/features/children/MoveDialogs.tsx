@@ -12,16 +12,11 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import {
-  assignRequest,
-  PROMOTION_MESSAGES,
-  promoteRequest,
-  type Student,
-  transferRequest,
-} from "@sprout/shared/schemas/children";
+import { assignRequest, promoteRequest, type Student, transferRequest } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useCentreClassrooms, useCentres, useStudentActions } from "./api";
 
 type Props = { student: Student | null; onClose: () => void; onDone: (message: string) => void };
@@ -64,6 +59,7 @@ function Select({
 
 /** Promote or Assign Student: a centre and a class (and the current class, to promote). */
 export function PromoteDialog({ student, onClose, onDone }: Props) {
+  const say = useSay();
   const { assign, promote } = useStudentActions();
   const centres = useCentres();
   const [mode, setMode] = useState<"assign" | "promote">("assign");
@@ -121,7 +117,10 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
       if (answer) onDone(answer.message);
     } catch (caught) {
       setError(
-        refusalMessage(caught, mode === "assign" ? PROMOTION_MESSAGES.assignFailed : PROMOTION_MESSAGES.promoteFailed),
+        refusalMessage(
+          caught,
+          mode === "assign" ? say("children.moveAssignFailed") : say("children.movePromoteFailed"),
+        ),
       );
     }
   };
@@ -135,11 +134,12 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
       maxWidth="xs"
       aria-labelledby="promote-title"
     >
-      <DialogTitle id="promote-title">Promote or Assign Student</DialogTitle>
+      <DialogTitle id="promote-title">{say("children.promoteTitle")}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography>
-            <strong>{student?.name}</strong> ({student?.student_id}) · {student?.classroom_name ?? "Unassigned"}
+            <strong>{student?.name}</strong> ({student?.student_id}) ·{" "}
+            {student?.classroom_name ?? say("children.unassigned")}
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
           <ToggleButtonGroup
@@ -147,13 +147,13 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
             size="small"
             value={mode}
             onChange={(_, value) => value && setMode(value)}
-            aria-label="Action"
+            aria-label={say("children.action")}
           >
-            <ToggleButton value="assign">Assign</ToggleButton>
-            <ToggleButton value="promote">Promote</ToggleButton>
+            <ToggleButton value="assign">{say("children.assign")}</ToggleButton>
+            <ToggleButton value="promote">{say("children.actionPromote")}</ToggleButton>
           </ToggleButtonGroup>
           <Select
-            label="Centre"
+            label={say("children.centre")}
             value={centerId}
             onChange={(value) => {
               setCenterId(value);
@@ -165,7 +165,7 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
           />
           {mode === "promote" && (
             <Select
-              label="Current class"
+              label={say("children.currentClass")}
               value={fromClassId}
               onChange={setFromClassId}
               options={roomOptions}
@@ -173,7 +173,7 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
             />
           )}
           <Select
-            label={mode === "promote" ? "New class" : "Class"}
+            label={mode === "promote" ? say("children.newClass") : say("children.class")}
             value={classId}
             onChange={setClassId}
             options={roomOptions}
@@ -183,10 +183,14 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {say("children.cancel")}
         </Button>
         <Button variant="contained" onClick={submit} disabled={pending}>
-          {pending ? "Saving..." : mode === "assign" ? "Assign Student" : "Promote Student"}
+          {pending
+            ? say("children.saving")
+            : mode === "assign"
+              ? say("children.assignStudent")
+              : say("children.promoteStudent")}
         </Button>
       </DialogActions>
     </Dialog>
@@ -195,6 +199,7 @@ export function PromoteDialog({ student, onClose, onDone }: Props) {
 
 /** Transfer Student to Another Center: the current centre is not offered. */
 export function TransferDialog({ student, onClose, onDone }: Props) {
+  const say = useSay();
   const { transfer } = useStudentActions();
   const centres = useCentres();
   const [centerId, setCenterId] = useState("");
@@ -230,7 +235,7 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
       const answer = await transfer.mutateAsync(body.data);
       onDone(answer.message);
     } catch (caught) {
-      setError(refusalMessage(caught, PROMOTION_MESSAGES.transferFailed));
+      setError(refusalMessage(caught, say("children.moveTransferFailed")));
     }
   };
 
@@ -242,7 +247,7 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
       maxWidth="xs"
       aria-labelledby="transfer-title"
     >
-      <DialogTitle id="transfer-title">Transfer Student to Another Center</DialogTitle>
+      <DialogTitle id="transfer-title">{say("children.transferTitle")}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography>
@@ -250,11 +255,11 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
           {centres.isSuccess && others.length === 0 ? (
-            <Alert severity="info">There is no other centre you manage to transfer this student to.</Alert>
+            <Alert severity="info">{say("children.noOtherCentre")}</Alert>
           ) : (
             <>
               <Select
-                label="New centre"
+                label={say("children.newCentre")}
                 value={centerId}
                 onChange={(value) => {
                   setCenterId(value);
@@ -264,7 +269,7 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
                 error={fieldErrors.to_center_id}
               />
               <Select
-                label="New class"
+                label={say("children.newClass")}
                 value={classId}
                 onChange={setClassId}
                 options={(rooms.data ?? []).map((room) => ({ id: room.id, name: room.name }))}
@@ -277,10 +282,10 @@ export function TransferDialog({ student, onClose, onDone }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={transfer.isPending}>
-          Cancel
+          {say("children.cancel")}
         </Button>
         <Button variant="contained" onClick={submit} disabled={transfer.isPending || others.length === 0}>
-          {transfer.isPending ? "Transferring..." : "Transfer"}
+          {transfer.isPending ? say("children.transferring") : say("children.actionTransfer")}
         </Button>
       </DialogActions>
     </Dialog>

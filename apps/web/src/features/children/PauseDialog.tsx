@@ -13,10 +13,10 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import {
   addDays,
   adjustEndForStart,
-  PAUSE_MESSAGES,
   PAUSE_REASONS,
   type PauseRequest,
   pauseDefaults,
@@ -30,18 +30,29 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 import { useStudentActions } from "./api";
 import { ChildHeading, ConsequenceList } from "./DialogParts";
 import { centreToday, missingTokens } from "./shared";
 
-const WARNINGS = [
-  "The student will not appear in attendance while paused",
+const WARNINGS: MessageId[] = [
+  "children.pauseWarnAttendance",
   // Exactly what monthly generation does (apps/server/src/modules/billing/generation.ts).
-  "Paused school days (Monday to Friday) are credited pro rata on the monthly invoice: on this month's invoice, or on the next one if this month's is already issued",
-  "A month paused from its first to its last day is not billed",
-  "The student resumes automatically on the end date",
-  "You can resume the student manually at any time",
+  "children.pauseWarnCredit",
+  "children.pauseWarnWholeMonth",
+  "children.pauseWarnAutoResume",
+  "children.pauseWarnManualResume",
 ];
+
+/** The quick reasons' labels; the English value is what is stored. */
+const REASON_LABELS: Record<(typeof PAUSE_REASONS)[number], MessageId> = {
+  "Vacation/Travel": "children.reasonTravel",
+  "Medical reasons": "children.reasonMedical",
+  "Family circumstances": "children.reasonFamily",
+  "Temporary relocation": "children.reasonRelocation",
+  "Financial constraints": "children.reasonFinancial",
+  Other: "children.reasonOther",
+};
 
 /** Pause Student Enrollment: dates from tomorrow, a required reason, optional notes. */
 export function PauseDialog({
@@ -53,6 +64,7 @@ export function PauseDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const say = useSay();
   const today = centreToday(student?.time_zone ?? "Asia/Kolkata");
   const schema = useMemo(() => pauseRequestFor(today), [today]);
   const form = useForm<PauseRequest, unknown, z.output<typeof schema>>({
@@ -79,14 +91,14 @@ export function PauseDialog({
   }, [student?.id]);
 
   const submit = form.handleSubmit(async (values) => {
-    const tokens = missingTokens();
+    const tokens = missingTokens(say);
     if (tokens) return setError(tokens);
     setError("");
     try {
       const answer = await pause.mutateAsync({ id: student!.id, body: values });
       onDone(answer.message);
     } catch (caught) {
-      setError(refusalMessage(caught, PAUSE_MESSAGES.pauseFailed));
+      setError(refusalMessage(caught, say("children.pauseFailed")));
     }
   });
 
@@ -99,13 +111,13 @@ export function PauseDialog({
       aria-labelledby="pause-title"
     >
       <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id="pause-title">Pause Student Enrollment</DialogTitle>
+        <DialogTitle id="pause-title">{say("children.pauseTitle")}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             <ChildHeading
               name={student?.name}
               studentId={student?.student_id}
-              chip={<Chip size="small" color="success" label={student?.status ?? "active"} />}
+              chip={<Chip size="small" color="success" label={say("children.pauseChipActive")} />}
             />
             {error && <Alert severity="error">{error}</Alert>}
             <Grid container spacing={2}>
@@ -125,11 +137,11 @@ export function PauseDialog({
                           form.setValue("pause_end_date", adjusted, { shouldValidate: true });
                         else void form.trigger("pause_end_date");
                       }}
-                      label="Start date"
+                      label={say("children.startDate")}
                       required
                       min={addDays(today, 1)}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? "Earliest: tomorrow"}
+                      helperText={fieldState.error?.message ?? say("children.earliestTomorrow")}
                     />
                   )}
                 />
@@ -144,11 +156,11 @@ export function PauseDialog({
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
-                      label="End date"
+                      label={say("children.endDate")}
                       required
                       min={isIsoDate(start) ? addDays(start, 1) : undefined}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message ?? "At least one day after the start"}
+                      helperText={fieldState.error?.message ?? say("children.endHint")}
                     />
                   )}
                 />
@@ -156,18 +168,18 @@ export function PauseDialog({
             </Grid>
             {duration > 0 && (
               <Typography color="primary" sx={{ fontWeight: 600 }} role="status">
-                Duration: {duration} day{duration === 1 ? "" : "s"}
+                {say("children.duration", { count: duration })}
               </Typography>
             )}
             <Box>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Quick reasons
+                {say("children.quickReasons")}
               </Typography>
               <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
                 {PAUSE_REASONS.map((option) => (
                   <Chip
                     key={option}
-                    label={option}
+                    label={say(REASON_LABELS[option])}
                     clickable
                     color={reason === option ? "primary" : "default"}
                     variant={reason === option ? "filled" : "outlined"}
@@ -182,7 +194,7 @@ export function PauseDialog({
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
-                  label="Reason for pause"
+                  label={say("children.reasonForPause")}
                   required
                   multiline
                   minRows={2}
@@ -196,18 +208,22 @@ export function PauseDialog({
               control={form.control}
               name="notes"
               render={({ field }) => (
-                <TextField {...field} label="Additional notes (optional)" multiline minRows={2} fullWidth />
+                <TextField {...field} label={say("children.notesOptional")} multiline minRows={2} fullWidth />
               )}
             />
-            <ConsequenceList severity="warning" title="During the pause:" lines={WARNINGS} />
+            <ConsequenceList
+              severity="warning"
+              title={say("children.duringPause")}
+              lines={WARNINGS.map((line) => say(line))}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pause.isPending}>
-            Cancel
+            {say("children.cancel")}
           </Button>
           <Button type="submit" variant="contained" color="warning" disabled={pause.isPending || !reason?.trim()}>
-            {pause.isPending ? "Pausing..." : "Pause Student"}
+            {pause.isPending ? say("children.pausing") : say("children.pauseStudent")}
           </Button>
         </DialogActions>
       </Box>

@@ -18,19 +18,21 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { PAUSE_MESSAGES, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
+import { pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
+import { useSay } from "../../i18n/useSay";
 import { usePausedStudents } from "./api";
-import { centreToday, pauseDate } from "./shared";
+import { centreToday, expiryLabel, pauseDate } from "./shared";
 
 const expiryOf = (student: Student) => pauseExpiry(student.pause_end_date ?? "", centreToday(student.time_zone));
 
 const ExpiryChip = ({ row }: { row: Student }) => {
+  const say = useSay();
   const expiry = expiryOf(row);
-  return <Chip size="small" color={expiry.color} label={expiry.label} />;
+  return <Chip size="small" color={expiry.color} label={expiryLabel(say, expiry)} />;
 };
 
 const StudentName = ({ row }: { row: Student }) => (
@@ -51,6 +53,7 @@ const StudentName = ({ row }: { row: Student }) => (
 
 /** Paused Students: summary cards, the paged table, and a details dialog. */
 export function PausedStudents({ centerId, onResume }: { centerId: string; onResume: (student: Student) => void }) {
+  const say = useSay();
   const paging = usePaging(10);
   const paused = usePausedStudents(centerId || undefined, paging.page, paging.limit);
   const [details, setDetails] = useState<Student | null>(null);
@@ -60,34 +63,38 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
   const page = paused.data && { rows: paused.data.students, pagination: paused.data.pagination };
   const actions = (row: Student) => (
     <Box sx={{ whiteSpace: "nowrap" }}>
-      <Tooltip title="Resume">
-        <IconButton color="success" onClick={() => onResume(row)} aria-label={`Resume ${row.name}`}>
+      <Tooltip title={say("children.actionResume")}>
+        <IconButton
+          color="success"
+          onClick={() => onResume(row)}
+          aria-label={say("children.resumeName", { name: row.name })}
+        >
           <PlayCircle />
         </IconButton>
       </Tooltip>
-      <Tooltip title="View details">
-        <IconButton onClick={() => setDetails(row)} aria-label={`View details of ${row.name}`}>
+      <Tooltip title={say("children.viewDetails")}>
+        <IconButton onClick={() => setDetails(row)} aria-label={say("children.viewDetailsOf", { name: row.name })}>
           <Visibility />
         </IconButton>
       </Tooltip>
     </Box>
   );
   const columns: Column<Student>[] = [
-    { header: "Student Name", cell: (row) => <StudentName row={row} /> },
-    { header: "Classroom", cell: (row) => row.classroom_name ?? "Unassigned" },
-    { header: "Pause Start", cell: (row) => pauseDate(row.pause_start_date), nowrap: true },
-    { header: "Pause End", cell: (row) => pauseDate(row.pause_end_date), nowrap: true },
-    { header: "Status", cell: (row) => <ExpiryChip row={row} /> },
-    { header: "Actions", cell: actions, align: "right" },
+    { header: say("children.colStudentName"), cell: (row) => <StudentName row={row} /> },
+    { header: say("children.colClassroom"), cell: (row) => row.classroom_name ?? say("children.unassigned") },
+    { header: say("children.colPauseStart"), cell: (row) => pauseDate(row.pause_start_date), nowrap: true },
+    { header: say("children.colPauseEnd"), cell: (row) => pauseDate(row.pause_end_date), nowrap: true },
+    { header: say("children.colStatus"), cell: (row) => <ExpiryChip row={row} /> },
+    { header: say("children.colActions"), cell: actions, align: "right" },
   ];
 
   return (
     <Stack spacing={2}>
       <Grid container spacing={2}>
         {[
-          { label: "Total Paused", value: counts?.total, colour: "warning.main" },
-          { label: "Expired Pauses", value: counts?.expired, colour: "error.main" },
-          { label: "Due Soon (0-3 days)", value: counts?.due_soon, colour: "info.main" },
+          { label: say("children.totalPaused"), value: counts?.total, colour: "warning.main" },
+          { label: say("children.expiredPauses"), value: counts?.expired, colour: "error.main" },
+          { label: say("children.dueSoon"), value: counts?.due_soon, colour: "info.main" },
         ].map((card) => (
           <Grid key={card.label} size={4}>
             <Card variant="outlined" sx={{ height: "100%" }}>
@@ -110,22 +117,25 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
       <Card variant="outlined">
         <Stack direction="row" sx={{ p: 2, alignItems: "center", justifyContent: "space-between" }}>
           <Typography variant="h6" component="h2">
-            Paused Students
+            {say("children.tabPaused")}
           </Typography>
           <Button startIcon={<Refresh />} onClick={() => void paused.refetch()} disabled={paused.isFetching}>
-            Refresh
+            {say("children.refresh")}
           </Button>
         </Stack>
         <PagedTable
-          label="Paused students"
+          label={say("children.pausedTableLabel")}
           columns={columns}
           card={(row) => (
             <Stack direction="row" sx={{ alignItems: "flex-start", gap: 1 }}>
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <StudentName row={row} />
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  {row.classroom_name ?? "Unassigned"} · {pauseDate(row.pause_start_date)} to{" "}
-                  {pauseDate(row.pause_end_date)}
+                  {say("children.pausedCardLine", {
+                    classroom: row.classroom_name ?? say("children.unassigned"),
+                    start: pauseDate(row.pause_start_date),
+                    end: pauseDate(row.pause_end_date),
+                  })}
                 </Typography>
                 <Box sx={{ mt: 1 }}>
                   <ExpiryChip row={row} />
@@ -138,8 +148,8 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
           page={page}
           paging={paging}
           loading={paused.isPending}
-          error={paused.isError ? refusalMessage(paused.error, PAUSE_MESSAGES.listFailed) : undefined}
-          empty="No Paused Students. All students are currently active."
+          error={paused.isError ? refusalMessage(paused.error, say("children.pauseListFailed")) : undefined}
+          empty={say("children.pausedEmpty")}
         />
       </Card>
       <Dialog
@@ -149,19 +159,19 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
         maxWidth="xs"
         aria-labelledby="paused-details-title"
       >
-        <DialogTitle id="paused-details-title">Paused Student Details</DialogTitle>
+        <DialogTitle id="paused-details-title">{say("children.pausedDetails")}</DialogTitle>
         <DialogContent dividers>
           {details && (
             <Stack spacing={1.5}>
               {[
-                ["Name", details.name],
-                ["Student ID", details.student_id],
-                ["Classroom", details.classroom_name ?? "Unassigned"],
-                ["Pause start", pauseDate(details.pause_start_date)],
-                ["Pause end", pauseDate(details.pause_end_date)],
-                ["Paused by", details.paused_by_name ?? "Unknown"],
-                ["Reason", details.pause_reason || "No reason provided"],
-                ["Additional notes", details.pause_notes || "—"],
+                [say("children.colName"), details.name],
+                [say("children.studentId"), details.student_id],
+                [say("children.colClassroom"), details.classroom_name ?? say("children.unassigned")],
+                [say("children.pauseStart"), pauseDate(details.pause_start_date)],
+                [say("children.pauseEnd"), pauseDate(details.pause_end_date)],
+                [say("children.pausedBy"), details.paused_by_name ?? say("children.unknown")],
+                [say("children.reason"), details.pause_reason || say("children.noReason")],
+                [say("children.additionalNotes"), details.pause_notes || "—"],
               ].map(([label, value]) => (
                 <Box key={label}>
                   <Typography variant="caption" color="text.secondary">
@@ -174,7 +184,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDetails(null)}>Close</Button>
+          <Button onClick={() => setDetails(null)}>{say("children.close")}</Button>
           <Button
             variant="contained"
             color="success"
@@ -184,7 +194,7 @@ export function PausedStudents({ centerId, onResume }: { centerId: string; onRes
               onResume(student);
             }}
           >
-            Resume Student
+            {say("children.resumeStudent")}
           </Button>
         </DialogActions>
       </Dialog>

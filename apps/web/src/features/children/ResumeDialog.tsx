@@ -11,17 +11,19 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { PAUSE_MESSAGES, pauseDuration, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { pauseDuration, pauseExpiry, type Student } from "@sprout/shared/schemas/children";
 import { useEffect, useState } from "react";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useStudentActions } from "./api";
 import { ChildHeading, ConsequenceList } from "./DialogParts";
-import { centreToday, missingTokens, pauseDate } from "./shared";
+import { centreToday, expiryLabel, missingTokens, pauseDate } from "./shared";
 
-const AFTER_RESUME = [
-  "The student is active again from today",
-  "The student appears in attendance again",
-  "Billing resumes from today",
+const AFTER_RESUME: MessageId[] = [
+  "children.afterResumeActive",
+  "children.afterResumeAttendance",
+  "children.afterResumeBilling",
 ];
 
 /** Resume Student Enrollment: the pause period, days remaining or since expiry, optional notes. */
@@ -34,6 +36,7 @@ export function ResumeDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const say = useSay();
   const { resume } = useStudentActions();
   const [notes, setNotes] = useState("");
   const [error, setError] = useState("");
@@ -52,14 +55,14 @@ export function ResumeDialog({
   const days = pauseDuration(start, end);
 
   const submit = async () => {
-    const tokens = missingTokens();
+    const tokens = missingTokens(say);
     if (tokens) return setError(tokens);
     setError("");
     try {
       const answer = await resume.mutateAsync({ id: student!.id, body: { notes } });
       onDone(answer.message);
     } catch (caught) {
-      setError(refusalMessage(caught, PAUSE_MESSAGES.resumeFailed));
+      setError(refusalMessage(caught, say("children.resumeFailed")));
     }
   };
 
@@ -71,47 +74,51 @@ export function ResumeDialog({
       maxWidth="sm"
       aria-labelledby="resume-title"
     >
-      <DialogTitle id="resume-title">Resume Student Enrollment</DialogTitle>
+      <DialogTitle id="resume-title">{say("children.resumeTitle")}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <ChildHeading
             name={student?.name}
             studentId={student?.student_id}
-            chip={<Chip size="small" color="warning" label="Currently Paused" />}
+            chip={<Chip size="small" color="warning" label={say("children.currentlyPaused")} />}
           />
           {error && <Alert severity="error">{error}</Alert>}
           <Box>
             <Typography variant="body2" color="text.secondary">
-              Pause period
+              {say("children.pausePeriod")}
             </Typography>
             <Typography>
-              {pauseDate(start)} – {pauseDate(end)} ({days} day{days === 1 ? "" : "s"})
+              {say("children.pausePeriodLine", { start: pauseDate(start), end: pauseDate(end), count: days })}
             </Typography>
           </Box>
-          {expiry && <Chip sx={{ alignSelf: "flex-start" }} color={expiry.color} label={expiry.label} />}
+          {expiry && <Chip sx={{ alignSelf: "flex-start" }} color={expiry.color} label={expiryLabel(say, expiry)} />}
           <Box>
             <Typography variant="body2" color="text.secondary">
-              Original reason
+              {say("children.originalReason")}
             </Typography>
-            <Typography>{student?.pause_reason || "No reason provided"}</Typography>
+            <Typography>{student?.pause_reason || say("children.noReason")}</Typography>
           </Box>
           <TextField
-            label="Resume notes (optional)"
+            label={say("children.resumeNotes")}
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
             multiline
             minRows={2}
             fullWidth
           />
-          <ConsequenceList severity="info" title="After resuming:" lines={AFTER_RESUME} />
+          <ConsequenceList
+            severity="info"
+            title={say("children.afterResume")}
+            lines={AFTER_RESUME.map((line) => say(line))}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={resume.isPending}>
-          Cancel
+          {say("children.cancel")}
         </Button>
         <Button variant="contained" color="success" onClick={submit} disabled={resume.isPending}>
-          {resume.isPending ? "Resuming..." : "Resume Student"}
+          {resume.isPending ? say("children.resuming") : say("children.resumeStudent")}
         </Button>
       </DialogActions>
     </Dialog>

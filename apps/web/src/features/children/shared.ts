@@ -1,10 +1,20 @@
-import { PAUSE_MESSAGES, todayIn } from "@sprout/shared/schemas/children";
+import { type pauseExpiry, todayIn } from "@sprout/shared/schemas/children";
 import { readTokens } from "../../auth/session";
+import type { Say } from "../../i18n/useSay";
 
 /** The pause calls need both stored tokens; without them the dialog says so and sends nothing. */
-export function missingTokens(): string | null {
+export function missingTokens(say: Say): string | null {
   const { token, sessionToken } = readTokens();
-  return token && sessionToken ? null : PAUSE_MESSAGES.noTokens;
+  return token && sessionToken ? null : say("children.pauseNoTokens");
+}
+
+/** A pause's expiry in the reader's language: expired N days ago, today, tomorrow, or N days remaining. */
+export function expiryLabel(say: Say, expiry: ReturnType<typeof pauseExpiry>): string {
+  const { days } = expiry;
+  if (days < 0) return say("children.expiredAgo", { count: -days });
+  if (days === 0) return say("children.expiresToday");
+  if (days === 1) return say("children.expiresTomorrow");
+  return say("children.daysRemaining", { count: days });
 }
 
 /** Today in the child's centre, which decides the earliest pause start. */

@@ -5,6 +5,7 @@ import Receipt from "@mui/icons-material/Receipt";
 import { Alert, Box, Grid, LinearProgress, Stack, Typography } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { formatLongDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { CounterCard } from "./CounterCard";
 import { loadError } from "./loadError";
 import { QuickActions } from "./QuickActions";
@@ -12,6 +13,7 @@ import { TodaysFocus } from "./TodaysFocus";
 import { useOverview } from "./useOverview";
 
 export function AdminDashboard({ user }: { user: SessionUser }) {
+  const say = useSay();
   const overview = useOverview();
   const data = overview.data;
 
@@ -19,7 +21,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
     <Stack spacing={4}>
       <Box>
         <Typography variant="h4" component="h1">
-          Welcome back, {user.fullName.split(" ")[0]}
+          {say("dashboard.welcomeBack", { name: user.fullName.split(" ")[0] ?? "" })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {formatLongDate(new Date())}
@@ -27,13 +29,13 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
         </Typography>
       </Box>
 
-      {overview.isPending && <LinearProgress aria-label="Loading dashboard" />}
-      {overview.isError && <Alert severity="error">{loadError(overview.error)}</Alert>}
+      {overview.isPending && <LinearProgress aria-label={say("dashboard.loading")} />}
+      {overview.isError && <Alert severity="error">{loadError(say, overview.error)}</Alert>}
 
-      <Grid container spacing={2} component="section" aria-label="Centre figures">
+      <Grid container spacing={2} component="section" aria-label={say("dashboard.centreFigures")}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <CounterCard
-            label="Total Students"
+            label={say("dashboard.totalStudents")}
             loading={overview.isPending}
             value={data?.total_students}
             to="/children"
@@ -43,7 +45,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <CounterCard
-            label="Total Classrooms"
+            label={say("dashboard.totalClassrooms")}
             loading={overview.isPending}
             value={data?.total_classrooms}
             to="/classrooms"
@@ -53,7 +55,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <CounterCard
-            label="Open Enquiries"
+            label={say("dashboard.openEnquiries")}
             loading={overview.isPending}
             value={data?.open_enquiries}
             to="/enquiries"
@@ -63,7 +65,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <CounterCard
-            label="Pending Invoices"
+            label={say("dashboard.pendingInvoices")}
             loading={overview.isPending}
             value={data?.pending_invoices}
             to="/billing?status=Pending"

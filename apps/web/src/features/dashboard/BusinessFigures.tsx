@@ -5,8 +5,10 @@ import ContactPhone from "@mui/icons-material/ContactPhone";
 import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import Receipt from "@mui/icons-material/Receipt";
 import { Grid } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { FinancialOverview, Overview } from "@sprout/shared/schemas/analytics";
 import { formatCurrency } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { CounterCard } from "./CounterCard";
 
 export type Figure = "revenue" | "students" | "staff" | "enquiries" | "pending" | "classrooms";
@@ -16,11 +18,12 @@ interface Props {
   financial: FinancialOverview | undefined;
   loading: boolean;
   /** The cards in the order the role's dashboard lists them, with its labels. */
-  figures: readonly { figure: Figure; label: string }[];
+  figures: readonly { figure: Figure; label: MessageId }[];
 }
 
 /** The owner's and super admin's six figure cards, each opening the list it counts. */
 export function BusinessFigures({ overview, financial, loading, figures }: Props) {
+  const say = useSay();
   const card = (figure: Figure, label: string) => {
     switch (figure) {
       case "revenue":
@@ -30,7 +33,11 @@ export function BusinessFigures({ overview, financial, loading, figures }: Props
             loading={loading}
             value={financial?.received_this_month}
             format={formatCurrency}
-            caption={financial ? `Invoiced ${formatCurrency(financial.invoiced_this_month)} this month` : undefined}
+            caption={
+              financial
+                ? say("dashboard.invoicedThisMonth", { amount: formatCurrency(financial.invoiced_this_month) })
+                : undefined
+            }
             to="/reports?report=revenue"
             testId="figure-revenue"
             icon={AccountBalanceWallet}
@@ -100,10 +107,10 @@ export function BusinessFigures({ overview, financial, loading, figures }: Props
     }
   };
   return (
-    <Grid container spacing={2} component="section" aria-label="Business figures">
+    <Grid container spacing={2} component="section" aria-label={say("dashboard.businessFigures")}>
       {figures.map(({ figure, label }) => (
         <Grid key={figure} size={{ xs: 12, sm: 6, lg: 4 }}>
-          {card(figure, label)}
+          {card(figure, say(label))}
         </Grid>
       ))}
     </Grid>

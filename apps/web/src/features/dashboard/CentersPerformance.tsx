@@ -14,6 +14,7 @@ import {
 import type { ComparedCentre } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
 import { formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -38,13 +39,14 @@ export function CentersPerformance({
   centres: ComparedCentre[] | undefined;
   loading: boolean;
 }) {
+  const say = useSay();
   return (
     <Box component="section" aria-labelledby="centres-heading">
       <Typography id="centres-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
-      {loading && <LinearProgress aria-label="Loading centres" />}
-      {centres?.length === 0 && <Alert severity="info">No centres yet.</Alert>}
+      {loading && <LinearProgress aria-label={say("dashboard.loadingCentres")} />}
+      {centres?.length === 0 && <Alert severity="info">{say("dashboard.noCentres")}</Alert>}
       <Grid container spacing={2}>
         {centres?.map((centre) => (
           <Grid key={centre.id} size={{ xs: 12, md: 6, lg: 4 }}>
@@ -56,23 +58,25 @@ export function CentersPerformance({
                   </Typography>
                   <Chip
                     size="small"
-                    label={centre.is_active ? "Active" : "Inactive"}
+                    label={centre.is_active ? say("dashboard.active") : say("dashboard.inactive")}
                     color={centre.is_active ? "success" : "default"}
                   />
                 </Stack>
                 <Stack direction="row" spacing={3} sx={{ mt: 1.5 }}>
-                  <Figure label="Students" value={formatNumber(centre.student_count)} />
-                  <Figure label="Staff" value={formatNumber(centre.staff_count)} />
-                  <Figure label="Classrooms" value={formatNumber(centre.classroom_count)} />
+                  <Figure label={say("dashboard.students")} value={formatNumber(centre.student_count)} />
+                  <Figure label={say("dashboard.staff")} value={formatNumber(centre.staff_count)} />
+                  <Figure label={say("dashboard.classrooms")} value={formatNumber(centre.classroom_count)} />
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                  {centre.occupancy}% of {formatNumber(centre.capacity)} places filled
-                  {centre.rooms_out_of_ratio > 0 ? ` · ${centre.rooms_out_of_ratio} out of ratio now` : ""}
+                  {say("dashboard.occupancy", { percent: centre.occupancy, capacity: formatNumber(centre.capacity) })}
+                  {centre.rooms_out_of_ratio > 0
+                    ? say("dashboard.outOfRatio", { count: centre.rooms_out_of_ratio })
+                    : ""}
                 </Typography>
               </CardContent>
               <CardActions>
                 <Button component={RouterLink} to={`/center-director?centerId=${centre.id}`} size="small">
-                  View Details
+                  {say("dashboard.viewDetails")}
                 </Button>
               </CardActions>
             </Card>

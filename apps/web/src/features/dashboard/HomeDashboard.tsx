@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { lazyNow } from "../../components/lazyNow";
 import { PageLoader } from "../../components/PageLoader";
+import { useSay } from "../../i18n/useSay";
 
 type Dashboard = ComponentType<{ user: SessionUser }>;
 
@@ -43,10 +44,11 @@ export function preloadDashboard(role: Role) {
 }
 
 export function HomeDashboard() {
+  const say = useSay();
   const user = useSignedInUser();
   const Dashboard = dashboardOf(user.role);
   return (
-    <Suspense fallback={<PageLoader label="Loading" />}>
+    <Suspense fallback={<PageLoader label={say("dashboard.loadingHome")} />}>
       <Dashboard user={user} />
     </Suspense>
   );

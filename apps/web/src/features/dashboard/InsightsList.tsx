@@ -13,6 +13,7 @@ import {
 } from "@mui/material";
 import type { Insight } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
+import { useSay } from "../../i18n/useSay";
 
 const ICONS = { info: Info, warning: Warning, error: ErrorIcon } as const;
 const COLORS = { info: "info", warning: "warning", error: "error" } as const;
@@ -27,15 +28,16 @@ export function InsightsList({
   loading: boolean;
   failed: boolean;
 }) {
+  const say = useSay();
   return (
     <Card variant="outlined" component="section" aria-labelledby="insights-heading">
       <Typography id="insights-heading" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-        Key Business Insights
+        {say("dashboard.insights")}
       </Typography>
-      {loading && <LinearProgress aria-label="Loading insights" />}
+      {loading && <LinearProgress aria-label={say("dashboard.loadingInsights")} />}
       {failed && (
         <Alert severity="error" sx={{ m: 2 }}>
-          Failed to load insights
+          {say("dashboard.insightsFailed")}
         </Alert>
       )}
       <List>

@@ -1,25 +1,30 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import { Box, Button, Card, CardActions, CardContent, Grid, Stack, Typography } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { english } from "@sprout/shared/i18n/english";
 import { canOpen } from "@sprout/shared/navigation";
 import type { Role } from "@sprout/shared/roles";
 import { Link as RouterLink } from "react-router";
+import { useSay } from "../../i18n/useSay";
 
 export interface LinkCard {
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
   to: string;
   icon: SvgIconComponent;
 }
 
 /** Business Management (owner) and System Management (super admin): cards to pages the role can open. */
-export function LinkCards({ title, cards, role }: { title: string; cards: readonly LinkCard[]; role: Role }) {
+export function LinkCards({ titleId, cards, role }: { titleId: MessageId; cards: readonly LinkCard[]; role: Role }) {
+  const say = useSay();
   const open = cards.filter((card) => canOpen(role, card.to));
   if (open.length === 0) return null;
-  const id = `${title.toLowerCase().replaceAll(" ", "-")}-heading`;
+  // The heading's id stays the English one whatever the language.
+  const id = `${english(titleId).toLowerCase().replaceAll(" ", "-")}-heading`;
   return (
     <Box component="section" aria-labelledby={id}>
       <Typography id={id} variant="h6" component="h2" sx={{ mb: 2 }}>
-        {title}
+        {say(titleId)}
       </Typography>
       <Grid container spacing={2}>
         {open.map(({ title: cardTitle, description, to, icon: Icon }) => (
@@ -29,16 +34,21 @@ export function LinkCards({ title, cards, role }: { title: string; cards: readon
                 <Stack spacing={1}>
                   <Icon color="primary" aria-hidden />
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                    {cardTitle}
+                    {say(cardTitle)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {description}
+                    {say(description)}
                   </Typography>
                 </Stack>
               </CardContent>
               <CardActions>
-                <Button component={RouterLink} to={to} size="small" aria-label={`Open ${cardTitle}`}>
-                  Open
+                <Button
+                  component={RouterLink}
+                  to={to}
+                  size="small"
+                  aria-label={say("dashboard.openCard", { title: say(cardTitle) })}
+                >
+                  {say("dashboard.open")}
                 </Button>
               </CardActions>
             </Card>

@@ -6,6 +6,7 @@ import Settings from "@mui/icons-material/Settings";
 import { Alert, Box, Grid, Stack, Typography } from "@mui/material";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { formatLongDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useCenterComparison, useFinancialOverview, useInsights } from "./api";
 import { BusinessFigures } from "./BusinessFigures";
 import { CentersPerformance } from "./CentersPerformance";
@@ -16,32 +17,42 @@ import { RevenueTrend } from "./RevenueTrend";
 import { useOverview } from "./useOverview";
 
 const FIGURES = [
-  { figure: "revenue", label: "Monthly Revenue" },
-  { figure: "students", label: "Total Students" },
-  { figure: "staff", label: "Active Staff" },
-  { figure: "enquiries", label: "Open Enquiries" },
-  { figure: "pending", label: "Pending Payments" },
-  { figure: "classrooms", label: "Total Classrooms" },
+  { figure: "revenue", label: "dashboard.monthlyRevenue" },
+  { figure: "students", label: "dashboard.totalStudents" },
+  { figure: "staff", label: "dashboard.activeStaff" },
+  { figure: "enquiries", label: "dashboard.openEnquiries" },
+  { figure: "pending", label: "dashboard.pendingPayments" },
+  { figure: "classrooms", label: "dashboard.totalClassrooms" },
 ] as const;
 
 const BUSINESS_MANAGEMENT = [
   {
-    title: "Financial Reports",
-    description: "Revenue, collections and dues ageing",
+    title: "dashboard.linkFinancialReports",
+    description: "dashboard.linkFinancialReportsText",
     to: "/reports?report=revenue",
     icon: Assessment,
   },
-  { title: "Staff Management", description: "Teams, roles and leave", to: "/staff", icon: Groups },
   {
-    title: "Business Analytics",
-    description: "Enrolment, attendance and enquiries over time",
+    title: "dashboard.linkStaffManagement",
+    description: "dashboard.linkStaffManagementText",
+    to: "/staff",
+    icon: Groups,
+  },
+  {
+    title: "dashboard.linkBusinessAnalytics",
+    description: "dashboard.linkBusinessAnalyticsText",
     to: "/reports",
     icon: Insights,
   },
-  { title: "Center Settings", description: "Centres, programs and fees", to: "/settings", icon: Settings },
   {
-    title: "Digital Portfolios",
-    description: "Photos across the centres",
+    title: "dashboard.linkCenterSettings",
+    description: "dashboard.linkCenterSettingsText",
+    to: "/settings",
+    icon: Settings,
+  },
+  {
+    title: "dashboard.linkPortfolios",
+    description: "dashboard.linkPortfoliosOwnerText",
     to: "/admin/portfolios",
     icon: PhotoLibrary,
   },
@@ -49,6 +60,7 @@ const BUSINESS_MANAGEMENT = [
 
 /** The owner's home (spec 2): business-wide figures, each centre, management links and insights. */
 export function OwnerDashboard({ user }: { user: SessionUser }) {
+  const say = useSay();
   const overview = useOverview();
   const financial = useFinancialOverview();
   const centres = useCenterComparison();
@@ -59,13 +71,13 @@ export function OwnerDashboard({ user }: { user: SessionUser }) {
     <Stack spacing={4}>
       <Box>
         <Typography variant="h4" component="h1">
-          Welcome back, {user.fullName || "Business Owner"}
+          {say("dashboard.welcomeBack", { name: user.fullName || say("dashboard.businessOwner") })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {formatLongDate(new Date())} · your business at a glance
+          {say("dashboard.ownerSubtitle", { date: formatLongDate(new Date()) })}
         </Typography>
       </Box>
-      {failed && <Alert severity="error">{loadError(failed.error)}</Alert>}
+      {failed && <Alert severity="error">{loadError(say, failed.error)}</Alert>}
       <BusinessFigures
         overview={overview.data}
         financial={financial.data}
@@ -78,8 +90,12 @@ export function OwnerDashboard({ user }: { user: SessionUser }) {
           <InsightsList insights={insights.data?.insights} loading={insights.isPending} failed={insights.isError} />
         </Grid>
       </Grid>
-      <CentersPerformance title="Centers Performance" centres={centres.data?.centers} loading={centres.isPending} />
-      <LinkCards title="Business Management" cards={BUSINESS_MANAGEMENT} role={user.role} />
+      <CentersPerformance
+        title={say("dashboard.centersPerformance")}
+        centres={centres.data?.centers}
+        loading={centres.isPending}
+      />
+      <LinkCards titleId="dashboard.businessManagement" cards={BUSINESS_MANAGEMENT} role={user.role} />
     </Stack>
   );
 }

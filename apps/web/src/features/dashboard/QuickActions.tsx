@@ -10,13 +10,15 @@ import PhotoLibrary from "@mui/icons-material/PhotoLibrary";
 import Receipt from "@mui/icons-material/Receipt";
 import Today from "@mui/icons-material/Today";
 import { Box, Card, CardActionArea, CardContent, Grid, Stack, Typography } from "@mui/material";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { canOpen } from "@sprout/shared/navigation";
 import { type Feature, hasFeature, type Role } from "@sprout/shared/roles";
 import { Link as RouterLink } from "react-router";
+import { useSay } from "../../i18n/useSay";
 
 interface QuickAction {
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
   to: string;
   icon: SvgIconComponent;
   /** A feature the shortcut needs beyond opening its page (a view within it). */
@@ -24,26 +26,47 @@ interface QuickAction {
 }
 
 const ACTIONS: readonly QuickAction[] = [
-  { title: "Manage Children", description: "Profiles, enrolment and pauses", to: "/children", icon: ChildCare },
-  { title: "Take Attendance", description: "Mark today's check-ins", to: "/attendance", icon: EventAvailable },
+  { title: "dashboard.qaChildren", description: "dashboard.qaChildrenText", to: "/children", icon: ChildCare },
   {
-    title: "Attendance Reports",
-    description: "Daily, monthly and staff hours",
+    title: "dashboard.qaAttendance",
+    description: "dashboard.qaAttendanceText",
+    to: "/attendance",
+    icon: EventAvailable,
+  },
+  {
+    title: "dashboard.qaAttendanceReports",
+    description: "dashboard.qaAttendanceReportsText",
     to: "/attendance?view=reports",
     icon: Assessment,
     feature: "attendance_reports",
   },
-  { title: "Follow Up Enquiries", description: "Leads and admissions", to: "/enquiries", icon: ContactPhone },
-  { title: "Billing", description: "Invoices and payments", to: "/billing", icon: Receipt },
-  { title: "Lesson Plans", description: "The week's plans per classroom", to: "/lesson-plans", icon: MenuBook },
-  { title: "Daily Activities", description: "Meals, naps, potty and health", to: "/daily-activities", icon: Today },
-  { title: "Messages", description: "Conversations with parents", to: "/messaging", icon: Forum },
-  { title: "Assignments", description: "Work set for the classrooms", to: "/assignments", icon: Assignment },
-  { title: "Digital Portfolios", description: "Photos across the centre", to: "/admin/portfolios", icon: PhotoLibrary },
+  { title: "dashboard.qaEnquiries", description: "dashboard.qaEnquiriesText", to: "/enquiries", icon: ContactPhone },
+  { title: "dashboard.qaBilling", description: "dashboard.qaBillingText", to: "/billing", icon: Receipt },
+  { title: "dashboard.qaLessonPlans", description: "dashboard.qaLessonPlansText", to: "/lesson-plans", icon: MenuBook },
+  {
+    title: "dashboard.qaDailyActivities",
+    description: "dashboard.qaDailyActivitiesText",
+    to: "/daily-activities",
+    icon: Today,
+  },
+  { title: "dashboard.qaMessages", description: "dashboard.qaMessagesText", to: "/messaging", icon: Forum },
+  {
+    title: "dashboard.qaAssignments",
+    description: "dashboard.qaAssignmentsText",
+    to: "/assignments",
+    icon: Assignment,
+  },
+  {
+    title: "dashboard.linkPortfolios",
+    description: "dashboard.qaPortfoliosText",
+    to: "/admin/portfolios",
+    icon: PhotoLibrary,
+  },
 ];
 
 /** Only shortcuts to pages that exist and that the role may open. */
 export function QuickActions({ role }: { role: Role }) {
+  const say = useSay();
   const actions = ACTIONS.filter(
     (action) => canOpen(role, action.to) && (!action.feature || hasFeature(role, action.feature)),
   );
@@ -51,7 +74,7 @@ export function QuickActions({ role }: { role: Role }) {
   return (
     <Box component="section" aria-labelledby="quick-actions-heading">
       <Typography id="quick-actions-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Quick Actions
+        {say("dashboard.quickActions")}
       </Typography>
       <Grid container spacing={2}>
         {actions.map(({ title, description, to, icon: Icon }) => (
@@ -62,10 +85,10 @@ export function QuickActions({ role }: { role: Role }) {
                   <Stack spacing={1}>
                     <Icon color="primary" aria-hidden />
                     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                      {title}
+                      {say(title)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {description}
+                      {say(description)}
                     </Typography>
                   </Stack>
                 </CardContent>

@@ -3,25 +3,27 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import type { FinancialOverview } from "@sprout/shared/schemas/analytics";
 import { useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatCompactCurrency, formatCurrency } from "../../format";
+import { useSay } from "../../i18n/useSay";
 
 const monthLabel = (month: string) =>
   new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 
 /** Six months of money invoiced and received, the overview's trend. */
 export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
+  const say = useSay();
   const months = financial.months.map((row) => monthLabel(row.month));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
     <Card variant="outlined" component="section" aria-labelledby="revenue-trend-heading">
       <CardContent>
         <Typography id="revenue-trend-heading" variant="h6" component="h2">
-          Revenue & Collections
+          {say("dashboard.revenueTitle")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {financial.collection_rate === null
-            ? "Nothing invoiced this month yet"
-            : `${financial.collection_rate}% of this month's invoices collected`}
-          {` · ${formatCurrency(financial.outstanding)} outstanding`}
+            ? say("dashboard.nothingInvoiced")
+            : say("dashboard.collectionRate", { percent: financial.collection_rate })}
+          {say("dashboard.outstanding", { amount: formatCurrency(financial.outstanding) })}
         </Typography>
         <Box ref={ref}>
           <BarChart
@@ -30,12 +32,12 @@ export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
             yAxis={[{ width: 64, valueFormatter: (value: number) => formatCompactCurrency(value) }]}
             series={[
               {
-                label: "Invoiced",
+                label: say("dashboard.invoiced"),
                 data: financial.months.map((row) => row.invoiced),
                 valueFormatter: (v) => formatCurrency(v ?? 0),
               },
               {
-                label: "Received",
+                label: say("dashboard.received"),
                 data: financial.months.map((row) => row.received),
                 valueFormatter: (v) => formatCurrency(v ?? 0),
               },

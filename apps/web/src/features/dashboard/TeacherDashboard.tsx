@@ -18,6 +18,7 @@ import type { TeacherHome } from "@sprout/shared/schemas/analytics";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { Link as RouterLink } from "react-router";
 import { formatLongDate, formatNumber } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { ratioChip } from "../attendance/ratio";
 import { TodaysPlansCard } from "../lesson-plans/TodaysPlans";
 import { useTeacherHome } from "./api";
@@ -25,6 +26,7 @@ import { loadError } from "./loadError";
 import { QuickActions } from "./QuickActions";
 
 function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
+  const say = useSay();
   const chip = ratioChip(room);
   return (
     <Card variant="outlined" component="article" aria-label={room.name} sx={{ height: "100%" }}>
@@ -38,14 +40,17 @@ function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
         <Typography variant="h4" component="p" data-testid={`room-in-${room.id}`} sx={{ mt: 1 }}>
           {formatNumber(room.children_in)}
           <Typography component="span" color="text.secondary">
-            {` of ${formatNumber(room.expected)} in`}
+            {say("dashboard.roomOfExpected", { expected: formatNumber(room.expected) })}
           </Typography>
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatNumber(room.absent)} absent ·{" "}
           {room.children_in === 0
-            ? `staff ${room.staff_in} in`
-            : `staff ${room.staff_in} of ${room.staff_required} needed`}
+            ? say("dashboard.roomStaffIn", { absent: formatNumber(room.absent), staff: room.staff_in })
+            : say("dashboard.roomStaffNeeded", {
+                absent: formatNumber(room.absent),
+                staff: room.staff_in,
+                required: room.staff_required,
+              })}
         </Typography>
       </CardContent>
     </Card>
@@ -53,15 +58,14 @@ function RoomCard({ room }: { room: TeacherHome["classrooms"][number] }) {
 }
 
 function HealthWatch({ health }: { health: TeacherHome["health"] }) {
+  const say = useSay();
   return (
     <Card variant="outlined" component="section" aria-labelledby="health-heading">
       <CardContent>
         <Typography id="health-heading" variant="h6" component="h2">
-          Allergies & Medication Today
+          {say("dashboard.healthTitle")}
         </Typography>
-        {health.length === 0 && (
-          <Typography color="text.secondary">No allergies or medication in your rooms today.</Typography>
-        )}
+        {health.length === 0 && <Typography color="text.secondary">{say("dashboard.noHealth")}</Typography>}
         <List dense>
           {health.map((child) => (
             <ListItem key={child.child_id} disableGutters alignItems="flex-start">
@@ -70,7 +74,13 @@ function HealthWatch({ health }: { health: TeacherHome["health"] }) {
                 secondary={
                   <Stack component="span" direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 0.5 }}>
                     {child.allergies.map((allergy) => (
-                      <Chip key={allergy} component="span" size="small" color="warning" label={`Allergy: ${allergy}`} />
+                      <Chip
+                        key={allergy}
+                        component="span"
+                        size="small"
+                        color="warning"
+                        label={say("dashboard.allergy", { allergy })}
+                      />
                     ))}
                     {child.medications.map((medicine) => (
                       <Chip
@@ -78,7 +88,11 @@ function HealthWatch({ health }: { health: TeacherHome["health"] }) {
                         component="span"
                         size="small"
                         color={medicine.given_today ? "success" : "error"}
-                        label={`${medicine.name} ${medicine.dose}, ${medicine.schedule}: ${medicine.given_today ? "given" : "due"}`}
+                        label={say(medicine.given_today ? "dashboard.medicationGiven" : "dashboard.medicationDue", {
+                          name: medicine.name,
+                          dose: medicine.dose,
+                          schedule: medicine.schedule,
+                        })}
                       />
                     ))}
                   </Stack>
@@ -94,29 +108,28 @@ function HealthWatch({ health }: { health: TeacherHome["health"] }) {
 
 /** The teacher's home: their rooms now, today's plan, health to watch, unread messages, shortcuts. */
 export function TeacherDashboard({ user }: { user: SessionUser }) {
+  const say = useSay();
   const home = useTeacherHome();
   const data = home.data;
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Good day, {user.fullName.split(" ")[0]}
+          {say("dashboard.goodDay", { name: user.fullName.split(" ")[0] ?? "" })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {formatLongDate(new Date())}
           {user.centerName ? ` · ${user.centerName}` : ""}
         </Typography>
       </Box>
-      {home.isPending && <LinearProgress aria-label="Loading your day" />}
-      {home.isError && <Alert severity="error">{loadError(home.error)}</Alert>}
+      {home.isPending && <LinearProgress aria-label={say("dashboard.loadingYourDay")} />}
+      {home.isError && <Alert severity="error">{loadError(say, home.error)}</Alert>}
       {data && (
         <Box component="section" aria-labelledby="rooms-heading">
           <Typography id="rooms-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-            My Classrooms
+            {say("dashboard.myClassrooms")}
           </Typography>
-          {data.classrooms.length === 0 && (
-            <Alert severity="info">You are not assigned to a classroom yet. Ask your centre director.</Alert>
-          )}
+          {data.classrooms.length === 0 && <Alert severity="info">{say("dashboard.notAssigned")}</Alert>}
           <Grid container spacing={2}>
             {data.classrooms.map((room) => (
               <Grid key={room.id} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -140,14 +153,14 @@ export function TeacherDashboard({ user }: { user: SessionUser }) {
                     <Forum color="primary" aria-hidden />
                     <Box sx={{ flexGrow: 1 }}>
                       <Typography id="unread-heading" variant="h6" component="h2" noWrap>
-                        Unread Messages
+                        {say("dashboard.unreadMessages")}
                       </Typography>
                       <Typography data-testid="unread-messages" variant="h4" component="p">
                         {formatNumber(data.unread_messages)}
                       </Typography>
                     </Box>
                     <Button component={RouterLink} to="/messaging">
-                      Open Messages
+                      {say("dashboard.openMessages")}
                     </Button>
                   </Stack>
                 </CardContent>

@@ -7,7 +7,7 @@ import { canOpen } from "@sprout/shared/navigation";
 import { hasFeature, type Role } from "@sprout/shared/roles";
 import type { Overview } from "@sprout/shared/schemas/analytics";
 import { Link as RouterLink } from "react-router";
-import { formatNumber } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 
 interface FocusItem {
   primary: string;
@@ -17,13 +17,12 @@ interface FocusItem {
 }
 
 /** Spec: enquiries only when some are open, invoices only when some are pending, attendance always. */
-export function focusItems(overview: Overview, role: Role): FocusItem[] {
+export function focusItems(overview: Overview, role: Role, say: Say): FocusItem[] {
   const items: FocusItem[] = [];
   if (overview.open_enquiries > 0) {
-    const n = overview.open_enquiries;
     items.push({
-      primary: `Follow up ${formatNumber(n)} open ${n === 1 ? "enquiry" : "enquiries"}`,
-      secondary: "Families waiting to hear back about admission",
+      primary: say("dashboard.focusEnquiries", { count: overview.open_enquiries }),
+      secondary: say("dashboard.focusEnquiriesText"),
       to: "/enquiries",
       icon: ContactPhone,
     });
@@ -32,27 +31,25 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
   const pending = overview.pending_invoices ?? 0;
   const overdue = overview.overdue_invoices ?? 0;
   if (pending > 0) {
-    const n = pending;
     items.push({
-      primary: `${formatNumber(n)} pending ${n === 1 ? "invoice" : "invoices"}`,
-      secondary: "Payments still to be collected",
+      primary: say("dashboard.focusPending", { count: pending }),
+      secondary: say("dashboard.focusPendingText"),
       to: "/billing?status=Pending",
       icon: Receipt,
     });
   }
   if (overdue > 0) {
-    const n = overdue;
     items.push({
-      primary: `${formatNumber(n)} overdue ${n === 1 ? "invoice" : "invoices"}`,
-      secondary: "Past their due date: follow up with the families",
+      primary: say("dashboard.focusOverdue", { count: overdue }),
+      secondary: say("dashboard.focusOverdueText"),
       to: "/billing?status=Overdue",
       icon: Receipt,
     });
   }
   // The daily report shows per classroom who is not recorded yet; without reports, the roster.
   items.push({
-    primary: "Review today's attendance",
-    secondary: "Check every classroom has marked its register",
+    primary: say("dashboard.focusAttendance"),
+    secondary: say("dashboard.focusAttendanceText"),
     to: hasFeature(role, "attendance_reports") ? "/attendance?view=reports" : "/attendance",
     icon: EventAvailable,
   });
@@ -61,12 +58,13 @@ export function focusItems(overview: Overview, role: Role): FocusItem[] {
 }
 
 export function TodaysFocus({ overview, role }: { overview: Overview; role: Role }) {
-  const items = focusItems(overview, role);
+  const say = useSay();
+  const items = focusItems(overview, role, say);
   if (items.length === 0) return null;
   return (
     <Card>
-      <CardHeader title="Today's Focus" slotProps={{ title: { variant: "h6", component: "h2" } }} />
-      <List disablePadding aria-label="Today's Focus">
+      <CardHeader title={say("dashboard.todaysFocus")} slotProps={{ title: { variant: "h6", component: "h2" } }} />
+      <List disablePadding aria-label={say("dashboard.todaysFocus")}>
         {items.map(({ primary, secondary, to, icon: Icon }) => (
           <ListItem key={to} disablePadding divider>
             <ListItemButton component={RouterLink} to={to}>

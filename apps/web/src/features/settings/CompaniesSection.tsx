@@ -13,15 +13,17 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { type CreateCompanyRequest, createCompanyRequest, SETTINGS_MESSAGES } from "@sprout/shared/schemas/settings";
+import { type CreateCompanyRequest, createCompanyRequest } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { useCompanies, useSettingsMutations } from "./api";
 
 /** Manage Tie-up Companies: the companies whose employees get the tie-up arrangement. */
 export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
+  const say = useSay();
   const companies = useCompanies();
   const { addCompany } = useSettingsMutations();
   const [done, setDone] = useState("");
@@ -33,7 +35,7 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
     setDone("");
     try {
       await addCompany.mutateAsync(values);
-      setDone(SETTINGS_MESSAGES.companyAdded);
+      setDone(say("settings.companyAdded"));
       form.reset({ companyName: "" });
     } catch {
       /* shown from the mutation's error */
@@ -44,10 +46,10 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
     <Card variant="outlined" component="section" aria-labelledby="companies-title">
       <CardContent>
         <Typography id="companies-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Manage Tie-up Companies
+          {say("settings.companiesTitle")}
         </Typography>
         {canAdd && (
-          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 2 }} aria-label="Add company">
+          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 2 }} aria-label={say("settings.addCompanyForm")}>
             <Grid container spacing={2} sx={{ alignItems: "flex-start" }}>
               <Grid size={{ xs: 12, sm: 10 }}>
                 <Controller
@@ -56,7 +58,7 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
                   render={({ field, fieldState }) => (
                     <TextField
                       {...field}
-                      label="Company Name"
+                      label={say("settings.companyName")}
                       size="small"
                       fullWidth
                       error={Boolean(fieldState.error)}
@@ -67,13 +69,13 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
               </Grid>
               <Grid size={{ xs: 12, sm: 2 }}>
                 <Button type="submit" variant="contained" fullWidth disabled={addCompany.isPending}>
-                  Add
+                  {say("settings.add")}
                 </Button>
               </Grid>
             </Grid>
             {addCompany.isError && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {refusalMessage(addCompany.error, SETTINGS_MESSAGES.addCompany)}
+                {refusalMessage(addCompany.error, say("settings.addCompany"))}
               </Alert>
             )}
             {done && (
@@ -84,9 +86,9 @@ export function CompaniesSection({ canAdd }: { canAdd: boolean }) {
           </Box>
         )}
         {companies.isLoading && <CircularProgress size={24} />}
-        {companies.isError && <Alert severity="error">{SETTINGS_MESSAGES.loadCompanies}</Alert>}
+        {companies.isError && <Alert severity="error">{say("settings.loadCompanies")}</Alert>}
         {companies.data && companies.data.length === 0 && (
-          <Typography color="text.secondary">No tie-up companies yet.</Typography>
+          <Typography color="text.secondary">{say("settings.noCompanies")}</Typography>
         )}
         <List dense>
           {companies.data?.map((row) => (

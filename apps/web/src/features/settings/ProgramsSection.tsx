@@ -12,20 +12,17 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import {
-  type CreateProgramRequest,
-  createProgramRequest,
-  groupPrograms,
-  SETTINGS_MESSAGES,
-} from "@sprout/shared/schemas/settings";
+import { type CreateProgramRequest, createProgramRequest, groupPrograms } from "@sprout/shared/schemas/settings";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { usePrograms, useSettingsMutations } from "./api";
 
 /** Manage Academic Programs: major programs and their specific programs, used by the enquiry form. */
 export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
+  const say = useSay();
   const programs = usePrograms();
   const { addProgram } = useSettingsMutations();
   const [done, setDone] = useState("");
@@ -37,7 +34,7 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
     setDone("");
     try {
       await addProgram.mutateAsync(values);
-      setDone(SETTINGS_MESSAGES.programAdded);
+      setDone(say("settings.programAdded"));
       form.reset({ majorProgram: values.majorProgram, specificProgram: "" });
     } catch {
       /* shown from the mutation's error */
@@ -49,10 +46,10 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
     <Card variant="outlined" component="section" aria-labelledby="programs-title">
       <CardContent>
         <Typography id="programs-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Manage Academic Programs
+          {say("settings.programsTitle")}
         </Typography>
         {canAdd && (
-          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 3 }} aria-label="Add program">
+          <Box component="form" noValidate onSubmit={submit} sx={{ mb: 3 }} aria-label={say("settings.addProgramForm")}>
             <Grid container spacing={2} sx={{ alignItems: "flex-start" }}>
               {(["majorProgram", "specificProgram"] as const).map((name) => (
                 <Grid size={{ xs: 12, sm: 5 }} key={name}>
@@ -62,12 +59,12 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
                     render={({ field, fieldState }) => (
                       <TextField
                         {...field}
-                        label={name === "majorProgram" ? "Major Program" : "Specific Program"}
+                        label={name === "majorProgram" ? say("settings.majorProgram") : say("settings.specificProgram")}
                         size="small"
                         fullWidth
                         error={Boolean(fieldState.error)}
                         helperText={
-                          fieldState.error?.message ?? (name === "majorProgram" ? "An existing one or a new one" : " ")
+                          fieldState.error?.message ?? (name === "majorProgram" ? say("settings.majorHint") : " ")
                         }
                         slotProps={{ htmlInput: { list: name === "majorProgram" ? "major-programs" : undefined } }}
                       />
@@ -77,7 +74,7 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
               ))}
               <Grid size={{ xs: 12, sm: 2 }}>
                 <Button type="submit" variant="contained" fullWidth disabled={addProgram.isPending}>
-                  Add
+                  {say("settings.add")}
                 </Button>
               </Grid>
             </Grid>
@@ -88,7 +85,7 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
             </datalist>
             {addProgram.isError && (
               <Alert severity="error" sx={{ mt: 1 }}>
-                {refusalMessage(addProgram.error, SETTINGS_MESSAGES.addProgram)}
+                {refusalMessage(addProgram.error, say("settings.addProgram"))}
               </Alert>
             )}
             {done && (
@@ -99,7 +96,7 @@ export function ProgramsSection({ canAdd }: { canAdd: boolean }) {
           </Box>
         )}
         {programs.isLoading && <CircularProgress size={24} />}
-        {programs.isError && <Alert severity="error">{SETTINGS_MESSAGES.loadPrograms}</Alert>}
+        {programs.isError && <Alert severity="error">{say("settings.loadPrograms")}</Alert>}
         <Stack spacing={1.5}>
           {Object.entries(groups).map(([major, specifics]) => (
             <Box key={major}>

@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from "@mui/material";
 import { hasFeature } from "@sprout/shared/roles";
 import { useSignedInUser } from "../../auth/useSession";
+import { useSay } from "../../i18n/useSay";
 import { CentersSection } from "../centers/CentersSection";
 import { DigestHourSection } from "../child-day/DigestHourSection";
 import { RetentionSection } from "../data-requests/RetentionSection";
@@ -20,14 +21,15 @@ const INCIDENT_REVIEW_ROLES = RETENTION_ROLES;
  * Center Management.
  */
 export function SettingsPage() {
+  const say = useSay();
   const user = useSignedInUser();
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Application Settings
+          {say("settings.title")}
         </Typography>
-        <Typography color="text.secondary">Programs and tie-up companies used by enquiries and admissions.</Typography>
+        <Typography color="text.secondary">{say("settings.subtitle")}</Typography>
       </Box>
       <ProgramsSection canAdd={hasFeature(user.role, "program_settings")} />
       <CompaniesSection canAdd={hasFeature(user.role, "company_settings")} />

@@ -4,6 +4,8 @@ import type { Role } from "@sprout/shared/roles";
 import { createUserRequest, type ManagedUser } from "@sprout/shared/schemas/users";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { useSay } from "../../i18n/useSay";
+import { ROLE_IDS } from "./labels";
 
 /** The form's values: every field as text, the centre "" for none; editing sends no password. */
 const formSchema = createUserRequest.extend({ centerId: z.string(), isActive: z.boolean() });
@@ -42,6 +44,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
     },
   });
   const submit = handleSubmit((values) => onSubmit(values));
+  const say = useSay();
 
   return (
     <Stack
@@ -49,13 +52,13 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
       noValidate
       spacing={2}
       onSubmit={submit}
-      aria-label={mode === "create" ? "Add user" : "Edit user"}
+      aria-label={mode === "create" ? say("users.addUserForm") : say("users.editUserForm")}
     >
       {error && <Alert severity="error">{error}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label="Full Name"
+            label={say("users.fullName")}
             required
             fullWidth
             error={Boolean(errors.fullName)}
@@ -65,7 +68,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label="Email"
+            label={say("users.colEmail")}
             type="email"
             required
             fullWidth
@@ -77,15 +80,12 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
         {mode === "create" && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
-              label="Password"
+              label={say("users.password")}
               type="password"
               autoComplete="new-password"
               fullWidth
               error={Boolean(errors.password)}
-              helperText={
-                errors.password?.message ??
-                "Minimum 8 characters, with upper and lower case and a number. Leave empty to e-mail an invitation."
-              }
+              helperText={errors.password?.message ?? say("users.passwordHint")}
               {...register("password")}
             />
           </Grid>
@@ -97,7 +97,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
             render={({ field }) => (
               <TextField
                 select
-                label="Role"
+                label={say("users.colRole")}
                 required
                 fullWidth
                 error={Boolean(errors.role)}
@@ -106,7 +106,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
               >
                 {roles.map((role) => (
                   <MenuItem key={role.value} value={role.value}>
-                    {role.label}
+                    {ROLE_IDS[role.value] ? say(ROLE_IDS[role.value]) : role.label}
                   </MenuItem>
                 ))}
               </TextField>
@@ -120,14 +120,14 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
             render={({ field }) => (
               <TextField
                 select
-                label="Centre"
+                label={say("users.colCentre")}
                 fullWidth
                 error={Boolean(errors.centerId)}
-                helperText={errors.centerId?.message ?? "Required for centre staff and parents"}
+                helperText={errors.centerId?.message ?? say("users.centreHint")}
                 {...field}
               >
                 <MenuItem value="">
-                  <em>No centre</em>
+                  <em>{say("users.noCentre")}</em>
                 </MenuItem>
                 {centres.map((centre) => (
                   <MenuItem key={centre.id} value={centre.id}>
@@ -140,7 +140,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label="Phone Number"
+            label={say("users.phone")}
             fullWidth
             error={Boolean(errors.phoneNumber)}
             helperText={errors.phoneNumber?.message}
@@ -149,7 +149,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            label="Job Title"
+            label={say("users.jobTitle")}
             fullWidth
             error={Boolean(errors.jobTitle)}
             helperText={errors.jobTitle?.message}
@@ -164,7 +164,7 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
               render={({ field }) => (
                 <FormControlLabel
                   control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                  label="Active"
+                  label={say("users.active")}
                 />
               )}
             />
@@ -172,9 +172,15 @@ export function UserForm({ mode, user, roles, centres, pending, error, onSubmit,
         )}
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end" }}>
-        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+        {onCancel && <Button onClick={onCancel}>{say("users.cancel")}</Button>}
         <Button type="submit" variant="contained" disabled={pending}>
-          {mode === "create" ? (pending ? "Creating…" : "Create User") : pending ? "Saving…" : "Save Changes"}
+          {mode === "create"
+            ? pending
+              ? say("users.creating")
+              : say("users.createUser")
+            : pending
+              ? say("users.saving")
+              : say("users.saveChanges")}
         </Button>
       </Stack>
     </Stack>

@@ -22,7 +22,6 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { ROLE_LABELS } from "@sprout/shared/roles";
 import type { ManagedUser } from "@sprout/shared/schemas/users";
 import { type ReactNode, useState } from "react";
 import { refusalMessage } from "../../api/errors";
@@ -30,7 +29,9 @@ import { useSignedInUser } from "../../auth/useSession";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
+import { useSay } from "../../i18n/useSay";
 import { DEFAULT_ROLES, useCentres, useRoles, useUserMutations, useUsers } from "./api";
+import { ROLE_IDS } from "./labels";
 import { UserForm, type UserFormValues } from "./UserForm";
 
 const toBody = (values: UserFormValues) => ({
@@ -46,6 +47,7 @@ type Confirm = { kind: "toggle" | "reset"; user: ManagedUser } | null;
 
 /** User Management: add a user, see them all, edit, (de)activate and force a password reset. */
 export function UsersPage() {
+  const say = useSay();
   const me = useSignedInUser();
   const paging = usePaging();
   const users = useUsers(paging.query);
@@ -62,7 +64,7 @@ export function UsersPage() {
 
   const columns: Column<ManagedUser>[] = [
     {
-      header: "Name",
+      header: say("users.colName"),
       cell: (user) => (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -76,12 +78,15 @@ export function UsersPage() {
         </>
       ),
     },
-    { header: "Email", cell: (user) => user.email },
-    { header: "Role", cell: (user) => <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} /> },
-    { header: "Centre", cell: (user) => user.center_name ?? "—" },
-    { header: "Status", cell: (user) => <UserStatus user={user} /> },
+    { header: say("users.colEmail"), cell: (user) => user.email },
     {
-      header: "Actions",
+      header: say("users.colRole"),
+      cell: (user) => <Chip size="small" variant="outlined" label={say(ROLE_IDS[user.role])} />,
+    },
+    { header: say("users.colCentre"), cell: (user) => user.center_name ?? "—" },
+    { header: say("users.colStatus"), cell: (user) => <UserStatus user={user} /> },
+    {
+      header: say("users.colActions"),
       align: "right",
       nowrap: true,
       cell: (user) => <UserActions user={user} self={user.id === me.id} onEdit={setEditing} onConfirm={setConfirm} />,
@@ -111,7 +116,7 @@ export function UsersPage() {
   const onConfirm = () => {
     if (!confirm) return;
     const mutation = confirm.kind === "toggle" ? toggle : forceReset;
-    const fallback = confirm.kind === "toggle" ? "Failed to toggle user status" : "Failed to force password reset";
+    const fallback = confirm.kind === "toggle" ? say("users.toggleFailed") : say("users.resetFailed");
     mutation.mutate(confirm.user.id, {
       onSuccess: (answer) => setSnack({ message: answer.message, severity: "success" }),
       onError: (error) => setSnack({ message: refusalMessage(error, fallback), severity: "error" }),
@@ -123,15 +128,15 @@ export function UsersPage() {
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          User Management
+          {say("users.title")}
         </Typography>
-        <Typography color="text.secondary">Create sign-ins, change roles and centres, and control access.</Typography>
+        <Typography color="text.secondary">{say("users.subtitle")}</Typography>
       </Box>
 
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            Add User
+            {say("users.addUser")}
           </Typography>
           <UserForm
             key={formKey}
@@ -139,7 +144,7 @@ export function UsersPage() {
             roles={roleOptions}
             centres={centres.data ?? []}
             pending={create.isPending}
-            error={create.isError ? refusalMessage(create.error, "Failed to create user") : undefined}
+            error={create.isError ? refusalMessage(create.error, say("users.createFailed")) : undefined}
             onSubmit={onCreate}
           />
         </CardContent>
@@ -152,18 +157,18 @@ export function UsersPage() {
           sx={{ p: 2, pb: 0, alignItems: { sm: "center" }, justifyContent: "space-between" }}
         >
           <Typography variant="h6" component="h2">
-            All Users {users.data ? `(${users.data.pagination.total})` : ""}
+            {users.data ? say("users.allUsersCount", { count: users.data.pagination.total }) : say("users.allUsers")}
           </Typography>
-          <SearchField paging={paging} label="Search by name or email" />
+          <SearchField paging={paging} label={say("users.search")} />
         </Stack>
         {centres.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
-            Failed to load users or centers
+            {say("users.loadFailed")}
           </Alert>
         )}
         <Box sx={{ pt: 2 }}>
           <PagedTable
-            label="All users"
+            label={say("users.allUsersLabel")}
             columns={columns}
             card={(user) => (
               <UserCard user={user}>
@@ -174,14 +179,14 @@ export function UsersPage() {
             page={users.data && { rows: users.data.users, pagination: users.data.pagination }}
             paging={paging}
             loading={users.isPending}
-            error={users.isError ? "Failed to load users or centers" : undefined}
-            empty={paging.search ? "No users match your search." : "No users yet."}
+            error={users.isError ? say("users.loadFailed") : undefined}
+            empty={paging.search ? say("users.emptySearch") : say("users.empty")}
           />
         </Box>
       </Card>
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="md" fullScreen={phone}>
-        <DialogTitle>Edit User</DialogTitle>
+        <DialogTitle>{say("users.editUser")}</DialogTitle>
         <DialogContent>
           <Box sx={{ pt: 1 }}>
             {editing && (
@@ -189,10 +194,12 @@ export function UsersPage() {
                 key={editing.id}
                 mode="edit"
                 user={editing}
-                roles={editing.id === me.id ? [{ value: editing.role, label: ROLE_LABELS[editing.role] }] : roleOptions}
+                roles={
+                  editing.id === me.id ? [{ value: editing.role, label: say(ROLE_IDS[editing.role]) }] : roleOptions
+                }
                 centres={centres.data ?? []}
                 pending={update.isPending}
-                error={update.isError ? refusalMessage(update.error, "Failed to update user") : undefined}
+                error={update.isError ? refusalMessage(update.error, say("users.updateFailed")) : undefined}
                 onSubmit={onUpdate}
                 onCancel={() => {
                   setEditing(null);
@@ -207,29 +214,29 @@ export function UsersPage() {
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
         <DialogTitle>
           {confirm?.kind === "reset"
-            ? "Force password reset"
+            ? say("users.forceReset")
             : confirm?.user.is_active
-              ? "Deactivate user"
-              : "Activate user"}
+              ? say("users.deactivateUser")
+              : say("users.activateUser")}
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
             {confirm?.kind === "reset"
-              ? `${confirm.user.full_name} will be signed out now and must set a new password at their next sign-in.`
+              ? say("users.resetConfirm", { name: confirm.user.full_name })
               : confirm?.user.is_active
-                ? `${confirm.user.full_name} will be signed out everywhere at once and cannot sign in until activated again.`
-                : `${confirm?.user.full_name} will be able to sign in again.`}
+                ? say("users.deactivateConfirm", { name: confirm.user.full_name })
+                : say("users.activateConfirm", { name: confirm?.user.full_name ?? "" })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
+          <Button onClick={() => setConfirm(null)}>{say("users.cancel")}</Button>
           <Button
             variant="contained"
             color={confirm?.kind === "toggle" && confirm.user.is_active ? "error" : "primary"}
             onClick={onConfirm}
             disabled={toggle.isPending || forceReset.isPending}
           >
-            Confirm
+            {say("users.confirm")}
           </Button>
         </DialogActions>
       </Dialog>
@@ -250,13 +257,22 @@ export function UsersPage() {
   );
 }
 
-const UserStatus = ({ user }: { user: ManagedUser }) => (
-  <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
-    <Chip size="small" color={user.is_active ? "success" : "default"} label={user.is_active ? "Active" : "Inactive"} />
-    {user.must_reset_password && <Chip size="small" color="warning" label="Reset pending" />}
-    {user.two_factor_enabled && <Chip size="small" variant="outlined" color="primary" label="2FA" />}
-  </Stack>
-);
+function UserStatus({ user }: { user: ManagedUser }) {
+  const say = useSay();
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap", gap: 0.5 }}>
+      <Chip
+        size="small"
+        color={user.is_active ? "success" : "default"}
+        label={user.is_active ? say("users.active") : say("users.inactive")}
+      />
+      {user.must_reset_password && <Chip size="small" color="warning" label={say("users.resetPending")} />}
+      {user.two_factor_enabled && (
+        <Chip size="small" variant="outlined" color="primary" label={say("users.twoFactor")} />
+      )}
+    </Stack>
+  );
+}
 
 function UserActions({
   user,
@@ -269,17 +285,26 @@ function UserActions({
   onEdit: (user: ManagedUser) => void;
   onConfirm: (confirm: Confirm) => void;
 }) {
+  const say = useSay();
   return (
     <>
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${user.full_name}`} onClick={() => onEdit(user)} size="small">
+      <Tooltip title={say("users.edit")}>
+        <IconButton
+          aria-label={say("users.editName", { name: user.full_name })}
+          onClick={() => onEdit(user)}
+          size="small"
+        >
           <Edit fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={user.is_active ? "Deactivate" : "Activate"}>
+      <Tooltip title={user.is_active ? say("users.deactivate") : say("users.activate")}>
         <span>
           <IconButton
-            aria-label={`${user.is_active ? "Deactivate" : "Activate"} ${user.full_name}`}
+            aria-label={
+              user.is_active
+                ? say("users.deactivateName", { name: user.full_name })
+                : say("users.activateName", { name: user.full_name })
+            }
             onClick={() => onConfirm({ kind: "toggle", user })}
             disabled={self}
             size="small"
@@ -289,9 +314,9 @@ function UserActions({
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Force password reset">
+      <Tooltip title={say("users.forceResetTip")}>
         <IconButton
-          aria-label={`Force password reset for ${user.full_name}`}
+          aria-label={say("users.forceResetFor", { name: user.full_name })}
           onClick={() => onConfirm({ kind: "reset", user })}
           size="small"
         >
@@ -304,6 +329,7 @@ function UserActions({
 
 /** A user on a phone: the row's facts one under the other, actions at the foot. */
 function UserCard({ user, children }: { user: ManagedUser; children: ReactNode }) {
+  const say = useSay();
   return (
     <>
       <Typography variant="subtitle2">{user.full_name}</Typography>
@@ -311,10 +337,10 @@ function UserCard({ user, children }: { user: ManagedUser; children: ReactNode }
         {user.email}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-        {[user.job_title, user.center_name ?? "All centres"].filter(Boolean).join(" · ")}
+        {[user.job_title, user.center_name ?? say("users.allCentres")].filter(Boolean).join(" · ")}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5, mt: 1 }}>
-        <Chip size="small" variant="outlined" label={ROLE_LABELS[user.role]} />
+        <Chip size="small" variant="outlined" label={say(ROLE_IDS[user.role])} />
         <UserStatus user={user} />
       </Stack>
       <Stack direction="row" sx={{ justifyContent: "flex-end", mt: 0.5 }}>
