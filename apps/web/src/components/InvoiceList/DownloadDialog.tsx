@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import MailOutline from "@mui/icons-material/MailOutline";
 import {
   Alert,
@@ -23,6 +22,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import type { SetupReturn } from "../../features/account/Setup2FAPage";
 import { type Say, useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { retryAfterSeconds, useDownloadInvoice, useSendDownloadCode, useTwoFactorEnabled } from "./api";
 
 /**

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, CircularProgress, Link, Stack, TextField } from "@mui/material";
 import { forgotPasswordRequest, RESET_DELAYS_MS } from "@sprout/shared/schemas/account";
 import { useMutation } from "@tanstack/react-query";
@@ -7,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { zodResolver } from "../../i18n/zodResolver";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi } from "./api";
 import { ResetSteps } from "./ResetSteps";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import {
@@ -19,6 +18,7 @@ import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { zodResolver } from "../../i18n/zodResolver";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi } from "./api";
 import { PasswordStrength } from "./PasswordStrength";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
 import { ASSIGNMENT_FILES_MAX, type Assignment, assignmentFields } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
@@ -7,6 +6,7 @@ import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useMyClassrooms } from "../child-day/api";
 import { catalogueError } from "../lesson-plans/api";
 import { useAssignmentMutations } from "./api";

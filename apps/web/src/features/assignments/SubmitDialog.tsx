@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, TextField } from "@mui/material";
 import { type Assignment, submissionFields } from "@sprout/shared/schemas/assignments";
 import { useState } from "react";
@@ -7,6 +6,7 @@ import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormSelectField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { catalogueError } from "../lesson-plans/api";
 import { useAssignmentMutations } from "./api";
 import { FilesField } from "./FilesField";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -19,6 +18,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useAttendanceActions } from "./api";
 
 /** One stay whose times are corrected: today's, or one of an earlier day never checked out. */

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
 import { pinInput } from "@sprout/shared/schemas/attendance";
 import { useQueryClient } from "@tanstack/react-query";
@@ -7,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useSetPin } from "./kioskApi";
 
 /** Sets or changes one's own kiosk PIN; the server keeps only its hash. */

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -19,6 +18,7 @@ import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 
 type Input = z.input<typeof staffLeaveInput>;
 type Output = z.output<typeof staffLeaveInput>;

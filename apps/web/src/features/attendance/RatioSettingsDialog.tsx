@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -27,6 +26,7 @@ import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 
 type Input = z.input<typeof ratioSettingsInput>;
 type Output = z.output<typeof ratioSettingsInput>;

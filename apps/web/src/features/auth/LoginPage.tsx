@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import {
@@ -22,6 +21,7 @@ import { hasToken } from "../../auth/session";
 import { useVerifiedSession } from "../../auth/useVerifiedSession";
 import { PageLoader } from "../../components/PageLoader";
 import { LanguageSwitch } from "../../i18n/LanguageSwitch";
+import { zodResolver } from "../../i18n/zodResolver";
 import { UnsentTapsNotice } from "../../offline/UnsentTapsNotice";
 import { AuthCard } from "./AuthCard";
 import { loginErrorMessage } from "./loginErrorMessage";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -26,6 +25,7 @@ import { FormDateField, FormSelectField, FormTextField } from "../../components/
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 
 interface Props {
   invoice: Invoice | null;

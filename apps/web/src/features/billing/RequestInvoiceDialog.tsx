@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Autocomplete,
@@ -19,6 +18,7 @@ import type { z } from "zod";
 import { FormDateField, FormTextField } from "../../components/form/fields";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useBillableStudents } from "./api";
 
 interface Props {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import { Box, Button, Card, CardContent, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
@@ -24,6 +23,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatCurrency, formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { budgetPagination, openFile, useBudgetMutations, useBudgetRequests, useRecentExpenses } from "./api";
 import { CategorySelect } from "./CategorySelect";
 import type { Notice } from "./NoticeSnackbar";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -26,6 +25,7 @@ import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useServerError } from "../../components/useServerError";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useBudgetMutations } from "./api";
 
 type Form = z.input<typeof budgetLimitInput>;

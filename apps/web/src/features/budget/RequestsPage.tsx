@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import {
   Alert,
@@ -37,6 +36,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency, formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { exportExpenses, useBudgetCentres, useBudgetMutations, useBudgetRequests } from "./api";
 import { CategorySelect } from "./CategorySelect";
 import { ExpensesTab } from "./ExpensesTab";

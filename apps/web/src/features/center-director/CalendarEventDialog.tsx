@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert } from "@mui/material";
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { CALENDAR_EVENT_KINDS, type CalendarEvent, calendarEventInput } from "@sprout/shared/schemas/center-director";
@@ -8,6 +7,7 @@ import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useDirectorMutations } from "./api";
 
 type Form = z.input<typeof calendarEventInput>;

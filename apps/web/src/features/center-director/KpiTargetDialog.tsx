@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, TextField } from "@mui/material";
 import { type Kpi, kpiTargetInput } from "@sprout/shared/schemas/center-director";
 import { useForm } from "react-hook-form";
@@ -6,6 +5,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useDirectorMutations } from "./api";
 
 type Form = z.input<typeof kpiTargetInput>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert } from "@mui/material";
 import { PERFORMANCE_RATINGS, type StaffOverview, staffReviewInput } from "@sprout/shared/schemas/center-director";
 import { useForm } from "react-hook-form";
@@ -7,6 +6,7 @@ import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useDirectorMutations } from "./api";
 import { RATING_LABELS } from "./labels";
 

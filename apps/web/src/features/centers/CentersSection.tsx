@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Add from "@mui/icons-material/Add";
 import Edit from "@mui/icons-material/Edit";
 import {
@@ -33,6 +32,7 @@ import { ApiError } from "../../api/errors";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { formatNumber } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { useUsers } from "../users/api";
 import { useCentreMutations } from "./api";

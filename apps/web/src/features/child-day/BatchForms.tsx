@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import WarningAmber from "@mui/icons-material/WarningAmber";
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import {
@@ -19,6 +18,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { nowTime } from "./api";
 import { fieldError } from "./fieldError";
 import { Choice } from "./RecordForms";

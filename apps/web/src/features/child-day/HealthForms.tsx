@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -24,6 +23,7 @@ import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormTextField } from "../../components/form/fields";
 import { type Say, useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { nowTime } from "./api";
 import type { useHealthChanges } from "./health-api";
 

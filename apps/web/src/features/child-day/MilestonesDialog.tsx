@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Delete from "@mui/icons-material/Delete";
 import {
   Alert,
@@ -27,6 +26,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { useMilestoneMutations, useMilestones } from "./api";
 import { fieldError } from "./fieldError";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Close from "@mui/icons-material/Close";
 import Undo from "@mui/icons-material/Undo";
 import {
@@ -32,6 +31,7 @@ import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useOnline } from "../../offline/connectivity";
 import { useMilestones, useObservationMutations, useTap } from "./api";
 import { fieldError } from "./fieldError";

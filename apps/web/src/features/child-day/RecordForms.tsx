@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import {
   DAY_HEALTH_KINDS,
@@ -17,6 +16,7 @@ import { Controller, type FieldValues, type UseFormReturn, useForm } from "react
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { type Say, useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { nowTime, useRecord, useTap } from "./api";
 import { fieldError } from "./fieldError";
 

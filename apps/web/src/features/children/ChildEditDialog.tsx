@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -23,6 +22,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useEditChild } from "./api";
 import { GENDER_LABELS } from "./labels";
 import { centreToday } from "./shared";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -31,6 +30,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { DateField } from "../../components/DateField";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useStudentActions } from "./api";
 import { ChildHeading, ConsequenceList } from "./DialogParts";
 import { centreToday, missingTokens } from "./shared";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Delete from "@mui/icons-material/Delete";
 import Edit from "@mui/icons-material/Edit";
 import Groups from "@mui/icons-material/Groups";
@@ -37,6 +36,7 @@ import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { NoClassroom } from "../../components/NoClassroom";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { AssignStaffDialog } from "./AssignStaffDialog";
 import { useClassroomMutations, useClassrooms } from "./api";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Badge,
@@ -22,6 +21,7 @@ import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { formatDateTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useAnnouncementMutations, useAnnouncements, useFamily, useMyClassrooms } from "./api";
 
 /** /classroom-announcements: a teacher posts to their rooms; a parent reads their child's room. */

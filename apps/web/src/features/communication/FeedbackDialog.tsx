@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -18,6 +17,7 @@ import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useFamily, useFeedback, useFeedbackMutations } from "./api";
 
 type Form = z.input<typeof feedbackInput>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { noticeInput, type SentNotice } from "@sprout/shared/schemas/communication";
 import { useState } from "react";
@@ -9,6 +8,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
 import { type Say, useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentreClassrooms } from "../children/api";
 import { DeskCentre } from "./DeskCentre";
 import { NotReadDialog } from "./NotReadDialog";

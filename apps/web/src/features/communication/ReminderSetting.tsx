@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from "@mui/material";
 import { reminderSettingInput } from "@sprout/shared/schemas/communication";
 import { useEffect } from "react";
@@ -6,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useReminderSetting, useSaveReminderSetting } from "./api";
 import { DeskCentre } from "./DeskCentre";
 

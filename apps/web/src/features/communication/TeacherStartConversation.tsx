@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, MenuItem, Stack, TextField } from "@mui/material";
 import { teacherStartThreadInput } from "@sprout/shared/schemas/communication";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useFamilies, useMessagingMutations } from "./api";
 
 type Form = z.input<typeof teacherStartThreadInput>;

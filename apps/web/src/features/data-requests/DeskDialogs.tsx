@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Link, Typography } from "@mui/material";
 import {
   answerInput,
@@ -12,6 +11,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormSelectField, FormTextField } from "../../components/form/fields";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useDataMutations } from "./api";
 
 function Asked({ request }: { request: DeskDataRequest }) {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -25,6 +24,7 @@ import { FormTextField } from "../../components/form/fields";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { useDataMutations, useRetention, useRetentionDryRun } from "./api";
 

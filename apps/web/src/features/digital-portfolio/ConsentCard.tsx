@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -15,6 +14,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { CONSENT_LABELS, usePortfolioMutations } from "./api";
 
 /**

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import AddPhotoAlternate from "@mui/icons-material/AddPhotoAlternate";
 import {
   Alert,
@@ -18,6 +17,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { CONSENT_LABELS, uploadWithProgress, usePortfolioMutations } from "./api";
 import { CAMERA_MESSAGE_IDS, CameraCapture } from "./CameraCapture";
 import { ImageEditor } from "./ImageEditor";

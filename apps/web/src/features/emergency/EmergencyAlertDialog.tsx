@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Autocomplete,
@@ -27,6 +26,7 @@ import { Controller, type DefaultValues, useForm, useWatch } from "react-hook-fo
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useAreas, useEmergencyMutations } from "./api";
 
 type Form = z.input<typeof emergencyAlertInput>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -23,6 +22,7 @@ import { useMemo } from "react";
 import { Controller, type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { DateField } from "../../components/DateField";
+import { zodResolver } from "../../i18n/zodResolver";
 import { browserToday, useClassrooms } from "./api";
 
 type Schema = ReturnType<typeof admissionSchema>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -28,6 +27,7 @@ import {
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import { DateField } from "../../components/DateField";
+import { zodResolver } from "../../i18n/zodResolver";
 import { browserToday, usePrograms, useTieUp } from "./api";
 
 export const emptyEnquiry = (centerId = ""): EnquiryFormValues => ({

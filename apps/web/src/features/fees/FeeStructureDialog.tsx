@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
 import {
@@ -40,6 +39,7 @@ import { Controller, useFieldArray, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useServerError } from "../../components/useServerError";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 
 interface Props {
   open: boolean;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Autocomplete,
@@ -25,6 +24,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useChildOptions, useIncidentMutations, useReviewSetting } from "./api";
 import { LOCAL_DATE_TIME, OccurredAtField } from "./OccurredAtField";
 

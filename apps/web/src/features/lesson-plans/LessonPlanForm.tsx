@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, TextField } from "@mui/material";
 import { LESSON_PARTS, type LessonPlan, lessonPlanFields } from "@sprout/shared/schemas/lesson-plans";
 import { Controller, useForm } from "react-hook-form";
@@ -6,6 +5,7 @@ import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { catalogueError, useClassroomOptions, useLessonPlanMutations } from "./api";
 
 type Values = z.input<typeof lessonPlanFields>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import UploadFile from "@mui/icons-material/UploadFile";
 import { Alert, Button, Typography } from "@mui/material";
 import {
@@ -16,6 +15,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { usePolicyMutations } from "./api";
 

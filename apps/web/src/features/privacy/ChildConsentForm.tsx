@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Button,
@@ -25,6 +24,7 @@ import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useServerError } from "../../components/useServerError";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useAnswerConsents } from "./api";
 
 type Form = z.input<typeof consentAnswers>;

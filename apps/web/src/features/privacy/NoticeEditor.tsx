@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
 import { noticeInput, type PrivacyNotice } from "@sprout/shared/schemas/privacy";
 import { useState } from "react";
@@ -9,6 +8,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { useServerError } from "../../components/useServerError";
 import { formatDate } from "../../format";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useNotices, usePublishNotice } from "./api";
 import { NoticeText } from "./NoticeText";
 

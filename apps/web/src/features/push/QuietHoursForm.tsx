@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
 import { translateEnglish } from "@sprout/shared/i18n/translate";
 import { DEFAULT_QUIET_HOURS, type QuietHours, quietHours } from "@sprout/shared/schemas/push";
@@ -6,6 +5,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 
 const hoursForm = quietHours.unwrap();
 type HoursForm = z.infer<typeof hoursForm>;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -19,6 +18,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { useCompanies, useSettingsMutations } from "./api";
 
 /** Manage Tie-up Companies: the companies whose employees get the tie-up arrangement. */

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -24,6 +23,7 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DateField } from "../../components/DateField";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { CONTRACT_TYPE_NAMES } from "./contractTypes";
 
 /**

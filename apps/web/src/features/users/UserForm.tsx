@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import type { Role } from "@sprout/shared/roles";
 import { createUserRequest, type ManagedUser } from "@sprout/shared/schemas/users";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSay } from "../../i18n/useSay";
+import { zodResolver } from "../../i18n/zodResolver";
 import { ROLE_IDS } from "./labels";
 
 /** The form's values: every field as text, the centre "" for none; editing sends no password. */
