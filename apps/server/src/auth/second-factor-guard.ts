@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import { ACCOUNT_MESSAGES } from "@sprout/shared/schemas/account";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "../lib/errors.ts";
@@ -40,7 +41,7 @@ function refusalOf(outcome: Exclude<Redemption, { kind: "accepted" }>): HttpErro
  */
 export function requireSecondFactor(twoFactor: TwoFactorService, emailed?: EmailedCodeAct) {
   return async (request: FastifyRequest) => {
-    if (!request.caller) throw new HttpError(401, "UNAUTHORIZED", "Authentication required");
+    if (!request.caller) throw new HttpError(401, "UNAUTHORIZED", english("server.authenticationRequired"));
     const header = request.headers[SECOND_FACTOR_HEADER];
     const code = typeof header === "string" ? header.trim() : "";
     if (!code) throw new HttpError(403, "TWO_FACTOR_REQUIRED", ACCOUNT_MESSAGES.twoFactorRequired);

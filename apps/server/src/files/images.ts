@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import sharp, { type Sharp } from "sharp";
 import { HttpError } from "../lib/errors.ts";
 
@@ -20,6 +21,6 @@ export async function reencodeIfImage(content: Buffer, mime: string): Promise<Bu
     // rotate() bakes the EXIF orientation into the pixels before the metadata is dropped.
     return await reencode(sharp(content, { animated: mime === "image/gif" }).rotate()).toBuffer();
   } catch {
-    throw new HttpError(415, "UNREADABLE_IMAGE", "The image could not be read. Please upload a valid image file.");
+    throw new HttpError(415, "UNREADABLE_IMAGE", english("server.imageUnreadable"));
   }
 }

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import type { Role } from "@sprout/shared/roles";
 import { ADMISSION_MESSAGES, type AdmissionResponse, admissionSchema } from "@sprout/shared/schemas/admissions";
 import { ENQUIRY_MESSAGES, fieldErrors, todayIn } from "@sprout/shared/schemas/enquiries";
@@ -47,7 +48,7 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
       const found = await enquiryService.findInScope(scope, enquiryId);
       const enquiry = found.enquiry;
       if (enquiry.studentId) throw conflict(ENQUIRY_MESSAGES.alreadyAdmitted);
-      if (enquiry.status !== "Closed") throw conflict("Save the enquiry as Closed before admitting the child");
+      if (enquiry.status !== "Closed") throw conflict(english("server.closeEnquiryFirst"));
 
       const [centre] = await db
         .select({ timeZone: centers.timeZone, name: centers.name })

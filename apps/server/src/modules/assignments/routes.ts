@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { english } from "@sprout/shared/i18n/english";
 import {
   ASSIGNMENT_FILE_MAX_BYTES,
   ASSIGNMENT_FILES_MAX,
@@ -33,7 +34,7 @@ const tags = ["assignments"];
 
 /** Reads a multipart form: its text fields checked by `schema`, and the files under `fileField`. */
 async function readForm<S extends ZodType>(request: FastifyRequest, schema: S, fileField: string) {
-  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  if (!request.isMultipart()) throw badRequest(english("server.notMultipart"));
   const fields: Record<string, string> = {};
   const uploads: Upload[] = [];
   try {
@@ -48,7 +49,7 @@ async function readForm<S extends ZodType>(request: FastifyRequest, schema: S, f
     const code = (failure as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "FILE_TOO_LARGE", ASSIGNMENT_MESSAGES.fileTooLarge);
     if (code === "FST_FILES_LIMIT") throw badRequest(ASSIGNMENT_MESSAGES.tooManyFiles);
-    throw badRequest("The upload is not a valid multipart form");
+    throw badRequest(english("server.notMultipart"));
   }
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {

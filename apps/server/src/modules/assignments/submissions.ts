@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   ASSIGNMENT_FILES_MAX,
   ASSIGNMENT_MESSAGES,
@@ -59,7 +60,7 @@ export function createSubmissionsService({
       const child = found.children.find((own) => own.id === input.child_id);
       if (!child) throw notFound("Child");
       if (child.classroomId !== found.row.assignment.classroomId)
-        throw badRequest("This assignment is not for this child's classroom", { child_id: "Please select a child" });
+        throw badRequest(english("server.assignmentOtherClassroom"), { child_id: "Please select a child" });
       if (!input.submission_text && uploads.length === 0)
         throw badRequest(ASSIGNMENT_MESSAGES.submissionEmpty, { submission_text: ASSIGNMENT_MESSAGES.submissionEmpty });
       const now = clock.now();

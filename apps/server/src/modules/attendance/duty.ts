@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   ATTENDANCE_MESSAGES,
   DEFAULT_SHIFT_HOURS,
@@ -131,7 +132,7 @@ export function createDutyService({ db, clock, realtime }: Deps) {
       .select({ centerId: staff.centerId })
       .from(staff)
       .where(and(eq(staff.userId, userId), eq(staff.activeStatus, true)));
-    if (!row) throw forbidden("Only a centre's staff clock in and out.");
+    if (!row) throw forbidden(english("server.staffOnlyClockIn"));
     return row;
   }
 

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   ATTENDANCE_MESSAGES,
   KIOSK_PIN_FREE_TRIES,
@@ -168,7 +169,7 @@ export function createKioskService(deps: {
       if (!reservation.allowed) throw locked();
       const [me] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.userId));
       if (!(await verifyPassword(me?.hash ?? null, password)))
-        throw badRequest("That password is not right.", { password: "That password is not right." });
+        throw badRequest(english("server.kioskPasswordWrong"), { password: english("server.kioskPasswordWrong") });
       await attempts.clear("kiosk-unlock", caller.userId);
       return { unlocked: true };
     },

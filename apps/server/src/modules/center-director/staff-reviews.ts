@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   DIRECTOR_MESSAGES,
   PERFORMANCE_RATINGS,
@@ -66,7 +67,7 @@ export function createStaffReviewsService({
       const scope = await caller.scope();
       if (!member || !scope.centerIds.includes(member.centerId)) throw notFound("Staff member");
       if (member.userId === caller.userId)
-        throw badRequest("You cannot review yourself", { staff_id: "You cannot review yourself" });
+        throw badRequest(english("server.cannotReviewYourself"), { staff_id: english("server.cannotReviewYourself") });
       const centre = await resolveCentre(db, caller, member.centerId);
       if (input.period_end > centreDay(centre.timeZone, clock.now())) {
         throw badRequest(DIRECTOR_MESSAGES.periodFuture, { period_end: DIRECTOR_MESSAGES.periodFuture });

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   CENTRE_MILESTONES_MAX,
   CHILD_DAY_MESSAGES,
@@ -111,7 +112,7 @@ export function createMilestonesService({ db, clock }: { db: Database; clock: Cl
             .from(centreMilestones)
             .where(eq(centreMilestones.centerId, input.center_id));
           if (own >= CENTRE_MILESTONES_MAX)
-            throw badRequest(`A centre can add at most ${CENTRE_MILESTONES_MAX} milestones`);
+            throw badRequest(english("server.centreMilestonesMax", { max: CENTRE_MILESTONES_MAX }));
           const [added] = await tx
             .insert(centreMilestones)
             .values({

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   CHILD_DAY_MESSAGES,
   OBSERVATION_ATTACHMENT_MAX_BYTES,
@@ -215,7 +216,7 @@ export function createObservationsService({
           .from(observationAttachments)
           .where(eq(observationAttachments.logId, id));
         if (total > OBSERVATION_ATTACHMENTS_MAX)
-          throw badRequest(`An observation log can have at most ${OBSERVATION_ATTACHMENTS_MAX} attachments`);
+          throw badRequest(english("server.observationAttachmentsMax", { max: OBSERVATION_ATTACHMENTS_MAX }));
         await writeAudit(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,

@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { english } from "@sprout/shared/i18n/english";
 import {
   attachmentParams,
   CHILD_DAY_MESSAGES,
@@ -67,7 +68,7 @@ async function readObservationForm<Schema extends typeof observationFields | typ
   request: FastifyRequest,
   schema: Schema,
 ) {
-  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  if (!request.isMultipart()) throw badRequest(english("server.notMultipart"));
   const fields: Record<string, string> = {};
   const uploads: Upload[] = [];
   try {
@@ -82,8 +83,8 @@ async function readObservationForm<Schema extends typeof observationFields | typ
     if ((failure as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
       throw new HttpError(413, "FILE_TOO_LARGE", CHILD_DAY_MESSAGES.attachmentTooLarge);
     if ((failure as { code?: string }).code === "FST_FILES_LIMIT")
-      throw badRequest(`An observation log can have at most ${OBSERVATION_ATTACHMENTS_MAX} attachments`);
-    throw badRequest("The upload is not a valid multipart form");
+      throw badRequest(english("server.observationAttachmentsMax", { max: OBSERVATION_ATTACHMENTS_MAX }));
+    throw badRequest(english("server.notMultipart"));
   }
   return { input: parseFields(schema, fields), uploads };
 }

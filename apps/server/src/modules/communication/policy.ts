@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { forbidden } from "../../lib/errors.ts";
@@ -35,9 +36,9 @@ export const givesFeedback = (caller: Caller) => may(caller, "feedback.give");
 export const mayPublishNotices = (caller: Caller) => may(caller, "notices.send");
 
 export function assertMayPost(caller: Caller) {
-  if (!mayPostAnnouncements(caller)) throw forbidden("Announcements can be posted only by teachers");
+  if (!mayPostAnnouncements(caller)) throw forbidden(english("server.announcementsTeachersOnly"));
 }
 
 export function assertParty(caller: Caller) {
-  if (!isMessagingParty(caller)) throw forbidden("Conversations are read-only for the centre's leadership");
+  if (!isMessagingParty(caller)) throw forbidden(english("server.conversationsReadOnly"));
 }

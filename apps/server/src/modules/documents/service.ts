@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MESSAGES,
@@ -161,7 +162,7 @@ export function createDocumentsService({ db, clock, files }: { db: Database; clo
       const row = await find(caller, id);
       // A document of the whole organisation belongs to no centre's staff.
       if (row.centerId === null && !may(caller, "documents.manageOrganisation"))
-        throw forbidden("Only a super admin can delete an organisation-wide document");
+        throw forbidden(english("server.orgDocumentSuperAdmin"));
       await db.transaction(async (tx) => {
         await tx.delete(documents).where(eq(documents.id, id));
         await writeAudit(tx, {

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   ENQUIRY_DEFAULT_PAGE_SIZE,
   ENQUIRY_MESSAGES,
@@ -74,7 +75,7 @@ export function createEnquiriesService({ db, clock, settings }: Deps) {
     if (!id) {
       if (caller.centerId && scope.centerIds.includes(caller.centerId)) id = caller.centerId;
       else if (scope.centerIds.length === 1) id = scope.centerIds[0]!;
-      else throw badRequest("Please choose a centre", { center_id: "Please choose a centre" });
+      else throw badRequest(english("server.chooseCentre"), { center_id: english("server.chooseCentre") });
     }
     if (!scope.centerIds.includes(id)) throw notFound("Center");
     const [centre] = await db

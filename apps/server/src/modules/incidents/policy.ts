@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import { may } from "../../auth/access.ts";
 import type { Caller } from "../../auth/caller.ts";
 import { forbidden } from "../../lib/errors.ts";
@@ -11,7 +12,7 @@ const mayManageIncidents = (caller: Caller) => may(caller, "incidents.manage");
 const mayReport = (caller: Caller) => may(caller, "incidents.report");
 
 export function assertMayManage(caller: Caller) {
-  if (!mayManageIncidents(caller)) throw forbidden("Only the centre director or owner can do this");
+  if (!mayManageIncidents(caller)) throw forbidden(english("server.directorOrOwnerOnly"));
 }
 
 export function assertMayReport(caller: Caller) {

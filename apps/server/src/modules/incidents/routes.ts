@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { english } from "@sprout/shared/i18n/english";
 import {
   childOption,
   childPickerQuery,
@@ -215,7 +216,7 @@ export function incidentsRoutes({ incidents, families, photos, reviewSetting }: 
           if ((failure as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
             throw new HttpError(413, "FILE_TOO_LARGE", INCIDENT_MESSAGES.photoTooLarge);
           // A form cut short or malformed is bad input, not a server fault.
-          throw badRequest("The upload could not be read. Please choose the photo again.");
+          throw badRequest(english("server.uploadUnreadable"));
         }
         if (!content) throw required();
         return reply.code(201).send(await photos.attach(request.caller, request.params.id, content));

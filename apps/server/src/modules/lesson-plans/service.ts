@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import { english } from "@sprout/shared/i18n/english";
 import type {
   checkoffInput,
   LessonPlan,
@@ -123,8 +124,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
   return {
     /** Newest date first, a page at a time; a week view asks for its dates and classroom. */
     async list(caller: Caller, query: z.output<typeof lessonPlansQuery>): Promise<LessonPlansPage> {
-      if (query.from && query.to && query.from > query.to)
-        throw badRequest("The start date must not be after the end date");
+      if (query.from && query.to && query.from > query.to) throw badRequest(english("server.startAfterEnd"));
       const where = await readable(caller);
       const empty = { lesson_plans: [], pagination: { current_page: query.page, total_pages: 0, total_items: 0 } };
       if (!where) return empty;

@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { english } from "@sprout/shared/i18n/english";
 import {
   acknowledgementsPage,
   acknowledgementsQuery,
@@ -25,7 +26,7 @@ const tags = ["policies"];
 
 /** The publish form: text fields and an optional `pdf`. */
 async function readPolicyForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest("The upload is not a valid multipart form");
+  if (!request.isMultipart()) throw badRequest(english("server.notMultipart"));
   const upload = await readMultipart(request, { fileField: "pdf", tooLarge: POLICY_MESSAGES.fileTooLarge });
   const fields = Object.fromEntries(Object.entries(upload.fields).filter(([, value]) => value !== ""));
   const parsed = policyFields.safeParse(fields);

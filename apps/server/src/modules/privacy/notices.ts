@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import type { NoticeInput, NoticesPage, PrivacyNotice } from "@sprout/shared/schemas/privacy";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
@@ -83,8 +84,7 @@ export function createNoticesService({ db, clock }: { db: Database; clock: Clock
         const [row] = await select().where(eq(privacyNotices.id, id));
         return toNotice({ ...row!.notice, publishedByName: row!.publishedByName });
       } catch (error) {
-        if (pgCode(error) === "23505")
-          throw conflict("Another version was published at the same moment. Please try again.");
+        if (pgCode(error) === "23505") throw conflict(english("server.versionRace"));
         throw error;
       }
     },

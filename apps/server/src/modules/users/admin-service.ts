@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
 import type { CreateUserRequest, UpdateUserRequest, UsersPage, usersQuery } from "@sprout/shared/schemas/users";
 import { USER_MESSAGES } from "@sprout/shared/schemas/users";
@@ -63,7 +64,7 @@ export function createUserAdminService({ db, clock, sessions, inviter }: Deps) {
   /** Changing someone else needs a role strictly above theirs. */
   function ensureMayChange(caller: Caller, target: Row) {
     if (target.user.id === caller.userId) return;
-    if (!mayAssign(caller, target.user.role)) throw forbidden("You cannot change this user");
+    if (!mayAssign(caller, target.user.role)) throw forbidden(english("server.cannotChangeUser"));
   }
 
   function checkRoleAndCentre(caller: Caller, scope: Scope, role: Role, centerId: string | null | undefined) {
