@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { languageSchema } from "../i18n/languages.ts";
 import { sessionUser } from "./auth.ts";
 import { safeString } from "./primitives.ts";
@@ -35,57 +36,51 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 255;
 
 export const ACCOUNT_MESSAGES = {
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must not exceed 255 characters",
-  codeRequired: "Please enter the 6-character code",
-  codeFormat: "The code is 6 letters or digits",
-  passwordRequired: "Password is required",
-  passwordMin: "Password must be at least 8 characters",
-  passwordMax: "Password must not exceed 128 characters",
-  passwordLower: "Password must contain at least one lowercase letter",
-  passwordUpper: "Password must contain at least one uppercase letter",
-  passwordDigit: "Password must contain at least one number",
-  confirmRequired: "Please confirm your password",
-  mismatch: "Passwords do not match",
-  resetSent: "If an account exists for this email, a verification code has been sent.",
-  resetTooMany: (minutes: number) =>
-    `Too many reset requests for this email. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before requesting another code.`,
-  codeInvalid: (remaining: number) =>
-    `Invalid verification code. ${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`,
-  codeExpired: "Verification code has expired. Please request a new one.",
-  codeUsed: "This code has already been used. Please request a new one.",
-  codeLocked: "Too many incorrect attempts. Please request a new code.",
-  resetNotFound: "Reset request not found",
-  resetTokenInvalid: "Your reset session is invalid or has expired. Please start again.",
-  resetDone: "Your password has been reset successfully. You can now sign in with your new password.",
+  emailRequired: english("account.emailRequired"),
+  emailInvalid: english("account.emailInvalid"),
+  emailTooLong: english("account.emailTooLong"),
+  codeRequired: english("account.codeRequired"),
+  codeFormat: english("account.codeFormat"),
+  passwordRequired: english("account.passwordRequired"),
+  passwordMin: english("account.passwordMin"),
+  passwordMax: english("account.passwordMax"),
+  passwordLower: english("account.passwordLower"),
+  passwordUpper: english("account.passwordUpper"),
+  passwordDigit: english("account.passwordDigit"),
+  confirmRequired: english("account.confirmRequired"),
+  mismatch: english("account.mismatch"),
+  resetSent: english("account.resetSent"),
+  resetTooMany: (minutes: number) => english("account.resetTooMany", { minutes }),
+  codeInvalid: (remaining: number) => english("account.codeInvalid", { remaining }),
+  codeExpired: english("account.codeExpired"),
+  codeUsed: english("account.codeUsed"),
+  codeLocked: english("account.codeLocked"),
+  resetNotFound: english("account.resetNotFound"),
+  resetTokenInvalid: english("account.resetTokenInvalid"),
+  resetDone: english("account.resetDone"),
   /** The end of an invitation: a first password is set, nothing was reset (issue 30, point 8). */
-  invitationDone: "Your password is set and your account is ready. You can now sign in.",
-  forcedReset: "Your password must be changed before you can sign in. We have e-mailed you a verification code.",
-  testEmailNone: "No email has been sent to this address",
-  twoFactorCodeRequired: "Please enter your verification code",
-  twoFactorAppFormat: "The app code is 6 digits",
-  twoFactorBackupFormat: "The backup code is 8 letters or digits",
-  twoFactorInvalid: "Invalid verification code. Please try again.",
-  twoFactorTooMany: (minutes: number) =>
-    `Too many incorrect codes. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and sign in again.`,
-  twoFactorAlreadyEnabled: "Two-factor authentication is already enabled",
-  twoFactorNotEnabled: "Two-factor authentication is not enabled",
-  twoFactorNoSetup: "Start the two-factor setup first",
-  twoFactorEnabled: "Two-factor authentication has been enabled",
-  twoFactorDisabled: "Two-factor authentication has been disabled",
-  twoFactorRequired: "Two-factor code required",
-  twoFactorMustEnable: "Set up two-factor authentication to continue",
-  sessionExpired: "Session expired. Please log in again.",
-  passwordIncorrect: "Incorrect password",
-  passwordTooMany: (minutes: number) =>
-    `Too many incorrect passwords. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  emailedCodeSent: (maskedEmail: string) => `We have e-mailed a 6-digit code to ${maskedEmail}.`,
-  emailedCodeWait: (seconds: number) =>
-    `A code was sent a moment ago. Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for another.`,
-  emailedCodeTooMany: (minutes: number) =>
-    `Too many codes requested. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} before asking for another.`,
-  emailedCodeNotSent: "No code has been e-mailed for this download yet. Please ask for a code by e-mail first.",
+  invitationDone: english("account.invitationDone"),
+  forcedReset: english("account.forcedReset"),
+  testEmailNone: english("account.testEmailNone"),
+  twoFactorCodeRequired: english("account.twoFactorCodeRequired"),
+  twoFactorAppFormat: english("account.twoFactorAppFormat"),
+  twoFactorBackupFormat: english("account.twoFactorBackupFormat"),
+  twoFactorInvalid: english("account.twoFactorInvalid"),
+  twoFactorTooMany: (minutes: number) => english("account.twoFactorTooMany", { minutes }),
+  twoFactorAlreadyEnabled: english("account.twoFactorAlreadyEnabled"),
+  twoFactorNotEnabled: english("account.twoFactorNotEnabled"),
+  twoFactorNoSetup: english("account.twoFactorNoSetup"),
+  twoFactorEnabled: english("account.twoFactorEnabled"),
+  twoFactorDisabled: english("account.twoFactorDisabled"),
+  twoFactorRequired: english("account.twoFactorRequired"),
+  twoFactorMustEnable: english("account.twoFactorMustEnable"),
+  sessionExpired: english("account.sessionExpired"),
+  passwordIncorrect: english("account.passwordIncorrect"),
+  passwordTooMany: (minutes: number) => english("account.passwordTooMany", { minutes }),
+  emailedCodeSent: (maskedEmail: string) => english("account.emailedCodeSent", { maskedEmail }),
+  emailedCodeWait: (seconds: number) => english("account.emailedCodeWait", { seconds }),
+  emailedCodeTooMany: (minutes: number) => english("account.emailedCodeTooMany", { minutes }),
+  emailedCodeNotSent: english("account.emailedCodeNotSent"),
 } as const;
 
 export const emailField = safeString({ error: ACCOUNT_MESSAGES.emailRequired })
@@ -116,7 +111,15 @@ export function passwordStrength(password: string): { score: number; label: stri
   return { score, label: STRENGTH_LABELS[score]! };
 }
 /** Label by score 0..5: a password that just meets the rule is "Good"; add a symbol or length for "Strong". */
-export const STRENGTH_LABELS = ["Very Weak", "Very Weak", "Weak", "Fair", "Good", "Strong"] as const;
+export const STRENGTH_LABEL_IDS = [
+  "account.strengthVeryWeak",
+  "account.strengthVeryWeak",
+  "account.strengthWeak",
+  "account.strengthFair",
+  "account.strengthGood",
+  "account.strengthStrong",
+] as const;
+export const STRENGTH_LABELS = STRENGTH_LABEL_IDS.map((id) => english(id));
 
 export const challengeCodeField = safeString({ error: ACCOUNT_MESSAGES.codeRequired })
   .trim()
@@ -134,7 +137,7 @@ export const forgotPasswordResponse = z.object({
 export const verifyResetCodeRequest = z.object({
   email: emailField,
   challengeCode: challengeCodeField,
-  resetId: z.uuid("The reset request is not valid"),
+  resetId: z.uuid(english("account.resetIdInvalid")),
 });
 export const verifyResetCodeResponse = z.object({ resetToken: safeString(), userName: safeString() });
 
@@ -142,7 +145,7 @@ export const resetPasswordRequest = z.object({
   email: emailField,
   newPassword: newPasswordField,
   resetToken: safeString().min(1, ACCOUNT_MESSAGES.resetTokenInvalid).max(200),
-  resetId: z.uuid("The reset request is not valid"),
+  resetId: z.uuid(english("account.resetIdInvalid")),
 });
 
 /** The reset-password form: the shared rule plus the confirmation. */
@@ -180,7 +183,7 @@ export const secondFactorCode = safeString({ error: ACCOUNT_MESSAGES.twoFactorCo
   .pipe(
     safeString()
       .min(1, ACCOUNT_MESSAGES.twoFactorCodeRequired)
-      .regex(/^(\d{6}|[A-Z0-9]{8})$/, "Enter a 6-digit app code or an 8-character backup code"),
+      .regex(/^(\d{6}|[A-Z0-9]{8})$/, english("account.secondFactorFormat")),
   );
 
 export const twoFactorSetupResponse = z.object({

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import {
   ENQUIRY_MESSAGES,
   GENDERS,
@@ -15,23 +17,30 @@ import { isIsoDate, safeString } from "./primitives.ts";
  * never assumed from the row's position (issue 30, point 8: "Father" was given to Neha).
  */
 export const RELATIONS = ["Father", "Mother", "Guardian", "Grandparent", "Other"] as const;
+export const RELATION_LABEL_IDS: Record<(typeof RELATIONS)[number], MessageId> = {
+  Father: "enquiries.relationFather",
+  Mother: "enquiries.relationMother",
+  Guardian: "enquiries.relationGuardian",
+  Grandparent: "enquiries.relationGrandparent",
+  Other: "enquiries.relationOther",
+};
 
 export const ADMISSION_MESSAGES = {
-  childFirstName: "Child first name is required",
-  dobRequired: "Date of birth is required",
+  childFirstName: english("admissions.childFirstName"),
+  dobRequired: english("admissions.dobRequired"),
   dobFuture: ENQUIRY_MESSAGES.dobFuture,
-  genderRequired: "Gender is required",
-  parentFirstName: "Parent first name is required",
-  parentPhone: "Parent phone is required",
-  relationRequired: "Please choose a relation",
-  classroomRequired: "Please choose a classroom",
-  classroomUnknown: "Classroom not found in this centre",
-  tooLong: `Must not exceed ${NAME_MAX} characters`,
-  parentsRequired: "At least one parent or guardian is required",
-  emailTwice: "The same e-mail address is given for two parents",
-  admitted: "Student admitted successfully",
+  genderRequired: english("admissions.genderRequired"),
+  parentFirstName: english("admissions.parentFirstName"),
+  parentPhone: english("admissions.parentPhone"),
+  relationRequired: english("admissions.relationRequired"),
+  classroomRequired: english("admissions.classroomRequired"),
+  classroomUnknown: english("admissions.classroomUnknown"),
+  tooLong: english("admissions.tooLong", { max: NAME_MAX }),
+  parentsRequired: english("admissions.parentsRequired"),
+  emailTwice: english("admissions.emailTwice"),
+  admitted: english("admissions.admitted"),
   failed: ENQUIRY_MESSAGES.admitFailed,
-  notClosedLost: "A lost enquiry cannot be admitted",
+  notClosedLost: english("admissions.notClosedLost"),
 } as const;
 
 const name = (required: string | null) => {
@@ -138,4 +147,4 @@ export const admissionResponse = z.object({
 });
 export type AdmissionResponse = z.infer<typeof admissionResponse>;
 
-export const enquiryIdParam = z.object({ enquiryId: z.uuid({ error: "Enquiry not found" }) });
+export const enquiryIdParam = z.object({ enquiryId: z.uuid({ error: english("admissions.enquiryNotFound") }) });

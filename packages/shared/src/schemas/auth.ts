@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { ROLES } from "../roles.ts";
 import { safeString } from "./primitives.ts";
 
 export const loginRequest = z.object({
-  email: safeString().trim().min(1, "Email is required").max(255),
-  password: safeString().min(1, "Password is required").max(128),
+  email: safeString().trim().min(1, english("auth.emailRequired")).max(255),
+  password: safeString().min(1, english("auth.passwordRequired")).max(128),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -33,7 +34,7 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const refreshRequest = z.object({ refreshToken: safeString().min(1, "No refresh token") });
+export const refreshRequest = z.object({ refreshToken: safeString().min(1, english("auth.noRefreshToken")) });
 
 export const refreshResponse = z.object({
   token: safeString(),

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
+import { englishLabels } from "./english-labels.ts";
 import { listPagination, pageParams, safeString } from "./primitives.ts";
 
 /** Children's data rights (issue 19, points 3-5): export, correction and erasure, retention. */
@@ -13,39 +16,40 @@ export const DEFAULT_BOOKS_YEARS = 8;
 export const MIN_BOOKS_YEARS = 8;
 
 export const DATA_MESSAGES = {
-  childRequired: "Please choose a child",
-  kindRequired: "Please choose correction or erasure",
-  detailsRequired: "Please say what is wrong",
-  erasureReasonRequired: "Please say why you ask for erasure",
-  correctionRequired: "Please say what it should be",
-  answerRequired: "Please write an answer for the parent",
-  exportExpired: "This download link has expired. Please prepare a new export.",
-  exportNotReady: "The export is not ready yet.",
-  exportBusy: "An export of this child is already being prepared.",
-  stillEnrolled: "This child is still enrolled. Record the child's exit first, then run the erasure.",
-  alreadyAnswered: "This request has already been answered.",
-  notErasure: "This is not an erasure request.",
-  erasureNeedsRun: "An erasure request is done by running the erasure.",
-  alreadyErased: "This child's records have already been erased.",
-  recordsYears: "Keep records between 1 and 10 years after the child leaves",
-  booksYears: `Keep the books at least ${MIN_BOOKS_YEARS} years (Indian tax law)`,
-  centreRequired: "Please choose a centre",
+  childRequired: english("dataRequests.childRequired"),
+  kindRequired: english("dataRequests.kindRequired"),
+  detailsRequired: english("dataRequests.detailsRequired"),
+  erasureReasonRequired: english("dataRequests.erasureReasonRequired"),
+  correctionRequired: english("dataRequests.correctionRequired"),
+  answerRequired: english("dataRequests.answerRequired"),
+  exportExpired: english("dataRequests.exportExpired"),
+  exportNotReady: english("dataRequests.exportNotReady"),
+  exportBusy: english("dataRequests.exportBusy"),
+  stillEnrolled: english("dataRequests.stillEnrolled"),
+  alreadyAnswered: english("dataRequests.alreadyAnswered"),
+  notErasure: english("dataRequests.notErasure"),
+  erasureNeedsRun: english("dataRequests.erasureNeedsRun"),
+  alreadyErased: english("dataRequests.alreadyErased"),
+  recordsYears: english("dataRequests.recordsYears"),
+  booksYears: english("dataRequests.booksYears", { years: MIN_BOOKS_YEARS }),
+  centreRequired: english("dataRequests.centreRequired"),
 } as const;
 
 const uuid = (message: string) => z.uuid({ error: message });
-const text = (max: number) => safeString().trim().max(max, `Please keep it under ${max} characters`);
+const text = (max: number) => safeString().trim().max(max, english("dataRequests.textTooLong", { max }));
 
 /* ---------- Export ---------- */
 
 export const EXPORT_STATUSES = ["queued", "working", "ready", "failed", "expired"] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-export const EXPORT_STATUS_LABELS: Record<ExportStatus, string> = {
-  queued: "Waiting",
-  working: "Preparing",
-  ready: "Ready",
-  failed: "Failed",
-  expired: "Expired",
+export const EXPORT_STATUS_LABEL_IDS: Record<ExportStatus, MessageId> = {
+  queued: "dataRequests.exportQueued",
+  working: "dataRequests.exportWorking",
+  ready: "dataRequests.exportReady",
+  failed: "dataRequests.exportFailed",
+  expired: "dataRequests.exportExpiredStatus",
 };
+export const EXPORT_STATUS_LABELS = englishLabels(EXPORT_STATUS_LABEL_IDS);
 
 export const exportInput = z.object({ student_id: uuid(DATA_MESSAGES.childRequired) });
 export type ExportInput = z.input<typeof exportInput>;
@@ -69,17 +73,19 @@ export const dataExportsPage = z.object({ exports: z.array(dataExport), paginati
 
 export const DATA_REQUEST_KINDS = ["correction", "erasure"] as const;
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
-export const DATA_REQUEST_KIND_LABELS: Record<DataRequestKind, string> = {
-  correction: "Correction",
-  erasure: "Erasure",
+export const DATA_REQUEST_KIND_LABEL_IDS: Record<DataRequestKind, MessageId> = {
+  correction: "dataRequests.kindCorrection",
+  erasure: "dataRequests.kindErasure",
 };
+export const DATA_REQUEST_KIND_LABELS = englishLabels(DATA_REQUEST_KIND_LABEL_IDS);
 export const DATA_REQUEST_STATUSES = ["open", "done", "refused"] as const;
 export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
-export const DATA_REQUEST_STATUS_LABELS: Record<DataRequestStatus, string> = {
-  open: "Open",
-  done: "Done",
-  refused: "Refused",
+export const DATA_REQUEST_STATUS_LABEL_IDS: Record<DataRequestStatus, MessageId> = {
+  open: "dataRequests.statusOpen",
+  done: "dataRequests.statusDone",
+  refused: "dataRequests.statusRefused",
 };
+export const DATA_REQUEST_STATUS_LABELS = englishLabels(DATA_REQUEST_STATUS_LABEL_IDS);
 
 export const dataRequestInput = z
   .object({
@@ -137,7 +143,7 @@ export const deskDataRequestsPage = z.object({ requests: z.array(deskDataRequest
 
 export const ANSWER_OUTCOMES = ["done", "refused"] as const;
 export const answerInput = z.object({
-  status: z.enum(ANSWER_OUTCOMES, { error: "Please choose done or refused" }),
+  status: z.enum(ANSWER_OUTCOMES, { error: english("dataRequests.outcomeRequired") }),
   answer: text(2000).min(1, DATA_MESSAGES.answerRequired),
 });
 export type AnswerInput = z.input<typeof answerInput>;
@@ -167,7 +173,7 @@ export const retentionInput = z.object({
     .number({ error: DATA_MESSAGES.booksYears })
     .int(DATA_MESSAGES.booksYears)
     .min(MIN_BOOKS_YEARS, DATA_MESSAGES.booksYears)
-    .max(20, "Keep the books at most 20 years"),
+    .max(20, english("dataRequests.booksYearsMax")),
 });
 export type RetentionInput = z.input<typeof retentionInput>;
 
@@ -182,10 +188,11 @@ export type RetentionSetting = z.infer<typeof retentionSetting>;
 
 export const RETENTION_ACTIONS = ["erase_records", "remove_name"] as const;
 export type RetentionAction = (typeof RETENTION_ACTIONS)[number];
-export const RETENTION_ACTION_LABELS: Record<RetentionAction, string> = {
-  erase_records: "Erase records (invoices keep the name)",
-  remove_name: "Remove the name from the books",
+export const RETENTION_ACTION_LABEL_IDS: Record<RetentionAction, MessageId> = {
+  erase_records: "dataRequests.actionEraseRecords",
+  remove_name: "dataRequests.actionRemoveName",
 };
+export const RETENTION_ACTION_LABELS = englishLabels(RETENTION_ACTION_LABEL_IDS);
 
 /** One child the retention job would act on. */
 export const retentionCandidate = z.object({

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
 import { todayIn } from "./children.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
@@ -21,6 +23,27 @@ export const ENQUIRY_SOURCES = [
 ] as const;
 export const GENDERS = ["Male", "Female", "Other"] as const;
 
+/** What a screen shows for each stored value, in the reader's language. */
+export const ENQUIRY_STATUS_LABEL_IDS: Record<EnquiryStatus, MessageId> = {
+  Open: "enquiries.statusOpen",
+  "Follow-up": "enquiries.statusFollowUp",
+  Closed: "enquiries.statusClosed",
+  Lost: "enquiries.statusLost",
+};
+export const ENQUIRY_SOURCE_LABEL_IDS: Record<(typeof ENQUIRY_SOURCES)[number], MessageId> = {
+  Online: "enquiries.sourceOnline",
+  "Walk-in": "enquiries.sourceWalkIn",
+  Advertisement: "enquiries.sourceAdvertisement",
+  "Reference (Internal)": "enquiries.sourceReferenceInternal",
+  "Reference (External)": "enquiries.sourceReferenceExternal",
+  Others: "enquiries.sourceOthers",
+};
+export const GENDER_LABEL_IDS: Record<(typeof GENDERS)[number], MessageId> = {
+  Male: "enquiries.genderMale",
+  Female: "enquiries.genderFemale",
+  Other: "enquiries.genderOther",
+};
+
 export const ENQUIRY_PAGE_SIZES = [5, 10, 25, 50] as const;
 export const ENQUIRY_DEFAULT_PAGE_SIZE = 10;
 
@@ -35,51 +58,51 @@ export const CHILD_MIN_AGE_MONTHS = 6;
 export const CHILD_MAX_AGE_YEARS = 8;
 export const FOLLOW_UP_MAX_MONTHS = 6;
 
-const nameMessages = (label: string) => ({
-  required: `${label} is required`,
-  tooShort: `${label} must be at least ${NAME_MIN} characters`,
-  tooLong: `${label} must not exceed ${NAME_MAX} characters`,
-  letters: `${label} can only contain letters, spaces, hyphens, and apostrophes`,
+const nameMessages = (who: "child" | "parent") => ({
+  required: english("enquiries.nameRequired", { who }),
+  tooShort: english("enquiries.nameTooShort", { who, min: NAME_MIN }),
+  tooLong: english("enquiries.nameTooLong", { who, max: NAME_MAX }),
+  letters: english("enquiries.nameLetters", { who }),
 });
 
 export const ENQUIRY_MESSAGES = {
-  childName: nameMessages("Child name"),
-  parentName: nameMessages("Parent name"),
-  mobileRequired: "Mobile number is required",
-  mobileInvalid: "Please enter a valid 10-digit mobile number",
-  emailInvalid: "Please enter a valid email address",
-  dateInvalid: "Please enter a valid date",
-  dobFuture: "Date of birth cannot be in the future",
-  dobTooYoung: "Child must be at least 6 months old",
-  dobTooOld: "Child cannot be older than 8 years",
-  followUpRequired: "Follow-up date is required",
-  followUpPast: "Follow-up date cannot be in the past",
-  followUpTooFar: "Follow-up date cannot be more than 6 months ahead",
-  serviceHoursNumber: "Service hours must be a positive number",
-  serviceHoursMin: "Minimum 2 hours required",
-  serviceHoursMax: "Maximum 12 hours allowed",
-  companyTooShort: "Company name must be at least 2 characters",
-  companyTooLong: "Company name must not exceed 100 characters",
-  remarksTooLong: "Remarks must not exceed 500 characters",
-  sourceRequired: "Source is required",
-  genderInvalid: "Please choose Male, Female or Other",
-  majorRequired: "Major program is required",
-  majorUnknown: "Please choose a major program from the list",
-  specificRequired: "Specific program is required",
-  specificMismatch: "Please choose a specific program of the selected major program",
-  statusInvalid: "Please choose a status",
-  reasonRequired: "Reason for closure is required when the status is Lost",
-  textTooLong: "Must not exceed 200 characters",
-  fixErrors: "Please fix all validation errors before submitting",
-  submitFailed: "Failed to submit enquiry.",
-  fetchFailed: "Failed to fetch enquiries.",
-  admitFailed: "Failed to admit student.",
-  updateFailed: "Failed to update enquiry.",
-  alreadyAdmitted: "This enquiry has already been converted to a student",
-  admittedReadOnly: "This enquiry has been admitted and can no longer be changed",
-  empty: "No enquiries found",
-  created: "Enquiry submitted",
-  updated: "Enquiry updated",
+  childName: nameMessages("child"),
+  parentName: nameMessages("parent"),
+  mobileRequired: english("enquiries.mobileRequired"),
+  mobileInvalid: english("enquiries.mobileInvalid"),
+  emailInvalid: english("enquiries.emailInvalid"),
+  dateInvalid: english("enquiries.dateInvalid"),
+  dobFuture: english("enquiries.dobFuture"),
+  dobTooYoung: english("enquiries.dobTooYoung"),
+  dobTooOld: english("enquiries.dobTooOld"),
+  followUpRequired: english("enquiries.followUpRequired"),
+  followUpPast: english("enquiries.followUpPast"),
+  followUpTooFar: english("enquiries.followUpTooFar"),
+  serviceHoursNumber: english("enquiries.serviceHoursNumber"),
+  serviceHoursMin: english("enquiries.serviceHoursMin"),
+  serviceHoursMax: english("enquiries.serviceHoursMax"),
+  companyTooShort: english("enquiries.companyTooShort"),
+  companyTooLong: english("enquiries.companyTooLong"),
+  remarksTooLong: english("enquiries.remarksTooLong"),
+  sourceRequired: english("enquiries.sourceRequired"),
+  genderInvalid: english("enquiries.genderInvalid"),
+  majorRequired: english("enquiries.majorRequired"),
+  majorUnknown: english("enquiries.majorUnknown"),
+  specificRequired: english("enquiries.specificRequired"),
+  specificMismatch: english("enquiries.specificMismatch"),
+  statusInvalid: english("enquiries.statusInvalid"),
+  reasonRequired: english("enquiries.reasonRequired"),
+  textTooLong: english("enquiries.textTooLong"),
+  fixErrors: english("enquiries.fixErrors"),
+  submitFailed: english("enquiries.submitFailed"),
+  fetchFailed: english("enquiries.fetchFailed"),
+  admitFailed: english("enquiries.admitFailed"),
+  updateFailed: english("enquiries.updateFailed"),
+  alreadyAdmitted: english("enquiries.alreadyAdmitted"),
+  admittedReadOnly: english("enquiries.admittedReadOnly"),
+  empty: english("enquiries.empty"),
+  created: english("enquiries.created"),
+  updated: english("enquiries.updated"),
 } as const;
 
 /* ---------- Calendar arithmetic on YYYY-MM-DD ---------- */
@@ -230,14 +253,14 @@ export function enquirySchema({ today, programs }: EnquiryRuleOptions = {}) {
     reason_for_closure: optionalText(500, ENQUIRY_MESSAGES.remarksTooLong),
     follow_up_flag: z.preprocess(orDefault(false), z.boolean()),
     follow_up_date: optionalDate,
-    assigned_to: optionalText(100, "Must not exceed 100 characters"),
+    assigned_to: optionalText(100, english("enquiries.textTooLong100")),
     remarks: optionalText(REMARKS_MAX, ENQUIRY_MESSAGES.remarksTooLong),
     visited: z.preprocess(orDefault(false), z.boolean()),
     probable_joining_date: optionalDate,
     /** For multi-centre roles: the centre the enquiry is for. */
     center_id: z.preprocess(
       blankToNull<string | null | undefined>,
-      z.uuid({ error: "Please choose a centre" }).nullable(),
+      z.uuid({ error: english("enquiries.centreRequired") }).nullable(),
     ),
   });
 
@@ -360,7 +383,7 @@ export const enquiriesQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((value) => (ENQUIRY_PAGE_SIZES as readonly number[]).includes(value), "Page size must be 5, 10, 25 or 50")
+    .refine((value) => (ENQUIRY_PAGE_SIZES as readonly number[]).includes(value), english("enquiries.pageSizeInvalid"))
     .optional()
     .default(ENQUIRY_DEFAULT_PAGE_SIZE),
   /** Part of the child's name. */
@@ -395,4 +418,4 @@ export const enquiriesPage = z.object({
 });
 export type EnquiriesPage = z.infer<typeof enquiriesPage>;
 
-export const enquiryIdParams = z.object({ id: z.uuid({ error: "Enquiry not found" }) });
+export const enquiryIdParams = z.object({ id: z.uuid({ error: english("enquiries.notFound") }) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { english } from "../i18n/english.ts";
 import { safeString } from "./primitives.ts";
 
 /*
@@ -19,9 +20,9 @@ export const linkRequest = z.object({
 });
 export type LinkRequest = z.infer<typeof linkRequest>;
 export const linkRequestsResponse = z.array(linkRequest).max(LINK_REQUESTS_MAX);
-export const linkRequestIdParam = z.object({ id: z.uuid({ error: "Link request not found" }) });
+export const linkRequestIdParam = z.object({ id: z.uuid({ error: english("linkRequests.notFound") }) });
 export const linkDecisionResponse = z.object({ message: safeString() });
 export const LINK_MESSAGES = {
-  accepted: (name: string) => `${name} is now linked to your account`,
-  declined: "Request declined. The child was not linked to your account.",
+  accepted: (name: string) => english("linkRequests.accepted", { name }),
+  declined: english("linkRequests.declined"),
 } as const;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { MessageId } from "../i18n/catalogues.ts";
+import { english } from "../i18n/english.ts";
+import { englishLabels } from "./english-labels.ts";
 import { LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
 /**
@@ -11,27 +14,18 @@ export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 /** The purpose without which the centre cannot care for the child. */
 export const REQUIRED_PURPOSE: ConsentPurpose = "core_records";
 
-export const PURPOSE_LABELS: Record<ConsentPurpose, { title: string; explanation: string }> = {
-  core_records: {
-    title: "Core records and billing",
-    explanation:
-      "Your child's name, date of birth, health needs, attendance, the people allowed to collect them, and invoices. We need these to care for your child safely and to bill you.",
-  },
-  portfolio_photos: {
-    title: "Photos in your child's portfolio",
-    explanation:
-      "Teachers may take photos and short clips of your child for their portfolio, which only your family and your child's staff can see.",
-  },
-  group_photos: {
-    title: "Photos in group pictures",
-    explanation:
-      "Your child may appear in group photos that other families of the class can see in their child's portfolio.",
-  },
-  messages_digest: {
-    title: "Messages and daily digest e-mails",
-    explanation: "We e-mail you an evening summary of your child's day and tell you about new messages from teachers.",
-  },
+export const PURPOSE_LABEL_IDS: Record<ConsentPurpose, { title: MessageId; explanation: MessageId }> = {
+  core_records: { title: "privacy.purposeCoreTitle", explanation: "privacy.purposeCoreExplanation" },
+  portfolio_photos: { title: "privacy.purposePortfolioTitle", explanation: "privacy.purposePortfolioExplanation" },
+  group_photos: { title: "privacy.purposeGroupTitle", explanation: "privacy.purposeGroupExplanation" },
+  messages_digest: { title: "privacy.purposeDigestTitle", explanation: "privacy.purposeDigestExplanation" },
 };
+export const PURPOSE_LABELS = Object.fromEntries(
+  CONSENT_PURPOSES.map((purpose) => [
+    purpose,
+    { title: english(PURPOSE_LABEL_IDS[purpose].title), explanation: english(PURPOSE_LABEL_IDS[purpose].explanation) },
+  ]),
+) as Record<ConsentPurpose, { title: string; explanation: string }>;
 
 export const RECORD_KINDS = [
   "profile",
@@ -45,28 +39,28 @@ export const RECORD_KINDS = [
   "pickups",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
-export const RECORD_KIND_LABELS: Record<RecordKind, string> = {
-  profile: "Profile",
-  health: "Health and daily care",
-  observations: "Observations",
-  documents: "Documents",
-  photos: "Photos",
-  messages: "Messages",
-  invoices: "Invoices",
-  work: "Submitted assignments",
-  pickups: "Pick-ups",
+export const RECORD_KIND_LABEL_IDS: Record<RecordKind, MessageId> = {
+  profile: "privacy.recordProfile",
+  health: "privacy.recordHealth",
+  observations: "privacy.recordObservations",
+  documents: "privacy.recordDocuments",
+  photos: "privacy.recordPhotos",
+  messages: "privacy.recordMessages",
+  invoices: "privacy.recordInvoices",
+  work: "privacy.recordWork",
+  pickups: "privacy.recordPickups",
 };
+export const RECORD_KIND_LABELS = englishLabels(RECORD_KIND_LABEL_IDS);
 
 export const PRIVACY_MESSAGES = {
-  titleRequired: "Title is required",
-  titleTooLong: "Title must be at most 120 characters",
-  bodyRequired: "Notice text is required",
-  bodyTooShort: "Notice text must be at least 50 characters",
-  bodyTooLong: "Notice text must be at most 20000 characters",
-  answerEveryPurpose: "Please answer every purpose",
-  outdatedNotice: "A newer privacy notice has been published. Please read it and answer again.",
-  requiredRefused:
-    "Without consent to core records and billing the centre cannot care for your child. Please contact the centre to talk it through.",
+  titleRequired: english("privacy.titleRequired"),
+  titleTooLong: english("privacy.titleTooLong"),
+  bodyRequired: english("privacy.bodyRequired"),
+  bodyTooShort: english("privacy.bodyTooShort"),
+  bodyTooLong: english("privacy.bodyTooLong"),
+  answerEveryPurpose: english("privacy.answerEveryPurpose"),
+  outdatedNotice: english("privacy.outdatedNotice"),
+  requiredRefused: english("privacy.requiredRefused"),
 } as const;
 
 // ---- Notices
@@ -105,7 +99,7 @@ export const currentNotice = z.object({ notice: privacyNotice });
 // ---- Consents
 
 const answer = (purpose: ConsentPurpose) =>
-  z.boolean({ error: `${PURPOSE_LABELS[purpose].title}: ${PRIVACY_MESSAGES.answerEveryPurpose.toLowerCase()}` });
+  z.boolean({ error: english("privacy.answerPurpose", { purpose: PURPOSE_LABELS[purpose].title }) });
 
 export const consentAnswers = z.object({
   notice_version: z.number().int().positive(),

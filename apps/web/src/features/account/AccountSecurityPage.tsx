@@ -24,6 +24,7 @@ import { Link as RouterLink, useLocation } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { LanguageCard } from "../../i18n/LanguageCard";
+import { useSay } from "../../i18n/useSay";
 import { NotificationSettings } from "../push/NotificationSettings";
 import { accountApi, backupCodesFile, downloadText } from "./api";
 
@@ -31,6 +32,7 @@ type Action = "disable" | "regenerate" | null;
 
 /** The signed-in user's own account: who they are and their two-factor protection. */
 export function AccountSecurityPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -64,9 +66,9 @@ export function AccountSecurityPage() {
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <Box>
         <Typography variant="h4" component="h1">
-          Account &amp; Security
+          {say("account.title")}
         </Typography>
-        <Typography color="text.secondary">Your sign-in, how it is protected, and your notifications.</Typography>
+        <Typography color="text.secondary">{say("account.subtitle")}</Typography>
       </Box>
       {notice && (
         <Alert severity="success" onClose={() => setNotice("")}>
@@ -76,7 +78,7 @@ export function AccountSecurityPage() {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Profile
+            {say("account.profile")}
           </Typography>
           <Stack spacing={0.5}>
             <Typography>{user.fullName}</Typography>
@@ -87,7 +89,7 @@ export function AccountSecurityPage() {
             </Typography>
           </Stack>
           <Button component={RouterLink} to="/forgot-password" state={{ email: user.email }} sx={{ mt: 2, px: 0 }}>
-            Change password by e-mailed code
+            {say("account.changePassword")}
           </Button>
         </CardContent>
       </Card>
@@ -98,48 +100,45 @@ export function AccountSecurityPage() {
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
             <Security color="primary" aria-hidden />
             <Typography variant="h6" component="h2">
-              Two-factor authentication
+              {say("account.twoFactorTitle")}
             </Typography>
             {status.data && (
               <Chip
                 size="small"
-                label={status.data.enabled ? "Enabled" : "Disabled"}
+                label={say(status.data.enabled ? "account.statusEnabled" : "account.statusDisabled")}
                 color={status.data.enabled ? "success" : "default"}
                 variant={status.data.enabled ? "filled" : "outlined"}
               />
             )}
           </Stack>
-          {status.isPending && <CircularProgress size={24} aria-label="Loading two-factor status" />}
+          {status.isPending && <CircularProgress size={24} aria-label={say("account.loadingStatus")} />}
           {status.isError && <Alert severity="error">{errorMessage(status.error)}</Alert>}
           {status.data && !status.data.enabled && (
             <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
-              <Typography color="text.secondary">
-                Add a second step to sign-in: a 6-digit code from an authenticator app on your phone.
-              </Typography>
+              <Typography color="text.secondary">{say("account.enableExplained")}</Typography>
               <Button component={RouterLink} to="/setup-2fa" variant="contained">
-                Enable two-factor authentication
+                {say("account.enable")}
               </Button>
             </Stack>
           )}
           {status.data?.enabled && (
             <Stack spacing={2}>
               <Typography color="text.secondary">
-                Sign-in asks for a code from your authenticator app. Backup codes left:{" "}
-                <strong>{status.data.backupCodesRemaining}</strong>
+                {say("account.enabledExplained")} <strong>{status.data.backupCodesRemaining}</strong>
               </Typography>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
                 <Button variant="outlined" onClick={() => setAction("regenerate")}>
-                  Regenerate backup codes
+                  {say("account.regenerate")}
                 </Button>
                 <Button variant="outlined" color="error" onClick={() => setAction("disable")}>
-                  Disable two-factor
+                  {say("account.disableTwoFactor")}
                 </Button>
               </Stack>
             </Stack>
           )}
           {newCodes && (
             <Stack spacing={1.5} sx={{ mt: 2 }}>
-              <Alert severity="warning">Your new backup codes. The old ones no longer work.</Alert>
+              <Alert severity="warning">{say("account.newCodes")}</Alert>
               <Box
                 sx={{
                   display: "grid",
@@ -158,9 +157,9 @@ export function AccountSecurityPage() {
                 startIcon={<Download />}
                 variant="outlined"
                 sx={{ alignSelf: "flex-start" }}
-                onClick={() => downloadText(backupCodesFile(newCodes, user.email), "sprout-backup-codes.txt")}
+                onClick={() => downloadText(backupCodesFile(newCodes, user.email, say), "sprout-backup-codes.txt")}
               >
-                Download Backup Codes
+                {say("account.downloadCodes")}
               </Button>
             </Stack>
           )}
@@ -175,19 +174,15 @@ export function AccountSecurityPage() {
             confirm.mutate();
           }}
         >
-          <DialogTitle>
-            {action === "disable" ? "Disable two-factor authentication" : "Regenerate backup codes"}
-          </DialogTitle>
+          <DialogTitle>{say(action === "disable" ? "account.disableTitle" : "account.regenerate")}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Typography variant="body2" color="text.secondary">
-                {action === "disable"
-                  ? "Sign-in will no longer ask for a code. Enter your password to confirm."
-                  : "New codes replace all of your current ones. Enter your password to confirm."}
+                {say(action === "disable" ? "account.disableExplained" : "account.regenerateExplained")}
               </Typography>
               {confirm.isError && <Alert severity="error">{errorMessage(confirm.error)}</Alert>}
               <TextField
-                label="Password"
+                label={say("account.password")}
                 type="password"
                 autoComplete="current-password"
                 value={password}
@@ -198,14 +193,14 @@ export function AccountSecurityPage() {
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{say("account.cancel")}</Button>
             <Button
               type="submit"
               variant="contained"
               color={action === "disable" ? "error" : "primary"}
               disabled={!password || confirm.isPending}
             >
-              {action === "disable" ? "Disable" : "Regenerate"}
+              {say(action === "disable" ? "account.disable" : "account.regenerateButton")}
             </Button>
           </DialogActions>
         </Box>

@@ -1,5 +1,6 @@
 import { Box, TextField } from "@mui/material";
 import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
+import { useSay } from "../../i18n/useSay";
 
 interface Props {
   value: string;
@@ -13,6 +14,7 @@ const clean = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
 
 /** Six single-character boxes: typing moves on, Backspace moves back, a pasted code fills them all. */
 export function CodeBoxes({ value, onChange, length = 6, disabled, error }: Props) {
+  const say = useSay();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const chars = Array.from({ length }, (_, index) => value[index] ?? "");
 
@@ -56,7 +58,7 @@ export function CodeBoxes({ value, onChange, length = 6, disabled, error }: Prop
   return (
     <Box
       role="group"
-      aria-label="Verification code"
+      aria-label={say("account.codeBoxes")}
       sx={{ display: "flex", gap: { xs: 1, sm: 1.5 }, justifyContent: "center" }}
     >
       {chars.map((char, index) => (
@@ -76,7 +78,7 @@ export function CodeBoxes({ value, onChange, length = 6, disabled, error }: Prop
           autoFocus={index === 0}
           slotProps={{
             htmlInput: {
-              "aria-label": `Character ${index + 1} of ${length}`,
+              "aria-label": say("account.codeBoxChar", { index: index + 1, length }),
               maxLength: length,
               autoComplete: index === 0 ? "one-time-code" : "off",
               autoCapitalize: "characters",

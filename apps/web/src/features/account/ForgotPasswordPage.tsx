@@ -6,15 +6,19 @@ import { useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi } from "./api";
+import { useFieldError } from "./fieldError";
 import { ResetSteps } from "./ResetSteps";
 
 type Form = z.infer<typeof forgotPasswordRequest>;
 
 /** Step 1 of the reset: the address to send the code to. */
 export function ForgotPasswordPage() {
+  const say = useSay();
+  const fieldError = useFieldError();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -35,38 +39,38 @@ export function ForgotPasswordPage() {
     const timer = setTimeout(
       () =>
         navigate("/verify-reset-code", {
-          state: { email, resetId, maskedEmail, notice: `${message} Check ${maskedEmail}.` },
+          state: { email, resetId, maskedEmail, notice: say("account.sentCheck", { message, email: maskedEmail }) },
         }),
       RESET_DELAYS_MS.afterSend,
     );
     return () => clearTimeout(timer);
-  }, [send.data, send.variables, navigate]);
+  }, [send.data, send.variables, navigate, say]);
 
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a verification code">
+    <AuthCard title={say("account.forgotTitle")} subtitle={say("account.forgotSubtitle")}>
       <ResetSteps active={0} />
       <Box
         component="form"
         noValidate
-        aria-label="Request a reset code"
+        aria-label={say("account.forgotForm")}
         onSubmit={handleSubmit(({ email }) => send.mutate(email))}
       >
         <Stack spacing={2.5}>
           {send.isError && <Alert severity="error">{errorMessage(send.error)}</Alert>}
           {send.data && (
             <Alert severity="success">
-              {send.data.message} Check {send.data.maskedEmail}.
+              {say("account.sentCheck", { message: send.data.message, email: send.data.maskedEmail })}
             </Alert>
           )}
           <TextField
-            label="Email"
+            label={say("account.email")}
             type="email"
             autoComplete="email"
             required
             fullWidth
             autoFocus
             error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            helperText={fieldError(errors.email?.message)}
             disabled={Boolean(send.data)}
             {...register("email")}
           />
@@ -78,10 +82,10 @@ export function ForgotPasswordPage() {
             disabled={send.isPending || Boolean(send.data)}
             startIcon={send.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {send.isPending ? "Sending…" : "Send Verification Code"}
+            {say(send.isPending ? "account.sending" : "account.sendCode")}
           </Button>
           <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
-            Back to sign in
+            {say("account.backToSignIn")}
           </Link>
         </Stack>
       </Box>

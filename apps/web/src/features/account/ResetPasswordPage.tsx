@@ -18,9 +18,11 @@ import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi } from "./api";
+import { useFieldError } from "./fieldError";
 import { PasswordStrength } from "./PasswordStrength";
 import { ResetSteps } from "./ResetSteps";
 
@@ -36,6 +38,8 @@ interface Carried {
 
 /** Step 3 of the reset: the new password, its confirmation and its strength. */
 export function ResetPasswordPage() {
+  const say = useSay();
+  const fieldError = useFieldError();
   const location = useLocation();
   const navigate = useNavigate();
   const carried = (location.state ?? {}) as Carried;
@@ -76,7 +80,7 @@ export function ResetPasswordPage() {
       endAdornment: (
         <InputAdornment position="end">
           <IconButton
-            aria-label={shown ? "Hide password" : "Show password"}
+            aria-label={say(shown ? "account.hidePassword" : "account.showPassword")}
             onClick={() => setShown((value) => !value)}
             edge="end"
           >
@@ -89,50 +93,51 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title={carried.invitation ? "Welcome, set your password" : "Reset Password"}
+      title={say(carried.invitation ? "account.welcomeSetPassword" : "account.resetTitle")}
       subtitle={
         carried.invitation
-          ? `Choose your password${carried.userName ? `, ${carried.userName}` : ""}`
+          ? carried.userName
+            ? say("account.choosePasswordNamed", { name: carried.userName })
+            : say("account.choosePassword")
           : carried.userName
-            ? `Choose a new password, ${carried.userName}`
-            : "Choose a new password"
+            ? say("account.chooseNewPasswordNamed", { name: carried.userName })
+            : say("account.chooseNewPassword")
       }
     >
       <ResetSteps active={2} invitation={carried.invitation} />
       <Box
         component="form"
         noValidate
-        aria-label="Set a new password"
+        aria-label={say("account.setPasswordForm")}
         onSubmit={handleSubmit(({ newPassword }) => reset.mutate(newPassword))}
       >
         <Stack spacing={2.5}>
           {reset.isError && <Alert severity="error">{errorMessage(reset.error)}</Alert>}
-          {reset.data && <Alert severity="success">{reset.data.message} Taking you to sign in…</Alert>}
+          {reset.data && (
+            <Alert severity="success">{say("account.doneTakingToSignIn", { message: reset.data.message })}</Alert>
+          )}
           <TextField
-            label="New Password"
+            label={say("account.newPassword")}
             type={shown ? "text" : "password"}
             autoComplete="new-password"
             required
             fullWidth
             autoFocus
             error={Boolean(errors.newPassword)}
-            helperText={
-              errors.newPassword?.message ??
-              "8 to 128 characters, with a lowercase letter, an uppercase letter and a number"
-            }
+            helperText={fieldError(errors.newPassword?.message) ?? say("account.passwordRule")}
             disabled={Boolean(reset.data)}
             slotProps={visibility}
             {...register("newPassword")}
           />
           <PasswordStrength password={watch("newPassword")} />
           <TextField
-            label="Confirm Password"
+            label={say("account.confirmPassword")}
             type={shown ? "text" : "password"}
             autoComplete="new-password"
             required
             fullWidth
             error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
+            helperText={fieldError(errors.confirmPassword?.message)}
             disabled={Boolean(reset.data)}
             {...register("confirmPassword")}
           />
@@ -144,12 +149,14 @@ export function ResetPasswordPage() {
             disabled={reset.isPending || Boolean(reset.data)}
             startIcon={reset.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {reset.isPending ? "Saving…" : carried.invitation ? "Set Password" : "Reset Password"}
+            {say(
+              reset.isPending ? "account.saving" : carried.invitation ? "account.setPassword" : "account.resetTitle",
+            )}
           </Button>
           {/* A new account has no devices to sign out: the warning is for a reset only. */}
           {!carried.invitation && (
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
-              Every device signed in to your account will be signed out.
+              {say("account.signedOutWarning")}
             </Typography>
           )}
         </Stack>

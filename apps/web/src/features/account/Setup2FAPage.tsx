@@ -17,19 +17,21 @@ import {
   Typography,
 } from "@mui/material";
 import { ThemeProvider } from "@mui/material/styles";
-import { ACCOUNT_MESSAGES, SECRET_COPY_NOTICE_MS } from "@sprout/shared/schemas/account";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { SECRET_COPY_NOTICE_MS } from "@sprout/shared/schemas/account";
 import type { Invoice } from "@sprout/shared/schemas/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
-import { errorMessage } from "../../api/errors";
+import { ApiError, errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { PageLoader } from "../../components/PageLoader";
+import { useSay } from "../../i18n/useSay";
 import { parentTheme, staffTheme } from "../../layout/theme";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi, backupCodesFile, downloadText } from "./api";
 
-const STEPS = ["Scan QR Code", "Verify Setup", "Save Backup Codes"];
+const STEPS: MessageId[] = ["account.stepScan", "account.stepVerifySetup", "account.stepSaveCodes"];
 
 /** Where a page that asked for two-factor sends the user, and what to reopen there. */
 export interface SetupReturn {
@@ -54,6 +56,7 @@ export function Setup2FAPage() {
 }
 
 function Setup2FA() {
+  const say = useSay();
   const user = useSignedInUser();
   const navigate = useNavigate();
   const carried = (useLocation().state ?? null) as SetupReturn | null;
@@ -82,54 +85,46 @@ function Setup2FA() {
     },
   });
 
-  if (setup.isPending) return <PageLoader label="Preparing two-factor setup" />;
+  if (setup.isPending) return <PageLoader label={say("account.preparingSetup")} />;
 
   const copySecret = async () => {
     await navigator.clipboard?.writeText(setup.data?.secret ?? "").catch(() => undefined);
     setCopied(true);
   };
   const download = () => {
-    downloadText(backupCodesFile(setup.data!.backupCodes, user.email), "sprout-backup-codes.txt");
+    downloadText(backupCodesFile(setup.data!.backupCodes, user.email, say), "sprout-backup-codes.txt");
     setDownloaded(true);
   };
 
   return (
-    <AuthCard
-      title="Set Up Two-Factor Authentication"
-      subtitle="Protect your account with a code from an authenticator app"
-    >
+    <AuthCard title={say("account.setupTitle")} subtitle={say("account.setupSubtitle")}>
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         {STEPS.map((label) => (
           <Step key={label}>
-            <StepLabel>{label}</StepLabel>
+            <StepLabel>{say(label)}</StepLabel>
           </Step>
         ))}
       </Stepper>
       {setup.isError && (
         <Stack spacing={2}>
           <Alert severity="error">
-            {errorMessage(setup.error) === ACCOUNT_MESSAGES.twoFactorAlreadyEnabled
-              ? ACCOUNT_MESSAGES.twoFactorAlreadyEnabled
-              : "Failed to load 2FA setup. Please try again."}
+            {setup.error instanceof ApiError && setup.error.code === "TWO_FACTOR_ENABLED"
+              ? errorMessage(setup.error)
+              : say("account.setupFailed")}
           </Alert>
           <Button component={RouterLink} to={returnTo ?? "/account/security"} variant="outlined">
-            {returnTo ? "Go back" : "Back to account security"}
+            {say(returnTo ? "account.goBack" : "account.backToSecurity")}
           </Button>
         </Stack>
       )}
       {setup.data && step === 0 && (
         <Stack spacing={2} sx={{ alignItems: "center" }}>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
-            Scan this QR code with Google Authenticator, Microsoft Authenticator, Authy or any TOTP app.
+            {say("account.scanExplained")}
           </Typography>
-          <Box
-            component="img"
-            src={setup.data.qrCode}
-            alt="QR code for your authenticator app"
-            sx={{ width: 220, height: 220 }}
-          />
+          <Box component="img" src={setup.data.qrCode} alt={say("account.qrAlt")} sx={{ width: 220, height: 220 }} />
           <Typography variant="body2" color="text.secondary">
-            Cannot scan? Enter this key instead:
+            {say("account.cannotScan")}
           </Typography>
           <Paper
             variant="outlined"
@@ -142,14 +137,14 @@ function Setup2FA() {
             >
               {setup.data.secret.match(/.{1,4}/g)?.join(" ")}
             </Typography>
-            <Tooltip title="Copy secret">
-              <IconButton aria-label="Copy secret" onClick={copySecret} size="small">
+            <Tooltip title={say("account.copySecret")}>
+              <IconButton aria-label={say("account.copySecret")} onClick={copySecret} size="small">
                 <ContentCopy fontSize="small" />
               </IconButton>
             </Tooltip>
           </Paper>
           <Button variant="contained" fullWidth size="large" onClick={() => setStep(1)}>
-            Next
+            {say("account.next")}
           </Button>
         </Stack>
       )}
@@ -157,7 +152,7 @@ function Setup2FA() {
         <Box
           component="form"
           noValidate
-          aria-label="Verify setup"
+          aria-label={say("account.verifySetupForm")}
           onSubmit={(event) => {
             event.preventDefault();
             verify.mutate();
@@ -165,11 +160,11 @@ function Setup2FA() {
         >
           <Stack spacing={2.5}>
             <Typography variant="body2" color="text.secondary">
-              Enter the 6-digit code your app shows now, and your password to confirm it is you.
+              {say("account.verifySetupExplained")}
             </Typography>
             {verify.isError && <Alert severity="error">{errorMessage(verify.error)}</Alert>}
             <TextField
-              label="6-digit app code"
+              label={say("account.appCodeLabel")}
               value={token}
               onChange={(event) => setToken(event.target.value.replace(/\D/g, "").slice(0, 6))}
               autoFocus
@@ -179,7 +174,7 @@ function Setup2FA() {
               }}
             />
             <TextField
-              label="Your password"
+              label={say("account.yourPassword")}
               type="password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
@@ -188,7 +183,7 @@ function Setup2FA() {
             />
             <Stack direction="row" spacing={1.5}>
               <Button variant="outlined" onClick={() => setStep(0)} sx={{ flex: 1 }}>
-                Back
+                {say("account.back")}
               </Button>
               <Button
                 type="submit"
@@ -197,7 +192,7 @@ function Setup2FA() {
                 sx={{ flex: 2 }}
                 startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               >
-                {verify.isPending ? "Verifying…" : "Verify"}
+                {say(verify.isPending ? "account.verifying" : "account.verify")}
               </Button>
             </Stack>
           </Stack>
@@ -205,9 +200,9 @@ function Setup2FA() {
       )}
       {setup.data && step === 2 && (
         <Stack spacing={2}>
-          <Alert severity="success">{ACCOUNT_MESSAGES.twoFactorEnabled}.</Alert>
+          <Alert severity="success">{say("account.twoFactorEnabledSentence")}</Alert>
           <Typography variant="body2" color="text.secondary">
-            If you lose your phone, each of these backup codes signs you in once. Download them and keep them safe.
+            {say("account.backupExplained")}
           </Typography>
           <Box
             data-testid="backup-codes"
@@ -227,7 +222,7 @@ function Setup2FA() {
             ))}
           </Box>
           <Button variant="outlined" startIcon={<Download />} onClick={download}>
-            Download Backup Codes
+            {say("account.downloadCodes")}
           </Button>
           <Button
             variant="contained"
@@ -238,15 +233,15 @@ function Setup2FA() {
                 ? navigate(returnTo, { replace: true, state: { downloadInvoice: carried?.downloadInvoice ?? null } })
                 : navigate("/account/security", {
                     replace: true,
-                    state: { message: ACCOUNT_MESSAGES.twoFactorEnabled },
+                    state: { message: say("account.twoFactorEnabled") },
                   })
             }
           >
-            Finish
+            {say("account.finish")}
           </Button>
           {!downloaded && (
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: "center" }}>
-              Download the backup codes to finish.
+              {say("account.downloadToFinish")}
             </Typography>
           )}
         </Stack>
@@ -255,7 +250,7 @@ function Setup2FA() {
         open={copied}
         autoHideDuration={SECRET_COPY_NOTICE_MS}
         onClose={() => setCopied(false)}
-        message="Secret copied to clipboard"
+        message={say("account.secretCopied")}
         // At the top, so the key it refers to stays in view.
         anchorOrigin={{ vertical: "top", horizontal: "center" }}
       />

@@ -11,11 +11,12 @@ import {
   Typography,
 } from "@mui/material";
 import { TWO_FACTOR_SESSION_SECONDS } from "@sprout/shared/constants";
-import { ACCOUNT_MESSAGES, BACKUP_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "@sprout/shared/schemas/account";
+import { BACKUP_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from "@sprout/shared/schemas/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { ApiError, errorMessage } from "../../api/errors";
+import { useSay } from "../../i18n/useSay";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi, clock } from "./api";
 
@@ -31,6 +32,7 @@ function detect(code: string): Mode | null {
 
 /** The second step of a two-factor sign-in: an app code or a backup code, before the session lapses. */
 export function Verify2FAPage() {
+  const say = useSay();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -70,37 +72,34 @@ export function Verify2FAPage() {
   const hint =
     detected && detected !== mode
       ? mode === "app"
-        ? "This looks like a backup code."
-        : "This looks like an app code."
+        ? say("account.looksLikeBackup")
+        : say("account.looksLikeApp")
       : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const cleaned = code.replace(/[\s-]/g, "");
-    if (!cleaned) return setFormError(ACCOUNT_MESSAGES.twoFactorCodeRequired);
-    if (mode === "app" && !/^\d{6}$/.test(cleaned)) return setFormError(ACCOUNT_MESSAGES.twoFactorAppFormat);
+    if (!cleaned) return setFormError(say("account.twoFactorCodeRequired"));
+    if (mode === "app" && !/^\d{6}$/.test(cleaned)) return setFormError(say("account.twoFactorAppFormat"));
     if (mode === "backup" && !/^[A-Za-z0-9]{8}$/.test(cleaned))
-      return setFormError(ACCOUNT_MESSAGES.twoFactorBackupFormat);
+      return setFormError(say("account.twoFactorBackupFormat"));
     setFormError("");
     verify.mutate(cleaned);
   };
 
   const failure = verify.isError
     ? left === 0
-      ? ACCOUNT_MESSAGES.sessionExpired
+      ? say("account.sessionExpired")
       : verify.error instanceof ApiError && verify.error.hasServerMessage
         ? errorMessage(verify.error)
-        : "Verification failed. Please try again."
+        : say("account.verifyFailed")
     : left === 0
-      ? ACCOUNT_MESSAGES.sessionExpired
+      ? say("account.sessionExpired")
       : "";
 
   return (
-    <AuthCard
-      title="Two-Factor Verification"
-      subtitle="Enter the code from your authenticator app, or one of your backup codes"
-    >
-      <Box component="form" noValidate aria-label="Two-factor verification" onSubmit={submit}>
+    <AuthCard title={say("account.verifyTitle")} subtitle={say("account.verifySubtitle")}>
+      <Box component="form" noValidate aria-label={say("account.verifyForm")} onSubmit={submit}>
         <Stack spacing={2.5}>
           <ToggleButtonGroup
             exclusive
@@ -113,20 +112,20 @@ export function Verify2FAPage() {
                 setFormError("");
               }
             }}
-            aria-label="Kind of code"
+            aria-label={say("account.kindOfCode")}
           >
-            <ToggleButton value="app">Authenticator app</ToggleButton>
-            <ToggleButton value="backup">Backup code</ToggleButton>
+            <ToggleButton value="app">{say("account.authenticatorApp")}</ToggleButton>
+            <ToggleButton value="backup">{say("account.backupCode")}</ToggleButton>
           </ToggleButtonGroup>
           {failure && (
             <Alert severity="error">
               {failure}
-              {sessionOver ? " Returning to sign in…" : ""}
+              {sessionOver ? ` ${say("account.returningToSignIn")}` : ""}
             </Alert>
           )}
           {formError && <Alert severity="warning">{formError}</Alert>}
           <TextField
-            label={mode === "app" ? "6-digit app code" : "8-character backup code"}
+            label={say(mode === "app" ? "account.appCodeLabel" : "account.backupCodeLabel")}
             value={code}
             onChange={(event) => {
               const next = event.target.value.slice(0, 12);
@@ -152,18 +151,18 @@ export function Verify2FAPage() {
                 <span>
                   {hint}{" "}
                   <Link component="button" type="button" onClick={() => setMode(detected!)}>
-                    Switch to {detected === "app" ? "authenticator app" : "backup code"}
+                    {say("account.switchTo", { mode: detected === "app" ? "app" : "backup" })}
                   </Link>
                 </span>
               ) : mode === "app" ? (
-                `Open your authenticator app and enter the ${expected}-digit code.`
+                say("account.appCodeHelp", { count: expected })
               ) : (
-                `Each ${expected}-character backup code works once.`
+                say("account.backupCodeHelp", { count: expected })
               )
             }
           />
           <Typography variant="body2" color={left < 60 ? "error" : "text.secondary"} sx={{ textAlign: "center" }}>
-            Session expires in {clock(left)}
+            {say("account.sessionExpiresIn", { time: clock(left) })}
           </Typography>
           <Button
             type="submit"
@@ -173,10 +172,10 @@ export function Verify2FAPage() {
             disabled={sessionOver || verify.isPending}
             startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {verify.isPending ? "Verifying…" : "Verify"}
+            {say(verify.isPending ? "account.verifying" : "account.verify")}
           </Button>
           <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
-            Back to sign in
+            {say("account.backToSignIn")}
           </Link>
         </Stack>
       </Box>

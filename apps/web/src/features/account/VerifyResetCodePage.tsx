@@ -1,10 +1,11 @@
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from "@mui/material";
-import { ACCOUNT_MESSAGES, RESET_CODE_LENGTH, RESET_DELAYS_MS } from "@sprout/shared/schemas/account";
+import { RESET_CODE_LENGTH, RESET_DELAYS_MS } from "@sprout/shared/schemas/account";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { AuthCard } from "../auth/AuthCard";
 import { accountApi, clock } from "./api";
 import { CodeBoxes } from "./CodeBoxes";
@@ -22,6 +23,7 @@ interface Carried {
  * welcomes the newcomer and shows the date and time it lapses; a countdown of hours reads as noise.
  */
 export function VerifyResetCodePage() {
+  const say = useSay();
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -87,7 +89,7 @@ export function VerifyResetCodePage() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (code.length !== RESET_CODE_LENGTH) {
-      setFormError(ACCOUNT_MESSAGES.codeRequired);
+      setFormError(say("account.codeRequired"));
       return;
     }
     setFormError("");
@@ -96,25 +98,21 @@ export function VerifyResetCodePage() {
 
   return (
     <AuthCard
-      title={invitation ? "Welcome, set your password" : "Verify Code"}
-      subtitle={`Enter the 6-character code we sent to ${maskedEmail}`}
+      title={say(invitation ? "account.welcomeSetPassword" : "account.verifyCode")}
+      subtitle={say("account.enterCodeSentTo", { email: maskedEmail })}
     >
       <ResetSteps active={1} invitation={invitation} />
-      <Box component="form" noValidate aria-label="Verify the reset code" onSubmit={submit}>
+      <Box component="form" noValidate aria-label={say("account.verifyCodeForm")} onSubmit={submit}>
         <Stack spacing={2.5}>
           {carried.notice && !verify.isError && !verify.data && <Alert severity="info">{carried.notice}</Alert>}
-          {invitation && !verify.data && (
-            <Alert severity="info">
-              Welcome to Sprout. Enter the code from your invitation to choose your password.
-            </Alert>
-          )}
+          {invitation && !verify.data && <Alert severity="info">{say("account.invitationWelcome")}</Alert>}
           {verify.isError && <Alert severity="error">{errorMessage(verify.error)}</Alert>}
-          {resend.isError && <Alert severity="error">Failed to resend code. Please try again.</Alert>}
+          {resend.isError && <Alert severity="error">{say("account.resendFailed")}</Alert>}
           {resend.isSuccess && !verify.isError && !verify.data && (
-            <Alert severity="success">A new code has been sent.</Alert>
+            <Alert severity="success">{say("account.newCodeSent")}</Alert>
           )}
           {verify.data && (
-            <Alert severity="success">Code verified. Hello {verify.data.userName}, let us set your new password…</Alert>
+            <Alert severity="success">{say("account.codeVerified", { name: verify.data.userName })}</Alert>
           )}
           {formError && <Alert severity="warning">{formError}</Alert>}
           <CodeBoxes
@@ -130,14 +128,14 @@ export function VerifyResetCodePage() {
             aria-live="polite"
           >
             {unknown
-              ? "This code is no longer valid. Request a new one."
+              ? say("account.codeNoLongerValid")
               : left === null
-                ? "Checking the code's time…"
+                ? say("account.checkingCodeTime")
                 : expired
-                  ? "The code has expired. Request a new one."
+                  ? say("account.codeExpiredRequest")
                   : invitation && status.data
-                    ? `Invitation valid until ${formatDateTime(status.data.expiresAt)}`
-                    : `Code expires in ${clock(left)}`}
+                    ? say("account.invitationValidUntil", { time: formatDateTime(status.data.expiresAt) })
+                    : say("account.codeExpiresIn", { time: clock(left) })}
           </Typography>
           <Button
             type="submit"
@@ -147,13 +145,13 @@ export function VerifyResetCodePage() {
             disabled={verify.isPending || Boolean(verify.data) || expired}
             startIcon={verify.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {verify.isPending ? "Verifying…" : "Verify Code"}
+            {say(verify.isPending ? "account.verifying" : "account.verifyCode")}
           </Button>
           <Button variant="text" onClick={() => resend.mutate()} disabled={!expired || resend.isPending}>
-            {resend.isPending ? "Sending…" : "Resend Code"}
+            {say(resend.isPending ? "account.sending" : "account.resendCode")}
           </Button>
           <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: "center" }}>
-            Back to sign in
+            {say("account.backToSignIn")}
           </Link>
         </Stack>
       </Box>

@@ -11,6 +11,7 @@ import { messageResponse } from "@sprout/shared/schemas/auth";
 import { z } from "zod";
 import { api } from "../../api/client";
 import { saveTokens, saveUser } from "../../auth/session";
+import type { Say } from "../../i18n/useSay";
 
 /** The spec's time limits: reset calls 10 s, two-factor calls 15 s. */
 const RESET_TIMEOUT_MS = 10_000;
@@ -73,11 +74,11 @@ export function downloadText(text: string, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function backupCodesFile(codes: string[], email: string) {
+export function backupCodesFile(codes: string[], email: string, say: Say) {
   return [
-    "Sprout two-factor backup codes",
-    `Account: ${email}`,
-    "Each code works once. Keep them somewhere safe.",
+    say("account.codesFileTitle"),
+    say("account.codesFileAccount", { email }),
+    say("account.codesFileNote"),
     "",
     ...codes,
     "",

@@ -4,11 +4,12 @@ import { refusalMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { useConsentRefusals } from "../privacy/api";
 
-const contact = (row: ConsentRefusal) => (
+const contact = (row: ConsentRefusal, say: Say) => (
   <Stack spacing={0.25}>
-    <Typography variant="body2">{row.refused_by_name ?? "A parent"}</Typography>
+    <Typography variant="body2">{row.refused_by_name ?? say("dataRequests.aParent")}</Typography>
     {row.refused_by_phone && (
       <Link variant="body2" href={`tel:${row.refused_by_phone}`}>
         {row.refused_by_phone}
@@ -22,49 +23,48 @@ const contact = (row: ConsentRefusal) => (
   </Stack>
 );
 
-const columns: Column<ConsentRefusal>[] = [
-  { header: "Child", cell: (row) => row.child_name },
-  { header: "Centre", cell: (row) => row.center_name },
-  { header: "Parent", cell: contact },
-  { header: "Refused on", cell: (row) => formatDate(row.refused_at), nowrap: true },
-];
-
 /**
  * Families who refused core records and billing: the centre cannot keep these children's records
  * without that consent, so the desk calls them. A child leaves the list when the family agrees.
  */
 export function ConsentRefusals() {
+  const say = useSay();
+  const columns: Column<ConsentRefusal>[] = [
+    { header: say("dataRequests.child"), cell: (row) => row.child_name },
+    { header: say("dataRequests.centre"), cell: (row) => row.center_name },
+    { header: say("dataRequests.parent"), cell: (row) => contact(row, say) },
+    { header: say("dataRequests.refusedOn"), cell: (row) => formatDate(row.refused_at), nowrap: true },
+  ];
   const paging = usePaging(10);
   const refusals = useConsentRefusals(paging.page, paging.limit);
   return (
     <Card variant="outlined" data-testid="consent-refusals">
       <Box sx={{ p: 2, pb: 0 }}>
         <Typography variant="h6" component="h2">
-          Consent refused: core records and billing
+          {say("dataRequests.refusalsTitle")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          The centre cannot keep these children's records without this consent. Call the family to talk it through; the
-          child leaves this list when they agree on the Privacy page.
+          {say("dataRequests.refusalsExplained")}
         </Typography>
       </Box>
       <PagedTable
-        label="Consent refusals"
+        label={say("dataRequests.refusalsTable")}
         columns={columns}
         rowKey={(row) => row.child_id}
         page={refusals.data && { rows: refusals.data.refusals, pagination: refusals.data.pagination }}
         paging={paging}
         loading={refusals.isPending}
-        error={refusals.isError ? refusalMessage(refusals.error, "Could not load the refusals.") : undefined}
-        empty="No family has refused."
+        error={refusals.isError ? refusalMessage(refusals.error, say("dataRequests.refusalsFailed")) : undefined}
+        empty={say("dataRequests.refusalsEmpty")}
         card={(row) => (
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 600 }}>
               {row.child_name} · {row.center_name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Refused on {formatDate(row.refused_at)}
+              {say("dataRequests.refusedOnDate", { date: formatDate(row.refused_at) })}
             </Typography>
-            {contact(row)}
+            {contact(row, say)}
           </Stack>
         )}
       />

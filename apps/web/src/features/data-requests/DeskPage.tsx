@@ -1,8 +1,7 @@
 import { Alert, Box, Button, Card, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import {
-  DATA_MESSAGES,
-  DATA_REQUEST_KIND_LABELS,
-  DATA_REQUEST_STATUS_LABELS,
+  DATA_REQUEST_KIND_LABEL_IDS,
+  DATA_REQUEST_STATUS_LABEL_IDS,
   DATA_REQUEST_STATUSES,
   type DataRequestStatus,
   type DeskDataRequest,
@@ -14,6 +13,7 @@ import { AccessDenied } from "../../components/AccessDenied";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { centreDate, formatDate } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useDesk } from "./api";
 import { ConsentRefusals } from "./ConsentRefusals";
 import { AnswerDialog, EraseDialog } from "./DeskDialogs";
@@ -29,6 +29,7 @@ export function DeskPage() {
 }
 
 function Desk() {
+  const say = useSay();
   const [status, setStatus] = useState<DataRequestStatus | "">("open");
   const paging = usePaging(25);
   const desk = useDesk(status || undefined, paging.page, paging.limit);
@@ -46,7 +47,7 @@ function Desk() {
     if (row.status !== "open") {
       return (
         <Typography variant="body2">
-          <strong>Answer:</strong> {row.answer}
+          <strong>{say("dataRequests.answerLabel")}</strong> {row.answer}
         </Typography>
       );
     }
@@ -55,11 +56,11 @@ function Desk() {
       <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
         {row.kind === "erasure" && (
           <Button size="small" color="error" variant="contained" disabled={!canErase} onClick={() => setErasing(row)}>
-            Run erasure
+            {say("dataRequests.runErasure")}
           </Button>
         )}
         <Button size="small" variant="outlined" onClick={() => setAnswering(row)}>
-          Answer
+          {say("dataRequests.answer")}
         </Button>
       </Stack>
     );
@@ -67,22 +68,22 @@ function Desk() {
   const enrolledNote = (row: DeskDataRequest) =>
     row.status === "open" && row.kind === "erasure" && row.child_status !== "left" ? (
       <Typography variant="caption" color="warning.main" sx={{ display: "block" }}>
-        {DATA_MESSAGES.stillEnrolled}
+        {say("dataRequests.stillEnrolled")}
       </Typography>
     ) : null;
   const columns: Column<DeskDataRequest>[] = [
-    { header: "Due", cell: due, nowrap: true },
-    { header: "Request", cell: (row) => DATA_REQUEST_KIND_LABELS[row.kind] },
-    { header: "Child", cell: (row) => row.child_name },
-    { header: "Parent", cell: (row) => row.requested_by_name },
+    { header: say("dataRequests.due"), cell: due, nowrap: true },
+    { header: say("dataRequests.request"), cell: (row) => say(DATA_REQUEST_KIND_LABEL_IDS[row.kind]) },
+    { header: say("dataRequests.child"), cell: (row) => row.child_name },
+    { header: say("dataRequests.parent"), cell: (row) => row.requested_by_name },
     {
-      header: "What they asked",
+      header: say("dataRequests.whatTheyAsked"),
       cell: (row) => (
         <>
           <Typography variant="body2">{row.details}</Typography>
           {row.correction && (
             <Typography variant="body2" color="text.secondary">
-              Should be: {row.correction}
+              {say("dataRequests.shouldBe", { correction: row.correction })}
             </Typography>
           )}
           {enrolledNote(row)}
@@ -90,29 +91,27 @@ function Desk() {
       ),
     },
     {
-      header: "Status",
+      header: say("dataRequests.status"),
       cell: (row) => (
-        <Chip size="small" color={STATUS_COLOURS[row.status]} label={DATA_REQUEST_STATUS_LABELS[row.status]} />
+        <Chip size="small" color={STATUS_COLOURS[row.status]} label={say(DATA_REQUEST_STATUS_LABEL_IDS[row.status])} />
       ),
     },
-    { header: "Action or answer", cell: actions },
+    { header: say("dataRequests.actionOrAnswer"), cell: actions },
   ];
 
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Data requests
+          {say("dataRequests.deskTitle")}
         </Typography>
-        <Typography color="text.secondary">
-          Parents' requests to correct or erase their child's data. Each is answered within 30 days of asking.
-        </Typography>
+        <Typography color="text.secondary">{say("dataRequests.deskSubtitle")}</Typography>
       </Box>
       <Card variant="outlined">
         <Stack direction="row" sx={{ p: 2 }}>
           <TextField
             select
-            label="Status"
+            label={say("dataRequests.status")}
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as DataRequestStatus | "");
@@ -121,36 +120,42 @@ function Desk() {
             sx={{ minWidth: 180 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">All</MenuItem>
+            <MenuItem value="">{say("dataRequests.all")}</MenuItem>
             {DATA_REQUEST_STATUSES.map((value) => (
               <MenuItem key={value} value={value}>
-                {DATA_REQUEST_STATUS_LABELS[value]}
+                {say(DATA_REQUEST_STATUS_LABEL_IDS[value])}
               </MenuItem>
             ))}
           </TextField>
         </Stack>
-        {desk.isError && <Alert severity="error">{refusalMessage(desk.error, "Could not load the requests.")}</Alert>}
+        {desk.isError && <Alert severity="error">{refusalMessage(desk.error, say("dataRequests.deskFailed"))}</Alert>}
         <PagedTable
-          label="Data requests"
+          label={say("dataRequests.deskTitle")}
           columns={columns}
           rowKey={(row) => row.id}
           page={desk.data && { rows: desk.data.requests, pagination: desk.data.pagination }}
           paging={paging}
           loading={desk.isLoading}
-          empty="No requests here."
+          empty={say("dataRequests.deskEmpty")}
           card={(row) => (
             <Stack spacing={0.75}>
               <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {DATA_REQUEST_KIND_LABELS[row.kind]} · {row.child_name}
+                  {say(DATA_REQUEST_KIND_LABEL_IDS[row.kind])} · {row.child_name}
                 </Typography>
-                <Chip size="small" color={STATUS_COLOURS[row.status]} label={DATA_REQUEST_STATUS_LABELS[row.status]} />
+                <Chip
+                  size="small"
+                  color={STATUS_COLOURS[row.status]}
+                  label={say(DATA_REQUEST_STATUS_LABEL_IDS[row.status])}
+                />
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                From {row.requested_by_name} · due {formatDate(row.due_date)}
+                {say("dataRequests.fromDue", { parent: row.requested_by_name, date: formatDate(row.due_date) })}
               </Typography>
               <Typography variant="body2">{row.details}</Typography>
-              {row.correction && <Typography variant="body2">Should be: {row.correction}</Typography>}
+              {row.correction && (
+                <Typography variant="body2">{say("dataRequests.shouldBe", { correction: row.correction })}</Typography>
+              )}
               {enrolledNote(row)}
               {actions(row)}
             </Stack>

@@ -13,10 +13,10 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  DATA_REQUEST_KIND_LABELS,
-  DATA_REQUEST_STATUS_LABELS,
+  DATA_REQUEST_KIND_LABEL_IDS,
+  DATA_REQUEST_STATUS_LABEL_IDS,
   type DataExport,
-  EXPORT_STATUS_LABELS,
+  EXPORT_STATUS_LABEL_IDS,
   EXPORT_VALID_DAYS,
   type ParentDataRequest,
 } from "@sprout/shared/schemas/data-requests";
@@ -25,6 +25,7 @@ import { refusalMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate, formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useMyChildren } from "../parents/useMyChildren";
 import { useDataMutations, useMyExports, useMyRequests } from "./api";
 import { RequestDialog } from "./RequestDialog";
@@ -39,25 +40,27 @@ const EXPORT_COLOURS = {
 const REQUEST_COLOURS = { open: "warning", done: "success", refused: "error" } as const;
 
 function ExportState({ entry }: { entry: DataExport }) {
+  const say = useSay();
   if (entry.status === "queued" || entry.status === "working") {
     return (
       <Stack spacing={0.5} sx={{ minWidth: 140 }}>
         <Typography variant="body2">
-          {EXPORT_STATUS_LABELS[entry.status]} · {entry.progress}%
+          {say(EXPORT_STATUS_LABEL_IDS[entry.status])} · {entry.progress}%
         </Typography>
         <LinearProgress
           variant="determinate"
           value={entry.progress}
-          aria-label={`Export progress ${entry.progress}%`}
+          aria-label={say("dataRequests.exportProgress", { progress: entry.progress })}
         />
       </Stack>
     );
   }
-  return <Chip size="small" color={EXPORT_COLOURS[entry.status]} label={EXPORT_STATUS_LABELS[entry.status]} />;
+  return <Chip size="small" color={EXPORT_COLOURS[entry.status]} label={say(EXPORT_STATUS_LABEL_IDS[entry.status])} />;
 }
 
 /** The parent's "My data": download everything held about their child, ask for corrections or erasure. */
 export function MyDataPage() {
+  const say = useSay();
   const children = useMyChildren();
   const [chosen, setChosen] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -77,59 +80,56 @@ export function MyDataPage() {
         disabled={download.isPending}
         onClick={() => download.mutate(entry)}
       >
-        Download
+        {say("dataRequests.download")}
       </Button>
     ) : null;
   const exportColumns: Column<DataExport>[] = [
-    { header: "Child", cell: (entry) => entry.child_name },
-    { header: "Asked", cell: (entry) => formatDateTime(entry.created_at), nowrap: true },
-    { header: "Status", cell: (entry) => <ExportState entry={entry} /> },
+    { header: say("dataRequests.child"), cell: (entry) => entry.child_name },
+    { header: say("dataRequests.asked"), cell: (entry) => formatDateTime(entry.created_at), nowrap: true },
+    { header: say("dataRequests.status"), cell: (entry) => <ExportState entry={entry} /> },
     {
-      header: "Available until",
+      header: say("dataRequests.availableUntil"),
       cell: (entry) => (entry.expires_at ? formatDate(entry.expires_at) : "—"),
       nowrap: true,
     },
-    { header: "Download", cell: downloadButton, align: "right" },
+    { header: say("dataRequests.download"), cell: downloadButton, align: "right" },
   ];
   const requestColumns: Column<ParentDataRequest>[] = [
-    { header: "Child", cell: (row) => row.child_name },
-    { header: "Request", cell: (row) => DATA_REQUEST_KIND_LABELS[row.kind] },
-    { header: "What you asked", cell: (row) => <RequestText row={row} /> },
-    { header: "Due by", cell: (row) => formatDate(row.due_date), nowrap: true },
+    { header: say("dataRequests.child"), cell: (row) => row.child_name },
+    { header: say("dataRequests.request"), cell: (row) => say(DATA_REQUEST_KIND_LABEL_IDS[row.kind]) },
+    { header: say("dataRequests.whatYouAsked"), cell: (row) => <RequestText row={row} /> },
+    { header: say("dataRequests.dueBy"), cell: (row) => formatDate(row.due_date), nowrap: true },
     {
-      header: "Status",
+      header: say("dataRequests.status"),
       cell: (row) => (
-        <Chip size="small" color={REQUEST_COLOURS[row.status]} label={DATA_REQUEST_STATUS_LABELS[row.status]} />
+        <Chip size="small" color={REQUEST_COLOURS[row.status]} label={say(DATA_REQUEST_STATUS_LABEL_IDS[row.status])} />
       ),
     },
-    { header: "Centre's answer", cell: (row) => row.answer ?? "Waiting for the centre" },
+    { header: say("dataRequests.centreAnswer"), cell: (row) => row.answer ?? say("dataRequests.waitingForCentre") },
   ];
 
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          My data
+          {say("dataRequests.myDataTitle")}
         </Typography>
-        <Typography color="text.secondary">
-          Everything Sprout holds about your child and you: download it, or ask the centre to correct or erase it.
-        </Typography>
+        <Typography color="text.secondary">{say("dataRequests.myDataSubtitle")}</Typography>
       </Box>
 
       <Card variant="outlined" component="section" aria-labelledby="export-title">
         <CardContent>
           <Typography id="export-title" variant="h6" component="h2">
-            Download your data
+            {say("dataRequests.downloadTitle")}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            One archive with a readable summary (PDF), every record (JSON) and the original photos and documents. It is
-            prepared in the background and can be downloaded for {EXPORT_VALID_DAYS} days.
+            {say("dataRequests.downloadExplained", { days: EXPORT_VALID_DAYS })}
           </Typography>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
             {(children.data?.length ?? 0) > 1 && (
               <TextField
                 select
-                label="Child"
+                label={say("dataRequests.child")}
                 value={childId ?? ""}
                 onChange={(event) => setChosen(event.target.value)}
                 sx={{ minWidth: 220 }}
@@ -146,29 +146,29 @@ export function MyDataPage() {
               disabled={!childId || prepareExport.isPending}
               onClick={() => childId && prepareExport.mutate(childId)}
             >
-              Prepare download
+              {say("dataRequests.prepareDownload")}
             </Button>
           </Stack>
           {prepareExport.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {refusalMessage(prepareExport.error, "Could not start the export.")}
+              {refusalMessage(prepareExport.error, say("dataRequests.exportStartFailed"))}
             </Alert>
           )}
           {download.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {refusalMessage(download.error, "Could not download the archive.")}
+              {refusalMessage(download.error, say("dataRequests.downloadFailed"))}
             </Alert>
           )}
         </CardContent>
         <PagedTable
-          label="Your downloads"
+          label={say("dataRequests.yourDownloads")}
           columns={exportColumns}
           rowKey={(entry) => entry.id}
           page={exports.data && { rows: exports.data.exports, pagination: exports.data.pagination }}
           paging={exportPaging}
           loading={exports.isLoading}
-          error={exports.isError ? refusalMessage(exports.error, "Could not load your downloads.") : undefined}
-          empty="No downloads prepared yet."
+          error={exports.isError ? refusalMessage(exports.error, say("dataRequests.downloadsFailed")) : undefined}
+          empty={say("dataRequests.downloadsEmpty")}
           card={(entry) => (
             <Stack spacing={1}>
               <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1 }}>
@@ -176,8 +176,8 @@ export function MyDataPage() {
                 <ExportState entry={entry} />
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                Asked {formatDateTime(entry.created_at)}
-                {entry.expires_at && ` · available until ${formatDate(entry.expires_at)}`}
+                {say("dataRequests.askedOn", { time: formatDateTime(entry.created_at) })}
+                {entry.expires_at && say("dataRequests.availableUntilDate", { date: formatDate(entry.expires_at) })}
               </Typography>
               {downloadButton(entry)}
             </Stack>
@@ -188,39 +188,43 @@ export function MyDataPage() {
       <Card variant="outlined" component="section" aria-labelledby="requests-title">
         <CardContent>
           <Typography id="requests-title" variant="h6" component="h2">
-            Corrections and erasure
+            {say("dataRequests.requestsTitle")}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Tell the centre what is wrong and what it should be, or ask for your child's data to be erased after they
-            leave. The centre answers within 30 days.
+            {say("dataRequests.requestsExplained")}
           </Typography>
           <Button variant="outlined" disabled={!children.data?.length} onClick={() => setAsking(true)}>
-            Ask for a correction or erasure
+            {say("dataRequests.askButton")}
           </Button>
         </CardContent>
         <PagedTable
-          label="Your requests"
+          label={say("dataRequests.yourRequests")}
           columns={requestColumns}
           rowKey={(row) => row.id}
           page={requests.data && { rows: requests.data.requests, pagination: requests.data.pagination }}
           paging={requestPaging}
           loading={requests.isLoading}
-          error={requests.isError ? refusalMessage(requests.error, "Could not load your requests.") : undefined}
-          empty="You have not asked for anything yet."
+          error={requests.isError ? refusalMessage(requests.error, say("dataRequests.requestsFailed")) : undefined}
+          empty={say("dataRequests.requestsEmpty")}
           card={(row) => (
             <Stack spacing={0.75}>
               <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {DATA_REQUEST_KIND_LABELS[row.kind]} · {row.child_name}
+                  {say(DATA_REQUEST_KIND_LABEL_IDS[row.kind])} · {row.child_name}
                 </Typography>
-                <Chip size="small" color={REQUEST_COLOURS[row.status]} label={DATA_REQUEST_STATUS_LABELS[row.status]} />
+                <Chip
+                  size="small"
+                  color={REQUEST_COLOURS[row.status]}
+                  label={say(DATA_REQUEST_STATUS_LABEL_IDS[row.status])}
+                />
               </Stack>
               <RequestText row={row} />
               <Typography variant="body2" color="text.secondary">
-                Due by {formatDate(row.due_date)}
+                {say("dataRequests.dueByDate", { date: formatDate(row.due_date) })}
               </Typography>
               <Typography variant="body2">
-                <strong>Centre's answer:</strong> {row.answer ?? "Waiting for the centre"}
+                <strong>{say("dataRequests.centreAnswerLabel")}</strong>{" "}
+                {row.answer ?? say("dataRequests.waitingForCentre")}
               </Typography>
             </Stack>
           )}
@@ -232,12 +236,13 @@ export function MyDataPage() {
 }
 
 function RequestText({ row }: { row: ParentDataRequest }) {
+  const say = useSay();
   return (
     <Box>
       <Typography variant="body2">{row.details}</Typography>
       {row.correction && (
         <Typography variant="body2" color="text.secondary">
-          Should be: {row.correction}
+          {say("dataRequests.shouldBe", { correction: row.correction })}
         </Typography>
       )}
     </Box>

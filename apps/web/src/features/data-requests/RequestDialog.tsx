@@ -1,6 +1,6 @@
 import { Alert } from "@mui/material";
 import {
-  DATA_REQUEST_KIND_LABELS,
+  DATA_REQUEST_KIND_LABEL_IDS,
   DATA_REQUEST_KINDS,
   dataRequestInput,
   REQUEST_DUE_DAYS,
@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { refusalMessage } from "../../api/errors";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormSelectField, FormTextField } from "../../components/form/fields";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useDataMutations } from "./api";
 
@@ -18,6 +19,7 @@ type Form = z.input<typeof dataRequestInput>;
 
 /** A parent asks for a correction (what is wrong, what it should be) or for erasure. */
 export function RequestDialog({ kids, onClose }: { kids: ParentChild[]; onClose: () => void }) {
+  const say = useSay();
   const { ask } = useDataMutations();
   const form = useForm<Form, unknown, z.output<typeof dataRequestInput>>({
     resolver: zodResolver(dataRequestInput),
@@ -33,20 +35,18 @@ export function RequestDialog({ kids, onClose }: { kids: ParentChild[]; onClose:
   const submit = form.handleSubmit((body) => ask.mutate(body, { onSuccess: onClose }));
   return (
     <FormDialog
-      title="Ask about your child's data"
-      submitLabel="Send request"
+      title={say("dataRequests.askTitle")}
+      submitLabel={say("dataRequests.sendRequest")}
       onSubmit={submit}
       onClose={onClose}
       submitDisabled={ask.isPending}
     >
-      <Alert severity="info">
-        The centre answers within {REQUEST_DUE_DAYS} days. You will see the answer on this page.
-      </Alert>
+      <Alert severity="info">{say("dataRequests.answersWithin", { days: REQUEST_DUE_DAYS })}</Alert>
       {kids.length > 1 && (
         <FormSelectField
           form={form}
           name="student_id"
-          label="Child"
+          label={say("dataRequests.child")}
           options={kids.map((child) => ({
             value: child.id,
             label: `${child.first_name} ${child.last_name}`.trim(),
@@ -56,25 +56,21 @@ export function RequestDialog({ kids, onClose }: { kids: ParentChild[]; onClose:
       <FormSelectField
         form={form}
         name="kind"
-        label="I ask for"
-        options={DATA_REQUEST_KINDS.map((value) => ({ value, label: DATA_REQUEST_KIND_LABELS[value] }))}
+        label={say("dataRequests.iAskFor")}
+        options={DATA_REQUEST_KINDS.map((value) => ({ value, label: say(DATA_REQUEST_KIND_LABEL_IDS[value]) }))}
       />
       <FormTextField
         form={form}
         name="details"
-        label={kind === "erasure" ? "Why do you ask for erasure?" : "What is wrong?"}
+        label={say(kind === "erasure" ? "dataRequests.whyErasure" : "dataRequests.whatIsWrong")}
         multiline
         minRows={2}
-        helperText={
-          kind === "erasure"
-            ? "Erasure is done after your child has left the centre; invoices and payments are kept for the books."
-            : undefined
-        }
+        helperText={kind === "erasure" ? say("dataRequests.erasureNote") : undefined}
       />
       {kind === "correction" && (
-        <FormTextField form={form} name="correction" label="What should it be?" multiline minRows={2} />
+        <FormTextField form={form} name="correction" label={say("dataRequests.whatShouldBe")} multiline minRows={2} />
       )}
-      {ask.isError && <Alert severity="error">{refusalMessage(ask.error, "Could not send the request.")}</Alert>}
+      {ask.isError && <Alert severity="error">{refusalMessage(ask.error, say("dataRequests.requestFailed"))}</Alert>}
     </FormDialog>
   );
 }

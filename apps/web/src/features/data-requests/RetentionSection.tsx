@@ -11,7 +11,7 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  RETENTION_ACTION_LABELS,
+  RETENTION_ACTION_LABEL_IDS,
   type RetentionCandidate,
   type RetentionSetting,
   retentionInput,
@@ -24,6 +24,7 @@ import { FormTextField } from "../../components/form/fields";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useCentres } from "../children/api";
 import { useDataMutations, useRetention, useRetentionDryRun } from "./api";
@@ -36,21 +37,22 @@ const fromSetting = (setting: RetentionSetting): Form => ({
   books_years: setting.books_years,
 });
 
-const records = (candidate: RetentionCandidate) => {
+const records = (candidate: RetentionCandidate, say: Say) => {
   const entries = Object.entries(candidate.records);
-  if (entries.length === 0) return candidate.action === "remove_name" ? "Name on invoices" : "Child row only";
+  if (entries.length === 0)
+    return say(candidate.action === "remove_name" ? "dataRequests.nameOnInvoices" : "dataRequests.childRowOnly");
   return entries.map(([kind, count]) => `${kind.replaceAll("_", " ")}: ${count}`).join(", ");
 };
 
-const columns: Column<RetentionCandidate>[] = [
-  { header: "Child", cell: (row) => `${row.child_name} (${row.student_number})` },
-  { header: "Left on", cell: (row) => formatDate(row.exit_date), nowrap: true },
-  { header: "Would", cell: (row) => RETENTION_ACTION_LABELS[row.action] },
-  { header: "Records removed", cell: records },
-];
-
 /** Centre settings: how long records of children who left are kept, and what the job would remove today. */
 export function RetentionSection() {
+  const say = useSay();
+  const columns: Column<RetentionCandidate>[] = [
+    { header: say("dataRequests.child"), cell: (row) => `${row.child_name} (${row.student_number})` },
+    { header: say("dataRequests.leftOn"), cell: (row) => formatDate(row.exit_date), nowrap: true },
+    { header: say("dataRequests.would"), cell: (row) => say(RETENTION_ACTION_LABEL_IDS[row.action]) },
+    { header: say("dataRequests.recordsRemoved"), cell: (row) => records(row, say) },
+  ];
   const centres = useCentres();
   const [chosen, setChosen] = useState<string | null>(null);
   const centreId = chosen ?? centres.data?.[0]?.id ?? null;
@@ -73,18 +75,17 @@ export function RetentionSection() {
     <Card variant="outlined" component="section" aria-labelledby="retention-title">
       <CardContent>
         <Typography id="retention-title" variant="h6" component="h2">
-          Keeping records of children who have left
+          {say("dataRequests.retentionTitle")}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          After this many years the records of a child who left are erased; invoices and payments keep the child's name
-          for the books' years (Indian tax law: 8), then the name goes too. Check the list below before switching it on.
+          {say("dataRequests.retentionExplained")}
         </Typography>
         <Stack component="form" noValidate onSubmit={submit} spacing={2}>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             {(centres.data?.length ?? 0) > 1 && (
               <TextField
                 select
-                label="Centre"
+                label={say("dataRequests.centre")}
                 value={centreId ?? ""}
                 onChange={(event) => {
                   setChosen(event.target.value);
@@ -102,14 +103,14 @@ export function RetentionSection() {
             <FormTextField
               form={form}
               name="records_years"
-              label="Keep records (years)"
+              label={say("dataRequests.keepRecordsYears")}
               type="number"
               sx={{ maxWidth: 200 }}
             />
             <FormTextField
               form={form}
               name="books_years"
-              label="Keep names on the books (years)"
+              label={say("dataRequests.keepBooksYears")}
               type="number"
               sx={{ maxWidth: 260 }}
             />
@@ -121,43 +122,47 @@ export function RetentionSection() {
               render={({ field }) => (
                 <FormControlLabel
                   control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                  label="Apply automatically every night"
+                  label={say("dataRequests.applyNightly")}
                 />
               )}
             />
             <Button type="submit" variant="contained" disabled={!setting.data || saveRetention.isPending}>
-              Save retention
+              {say("dataRequests.saveRetention")}
             </Button>
           </Stack>
-          {saveRetention.isSuccess && !form.formState.isDirty && <Alert severity="success">Retention saved.</Alert>}
+          {saveRetention.isSuccess && !form.formState.isDirty && (
+            <Alert severity="success">{say("dataRequests.retentionSaved")}</Alert>
+          )}
           {(setting.isError || saveRetention.isError) && (
             <Alert severity="error">
-              {refusalMessage(saveRetention.error ?? setting.error, "Could not load or save the retention.")}
+              {refusalMessage(saveRetention.error ?? setting.error, say("dataRequests.retentionFailed"))}
             </Alert>
           )}
         </Stack>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
-          What the job would remove today {setting.data && !setting.data.enabled && "(dry run: it is switched off)"}
+          {say("dataRequests.wouldRemoveToday")}{" "}
+          {setting.data && !setting.data.enabled && say("dataRequests.dryRunOff")}
         </Typography>
       </CardContent>
       <PagedTable
-        label="Retention dry run"
+        label={say("dataRequests.dryRunTable")}
         columns={columns}
         rowKey={(row) => row.student_id}
         page={dryRun.data && { rows: dryRun.data.candidates, pagination: dryRun.data.pagination }}
         paging={paging}
         loading={dryRun.isLoading}
-        error={dryRun.isError ? refusalMessage(dryRun.error, "Could not load the dry run.") : undefined}
-        empty="Nothing has passed its time: the job would remove nothing today."
+        error={dryRun.isError ? refusalMessage(dryRun.error, say("dataRequests.dryRunFailed")) : undefined}
+        empty={say("dataRequests.dryRunEmpty")}
         card={(row) => (
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 600 }}>
               {row.child_name} ({row.student_number})
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Left {formatDate(row.exit_date)} · {RETENTION_ACTION_LABELS[row.action]}
+              {say("dataRequests.leftDate", { date: formatDate(row.exit_date) })} ·{" "}
+              {say(RETENTION_ACTION_LABEL_IDS[row.action])}
             </Typography>
-            <Typography variant="body2">{records(row)}</Typography>
+            <Typography variant="body2">{records(row, say)}</Typography>
           </Stack>
         )}
       />

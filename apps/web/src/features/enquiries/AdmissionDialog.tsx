@@ -15,14 +15,17 @@ import {
   type AdmissionInput,
   type AdmissionPayload,
   admissionSchema,
+  RELATION_LABEL_IDS,
   RELATIONS,
 } from "@sprout/shared/schemas/admissions";
-import { type EnquiryInput, GENDERS } from "@sprout/shared/schemas/enquiries";
+import { type EnquiryInput, GENDER_LABEL_IDS, GENDERS } from "@sprout/shared/schemas/enquiries";
 import { useMemo } from "react";
 import { Controller, type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { useFieldError } from "../account/fieldError";
 import { browserToday, useClassrooms } from "./api";
 
 type Schema = ReturnType<typeof admissionSchema>;
@@ -75,6 +78,8 @@ interface Props {
 
 /** Final Admission Form: child details, three parent/guardian rows, classroom, probable joining date. */
 export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel, onConfirm }: Props) {
+  const say = useSay();
+  const fieldError = useFieldError();
   const schema = useMemo(() => admissionSchema({ today: browserToday() }), []);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
@@ -101,7 +106,7 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
           fullWidth
           size="small"
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? " "}
+          helperText={fieldError(fieldState.error?.message) ?? " "}
           {...props}
         >
           {options?.map((option) => (
@@ -127,69 +132,90 @@ export function AdmissionDialog({ open, centerId, initial, busy, error, onCancel
           onChange={input.onChange}
           onBlur={input.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? " "}
+          helperText={fieldError(fieldState.error?.message) ?? " "}
         />
       )}
     />
   );
-  const list = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} fullWidth maxWidth="md" aria-labelledby="admission-title">
       <form noValidate onSubmit={form.handleSubmit(onConfirm)}>
-        <DialogTitle id="admission-title">Final Admission Form</DialogTitle>
+        <DialogTitle id="admission-title">{say("enquiries.admissionTitle")}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2.5}>
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Child details
+              {say("enquiries.childDetails")}
             </Typography>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>{field("child.firstName", "First Name", { required: true })}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field("child.lastName", "Last Name")}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{date("child.dateOfBirth", "Date of Birth", true)}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field("child.gender", "Gender", { required: true }, list(GENDERS))}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field("child.firstName", say("enquiries.firstName"), { required: true })}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field("child.lastName", say("enquiries.lastName"))}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{date("child.dateOfBirth", say("enquiries.dateOfBirth"), true)}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field(
+                  "child.gender",
+                  say("enquiries.gender"),
+                  { required: true },
+                  GENDERS.map((value) => ({ value, label: say(GENDER_LABEL_IDS[value]) })),
+                )}
+              </Grid>
             </Grid>
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Parents / guardians
+              {say("enquiries.parentsGuardians")}
             </Typography>
             {[0, 1, 2].map((index) => (
-              <Grid container spacing={2} key={index} aria-label={`Parent ${index + 1}`} role="group">
+              <Grid
+                container
+                spacing={2}
+                key={index}
+                aria-label={say("enquiries.parentRow", { number: index + 1 })}
+                role="group"
+              >
                 <Grid size={{ xs: 12, sm: 2 }}>
-                  {field(`parents.${index}.relation`, "Relation", { required: index === 0 }, list(RELATIONS))}
+                  {field(
+                    `parents.${index}.relation`,
+                    say("enquiries.relation"),
+                    { required: index === 0 },
+                    RELATIONS.map((value) => ({ value, label: say(RELATION_LABEL_IDS[value]) })),
+                  )}
                 </Grid>
                 <Grid size={{ xs: 12, sm: 2.5 }}>
-                  {field(`parents.${index}.firstName`, "First Name", { required: index === 0 })}
+                  {field(`parents.${index}.firstName`, say("enquiries.firstName"), { required: index === 0 })}
                 </Grid>
-                <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.lastName`, "Last Name")}</Grid>
+                <Grid size={{ xs: 12, sm: 2 }}>{field(`parents.${index}.lastName`, say("enquiries.lastName"))}</Grid>
                 <Grid size={{ xs: 12, sm: 2.5 }}>
-                  {field(`parents.${index}.phone`, "Phone", { required: index === 0, inputMode: "tel" })}
+                  {field(`parents.${index}.phone`, say("enquiries.phone"), { required: index === 0, inputMode: "tel" })}
                 </Grid>
-                <Grid size={{ xs: 12, sm: 3 }}>{field(`parents.${index}.email`, "Email", { type: "email" })}</Grid>
+                <Grid size={{ xs: 12, sm: 3 }}>
+                  {field(`parents.${index}.email`, say("enquiries.email"), { type: "email" })}
+                </Grid>
               </Grid>
             ))}
             <Typography variant="body2" color="text.secondary">
-              Each parent with an e-mail address gets a parent sign-in and an e-mailed invitation to set a password.
+              {say("enquiries.invitationNote")}
             </Typography>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
                 {field(
                   "classroomId",
-                  "Classroom",
+                  say("enquiries.classroom"),
                   { required: true, disabled: classrooms.isLoading },
                   (classrooms.data ?? []).map((room) => ({ value: room.id, label: room.name })),
                 )}
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{date("probableJoiningDate", "Probable Joining Date")}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{date("probableJoiningDate", say("enquiries.probableJoining"))}</Grid>
             </Grid>
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel} disabled={busy}>
-            Cancel
+            {say("enquiries.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || !form.formState.isValid}>
-            {busy ? "Admitting..." : "Confirm Admission"}
+            {say(busy ? "enquiries.admitting" : "enquiries.confirmAdmission")}
           </Button>
         </DialogActions>
       </form>

@@ -23,8 +23,8 @@ import {
 import type { AdmissionPayload } from "@sprout/shared/schemas/admissions";
 import {
   ENQUIRY_DEFAULT_PAGE_SIZE,
-  ENQUIRY_MESSAGES,
   ENQUIRY_PAGE_SIZES,
+  ENQUIRY_STATUS_LABEL_IDS,
   ENQUIRY_STATUSES,
   type Enquiry,
   type EnquiryInput,
@@ -39,6 +39,7 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { SearchField } from "../../components/PagedTable/SearchField";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { AdmissionDialog, admissionDefaults } from "./AdmissionDialog";
 import { useCentres, useEnquiries, useEnquiryMutations } from "./api";
 import {
@@ -58,21 +59,21 @@ const STATUS_COLOURS: Record<EnquiryStatus, "default" | "info" | "warning" | "su
 };
 
 /** Puts the server's per-field messages on the form; answers the message to show above it. */
-function showRefusal(form: EnquiryForm, error: unknown, fallback: string): string {
+function showRefusal(form: EnquiryForm, error: unknown, fallback: string, say: Say): string {
   if (error instanceof ApiError && error.status === 400 && error.details) {
     for (const [field, message] of Object.entries(error.details))
       form.setError(field as Path<EnquiryInput>, { message });
-    return ENQUIRY_MESSAGES.fixErrors;
+    return say("enquiries.fixErrors");
   }
   return error instanceof ApiError && error.hasServerMessage && error.status < 500 ? error.message : fallback;
 }
 
 const prettyMobile = (mobile: string) => mobile.replace(/^\+91(\d{5})(\d{5})$/, "+91 $1 $2");
 
-const admitFailure = (error: unknown) =>
+const admitFailure = (error: unknown, say: Say) =>
   error instanceof ApiError && error.hasServerMessage && error.status < 500
     ? error.message
-    : ENQUIRY_MESSAGES.admitFailed;
+    : say("enquiries.admitFailed");
 
 interface Admission {
   /** The enquiry, once saved as Closed. */
@@ -88,6 +89,7 @@ interface Admission {
 
 /** Enquiry and Lead Management: the new-enquiry form, the enquiries table, edit and admission. */
 export function EnquiriesPage() {
+  const say = useSay();
   const user = useSignedInUser();
   const multiCentre = !user.center_id;
   const centres = useCentres(multiCentre);
@@ -117,10 +119,10 @@ export function EnquiriesPage() {
     setNewError(null);
     try {
       await create.mutateAsync(values);
-      setSnack(ENQUIRY_MESSAGES.created);
+      setSnack(say("enquiries.created"));
       closeNew();
     } catch (error) {
-      setNewError(showRefusal(newForm, error, ENQUIRY_MESSAGES.submitFailed));
+      setNewError(showRefusal(newForm, error, say("enquiries.submitFailed"), say));
     }
   });
 
@@ -139,15 +141,20 @@ export function EnquiriesPage() {
         setAdmission({ ...admission, enquiryId });
       }
       const result = await convert.mutateAsync({ id: enquiryId, body: values });
-      const invited = result.invited.length > 0 ? ` Invitations e-mailed to ${result.invited.join(", ")}.` : "";
-      setSnack(
-        `${result.message}: ${result.student.first_name} ${result.student.last_name} (${result.student.student_id}) in ${result.student.classroom_name}.${invited}`,
-      );
+      const invited =
+        result.invited.length > 0 ? say("enquiries.invitationsSent", { emails: result.invited.join(", ") }) : "";
+      const admitted = say("enquiries.admittedSnack", {
+        message: result.message,
+        name: `${result.student.first_name} ${result.student.last_name}`,
+        id: result.student.student_id,
+        classroom: result.student.classroom_name,
+      });
+      setSnack(`${admitted}${invited}`);
       admission.done();
       setEditing(null);
       if (newOpen) closeNew();
     } catch (error) {
-      setAdmitError(admitFailure(error));
+      setAdmitError(admitFailure(error, say));
     }
   };
 
@@ -160,11 +167,9 @@ export function EnquiriesPage() {
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1">
-            Enquiry and Lead Management
+            {say("enquiries.title")}
           </Typography>
-          <Typography color="text.secondary">
-            Capture enquiries, follow them up and turn them into admissions.
-          </Typography>
+          <Typography color="text.secondary">{say("enquiries.subtitle")}</Typography>
         </Box>
         <Button
           variant="contained"
@@ -172,7 +177,7 @@ export function EnquiriesPage() {
           onClick={() => setNewOpen(true)}
           sx={{ flexShrink: 0, alignSelf: { xs: "flex-start", sm: "auto" } }}
         >
-          New Enquiry
+          {say("enquiries.newEnquiry")}
         </Button>
       </Stack>
 
@@ -185,9 +190,9 @@ export function EnquiriesPage() {
         fullScreen={phone}
         aria-labelledby="new-enquiry-title"
       >
-        <DialogTitle id="new-enquiry-title">New Enquiry</DialogTitle>
+        <DialogTitle id="new-enquiry-title">{say("enquiries.newEnquiry")}</DialogTitle>
         <DialogContent dividers>
-          <form noValidate onSubmit={submitNew} aria-label="New enquiry">
+          <form noValidate onSubmit={submitNew} aria-label={say("enquiries.newEnquiryForm")}>
             <EnquiryFields
               form={newForm}
               centres={multiCentre ? centreOptions : undefined}
@@ -204,11 +209,11 @@ export function EnquiriesPage() {
               actions={
                 <>
                   <Button onClick={closeNew} disabled={create.isPending}>
-                    Cancel
+                    {say("enquiries.cancel")}
                   </Button>
                   <SubmitButton
                     form={newForm}
-                    label={create.isPending ? "Submitting..." : "Submit Enquiry"}
+                    label={say(create.isPending ? "enquiries.submitting" : "enquiries.submitEnquiry")}
                     busy={create.isPending}
                   />
                 </>
@@ -228,11 +233,11 @@ export function EnquiriesPage() {
           onSave={async (values, form) => {
             try {
               await update.mutateAsync({ id: editing.id, body: values });
-              setSnack(ENQUIRY_MESSAGES.updated);
+              setSnack(say("enquiries.updated"));
               setEditing(null);
               return null;
             } catch (error) {
-              return showRefusal(form, error, ENQUIRY_MESSAGES.updateFailed);
+              return showRefusal(form, error, say("enquiries.updateFailed"), say);
             }
           }}
           onAdmit={(form, alreadyClosed) =>
@@ -281,6 +286,7 @@ function EditDialog({
   onSave: (values: EnquiryPayload, form: EnquiryForm) => Promise<string | null>;
   onAdmit: (form: EnquiryForm, alreadyClosed: boolean) => void;
 }) {
+  const say = useSay();
   const form = useEnquiryForm(enquiryToForm(enquiry));
   const phone = useMediaQuery(useTheme().breakpoints.down("sm"));
   const [error, setError] = useState<string | null>(null);
@@ -296,14 +302,17 @@ function EditDialog({
       fullScreen={phone}
       aria-labelledby="edit-enquiry-title"
     >
-      <DialogTitle id="edit-enquiry-title">Update Enquiry Details</DialogTitle>
+      <DialogTitle id="edit-enquiry-title">{say("enquiries.updateTitle")}</DialogTitle>
       <DialogContent dividers>
         {admitted && (
           <Alert severity="success" sx={{ mb: 2 }}>
-            Admitted on {formatDate(enquiry.converted_at ?? enquiry.updated_at)}. {ENQUIRY_MESSAGES.admittedReadOnly}.
+            {say("enquiries.admittedOn", {
+              date: formatDate(enquiry.converted_at ?? enquiry.updated_at),
+              readOnly: say("enquiries.admittedReadOnly"),
+            })}
           </Alert>
         )}
-        <form noValidate onSubmit={submit} aria-label="Update enquiry">
+        <form noValidate onSubmit={submit} aria-label={say("enquiries.updateForm")}>
           <fieldset disabled={admitted} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <EnquiryFields
               form={form}
@@ -313,14 +322,20 @@ function EditDialog({
               actions={
                 <>
                   <Button onClick={onClose} disabled={busy}>
-                    Cancel
+                    {say("enquiries.cancel")}
                   </Button>
                   {enquiry.status === "Closed" && !admitted && (
                     <Button variant="outlined" color="success" onClick={() => onAdmit(form, true)} disabled={busy}>
-                      Process Admission
+                      {say("enquiries.processAdmission")}
                     </Button>
                   )}
-                  {!admitted && <SubmitButton form={form} label={busy ? "Saving..." : "Save Changes"} busy={busy} />}
+                  {!admitted && (
+                    <SubmitButton
+                      form={form}
+                      label={say(busy ? "enquiries.saving" : "enquiries.saveChanges")}
+                      busy={busy}
+                    />
+                  )}
                 </>
               }
             />
@@ -338,22 +353,30 @@ const OpenEnquiry = ({ row, onOpen }: { row: Enquiry; onOpen: (enquiry: Enquiry)
   </Link>
 );
 
-const StatusChips = ({ row }: { row: Enquiry }) => (
-  <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: "wrap" }}>
-    <Chip size="small" label={row.student_id ? "Admitted" : row.status} color={STATUS_COLOURS[row.status]} />
-    {row.follow_up_due && row.follow_up_date && (
+function StatusChips({ row }: { row: Enquiry }) {
+  const say = useSay();
+  return (
+    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: "wrap" }}>
       <Chip
         size="small"
-        variant="outlined"
-        color="warning"
-        label={`Due ${formatDate(row.follow_up_date)}`}
-        title={`Follow-up due ${formatDate(row.follow_up_date)}`}
+        label={say(row.student_id ? "enquiries.admitted" : ENQUIRY_STATUS_LABEL_IDS[row.status])}
+        color={STATUS_COLOURS[row.status]}
       />
-    )}
-  </Stack>
-);
+      {row.follow_up_due && row.follow_up_date && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="warning"
+          label={say("enquiries.dueChip", { date: formatDate(row.follow_up_date) })}
+          title={say("enquiries.followUpDue", { date: formatDate(row.follow_up_date) })}
+        />
+      )}
+    </Stack>
+  );
+}
 
 function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
+  const say = useSay();
   const paging = usePaging(ENQUIRY_DEFAULT_PAGE_SIZE);
   const [status, setStatus] = useState<"" | EnquiryStatus>("");
   const [dueOnly, setDueOnly] = useState(false);
@@ -377,19 +400,19 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
     },
   };
   const columns: Column<Enquiry>[] = [
-    { header: "Enquiry Date", cell: (row) => formatDate(row.enquiry_date), nowrap: true },
+    { header: say("enquiries.enquiryDate"), cell: (row) => formatDate(row.enquiry_date), nowrap: true },
     {
-      header: "Child",
+      header: say("enquiries.child"),
       cell: (row) => (
         <>
           <OpenEnquiry row={row} onOpen={onOpen} />
-          {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
+          {row.has_tie_up && <Chip size="small" label={say("enquiries.tieUp")} sx={{ ml: 1 }} />}
         </>
       ),
     },
-    { header: "Parent", cell: (row) => row.parent_name },
-    { header: "Mobile", cell: (row) => prettyMobile(row.mobile_number), nowrap: true },
-    { header: "Status", cell: (row) => <StatusChips row={row} /> },
+    { header: say("enquiries.parent"), cell: (row) => row.parent_name },
+    { header: say("enquiries.mobile"), cell: (row) => prettyMobile(row.mobile_number), nowrap: true },
+    { header: say("enquiries.status"), cell: (row) => <StatusChips row={row} /> },
   ];
 
   return (
@@ -401,11 +424,11 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
           sx={{ justifyContent: "space-between", alignItems: { md: "center" }, mb: 2, px: { xs: 2, sm: 0 } }}
         >
           <Typography variant="h6" component="h2">
-            Existing Enquiries
+            {say("enquiries.existing")}
           </Typography>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: { sm: "center" } }}>
             <Chip
-              label={`Follow-ups due: ${due}`}
+              label={say("enquiries.followUpsDue", { count: due })}
               color={due > 0 ? "warning" : "default"}
               variant={dueOnly ? "filled" : "outlined"}
               onClick={() => {
@@ -414,11 +437,11 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               }}
               aria-pressed={dueOnly}
             />
-            <SearchField paging={paging} label="Search by child name" />
+            <SearchField paging={paging} label={say("enquiries.searchByChild")} />
             <TextField
               select
               size="small"
-              label="Status"
+              label={say("enquiries.status")}
               value={status}
               onChange={(event) => {
                 setStatus(event.target.value as EnquiryStatus | "");
@@ -426,26 +449,26 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
               }}
               sx={{ minWidth: 150 }}
             >
-              <MenuItem value="">All</MenuItem>
+              <MenuItem value="">{say("enquiries.all")}</MenuItem>
               {ENQUIRY_STATUSES.map((value) => (
                 <MenuItem key={value} value={value}>
-                  {value}
+                  {say(ENQUIRY_STATUS_LABEL_IDS[value])}
                 </MenuItem>
               ))}
             </TextField>
           </Stack>
         </Stack>
-        {list.isFetching && page && <LinearProgress sx={{ mb: 1 }} aria-label="Loading enquiries" />}
+        {list.isFetching && page && <LinearProgress sx={{ mb: 1 }} aria-label={say("enquiries.loading")} />}
         <PagedTable
-          label="Enquiries"
+          label={say("enquiries.table")}
           columns={columns}
           card={(row) => <EnquiryCard row={row} onOpen={() => onOpen(row)} />}
           rowKey={(row) => row.id}
           page={page}
           paging={paging}
           loading={list.isPending}
-          error={list.isError ? ENQUIRY_MESSAGES.fetchFailed : undefined}
-          empty={ENQUIRY_MESSAGES.empty}
+          error={list.isError ? say("enquiries.fetchFailed") : undefined}
+          empty={say("enquiries.empty")}
           pageSizes={ENQUIRY_PAGE_SIZES}
         />
       </CardContent>
@@ -455,11 +478,12 @@ function EnquiriesTable({ onOpen }: { onOpen: (enquiry: Enquiry) => void }) {
 
 /** An enquiry on a phone: the whole card opens it. */
 function EnquiryCard({ row, onOpen }: { row: Enquiry; onOpen: () => void }) {
+  const say = useSay();
   return (
     <CardActionArea onClick={onOpen} sx={{ m: -1, p: 1, width: "auto" }}>
       <Typography sx={{ fontWeight: 600 }}>
         {row.child_name}
-        {row.has_tie_up && <Chip size="small" label="Tie-up" sx={{ ml: 1 }} />}
+        {row.has_tie_up && <Chip size="small" label={say("enquiries.tieUp")} sx={{ ml: 1 }} />}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {formatDate(row.enquiry_date)} · {row.parent_name} · {prettyMobile(row.mobile_number)}

@@ -12,8 +12,9 @@ import {
   Typography,
 } from "@mui/material";
 import {
-  ENQUIRY_MESSAGES,
+  ENQUIRY_SOURCE_LABEL_IDS,
   ENQUIRY_SOURCES,
+  ENQUIRY_STATUS_LABEL_IDS,
   ENQUIRY_STATUSES,
   type Enquiry,
   type EnquiryFormValues,
@@ -21,13 +22,16 @@ import {
   type EnquiryPayload,
   type EnquiryStatus,
   enquirySchema,
+  GENDER_LABEL_IDS,
   GENDERS,
   REMARKS_MAX,
 } from "@sprout/shared/schemas/enquiries";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { Controller, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import { DateField } from "../../components/DateField";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { useFieldError } from "../account/fieldError";
 import { browserToday, usePrograms, useTieUp } from "./api";
 
 export const emptyEnquiry = (centerId = ""): EnquiryFormValues => ({
@@ -119,6 +123,8 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 
 /** The three sections of the enquiry form: Demographics, Academics, Status & Follow-up. */
 export function EnquiryFields({ form, onClosedChosen, centres, actions, error }: Props) {
+  const say = useSay();
+  const fieldError = useFieldError();
   const { control, watch, setValue, trigger, formState } = form;
   const programs = usePrograms();
   const groups = programs.data?.groups ?? {};
@@ -155,7 +161,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             fullWidth
             size="small"
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? (props.hint as string | undefined) ?? " "}
+            helperText={fieldError(fieldState.error?.message) ?? (props.hint as string | undefined) ?? " "}
             slotProps={{ htmlInput: { "aria-label": label } }}
             {...Object.fromEntries(Object.entries(props).filter(([key]) => key !== "hint"))}
           />
@@ -182,7 +188,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             }}
             onBlur={field.onBlur}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? " "}
+            helperText={fieldError(fieldState.error?.message) ?? " "}
           />
         )}
       />
@@ -213,7 +219,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             fullWidth
             size="small"
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? " "}
+            helperText={fieldError(fieldState.error?.message) ?? " "}
             {...props}
           >
             {options.map((option) => {
@@ -240,14 +246,22 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
 
   return (
     <Stack spacing={3}>
-      <Section title="Demographics">
-        {text("child_name", "Child Name", { required: true })}
-        {date("child_dob", "Child Date of Birth")}
-        {select("gender", "Gender", GENDERS)}
-        {text("parent_name", "Parent Name", { required: true })}
-        {text("mobile_number", "Mobile Number", { required: true, hint: "10 digits, +91 optional", inputMode: "tel" })}
-        {text("email", "Email", { type: "email" })}
-        {text("parent_location", "Parent Location")}
+      <Section title={say("enquiries.demographics")}>
+        {text("child_name", say("enquiries.childName"), { required: true })}
+        {date("child_dob", say("enquiries.childDob"))}
+        {select(
+          "gender",
+          say("enquiries.gender"),
+          GENDERS.map((value) => ({ value, label: say(GENDER_LABEL_IDS[value]) })),
+        )}
+        {text("parent_name", say("enquiries.parentName"), { required: true })}
+        {text("mobile_number", say("enquiries.mobileNumber"), {
+          required: true,
+          hint: say("enquiries.mobileHint"),
+          inputMode: "tel",
+        })}
+        {text("email", say("enquiries.email"), { type: "email" })}
+        {text("parent_location", say("enquiries.parentLocation"))}
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             name="company"
@@ -255,11 +269,11 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
-                label="Company"
+                label={say("enquiries.company")}
                 fullWidth
                 size="small"
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? " "}
+                helperText={fieldError(fieldState.error?.message) ?? " "}
                 slotProps={{
                   input: {
                     endAdornment:
@@ -267,7 +281,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
                         <Chip
                           size="small"
                           color={tieUp.data.hasTieUp ? "success" : "default"}
-                          label={tieUp.data.hasTieUp ? "Tie-up" : "No tie-up"}
+                          label={say(tieUp.data.hasTieUp ? "enquiries.tieUp" : "enquiries.noTieUp")}
                           data-testid="tie-up"
                         />
                       ) : undefined,
@@ -281,33 +295,48 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
           centres.length > 1 &&
           select(
             "center_id",
-            "Centre",
+            say("enquiries.centre"),
             centres.map((centre) => ({ value: centre.id, label: centre.name })),
             undefined,
             { required: true },
           )}
       </Section>
 
-      <Section title="Academics">
-        {select("source", "Source", ENQUIRY_SOURCES, undefined, { required: true })}
+      <Section title={say("enquiries.academics")}>
+        {select(
+          "source",
+          say("enquiries.source"),
+          ENQUIRY_SOURCES.map((value) => ({ value, label: say(ENQUIRY_SOURCE_LABEL_IDS[value]) })),
+          undefined,
+          { required: true },
+        )}
         {select(
           "major_program",
-          "Major Program",
+          say("enquiries.majorProgram"),
           Object.keys(groups),
           () => setValue("specific_program", "", { shouldValidate: false }),
           { required: true },
         )}
-        {select("specific_program", "Specific Program", (major && groups[major]) || [], undefined, {
+        {select("specific_program", say("enquiries.specificProgram"), (major && groups[major]) || [], undefined, {
           required: true,
           disabled: !major,
         })}
-        {text("service_hours", "Service Hours", { type: "number", hint: "2 to 12 hours a day", inputMode: "decimal" })}
-        {date("probable_joining_date", "Probable Joining Date")}
-        {text("assigned_to", "Assigned To")}
+        {text("service_hours", say("enquiries.serviceHours"), {
+          type: "number",
+          hint: say("enquiries.serviceHoursHint"),
+          inputMode: "decimal",
+        })}
+        {date("probable_joining_date", say("enquiries.probableJoining"))}
+        {text("assigned_to", say("enquiries.assignedTo"))}
       </Section>
 
-      <Section title="Status & Follow-up">
-        {select("status", "Status", ENQUIRY_STATUSES, chooseStatus)}
+      <Section title={say("enquiries.statusFollowUpSection")}>
+        {select(
+          "status",
+          say("enquiries.status"),
+          ENQUIRY_STATUSES.map((value) => ({ value, label: say(ENQUIRY_STATUS_LABEL_IDS[value]) })),
+          chooseStatus,
+        )}
         <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
           <Controller
             name="follow_up_flag"
@@ -323,7 +352,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
                     }}
                   />
                 }
-                label="Follow-up needed"
+                label={say("enquiries.followUpNeeded")}
               />
             )}
           />
@@ -335,13 +364,13 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
                 control={
                   <Checkbox checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />
                 }
-                label="Visited the centre"
+                label={say("enquiries.visited")}
               />
             )}
           />
         </Grid>
-        {followUp && date("follow_up_date", "Follow-up Date", true)}
-        {status === "Lost" && text("reason_for_closure", "Reason for Closure", { required: true })}
+        {followUp && date("follow_up_date", say("enquiries.followUpDate"), true)}
+        {status === "Lost" && text("reason_for_closure", say("enquiries.reasonForClosure"), { required: true })}
         <Grid size={12}>
           <Controller
             name="remarks"
@@ -349,7 +378,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
-                label="Remarks"
+                label={say("enquiries.remarks")}
                 multiline
                 minRows={2}
                 fullWidth
@@ -357,7 +386,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
                 error={Boolean(fieldState.error)}
                 helperText={
                   <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 1 }}>
-                    <span>{fieldState.error?.message ?? ""}</span>
+                    <span>{fieldError(fieldState.error?.message) ?? ""}</span>
                     <span data-testid="remarks-counter">
                       {remarks.length}/{REMARKS_MAX}
                     </span>
@@ -372,7 +401,7 @@ export function EnquiryFields({ form, onClosedChosen, centres, actions, error }:
       {error && <Alert severity="error">{error}</Alert>}
       {hasErrors && (
         <Alert severity="warning" role="status">
-          {ENQUIRY_MESSAGES.fixErrors}
+          {say("enquiries.fixErrors")}
         </Alert>
       )}
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>

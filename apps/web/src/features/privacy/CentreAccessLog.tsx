@@ -1,24 +1,25 @@
 import { Card, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
-import { type CentreAccessEntry, RECORD_KIND_LABELS } from "@sprout/shared/schemas/privacy";
+import { type CentreAccessEntry, RECORD_KIND_LABEL_IDS } from "@sprout/shared/schemas/privacy";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
+import { useSay } from "../../i18n/useSay";
 import { useAccessLogFilters, useCentreAccessLog } from "./api";
-
-const columns: Column<CentreAccessEntry>[] = [
-  { header: "Date", cell: (entry) => formatDateTime(entry.viewed_at), nowrap: true },
-  { header: "Staff member", cell: (entry) => entry.staff_name },
-  { header: "Role", cell: (entry) => entry.staff_role, nowrap: true },
-  { header: "Child", cell: (entry) => entry.child_name },
-  { header: "Record", cell: (entry) => RECORD_KIND_LABELS[entry.kind] },
-  { header: "Screen", cell: (entry) => entry.screen ?? "—", nowrap: true },
-];
 
 /** The centre's access log, filtered by staff member (to spot snooping) and by child. */
 export function CentreAccessLog() {
+  const say = useSay();
+  const columns: Column<CentreAccessEntry>[] = [
+    { header: say("privacy.date"), cell: (entry) => formatDateTime(entry.viewed_at), nowrap: true },
+    { header: say("privacy.staffMember"), cell: (entry) => entry.staff_name },
+    { header: say("privacy.role"), cell: (entry) => entry.staff_role, nowrap: true },
+    { header: say("privacy.child"), cell: (entry) => entry.child_name },
+    { header: say("privacy.record"), cell: (entry) => say(RECORD_KIND_LABEL_IDS[entry.kind]) },
+    { header: say("privacy.screen"), cell: (entry) => entry.screen ?? "—", nowrap: true },
+  ];
   const paging = usePaging(25);
   const [filters, setFilters] = useState({ staffId: "", childId: "" });
   const choices = useAccessLogFilters();
@@ -31,22 +32,21 @@ export function CentreAccessLog() {
     <Card variant="outlined">
       <Stack spacing={1} sx={{ p: 2 }}>
         <Typography variant="h6" component="h2">
-          Who viewed children's records
+          {say("privacy.whoViewedTitle")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Every time a member of staff opens a child's profile, health, observations, documents, photos, messages or
-          invoices. Families see their own child's entries.
+          {say("privacy.whoViewedExplained")}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ pt: 1 }}>
           <TextField
             select
             size="small"
-            label="Staff member"
+            label={say("privacy.staffMember")}
             value={filters.staffId}
             onChange={choose("staffId")}
             sx={{ minWidth: 240 }}
           >
-            <MenuItem value="">All staff</MenuItem>
+            <MenuItem value="">{say("privacy.allStaff")}</MenuItem>
             {(choices.data?.staff ?? []).map((person) => (
               <MenuItem key={person.id} value={person.id}>
                 {person.name} ({ROLE_LABELS[person.role as Role] ?? person.role})
@@ -56,12 +56,12 @@ export function CentreAccessLog() {
           <TextField
             select
             size="small"
-            label="Child"
+            label={say("privacy.child")}
             value={filters.childId}
             onChange={choose("childId")}
             sx={{ minWidth: 240 }}
           >
-            <MenuItem value="">All children</MenuItem>
+            <MenuItem value="">{say("privacy.allChildren")}</MenuItem>
             {(choices.data?.children ?? []).map((child) => (
               <MenuItem key={child.id} value={child.id}>
                 {child.name}
@@ -71,7 +71,7 @@ export function CentreAccessLog() {
         </Stack>
       </Stack>
       <PagedTable
-        label="Access log"
+        label={say("privacy.accessLog")}
         columns={columns}
         card={(entry) => (
           <Stack spacing={0.25}>
@@ -82,7 +82,7 @@ export function CentreAccessLog() {
               </Typography>
             </Typography>
             <Typography variant="body2">
-              {RECORD_KIND_LABELS[entry.kind]} of {entry.child_name}
+              {say("privacy.recordOf", { record: say(RECORD_KIND_LABEL_IDS[entry.kind]), child: entry.child_name })}
             </Typography>
             <Typography variant="caption" color="text.secondary">
               {formatDateTime(entry.viewed_at)}
@@ -94,14 +94,8 @@ export function CentreAccessLog() {
         page={log.data && { rows: log.data.entries, pagination: log.data.pagination }}
         paging={paging}
         loading={log.isPending}
-        error={
-          log.error ? refusalMessage(log.error, "The access log could not be loaded. Please try again.") : undefined
-        }
-        empty={
-          filters.staffId || filters.childId
-            ? "No reads match these filters."
-            : "No child's record has been opened yet."
-        }
+        error={log.error ? refusalMessage(log.error, say("privacy.logFailed")) : undefined}
+        empty={filters.staffId || filters.childId ? say("privacy.noMatches") : say("privacy.noReads")}
       />
     </Card>
   );

@@ -14,8 +14,7 @@ import {
   type ChildConsents,
   CONSENT_PURPOSES,
   consentAnswers,
-  PRIVACY_MESSAGES,
-  PURPOSE_LABELS,
+  PURPOSE_LABEL_IDS,
   REQUIRED_PURPOSE,
 } from "@sprout/shared/schemas/privacy";
 import { useState } from "react";
@@ -24,6 +23,7 @@ import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useServerError } from "../../components/useServerError";
+import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useAnswerConsents } from "./api";
 
@@ -39,6 +39,7 @@ export function ChildConsentForm({
   noticeVersion: number;
   submitLabel: string;
 }) {
+  const say = useSay();
   const answer = useAnswerConsents();
   const [saved, setSaved] = useState(false);
   const previous = (purpose: (typeof CONSENT_PURPOSES)[number]) =>
@@ -64,7 +65,13 @@ export function ChildConsentForm({
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={`Consent for ${child.child_name}`}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      spacing={2}
+      aria-label={say("privacy.consentFor", { name: child.child_name })}
+    >
       {CONSENT_PURPOSES.map((purpose) => (
         <Controller
           key={purpose}
@@ -73,11 +80,11 @@ export function ChildConsentForm({
           render={({ field, fieldState }) => (
             <FormControl error={Boolean(fieldState.error)} component="fieldset">
               <FormLabel component="legend" sx={{ fontWeight: 600, color: "text.primary" }}>
-                {PURPOSE_LABELS[purpose].title}
-                {purpose === REQUIRED_PURPOSE && " (required)"}
+                {say(PURPOSE_LABEL_IDS[purpose].title)}
+                {purpose === REQUIRED_PURPOSE && say("privacy.required")}
               </FormLabel>
               <Typography variant="body2" color="text.secondary">
-                {PURPOSE_LABELS[purpose].explanation}
+                {say(PURPOSE_LABEL_IDS[purpose].explanation)}
               </Typography>
               <RadioGroup
                 row
@@ -86,29 +93,35 @@ export function ChildConsentForm({
                 onChange={(event) => field.onChange(event.target.value === "yes")}
                 onBlur={field.onBlur}
               >
-                <FormControlLabel value="yes" control={<Radio />} label="I agree" />
-                <FormControlLabel value="no" control={<Radio />} label="I do not agree" />
+                <FormControlLabel value="yes" control={<Radio />} label={say("privacy.iAgree")} />
+                <FormControlLabel value="no" control={<Radio />} label={say("privacy.iDoNotAgree")} />
               </RadioGroup>
-              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              {fieldState.error && (
+                <FormHelperText>
+                  {say("privacy.answerPurpose", { purpose: say(PURPOSE_LABEL_IDS[purpose].title) })}
+                </FormHelperText>
+              )}
             </FormControl>
           )}
         />
       ))}
       {coreRefused && (
         <Alert severity="warning" data-testid="required-refused">
-          {PRIVACY_MESSAGES.requiredRefused} {child.center_name}
+          {say("privacy.requiredRefused")} {child.center_name}
           {child.center_phone && `: ${child.center_phone}`}
           {child.center_email && `, ${child.center_email}`}.{" "}
           <Button component={RouterLink} to="/messaging" size="small">
-            Message the centre
+            {say("privacy.messageCentre")}
           </Button>
         </Alert>
       )}
       {server.error && <Alert severity="error">{server.error}</Alert>}
-      {saved && !answer.isPending && <Alert severity="success">Your answers for {child.child_name} are saved.</Alert>}
+      {saved && !answer.isPending && (
+        <Alert severity="success">{say("privacy.answersSaved", { name: child.child_name })}</Alert>
+      )}
       <Stack direction="row">
         <Button type="submit" variant="contained" disabled={answer.isPending}>
-          {answer.isPending ? "Saving…" : submitLabel}
+          {answer.isPending ? say("privacy.saving") : submitLabel}
         </Button>
       </Stack>
     </Stack>

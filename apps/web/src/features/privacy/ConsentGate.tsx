@@ -1,10 +1,11 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
-import { type ChildConsents, PRIVACY_MESSAGES } from "@sprout/shared/schemas/privacy";
+import type { ChildConsents } from "@sprout/shared/schemas/privacy";
 import { type ReactNode, useDeferredValue } from "react";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { PageLoader } from "../../components/PageLoader";
+import { useSay } from "../../i18n/useSay";
 import { useMyConsents } from "./api";
 import { ChildConsentForm } from "./ChildConsentForm";
 import { NoticeText } from "./NoticeText";
@@ -15,6 +16,7 @@ import { NoticeText } from "./NoticeText";
  * family refuses core records and billing, every page of the portal says what that means.
  */
 export function ConsentGate({ children }: { children: ReactNode }) {
+  const say = useSay();
   const user = useSignedInUser();
   const isParent = user.role === "parent";
   const consents = useMyConsents(isParent);
@@ -22,7 +24,7 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   // slices, instead of in one long task when the answer arrives.
   const loading = useDeferredValue(consents.isPending);
   if (!isParent) return children;
-  if (loading || consents.isPending) return <PageLoader label="Loading your privacy choices" />;
+  if (loading || consents.isPending) return <PageLoader label={say("privacy.loadingChoices")} />;
   // Without the answer the portal cannot know whether consent is owed: it waits for it.
   if (consents.isError)
     return (
@@ -31,11 +33,11 @@ export function ConsentGate({ children }: { children: ReactNode }) {
         data-testid="consent-gate-error"
         action={
           <Button color="inherit" size="small" onClick={() => void consents.refetch()} disabled={consents.isFetching}>
-            {consents.isFetching ? "Retrying…" : "Retry"}
+            {say(consents.isFetching ? "privacy.retrying" : "privacy.retry")}
           </Button>
         }
       >
-        {refusalMessage(consents.error, "Your privacy choices could not be loaded.")} Please try again.
+        {refusalMessage(consents.error, say("privacy.choicesFailed"))} {say("privacy.pleaseTryAgain")}
       </Alert>
     );
   const refused = consents.data.children.filter((child) => child.records_refused);
@@ -51,11 +53,10 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 820, mx: "auto" }} data-testid="consent-gate">
       <Typography variant="h5" component="h1">
-        Before you continue: your child's information
+        {say("privacy.gateTitle")}
       </Typography>
       <Alert severity="info">
-        Please read how {waiting[0]?.center_name ?? "the centre"} looks after your family's information, then answer for
-        each child. You can change your answers at any time on the Privacy page.
+        {say("privacy.gateExplained", { centre: waiting[0]?.center_name ?? say("privacy.theCentre") })}
       </Alert>
       <Card variant="outlined">
         <CardContent>
@@ -68,7 +69,7 @@ export function ConsentGate({ children }: { children: ReactNode }) {
             <Typography variant="h6" component="h2" gutterBottom>
               {child.child_name}
             </Typography>
-            <ChildConsentForm child={child} noticeVersion={notice.version} submitLabel="Save my answers" />
+            <ChildConsentForm child={child} noticeVersion={notice.version} submitLabel={say("privacy.saveMyAnswers")} />
           </CardContent>
         </Card>
       ))}
@@ -78,17 +79,18 @@ export function ConsentGate({ children }: { children: ReactNode }) {
 
 /** The consequence of refusing the required purpose, and the way back, above every portal page. */
 function RecordsRefused({ refused }: { refused: ChildConsents[] }) {
+  const say = useSay();
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {refused.map((child) => (
         <Alert key={child.child_id} severity="warning" data-testid="records-refused">
-          <AlertTitle>You have not agreed to core records and billing for {child.child_name}</AlertTitle>
-          {PRIVACY_MESSAGES.requiredRefused} {child.center_name}
+          <AlertTitle>{say("privacy.notAgreedTitle", { name: child.child_name })}</AlertTitle>
+          {say("privacy.requiredRefused")} {child.center_name}
           {child.center_phone && `: ${child.center_phone}`}
-          {child.center_email && `, ${child.center_email}`}. The centre has been told.
+          {child.center_email && `, ${child.center_email}`}. {say("privacy.centreTold")}
           <Box sx={{ mt: 1 }}>
             <Button component={RouterLink} to="/privacy" color="inherit" size="small" variant="outlined">
-              Change my answer
+              {say("privacy.changeMyAnswer")}
             </Button>
           </Box>
         </Alert>

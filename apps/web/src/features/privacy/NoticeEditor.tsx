@@ -8,27 +8,30 @@ import { type Column, PagedTable } from "../../components/PagedTable/PagedTable"
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { useServerError } from "../../components/useServerError";
 import { formatDate } from "../../format";
+import { type Say, useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { useFieldError } from "../account/fieldError";
 import { useNotices, usePublishNotice } from "./api";
 import { NoticeText } from "./NoticeText";
 
 type Form = z.input<typeof noticeInput>;
 
 /** The default version is Sprout's own, published for the organisation when it had none. */
-const publisher = (notice: PrivacyNotice) => notice.published_by_name ?? "Sprout (default notice)";
-
-const columns: Column<PrivacyNotice>[] = [
-  { header: "Version", cell: (notice) => notice.version, nowrap: true },
-  { header: "Title", cell: (notice) => notice.title },
-  { header: "Published by", cell: publisher },
-  { header: "Published", cell: (notice) => formatDate(notice.published_at), nowrap: true },
-];
+const publisher = (notice: PrivacyNotice, say: Say) => notice.published_by_name ?? say("privacy.defaultPublisher");
 
 /**
  * The organisation's privacy notice: the current version, a new version written from it (a
  * published version is never edited; parents are asked again), and the earlier versions.
  */
 export function NoticeEditor({ current }: { current: PrivacyNotice }) {
+  const say = useSay();
+  const fieldError = useFieldError();
+  const columns: Column<PrivacyNotice>[] = [
+    { header: say("privacy.version"), cell: (notice) => notice.version, nowrap: true },
+    { header: say("privacy.title"), cell: (notice) => notice.title },
+    { header: say("privacy.publishedBy"), cell: (notice) => publisher(notice, say) },
+    { header: say("privacy.published"), cell: (notice) => formatDate(notice.published_at), nowrap: true },
+  ];
   const publish = usePublishNotice();
   const paging = usePaging(10);
   const versions = useNotices(paging.page, paging.limit);
@@ -49,8 +52,7 @@ export function NoticeEditor({ current }: { current: PrivacyNotice }) {
     <Stack spacing={2}>
       {current.published_by_name === null && (
         <Alert severity="info" data-testid="default-notice">
-          Parents are asked to consent to Sprout's default notice below until you publish your own. Write it in plain
-          language from the default: what you keep, why, who sees it, how long, and the family's rights.
+          {say("privacy.defaultNotice")}
         </Alert>
       )}
       <Card variant="outlined">
@@ -60,41 +62,36 @@ export function NoticeEditor({ current }: { current: PrivacyNotice }) {
       </Card>
       <Card variant="outlined">
         <CardContent>
-          <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="New notice version">
+          <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={say("privacy.newVersionForm")}>
             <Typography variant="h6" component="h2">
-              Publish a new version
+              {say("privacy.publishNew")}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              A published version is never changed. Publishing a new one asks every parent to read it and answer again.
+              {say("privacy.publishExplained")}
             </Typography>
             <TextField
-              label="Title"
+              label={say("privacy.title")}
               required
               {...form.register("title")}
               error={Boolean(errors.title)}
-              helperText={errors.title?.message}
+              helperText={fieldError(errors.title?.message)}
             />
             <TextField
-              label="Notice text"
+              label={say("privacy.noticeText")}
               required
               multiline
               minRows={8}
               {...form.register("body")}
               error={Boolean(errors.body)}
-              helperText={
-                errors.body?.message ??
-                "Plain language: what you keep, why, who sees it, how long, and the family's rights."
-              }
+              helperText={fieldError(errors.body?.message) ?? say("privacy.noticeHelp")}
             />
             {server.error && <Alert severity="error">{server.error}</Alert>}
             {published !== null && !publish.isPending && (
-              <Alert severity="success">
-                Version {published} is published. Parents will be asked at their next visit.
-              </Alert>
+              <Alert severity="success">{say("privacy.versionPublished", { version: published })}</Alert>
             )}
             <Stack direction="row">
               <Button type="submit" variant="contained" disabled={publish.isPending}>
-                {publish.isPending ? "Publishing…" : "Publish"}
+                {say(publish.isPending ? "privacy.publishing" : "privacy.publish")}
               </Button>
             </Stack>
           </Stack>
@@ -102,18 +99,18 @@ export function NoticeEditor({ current }: { current: PrivacyNotice }) {
       </Card>
       <Card variant="outlined">
         <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
-          Versions
+          {say("privacy.versions")}
         </Typography>
         <PagedTable
-          label="Notice versions"
+          label={say("privacy.noticeVersions")}
           columns={columns}
           card={(notice) => (
             <Stack spacing={0.25}>
               <Typography sx={{ fontWeight: 600 }}>
-                Version {notice.version}: {notice.title}
+                {say("privacy.versionTitle", { version: notice.version, title: notice.title })}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {formatDate(notice.published_at)} · {publisher(notice)}
+                {formatDate(notice.published_at)} · {publisher(notice, say)}
               </Typography>
             </Stack>
           )}
@@ -121,8 +118,8 @@ export function NoticeEditor({ current }: { current: PrivacyNotice }) {
           page={versions.data && { rows: versions.data.notices, pagination: versions.data.pagination }}
           paging={paging}
           loading={versions.isPending}
-          error={versions.isError ? "The versions could not be loaded. Please try again." : undefined}
-          empty="No version has been published yet."
+          error={versions.isError ? say("privacy.versionsFailed") : undefined}
+          empty={say("privacy.noVersions")}
         />
       </Card>
     </Stack>

@@ -16,6 +16,7 @@ import { useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
 import { AccessDenied } from "../../components/AccessDenied";
 import { PageLoader } from "../../components/PageLoader";
+import { useSay } from "../../i18n/useSay";
 import { useCurrentNotice, useMyConsents } from "./api";
 import { CentreAccessLog } from "./CentreAccessLog";
 import { ChildAccessLog } from "./ChildAccessLog";
@@ -25,12 +26,13 @@ import { NoticeText } from "./NoticeText";
 
 /** Privacy: a family's consents and who viewed their children's records; leaders' log and notice. */
 export function PrivacyPage() {
+  const say = useSay();
   const user = useSignedInUser();
   if (!canOpen(user.role, "/privacy")) return <AccessDenied />;
   return (
     <Stack spacing={2.5}>
       <Typography variant="h4" component="h1">
-        Privacy
+        {say("privacy.pageTitle")}
       </Typography>
       {user.role === "parent" ? (
         <FamilyPrivacy />
@@ -44,22 +46,22 @@ export function PrivacyPage() {
 }
 
 function FamilyPrivacy() {
+  const say = useSay();
   const consents = useMyConsents();
-  if (consents.isPending) return <PageLoader label="Loading your privacy choices" />;
-  if (consents.isError)
-    return <Alert severity="error">Your privacy choices could not be loaded. Please try again.</Alert>;
+  if (consents.isPending) return <PageLoader label={say("privacy.loadingChoices")} />;
+  if (consents.isError) return <Alert severity="error">{say("privacy.choicesFailedRetry")}</Alert>;
   const { notice, children } = consents.data;
   return (
     <Stack spacing={2.5}>
       <Accordion variant="outlined" disableGutters>
         <AccordionSummary expandIcon={<ExpandMore />}>
-          <Typography>Read the privacy notice (version {notice.version})</Typography>
+          <Typography>{say("privacy.readNotice", { version: notice.version })}</Typography>
         </AccordionSummary>
         <AccordionDetails>
           <NoticeText notice={notice} />
         </AccordionDetails>
       </Accordion>
-      {children.length === 0 && <Alert severity="info">No child is linked to your account yet.</Alert>}
+      {children.length === 0 && <Alert severity="info">{say("privacy.noChild")}</Alert>}
       {children.map((child) => (
         <Card key={child.child_id} variant="outlined">
           <CardContent>
@@ -68,7 +70,11 @@ function FamilyPrivacy() {
                 <Typography variant="h5" component="h2">
                   {child.child_name}
                 </Typography>
-                <ChildConsentForm child={child} noticeVersion={notice.version} submitLabel="Save changes" />
+                <ChildConsentForm
+                  child={child}
+                  noticeVersion={notice.version}
+                  submitLabel={say("privacy.saveChanges")}
+                />
               </Stack>
               <ChildAccessLog childId={child.child_id} childName={child.child_name} />
             </Stack>
@@ -80,20 +86,21 @@ function FamilyPrivacy() {
 }
 
 function LeaderPrivacy() {
+  const say = useSay();
   const [tab, setTab] = useState<"log" | "notice">("log");
   const notice = useCurrentNotice();
   return (
     <Stack spacing={2}>
-      <Tabs value={tab} onChange={(_event, next) => setTab(next)} aria-label="Privacy sections">
-        <Tab value="log" label="Access log" />
-        <Tab value="notice" label="Privacy notice" />
+      <Tabs value={tab} onChange={(_event, next) => setTab(next)} aria-label={say("privacy.sections")}>
+        <Tab value="log" label={say("privacy.accessLog")} />
+        <Tab value="notice" label={say("privacy.privacyNotice")} />
       </Tabs>
       {tab === "log" && <CentreAccessLog />}
       {tab === "notice" &&
         (notice.isPending ? (
-          <PageLoader label="Loading the privacy notice" />
+          <PageLoader label={say("privacy.loadingNotice")} />
         ) : notice.isError ? (
-          <Alert severity="error">The privacy notice could not be loaded. Please try again.</Alert>
+          <Alert severity="error">{say("privacy.noticeFailed")}</Alert>
         ) : (
           <NoticeEditor current={notice.data.notice} />
         ))}
