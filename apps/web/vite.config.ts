@@ -64,6 +64,17 @@ export default defineConfig({
       "/socket.io": { target: apiServer, ws: true },
     },
   },
+  resolve: {
+    // react-intl, @formatjs/intl and the shared catalogue code each bring their own nested copy of
+    // FormatJS's message parser and formatter (Lighthouse holds the top-level ones): one of each,
+    // from this app's own dependencies, saves the sign-in page the duplicates.
+    dedupe: [
+      "intl-messageformat",
+      "@formatjs/icu-messageformat-parser",
+      "@formatjs/icu-skeleton-parser",
+      "@formatjs/fast-memoize",
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

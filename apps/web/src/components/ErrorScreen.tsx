@@ -1,10 +1,11 @@
 import ErrorOutline from "@mui/icons-material/ErrorOutline";
 import ReportGmailerrorred from "@mui/icons-material/ReportGmailerrorred";
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
-import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
 import { LANGUAGES } from "@sprout/shared/i18n/languages";
+import { ENGLISH } from "@sprout/shared/i18n/load";
 import { useMemo } from "react";
 import { IntlProvider } from "react-intl";
+import { useCatalogue } from "../i18n/LanguageProvider";
 import { deviceLanguage } from "../i18n/language";
 import { useSay } from "../i18n/useSay";
 import { isCritical, recordError, resetErrorCount } from "./errorCount";
@@ -20,10 +21,10 @@ interface Props {
  */
 export function ErrorScreen(props: Props) {
   // The screen may show outside the app's language provider (an error above it): it reads the
-  // device's language itself.
-  const language = deviceLanguage();
+  // device's language itself, in English until that language's catalogue has loaded.
+  const shown = useCatalogue(deviceLanguage()) ?? { language: "en" as const, messages: ENGLISH };
   return (
-    <IntlProvider locale={LANGUAGES[language].locale} messages={CATALOGUES[language]} defaultLocale="en-IN">
+    <IntlProvider locale={LANGUAGES[shown.language].locale} messages={shown.messages} defaultLocale="en-IN">
       <ErrorScreenText {...props} />
     </IntlProvider>
   );

@@ -21,7 +21,7 @@ const LanguageContext = createContext<LanguageChoice | null>(null);
 const cache = createIntlCache();
 
 /** A language's catalogue, once loaded; until then the words shown stay in the language before. */
-function useCatalogue(language: Language): { language: Language; messages: Catalogue } | null {
+export function useCatalogue(language: Language): { language: Language; messages: Catalogue } | null {
   const [shown, setShown] = useState<{ language: Language; messages: Catalogue } | null>(
     language === "en" ? { language, messages: ENGLISH } : null,
   );
