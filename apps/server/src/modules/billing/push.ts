@@ -1,14 +1,9 @@
+import { english } from "@sprout/shared/i18n/english";
 import type { PushPayload } from "@sprout/shared/schemas/push";
 import type { Database } from "../../db/client.ts";
 import type { PushQueue } from "../push/area.ts";
 
 export type InvoicePush = "issued" | "due_soon" | "overdue";
-
-const WHAT: Record<InvoicePush, string> = {
-  issued: "new invoice",
-  due_soon: "invoice due soon",
-  overdue: "invoice overdue",
-};
 
 /**
  * "Aanya: new invoice", to the child's guardians (their "billing" choice), opening Billing; never
@@ -25,8 +20,8 @@ export function pushInvoices(
     childIds,
     "billing",
     (child): PushPayload => ({
-      title: `${child.firstName}: ${WHAT[event]}`,
-      body: "Open Sprout to see it.",
+      title: english("pushText.invoiceTitle", { name: child.firstName, event }),
+      body: english("pushText.seeIt"),
       url: "/billing",
       kind: `invoice_${event}`,
       tag: `invoice:${child.id}`,

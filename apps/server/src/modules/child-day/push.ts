@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import type { MealType } from "@sprout/shared/schemas/child-day";
 import type { PushPayload } from "@sprout/shared/schemas/push";
 import type { Database } from "../../db/client.ts";
@@ -5,19 +6,6 @@ import type { PushChild, PushQueue } from "../push/area.ts";
 
 /** The entries of a child's day that are pushed to the family (the "daily activities" choice). */
 export type DayPush = { kind: "food"; meal: MealType } | { kind: "sleep" } | { kind: "wake" } | { kind: "potty" };
-
-function what(entry: DayPush): string {
-  switch (entry.kind) {
-    case "food":
-      return `${entry.meal} recorded`;
-    case "sleep":
-      return "nap recorded";
-    case "wake":
-      return "woke up from a nap";
-    case "potty":
-      return "potty recorded";
-  }
-}
 
 /**
  * "Aanya: lunch recorded", opening the family's home, where the day is read; never how much was
@@ -27,8 +15,12 @@ function what(entry: DayPush): string {
 function payload(entry: DayPush, child: PushChild): PushPayload {
   const kind = entry.kind === "wake" ? "sleep" : entry.kind;
   return {
-    title: `${child.firstName}: ${what(entry)}`,
-    body: "Open Sprout to see the day.",
+    title: english("pushText.dayTitle", {
+      name: child.firstName,
+      entry: entry.kind,
+      meal: entry.kind === "food" ? entry.meal : "",
+    }),
+    body: english("pushText.dayBody"),
     url: "/dashboard",
     kind,
     tag: `${kind}:${child.id}`,

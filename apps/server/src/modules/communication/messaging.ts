@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   COMMUNICATION_MESSAGES,
   cursorOf,
@@ -213,7 +214,10 @@ export function createMessagingService({ db, clock, realtime, notifications, con
             kind: "message",
             title: `Message from ${caller.user.fullName}`,
             // "Aanya: new message from Priya Sharma": the child and the sender, never the text.
-            pushTitle: `${thread.child_name.split(" ")[0] || thread.child_name}: new message from ${caller.user.fullName}`,
+            pushTitle: english("pushText.messageFrom", {
+              child: thread.child_name.split(" ")[0] || thread.child_name,
+              sender: caller.user.fullName,
+            }),
             body: excerpt(input.content),
             link: "/messaging",
           },

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   NOTIFICATION_LIST_MAX,
   type NotificationKind,
@@ -45,15 +46,6 @@ const PUSH_PREFERENCE: Record<NotificationKind, NotificationPreferenceKind> = {
 };
 
 /** A push names the kind; the content stays behind the sign-in (a lock screen is not private). */
-const PUSH_TITLE: Record<NotificationKind, string> = {
-  message: "New message",
-  feedback_response: "Reply to your feedback",
-  announcement: "New classroom announcement",
-  notice: "New notice from the centre",
-  policy: "A policy to read",
-  budget: "Budget request update",
-  incident: "Incident report",
-};
 
 const EXCERPT = 140;
 /** A bell line shows the start of a long text, not all of it. */
@@ -75,8 +67,8 @@ export function createNotificationsService({ db, clock, realtime, push }: Deps) 
         .returning({ id: notifications.id, userId: notifications.userId });
       // On the same transaction: a rolled-back change pushes nothing.
       await push?.toUsers(tx, userIds, PUSH_PREFERENCE[item.kind], {
-        title: item.pushTitle ?? PUSH_TITLE[item.kind],
-        body: "Open Sprout to read it.",
+        title: item.pushTitle ?? english("pushText.kindTitle", { kind: item.kind }),
+        body: english("pushText.readIt"),
         url: item.link,
         kind: item.kind,
       });

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import type { Database } from "../../db/client.ts";
 import type { PushQueue } from "../push/area.ts";
 
@@ -12,8 +13,8 @@ export function pushPhotos(
   count: number,
 ) {
   return push.toFamilies(tx, childIds, "photos", (child) => ({
-    title: `${child.firstName}: ${count === 1 ? "a new photo" : `${count} new photos`}`,
-    body: `Open Sprout to see ${count === 1 ? "it" : "them"}.`,
+    title: english("pushText.photosTitle", { name: child.firstName, count }),
+    body: english("pushText.photosBody", { count }),
     url: "/digital-portfolio",
     kind: "photo",
     tag: `photos:${child.id}`,

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   type Acknowledgement,
   type ActiveAlerts,
@@ -181,8 +182,8 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
         });
         // The push is queued with the alert: it leaves when (and only if) the alert commits.
         await push.toCentre(tx, centerId, (centre) => ({
-          title: `Emergency at ${centre}`,
-          body: "Open Sprout now for what to do.",
+          title: english("pushText.emergencyTitle", { centre }),
+          body: english("pushText.emergencyBody"),
           url: "/",
           kind: "emergency",
           tag: `emergency-${alert!.id}`,
@@ -241,8 +242,8 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
           after: { resolved_at: resolvedAt.toISOString(), resolution_notes: notes },
         });
         await push.toCentre(tx, before.centerId, (centre) => ({
-          title: `All clear at ${centre}`,
-          body: "The emergency is over. Open Sprout for the details.",
+          title: english("pushText.allClearTitle", { centre }),
+          body: english("pushText.allClearBody"),
           url: "/",
           kind: "emergency_resolved",
           tag: `emergency-${before.id}`,

@@ -100,6 +100,20 @@ describe("the child's day", () => {
     await choose({ daily_activities: true });
   });
 
+  it("reaches a guardian who reads Hindi in Hindi, and one who reads English in English", async () => {
+    await as(app, parent).put("/api/account/preferences", { language: "hi" });
+    expect((await lunch("Khichdi")).statusCode).toBe(201);
+    await deliver();
+    expect(received()).toEqual([
+      expect.objectContaining({ title: "Aanya: दोपहर का खाना दर्ज किया गया", body: "आज का दिन देखने के लिए Sprout खोलें।" }),
+    ]);
+    service.clear();
+    await as(app, parent).put("/api/account/preferences", { language: "en" });
+    expect((await lunch("Curd rice")).statusCode).toBe(201);
+    await deliver();
+    expect(received()).toEqual([expect.objectContaining({ title: "Aanya: lunch recorded" })]);
+  });
+
   it("a classmate's meal reaches no other family", async () => {
     const [room] = await db.select({ id: students.classroomId }).from(students).where(eq(students.id, aanya.id));
     const classmate = (await demoRoomToday(db, room!.id!)).present.find((kid) => kid.id !== aanya.id)!;

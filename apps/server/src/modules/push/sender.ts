@@ -1,9 +1,13 @@
 import type { Agent } from "node:https";
+import { DEFAULT_LANGUAGE, type Language } from "@sprout/shared/i18n/languages";
+import type { PushPayload } from "@sprout/shared/schemas/push";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import webpush, { WebPushError } from "web-push";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { pushOutbox, pushSubscriptions } from "../../db/schema/push.ts";
+import { users } from "../../db/schema/users.ts";
+import { translatorFor } from "../../i18n/answers.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { outboxRuns } from "../../lib/outbox-runs.ts";
 import { endpointAllowed } from "./hosts.ts";
@@ -59,6 +63,20 @@ export function retryAfterSeconds(header: string | undefined, now: Date): number
   return Math.min(Math.max(0, Math.ceil((at - now.getTime()) / 1000)), MAX_RETRY_AFTER_SECONDS);
 }
 
+interface Device {
+  subscription: typeof pushSubscriptions.$inferSelect;
+  language: Language | null;
+}
+
+/**
+ * A push is queued in English from the catalogues, once for everyone it goes to; each device's
+ * copy is said in its owner's language as it leaves.
+ */
+function inLanguage(payload: PushPayload, language: Language | null): PushPayload {
+  const say = translatorFor(language ?? DEFAULT_LANGUAGE);
+  return { ...payload, title: say(payload.title), body: say(payload.body) };
+}
+
 /**
  * The push worker: claims due rows of the outbox in one UPDATE … WHERE id IN (SELECT … FOR UPDATE
  * SKIP LOCKED) RETURNING, so that several instances never send one push twice; encrypts each
@@ -93,15 +111,18 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
   async function foldHeld(): Promise<number> {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const devices = rowsOf<{ id: string }>(
+      const found = rowsOf<{ id: string; language: Language | null }>(
         await tx.execute(sql`
-          select s.id from ${pushSubscriptions} s
+          select s.id, u.language from ${pushSubscriptions} s
+          join ${users} u on u.id = s.user_id
           where s.id in (
             select subscription_id from ${pushOutbox} where status = 'held' and next_attempt_at <= ${now}
           )
           limit ${BATCH}
           for no key update of s skip locked`),
-      ).map((device) => device.id);
+      );
+      const devices = found.map((device) => device.id);
+      const languageOf = new Map(found.map((device) => [device.id, device.language ?? DEFAULT_LANGUAGE]));
       if (devices.length === 0) return 0;
       const held = await tx
         .delete(pushOutbox)
@@ -119,7 +140,7 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
         await tx.insert(pushOutbox).values(
           [...kinds].map(([subscriptionId, of]) => ({
             subscriptionId,
-            payload: morningSummary(of),
+            payload: morningSummary(of, languageOf.get(subscriptionId) ?? DEFAULT_LANGUAGE),
             urgency: "normal" as const,
             ttl: ORDINARY_TTL_SECONDS,
             status: "queued" as const,
@@ -132,14 +153,17 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
     });
   }
 
-  async function deliver(row: ClaimedRow, subscription: typeof pushSubscriptions.$inferSelect | undefined) {
-    if (!subscription) return "gone" as const;
+  async function deliver(row: ClaimedRow, device: Device | undefined) {
+    if (!device) return "gone" as const;
+    const { subscription, language } = device;
     if (!endpointAllowed(subscription.endpoint, allowedHosts)) {
       // The list was narrowed since the device subscribed: never call a host no longer accepted.
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
       return "gone" as const;
     }
-    const payload = typeof row.payload === "string" ? row.payload : JSON.stringify(row.payload);
+    const payload = JSON.stringify(
+      inLanguage(typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload, language),
+    );
     try {
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -190,7 +214,13 @@ export function createPushSender({ db, clock, vapid, allowedHosts, agent, log }:
       if (rows.length > 0) {
         const ids = [...new Set(rows.map((row) => row.subscription_id))];
         const subscriptions = new Map(
-          (await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids))).map((s) => [s.id, s]),
+          (
+            await db
+              .select({ subscription: pushSubscriptions, language: users.language })
+              .from(pushSubscriptions)
+              .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+              .where(inArray(pushSubscriptions.id, ids))
+          ).map((device) => [device.subscription.id, device]),
         );
         const sent: ClaimedRow[] = [];
         let next = 0;
