@@ -1,4 +1,8 @@
-import type { Browser } from "playwright-core";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { CATALOGUES } from "@sprout/shared/i18n/catalogues";
+import { sayerFor } from "@sprout/shared/i18n/english";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
@@ -34,6 +38,54 @@ async function hindiPhone() {
   });
   context.setDefaultTimeout(15_000);
   return { context, page: await context.newPage() };
+}
+
+/** What a Hindi screen says for a catalogue message: the journeys read the screen as its reader does. */
+const hi = sayerFor("hi-IN", CATALOGUES.hi);
+const [downloadBefore, downloadAfter] = CATALOGUES.hi["invoiceList.downloadNumber"].split("{number}");
+const escaped = (text = "") => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A person's own language choice, made as the account page makes it. The evening digest is
+ * turned off too: the test inbox hands out an address's last mail, and a digest sent at the
+ * wrong moment would hide the code a journey waits for.
+ */
+async function chooseLanguage(email: string, language: "en" | "hi") {
+  const signedIn = await (
+    await fetch(`${baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    })
+  ).json();
+  const saved = await fetch(`${baseURL}/api/account/preferences`, {
+    method: "PUT",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${signedIn.token}`,
+      "x-session-token": signedIn.sessionToken,
+      "x-csrf-token": signedIn.csrfToken,
+    },
+    body: JSON.stringify({ language }),
+  });
+  expect(saved.status).toBe(200);
+  if (email !== demoUser("parent").email) return;
+  const quiet = await fetch(`${baseURL}/api/parents/digest`, {
+    method: "PUT",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${signedIn.token}`,
+      "x-session-token": signedIn.sessionToken,
+      "x-csrf-token": signedIn.csrfToken,
+    },
+    body: JSON.stringify({ daily_digest: false }),
+  });
+  expect(quiet.status).toBe(200);
+}
+
+/** Nothing on the page is wider than the phone: a long Hindi label wraps rather than spills. */
+async function fitsTheScreen(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 describe("Sprout in the family's language (issue 34)", () => {
@@ -88,6 +140,70 @@ describe("Sprout in the family's language (issue 34)", () => {
       await visible(second.page.getByRole("button", { name: "Food" }).first());
     } finally {
       await second.context.close();
+    }
+  });
+
+  it("a teacher whose phone speaks Hindi records lunch, and the parent reads it in Hindi (390)", async () => {
+    await chooseLanguage(demoUser("teacher").email, "hi");
+    await chooseLanguage(demoUser("parent").email, "hi");
+    const teacher = await hindiPhone();
+    const parent = await hindiPhone();
+    try {
+      await openSignedIn(teacher.page, demoUser("teacher").email, "/daily-activities");
+      await teacher.page.getByRole("combobox", { name: hi("childDay.classroom") }).click();
+      await teacher.page.getByRole("option", { name: "Toddlers" }).click();
+      await teacher.page.getByRole("button", { name: hi("childDay.recordFor", { name: "Aanya Malhotra" }) }).click();
+      const sheet = teacher.page.getByRole("dialog", { name: "Aanya Malhotra" });
+      await sheet.getByRole("button", { name: hi("childDay.meal", { meal: "lunch" }), exact: true }).click();
+      await sheet.getByRole("button", { name: "75%" }).click();
+      await sheet.getByRole("button", { name: hi("childDay.saveMeal") }).click();
+      await visible(sheet.getByText(hi("childDay.foodLine", { meal: "lunch", percent: 75 })));
+      await fitsTheScreen(teacher.page);
+      await screenshot(teacher.page, "languages-teacher-lunch-hi");
+
+      await openSignedIn(parent.page, demoUser("parent").email, "/dashboard");
+      await parent.page.getByRole("combobox").first().click();
+      await parent.page.getByRole("option", { name: "Aanya Malhotra" }).click();
+      await visible(parent.page.getByText(hi("tiles.meal", { meal: "lunch", amount: "most" })).first());
+      await fitsTheScreen(parent.page);
+      await screenshot(parent.page, "languages-parent-lunch-hi");
+    } finally {
+      await Promise.all([teacher.context.close(), parent.context.close()]);
+    }
+  });
+
+  it("a parent whose phone speaks Hindi opens an invoice in Hindi with a code e-mailed in Hindi (390)", async () => {
+    const parent = demoUser("parent");
+    await chooseLanguage(parent.email, "hi");
+    const { context, page } = await hindiPhone();
+    try {
+      await openSignedIn(page, parent.email, "/billing");
+      await visible(page.getByRole("heading", { name: hi("billing.yourInvoices") }));
+      const download = page
+        .getByRole("button", { name: new RegExp(`^${escaped(downloadBefore)}.+${escaped(downloadAfter)}$`) })
+        .first();
+      const label = (await (await visible(download)).getAttribute("aria-label"))!;
+      await download.click();
+      const dialog = page.getByRole("dialog", { name: label });
+      await dialog.getByRole("button", { name: hi("invoiceList.sendCode") }).click();
+      await visible(dialog.getByLabel(hi("invoiceList.emailCode")));
+      const mail = await (
+        await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(parent.email)}`)
+      ).json();
+      expect(mail.subject).toBe("बिल डाउनलोड करने के लिए आपका Sprout कोड");
+      await dialog.getByLabel(hi("invoiceList.emailCode")).fill(mail.code);
+      await fitsTheScreen(page);
+      await screenshot(page, "languages-invoice-code-hi");
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        dialog.getByRole("button", { name: hi("invoiceList.downloadPdf") }).click(),
+      ]);
+      const { stdout } = await promisify(execFile)("pdftotext", [(await file.path())!, "-"]);
+      expect(stdout).toContain(hi("invoice.title"));
+      // (Words with a vowel sign written before its consonant, like राशि, extract out of order.)
+      expect(stdout).toContain(hi("invoice.total"));
+    } finally {
+      await context.close();
     }
   });
 });

@@ -1,8 +1,16 @@
 import { createIntl, createIntlCache } from "@formatjs/intl";
-import type { MessageId } from "./catalogues.ts";
+import type { Catalogue, MessageId } from "./catalogues.ts";
 import { ENGLISH } from "./load.ts";
 
-const intl = createIntl({ locale: "en-IN", messages: ENGLISH }, createIntlCache());
+const cache = createIntlCache();
+
+/** Says catalogue messages in one locale, outside React (the e2e journeys read a Hindi screen with it). */
+export function sayerFor(locale: string, messages: Catalogue) {
+  const intl = createIntl({ locale, messages }, cache);
+  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+}
+
+const intl = createIntl({ locale: "en-IN", messages: ENGLISH }, cache);
 
 /**
  * A catalogue message in English. The shared message objects (`PORTFOLIO_MESSAGES`, the schemas'
