@@ -190,7 +190,7 @@ describe("Sprout in the family's language (issue 34)", () => {
       const mail = await (
         await fetch(`${baseURL}/api/auth/test-email?email=${encodeURIComponent(parent.email)}`)
       ).json();
-      expect(mail.subject).toBe("बिल डाउनलोड करने के लिए आपका Sprout कोड");
+      expect(mail.subject).toBe("इनवॉइस डाउनलोड करने के लिए आपका Sprout कोड");
       await dialog.getByLabel(hi("invoiceList.emailCode")).fill(mail.code);
       await fitsTheScreen(page);
       await screenshot(page, "languages-invoice-code-hi");
