@@ -18,7 +18,8 @@ describe("PUT /api/account/preferences", () => {
   it("refuses a language Sprout does not speak, and changes nothing", async () => {
     const refused = await parent.put("/api/account/preferences", { language: "fr" });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toContain("Choose one of the languages Sprout speaks");
+    // She reads Hindi now: the refusal is in her language.
+    expect(refused.json().error).toBe("Sprout की भाषाओं में से एक चुनें");
     expect((await parent.get("/api/account/preferences")).json()).toEqual({ language: "hi" });
   });
 
