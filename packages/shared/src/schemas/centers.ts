@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { english } from "../i18n/english.ts";
+import { languageSchema } from "../i18n/languages.ts";
 import { safeString } from "./primitives.ts";
 
 export const CENTER_MESSAGES = {
@@ -37,6 +38,8 @@ export const center = z.object({
   email: safeString().nullable(),
   capacity: z.number().int(),
   time_zone: safeString(),
+  /** The language of the centre's own copies of its documents. */
+  language: languageSchema,
   is_active: z.boolean(),
   /** Children on the roll (active or paused). */
   total_students: z.number().int(),
@@ -74,6 +77,7 @@ export const centerInput = z.object({
     .max(CENTER_CAPACITY_MAX, CENTER_MESSAGES.capacityMax)
     .default(150),
   is_active: z.boolean().optional(),
+  language: languageSchema.optional(),
   /** The centre's owners; left out, the links stay as they are. */
   owner_ids: z
     .array(z.uuid({ error: CENTER_MESSAGES.notAnOwner }))

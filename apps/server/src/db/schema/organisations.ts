@@ -1,3 +1,4 @@
+import { LANGUAGE_CODES } from "@sprout/shared/i18n/languages";
 import { sql } from "drizzle-orm";
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
@@ -22,6 +23,8 @@ export const centers = pgTable("centers", {
   email: text("email"),
   capacity: integer("capacity").notNull().default(150),
   timeZone: text("time_zone").notNull().default("Asia/Kolkata"),
+  /** The language of the centre's own copies (an invoice printed by its staff); families choose their own. */
+  language: text("language", { enum: LANGUAGE_CODES }).notNull().default("en"),
   isActive: boolean("is_active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -177,5 +177,20 @@ describe("invoice PDF behind a second factor", () => {
     const copyText = (await copyParser.getText()).text;
     await copyParser.destroy();
     expect(copyText).toContain("Balance due");
+
+    // The centre chooses Hindi for its own documents: its staff's copy follows.
+    const admin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
+    const centres = (await admin.get("/api/centers")).json() as { id: string; center_name: string }[];
+    const home = centres.find((centre) => centre.center_name === own!.center_name)!;
+    const { id, total_students, total_classrooms, owner_names, time_zone, ...fields } = home as Record<string, unknown>;
+    const chosen = await admin.put(`/api/centers/${home.id}`, { ...fields, language: "hi" });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().language).toBe("hi");
+    const hindiCopy = await download(financeSession, own!.id, backupCodes[3]);
+    const hindiParser = new PDFParse({ data: new Uint8Array(hindiCopy.rawPayload) });
+    const hindiText = (await hindiParser.getText()).text;
+    await hindiParser.destroy();
+    expect(hindiText).toContain("बकाया");
+    expect(hindiText).not.toContain("Balance due");
   });
 });

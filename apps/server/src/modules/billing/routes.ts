@@ -1,4 +1,3 @@
-import { DEFAULT_LANGUAGE } from "@sprout/shared/i18n/languages";
 import { emailedCodeResponse } from "@sprout/shared/schemas/account";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
@@ -112,8 +111,8 @@ export function billingRoutes({
       },
       async (request, reply) => {
         const { invoice, centre } = await billing.document(await request.caller.scope(), request.params.id);
-        // A parent reads it in their own language; the centre's copy is in the centre's (English today).
-        const language = isFamily(request.caller) ? languageOf(request) : DEFAULT_LANGUAGE;
+        // A parent reads it in their own language; the centre's copy is in the centre's.
+        const language = isFamily(request.caller) ? languageOf(request) : centre.language;
         const pdf = await renderInvoicePdf(invoice, centre, language);
         const name = invoiceFileName(invoice.invoice_number);
         return reply

@@ -28,6 +28,7 @@ export function createCentersService({ db }: { db: Database }) {
         email: centers.email,
         capacity: centers.capacity,
         time_zone: centers.timeZone,
+        language: centers.language,
         is_active: centers.isActive,
         total_students: sql<number>`(select count(*)::int from ${students} where ${students.centerId} = "centers"."id" and ${students.status} <> 'left')`,
         total_classrooms: sql<number>`(select count(*)::int from ${classrooms} where ${classrooms.centerId} = "centers"."id")`,
@@ -94,6 +95,7 @@ export function createCentersService({ db }: { db: Database }) {
             phone: body.phone,
             email: body.email,
             capacity: body.capacity,
+            language: body.language ?? "en",
             isActive: body.is_active ?? true,
           })
           .returning({ id: centers.id });
@@ -133,6 +135,7 @@ export function createCentersService({ db }: { db: Database }) {
             email: body.email,
             capacity: body.capacity,
             ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+            ...(body.language === undefined ? {} : { language: body.language }),
           })
           .where(eq(centers.id, id));
         if (body.owner_ids) await linkOwners(tx, id, body.owner_ids);

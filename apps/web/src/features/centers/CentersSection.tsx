@@ -16,6 +16,7 @@ import {
   FormControlLabel,
   Grid,
   IconButton,
+  MenuItem,
   Snackbar,
   Stack,
   Switch,
@@ -24,6 +25,7 @@ import {
   Typography,
 } from "@mui/material";
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { LANGUAGE_CODES, LANGUAGES } from "@sprout/shared/i18n/languages";
 import { type Center, type CenterInput, centerInput } from "@sprout/shared/schemas/centers";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -38,7 +40,7 @@ import { useUsers } from "../users/api";
 import { useCentreMutations } from "./api";
 
 const FIELDS: {
-  name: Exclude<keyof CenterInput, "owner_ids" | "is_active">;
+  name: Exclude<keyof CenterInput, "owner_ids" | "is_active" | "language">;
   label: MessageId;
   required?: boolean;
   size: number;
@@ -64,6 +66,7 @@ const EMPTY: CenterInput = {
   email: "",
   capacity: 150,
   is_active: true,
+  language: "en",
   owner_ids: [],
 };
 
@@ -210,6 +213,7 @@ function CentreDialog({
             email: target.email ?? "",
             capacity: target.capacity,
             is_active: target.is_active,
+            language: target.language,
             owner_ids: target.owner_ids,
           },
     );
@@ -280,6 +284,28 @@ function CentreDialog({
                 />
               </Grid>
             ))}
+            <Grid size={12}>
+              <Controller
+                control={form.control}
+                name="language"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    {...field}
+                    value={field.value ?? "en"}
+                    label={say("centers.fieldLanguage")}
+                    helperText={say("centers.fieldLanguageHelp")}
+                    fullWidth
+                  >
+                    {LANGUAGE_CODES.map((code) => (
+                      <MenuItem key={code} value={code} lang={LANGUAGES[code].locale}>
+                        {LANGUAGES[code].name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
             <Grid size={12}>
               <Controller
                 control={form.control}

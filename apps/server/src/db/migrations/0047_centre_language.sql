@@ -1,0 +1,1 @@
+ALTER TABLE "centers" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
