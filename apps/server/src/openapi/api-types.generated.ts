@@ -7750,6 +7750,8 @@ export interface operations {
                         email: string | null;
                         capacity: number;
                         time_zone: string;
+                        /** @enum {string} */
+                        language: "en" | "hi";
                         is_active: boolean;
                         total_students: number;
                         total_classrooms: number;
@@ -7783,6 +7785,8 @@ export interface operations {
                     /** @default 150 */
                     capacity?: number;
                     is_active?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "hi";
                     owner_ids?: string[];
                 };
             };
@@ -7805,6 +7809,8 @@ export interface operations {
                         email: string | null;
                         capacity: number;
                         time_zone: string;
+                        /** @enum {string} */
+                        language: "en" | "hi";
                         is_active: boolean;
                         total_students: number;
                         total_classrooms: number;
@@ -7840,6 +7846,8 @@ export interface operations {
                     /** @default 150 */
                     capacity?: number;
                     is_active?: boolean;
+                    /** @enum {string} */
+                    language?: "en" | "hi";
                     owner_ids?: string[];
                 };
             };
@@ -7862,6 +7870,8 @@ export interface operations {
                         email: string | null;
                         capacity: number;
                         time_zone: string;
+                        /** @enum {string} */
+                        language: "en" | "hi";
                         is_active: boolean;
                         total_students: number;
                         total_classrooms: number;
