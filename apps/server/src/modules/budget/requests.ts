@@ -6,6 +6,7 @@ import {
   type BudgetRequestsPage,
   type budgetRequestInput,
   type budgetRequestsQuery,
+  CATEGORY_LABEL_IDS,
   CATEGORY_LABELS,
   fiscalYearOf,
   fiscalYearStart,
@@ -25,6 +26,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { pageOf, paginationOf } from "./pages.ts";
@@ -244,7 +246,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
       const status = input.action === "approve" ? "approved" : "rejected";
       const notes = input.notes?.trim() ?? "";
       const requesterRow = await db
-        .select({ email: users.email, name: users.fullName })
+        .select({ email: users.email, name: users.fullName, language: users.language })
         .from(users)
         .where(eq(users.id, before.requester_id));
       await transaction(db, async (tx) => {
@@ -280,19 +282,26 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
         status,
       });
       const person = requesterRow[0];
-      if (person)
+      if (person) {
+        const { say } = mailWords(person.language);
         await mailer.send({
           to: person.email,
-          subject: `Your budget request was ${status}`,
+          subject: say("mail.budgetDecision.subject", { status }),
           text: [
-            `Hello ${person.name},`,
-            "",
-            `Your budget request "${before.description}" (${rupees(toPaise(before.amount))}, ${CATEGORY_LABELS[before.category]}) was ${status} by ${caller.user.fullName}.`,
-            ...(notes ? ["", `Notes: ${notes}`] : []),
+            say("mail.budgetDecision.body", {
+              name: person.name,
+              description: before.description,
+              amount: rupees(toPaise(before.amount)),
+              category: say(CATEGORY_LABEL_IDS[before.category]),
+              status,
+              by: caller.user.fullName,
+            }),
+            ...(notes ? ["", say("mail.budgetDecision.notes", { notes })] : []),
             "",
             "Sprout",
           ].join("\n"),
         });
+      }
       return strip(await find(caller, id));
     },
   };
