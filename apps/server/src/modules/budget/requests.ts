@@ -1,5 +1,5 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
-  APPROVAL_STATUS_LABELS,
   type ApprovalInput,
   BUDGET_MESSAGES,
   type BudgetRequest,
@@ -184,7 +184,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
             toTell,
             {
               kind: "budget",
-              title: `Budget request waiting: ${rupees(amountPaise)}`,
+              title: english("bell.budgetWaiting", { amount: rupees(amountPaise) }),
               body: `${caller.user.fullName}: ${input.description}`,
               link: "/budget?tab=approvals",
             },
@@ -269,7 +269,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
           [before.requester_id],
           {
             kind: "budget",
-            title: `Budget request ${APPROVAL_STATUS_LABELS[status].toLowerCase()}: ${before.description}`,
+            title: english("bell.budgetDecided", { status, description: before.description }),
             body: notes || `${rupees(toPaise(before.amount))} for ${CATEGORY_LABELS[before.category]}`,
             link: "/budget?tab=requests",
           },

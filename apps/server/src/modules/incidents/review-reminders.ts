@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   INCIDENT_REVIEW_DEFAULT,
   INCIDENT_REVIEW_REMINDER_MINUTES,
@@ -78,8 +79,11 @@ export async function runReviewReminders(
     const about = waiting.get(report.id)!;
     await notifications.notify(managers, {
       kind: "incident",
-      title: `Incident report waiting for review: ${INCIDENT_TYPE_LABELS[about.type]}, ${about.children}`,
-      body: `Reported by ${about.reporter ?? "a member of staff"} at ${shownTime(about)}. Parents have not been told yet.`,
+      title: english("bell.incidentWaitingTitle", { type: INCIDENT_TYPE_LABELS[about.type], children: about.children }),
+      body: english("bell.incidentWaitingBody", {
+        reporter: about.reporter ?? english("bell.someStaff"),
+        time: shownTime(about),
+      }),
       link: `/incidents?report=${report.id}`,
     });
     for (const manager of managers) perManager.set(manager, [...(perManager.get(manager) ?? []), about]);

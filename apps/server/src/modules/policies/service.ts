@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   type AcknowledgementsPage,
   type acknowledgementsQuery,
@@ -165,10 +166,8 @@ export function createPoliciesService({
       people.map((person) => person.userId).filter((userId) => userId !== caller.userId),
       {
         kind: "policy",
-        title: fresh
-          ? `New policy to read and acknowledge: ${policy.title}`
-          : `Policy updated, please read and acknowledge again: ${policy.title}`,
-        body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
+        title: english(fresh ? "bell.policyNew" : "bell.policyUpdated", { title: policy.title }),
+        body: english("bell.policyVersion", { version: String(policy.version), date: shownDate(policy.effectiveDate) }),
         link: "/policies",
       },
     );
@@ -379,13 +378,16 @@ export function createPoliciesService({
           ),
         )
         .where(isNull(policyAcknowledgements.id));
-      const title = `Please read and acknowledge: ${policy.title}`;
+      const title = english("bell.policyReminder", { title: policy.title });
       await notifications.notify(
         waiting.map((person) => person.userId),
         {
           kind: "policy",
           title,
-          body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
+          body: english("bell.policyVersion", {
+            version: String(policy.version),
+            date: shownDate(policy.effectiveDate),
+          }),
           link: "/policies",
         },
       );
