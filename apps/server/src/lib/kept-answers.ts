@@ -131,7 +131,9 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
   function keyOf(request: FastifyRequest): string | null {
     const caller = request.caller;
     if (!caller) return null;
-    return `${caller.userId} ${caller.role} ${caller.centerId} ${request.method} ${request.url}`;
+    // The language too: an answer may be said in it (the bell's lines), and it changes with a choice or a browser.
+    const language = caller.user?.language ?? request.headers["accept-language"] ?? "";
+    return `${caller.userId} ${caller.role} ${caller.centerId} ${language} ${request.method} ${request.url}`;
   }
 
   function drop(key: string) {

@@ -1,4 +1,5 @@
 import { english } from "@sprout/shared/i18n/english";
+import type { Language } from "@sprout/shared/i18n/languages";
 import type { Role } from "@sprout/shared/roles";
 import { ADMISSION_MESSAGES, type AdmissionResponse, admissionSchema } from "@sprout/shared/schemas/admissions";
 import { ENQUIRY_MESSAGES, fieldErrors, todayIn } from "@sprout/shared/schemas/enquiries";
@@ -103,14 +104,19 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
           .returning();
 
         const invitations: { id: string; email: string; fullName: string }[] = [];
-        const notices: { email: string; kind: "link_request" | "not_linkable" }[] = [];
+        const notices: { email: string; kind: "link_request" | "not_linkable"; language: Language | null }[] = [];
         for (const parent of admission.parents) {
           const fullName = `${parent.firstName} ${parent.lastName}`.trim();
           let userId: string | null = null;
-          let existing: { id: string; role: Role; organisationId: string } | undefined;
+          let existing: { id: string; role: Role; organisationId: string; language: Language | null } | undefined;
           if (parent.email) {
             [existing] = await tx
-              .select({ id: users.id, role: users.role, organisationId: users.organisationId })
+              .select({
+                id: users.id,
+                role: users.role,
+                organisationId: users.organisationId,
+                language: users.language,
+              })
               .from(users)
               .where(eq(sql`lower(${users.email})`, parent.email));
             if (!existing) {
@@ -185,7 +191,11 @@ export function createAdmissionsService({ db, clock, enquiries: enquiryService, 
                 requestedBy: caller.userId,
                 createdAt: now,
               });
-            notices.push({ email: parent.email, kind: linkable ? "link_request" : "not_linkable" });
+            notices.push({
+              email: parent.email,
+              kind: linkable ? "link_request" : "not_linkable",
+              language: existing.language,
+            });
           }
         }
 

@@ -13,10 +13,12 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { absenceNotices, attendanceAbsences, attendanceStays } from "../../db/schema/attendance.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
+import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import { type ChildAudience, childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { pgCode } from "../classrooms/pg-error.ts";
@@ -85,24 +87,20 @@ export function createRosterService({ db, clock, realtime, mailer }: Deps) {
   /** Guardians with an e-mail address, told when someone not on the list collected their child. */
   async function tellFamily(child: ChildInScope, collectedBy: string, note: string, at: Date, timeZone: string) {
     const rows = await db
-      .select({ email: guardians.email })
+      .select({ email: guardians.email, language: users.language })
       .from(guardians)
       .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
+      .leftJoin(users, eq(users.id, guardians.userId))
       .where(eq(studentGuardians.studentId, child.id));
-    const time = new Intl.DateTimeFormat("en-IN", { timeZone, timeStyle: "short", dateStyle: "medium" }).format(at);
-    for (const { email } of rows) {
+    for (const { email, language } of rows) {
       if (!email?.includes("@")) continue;
+      const { say, intl } = mailWords(language);
+      const time = intl.formatDate(at, { timeZone, timeStyle: "short", dateStyle: "medium" });
+      const values = { child: child.firstName, person: collectedBy, time, note };
       await mailer.send({
         to: email,
-        subject: `${child.firstName} was collected by ${collectedBy}`,
-        text: [
-          "Dear parent,",
-          "",
-          `${child.firstName} was collected at ${time} by ${collectedBy}, who is not on ${child.firstName}'s pick-up list.`,
-          `The staff member noted: ${note}`,
-          "",
-          "If you did not expect this, please call the centre at once.",
-        ].join("\n"),
+        subject: say("mail.pickupNotice.subject", values),
+        text: say("mail.pickupNotice.body", values),
       });
     }
   }

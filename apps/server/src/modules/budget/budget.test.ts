@@ -218,6 +218,13 @@ describe("approvals", () => {
     expect(mails.filter((mail) => mail.subject === "Your budget request was approved").length).toBeGreaterThanOrEqual(
       2,
     );
+    // The same bell lines, read by a director who chose Hindi.
+    expect((await as(app, director).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    const hindiBell = (await as(app, director).get("/api/notifications")).json();
+    expect(hindiBell.notifications.some((line: { title: string }) => line.title.startsWith("बजट अनुरोध मंज़ूर: "))).toBe(
+      true,
+    );
+    await db.update(users).set({ language: null }).where(eq(users.id, director.user.id));
 
     const seen = await as(app, director).get("/api/budget/requests?status=approved&limit=50");
     expect(seen.json().requests.find((row: { id: string }) => row.id === ids[1]).decision_notes).toBe("Bulk approve");

@@ -1,11 +1,12 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
-  APPROVAL_STATUS_LABELS,
   type ApprovalInput,
   BUDGET_MESSAGES,
   type BudgetRequest,
   type BudgetRequestsPage,
   type budgetRequestInput,
   type budgetRequestsQuery,
+  CATEGORY_LABEL_IDS,
   CATEGORY_LABELS,
   fiscalYearOf,
   fiscalYearStart,
@@ -25,6 +26,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { pageOf, paginationOf } from "./pages.ts";
@@ -182,7 +184,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
             toTell,
             {
               kind: "budget",
-              title: `Budget request waiting: ${rupees(amountPaise)}`,
+              title: english("bell.budgetWaiting", { amount: rupees(amountPaise) }),
               body: `${caller.user.fullName}: ${input.description}`,
               link: "/budget?tab=approvals",
             },
@@ -244,7 +246,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
       const status = input.action === "approve" ? "approved" : "rejected";
       const notes = input.notes?.trim() ?? "";
       const requesterRow = await db
-        .select({ email: users.email, name: users.fullName })
+        .select({ email: users.email, name: users.fullName, language: users.language })
         .from(users)
         .where(eq(users.id, before.requester_id));
       await transaction(db, async (tx) => {
@@ -267,7 +269,7 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
           [before.requester_id],
           {
             kind: "budget",
-            title: `Budget request ${APPROVAL_STATUS_LABELS[status].toLowerCase()}: ${before.description}`,
+            title: english("bell.budgetDecided", { status, description: before.description }),
             body: notes || `${rupees(toPaise(before.amount))} for ${CATEGORY_LABELS[before.category]}`,
             link: "/budget?tab=requests",
           },
@@ -280,19 +282,26 @@ export function createRequestsService({ db, clock, mailer, notifications, realti
         status,
       });
       const person = requesterRow[0];
-      if (person)
+      if (person) {
+        const { say } = mailWords(person.language);
         await mailer.send({
           to: person.email,
-          subject: `Your budget request was ${status}`,
+          subject: say("mail.budgetDecision.subject", { status }),
           text: [
-            `Hello ${person.name},`,
-            "",
-            `Your budget request "${before.description}" (${rupees(toPaise(before.amount))}, ${CATEGORY_LABELS[before.category]}) was ${status} by ${caller.user.fullName}.`,
-            ...(notes ? ["", `Notes: ${notes}`] : []),
+            say("mail.budgetDecision.body", {
+              name: person.name,
+              description: before.description,
+              amount: rupees(toPaise(before.amount)),
+              category: say(CATEGORY_LABEL_IDS[before.category]),
+              status,
+              by: caller.user.fullName,
+            }),
+            ...(notes ? ["", say("mail.budgetDecision.notes", { notes })] : []),
             "",
             "Sprout",
           ].join("\n"),
         });
+      }
       return strip(await find(caller, id));
     },
   };

@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import type {
   FeedbackInput,
   FeedbackList,
@@ -144,7 +145,7 @@ export function createFeedbackService({ db, clock, realtime, notifications, lead
       }
       await notifications.notify([updated.parentId], {
         kind: "feedback_response",
-        title: "The centre answered your feedback",
+        title: english("bell.feedbackAnswered"),
         body: excerpt(response),
         // The answer is shown in the parent's Feedback dialog, which this link opens.
         link: FEEDBACK_DIALOG_LINK,

@@ -212,7 +212,7 @@ export function createMessagingService({ db, clock, realtime, notifications, con
           [other],
           {
             kind: "message",
-            title: `Message from ${caller.user.fullName}`,
+            title: english("bell.messageFrom", { sender: caller.user.fullName }),
             // "Aanya: new message from Priya Sharma": the child and the sender, never the text.
             pushTitle: english("pushText.messageFrom", {
               child: thread.child_name.split(" ")[0] || thread.child_name,

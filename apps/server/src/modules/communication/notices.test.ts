@@ -93,6 +93,8 @@ describe("notices from the communication desk", () => {
   it("reaches every parent of the chosen classroom in the bell, the notices list and by e-mail, and no one else", async () => {
     const socket = await connect(url, parent);
     const parentSocket = recorder(socket);
+    // The demo parent reads Sprout in Hindi: the notice's words stay the centre's, the mail around them is Hindi.
+    expect((await as(app, parent).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
     const sent = await send(director, {
       center_id: home!.id,
       classroom_ids: [aanyaRoom],
@@ -131,6 +133,10 @@ describe("notices from the communication desk", () => {
     expect(mails.map((mail) => mail.to)).toContain(DEMO_EMAILS.parent);
     expect(mails.map((mail) => mail.to)).not.toContain("parent.elsewhere@sprout.test");
     expect(mails).toHaveLength(notice.parents);
+    const hindi = mails.find((mail) => mail.to === DEMO_EMAILS.parent)!;
+    expect(hindi.text).toContain("Please send a hat and a water bottle.");
+    expect(hindi.text).toContain("आप यह सूचना Sprout (सूचनाएँ) में भी पढ़ सकते हैं।");
+    await db.update(users).set({ language: null }).where(eq(users.id, parent.user.id));
 
     // A parent of another room and a parent of another centre get nothing.
     expect((await received(roomParent)).notices.some((n: { id: string }) => n.id === notice.id)).toBe(false);

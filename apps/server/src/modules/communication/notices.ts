@@ -137,7 +137,7 @@ export function createNoticesService({ db, clock, realtime, notifications, maile
           )
           .onConflictDoNothing();
         const parents = await tx
-          .selectDistinct({ id: users.id, email: users.email, fullName: users.fullName })
+          .selectDistinct({ id: users.id, email: users.email, fullName: users.fullName, language: users.language })
           .from(noticeRecipients)
           .innerJoin(users, eq(users.id, noticeRecipients.userId))
           .where(eq(noticeRecipients.noticeId, notice!.id));

@@ -108,6 +108,23 @@ describe("the bell", () => {
   it("refuses a caller who is not signed in", async () => {
     expect((await app.inject({ method: "GET", url: "/api/notifications" })).statusCode).toBe(401);
   });
+
+  it("says its lines in the reader's language: a parent who chose Hindi reads a Hindi line", async () => {
+    const [sender] = await db.select({ name: users.fullName }).from(users).where(eq(users.email, DEMO_EMAILS.teacher));
+    const sent = await as(app, teacher).post(`/api/messaging/threads/${threadId}/messages`, {
+      recipient_id: parent.user.id,
+      content: "Aanya painted a sun today.",
+    });
+    expect(sent.statusCode).toBe(201);
+    const painted = async () =>
+      (await bell(parent)).notifications.find((line: { body: string }) => line.body === "Aanya painted a sun today.");
+    expect(await painted()).toMatchObject({ title: `Message from ${sender!.name}` });
+    expect((await as(app, parent).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    // The same stored line, read back in Hindi; the teacher's own words stay as written.
+    expect(await painted()).toMatchObject({ title: `${sender!.name} का संदेश` });
+    await db.update(users).set({ language: null }).where(eq(users.id, parent.user.id));
+    await as(app, parent).post("/api/notifications/read");
+  });
 });
 
 describe("the unread-message reminder", () => {
@@ -216,5 +233,21 @@ describe("the unread-message reminder", () => {
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, DEMO_EMAILS.parent));
     expect(rows).toHaveLength(before + 1);
     expect(rows.some((row) => row.subject === "You have an unread message on Sprout")).toBe(true);
+  });
+
+  it("writes to a parent who chose Hindi in Hindi", async () => {
+    expect((await as(app, parent).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    const sent = await as(app, teacher).post(`/api/messaging/threads/${threadId}/messages`, {
+      recipient_id: parent.user.id,
+      content: "Bring crayons tomorrow",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await later(3 * HOUR);
+    expect((await runUnreadReminders(db, clock, mail)).mailed).toBe(1);
+    const hindi = mailed.at(-1)!;
+    expect(hindi.subject).toBe("Sprout पर आपका एक संदेश अभी पढ़ा नहीं गया है");
+    expect(hindi.text).toContain("Sprout (संदेश) में ये संदेश आपका इंतज़ार कर रहे हैं:");
+    expect(hindi.text).toContain("Bring crayons tomorrow");
+    await db.update(users).set({ language: null }).where(eq(users.id, parent.user.id));
   });
 });

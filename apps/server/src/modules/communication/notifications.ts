@@ -1,4 +1,6 @@
 import { english } from "@sprout/shared/i18n/english";
+import { DEFAULT_LANGUAGE, type Language } from "@sprout/shared/i18n/languages";
+import { messageOf } from "@sprout/shared/i18n/translate";
 import {
   NOTIFICATION_LIST_MAX,
   type NotificationKind,
@@ -10,6 +12,8 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/communication.ts";
 import { afterCommit } from "../../db/transaction.ts";
+import { translatorFor } from "../../i18n/answers.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import type { PushQueue } from "../push/area.ts";
@@ -51,6 +55,30 @@ const EXCERPT = 140;
 /** A bell line shows the start of a long text, not all of it. */
 export const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 
+/** Arguments of a bell line that are catalogue English themselves: a report's type, "a member of staff". */
+const SAID_TOO = new Set(["type", "reporter"]);
+
+/**
+ * A stored bell line (catalogue English, `bell.*`) in the reader's language. Only the bell's own
+ * messages are read back: a notice's title or a message's text is the writer's, and stays so.
+ */
+function bellLineIn(language: Language): (text: string) => string {
+  if (language === "en") return (text) => text;
+  const intl = intlFor(language);
+  const translate = translatorFor(language);
+  return (text) => {
+    const message = messageOf(text);
+    if (!message?.id.startsWith("bell.")) return text;
+    const values = Object.fromEntries(
+      Object.entries(message.values).map(([name, value]) => [
+        name,
+        SAID_TOO.has(name) && typeof value === "string" ? translate(value) : value,
+      ]),
+    );
+    return intl.formatMessage({ id: message.id }, values);
+  };
+}
+
 /** The bell: one stored line per user per event, so "unread" is simply read_at is null. */
 export function createNotificationsService({ db, clock, realtime, push }: Deps) {
   return {
@@ -77,8 +105,12 @@ export function createNotificationsService({ db, clock, realtime, push }: Deps) 
       });
     },
 
-    /** The caller's latest lines, newest first, and how many are unread. */
-    async list(caller: Caller): Promise<NotificationList> {
+    /** The caller's latest lines, newest first, and how many are unread, in the caller's language. */
+    async list(
+      caller: Caller,
+      language: Language = caller.user.language ?? DEFAULT_LANGUAGE,
+    ): Promise<NotificationList> {
+      const say = bellLineIn(language);
       const mine = eq(notifications.userId, caller.userId);
       const [rows, [unread]] = await Promise.all([
         db
@@ -96,8 +128,8 @@ export function createNotificationsService({ db, clock, realtime, push }: Deps) 
         notifications: rows.map((row) => ({
           id: row.id,
           kind: row.kind,
-          title: row.title,
-          body: row.body,
+          title: say(row.title),
+          body: say(row.body),
           link: row.link,
           created_at: row.createdAt.toISOString(),
           read: row.readAt !== null,

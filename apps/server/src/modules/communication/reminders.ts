@@ -1,3 +1,4 @@
+import type { Language } from "@sprout/shared/i18n/languages";
 import { REMINDER_HOURS_DEFAULT, type ReminderSettingInput } from "@sprout/shared/schemas/communication";
 import { sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
@@ -9,6 +10,7 @@ import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import { digestAllowed } from "../privacy/consent-store.ts";
 import { answersFeedback } from "./policy.ts";
 
@@ -42,6 +44,7 @@ export function createRemindersService({ db }: { db: Database }) {
 
 interface Due {
   email: string;
+  language: Language | null;
   full_name: string;
   sender: string;
   content: string;
@@ -70,7 +73,7 @@ export async function runUnreadReminders(db: Database, clock: Clock, mail: (mess
             and ${digestAllowed(sql`t.child_id`)}
           returning m.recipient_id, m.sender_id, m.content, m.sent_at
         )
-        select r.email, r.full_name, w.full_name as sender, c.content
+        select r.email, r.language, r.full_name, w.full_name as sender, c.content
         from claimed c
         join ${users} r on r.id = c.recipient_id
         join ${users} w on w.id = c.sender_id
@@ -83,13 +86,11 @@ export async function runUnreadReminders(db: Database, clock: Clock, mail: (mess
   for (const row of outcome.result) byRecipient.set(row.email, [...(byRecipient.get(row.email) ?? []), row]);
   for (const [email, rows] of byRecipient) {
     const lines = rows.map((row) => `${row.sender}: ${row.content}`).join("\n\n");
+    const { say } = mailWords(rows[0]!.language);
     await mail({
       to: email,
-      subject:
-        rows.length === 1
-          ? "You have an unread message on Sprout"
-          : `You have ${rows.length} unread messages on Sprout`,
-      text: `Hello ${rows[0]!.full_name},\n\nThese messages are waiting for you in Sprout (Messages):\n\n${lines}\n`,
+      subject: say("mail.unreadMessages.subject", { count: rows.length }),
+      text: say("mail.unreadMessages.body", { name: rows[0]!.full_name, lines }),
     });
   }
   return { ran: true as const, mailed: byRecipient.size };

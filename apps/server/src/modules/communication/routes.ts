@@ -29,6 +29,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { languageOf } from "../../i18n/intl.ts";
 import { childRecord } from "../privacy/record-reads.ts";
 import type { CommunicationArea } from "./area.ts";
 import { noticeRoutes } from "./notice-routes.ts";
@@ -131,7 +132,7 @@ export function communicationRoutes({
           response: { 200: notificationList, 401: error },
         },
       },
-      async (request) => notifications.list(request.caller),
+      async (request) => notifications.list(request.caller, languageOf(request)),
     );
 
     api.post(

@@ -248,6 +248,8 @@ describe("emergency alerts", () => {
   });
 
   it("e-mails every parent of the centre once for a critical alert", async () => {
+    // The demo parent reads Sprout in Hindi: their mail comes in Hindi, the others' in English.
+    expect((await as(app, parent).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
     const response = await as(app, director).post("/api/center-director/emergency/alert", {
       alert_type: "intruder",
       severity: "critical",
@@ -261,7 +263,7 @@ describe("emergency alerts", () => {
       .innerJoin(students, eq(students.id, studentGuardians.studentId))
       .where(and(eq(students.centerId, home!.id), ne(students.status, "left"), isNotNull(guardians.email)));
     const sent = await db
-      .select({ to: mailOutbox.to, subject: mailOutbox.subject })
+      .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
       .from(mailOutbox)
       .where(
         inArray(
@@ -271,7 +273,14 @@ describe("emergency alerts", () => {
       );
     expect(sent.length).toBe(expected.length);
     expect(sent.map((mail) => mail.to)).toContain("parent@sprout.test");
-    expect(sent[0]!.subject).toBe("Important: Intruder at Sprout Koramangala");
+    const english = sent.find((mail) => mail.to !== "parent@sprout.test")!;
+    expect(english.subject).toBe("Important: Intruder at Sprout Koramangala");
+    expect(english.text).toContain("Dear parent,");
+    const hindi = sent.find((mail) => mail.to === "parent@sprout.test")!;
+    expect(hindi.subject).toBe("ज़रूरी सूचना: Sprout Koramangala में घुसपैठिया");
+    expect(hindi.text).toContain("प्रिय अभिभावक,");
+    expect(hindi.text).toContain("कृपया अपना फ़ोन अपने पास रखें।");
+    await db.update(users).set({ language: null }).where(eq(users.id, parent.user.id));
     // No parent of another centre was written to.
     const [otherParentUser] = await db.select().from(users).where(eq(users.email, "parent.andheri@sprout.test"));
     expect(sent.map((mail) => mail.to)).not.toContain(otherParentUser!.email);

@@ -1,4 +1,5 @@
 import { english } from "@sprout/shared/i18n/english";
+import type { Language } from "@sprout/shared/i18n/languages";
 import {
   type Acknowledgement,
   type ActiveAlerts,
@@ -117,14 +118,18 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
   }
 
   /** E-mail addresses of the parents of children on the centre's roll, each once. */
-  async function parentAddresses(centerId: string): Promise<string[]> {
+  /** Each parent address once, with the language its sign-in chose (none: the default). */
+  async function parentAddresses(centerId: string): Promise<{ email: string; language: Language | null }[]> {
     const rows = await db
-      .selectDistinct({ email: sql<string>`lower(${guardians.email})` })
+      .selectDistinct({ email: sql<string>`lower(${guardians.email})`, language: users.language })
       .from(guardians)
       .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
       .innerJoin(students, eq(students.id, studentGuardians.studentId))
+      .leftJoin(users, eq(users.id, guardians.userId))
       .where(and(eq(students.centerId, centerId), ne(students.status, "left"), isNotNull(guardians.email)));
-    return rows.map((row) => row.email).filter((email) => email.includes("@"));
+    const once = new Map<string, Language | null>();
+    for (const row of rows) if (row.email.includes("@") && !once.get(row.email)) once.set(row.email, row.language);
+    return [...once].map(([email, language]) => ({ email, language }));
   }
 
   return {
@@ -156,9 +161,7 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
             affectedAreas: [...new Set(input.affected_areas)],
             instructions: input.instructions || STAFF_INSTRUCTIONS[input.alert_type] || "",
             parentMessage:
-              input.parent_message ||
-              PARENT_NOTICES[input.alert_type] ||
-              "The centre is dealing with a situation. Children are safe with staff; we will update you here.",
+              input.parent_message || PARENT_NOTICES[input.alert_type] || english("mail.criticalAlert.defaultNotice"),
             triggeredBy: caller.userId,
             triggeredAt: clock.now(),
           })
@@ -195,7 +198,8 @@ export function createEmergencyService({ db, clock, realtime, mailer, push }: De
       realtime.toCentreStaff(centerId, "emergency-alert", toAlertEvent(row));
       realtime.toCentreFamilies(centerId, "emergency-notice", toNoticeEvent(row));
       if (row.severity === "critical") {
-        for (const address of await parentAddresses(centerId)) await mailer.send(criticalAlertMail(address, row));
+        for (const parent of await parentAddresses(centerId))
+          await mailer.send(criticalAlertMail(parent.email, row, parent.language));
       }
       return (await present(caller, [row]))[0]!;
     },

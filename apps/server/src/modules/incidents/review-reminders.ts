@@ -1,6 +1,8 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   INCIDENT_REVIEW_DEFAULT,
   INCIDENT_REVIEW_REMINDER_MINUTES,
+  INCIDENT_TYPE_LABEL_IDS,
   INCIDENT_TYPE_LABELS,
   type IncidentType,
 } from "@sprout/shared/schemas/incidents";
@@ -12,6 +14,7 @@ import { users } from "../../db/schema/users.ts";
 import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { OutgoingMail } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
 import { createLeadership } from "../communication/leadership.ts";
 import { createNotificationsService } from "../communication/notifications.ts";
@@ -76,35 +79,43 @@ export async function runReviewReminders(
     const about = waiting.get(report.id)!;
     await notifications.notify(managers, {
       kind: "incident",
-      title: `Incident report waiting for review: ${INCIDENT_TYPE_LABELS[about.type]}, ${about.children}`,
-      body: `Reported by ${about.reporter ?? "a member of staff"} at ${shownTime(about)}. Parents have not been told yet.`,
+      title: english("bell.incidentWaitingTitle", { type: INCIDENT_TYPE_LABELS[about.type], children: about.children }),
+      body: english("bell.incidentWaitingBody", {
+        reporter: about.reporter ?? english("bell.someStaff"),
+        time: shownTime(about),
+      }),
       link: `/incidents?report=${report.id}`,
     });
     for (const manager of managers) perManager.set(manager, [...(perManager.get(manager) ?? []), about]);
   }
   const recipients = perManager.size
     ? await db
-        .select({ id: users.id, email: users.email, name: users.fullName })
+        .select({ id: users.id, email: users.email, name: users.fullName, language: users.language })
         .from(users)
         .where(inArray(users.id, [...perManager.keys()]))
     : [];
   for (const manager of recipients) {
     const reports = perManager.get(manager.id)!;
+    const { say, intl } = mailWords(manager.language);
     const lines = reports
-      .map(
-        (report) =>
-          `- ${INCIDENT_TYPE_LABELS[report.type]}: ${report.children} (${report.centerName}), reported by ${report.reporter ?? "a member of staff"} at ${shownTime(report)}`,
+      .map((report) =>
+        say("mail.incidentReview.line", {
+          type: say(INCIDENT_TYPE_LABEL_IDS[report.type]),
+          children: report.children,
+          centre: report.centerName,
+          reporter: report.reporter ?? say("mail.incidentReview.someStaff"),
+          time: shownTime(report, intl.locale),
+        }),
       )
       .join("\n");
     await deps.mail({
       to: manager.email,
-      subject:
-        reports.length === 1
-          ? "An incident report is waiting for your review"
-          : `${reports.length} incident reports are waiting for your review`,
-      text:
-        `Hello ${manager.name},\n\nThese incident reports have waited more than ${INCIDENT_REVIEW_REMINDER_MINUTES} minutes ` +
-        `for review. The families will see them once you mark parents notified in Sprout (Incident Management):\n\n${lines}\n`,
+      subject: say("mail.incidentReview.subject", { count: reports.length }),
+      text: say("mail.incidentReview.body", {
+        name: manager.name,
+        minutes: INCIDENT_REVIEW_REMINDER_MINUTES,
+        lines,
+      }),
     });
   }
   return { ran: true, reminded: claimed.length, managers: recipients.length };
@@ -139,8 +150,8 @@ async function describe(db: Database, ids: string[]): Promise<Map<string, Waitin
   );
 }
 
-/** When it was reported, on the centre's clock: "20 Nov 2026, 10:05 am". */
-const shownTime = (report: Waiting) =>
-  new Intl.DateTimeFormat("en-IN", { timeZone: report.timeZone, dateStyle: "medium", timeStyle: "short" }).format(
+/** When it was reported, on the centre's clock: "20 Nov 2026, 10:05 am" (in English). */
+const shownTime = (report: Waiting, locale = "en-IN") =>
+  new Intl.DateTimeFormat(locale, { timeZone: report.timeZone, dateStyle: "medium", timeStyle: "short" }).format(
     report.createdAt,
   );

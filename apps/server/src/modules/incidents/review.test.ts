@@ -198,6 +198,8 @@ describe("the review reminder", () => {
       .where(eq(incidents.centerId, home!.id));
     await run();
     mailed.length = 0;
+    // The owner reads Sprout in Hindi: their reminder comes in Hindi, the director's in English.
+    expect((await as(app, owner).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
 
     const waiting = await filedAgo(31, "Waiting by the gate", [aanya!.id, classmate.id]);
     young = await filedAgo(29, "Young report by the tap");
@@ -216,9 +218,16 @@ describe("the review reminder", () => {
     expect(await remindersAbout(young.id)).toEqual([]);
     const emails = await db.select({ email: users.email }).from(users).where(inArray(users.id, managers));
     expect(mailed.map((message) => message.to).sort()).toEqual(emails.map((row) => row.email).sort());
-    expect(mailed[0]!.subject).toBe("An incident report is waiting for your review");
-    expect(mailed[0]!.text).toContain("Injury: Aanya Malhotra");
-    expect(mailed[0]!.text).toContain("reported by Priya Sharma");
+    const english = mailed.find((message) => message.to === DEMO_EMAILS.center_director)!;
+    expect(english.subject).toBe("An incident report is waiting for your review");
+    expect(english.text).toContain("Injury: Aanya Malhotra");
+    expect(english.text).toContain("reported by Priya Sharma");
+    const hindi = mailed.find((message) => message.to === DEMO_EMAILS.owner)!;
+    expect(hindi.subject).toBe("एक घटना रिपोर्ट आपकी समीक्षा का इंतज़ार कर रही है");
+    expect(hindi.text).toContain("नमस्ते");
+    expect(hindi.text).toContain("चोट: Aanya Malhotra");
+    expect(hindi.text).toContain("Priya Sharma ने रिपोर्ट किया");
+    await db.update(users).set({ language: null }).where(eq(users.id, owner.user.id));
     const [row] = await db
       .select({ at: incidents.reviewRemindedAt })
       .from(incidents)

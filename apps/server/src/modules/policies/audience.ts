@@ -6,7 +6,13 @@ import type { Database } from "../../db/client.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { users } from "../../db/schema/users.ts";
 
-const person = { userId: users.id, name: users.fullName, role: users.role, email: users.email };
+const person = {
+  userId: users.id,
+  name: users.fullName,
+  role: users.role,
+  email: users.email,
+  language: users.language,
+};
 
 /** The centre's active staff sign-ins that policies for staff are meant for. */
 const staffOf = (db: Database, centreId: string) =>

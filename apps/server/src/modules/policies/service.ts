@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   type AcknowledgementsPage,
   type acknowledgementsQuery,
@@ -22,6 +23,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { mailWords } from "../../mail/say.ts";
 import type { NotificationsService } from "../communication/notifications.ts";
 import { audienceOf } from "./audience.ts";
 import {
@@ -164,10 +166,8 @@ export function createPoliciesService({
       people.map((person) => person.userId).filter((userId) => userId !== caller.userId),
       {
         kind: "policy",
-        title: fresh
-          ? `New policy to read and acknowledge: ${policy.title}`
-          : `Policy updated, please read and acknowledge again: ${policy.title}`,
-        body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
+        title: english(fresh ? "bell.policyNew" : "bell.policyUpdated", { title: policy.title }),
+        body: english("bell.policyVersion", { version: String(policy.version), date: shownDate(policy.effectiveDate) }),
         link: "/policies",
       },
     );
@@ -367,7 +367,7 @@ export function createPoliciesService({
       const { policy } = found.row;
       const audience = audienceOf(db, policy.centerId, policy.audience);
       const waiting = await db
-        .select({ userId: audience.userId, email: audience.email, name: audience.name })
+        .select({ userId: audience.userId, email: audience.email, name: audience.name, language: audience.language })
         .from(audience)
         .leftJoin(
           policyAcknowledgements,
@@ -378,22 +378,33 @@ export function createPoliciesService({
           ),
         )
         .where(isNull(policyAcknowledgements.id));
-      const title = `Please read and acknowledge: ${policy.title}`;
+      const title = english("bell.policyReminder", { title: policy.title });
       await notifications.notify(
         waiting.map((person) => person.userId),
         {
           kind: "policy",
           title,
-          body: `Version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}`,
+          body: english("bell.policyVersion", {
+            version: String(policy.version),
+            date: shownDate(policy.effectiveDate),
+          }),
           link: "/policies",
         },
       );
-      for (const person of waiting)
+      for (const person of waiting) {
+        const { say } = mailWords(person.language);
         await mailer.send({
           to: person.email,
-          subject: title,
-          text: `Dear ${person.name},\n\n${found.row.centerName} asks you to read and acknowledge "${policy.title}" (version ${policy.version}, in force from ${shownDate(policy.effectiveDate)}). Sign in to Sprout and open Policies.\n`,
+          subject: say("mail.policyReminder.subject", { title: policy.title }),
+          text: say("mail.policyReminder.body", {
+            name: person.name,
+            centre: found.row.centerName,
+            title: policy.title,
+            version: String(policy.version),
+            date: shownDate(policy.effectiveDate),
+          }),
         });
+      }
       await writeAudit(db, {
         organisationId: caller.organisationId,
         actorId: caller.userId,
