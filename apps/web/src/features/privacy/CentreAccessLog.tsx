@@ -1,5 +1,5 @@
 import { Card, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS, type Role } from "@sprout/shared/roles";
 import { type CentreAccessEntry, RECORD_KIND_LABEL_IDS } from "@sprout/shared/schemas/privacy";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
@@ -49,7 +49,8 @@ export function CentreAccessLog() {
             <MenuItem value="">{say("privacy.allStaff")}</MenuItem>
             {(choices.data?.staff ?? []).map((person) => (
               <MenuItem key={person.id} value={person.id}>
-                {person.name} ({ROLE_LABELS[person.role as Role] ?? person.role})
+                {person.name} (
+                {ROLE_LABEL_IDS[person.role as Role] ? say(ROLE_LABEL_IDS[person.role as Role]) : person.role})
               </MenuItem>
             ))}
           </TextField>
