@@ -1,3 +1,6 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import { ENGLISH, LOAD_CATALOGUE } from "@sprout/shared/i18n/load";
+import { createIntl } from "react-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   centreDate,
@@ -5,12 +8,22 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatDuration,
+  formatHours,
   formatLongDate,
   formatMonth,
   formatNumber,
+  formatShortDate,
+  formatShortMonth,
   formatTime,
   setFormatLocale,
 } from "./format";
+import type { Say } from "./i18n/useSay";
+
+const sayIn = (locale: string, messages: Record<string, string>): Say => {
+  const intl = createIntl({ locale, messages });
+  return (id: MessageId, values) => intl.formatMessage({ id }, values);
+};
 
 describe("format", () => {
   it("keeps a calendar date on its own day in any time zone", () => {
@@ -47,6 +60,20 @@ describe("format", () => {
     expect(formatMonth("2027-01")).toBe("January 2027");
   });
 
+  it("writes a short month for a chart's axis, with or without its year", () => {
+    expect(formatShortMonth("2026-11")).toBe("Nov 2026");
+    expect(formatShortMonth("2027-01", { year: false })).toBe("Jan");
+    expect(formatShortDate("2026-11-01")).toBe("01 Nov 2026");
+  });
+
+  it("writes a length of time in hours and minutes", () => {
+    const say = sayIn("en-IN", ENGLISH);
+    expect(formatDuration(80, say)).toBe("1 h 20 m");
+    expect(formatDuration(45, say)).toBe("45 m");
+    expect(formatDuration(120, say)).toBe("2 h 0 m");
+    expect(formatHours(4.5, say)).toBe("4.5 h");
+  });
+
   it("writes rupees and counts with Indian grouping", () => {
     expect(formatCurrency(123456.5)).toBe("₹1,23,456.50");
     expect(formatCurrency(0)).toBe("₹0.00");
@@ -67,5 +94,17 @@ describe("format in the reader's language", () => {
     expect(centreDate("2026-03-31T20:00:00Z")).toBe("2026-04-01");
     setFormatLocale("en-IN");
     expect(formatMonth("2026-11")).toBe("November 2026");
+  });
+
+  it("names short months in Hindi and writes durations in Hindi words", async () => {
+    setFormatLocale("hi-IN");
+    expect(formatShortMonth("2026-11")).toBe("नव॰ 2026");
+    expect(formatShortMonth("2026-09", { year: false })).toBe("सित॰");
+    expect(formatShortDate("2026-11-21")).toBe("21 नव॰ 2026");
+    const say = sayIn("hi-IN", await LOAD_CATALOGUE.hi());
+    expect(formatDuration(80, say)).toBe("1 घंटा 20 मिनट");
+    expect(formatDuration(150, say)).toBe("2 घंटे 30 मिनट");
+    expect(formatDuration(45, say)).toBe("45 मिनट");
+    expect(formatHours(8, say)).toBe("8 घंटे");
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import type { Say } from "./i18n/useSay";
 
 /**
  * The one place that turns dates and money into text: in the reader's locale (en-IN, hi-IN: both
@@ -52,6 +53,9 @@ const dateAndTime = dateTimeFormat({
 });
 const timeOfDay = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: DEFAULT_TIME_ZONE });
 const calendarMonth = dateTimeFormat({ month: "long", year: "numeric", timeZone: "UTC" });
+const shortMonth = dateTimeFormat({ month: "short", year: "numeric", timeZone: "UTC" });
+const monthName = dateTimeFormat({ month: "short", timeZone: "UTC" });
+const shortDate = dateTimeFormat({ day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
 const CALENDAR_MONTH = /^(\d{4})-(\d{2})$/;
 // A wall-clock time is already the centre's: written as it stands, in the same style as timeOfDay.
 const wallClock = dateTimeFormat({ hour: "numeric", minute: "2-digit", timeZone: "UTC" });
@@ -106,6 +110,23 @@ export function formatMonth(value: string): string {
   return calendarMonth().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }
 
+/**
+ * A month as the API writes it ("2026-11"), short for a chart's axis or a table's column: "Nov 2026",
+ * or "Nov" alone when the year is plain from around it.
+ */
+export function formatShortMonth(value: string, { year = true }: { year?: boolean } = {}): string {
+  const match = CALENDAR_MONTH.exec(value);
+  if (!match) return value;
+  return (year ? shortMonth : monthName)().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+}
+
+/** A calendar date ("2026-11-21") with its month named: "21 Nov 2026". */
+export function formatShortDate(value: string): string {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return value;
+  return shortDate().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
 /** "Saturday, 4 April 2026" in the centre's time zone. */
 export function formatLongDate(value: string | Date): string {
   return longDate().format(new Date(value));
@@ -143,4 +164,19 @@ export function formatCompactCurrency(rupees: number): string {
 /** Counts with Indian digit grouping: 1,23,456. */
 export function formatNumber(value: number): string {
   return count().format(value);
+}
+
+/**
+ * A length of time in whole minutes, in the reader's words: "1 h 20 m", "45 m" (Hindi writes the
+ * words out). The words are the catalogue's, so the caller passes its `say`.
+ */
+export function formatDuration(minutes: number, say: Say): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? say("format.hoursMinutes", { hours, minutes: rest }) : say("format.minutes", { minutes: rest });
+}
+
+/** A number of hours ("8 h", a programme's service hours), in the reader's words. */
+export function formatHours(hours: number, say: Say): string {
+  return say("format.hours", { hours });
 }

@@ -4,7 +4,13 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
-import { notificationFromPush, openUrl } from "../src/features/push/notification";
+import {
+  notificationFromPush,
+  openUrl,
+  PUSH_FALLBACK_CACHE,
+  PUSH_FALLBACK_KEY,
+  PUSH_FALLBACK_MESSAGE,
+} from "../src/features/push/notification";
 import { ASSETS_CACHE, isAppAsset } from "../src/offline/appShell";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -37,9 +43,32 @@ registerRoute(
   }),
 );
 
+// The words of a push that brings none, in the reader's language: the page sends them (it has the
+// catalogue); kept in a cache, as the worker is stopped between pushes.
+self.addEventListener("message", (event) => {
+  const data = event.data as { type?: unknown; body?: unknown } | null;
+  if (data?.type !== PUSH_FALLBACK_MESSAGE || typeof data.body !== "string") return;
+  const body = data.body;
+  event.waitUntil(caches.open(PUSH_FALLBACK_CACHE).then((cache) => cache.put(PUSH_FALLBACK_KEY, new Response(body))));
+});
+
+async function fallbackBody(): Promise<string | undefined> {
+  try {
+    const kept = await (await caches.open(PUSH_FALLBACK_CACHE)).match(PUSH_FALLBACK_KEY);
+    return kept ? await kept.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 self.addEventListener("push", (event) => {
-  const shown = notificationFromPush(event.data?.text());
-  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+  const text = event.data?.text();
+  event.waitUntil(
+    (async () => {
+      const shown = notificationFromPush(text, await fallbackBody());
+      await self.registration.showNotification(shown.title, shown.options);
+    })(),
+  );
 });
 
 self.addEventListener("notificationclick", (event) => {

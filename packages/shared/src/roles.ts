@@ -2,6 +2,9 @@
  * Roles and their features. Who may do what is the action table (`access.ts`); features remain
  * for what a screen shows a role within a page it may open.
  */
+import type { MessageId } from "./i18n/catalogues.ts";
+import { englishLabels } from "./schemas/english-labels.ts";
+
 export const ROLES = [
   "super_admin",
   "owner",
@@ -14,16 +17,20 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  super_admin: "Super Administrator",
-  owner: "Center Owner",
-  financial_manager: "Financial Manager",
-  center_director: "Center Director",
-  admin: "Administrator",
-  academic_coordinator: "Academic Coordinator",
-  teacher: "Teacher",
-  parent: "Parent",
+/** The catalogue's words for each role; a screen says them in the reader's language. */
+export const ROLE_LABEL_IDS: Record<Role, MessageId> = {
+  super_admin: "roles.superAdmin",
+  owner: "roles.owner",
+  financial_manager: "roles.financialManager",
+  center_director: "roles.centerDirector",
+  admin: "roles.admin",
+  academic_coordinator: "roles.academicCoordinator",
+  teacher: "roles.teacher",
+  parent: "roles.parent",
 };
+
+/** Each role's English (the server, its exports and its tests read it). */
+export const ROLE_LABELS: Record<Role, string> = englishLabels(ROLE_LABEL_IDS);
 
 export const ROLE_PRIORITY: Record<Role, number> = {
   super_admin: 1,

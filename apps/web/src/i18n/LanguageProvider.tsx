@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { createIntl, createIntlCache, RawIntlProvider } from "react-intl";
 import { useSession } from "../auth/useSession";
 import { setFormatLocale } from "../format";
+import { tellWorkerPushFallback } from "../offline/serviceWorker";
 import { preferencesApi } from "./api";
 import { deviceLanguage, keepDeviceLanguage } from "./language";
 import { setFormLanguage } from "./zodResolver";
@@ -72,6 +73,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     if (!intl) return;
     document.documentElement.lang = intl.locale;
     setFormLanguage(shown?.language === "en" ? null : (id, values) => intl.formatMessage({ id }, values));
+    tellWorkerPushFallback(intl.formatMessage({ id: "push.fallbackBody" }));
   }, [intl, shown?.language]);
 
   // Only a choice is remembered on the device: a browser's own language is asked again each time.

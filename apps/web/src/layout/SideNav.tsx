@@ -17,7 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { navigationFor } from "@sprout/shared/navigation";
-import { ROLE_LABELS } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { memo } from "react";
 import { useIntl } from "react-intl";
@@ -67,7 +67,13 @@ export function SideNav({ user, onNavigate, onLogout, loggingOut }: Props) {
           <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {user.fullName}
           </Typography>
-          <Chip label={ROLE_LABELS[user.role]} size="small" color="primary" variant="outlined" sx={{ my: 0.25 }} />
+          <Chip
+            label={intl.formatMessage({ id: ROLE_LABEL_IDS[user.role] })}
+            size="small"
+            color="primary"
+            variant="outlined"
+            sx={{ my: 0.25 }}
+          />
           <Typography variant="caption" component="p" color="text.secondary">
             {user.centerName ?? intl.formatMessage({ id: "nav.allCentres" })}
           </Typography>

@@ -1,7 +1,20 @@
 import { hasToken, subscribe } from "../auth/session";
+import { PUSH_FALLBACK_MESSAGE } from "../features/push/notification";
 import { isAppAsset } from "./appShell";
 
 let registered = false;
+let pushFallback: string | null = null;
+
+/**
+ * The words a push without its own shows, in the reader's language: the worker has no catalogue,
+ * so the page hands them over, now and whenever the worker is (re)registered.
+ */
+export function tellWorkerPushFallback(body: string) {
+  if (pushFallback === body) return;
+  pushFallback = body;
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: PUSH_FALLBACK_MESSAGE, body });
+}
 
 /**
  * Registers the installable app's service worker (sw/sw.ts; not in the dev server) once someone
@@ -32,4 +45,5 @@ async function register() {
     .filter((url) => url.origin === location.origin && isAppAsset(url.pathname))
     .map((url) => url.href);
   active?.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: loaded } });
+  if (pushFallback) active?.postMessage({ type: PUSH_FALLBACK_MESSAGE, body: pushFallback });
 }

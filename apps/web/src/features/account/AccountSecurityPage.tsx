@@ -17,7 +17,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { ROLE_LABELS } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS } from "@sprout/shared/roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
@@ -84,7 +84,7 @@ export function AccountSecurityPage() {
             <Typography>{user.fullName}</Typography>
             <Typography color="text.secondary">{user.email}</Typography>
             <Typography color="text.secondary">
-              {ROLE_LABELS[user.role]}
+              {say(ROLE_LABEL_IDS[user.role])}
               {user.centerName ? ` · ${user.centerName}` : ""}
             </Typography>
           </Stack>

@@ -3,16 +3,13 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { PieChart } from "@mui/x-charts/PieChart";
 import type { FinanceDashboard } from "@sprout/shared/schemas/budget";
 import { countAxis, useCategoryXAxis } from "../../components/charts/categoryAxis";
-import { formatCurrency } from "../../format";
+import { formatCurrency, formatShortMonth } from "../../format";
 import { useSay } from "../../i18n/useSay";
-
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-IN", { month: "short", year: "numeric", timeZone: "UTC" });
 
 /** Approvals by month (bar) and where this fiscal year's money went (pie), from the books. */
 export function AnalyticsTab({ analytics }: { analytics: FinanceDashboard["analytics"] }) {
   const say = useSay();
-  const months = analytics.approvalActivity.map((row) => monthLabel(row.month));
+  const months = analytics.approvalActivity.map((row) => formatShortMonth(row.month));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band" });
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>

@@ -11,7 +11,7 @@ import {
   Switch,
   TextField,
 } from "@mui/material";
-import { ROLE_LABELS } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS } from "@sprout/shared/roles";
 import {
   BUDGET_LIMIT_ROLES,
   type BudgetLimit,
@@ -131,7 +131,7 @@ export function LimitDialog({
                 >
                   {BUDGET_LIMIT_ROLES.map((role) => (
                     <MenuItem key={role} value={role}>
-                      {ROLE_LABELS[role]}
+                      {say(ROLE_LABEL_IDS[role])}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import { Box, Button, Chip, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
-import { ROLE_LABELS } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS } from "@sprout/shared/roles";
 import { BUDGET_PAGE_SIZES, type BudgetLimit, CATEGORY_LABEL_IDS } from "@sprout/shared/schemas/budget";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { SearchField } from "../../components/PagedTable/SearchField";
@@ -29,7 +29,7 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
   const page = data && { rows: data.limits, pagination: budgetPagination(data.pagination) };
   const edit = (limit: BudgetLimit) => (
     <IconButton
-      aria-label={say("budget.editLimitFor", { role: ROLE_LABELS[limit.role], centre: limit.center_name })}
+      aria-label={say("budget.editLimitFor", { role: say(ROLE_LABEL_IDS[limit.role]), centre: limit.center_name })}
       onClick={() => onEdit(limit)}
     >
       <EditIcon />
@@ -41,7 +41,7 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
       header: say("budget.role"),
       cell: (limit) => (
         <>
-          {ROLE_LABELS[limit.role]}
+          {say(ROLE_LABEL_IDS[limit.role])}
           <Typography variant="body2" color="text.secondary">
             {scopeOf(limit, say)}
           </Typography>
@@ -83,7 +83,7 @@ export function LimitsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (limit
               <Box>
                 <Typography sx={{ fontWeight: 600 }}>{limit.center_name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {ROLE_LABELS[limit.role]} · {scopeOf(limit, say)} ·{" "}
+                  {say(ROLE_LABEL_IDS[limit.role])} · {scopeOf(limit, say)} ·{" "}
                   {say("budget.fiscalYearShort", { year: limit.fiscal_year })}
                 </Typography>
               </Box>

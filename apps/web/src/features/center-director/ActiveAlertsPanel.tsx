@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from "@mui/material";
-import { ALERT_TYPE_LABELS, type StaffAlert } from "@sprout/shared/schemas/emergency";
+import type { StaffAlert } from "@sprout/shared/schemas/emergency";
 import { refusalMessage } from "../../api/errors";
 import { formatTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
@@ -52,7 +52,7 @@ export function ActiveAlertsPanel({ alerts }: { alerts: StaffAlert[] }) {
             }
           >
             <AlertTitle>
-              {ALERT_TYPE_LABELS[alert.alert_type]} · {say(SEVERITY_LABELS[alert.severity])}
+              {say("emergency.alertType", { type: alert.alert_type })} · {say(SEVERITY_LABELS[alert.severity])}
             </AlertTitle>
             {alert.message}
             <Typography variant="body2">

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { KpiTargetDialog } from "./KpiTargetDialog";
+import { KPI_NAME_LABELS } from "./labels";
 import { UpcomingTasksCard } from "./UpcomingTasksCard";
 
 const STATUS_COLOURS: Record<KpiStatus, "success" | "info" | "warning" | "error"> = {
@@ -42,7 +43,7 @@ export function KpiTab({ data }: { data: DirectorDashboard["data"] }) {
                   <CardContent>
                     <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "flex-start", gap: 1 }}>
                       <Typography variant="subtitle2" color="text.secondary">
-                        {kpi.label}
+                        {say(KPI_NAME_LABELS[kpi.metric_name])}
                       </Typography>
                       {/* Without a target the figure stands alone: nothing to call it good or bad by. */}
                       {kpi.status && (
@@ -59,7 +60,10 @@ export function KpiTab({ data }: { data: DirectorDashboard["data"] }) {
                           height={40}
                           width={140}
                           curve="linear"
-                          aria-label={say("centerDirector.kpiTrend", { label: kpi.label, count: kpi.history.length })}
+                          aria-label={say("centerDirector.kpiTrend", {
+                            label: say(KPI_NAME_LABELS[kpi.metric_name]),
+                            count: kpi.history.length,
+                          })}
                         />
                       )}
                     </Stack>

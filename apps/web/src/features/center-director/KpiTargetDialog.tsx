@@ -7,6 +7,7 @@ import { FormDialog } from "../../components/form/FormDialog";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useDirectorMutations } from "./api";
+import { KPI_NAME_LABELS } from "./labels";
 
 type Form = z.input<typeof kpiTargetInput>;
 
@@ -25,7 +26,7 @@ export function KpiTargetDialog({ kpi, centerId, onClose }: { kpi: Kpi; centerId
   );
   return (
     <FormDialog
-      title={say("centerDirector.targetFor", { label: kpi.label })}
+      title={say("centerDirector.targetFor", { label: say(KPI_NAME_LABELS[kpi.metric_name]) })}
       submitLabel={setTarget.isPending ? say("centerDirector.saving") : say("centerDirector.saveTarget")}
       onSubmit={submit}
       onClose={onClose}

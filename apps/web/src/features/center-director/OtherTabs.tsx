@@ -13,8 +13,8 @@ import {
 } from "@mui/material";
 import { PieChart } from "@mui/x-charts/PieChart";
 import type { DirectorDashboard } from "@sprout/shared/schemas/center-director";
-import { FEEDBACK_CATEGORY_LABELS } from "@sprout/shared/schemas/communication";
-import { INCIDENT_TYPE_LABELS } from "@sprout/shared/schemas/incidents";
+import { FEEDBACK_CATEGORY_LABEL_IDS } from "@sprout/shared/schemas/communication";
+import { INCIDENT_TYPE_LABEL_IDS } from "@sprout/shared/schemas/incidents";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { refusalMessage } from "../../api/errors";
@@ -130,7 +130,7 @@ export function FeedbackTab({ data }: { data: Data }) {
           <ListItem key={item.id} disableGutters>
             <ListItemText
               primary={say("centerDirector.feedbackLine", {
-                category: FEEDBACK_CATEGORY_LABELS[item.category],
+                category: say(FEEDBACK_CATEGORY_LABEL_IDS[item.category]),
                 rating: item.rating,
                 parent: item.parent_name,
               })}
@@ -160,7 +160,7 @@ export function IncidentsTab({ data }: { data: Data }) {
           {data.incidents.recent.map((incident) => (
             <ListItem key={incident.id} disableGutters>
               <ListItemText
-                primary={INCIDENT_TYPE_LABELS[incident.incident_type]}
+                primary={say(INCIDENT_TYPE_LABEL_IDS[incident.incident_type])}
                 secondary={formatDateTime(incident.incident_date)}
               />
               <Chip

@@ -8,7 +8,7 @@ import { FormDateField, FormSelectField, FormTextField } from "../../components/
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useDirectorMutations } from "./api";
-import { RATING_LABELS } from "./labels";
+import { RATING_LABELS, staffRole } from "./labels";
 
 type Form = z.input<typeof staffReviewInput>;
 
@@ -49,7 +49,10 @@ export function StaffReviewDialog({
         name="staff_id"
         label={say("centerDirector.colStaff")}
         required
-        options={staff.map((person) => ({ value: person.staff_id, label: `${person.name} (${person.role})` }))}
+        options={staff.map((person) => ({
+          value: person.staff_id,
+          label: `${person.name} (${staffRole(say, person.role)})`,
+        }))}
       />
       <FormDateField form={form} name="period_start" label={say("centerDirector.periodFrom")} required max={today} />
       <FormDateField form={form} name="period_end" label={say("centerDirector.periodTo")} required max={today} />

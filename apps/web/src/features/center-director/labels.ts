@@ -1,6 +1,6 @@
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { Role } from "@sprout/shared/roles";
-import type { PerformanceRating, TASK_PRIORITIES } from "@sprout/shared/schemas/center-director";
+import type { KpiMetricName, PerformanceRating, TASK_PRIORITIES } from "@sprout/shared/schemas/center-director";
 import type { Say } from "../../i18n/useSay";
 
 /** A performance rating as the reader says it. */
@@ -10,6 +10,17 @@ export const RATING_LABELS: Record<PerformanceRating, MessageId> = {
   meets_expectations: "centerDirector.ratingMeetsExpectations",
   below_expectations: "centerDirector.ratingBelowExpectations",
   unsatisfactory: "centerDirector.ratingUnsatisfactory",
+};
+
+/** A KPI's name as the reader says it (the server's `label` is its English). */
+export const KPI_NAME_LABELS: Record<KpiMetricName, MessageId> = {
+  occupancy: "centerDirector.kpiNameOccupancy",
+  attendance_rate: "centerDirector.kpiNameAttendanceRate",
+  collection_rate: "centerDirector.kpiNameCollectionRate",
+  enquiry_conversion: "centerDirector.kpiNameEnquiryConversion",
+  incidents_this_month: "centerDirector.kpiNameIncidentsThisMonth",
+  staff_attendance: "centerDirector.kpiNameStaffAttendance",
+  parent_rating: "centerDirector.kpiNameParentRating",
 };
 
 /** A task's priority as the reader says it. */

@@ -28,11 +28,11 @@ import { ApiError } from "../../api/errors";
 import { ChildNotFound } from "../../components/ChildNotFound";
 import { DateField } from "../../components/DateField";
 import { NoClassroom } from "../../components/NoClassroom";
-import { formatDate } from "../../format";
+import { formatDate, formatDuration } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useTapQueue } from "../../offline/useTapQueue";
 import { LiveChip } from "../../realtime/LiveChip";
-import { centreToday, formatMinutes, useChildActivities, useClassroomDay, useMyClassrooms } from "./api";
+import { centreToday, useChildActivities, useClassroomDay, useMyClassrooms } from "./api";
 import { BatchLogDialog } from "./BatchLogDialog";
 import { ChildSheet } from "./ChildSheet";
 import { type ClassChild, classAsTapped } from "./waitingTaps";
@@ -301,7 +301,7 @@ function ChildCard({
             <Chip
               size="small"
               icon={<Bedtime />}
-              label={say("childDay.slept", { duration: formatMinutes(child.sleep_minutes) })}
+              label={say("childDay.slept", { duration: formatDuration(child.sleep_minutes, say) })}
             />
           )}
           {child.potty_count > 0 && (

@@ -18,9 +18,9 @@ import {
 import type { DailyActivities, EntryKind } from "@sprout/shared/schemas/child-day";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
-import { formatClockTime, formatTime } from "../../format";
+import { formatClockTime, formatDuration, formatTime } from "../../format";
 import { type Say, useSay } from "../../i18n/useSay";
-import { formatMinutes, nowTime, useRemoveEntry, useWake } from "./api";
+import { nowTime, useRemoveEntry, useWake } from "./api";
 
 interface Line {
   kind: EntryKind;
@@ -46,7 +46,7 @@ export function entryLines(day: DailyActivities, say: Say): Line[] {
         ? say("childDay.napLine", {
             from: formatClockTime(entry.start_time),
             to: formatClockTime(entry.end_time),
-            duration: formatMinutes(Math.round((entry.duration_hours ?? 0) * 60)),
+            duration: formatDuration(Math.round((entry.duration_hours ?? 0) * 60), say),
           })
         : say("childDay.asleepSince", { time: formatClockTime(entry.start_time) }),
       secondary: entry.notes,

@@ -284,10 +284,3 @@ export function nowTime(): string {
 export function centreToday(): string {
   return centreDate(new Date());
 }
-
-/** "1 h 20 m" */
-export function formatMinutes(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours > 0 ? `${hours} h ${rest} m` : `${rest} m`;
-}

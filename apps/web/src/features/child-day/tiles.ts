@@ -1,8 +1,7 @@
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ChildDaySummary } from "@sprout/shared/schemas/child-day";
-import { formatClockTime, formatTime } from "../../format";
+import { formatClockTime, formatDuration, formatTime } from "../../format";
 import type { Say } from "../../i18n/useSay";
-import { formatMinutes } from "./api";
 
 export const TILE_IDS = ["diary", "food", "sleep", "potty", "star", "health", "observations"] as const;
 export type TileId = (typeof TILE_IDS)[number];
@@ -38,7 +37,7 @@ export function tileLine(tile: TileId, summary: ChildDaySummary, say: Say): stri
     case "sleep":
       if (summary.asleep) return say("tiles.asleep");
       return summary.sleep_minutes > 0
-        ? say("tiles.slept", { duration: formatMinutes(summary.sleep_minutes) })
+        ? say("tiles.slept", { duration: formatDuration(summary.sleep_minutes, say) })
         : say("tiles.noNap");
     case "potty":
       if (summary.potty_count === 0) return say("tiles.nothingYet");

@@ -1,7 +1,6 @@
 import type { TimelineEntry } from "@sprout/shared/schemas/child-day-timeline";
-import { formatClockTime } from "../../format";
+import { formatClockTime, formatDuration } from "../../format";
 import type { Say } from "../../i18n/useSay";
-import { formatMinutes } from "./api";
 import { amountOf } from "./tiles";
 
 /** What a timeline entry says, in the reader's language: a headline and, when there is more, a second line. */
@@ -29,7 +28,7 @@ export function timelineLine(entry: TimelineEntry, say: Say): { primary: string;
             ? say("timeline.nap", {
                 from: formatClockTime(entry.time ?? ""),
                 to: formatClockTime(entry.end_time),
-                duration: formatMinutes(entry.minutes),
+                duration: formatDuration(entry.minutes, say),
               })
             : say("timeline.asleepSince", { time: formatClockTime(entry.time ?? "") }),
         secondary: entry.notes,

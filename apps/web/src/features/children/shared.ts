@@ -1,5 +1,6 @@
 import { type pauseExpiry, todayIn } from "@sprout/shared/schemas/children";
 import { readTokens } from "../../auth/session";
+import { formatShortDate } from "../../format";
 import type { Say } from "../../i18n/useSay";
 
 /** The pause calls need both stored tokens; without them the dialog says so and sends nothing. */
@@ -20,11 +21,8 @@ export function expiryLabel(say: Say, expiry: ReturnType<typeof pauseExpiry>): s
 /** Today in the child's centre, which decides the earliest pause start. */
 export const centreToday = (timeZone: string) => todayIn(timeZone, new Date());
 
-/** "Nov 21, 2026", the pause dialogs' date format. */
+/** "21 Nov 2026", the pause dialogs' date format, as the reader's locale writes it. */
 export function pauseDate(value: string | null): string {
   if (!value) return "—";
-  const [year, month, day] = value.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" }).format(
-    Date.UTC(year!, month! - 1, day!),
-  );
+  return formatShortDate(value);
 }

@@ -2,16 +2,13 @@ import { Box, Card, CardContent, Typography } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { FinancialOverview } from "@sprout/shared/schemas/analytics";
 import { useCategoryXAxis } from "../../components/charts/categoryAxis";
-import { formatCompactCurrency, formatCurrency } from "../../format";
+import { formatCompactCurrency, formatCurrency, formatShortMonth } from "../../format";
 import { useSay } from "../../i18n/useSay";
-
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat("en-IN", { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 
 /** Six months of money invoiced and received, the overview's trend. */
 export function RevenueTrend({ financial }: { financial: FinancialOverview }) {
   const say = useSay();
-  const months = financial.months.map((row) => monthLabel(row.month));
+  const months = financial.months.map((row) => formatShortMonth(row.month, { year: false }));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
     <Card variant="outlined" component="section" aria-labelledby="revenue-trend-heading">

@@ -41,7 +41,9 @@ const records = (candidate: RetentionCandidate, say: Say) => {
   const entries = Object.entries(candidate.records);
   if (entries.length === 0)
     return say(candidate.action === "remove_name" ? "dataRequests.nameOnInvoices" : "dataRequests.childRowOnly");
-  return entries.map(([kind, count]) => `${kind.replaceAll("_", " ")}: ${count}`).join(", ");
+  return entries
+    .map(([kind, count]) => say("dataRequests.recordKindCount", { kind, text: kind.replaceAll("_", " "), count }))
+    .join(", ");
 };
 
 /** Centre settings: how long records of children who left are kept, and what the job would remove today. */

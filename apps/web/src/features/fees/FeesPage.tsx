@@ -33,7 +33,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
-import { formatCurrency, formatDate } from "../../format";
+import { formatCurrency, formatDate, formatHours } from "../../format";
 import { type Say, useSay } from "../../i18n/useSay";
 import { type ExitsFilter, useExitRecords, useFeeMutations, useFeeStructures } from "./api";
 import { FeeStructureDialog } from "./FeeStructureDialog";
@@ -200,8 +200,7 @@ function ProgramName({ structure, withYear = false }: { structure: FeeStructure;
       <Typography variant="caption" color="text.secondary">
         {PROGRAM_TYPE_LABEL_IDS[type] ? say(PROGRAM_TYPE_LABEL_IDS[type]) : structure.program_type}
         {structure.age_group ? ` · ${structure.age_group}` : ""}
-        {/* "h" is the unit, the same in every language (as ₹ is). */}
-        {structure.service_hours ? ` · ${structure.service_hours} h` : ""}
+        {structure.service_hours ? ` · ${formatHours(structure.service_hours, say)}` : ""}
         {withYear ? ` · ${structure.academic_year}` : ""}
       </Typography>
     </>

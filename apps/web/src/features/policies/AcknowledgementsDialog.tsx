@@ -18,7 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
+import { ROLE_LABEL_IDS, type Role } from "@sprout/shared/roles";
 import { ACKNOWLEDGEMENT_FILTERS, type Policy } from "@sprout/shared/schemas/policies";
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
@@ -94,7 +94,7 @@ export function AcknowledgementsDialog({ item, onClose }: { item: Policy; onClos
             >
               <ListItemText
                 primary={person.name}
-                secondary={`${ROLE_LABELS[person.role as Role] ?? person.role}${
+                secondary={`${ROLE_LABEL_IDS[person.role as Role] ? say(ROLE_LABEL_IDS[person.role as Role]) : person.role}${
                   person.acknowledged_at ? ` · ${formatDateTime(person.acknowledged_at)}` : ""
                 }`}
               />

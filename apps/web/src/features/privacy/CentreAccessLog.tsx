@@ -1,5 +1,4 @@
 import { Card, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
 import { type CentreAccessEntry, RECORD_KIND_LABEL_IDS } from "@sprout/shared/schemas/privacy";
 import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
@@ -8,6 +7,7 @@ import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useAccessLogFilters, useCentreAccessLog } from "./api";
+import { roleName } from "./roleName";
 
 /** The centre's access log, filtered by staff member (to spot snooping) and by child. */
 export function CentreAccessLog() {
@@ -15,7 +15,7 @@ export function CentreAccessLog() {
   const columns: Column<CentreAccessEntry>[] = [
     { header: say("privacy.date"), cell: (entry) => formatDateTime(entry.viewed_at), nowrap: true },
     { header: say("privacy.staffMember"), cell: (entry) => entry.staff_name },
-    { header: say("privacy.role"), cell: (entry) => entry.staff_role, nowrap: true },
+    { header: say("privacy.role"), cell: (entry) => roleName(say, entry.staff_role), nowrap: true },
     { header: say("privacy.child"), cell: (entry) => entry.child_name },
     { header: say("privacy.record"), cell: (entry) => say(RECORD_KIND_LABEL_IDS[entry.kind]) },
     { header: say("privacy.screen"), cell: (entry) => entry.screen ?? "—", nowrap: true },
@@ -49,7 +49,7 @@ export function CentreAccessLog() {
             <MenuItem value="">{say("privacy.allStaff")}</MenuItem>
             {(choices.data?.staff ?? []).map((person) => (
               <MenuItem key={person.id} value={person.id}>
-                {person.name} ({ROLE_LABELS[person.role as Role] ?? person.role})
+                {person.name} ({roleName(say, person.role)})
               </MenuItem>
             ))}
           </TextField>
@@ -78,7 +78,7 @@ export function CentreAccessLog() {
             <Typography sx={{ fontWeight: 600 }}>
               {entry.staff_name}{" "}
               <Typography component="span" variant="body2" color="text.secondary">
-                ({entry.staff_role})
+                ({roleName(say, entry.staff_role)})
               </Typography>
             </Typography>
             <Typography variant="body2">

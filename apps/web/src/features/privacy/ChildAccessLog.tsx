@@ -6,13 +6,14 @@ import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDateTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useChildAccessLog } from "./api";
+import { roleName } from "./roleName";
 
 /** "Who viewed <child>'s records": staff name and role, when, what kind of record. */
 export function ChildAccessLog({ childId, childName }: { childId: string; childName: string }) {
   const say = useSay();
   const columns: Column<ParentAccessEntry>[] = [
     { header: say("privacy.staffMember"), cell: (entry) => entry.staff_name },
-    { header: say("privacy.role"), cell: (entry) => entry.staff_role, nowrap: true },
+    { header: say("privacy.role"), cell: (entry) => roleName(say, entry.staff_role), nowrap: true },
     { header: say("privacy.record"), cell: (entry) => say(RECORD_KIND_LABEL_IDS[entry.kind]) },
     { header: say("privacy.date"), cell: (entry) => formatDateTime(entry.viewed_at), nowrap: true },
   ];
@@ -32,7 +33,7 @@ export function ChildAccessLog({ childId, childName }: { childId: string; childN
             <Typography sx={{ fontWeight: 600 }}>
               {entry.staff_name}{" "}
               <Typography component="span" variant="body2" color="text.secondary">
-                ({entry.staff_role})
+                ({roleName(say, entry.staff_role)})
               </Typography>
             </Typography>
             <Typography variant="body2">{say(RECORD_KIND_LABEL_IDS[entry.kind])}</Typography>

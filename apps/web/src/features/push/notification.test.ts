@@ -31,6 +31,17 @@ describe("the service worker's push and click handling", () => {
   it("still shows something for a push that is not our JSON", () => {
     expect(notificationFromPush("not json")).toMatchObject({ title: "Sprout", options: { data: { url: "/" } } });
     expect(notificationFromPush(null).title).toBe("Sprout");
+    expect(notificationFromPush(null).options.body).toBe("Open Sprout to see what is new.");
+  });
+
+  it("says a push without words of its own in the language the page handed over", () => {
+    const hindi = "नया क्या है, यह देखने के लिए Sprout खोलें।";
+    expect(notificationFromPush(JSON.stringify({ url: "/" }), hindi).options.body).toBe(hindi);
+    expect(notificationFromPush("not json", hindi).options.body).toBe(hindi);
+    // The server's own words win.
+    expect(notificationFromPush(JSON.stringify({ body: "Open Sprout to read it." }), hindi).options.body).toBe(
+      "Open Sprout to read it.",
+    );
   });
 
   it("opens only this app's own pages", () => {

@@ -9,8 +9,22 @@ export interface ShownNotification {
 
 const ICON = "/icons/icon-192.png";
 
+/** What a push with no words of its own says, in English until the page has told the worker its language. */
+export const ENGLISH_FALLBACK_BODY = "Open Sprout to see what is new.";
+
+/**
+ * The page tells the worker, which has no catalogue, the fallback text in the reader's language;
+ * the worker keeps it in this cache (a worker's variables do not outlive it between pushes).
+ */
+export const PUSH_FALLBACK_MESSAGE = "PUSH_FALLBACK";
+export const PUSH_FALLBACK_CACHE = "sprout-push-fallback";
+export const PUSH_FALLBACK_KEY = "/push-fallback";
+
 /** The notification for a push's data; a push that is not our JSON still shows something. */
-export function notificationFromPush(text: string | null | undefined): ShownNotification {
+export function notificationFromPush(
+  text: string | null | undefined,
+  fallbackBody: string = ENGLISH_FALLBACK_BODY,
+): ShownNotification {
   let data: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown; kind?: unknown } = {};
   try {
     data = text ? JSON.parse(text) : {};
@@ -18,7 +32,7 @@ export function notificationFromPush(text: string | null | undefined): ShownNoti
     data = {};
   }
   const title = typeof data.title === "string" && data.title ? data.title : "Sprout";
-  const body = typeof data.body === "string" ? data.body : "Open Sprout to see what is new.";
+  const body = typeof data.body === "string" ? data.body : fallbackBody;
   const url = typeof data.url === "string" ? data.url : "/";
   const tag = typeof data.tag === "string" ? data.tag : undefined;
   return {

@@ -3,20 +3,16 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { AGEING_BUCKETS, AGEING_LABEL_IDS, type Reports } from "@sprout/shared/schemas/reports";
 import { countAxis, useCategoryXAxis, useCategoryYAxis, useValueXAxis } from "../../components/charts/categoryAxis";
-import { formatCompactCurrency, formatCurrency, formatDate, formatNumber } from "../../format";
+import { formatCompactCurrency, formatCurrency, formatDate, formatNumber, formatShortMonth } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { ReportTable } from "./ReportTable";
 
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat("en-IN", { month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 const rate = (value: number | null) => (value === null ? "—" : `${value}%`);
 const money = (value: number | null | undefined) => formatCurrency(value ?? 0);
 
 export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
   const say = useSay();
-  const months = report.months.map((row) => monthLabel(row.month));
+  const months = report.months.map((row) => formatShortMonth(row.month));
   const { ref, axis, margin } = useCategoryXAxis(months, { scale: "point" });
   return (
     <Stack spacing={2} ref={ref}>
@@ -36,7 +32,7 @@ export function EnrolmentView({ report }: { report: Reports["enrolment"] }) {
         rows={report.months}
         rowKey={(row) => row.month}
         columns={[
-          { header: say("reports.month"), cell: (row) => monthLabel(row.month) },
+          { header: say("reports.month"), cell: (row) => formatShortMonth(row.month) },
           { header: say("reports.enrolled"), cell: (row) => formatNumber(row.enrolled), numeric: true },
           { header: say("reports.joined"), cell: (row) => formatNumber(row.joined), numeric: true },
           { header: say("reports.left"), cell: (row) => formatNumber(row.left), numeric: true },
@@ -85,7 +81,7 @@ export function AttendanceView({ report }: { report: Reports["attendance"] }) {
 
 export function RevenueView({ report }: { report: Reports["revenue"] }) {
   const say = useSay();
-  const months = report.months.map((row) => monthLabel(row.month));
+  const months = report.months.map((row) => formatShortMonth(row.month));
   const { ref, axis } = useCategoryXAxis(months, { scale: "band", valueAxisWidth: 64 });
   return (
     <Stack spacing={2} ref={ref}>
@@ -103,7 +99,7 @@ export function RevenueView({ report }: { report: Reports["revenue"] }) {
         rows={report.months}
         rowKey={(row) => row.month}
         columns={[
-          { header: say("reports.month"), cell: (row) => monthLabel(row.month) },
+          { header: say("reports.month"), cell: (row) => formatShortMonth(row.month) },
           { header: say("reports.invoices"), cell: (row) => formatNumber(row.invoices), numeric: true },
           { header: say("reports.invoiced"), cell: (row) => formatCurrency(row.invoiced), numeric: true },
           { header: say("reports.payments"), cell: (row) => formatNumber(row.payments), numeric: true },
