@@ -5,6 +5,7 @@ import { addDays } from "@sprout/shared/schemas/children";
 import { DATA_MESSAGES } from "@sprout/shared/schemas/data-requests";
 import { and, eq, notInArray } from "drizzle-orm";
 import JSZip from "jszip";
+import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
@@ -281,7 +282,10 @@ describe("export", () => {
     expect((await as(app, teacher).get(`/api/child-health/${otherChild.id}`)).statusCode).toBe(200);
     // The log is written in batches; the family's own reading of it writes what is queued.
     expect((await as(app, parent).get(`/api/privacy/access-log/children/${child.id}`)).json().entries).toHaveLength(1);
+    // She reads Hindi: the archive's readable summary is in Hindi.
+    await as(app, parent).put("/api/account/preferences", { language: "hi" });
     const ready = await readyExport(parent, child.id);
+    await as(app, parent).put("/api/account/preferences", { language: "en" });
     expect(ready.progress).toBe(100);
     const download = await as(app, parent).get(`/api/data-exports/${ready.id}/download`);
     expect(download.statusCode, download.body).toBe(200);
@@ -290,6 +294,12 @@ describe("export", () => {
     const names = Object.keys(zip.files);
     expect(names).toEqual(expect.arrayContaining(["data.json", "summary.pdf"]));
     expect((await zip.file("summary.pdf")!.async("nodebuffer")).subarray(0, 5).toString()).toBe("%PDF-");
+    const summary = new PDFParse({ data: new Uint8Array(await zip.file("summary.pdf")!.async("nodebuffer")) });
+    const summaryText = (await summary.getText()).text;
+    await summary.destroy();
+    expect(summaryText).toContain("बच्चा");
+    expect(summaryText).toContain(`${child.firstName}`);
+    expect(summaryText).not.toContain("Records in this archive");
     const data = JSON.parse(await zip.file("data.json")!.async("string"));
     expect(data.child.first_name).toBe(child.firstName);
     const meals = await db.select().from(foodEntries).where(eq(foodEntries.studentId, child.id));

@@ -101,7 +101,7 @@ export async function collectExport(db: Database, input: { studentId: string; pa
     .where(eq(students.id, studentId));
   if (!child) throw new Error("the child of an export is gone");
   const [parent] = await db
-    .select({ full_name: users.fullName, email: users.email, phone: users.phoneNumber })
+    .select({ full_name: users.fullName, email: users.email, phone: users.phoneNumber, language: users.language })
     .from(users)
     .where(eq(users.id, parentId));
 

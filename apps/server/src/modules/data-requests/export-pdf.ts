@@ -1,23 +1,33 @@
-import { PURPOSE_LABELS } from "@sprout/shared/schemas/privacy";
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
+import { PURPOSE_LABEL_IDS } from "@sprout/shared/schemas/privacy";
+import { intlFor } from "../../i18n/intl.ts";
 import { openPdf } from "../../pdf/document.ts";
 import { write } from "../../pdf/fonts.ts";
 import type { ExportData } from "./export-content.ts";
 
-const GROUPING = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const DATE = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
-const formatDate = (value: string | Date | null) =>
-  value === null ? "—" : DATE.format(typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value);
-
 /**
- * The readable summary of an export: who the child is, the family, and how many records of each
- * kind the archive holds (their full content is in data.json), with the invoices in rupees.
+ * The readable summary of an export, in the asking parent's language: who the child is, the
+ * family, and how many records of each kind the archive holds (their full content is in
+ * data.json), with the invoices in rupees.
  */
-export function renderExportSummary(data: ExportData, generatedAt: Date): Promise<Buffer> {
-  const money = (rupees: number) => `₹${GROUPING.format(rupees)}`;
+export function renderExportSummary(data: ExportData, generatedAt: Date, language: Language): Promise<Buffer> {
+  const intl = intlFor(language);
+  const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const formatDate = (value: string | Date | null) =>
+    value === null
+      ? "—"
+      : intl.formatDate(typeof value === "string" ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value, {
+          day: "2-digit",
+          month: "short",
+          year: "numeric",
+          timeZone: "UTC",
+        });
+  const money = (rupees: number) => intl.formatNumber(rupees, { style: "currency", currency: "INR" });
   const childName = `${data.child.first_name} ${data.child.last_name}`.trim();
   const { doc, done } = openPdf({
     margin: 50,
-    info: { Title: `Data held about ${childName}`, Author: data.child.centre },
+    info: { Title: say("exportPdf.documentTitle", { child: childName }), Author: data.child.centre },
   });
   const green = "#2e7d5b";
   const body = { weight: "regular", size: 10 } as const;
@@ -32,78 +42,108 @@ export function renderExportSummary(data: ExportData, generatedAt: Date): Promis
   };
 
   doc.rect(0, 0, doc.page.width, 8).fill(green);
-  write(doc.fillColor(green), "Sprout: the data we hold", { weight: "bold", size: 20 }, 50, 36);
-  write(doc.fillColor("#555"), `${data.child.centre} · prepared ${formatDate(generatedAt)}`, body);
-  doc.fillColor("#000").moveDown(0.5);
-  line(
-    "This archive holds everything Sprout keeps about your child and you: this summary, data.json with every record in full, and the original photos and documents in their folders.",
+  write(doc.fillColor(green), say("exportPdf.title"), { weight: "bold", size: 20 }, 50, 36);
+  write(
+    doc.fillColor("#555"),
+    say("exportPdf.prepared", { centre: data.child.centre, date: formatDate(generatedAt) }),
+    body,
   );
+  doc.fillColor("#000").moveDown(0.5);
+  line(say("exportPdf.intro"));
 
-  heading("Child");
-  fact("Name", childName);
-  fact("Student ID", data.child.student_id);
-  fact("Date of birth", formatDate(data.child.date_of_birth));
-  fact("Gender", data.child.gender);
-  fact("Classroom", data.child.classroom);
-  fact("Programme", data.child.program);
-  fact("Enrolled", formatDate(data.child.enrollment_date));
-  if (data.child.exit_date) fact("Left", formatDate(data.child.exit_date));
-  fact("Monthly fee", data.child.monthly_fee === null ? null : money(data.child.monthly_fee));
+  heading(say("exportPdf.child"));
+  fact(say("exportPdf.name"), childName);
+  fact(say("exportPdf.studentId"), data.child.student_id);
+  fact(say("exportPdf.dateOfBirth"), formatDate(data.child.date_of_birth));
+  fact(say("exportPdf.gender"), data.child.gender);
+  fact(say("exportPdf.classroom"), data.child.classroom);
+  fact(say("exportPdf.programme"), data.child.program);
+  fact(say("exportPdf.enrolled"), formatDate(data.child.enrollment_date));
+  if (data.child.exit_date) fact(say("exportPdf.left"), formatDate(data.child.exit_date));
+  fact(say("exportPdf.monthlyFee"), data.child.monthly_fee === null ? null : money(data.child.monthly_fee));
 
-  heading("Family");
-  if (data.parent) fact("You", `${data.parent.full_name} (${data.parent.email})`);
+  heading(say("exportPdf.family"));
+  if (data.parent) fact(say("exportPdf.you"), `${data.parent.full_name} (${data.parent.email})`);
   for (const guardian of data.guardians) {
     line(
-      `${guardian.first_name} ${guardian.last_name} — ${guardian.relation}${guardian.is_primary ? " (primary)" : ""}; ${[guardian.phone, guardian.email].filter(Boolean).join(", ")}`,
+      say("exportPdf.guardian", {
+        name: `${guardian.first_name} ${guardian.last_name}`,
+        relation: guardian.relation,
+        primary: guardian.is_primary ? "yes" : "no",
+        contact: [guardian.phone, guardian.email].filter(Boolean).join(", "),
+      }),
     );
   }
   for (const person of data.pickup_people) {
-    line(`Pick-up: ${person.name} — ${person.relation}, ${person.phone}${person.removed_at ? " (removed)" : ""}`);
+    line(
+      say("exportPdf.pickup", {
+        name: person.name,
+        relation: person.relation,
+        phone: person.phone,
+        removed: person.removed_at ? "yes" : "no",
+      }),
+    );
   }
 
-  heading("Records in this archive");
+  heading(say("exportPdf.records"));
   const counts: [string, number][] = [
-    ["Attendance days", data.attendance.stays.length],
-    ["Absences", data.attendance.absences.length + data.attendance.absence_notices.length],
-    ["Meals", data.childs_day.food.length],
-    ["Naps", data.childs_day.sleep.length],
-    ["Potty entries", data.childs_day.potty.length],
-    ["Stars", data.childs_day.stars.length],
-    ["Health notes", data.health.notes.length],
-    ["Medications", data.health.medications.length],
-    ["Doses given", data.health.doses.length],
-    ["Immunisations", data.health.immunisations.length],
-    ["Observations", data.observations.length],
-    ["Portfolio photos and videos", data.portfolio.length],
-    ["Assignment submissions", data.assignment_submissions.length],
-    ["Pauses", data.enrolment.pauses.length],
-    ["Classroom and centre moves", data.enrolment.moves.length],
-    ["Messages", data.messages.length],
-    ["Your feedback", data.feedback.length],
-    ["Incidents", data.incidents.length],
-    ["Staff views of the records (last year)", data.access_log.length],
-    ["Invoices", data.invoices.length],
-    ["Payments", data.payments.length],
-    ["Data requests", data.data_requests.length],
+    ["attendance", data.attendance.stays.length],
+    ["absences", data.attendance.absences.length + data.attendance.absence_notices.length],
+    ["meals", data.childs_day.food.length],
+    ["naps", data.childs_day.sleep.length],
+    ["potty", data.childs_day.potty.length],
+    ["stars", data.childs_day.stars.length],
+    ["healthNotes", data.health.notes.length],
+    ["medications", data.health.medications.length],
+    ["doses", data.health.doses.length],
+    ["immunisations", data.health.immunisations.length],
+    ["observations", data.observations.length],
+    ["portfolio", data.portfolio.length],
+    ["submissions", data.assignment_submissions.length],
+    ["pauses", data.enrolment.pauses.length],
+    ["moves", data.enrolment.moves.length],
+    ["messages", data.messages.length],
+    ["feedback", data.feedback.length],
+    ["incidents", data.incidents.length],
+    ["accessLog", data.access_log.length],
+    ["invoices", data.invoices.length],
+    ["payments", data.payments.length],
+    ["dataRequests", data.data_requests.length],
   ];
-  for (const [label, value] of counts) line(`${label}: ${value}`);
+  for (const [kind, count] of counts) line(say("exportPdf.count", { kind, count }));
 
-  heading("Consents");
-  if (data.consents.purposes.length === 0) line("No consent recorded yet.");
+  heading(say("exportPdf.consents"));
+  if (data.consents.purposes.length === 0) line(say("exportPdf.noConsent"));
   for (const consent of data.consents.purposes) {
     line(
-      `${PURPOSE_LABELS[consent.purpose].title}: ${consent.given ? "given" : "refused"} on ${formatDate(consent.given_at)}`,
+      say("exportPdf.consent", {
+        purpose: say(PURPOSE_LABEL_IDS[consent.purpose].title),
+        given: consent.given ? "yes" : "no",
+        date: formatDate(consent.given_at),
+      }),
     );
   }
   for (const med of data.consents.medications) {
-    line(`Medication ${med.name}: given ${formatDate(med.consent_at)}${med.withdrawn_at ? ", withdrawn" : ""}`);
+    line(
+      say("exportPdf.medicationConsent", {
+        name: med.name,
+        date: formatDate(med.consent_at),
+        withdrawn: med.withdrawn_at ? "yes" : "no",
+      }),
+    );
   }
 
   if (data.invoices.length > 0) {
-    heading("Invoices");
+    heading(say("exportPdf.invoices"));
     for (const invoice of data.invoices) {
       line(
-        `${invoice.invoice_number} · ${formatDate(invoice.issue_date)} · ${money(invoice.total)} · paid ${money(invoice.paid)} · ${invoice.status}`,
+        say("exportPdf.invoice", {
+          number: invoice.invoice_number,
+          date: formatDate(invoice.issue_date),
+          total: money(invoice.total),
+          paid: money(invoice.paid),
+          status: invoice.status,
+        }),
       );
     }
   }

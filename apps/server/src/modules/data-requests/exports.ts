@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { DEFAULT_LANGUAGE } from "@sprout/shared/i18n/languages";
 import { DATA_MESSAGES, type dataExportsQuery, EXPORT_VALID_DAYS } from "@sprout/shared/schemas/data-requests";
 import { and, count, desc, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import JSZip from "jszip";
@@ -89,7 +90,7 @@ export function createExportsService({ db, clock, files }: { db: Database; clock
     await progress(row.id, 20);
     const zip = new JSZip();
     zip.file("data.json", JSON.stringify(data, null, 2));
-    zip.file("summary.pdf", await renderExportSummary(data, clock.now()));
+    zip.file("summary.pdf", await renderExportSummary(data, clock.now(), data.parent?.language ?? DEFAULT_LANGUAGE));
     await progress(row.id, 30);
     for (const [index, file] of stored.entries()) {
       zip.file(file.path, await readAll(files.open(file.storedName)));
