@@ -5,6 +5,7 @@ import { SCOPE_TABLES } from "../auth/caller.ts";
 import type { Database, Listen } from "../db/client.ts";
 import { watchQueries } from "../db/query-watch.ts";
 import { rowsOf } from "../db/rows.ts";
+import { languageOf } from "../i18n/intl.ts";
 import type { Clock } from "./clock.ts";
 
 declare module "fastify" {
@@ -131,7 +132,8 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
   function keyOf(request: FastifyRequest): string | null {
     const caller = request.caller;
     if (!caller) return null;
-    return `${caller.userId} ${caller.role} ${caller.centerId} ${request.method} ${request.url}`;
+    // An answer may be written in the caller's language (titles, labels): one kept per language.
+    return `${caller.userId} ${caller.role} ${caller.centerId} ${languageOf(request)} ${request.method} ${request.url}`;
   }
 
   function drop(key: string) {
