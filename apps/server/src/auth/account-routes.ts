@@ -19,12 +19,19 @@ import { errorResponse, messageResponse } from "@sprout/shared/schemas/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { translatorOf } from "../i18n/answers.ts";
 import { languageOf } from "../i18n/intl.ts";
 import { HttpError } from "../lib/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { addRetryAfterHeader } from "./limits.ts";
 import type { PasswordResetService } from "./password-reset.ts";
 import type { TwoFactorService } from "./two-factor.ts";
+
+/** A success answer whose `message` the screen shows, in the caller's language (written in catalogue English). */
+const said = <T extends { message: string }>(request: Parameters<typeof translatorOf>[0], answer: T): T => ({
+  ...answer,
+  message: translatorOf(request)(answer.message),
+});
 
 /** Per address and network address; the per-address limit that matters is kept in the database. */
 const byAddress = (max: number, timeWindow: string) => ({
@@ -67,7 +74,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
           response: { 200: forgotPasswordResponse, ...errors },
         },
       },
-      async (request) => passwordReset.requestReset(request.body.email, languageOf(request)),
+      async (request) => said(request, await passwordReset.requestReset(request.body.email, languageOf(request))),
     );
 
     api.post(
@@ -96,11 +103,14 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
         },
       },
       async (request) =>
-        passwordReset.resetPassword(
-          request.body.email,
-          request.body.resetId,
-          request.body.resetToken,
-          request.body.newPassword,
+        said(
+          request,
+          await passwordReset.resetPassword(
+            request.body.email,
+            request.body.resetId,
+            request.body.resetToken,
+            request.body.newPassword,
+          ),
         ),
     );
 
@@ -167,7 +177,8 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
           response: { 200: z.object({ message: z.string(), enabled: z.boolean() }), ...errors },
         },
       },
-      async (request) => twoFactor.verifySetup(request.caller.userId, request.body.token, request.body.password),
+      async (request) =>
+        said(request, await twoFactor.verifySetup(request.caller.userId, request.body.token, request.body.password)),
     );
 
     api.post(
@@ -208,7 +219,7 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
           response: { 200: messageResponse, ...errors },
         },
       },
-      async (request) => twoFactor.disable(request.caller.userId, request.body.password),
+      async (request) => said(request, await twoFactor.disable(request.caller.userId, request.body.password)),
     );
 
     api.post(
@@ -222,7 +233,8 @@ export function accountRoutes({ passwordReset, twoFactor, mailer, testInbox }: D
           response: { 200: backupCodesResponse, ...errors },
         },
       },
-      async (request) => twoFactor.regenerateBackupCodes(request.caller.userId, request.body.password),
+      async (request) =>
+        said(request, await twoFactor.regenerateBackupCodes(request.caller.userId, request.body.password)),
     );
   };
 }

@@ -249,10 +249,24 @@ describe("sessions", () => {
     expect((await refresh(third.refreshToken)).statusCode).toBe(401);
   });
 
+  it("says goodbye in the language the person chose", async () => {
+    const session = await signIn(app, DEMO_EMAILS.owner);
+    expect((await as(app, session).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    try {
+      const out = await as(app, session).post("/api/auth/logout");
+      expect(out.statusCode).toBe(200);
+      expect(out.json().message).toBe("आप साइन आउट हो गए हैं");
+    } finally {
+      const again = await signIn(app, DEMO_EMAILS.owner);
+      await as(app, again).put("/api/account/preferences", { language: "en" });
+    }
+  });
+
   it("logout revokes the session on the server", async () => {
     const session = await signIn(app, DEMO_EMAILS.owner);
     const out = await as(app, session).post("/api/auth/logout");
     expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe("Logged out successfully");
     expect((await as(app, session).get("/api/auth/verify")).statusCode).toBe(401);
     const refresh = await app.inject({
       method: "POST",

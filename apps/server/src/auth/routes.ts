@@ -10,6 +10,7 @@ import {
 } from "@sprout/shared/schemas/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { translatorOf } from "../i18n/answers.ts";
 import { unauthorized } from "../lib/errors.ts";
 import { addRetryAfterHeader } from "./limits.ts";
 import type { AuthService } from "./service.ts";
@@ -91,7 +92,7 @@ export function authRoutes(deps: { auth: AuthService; sessions: SessionService; 
       },
       async (request) => {
         await deps.sessions.revoke(request.caller.sessionId, "logout");
-        return { message: "Logged out successfully" };
+        return { message: translatorOf(request)(english("account.server.loggedOut")) };
       },
     );
   };

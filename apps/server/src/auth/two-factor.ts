@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   ACCOUNT_MESSAGES,
   BACKUP_CODE_COUNT,
@@ -338,7 +339,7 @@ export function createTwoFactorService({ db, clock, secrets, attempts, sessions,
         });
         return codes;
       });
-      return { message: "New backup codes generated. The old ones no longer work.", backupCodes };
+      return { message: english("account.server.backupCodesRenewed"), backupCodes };
     },
 
     /** The current app code for a secret (for tests and the CLI; never exposed over HTTP). */

@@ -88,7 +88,7 @@ describe("answers kept in memory (lists and dashboards)", () => {
 });
 
 describe("what is never kept", () => {
-  const caller = { userId: "u", role: "admin", centerId: null } as unknown as Caller;
+  const caller = { userId: "u", role: "admin", centerId: null, user: { language: null } } as unknown as Caller;
   let worked = 0;
   let release = () => {};
   const mini: FastifyInstance = Fastify();

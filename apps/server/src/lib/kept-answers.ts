@@ -5,6 +5,7 @@ import { SCOPE_TABLES } from "../auth/caller.ts";
 import type { Database, Listen } from "../db/client.ts";
 import { watchQueries } from "../db/query-watch.ts";
 import { rowsOf } from "../db/rows.ts";
+import { languageOf } from "../i18n/intl.ts";
 import type { Clock } from "./clock.ts";
 
 declare module "fastify" {
@@ -131,9 +132,8 @@ export function createKeptAnswers({ clock, db }: { clock: Clock; db: Database })
   function keyOf(request: FastifyRequest): string | null {
     const caller = request.caller;
     if (!caller) return null;
-    // The language too: an answer may be said in it (the bell's lines), and it changes with a choice or a browser.
-    const language = caller.user?.language ?? request.headers["accept-language"] ?? "";
-    return `${caller.userId} ${caller.role} ${caller.centerId} ${language} ${request.method} ${request.url}`;
+    // An answer may be written in the caller's language (titles, labels): one kept per language.
+    return `${caller.userId} ${caller.role} ${caller.centerId} ${languageOf(request)} ${request.method} ${request.url}`;
   }
 
   function drop(key: string) {

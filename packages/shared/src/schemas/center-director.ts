@@ -20,13 +20,21 @@ export const KPI_METRIC_NAMES = [
 export type KpiMetricName = (typeof KPI_METRIC_NAMES)[number];
 
 export const KPI_METRICS: Record<KpiMetricName, { label: string; unit: string; category: string }> = {
-  occupancy: { label: "Occupancy", unit: "%", category: "enrollment" },
-  attendance_rate: { label: "Attendance Rate", unit: "%", category: "operations" },
-  collection_rate: { label: "Collection Rate", unit: "%", category: "finance" },
-  enquiry_conversion: { label: "Enquiry Conversion", unit: "%", category: "enrollment" },
-  incidents_this_month: { label: "Incidents This Month", unit: "count", category: "safety" },
-  staff_attendance: { label: "Staff Attendance", unit: "%", category: "staff" },
-  parent_rating: { label: "Parent Rating", unit: "/5", category: "feedback" },
+  occupancy: { label: english("centerDirector.server.kpiOccupancy"), unit: "%", category: "enrollment" },
+  attendance_rate: { label: english("centerDirector.server.kpiAttendanceRate"), unit: "%", category: "operations" },
+  collection_rate: { label: english("centerDirector.server.kpiCollectionRate"), unit: "%", category: "finance" },
+  enquiry_conversion: {
+    label: english("centerDirector.server.kpiEnquiryConversion"),
+    unit: "%",
+    category: "enrollment",
+  },
+  incidents_this_month: {
+    label: english("centerDirector.server.kpiIncidentsThisMonth"),
+    unit: "count",
+    category: "safety",
+  },
+  staff_attendance: { label: english("centerDirector.server.kpiStaffAttendance"), unit: "%", category: "staff" },
+  parent_rating: { label: english("centerDirector.server.kpiParentRating"), unit: "/5", category: "feedback" },
 };
 
 export const KPI_STATUSES = ["excellent", "good", "warning", "critical"] as const;

@@ -250,6 +250,29 @@ describe("staff at the kiosk", () => {
     expect(await shiftsOf(admin.user.id)).toHaveLength(1);
   });
 
+  it("greets in the language of the member of staff who runs the kiosk", async () => {
+    const before = new Set((await shiftsOf(admin.user.id)).map((shift) => shift.id));
+    expect((await as(app, director).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    try {
+      const inAgain = await as(app, director).post("/api/attendance/kiosk/staff", {
+        user_id: admin.user.id,
+        pin: "2468",
+      });
+      expect(inAgain.statusCode, inAgain.body).toBe(200);
+      expect(inAgain.json().message).toMatch(/^सुप्रभात, \S+। आपका क्लॉक-इन हो गया है।$/);
+      const outAgain = await as(app, director).post("/api/attendance/kiosk/staff", {
+        user_id: admin.user.id,
+        pin: "2468",
+      });
+      expect(outAgain.json().message).toMatch(/^फिर मिलेंगे, \S+। आपका क्लॉक-आउट हो गया है।$/);
+    } finally {
+      await as(app, director).put("/api/account/preferences", { language: "en" });
+      // The shift this test clocked is not the story of the tests after it.
+      for (const shift of await shiftsOf(admin.user.id))
+        if (!before.has(shift.id)) await db.delete(staffShifts).where(eq(staffShifts.id, shift.id));
+    }
+  });
+
   it("is for centre management; another centre's staff member is not found", async () => {
     const byTeacher = await as(app, teacher).post("/api/attendance/kiosk/staff", {
       user_id: admin.user.id,

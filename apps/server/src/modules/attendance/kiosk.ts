@@ -132,10 +132,16 @@ export function createKioskService(deps: {
       const guardianId = family.find((row) => row.userId === match)!.guardianId;
       if (input.action === "check_in") {
         await roster.checkIn(caller, child.id, "kiosk");
-        return { message: `${child.firstName} is checked in.`, status: "in" as const };
+        return {
+          message: english("attendance.server.kioskCheckedIn", { name: child.firstName }),
+          status: "in" as const,
+        };
       }
       await roster.checkOut(caller, { student_id: child.id, pickup_person_id: guardianId }, "kiosk");
-      return { message: `${child.firstName} is checked out. Goodbye!`, status: "out" as const };
+      return {
+        message: english("attendance.server.kioskCheckedOut", { name: child.firstName }),
+        status: "out" as const,
+      };
     },
 
     /** A member of staff clocks in or out at the kiosk with their own PIN. */
@@ -156,8 +162,8 @@ export function createKioskService(deps: {
       return {
         message:
           result.status === "in"
-            ? `Good morning, ${person.name}. You are clocked in.`
-            : `Bye, ${person.name}. You are clocked out.`,
+            ? english("attendance.server.kioskClockedIn", { name: person.name })
+            : english("attendance.server.kioskClockedOut", { name: person.name }),
         status: result.status,
       };
     },

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { translatorOf } from "../../i18n/answers.ts";
 import type { FamilyService } from "./family.ts";
 import type { HeadcountService } from "./headcount.ts";
 import type { KioskService } from "./kiosk.ts";
@@ -141,7 +142,10 @@ export function attendanceMoreRoutes(services: {
           response: { 200: kioskResult, ...refusals },
         },
       },
-      async (request) => kiosk.childAction(request.caller, request.body),
+      async (request) => {
+        const answer = await kiosk.childAction(request.caller, request.body);
+        return { ...answer, message: translatorOf(request)(answer.message) };
+      },
     );
 
     api.post(
@@ -155,7 +159,10 @@ export function attendanceMoreRoutes(services: {
           response: { 200: kioskResult, ...refusals },
         },
       },
-      async (request) => kiosk.staffAction(request.caller, request.body.user_id, request.body.pin),
+      async (request) => {
+        const answer = await kiosk.staffAction(request.caller, request.body.user_id, request.body.pin);
+        return { ...answer, message: translatorOf(request)(answer.message) };
+      },
     );
 
     api.post(

@@ -500,6 +500,7 @@ describe("expenses and receipts", () => {
     const waitingId = `waiting:${third!.id}`;
     const raised = await as(app, thirdDirector).post("/api/budget/requests", request(900000, "equipment"));
     expect(raised.json().request.status).toBe("pending");
+    expect(raised.json().message).toBe(BUDGET_MESSAGES.waiting);
     const id = raised.json().request.id;
     const items = async () => (await as(app, finance).get("/api/financial-manager/dashboard")).json().oversightItems;
     const DAY = 86_400_000;
@@ -518,9 +519,23 @@ describe("expenses and receipts", () => {
         id: waitingId,
         severity: "warning",
         amount: 900000,
-        title: expect.stringContaining(third!.name),
+        title: `Requests waiting more than 7 days at ${third!.name}`,
+        description: "1 budget request has waited more than 7 days for a decision.",
       }),
     );
+    // A finance manager who reads Hindi reads the same flag in Hindi.
+    expect((await as(app, finance).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    try {
+      expect(await items()).toContainEqual(
+        expect.objectContaining({
+          id: waitingId,
+          title: `${third!.name} में 7 दिन से ज़्यादा से रुके अनुरोध`,
+          description: "1 बजट अनुरोध 7 दिन से ज़्यादा से फ़ैसले का इंतज़ार कर रहा है।",
+        }),
+      );
+    } finally {
+      await as(app, finance).put("/api/account/preferences", { language: "en" });
+    }
     // Once decided it no longer waits.
     await as(app, finance).put(`/api/financial-manager/approvals/${id}`, { action: "reject" });
     expect((await items()).map((item: { id: string }) => item.id)).not.toContain(waitingId);

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
+import type { Language } from "@sprout/shared/i18n/languages";
 import {
   CATEGORY_LABELS,
   DASHBOARD_LIST_MAX,
@@ -32,7 +33,7 @@ export function createDashboardService({
   oversight: OversightService;
 }) {
   return {
-    async load(caller: Caller): Promise<FinanceDashboard> {
+    async load(caller: Caller, language: Language = "en"): Promise<FinanceDashboard> {
       assert(mayDecide(caller));
       const scope = await caller.scope();
       const ids = scope.centerIds;
@@ -102,7 +103,7 @@ export function createDashboardService({
             .where(and(inScope(expenses), gte(expenses.expenseDate, `${fyStart}-04-01`)))
             .groupBy(expenses.category)
             .orderBy(desc(sum(expenses.amountPaise))),
-          oversight.items(ids, `${fyStart}-04-01`),
+          oversight.items(ids, `${fyStart}-04-01`, language),
         ]);
 
       const counts = new Map(activity.map((row) => [row.month, row.approvals]));

@@ -1,3 +1,5 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
 import {
   DEFAULT_MONTHLY_BUDGET_RUPEES,
   type OversightItem,
@@ -9,6 +11,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, sql, sum } from "drizzle
 import type { Database } from "../../db/client.ts";
 import { budgetRequests, expenses } from "../../db/schema/budget.ts";
 import { centers } from "../../db/schema/organisations.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { spentPaise } from "./requests.ts";
@@ -24,7 +27,9 @@ const rupees = (paise: number) => `₹${toRupees(paise).toLocaleString("en-IN", 
  */
 export function createOversightService({ db, clock }: { db: Database; clock: Clock }) {
   return {
-    async items(centerIds: string[], fiscalYearStartDate: string): Promise<OversightItem[]> {
+    async items(centerIds: string[], fiscalYearStartDate: string, language: Language = "en"): Promise<OversightItem[]> {
+      const intl = intlFor(language);
+      const say = (id: MessageId, values: Record<string, string | number>) => intl.formatMessage({ id }, values);
       if (centerIds.length === 0) return [];
       const now = clock.now();
       const monthStart = sql`date_trunc('month', (${now.toISOString()}::timestamptz at time zone ${centers.timeZone}))::date`;
@@ -112,8 +117,11 @@ export function createOversightService({ db, clock }: { db: Database; clock: Clo
         if (centre.thisMonth > budget)
           items.push({
             id: `monthly-budget:${centre.id}`,
-            title: `Monthly budget exceeded at ${centre.name}`,
-            description: `Spending this month is ${rupees(centre.thisMonth)} against a monthly budget of ${rupees(budget)}.`,
+            title: say("budget.server.overBudgetTitle", { centre: centre.name }),
+            description: say("budget.server.overBudgetText", {
+              spent: rupees(centre.thisMonth),
+              budget: rupees(budget),
+            }),
             amount: toRupees(centre.thisMonth - budget),
             severity: "critical",
           });
@@ -121,8 +129,12 @@ export function createOversightService({ db, clock }: { db: Database; clock: Clo
         if (average > 0 && centre.thisMonth > average * SPIKE_FACTOR)
           items.push({
             id: `spike:${centre.id}`,
-            title: `Unusual spending at ${centre.name}`,
-            description: `This month's ${rupees(centre.thisMonth)} is ${(centre.thisMonth / average).toFixed(1)} times the centre's monthly average of ${rupees(Math.round(average))}.`,
+            title: say("budget.server.spikeTitle", { centre: centre.name }),
+            description: say("budget.server.spikeText", {
+              spent: rupees(centre.thisMonth),
+              times: (centre.thisMonth / average).toFixed(1),
+              average: rupees(Math.round(average)),
+            }),
             amount: toRupees(centre.thisMonth),
             severity: "info",
           });
@@ -130,24 +142,31 @@ export function createOversightService({ db, clock }: { db: Database; clock: Clo
       for (const request of overspent)
         items.push({
           id: `overspent:${request.id}`,
-          title: `Spending above the approved amount at ${request.centerName}`,
-          description: `"${request.description}" was approved for ${rupees(request.amountPaise)}; ${rupees(request.spent)} has been spent.`,
+          title: say("budget.server.overspentTitle", { centre: request.centerName }),
+          description: say("budget.server.overspentText", {
+            description: request.description,
+            approved: rupees(request.amountPaise),
+            spent: rupees(request.spent),
+          }),
           amount: toRupees(request.spent - request.amountPaise),
           severity: "critical",
         });
       for (const centre of waiting)
         items.push({
           id: `waiting:${centre.centerId}`,
-          title: `Requests waiting more than ${REQUEST_WAIT_DAYS} days at ${centre.centerName}`,
-          description: `${centre.waiting} budget ${centre.waiting === 1 ? "request has" : "requests have"} waited more than ${REQUEST_WAIT_DAYS} days for a decision.`,
+          title: say("budget.server.waitingTitle", { days: REQUEST_WAIT_DAYS, centre: centre.centerName }),
+          description: say("budget.server.waitingText", { count: centre.waiting, days: REQUEST_WAIT_DAYS }),
           amount: toRupees(centre.totalPaise),
           severity: "warning",
         });
       for (const centre of unreceipted)
         items.push({
           id: `no-receipt:${centre.centerId}`,
-          title: `Expenses without receipts at ${centre.centerName}`,
-          description: `${centre.missing} ${centre.missing === 1 ? "expense" : "expenses"} of ${rupees(toPaise(RECEIPT_REQUIRED_ABOVE_RUPEES))} or more this fiscal year ${centre.missing === 1 ? "has" : "have"} no receipt.`,
+          title: say("budget.server.noReceiptTitle", { centre: centre.centerName }),
+          description: say("budget.server.noReceiptText", {
+            count: centre.missing,
+            above: rupees(toPaise(RECEIPT_REQUIRED_ABOVE_RUPEES)),
+          }),
           amount: toRupees(centre.totalPaise),
           severity: "warning",
         });

@@ -27,6 +27,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readMultipart } from "../../files/multipart.ts";
 import { sendStoredFile } from "../../files/serve.ts";
+import { translatorOf } from "../../i18n/answers.ts";
+import { languageOf } from "../../i18n/intl.ts";
 import type { BudgetArea } from "./area.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
@@ -51,7 +53,7 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
           response: { 200: financeDashboard, ...refusals },
         },
       },
-      async (request) => dashboard.load(request.caller),
+      async (request) => dashboard.load(request.caller, languageOf(request)),
     );
 
     api.get(
@@ -137,7 +139,10 @@ export function budgetRoutes({ limits, requests, quotes, expenses, exports, dash
           response: { 201: budgetRequestCreated, ...refusals },
         },
       },
-      async (request, reply) => reply.code(201).send(await requests.create(request.caller, request.body)),
+      async (request, reply) => {
+        const answer = await requests.create(request.caller, request.body);
+        return reply.code(201).send({ ...answer, message: translatorOf(request)(answer.message) });
+      },
     );
 
     api.post(

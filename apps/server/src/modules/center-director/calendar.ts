@@ -1,9 +1,12 @@
+import type { IntlShape } from "@formatjs/intl";
+import type { Language } from "@sprout/shared/i18n/languages";
 import { REQUEST_WAIT_DAYS } from "@sprout/shared/schemas/budget";
 import {
   type CalendarEventInput,
   DIRECTOR_MESSAGES,
   TASK_PRIORITIES,
   TASK_SOURCES,
+  type TaskSource,
   type TasksPage,
   type UpcomingTask,
 } from "@sprout/shared/schemas/center-director";
@@ -12,6 +15,7 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { centreCalendarEvents } from "../../db/schema/center-director.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
@@ -33,6 +37,23 @@ const TASK_LINKS: Record<UpcomingTask["source"], string> = {
 };
 
 /** The centre calendar the director edits, and the upcoming tasks it joins with real work waiting. */
+/** A task's title in the reader's words; a calendar event's title is as the director typed it. */
+function taskTitle(intl: IntlShape, source: TaskSource, about: string, extra: string | null): string {
+  if (source === "budget_request")
+    return intl.formatMessage({ id: "centerDirector.server.taskBudget" }, { description: about });
+  if (source === "feedback")
+    return intl.formatMessage(
+      { id: "centerDirector.server.taskFeedback" },
+      {
+        category: intl.formatMessage({ id: "centerDirector.server.feedbackCategoryLower" }, { category: about }),
+        rating: extra ?? "",
+      },
+    );
+  if (source === "enquiry_follow_up")
+    return intl.formatMessage({ id: "centerDirector.server.taskFollowUp" }, { child: about, parent: extra ?? "" });
+  return about;
+}
+
 export function createCalendarService({ db, clock }: { db: Database; clock: Clock }) {
   async function centreFor(caller: Caller, requested: string | undefined) {
     const centre = await resolveCentre(db, caller, requested);
@@ -47,11 +68,20 @@ export function createCalendarService({ db, clock }: { db: Database; clock: Cloc
   }
 
   /** Budget requests waiting, feedback to answer, follow-ups due and calendar events, soonest first. */
-  async function tasks(centerId: string, timeZone: string, today: string, page: number, limit: number) {
+  async function tasks(
+    centerId: string,
+    timeZone: string,
+    today: string,
+    page: number,
+    limit: number,
+    language: Language = "en",
+  ) {
+    const intl = intlFor(language);
     const result = rowsOf<{
       id: string;
       source: string;
       title: string;
+      extra: string | null;
       due_date: string | Date;
       priority: string;
       total: number | string;
@@ -74,7 +104,7 @@ export function createCalendarService({ db, clock }: { db: Database; clock: Cloc
       return {
         id: row.id,
         source,
-        title: row.title,
+        title: taskTitle(intl, source, row.title, row.extra),
         due_date:
           typeof row.due_date === "string" ? row.due_date.slice(0, 10) : row.due_date.toISOString().slice(0, 10),
         priority: TASK_PRIORITIES.find((value) => value === row.priority) ?? "Medium",
@@ -87,10 +117,14 @@ export function createCalendarService({ db, clock }: { db: Database; clock: Cloc
   return {
     tasks,
 
-    async taskPage(caller: Caller, query: { center_id?: string; page: number; limit: number }): Promise<TasksPage> {
+    async taskPage(
+      caller: Caller,
+      query: { center_id?: string; page: number; limit: number },
+      language: Language = "en",
+    ): Promise<TasksPage> {
       assert(mayViewDashboard(caller));
       const { centre, today } = await centreFor(caller, query.center_id);
-      const found = await tasks(centre.id, centre.timeZone, today, query.page, query.limit);
+      const found = await tasks(centre.id, centre.timeZone, today, query.page, query.limit, language);
       return { tasks: found.items, pagination: paginationOf(query.page, query.limit, found.total) };
     },
 

@@ -207,8 +207,28 @@ describe("the director's dashboard", () => {
     expect(
       after.live_updates.some((update) => update.kind === "check_in" && update.title.startsWith(child!.first)),
     ).toBe(true);
+    expect(after.live_updates[0]!.title).toBe("New parent feedback: Food, rated 4 of 5");
     const tasks = (await as(app, director).get("/api/center-director/tasks?limit=100")).json();
-    expect(tasks.tasks.some((task: { id: string }) => task.id === sent.json().id)).toBe(true);
+    const answer = tasks.tasks.find((task: { id: string }) => task.id === sent.json().id);
+    expect(answer?.title).toBe("Answer parent feedback about food (rated 4 of 5)");
+    expect(after.kpis.find((kpi) => kpi.metric_name === "occupancy")?.label).toBe("Occupancy");
+
+    // A director who reads Hindi reads the same updates, tasks and KPI names in Hindi.
+    expect((await as(app, director).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    try {
+      const inHindi = await dashboard(director);
+      expect(inHindi.live_updates[0]!.title).toBe("अभिभावक की नई प्रतिक्रिया: खाना, 5 में से 4 रेटिंग");
+      expect(
+        inHindi.live_updates.some((update) => update.kind === "check_in" && update.title.endsWith("का चेक-इन हुआ")),
+      ).toBe(true);
+      expect(inHindi.kpis.find((kpi) => kpi.metric_name === "occupancy")?.label).toBe("भरी हुई सीटें");
+      const hindiTasks = (await as(app, director).get("/api/center-director/tasks?limit=100")).json();
+      expect(hindiTasks.tasks.find((task: { id: string }) => task.id === sent.json().id)?.title).toBe(
+        "खाने के बारे में अभिभावक की प्रतिक्रिया का जवाब दें (5 में से 4 रेटिंग)",
+      );
+    } finally {
+      await as(app, director).put("/api/account/preferences", { language: "en" });
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Language } from "@sprout/shared/i18n/languages";
 import { DEFAULT_MONTHLY_BUDGET_RUPEES, fiscalYearOf, fiscalYearStart } from "@sprout/shared/schemas/budget";
 import {
   DEFAULT_DIRECTOR_BUDGET_LIMIT,
@@ -8,6 +9,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { staff } from "../../db/schema/staff.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { toRupees } from "../../lib/money.ts";
 import type { DutyService } from "../attendance/duty.ts";
@@ -33,7 +35,7 @@ interface Deps {
 /** GET /api/center-director/dashboard: the spec's response, every figure from the records. */
 export function createDashboardService({ db, clock, kpis, calendar, board }: Deps) {
   return {
-    async load(caller: Caller, requested: string | undefined): Promise<DirectorDashboard> {
+    async load(caller: Caller, requested: string | undefined, language: Language = "en"): Promise<DirectorDashboard> {
       assert(mayViewDashboard(caller));
       const centre = await resolveCentre(db, caller, requested);
       const now = clock.now();
@@ -52,16 +54,16 @@ export function createDashboardService({ db, clock, kpis, calendar, board }: Dep
           budgetFigures(db, centre.id, fiscalYear),
           feedbackFigures(db, centre.id),
           incidentFigures(db, centre, today),
-          kpis.list(centre, today),
+          kpis.list(centre, today, language),
           ratingSpread(db, centre.id),
-          liveUpdates(db, centre.id, today),
-          calendar.tasks(centre.id, centre.timeZone, today, 1, TASKS_ON_CARD),
+          liveUpdates(db, centre.id, today, language),
+          calendar.tasks(centre.id, centre.timeZone, today, 1, TASKS_ON_CARD, language),
         ]);
       const expectedStaff = staffBoard.list.length - staffBoard.onLeaveCount;
       const approvalLimit = money.limit ? toRupees(money.limit.limit) : DEFAULT_DIRECTOR_BUDGET_LIMIT;
       return {
         success: true,
-        message: "Dashboard data loaded",
+        message: intlFor(language).formatMessage({ id: "centerDirector.server.dashboardLoaded" }),
         data: {
           center: { id: centre.id, name: centre.name, date: today, capacity: centre.capacity },
           centers: mayChooseCentre(caller) ? centre.centres : [],

@@ -1,3 +1,5 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
 import {
   KPI_METRIC_NAMES,
   KPI_METRICS,
@@ -11,6 +13,7 @@ import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { kpiMeasurements, kpiTargets } from "../../db/schema/center-director.ts";
 import { centers } from "../../db/schema/organisations.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import { JOB_LOCKS, runExclusive } from "../../jobs/lock.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
@@ -28,6 +31,17 @@ import {
   monthCollections,
 } from "./figures.ts";
 import { assert, mayManageOperations } from "./policy.ts";
+
+/** The catalogue's words for each metric; `KPI_METRICS[name].label` is their English. */
+const KPI_LABEL_IDS: Record<KpiMetricName, MessageId> = {
+  occupancy: "centerDirector.server.kpiOccupancy",
+  attendance_rate: "centerDirector.server.kpiAttendanceRate",
+  collection_rate: "centerDirector.server.kpiCollectionRate",
+  enquiry_conversion: "centerDirector.server.kpiEnquiryConversion",
+  incidents_this_month: "centerDirector.server.kpiIncidentsThisMonth",
+  staff_attendance: "centerDirector.server.kpiStaffAttendance",
+  parent_rating: "centerDirector.server.kpiParentRating",
+};
 
 /** Days of history behind each KPI's trend line. */
 const HISTORY_DAYS = 30;
@@ -108,7 +122,8 @@ export function createKpiService({ db, clock, realtime, board }: Deps) {
   }
 
   /** The latest measurement per metric, its target and status, and its last 30 days. */
-  async function list(centre: Centre, today: string): Promise<Kpi[]> {
+  async function list(centre: Centre, today: string, language: Language = "en"): Promise<Kpi[]> {
+    const intl = intlFor(language);
     const [history, targets] = await Promise.all([
       db
         .select({
@@ -135,7 +150,7 @@ export function createKpiService({ db, clock, realtime, board }: Deps) {
       const target = targetOf.get(name) ?? null;
       kpis.push({
         metric_name: name,
-        label: KPI_METRICS[name].label,
+        label: intl.formatMessage({ id: KPI_LABEL_IDS[name] }),
         metric_value: latest.value,
         target_value: target,
         metric_unit: KPI_METRICS[name].unit,

@@ -1,5 +1,6 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
 import { LIVE_UPDATES_KEPT, type LiveUpdate } from "@sprout/shared/schemas/center-director";
-import { ALERT_TYPE_LABELS } from "@sprout/shared/schemas/emergency";
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { attendanceStays } from "../../db/schema/attendance.ts";
@@ -8,15 +9,21 @@ import { students } from "../../db/schema/children.ts";
 import { parentFeedback } from "../../db/schema/communication.ts";
 import { emergencyAlerts } from "../../db/schema/emergency.ts";
 import { incidents } from "../../db/schema/incidents.ts";
-
-const label = (value: string) => value.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase());
+import { intlFor } from "../../i18n/intl.ts";
 
 /**
  * Spec 2: the Live Updates card keeps the latest 5 events (and shows 3). They are read from the
  * records themselves (today's check-ins, incidents, feedback, decided budget requests and
  * emergency alerts), so a reload shows what a socket would have shown.
  */
-export async function liveUpdates(db: Database, centerId: string, today: string): Promise<LiveUpdate[]> {
+export async function liveUpdates(
+  db: Database,
+  centerId: string,
+  today: string,
+  language: Language = "en",
+): Promise<LiveUpdate[]> {
+  const intl = intlFor(language);
+  const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const n = LIVE_UPDATES_KEPT;
   const [checkIns, reported, feedback, decided, alerts] = await Promise.all([
     db
@@ -76,31 +83,37 @@ export async function liveUpdates(db: Database, centerId: string, today: string)
     ...checkIns.map((row) => ({
       id: row.id,
       kind: "check_in" as const,
-      title: `${`${row.first} ${row.last}`.trim()} checked in`,
+      title: say("centerDirector.server.liveCheckIn", { name: `${row.first} ${row.last}`.trim() }),
       at: row.at.toISOString(),
     })),
     ...reported.map((row) => ({
       id: row.id,
       kind: "incident" as const,
-      title: `Incident reported: ${label(row.type)} (${row.severity})`,
+      title: say("centerDirector.server.liveIncident", {
+        type: say("centerDirector.server.incidentType", { type: row.type }),
+        severity: say("incidents.severityLower", { severity: row.severity }),
+      }),
       at: row.at.toISOString(),
     })),
     ...feedback.map((row) => ({
       id: row.id,
       kind: "feedback" as const,
-      title: `New parent feedback: ${label(row.category)}, rated ${row.rating} of 5`,
+      title: say("centerDirector.server.liveFeedback", {
+        category: say("centerDirector.server.feedbackCategory", { category: row.category }),
+        rating: String(row.rating),
+      }),
       at: row.at.toISOString(),
     })),
     ...decided.map((row) => ({
       id: row.id,
       kind: "approval" as const,
-      title: `Budget request ${row.status}: ${row.description}`,
+      title: say("centerDirector.server.liveBudget", { status: row.status, description: row.description }),
       at: row.at!.toISOString(),
     })),
     ...alerts.map((row) => ({
       id: row.id,
       kind: "alert" as const,
-      title: `Emergency alert: ${ALERT_TYPE_LABELS[row.type]}`,
+      title: say("centerDirector.server.liveAlert", { type: say("emergency.alertType", { type: row.type }) }),
       at: row.at.toISOString(),
     })),
   ];

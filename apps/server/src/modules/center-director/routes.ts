@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { languageOf } from "../../i18n/intl.ts";
 import type { CenterDirectorArea } from "./area.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
@@ -41,7 +42,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
           response: { 200: directorDashboard, ...refusals },
         },
       },
-      async (request) => dashboard.load(request.caller, request.query.centerId),
+      async (request) => dashboard.load(request.caller, request.query.centerId, languageOf(request)),
     );
 
     api.put(
@@ -112,7 +113,7 @@ export function centerDirectorRoutes({ dashboard, kpis, reviews, calendar }: Cen
           response: { 200: tasksPage, ...refusals },
         },
       },
-      async (request) => calendar.taskPage(request.caller, request.query),
+      async (request) => calendar.taskPage(request.caller, request.query, languageOf(request)),
     );
 
     api.get(

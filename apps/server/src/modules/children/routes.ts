@@ -14,6 +14,7 @@ import {
 } from "@sprout/shared/schemas/children";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { intlFor, languageOf } from "../../i18n/intl.ts";
 import type { EnrollmentService } from "./enrollment.ts";
 import { presentStudentFor } from "./presenter.ts";
 import type { ChildrenService } from "./service.ts";
@@ -83,7 +84,10 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       },
       async (request) => {
         const paused = await enrollment.pause(request.caller, request.params.id, request.body);
-        return { message: `${paused.name} has been paused successfully`, student: paused };
+        return {
+          message: intlFor(languageOf(request)).formatMessage({ id: "children.server.paused" }, { name: paused.name }),
+          student: paused,
+        };
       },
     );
 
@@ -101,7 +105,13 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       },
       async (request) => {
         const resumed = await enrollment.resume(request.caller, request.params.id, request.body ?? {});
-        return { message: `${resumed.name} has been resumed successfully`, student: resumed };
+        return {
+          message: intlFor(languageOf(request)).formatMessage(
+            { id: "children.server.resumed" },
+            { name: resumed.name },
+          ),
+          student: resumed,
+        };
       },
     );
 
@@ -119,7 +129,10 @@ export function childrenRoutes({ children, enrollment }: { children: ChildrenSer
       },
       async (request) => {
         const left = await enrollment.recordExit(request.caller, request.params.id, request.body);
-        return { message: `${left.name} has been recorded as left`, student: left };
+        return {
+          message: intlFor(languageOf(request)).formatMessage({ id: "children.server.left" }, { name: left.name }),
+          student: left,
+        };
       },
     );
   };

@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
+import type { Language } from "@sprout/shared/i18n/languages";
 import type { ReportName } from "@sprout/shared/schemas/reports";
 import ExcelJS from "exceljs";
 import type { Caller } from "../../auth/caller.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fileStamp } from "../../lib/file-stamp.ts";
 import { type Sheet, toSheet } from "./presenter.ts";
@@ -31,12 +33,21 @@ function write(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet, subti
 /** Each report as an .xlsx download, streamed like the budget export (small: one row a month or day). */
 export function createReportExport({ reports, clock }: { reports: ReportsService; clock: Clock }) {
   return {
-    async exportReport<K extends ReportName>(caller: Caller, name: K, query: ReportQueryInput) {
+    async exportReport<K extends ReportName>(
+      caller: Caller,
+      name: K,
+      query: ReportQueryInput,
+      language: Language = "en",
+    ) {
+      const intl = intlFor(language);
       const report = await reports.report(caller, name, query);
       // Named by the centre's clock, not UTC's (issue 30, point 8).
       const stamp = fileStamp(await reports.timeZone(caller, query), clock.now());
-      const sheet = toSheet(name, report);
-      const range = "as_of" in report ? `As of ${report.as_of}` : `From ${report.from} to ${report.to}`;
+      const sheet = toSheet(name, report, language);
+      const range =
+        "as_of" in report
+          ? intl.formatMessage({ id: "reports.server.asOf" }, { date: report.as_of })
+          : intl.formatMessage({ id: "reports.server.fromTo" }, { from: report.from, to: report.to });
       const stream = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
       workbook.creator = "Sprout";

@@ -1,16 +1,19 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
 import {
   AGEING_BUCKETS,
-  AGEING_LABELS,
+  AGEING_LABEL_IDS,
   type AttendanceReport,
   type CentersReport,
   type DuesReport,
   type EnquiriesReport,
   type EnrolmentReport,
-  REPORT_TITLES,
+  REPORT_TITLE_IDS,
   type ReportName,
   type Reports,
   type RevenueReport,
 } from "@sprout/shared/schemas/reports";
+import { intlFor } from "../../i18n/intl.ts";
 
 /** A report as one spreadsheet table: the same figures the page shows, column by column. */
 export interface Sheet {
@@ -21,47 +24,53 @@ export interface Sheet {
 
 const asDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
-const SHEETS: { [K in ReportName]: (report: Reports[K]) => Omit<Sheet, "title"> } = {
+/** A sheet as the presenter lays it out: each header a catalogue message, said in the reader's language. */
+interface Layout {
+  columns: (Omit<Sheet["columns"][number], "header"> & { header: MessageId })[];
+  rows: Sheet["rows"];
+}
+
+const SHEETS: { [K in ReportName]: (report: Reports[K]) => Layout } = {
   enrolment: (report: EnrolmentReport) => ({
     columns: [
-      { header: "Month", key: "month", width: 12 },
-      { header: "Enrolled", key: "enrolled", width: 12 },
-      { header: "Joined", key: "joined", width: 10 },
-      { header: "Left", key: "left", width: 10 },
-      { header: "Capacity", key: "capacity", width: 12 },
-      { header: "Occupancy %", key: "occupancy", width: 14, kind: "percent" },
+      { header: "reports.month", key: "month", width: 12 },
+      { header: "reports.enrolled", key: "enrolled", width: 12 },
+      { header: "reports.joined", key: "joined", width: 10 },
+      { header: "reports.left", key: "left", width: 10 },
+      { header: "reports.server.capacity", key: "capacity", width: 12 },
+      { header: "reports.occupancyPercent", key: "occupancy", width: 14, kind: "percent" },
     ],
     rows: report.months.map((row) => ({ ...row, capacity: report.capacity })),
   }),
   attendance: (report: AttendanceReport) => ({
     columns: [
-      { header: "Date", key: "date", width: 12, kind: "date" },
-      { header: "Present", key: "present", width: 10 },
-      { header: "Absent", key: "absent", width: 10 },
+      { header: "reports.server.date", key: "date", width: 12, kind: "date" },
+      { header: "reports.present", key: "present", width: 10 },
+      { header: "reports.absent", key: "absent", width: 10 },
     ],
     rows: report.days.map((row) => ({ date: asDate(row.date), present: row.present, absent: row.absent })),
   }),
   revenue: (report: RevenueReport) => ({
     columns: [
-      { header: "Month", key: "month", width: 12 },
-      { header: "Invoices", key: "invoices", width: 10 },
-      { header: "Invoiced", key: "invoiced", width: 16, kind: "money" },
-      { header: "Payments", key: "payments", width: 10 },
-      { header: "Received", key: "received", width: 16, kind: "money" },
-      { header: "Collection %", key: "collection_rate", width: 14, kind: "percent" },
+      { header: "reports.month", key: "month", width: 12 },
+      { header: "reports.invoices", key: "invoices", width: 10 },
+      { header: "reports.invoiced", key: "invoiced", width: 16, kind: "money" },
+      { header: "reports.payments", key: "payments", width: 10 },
+      { header: "reports.received", key: "received", width: 16, kind: "money" },
+      { header: "reports.server.collectionPercent", key: "collection_rate", width: 14, kind: "percent" },
     ],
     rows: report.months,
   }),
   dues: (report: DuesReport) => ({
     columns: [
-      { header: "Center", key: "name", width: 28 },
+      { header: "reports.center", key: "name", width: 28 },
       ...AGEING_BUCKETS.map((bucket) => ({
-        header: AGEING_LABELS[bucket],
+        header: AGEING_LABEL_IDS[bucket],
         key: bucket,
         width: 16,
         kind: "money" as const,
       })),
-      { header: "Total", key: "total", width: 16, kind: "money" },
+      { header: "reports.total", key: "total", width: 16, kind: "money" },
     ],
     rows: report.centers.map((centre) => ({
       name: centre.name,
@@ -71,10 +80,10 @@ const SHEETS: { [K in ReportName]: (report: Reports[K]) => Omit<Sheet, "title"> 
   }),
   enquiries: (report: EnquiriesReport) => ({
     columns: [
-      { header: "Source", key: "source", width: 24 },
-      { header: "Enquiries", key: "enquiries", width: 12 },
-      { header: "Converted", key: "converted", width: 12 },
-      { header: "Conversion %", key: "conversion", width: 14, kind: "percent" },
+      { header: "reports.source", key: "source", width: 24 },
+      { header: "reports.enquiries", key: "enquiries", width: 12 },
+      { header: "reports.converted", key: "converted", width: 12 },
+      { header: "reports.server.conversionPercent", key: "conversion", width: 14, kind: "percent" },
     ],
     rows: report.sources,
   }),
@@ -82,18 +91,18 @@ const SHEETS: { [K in ReportName]: (report: Reports[K]) => Omit<Sheet, "title"> 
     const money = report.centers.some((row) => row.invoiced !== undefined);
     return {
       columns: [
-        { header: "Center", key: "name", width: 28 },
-        { header: "Capacity", key: "capacity", width: 10 },
-        { header: "Enrolled", key: "enrolled", width: 10 },
-        { header: "Occupancy %", key: "occupancy", width: 14, kind: "percent" },
-        { header: "Child-days Present", key: "present_days", width: 18 },
-        { header: "Enquiries", key: "enquiries", width: 10 },
-        { header: "Converted", key: "converted", width: 10 },
+        { header: "reports.center", key: "name", width: 28 },
+        { header: "reports.server.capacity", key: "capacity", width: 10 },
+        { header: "reports.enrolled", key: "enrolled", width: 10 },
+        { header: "reports.occupancyPercent", key: "occupancy", width: 14, kind: "percent" },
+        { header: "reports.server.childDaysPresent", key: "present_days", width: 18 },
+        { header: "reports.enquiries", key: "enquiries", width: 10 },
+        { header: "reports.converted", key: "converted", width: 10 },
         ...(money
-          ? [
-              { header: "Invoiced", key: "invoiced", width: 16, kind: "money" as const },
-              { header: "Received", key: "received", width: 16, kind: "money" as const },
-            ]
+          ? ([
+              { header: "reports.invoiced", key: "invoiced", width: 16, kind: "money" },
+              { header: "reports.received", key: "received", width: 16, kind: "money" },
+            ] satisfies Layout["columns"])
           : []),
       ],
       rows: report.centers.map(({ id: _id, ...row }) => row),
@@ -101,7 +110,14 @@ const SHEETS: { [K in ReportName]: (report: Reports[K]) => Omit<Sheet, "title"> 
   },
 };
 
-export function toSheet<K extends ReportName>(name: K, report: Reports[K]): Sheet {
+/** A report's sheet in one language (English unless the reader chose another). */
+export function toSheet<K extends ReportName>(name: K, report: Reports[K], language: Language = "en"): Sheet {
+  const intl = intlFor(language);
   const sheet: (typeof SHEETS)[K] = SHEETS[name];
-  return { title: REPORT_TITLES[name], ...sheet(report) };
+  const { columns, rows } = sheet(report);
+  return {
+    title: intl.formatMessage({ id: REPORT_TITLE_IDS[name] }),
+    columns: columns.map((column) => ({ ...column, header: intl.formatMessage({ id: column.header }) })),
+    rows,
+  };
 }

@@ -142,6 +142,23 @@ describe("reports equal their rows counted another way", () => {
     expect(rows.reduce((sum, row) => sum + Number(row.Present), 0)).toBe(report.total_present);
   });
 
+  it("a reader who chose Hindi downloads the same sheet with its title and headers in Hindi", async () => {
+    expect((await as(app, director).put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
+    try {
+      const response = await as(app, director).get(`/api/reports/attendance/export?${RANGE}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.name).toBe("उपस्थिति");
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["तारीख", "उपस्थित", "अनुपस्थित"]);
+      const last = (sheet.getRow(sheet.rowCount).values as unknown[]).slice(1);
+      expect(last).toEqual(["2026-06-01 से 2026-11-20 तक"]);
+    } finally {
+      await as(app, director).put("/api/account/preferences", { language: "en" });
+    }
+  });
+
   it("revenue: invoiced and received per month are the invoices and payments of the month", async () => {
     const report = (await as(app, finance).get(`/api/reports/revenue?${RANGE}`)).json();
     const billed = await db

@@ -2,6 +2,7 @@ import { REPORT_SCHEMAS, reportParams, reportQuery } from "@sprout/shared/schema
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { languageOf } from "../../i18n/intl.ts";
 import type { createReportExport } from "./export.ts";
 import type { ReportsService } from "./service.ts";
 
@@ -48,7 +49,12 @@ export function reportsRoutes({ reports, exports }: Deps) {
         },
       },
       async (request, reply) => {
-        const { stream, fileName } = await exports.exportReport(request.caller, request.params.report, request.query);
+        const { stream, fileName } = await exports.exportReport(
+          request.caller,
+          request.params.report,
+          request.query,
+          languageOf(request),
+        );
         return reply
           .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
           .header("content-disposition", `attachment; filename="${fileName}"`)
