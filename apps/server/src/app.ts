@@ -191,6 +191,14 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseCheck);
   app.setErrorHandler(errorHandler);
+  // A success answer's `message` ("Staff member updated") is catalogue English like the errors:
+  // said in the caller's language on the way out, as the error handler does.
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    if (!payload || typeof payload !== "object" || Array.isArray(payload)) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== "string") return payload;
+    return { ...payload, message: translatorOf(request)(message) };
+  });
   drainHandlersOnClose(app, HANDLER_DRAIN_MS);
 
   addSecurityHeaders(app);

@@ -40,4 +40,18 @@ describe("the server answers in the caller's language", () => {
     expect(unknownRoute.json().error).toBe("GET /api/no-such-area पता नहीं मिला");
     expect(unknownRoute.json().code).toBe("NOT_FOUND");
   });
+
+  it("a success answer's message is said in the caller's language too", async () => {
+    const admin = as(app, await signIn(app, DEMO_EMAILS.super_admin));
+    await admin.put("/api/account/preferences", { language: "hi" });
+    const centres = (await admin.get("/api/centers")).json() as { id: string }[];
+    const created = await admin.post("/api/owners", {
+      fullName: "Meera Joshi",
+      email: "meera.joshi@sprout.test",
+      role: "admin",
+      centerId: centres[0]!.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().message).toBe("यूज़र बना दिया गया। पासवर्ड सेट करने का न्योता ईमेल से भेज दिया गया है।");
+  });
 });
