@@ -248,6 +248,23 @@ describe("centre comparison and insights", () => {
     expect(keys.includes("collections-falling")).toBe(last.received < before.received);
   });
 
+  it("insights are written in the reader's language", async () => {
+    const english = (await as(app, owner).get("/api/analytics/insights")).json().insights.at(-1);
+    expect(english).toMatchObject({
+      title: "Monthly Performance Review",
+      message: "Review each centre's enrolment, attendance and collections for the month.",
+    });
+    const hindi = await app.inject({
+      method: "GET",
+      url: "/api/analytics/insights",
+      headers: { ...owner.headers, "accept-language": "hi-IN" },
+    });
+    expect(hindi.json().insights.at(-1)).toMatchObject({
+      title: "मासिक प्रदर्शन की समीक्षा",
+      message: "हर केंद्र के इस महीने के दाख़िले, हाज़िरी और वसूली की समीक्षा करें।",
+    });
+  });
+
   it("refuses the calls to roles without the dashboard", async () => {
     expect((await as(app, teacher).get("/api/analytics/center-comparison")).statusCode).toBe(403);
     expect((await as(app, parent).get("/api/analytics/financial-overview")).statusCode).toBe(403);

@@ -1,5 +1,8 @@
+import type { MessageId } from "@sprout/shared/i18n/catalogues";
+import type { Language } from "@sprout/shared/i18n/languages";
 import { INSIGHT_RULES, type Insight } from "@sprout/shared/schemas/analytics";
 import type { Caller } from "../../auth/caller.ts";
+import { intlFor } from "../../i18n/intl.ts";
 import type { ComparisonService } from "./comparison.ts";
 import type { createFinancialService } from "./financial.ts";
 import type { createOverviewService } from "./overview.ts";
@@ -11,14 +14,6 @@ interface Deps {
   comparison: ComparisonService;
 }
 
-const inr = (rupees: number) =>
-  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(rupees);
-const invoices = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? "invoice" : "invoices"}`;
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
-
 /**
  * Key Business Insights: the spec's two thresholds (open enquiries above 10, pending invoices
  * above 0) and its standing review reminder, plus what the data shows: centres below 70 %
@@ -26,7 +21,15 @@ const monthName = (month: string) =>
  */
 export function createInsightsService({ overview, financial, comparison }: Deps) {
   return {
-    async insights(caller: Caller): Promise<{ insights: Insight[] }> {
+    /** Written in the reader's language: `language` is the caller's (`languageOf`). */
+    async insights(caller: Caller, language: Language): Promise<{ insights: Insight[] }> {
+      const intl = intlFor(language);
+      const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+      const title = (key: string) => say("analytics.server.title", { key });
+      const inr = (rupees: number) =>
+        intl.formatNumber(rupees, { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+      const monthName = (month: string) =>
+        intl.formatDate(new Date(`${month}-01T00:00:00Z`), { month: "long", year: "numeric", timeZone: "UTC" });
       const scope = await caller.scope();
       const money = seesMoney(caller);
       const [figures, centres, finance] = await Promise.all([
@@ -38,16 +41,19 @@ export function createInsightsService({ overview, financial, comparison }: Deps)
       if (figures.open_enquiries > INSIGHT_RULES.highEnquiryVolume)
         list.push({
           key: "high-enquiry-volume",
-          title: "High Enquiry Volume",
-          message: `${figures.open_enquiries} open enquiries need follow-up.`,
+          title: title("highEnquiry"),
+          message: say("analytics.server.highEnquiry", { count: figures.open_enquiries }),
           severity: "info",
           link: "/enquiries",
         });
       if (money && figures.pending_invoices > INSIGHT_RULES.outstandingPayments)
         list.push({
           key: "outstanding-payments",
-          title: "Outstanding Payments",
-          message: `${invoices(figures.pending_invoices, "pending")}${figures.overdue_invoices ? ` and ${invoices(figures.overdue_invoices, "overdue")}` : ""} await payment.`,
+          title: title("outstanding"),
+          message: say("analytics.server.outstanding", {
+            pending: figures.pending_invoices,
+            overdue: figures.overdue_invoices,
+          }),
           severity: "warning",
           link: "/billing?status=Pending",
         });
@@ -55,16 +61,20 @@ export function createInsightsService({ overview, financial, comparison }: Deps)
         if (centre.is_active && centre.occupancy < INSIGHT_RULES.lowOccupancyPercent)
           list.push({
             key: `low-occupancy-${centre.id}`,
-            title: "Low Occupancy",
-            message: `${centre.name} is at ${centre.occupancy}% of its capacity of ${centre.capacity}.`,
+            title: title("lowOccupancy"),
+            message: say("analytics.server.lowOccupancy", {
+              centre: centre.name,
+              percent: centre.occupancy,
+              capacity: centre.capacity,
+            }),
             severity: "warning",
             link: "/reports",
           });
         if (centre.rooms_out_of_ratio > 0)
           list.push({
             key: `out-of-ratio-${centre.id}`,
-            title: "Out of Ratio",
-            message: `${centre.name}: ${centre.rooms_out_of_ratio} ${centre.rooms_out_of_ratio === 1 ? "room needs" : "rooms need"} more staff right now.`,
+            title: title("outOfRatio"),
+            message: say("analytics.server.outOfRatio", { centre: centre.name, rooms: centre.rooms_out_of_ratio }),
             severity: "error",
             link: "/attendance",
           });
@@ -75,16 +85,21 @@ export function createInsightsService({ overview, financial, comparison }: Deps)
         if (before && last && last.received < before.received)
           list.push({
             key: "collections-falling",
-            title: "Collections Falling",
-            message: `Payments received fell from ${inr(before.received)} in ${monthName(before.month)} to ${inr(last.received)} in ${monthName(last.month)}.`,
+            title: title("collectionsFalling"),
+            message: say("analytics.server.collectionsFalling", {
+              before: inr(before.received),
+              beforeMonth: monthName(before.month),
+              last: inr(last.received),
+              lastMonth: monthName(last.month),
+            }),
             severity: "warning",
             link: "/reports",
           });
       }
       list.push({
         key: "monthly-review",
-        title: "Monthly Performance Review",
-        message: "Review each centre's enrolment, attendance and collections for the month.",
+        title: title("monthlyReview"),
+        message: say("analytics.server.monthlyReview"),
         severity: "info",
         link: "/reports",
       });

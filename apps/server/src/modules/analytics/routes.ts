@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { languageOf } from "../../i18n/intl.ts";
 import type { AnalyticsService } from "./service.ts";
 
 const error = z.looseObject({ error: z.string(), code: z.string() });
@@ -72,7 +73,7 @@ export function analyticsRoutes({ analytics }: { analytics: AnalyticsService }) 
           response: { 200: insightsResponse, ...refusals },
         },
       },
-      async (request) => analytics.insights.insights(request.caller),
+      async (request) => analytics.insights.insights(request.caller, languageOf(request)),
     );
 
     api.get(

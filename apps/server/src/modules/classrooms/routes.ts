@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   assignableStaffPage,
@@ -159,7 +160,7 @@ export function classroomsRoutes({
       },
       async (request) => {
         await classrooms.remove(request.caller, request.params.id);
-        return { message: "Classroom removed" };
+        return { message: english("classrooms.server.removed") };
       },
     );
   };

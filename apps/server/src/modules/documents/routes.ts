@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { english } from "@sprout/shared/i18n/english";
 import { errorResponse } from "@sprout/shared/schemas/auth";
 import {
   DOCUMENT_MAX_BYTES,
@@ -95,7 +96,7 @@ export function documentsRoutes({ documents }: { documents: DocumentsService }) 
       },
       async (request) => {
         await documents.remove(request.caller, request.params.id);
-        return { message: "Document deleted" };
+        return { message: english("documents.server.deleted") };
       },
     );
   };

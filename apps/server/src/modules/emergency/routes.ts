@@ -1,3 +1,4 @@
+import { english } from "@sprout/shared/i18n/english";
 import {
   activeAlerts,
   alertIdParams,
@@ -34,7 +35,7 @@ export function emergencyRoutes({ emergency }: { emergency: EmergencyService }) 
       },
       async (request, reply) => {
         const alert = await emergency.trigger(request.caller, request.body);
-        return reply.code(201).send({ success: true as const, message: "Emergency alert triggered", alert });
+        return reply.code(201).send({ success: true as const, message: english("emergency.server.triggered"), alert });
       },
     );
 
