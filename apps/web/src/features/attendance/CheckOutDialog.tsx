@@ -14,6 +14,7 @@ import {
 } from "@mui/material";
 import type { RosterChild } from "@sprout/shared/schemas/attendance";
 import { useState } from "react";
+import { useRelation } from "../../i18n/useRelation";
 import { useSay } from "../../i18n/useSay";
 import { PickupAvatar } from "./PickupAvatar";
 
@@ -34,6 +35,7 @@ export function CheckOutDialog({
   onConfirm: (input: { pickup_person_id?: string; override_name?: string; override_note?: string }) => void;
 }) {
   const say = useSay();
+  const relation = useRelation();
   const [choice, setChoice] = useState<string>("");
   const [name, setName] = useState("");
   const [note, setNote] = useState("");
@@ -65,7 +67,7 @@ export function CheckOutDialog({
                 <Radio
                   slotProps={{
                     input: {
-                      "aria-label": `${person.name} (${person.relation})${person.phone ? ` · ${person.phone}` : ""}`,
+                      "aria-label": `${person.name} (${relation(person.relation)})${person.phone ? ` · ${person.phone}` : ""}`,
                     },
                   }}
                 />
@@ -76,7 +78,7 @@ export function CheckOutDialog({
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
                   <PickupAvatar person={person} size={56} />
                   <span>
-                    {person.name} ({person.relation})
+                    {person.name} ({relation(person.relation)})
                     {person.phone && (
                       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: "block" }}>
                         {person.phone}

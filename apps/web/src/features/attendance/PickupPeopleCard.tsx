@@ -28,6 +28,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { useRelation } from "../../i18n/useRelation";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { PickupAvatar } from "./PickupAvatar";
@@ -63,6 +64,7 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
     onSuccess,
   });
   const say = useSay();
+  const relation = useRelation();
   const [photoError, setPhotoError] = useState("");
   const choosePhoto = (person: PickupPerson, file: File | undefined) => {
     setPhotoError("");
@@ -147,7 +149,7 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
                   }
                   secondary={
                     <>
-                      {[person.relation, person.phone].filter(Boolean).join(" · ")}
+                      {[relation(person.relation), person.phone].filter(Boolean).join(" · ")}
                       {person.photo_url && (
                         <Button
                           size="small"

@@ -21,6 +21,7 @@ import type { ChildDetails, ChildHistory } from "@sprout/shared/schemas/child-ed
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { formatCurrency, formatDate, formatDateTime } from "../../format";
+import { useRelation } from "../../i18n/useRelation";
 import { type Say, useSay } from "../../i18n/useSay";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { HealthPanel } from "../child-day/HealthPanel";
@@ -61,6 +62,7 @@ const shown = (field: string, value: unknown) => {
 /** A child's page: details, guardians, and the history of pauses, moves and corrections. */
 export function ChildPage() {
   const say = useSay();
+  const relation = useRelation();
   const { id = "" } = useParams();
   const details = useChildDetails(id);
   const [editing, setEditing] = useState(false);
@@ -129,7 +131,7 @@ export function ChildPage() {
                     {child.guardians.map((guardian) => (
                       <ListItem key={guardian.id} divider>
                         <ListItemText
-                          primary={`${guardian.first_name} ${guardian.last_name} (${guardian.relation})`}
+                          primary={`${guardian.first_name} ${guardian.last_name} (${relation(guardian.relation)})`}
                           secondary={
                             [guardian.phone, guardian.email].filter(Boolean).join(" · ") || say("children.noContact")
                           }
