@@ -58,28 +58,21 @@ async function chooseLanguage(email: string, language: "en" | "hi") {
       body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     })
   ).json();
-  const saved = await fetch(`${baseURL}/api/account/preferences`, {
-    method: "PUT",
-    headers: {
-      "content-type": "application/json",
-      authorization: `Bearer ${signedIn.token}`,
-      "x-session-token": signedIn.sessionToken,
-      "x-csrf-token": signedIn.csrfToken,
-    },
-    body: JSON.stringify({ language }),
-  });
+  const put = (path: string, body: unknown) =>
+    fetch(`${baseURL}/api${path}`, {
+      method: "PUT",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${signedIn.token}`,
+        "x-session-token": signedIn.sessionToken,
+        "x-csrf-token": signedIn.csrfToken,
+      },
+      body: JSON.stringify(body),
+    });
+  const saved = await put("/account/preferences", { language });
   expect(saved.status).toBe(200);
   if (email !== demoUser("parent").email) return;
-  const quiet = await fetch(`${baseURL}/api/parents/digest`, {
-    method: "PUT",
-    headers: {
-      "content-type": "application/json",
-      authorization: `Bearer ${signedIn.token}`,
-      "x-session-token": signedIn.sessionToken,
-      "x-csrf-token": signedIn.csrfToken,
-    },
-    body: JSON.stringify({ daily_digest: false }),
-  });
+  const quiet = await put("/parents/digest", { daily_digest: false });
   expect(quiet.status).toBe(200);
 }
 
