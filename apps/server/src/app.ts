@@ -464,7 +464,9 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(communicationRoutes(communication));
       await api.register(pushRoutes({ push: push.service }));
-      await api.register(accountPreferencesRoutes({ account: createAccountService({ db: deps.db, clock }) }));
+      await api.register(
+        accountPreferencesRoutes({ account: createAccountService({ db: deps.db, clock, forget: credentials.forget }) }),
+      );
     },
     { prefix: "/api" },
   );
