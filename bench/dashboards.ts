@@ -101,8 +101,8 @@ async function grow(db: Database) {
     where s.first_name like 'Bench%'
     limit ${INVOICES}`);
   await db.execute(sql`
-    insert into payments (invoice_id, amount_paise, paid_on, mode)
-    select id, total_paise, issue_date + 8, 'upi' from invoices
+    insert into payments (invoice_id, center_id, amount_paise, paid_on, mode)
+    select id, center_id, total_paise, issue_date + 8, 'upi' from invoices
     where status = 'Paid' and invoice_number like 'BENCH-%'`);
   // Enquiries: twenty a centre over the last six months, a quarter converted.
   await db.execute(sql`

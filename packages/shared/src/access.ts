@@ -29,6 +29,11 @@ export interface ActionRule {
  * from this table and `docs/access/actions.md` shows every change to it in review.
  */
 export const ACTIONS = {
+  "accounts.export": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "centre",
+    what: "The accountant's export of invoices, credit notes, payments and receipts",
+  },
   "admissions.convert": {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator"],
     scope: "centre",
@@ -199,6 +204,16 @@ export const ACTIONS = {
     scope: "classroom",
     what: "Classrooms and a classroom's children",
   },
+  "collection.editSettings": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "centre",
+    what: "Change a centre's UPI ID, GSTIN, tax invoice details and fee reminders",
+  },
+  "collection.readSettings": {
+    roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
+    scope: "centre",
+    what: "A centre's UPI ID, GSTIN, tax invoice details and fee reminders",
+  },
   "dashboard.read": {
     roles: [
       "super_admin",
@@ -356,6 +371,11 @@ export const ACTIONS = {
     scope: "child",
     what: "Report incidents and read reports (a teacher's: her classrooms')",
   },
+  "invoices.creditNote": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "centre",
+    what: "Issue a credit note against an issued invoice",
+  },
   "invoices.generate": {
     roles: ["super_admin", "owner", "financial_manager", "center_director", "admin"],
     scope: "centre",
@@ -462,6 +482,16 @@ export const ACTIONS = {
     roles: ["parent"],
     scope: "self",
     what: "A parent accepts or declines being linked to a child",
+  },
+  "payments.claim": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "A parent says they paid an invoice by UPI (a payment claim)",
+  },
+  "payments.reconcile": {
+    roles: ["super_admin", "owner", "financial_manager"],
+    scope: "centre",
+    what: "Confirm or reject payment claims; import bank statements and record their matches",
   },
   "pickupPeople.manage": {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "parent"],

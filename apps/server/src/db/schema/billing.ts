@@ -20,6 +20,27 @@ import { users } from "./users.ts";
 
 /* Money is integer paise everywhere in this file. */
 
+/** SAC 999210, pre-primary education services: exempt from GST. */
+export const PRE_PRIMARY_SAC = "999210";
+export const GST_RATES = [0, 5, 12, 18] as const;
+
+/**
+ * A line's tax. `amount_paise` stays what the line adds to the total, tax included;
+ * `taxable_paise` is its value before tax (null on lines written before GST: all of the amount).
+ * Each line's tax is rounded so that the lines add up to the invoice's tax rounded once (no
+ * drift); an exempt line has rate 0.
+ */
+export function taxColumns() {
+  return {
+    sacCode: text("sac_code").notNull().default(PRE_PRIMARY_SAC),
+    gstRate: integer("gst_rate").notNull().default(0),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull().default(0),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull().default(0),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull().default(0),
+  };
+}
+
 export const FEE_COMPONENT_TYPES = ["one_time", "recurring", "annual"] as const;
 
 /** What a program costs in one academic year; students of that program are billed from it. */
@@ -41,6 +62,9 @@ export const feeStructures = pgTable(
     registrationFeePaise: bigint("registration_fee_paise", { mode: "number" }).notNull().default(1_000_000),
     securityDepositPaise: bigint("security_deposit_paise", { mode: "number" }).notNull().default(1_000_000),
     materialFeePaise: bigint("material_fee_paise", { mode: "number" }).notNull().default(0),
+    /** The monthly fee's tax class: pre-primary education (999210) is exempt. */
+    sacCode: text("sac_code").notNull().default(PRE_PRIMARY_SAC),
+    gstRate: integer("gst_rate").notNull().default(0),
     quarterlyDiscountPercent: numeric("quarterly_discount_percent", { precision: 5, scale: 2, mode: "number" })
       .notNull()
       .default(0),
@@ -53,6 +77,7 @@ export const feeStructures = pgTable(
   },
   (table) => [
     uniqueIndex("fee_structures_program_year_unique").on(table.organisationId, table.programName, table.academicYear),
+    check("fee_structures_gst_rate_check", sql`${table.gstRate} in (0, 5, 12, 18)`),
     check(
       "fee_structures_amounts_check",
       sql`${table.monthlyFeePaise} >= 0 and ${table.registrationFeePaise} >= 0 and ${table.securityDepositPaise} >= 0 and ${table.materialFeePaise} >= 0`,
@@ -73,8 +98,13 @@ export const feeComponents = pgTable(
     componentType: text("component_type", { enum: FEE_COMPONENT_TYPES }).notNull(),
     isRefundable: boolean("is_refundable").notNull().default(false),
     isOptional: boolean("is_optional").notNull().default(false),
+    sacCode: text("sac_code").notNull().default(PRE_PRIMARY_SAC),
+    gstRate: integer("gst_rate").notNull().default(0),
   },
-  (table) => [index("fee_components_structure_idx").on(table.feeStructureId)],
+  (table) => [
+    index("fee_components_structure_idx").on(table.feeStructureId),
+    check("fee_components_gst_rate_check", sql`${table.gstRate} in (0, 5, 12, 18)`),
+  ],
 );
 
 export const INVOICE_REQUEST_STATUSES = ["Pending", "Approved", "Rejected"] as const;
@@ -95,6 +125,9 @@ export const invoiceRequests = pgTable(
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     dueDate: date("due_date").notNull(),
     description: text("description"),
+    /** A one-off item's tax class (transport, books, uniform): SAC code and GST rate in percent. */
+    sacCode: text("sac_code").notNull().default(PRE_PRIMARY_SAC),
+    gstRate: integer("gst_rate").notNull().default(0),
     status: text("status", { enum: INVOICE_REQUEST_STATUSES }).notNull().default("Pending"),
     rejectReason: text("reject_reason"),
     requestedBy: uuid("requested_by").references(() => users.id),
@@ -105,11 +138,18 @@ export const invoiceRequests = pgTable(
   (table) => [
     index("invoice_requests_center_status_idx").on(table.centerId, table.status),
     check("invoice_requests_amount_check", sql`${table.amountPaise} > 0`),
+    check("invoice_requests_gst_rate_check", sql`${table.gstRate} in (0, 5, 12, 18)`),
   ],
 );
 
-/** INV-2026-000123: the number part comes from this sequence, never from counting rows. */
+/** INV-2026-000123: the number part of invoices issued before financial-year series (`document_series`). */
 export const invoiceNumber = pgSequence("invoice_number_seq", { startWith: 1 });
+
+/** The `tr` of an invoice's UPI link and the reference a bank statement names it by. */
+export const paymentReference = pgSequence("invoice_payment_reference_seq", { startWith: 1 });
+
+/** What an invoice is in law: a plain invoice (centre not GST-registered), a tax invoice, or a bill of supply (every line exempt). */
+export const TAX_DOCUMENTS = ["invoice", "tax_invoice", "bill_of_supply"] as const;
 
 export const INVOICE_STATUSES = ["Pending", "Paid", "Overdue", "Cancelled"] as const;
 export const INVOICE_KINDS = ["monthly", "request"] as const;
@@ -127,7 +167,8 @@ export const invoices = pgTable(
     studentId: uuid("student_id")
       .notNull()
       .references(() => students.id),
-    invoiceNumber: text("invoice_number").notNull().unique(),
+    /** Unique per centre: two centres' series may share a code (KOR/26-27/000001). */
+    invoiceNumber: text("invoice_number").notNull(),
     kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
     /** First day of the month a monthly invoice bills; null for other invoices. */
     billingMonth: date("billing_month"),
@@ -137,6 +178,19 @@ export const invoices = pgTable(
     dueDate: date("due_date").notNull(),
     totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
     paidPaise: bigint("paid_paise", { mode: "number" }).notNull().default(0),
+    /** What credit notes took off the invoice; outstanding = total - paid - credited. */
+    creditedPaise: bigint("credited_paise", { mode: "number" }).notNull().default(0),
+    /** "26-27": the financial year (April to March) whose series numbered the invoice; null before the series. */
+    financialYear: text("financial_year"),
+    taxDocument: text("tax_document", { enum: TAX_DOCUMENTS }).notNull().default("invoice"),
+    /** The centre's GSTIN when issued (a tax invoice keeps it even if the centre's changes later). */
+    supplierGstin: text("supplier_gstin"),
+    /** The payer's GST state code ("29"): same as the supplier's means CGST + SGST, else IGST. */
+    placeOfSupply: text("place_of_supply"),
+    paymentReference: text("payment_reference")
+      .notNull()
+      .unique()
+      .default(sql`'SPR' || lpad(nextval('invoice_payment_reference_seq')::text, 9, '0')`),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("Pending"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
@@ -154,6 +208,7 @@ export const invoices = pgTable(
       .on(table.studentId, table.billingMonth)
       .where(sql`${table.kind} = 'monthly'`),
     uniqueIndex("invoices_request_unique").on(table.requestId),
+    uniqueIndex("invoices_center_number_unique").on(table.centerId, table.invoiceNumber),
     index("invoices_center_issue_idx").on(table.centerId, table.issueDate, table.invoiceNumber),
     // The list's order (newest first) for callers who see many centres: a backward index scan
     // stops after one page instead of sorting every invoice.
@@ -166,7 +221,7 @@ export const invoices = pgTable(
     index("invoices_open_due_idx").on(table.dueDate).where(sql`${table.status} = 'Pending'`),
     check(
       "invoices_amounts_check",
-      sql`${table.totalPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.paidPaise} <= ${table.totalPaise}`,
+      sql`${table.totalPaise} >= 0 and ${table.paidPaise} >= 0 and ${table.creditedPaise} >= 0 and ${table.paidPaise} + ${table.creditedPaise} <= ${table.totalPaise}`,
     ),
     check("invoices_monthly_has_month", sql`${table.kind} <> 'monthly' or ${table.billingMonth} is not null`),
   ],
@@ -188,6 +243,7 @@ export const invoiceLines = pgTable(
      */
     creditMonth: date("credit_month"),
     creditDays: integer("credit_days"),
+    ...taxColumns(),
   },
   (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position)],
 );
@@ -202,15 +258,25 @@ export const payments = pgTable(
     invoiceId: uuid("invoice_id")
       .notNull()
       .references(() => invoices.id),
+    /** The invoice's centre, whose receipt series numbers the payment. */
+    centerId: uuid("center_id")
+      .notNull()
+      .references(() => centers.id),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     paidOn: date("paid_on").notNull(),
     mode: text("mode", { enum: PAYMENT_MODES }).notNull(),
     reference: text("reference"),
+    /** The bank's 12-digit UPI transaction reference, when known; unique with claims' (`payment_utrs`). */
+    utr: text("utr").unique(),
+    /** KOR/R26-27/00012: the receipt's number, from the centre's receipt series. */
+    receiptNumber: text("receipt_number"),
     recordedBy: uuid("recorded_by").references(() => users.id),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("payments_invoice_idx").on(table.invoiceId),
+    uniqueIndex("payments_center_receipt_unique").on(table.centerId, table.receiptNumber),
+    index("payments_center_paid_idx").on(table.centerId, table.paidOn),
     check("payments_amount_check", sql`${table.amountPaise} > 0`),
   ],
 );

@@ -76,6 +76,8 @@ export const students = pgTable(
     enrollmentDate: date("enrollment_date").notNull().default(sql`CURRENT_DATE`),
     programName: text("program_name"),
     monthlyFeePaise: bigint("monthly_fee_paise", { mode: "number" }),
+    /** The GST state code of the family's billing address ("29"); null: the centre's own state. */
+    payerStateCode: text("payer_state_code"),
     pauseStartDate: date("pause_start_date"),
     pauseEndDate: date("pause_end_date"),
     pauseReason: text("pause_reason"),

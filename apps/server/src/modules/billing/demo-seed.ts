@@ -14,6 +14,7 @@ import { students } from "../../db/schema/children.ts";
 import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
+import { documentNumber, financialYearOf, takeNumbers } from "../fee-collection/series.ts";
 import { nextInvoiceNumber } from "./queries.ts";
 
 const PROGRAMS = [
@@ -188,10 +189,15 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
       .insert(invoiceLines)
       .values({ invoiceId: invoice!.id, position: 0, description: `Monthly fee - ${monthName}`, amountPaise: total });
     if (paid > 0) {
+      const paidOn = addDays(month, 5 + index);
+      const financialYear = financialYearOf(paidOn);
+      const { first, code } = await takeNumbers(tx, firstCentre.id, "receipt", financialYear);
       await tx.insert(payments).values({
         invoiceId: invoice!.id,
+        centerId: firstCentre.id,
+        receiptNumber: documentNumber(code, "receipt", financialYear, first),
         amountPaise: paid,
-        paidOn: addDays(month, 5 + index),
+        paidOn,
         mode: index % 2 === 0 ? "upi" : "bank_transfer",
         reference: index % 2 === 0 ? `UPI${412_000 + index}` : `NEFT${990_100 + index}`,
         recordedBy: financeId,

@@ -30,6 +30,7 @@ export const invoiceColumns = {
   dueDate: invoices.dueDate,
   totalPaise: invoices.totalPaise,
   paidPaise: invoices.paidPaise,
+  creditedPaise: invoices.creditedPaise,
   status: invoices.status,
   cancelReason: invoices.cancelReason,
   childFirstName: students.firstName,

@@ -34,6 +34,7 @@ import { INVOICE_MESSAGES, wrongState } from "./messages.ts";
 import { toInvoice } from "./presenter.ts";
 import { pushInvoices } from "./push.ts";
 import { type InvoiceRow, invoiceInScope, selectInvoices, UUID } from "./queries.ts";
+import { recordPaymentIn } from "./record-payment.ts";
 import { createInvoiceRequests } from "./requests.ts";
 
 /** A family is told an invoice is due this many days ahead of its due date (once). */
@@ -242,53 +243,17 @@ export function createBillingService({
       const scope = await caller.scope();
       return db.transaction(async (tx) => {
         const row = await findInvoice(tx, scope, id, true);
-        if (row.status === "Paid") throw wrongState(INVOICE_MESSAGES.alreadyPaid);
-        if (row.status === "Cancelled") throw wrongState(INVOICE_MESSAGES.cancelled);
-        const amountPaise = toPaise(input.amount);
-        const balance = row.totalPaise - row.paidPaise;
-        if (amountPaise > balance)
-          throw badRequest(INVOICE_MESSAGES.exceedsBalance(balance), {
-            amount: INVOICE_MESSAGES.exceedsBalance(balance),
-          });
-        if (input.paid_on > todayIn(row.timeZone, clock.now())) {
-          throw badRequest(BILLING_MESSAGES.paymentDateFuture, { paid_on: BILLING_MESSAGES.paymentDateFuture });
-        }
-        const now = clock.now();
-        const [created] = await tx
-          .insert(payments)
-          .values({
-            invoiceId: id,
-            amountPaise,
+        await recordPaymentIn(
+          tx,
+          row,
+          {
+            amountPaise: toPaise(input.amount),
             paidOn: input.paid_on,
             mode: input.mode,
-            reference: input.reference || null,
-            recordedBy: caller.userId,
-            recordedAt: now,
-          })
-          .returning({ id: payments.id });
-        const paidPaise = row.paidPaise + amountPaise;
-        const status = paidPaise === row.totalPaise ? "Paid" : row.status;
-        await tx
-          .update(invoices)
-          .set({ paidPaise, status, updatedAt: now, ...(status === "Paid" && { paidAt: now }) })
-          .where(eq(invoices.id, id));
-        await writeAudit(tx, {
-          organisationId: row.organisationId,
-          actorId: caller.userId,
-          action: "invoice.payment",
-          entity: "invoice",
-          entityId: id,
-          before: { status: row.status, paid_paise: row.paidPaise },
-          after: {
-            status,
-            paid_paise: paidPaise,
-            payment_id: created!.id,
-            amount_paise: amountPaise,
-            paid_on: input.paid_on,
-            mode: input.mode,
-            reference: input.reference || null,
+            reference: input.reference,
           },
-        });
+          { userId: caller.userId, now: clock.now() },
+        );
         return detail(tx, await findInvoice(tx, scope, id));
       });
     },
