@@ -76,27 +76,27 @@ async function* documentsWithLines(
 ): AsyncGenerator<ExportRow[]> {
   let after: { date: string; number: string } | null = null;
   for (;;) {
-    const keyset: SQL = after ? sql`and (d.date, d.number) > (${after.date}::date, ${after.number})` : sql``;
+    const keyset: SQL = after ? sql`and (d.day, d.number) > (${after.date}::date, ${after.number})` : sql``;
     const documents: DocumentRow[] = rowsOf<DocumentRow>(
       await db.execute(
         kind === "sales"
           ? sql`
             select d.* from (
-              select i.id, i.issue_date::text as date, i.invoice_number as number, i.invoice_number as reference,
+              select i.id, i.issue_date as day, i.issue_date::text as date, i.invoice_number as number, i.invoice_number as reference,
                      i.place_of_supply, i.supplier_gstin, ${party} as party
               from invoices i join students s on s.id = i.student_id
               where i.center_id = ${range.centerId}::uuid and i.issue_date between ${range.from}::date and ${range.to}::date
                 and i.status <> 'Cancelled'
             ) d where true ${keyset}
-            order by d.date, d.number limit ${EXPORT_BATCH}`
+            order by d.day, d.number limit ${EXPORT_BATCH}`
           : sql`
             select d.* from (
-              select n.id, n.issue_date::text as date, n.credit_note_number as number, i.invoice_number as reference,
+              select n.id, n.issue_date as day, n.issue_date::text as date, n.credit_note_number as number, i.invoice_number as reference,
                      i.place_of_supply, i.supplier_gstin, ${party} as party
               from credit_notes n join invoices i on i.id = n.invoice_id join students s on s.id = i.student_id
               where n.center_id = ${range.centerId}::uuid and n.issue_date between ${range.from}::date and ${range.to}::date
             ) d where true ${keyset}
-            order by d.date, d.number limit ${EXPORT_BATCH}`,
+            order by d.day, d.number limit ${EXPORT_BATCH}`,
       ),
     );
     if (documents.length === 0) return;

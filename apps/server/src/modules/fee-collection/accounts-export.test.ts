@@ -204,6 +204,30 @@ describe("the accountant's export", () => {
     expect(rows.find((row) => row["Voucher Type"] === "Credit Note")).toMatchObject({ "Line Total": 1050 });
   });
 
+  it("reads batch after batch: 1,200 invoices of one day come out whole, in number order", async () => {
+    await query(
+      db,
+      `insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, issue_date, due_date, total_paise)
+       select '${home!.organisation_id}', '${home!.id}', '${child!.id}', 'BAT/26-27/' || lpad(n::text, 6, '0'), 'request',
+              '2026-10-15', '2026-10-30', 100000
+       from generate_series(1, 1200) n`,
+    );
+    await query(
+      db,
+      `insert into invoice_lines (invoice_id, position, description, amount_paise)
+       select id, 0, 'Books', 100000 from invoices where invoice_number like 'BAT/%'`,
+    );
+    const response = await finance.get(exportUrl("csv", "2026-10-15", "2026-10-15"));
+    const numbers = response.body
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[2]);
+    expect(numbers).toHaveLength(1200);
+    expect(numbers[0]).toBe("BAT/26-27/000001");
+    expect(numbers.at(-1)).toBe("BAT/26-27/001200");
+    expect(new Set(numbers).size).toBe(1200);
+  });
+
   it("keeps to the range, at most a year, and the caller's centres", async () => {
     const december = await finance.get(exportUrl("csv", "2026-12-01", "2026-12-31"));
     expect(december.body).not.toContain("KOR/26-27/000901");
