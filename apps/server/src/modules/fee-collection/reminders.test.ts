@@ -75,7 +75,7 @@ describe("fee reminders", () => {
     expect((await remind()).invoices).toBeGreaterThanOrEqual(1);
     const first = await mailsAbout(invoice.number);
     expect(first).toEqual([
-      { to_address: "parent@sprout.test", subject: `Fees due in 3 days: Aanya, invoice ${invoice.number}` },
+      { to_address: "parent@sprout.test", subject: `Fees due on 10 December 2026: Aanya, invoice ${invoice.number}` },
     ]);
     // The job runs every 15 minutes: the next runs that day send nothing again.
     await remind();
@@ -84,7 +84,7 @@ describe("fee reminders", () => {
     expect(await mailsAbout(invoice.number)).toHaveLength(1);
     await deliver();
     expect(pushes()).toEqual([
-      expect.objectContaining({ title: "Aanya: fees due in 3 days", kind: "invoice_due_in_3_days" }),
+      expect.objectContaining({ title: "Aanya: fees due soon", kind: "invoice_due_in_3_days" }),
     ]);
     // Nothing on the days between; "due today" on the 10th.
     morningOf("2026-12-08");
@@ -95,7 +95,7 @@ describe("fee reminders", () => {
     await remind();
     const onTheDay = await mailsAbout(invoice.number);
     expect(onTheDay.map((mail) => mail.subject)).toEqual([
-      `Fees due in 3 days: Aanya, invoice ${invoice.number}`,
+      `Fees due on 10 December 2026: Aanya, invoice ${invoice.number}`,
       `Fees due today: Aanya, invoice ${invoice.number}`,
     ]);
     // The overdue job marks it Overdue; 7 days after the due date, one reminder more.
@@ -121,7 +121,7 @@ describe("fee reminders", () => {
       morningOf("2027-01-10");
       await remind();
       const mail = await app.mailer.latestTo("parent@sprout.test");
-      expect(mail?.subject).toBe(`शुल्क 3 दिन में देय: Aanya, बीजक ${invoice.number}`);
+      expect(mail?.subject).toBe(`शुल्क 13 जनवरी 2027 को देय: Aanya, बीजक ${invoice.number}`);
       // ₹2,500 less the ₹500 paid.
       expect(mail?.text).toContain("₹2,000.00");
       expect(mail?.text).toContain("UPI");

@@ -182,7 +182,7 @@ describe("billing", () => {
       await deliver();
       // (The demo's other invoices may fall due or overdue on these days as well.)
       expect(received()).toContainEqual(
-        expect.objectContaining({ title: "Aanya: fees due in 3 days", kind: "invoice_due_in_3_days", url: "/billing" }),
+        expect.objectContaining({ title: "Aanya: fees due soon", kind: "invoice_due_in_3_days", url: "/billing" }),
       );
       service.clear();
       clock.set(new Date("2026-11-26T04:00:00Z"));
