@@ -39,7 +39,8 @@ export function collectionSettingsRoutes({ settings }: { settings: CollectionSet
           description:
             "The UPI ID is checked against `^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$`; a GSTIN by its " +
             "shape, state code and check character (a wrong one answers 400 naming the right one); the series " +
-            "code must be unique among the organisation's centres (409).",
+            "code must be unique among the organisation's centres (409). The body replaces every field: one left " +
+            "out or empty is cleared (reminders default to on).",
           tags,
           params: centerIdParams,
           body: collectionSettingsInput,
