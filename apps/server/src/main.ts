@@ -75,6 +75,7 @@ async function main() {
       db: database.db,
       clock: systemClock,
       mail: (message) => app.mailer.send(message),
+      queueMail: (tx, message) => app.mailer.send(message, tx),
       realtime: app.realtime.publisher,
       files,
       push: app.pushQueue,

@@ -10,6 +10,7 @@ import { runDailyDigest } from "./modules/child-day/digest.ts";
 import { runAutoResume } from "./modules/children/auto-resume.ts";
 import { runUnreadReminders } from "./modules/communication/reminders.ts";
 import { runRetention } from "./modules/data-requests/retention.ts";
+import { type QueueMail, runFeeReminders } from "./modules/fee-collection/reminders.ts";
 import { runReviewReminders } from "./modules/incidents/review-reminders.ts";
 import { pruneAccessLog } from "./modules/privacy/access-log.ts";
 import type { PushQueue } from "./modules/push/area.ts";
@@ -27,6 +28,7 @@ export function scheduledJobs({
   db,
   clock,
   mail,
+  queueMail,
   realtime,
   files,
   push,
@@ -34,6 +36,8 @@ export function scheduledJobs({
   db: Database;
   clock: Clock;
   mail: (message: OutgoingMail) => Promise<void>;
+  /** Queues a message on a job's own transaction (written with its claim, or not at all). */
+  queueMail: QueueMail;
   realtime: RealtimePublisher;
   files: FileStore;
   push: Pick<PushQueue, "toFamilies">;
@@ -76,15 +80,23 @@ export function scheduledJobs({
       failed: "automatic resume of paused students failed",
       atStart: true,
     }),
-    // Invoices past their due date (in their centre's time zone) become Overdue, and families of
-    // invoices due within days are told, on the same cadence.
+    // Invoices past their due date (in their centre's time zone) become Overdue, every 15 minutes.
     job({
       name: "overdue-invoices",
       pattern: "*/15 * * * *",
       run: () => runMarkOverdue(db, clock, push),
-      done: (outcome) => (outcome.overdue + outcome.dueSoon > 0 ? "invoices marked overdue or due soon" : null),
+      done: (outcome) => (outcome.overdue > 0 ? "invoices marked overdue" : null),
       failed: "marking overdue invoices failed",
       atStart: true,
+    }),
+    // Fee reminders (due in 3 days, due today, 7 days overdue), each once; every 15 minutes, so a
+    // centre's morning is met whatever its time zone.
+    job({
+      name: "fee-reminders",
+      pattern: "*/15 * * * *",
+      run: () => runFeeReminders(db, clock, { queueMail, push }),
+      done: (outcome) => (outcome.invoices > 0 ? "fee reminders sent" : null),
+      failed: "fee reminders failed",
     }),
     // Ended sessions, quiet attempt counters, old reset challenges and old mail, hourly.
     job({

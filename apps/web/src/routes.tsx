@@ -207,6 +207,23 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // Fees collection & tax (issue 35): the centre's collection settings and the accountant's export.
+  {
+    path: "fee-collection/settings",
+    lazy: async () => {
+      const [{ CollectionSettingsPage }, { RequirePage }] = await Promise.all([
+        import("./features/fee-collection/CollectionSettingsPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/fee-collection/settings">
+            <CollectionSettingsPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
   featureRoute(
     "fees",
     ["fee_settings", "billing", "invoice_generation", "payment_processing"],

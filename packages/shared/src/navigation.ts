@@ -59,6 +59,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["invoices.read"],
     ready: true,
   },
+  // A centre's UPI ID, GSTIN, tax invoice details and reminders, and the accountant's export (issue 35).
+  {
+    label: "collectionSettings.title",
+    path: "/fee-collection/settings",
+    actions: ["collection.readSettings"],
+    ready: true,
+  },
   {
     label: "nav.parentCommunication",
     path: "/parent-communication",

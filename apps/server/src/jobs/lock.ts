@@ -12,6 +12,7 @@ export const JOB_LOCKS = {
   centreKpis: 0x5e_0017,
   dataRetention: 0x5e_0019,
   incidentReviewReminders: 0x5e_0030,
+  feeReminders: 0x5e_0035,
 } as const;
 
 /**

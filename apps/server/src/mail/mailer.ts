@@ -6,6 +6,7 @@ import type { SecretBox } from "../auth/secrets.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { mailOutbox } from "../db/schema/account.ts";
+import { afterCommit } from "../db/transaction.ts";
 import type { Clock } from "../lib/clock.ts";
 import { outboxRuns } from "../lib/outbox-runs.ts";
 
@@ -145,13 +146,17 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
   const poke = runs.poke;
 
   return {
-    async send(mail: OutgoingMail): Promise<void> {
+    /**
+     * Queues a message. Given a transaction (opened with db/transaction.ts), the row is written in it,
+     * so a rolled-back change sends nothing, and the worker is woken once it commits.
+     */
+    async send(mail: OutgoingMail, executor: Database = db): Promise<void> {
       const sealed: Sealed = {
         text: mail.text,
         ...(mail.html && { html: mail.html }),
         ...(mail.code && { code: mail.code }),
       };
-      await db.insert(mailOutbox).values({
+      await executor.insert(mailOutbox).values({
         to: mail.to,
         subject: mail.subject,
         text: mail.code ? mail.text.replaceAll(mail.code, "••••••") : mail.text,
@@ -161,7 +166,7 @@ export function createMailer({ db, clock, from, secrets, smtpUrl, transport, env
         nextAttemptAt: clock.now(),
         createdAt: clock.now(),
       });
-      void poke();
+      afterCommit(executor, db, () => void poke());
     },
 
     deliverDue,

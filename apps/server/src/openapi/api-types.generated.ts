@@ -1364,6 +1364,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/centers/{id}/collection-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A centre's fee collection and tax details (defaults when never set) */
+        get: operations["getCentersByIdCollectionSettings"];
+        /**
+         * Change a centre's fee collection and tax details (audited)
+         * @description The UPI ID is checked against `^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$`; a GSTIN by its shape, state code and check character (a wrong one answers 400 naming the right one); the series code must be unique among the organisation's centres (409).
+         */
+        put: operations["putCentersByIdCollectionSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accountant's export (.xlsx or CSV): one row per invoice line, credit note line and receipt
+         * @description Tally's voucher layout: Voucher Date, Voucher Type (Sales, Credit Note, Receipt), Voucher Number, Party Name, Invoice/Reference, Ledger, SAC, GST Rate, Taxable Value, CGST, SGST, IGST, Line Total, Place of Supply, GSTIN of Supplier, Mode, UTR/Reference. Cancelled invoices are left out. At most one year (`from` to `to`, both included); the file is written while it downloads.
+         */
+        get: operations["getAccountsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exits": {
         parameters: {
             query?: never;
@@ -8570,6 +8611,131 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCentersByIdCollectionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        center_id: string;
+                        center_name: string;
+                        upi_vpa: string | null;
+                        upi_payee_name: string | null;
+                        gstin: string | null;
+                        legal_name: string | null;
+                        tax_address: string | null;
+                        series_code: string | null;
+                        effective_series_code: string;
+                        reminders_enabled: boolean;
+                        updated_at: string | null;
+                        updated_by_name: string | null;
+                        can_edit: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putCentersByIdCollectionSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    upi_vpa?: string | null;
+                    upi_payee_name?: string | null;
+                    gstin?: string | null;
+                    legal_name?: string | null;
+                    tax_address?: string | null;
+                    series_code?: string | null;
+                    /** @default true */
+                    reminders_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        center_id: string;
+                        center_name: string;
+                        upi_vpa: string | null;
+                        upi_payee_name: string | null;
+                        gstin: string | null;
+                        legal_name: string | null;
+                        tax_address: string | null;
+                        series_code: string | null;
+                        effective_series_code: string;
+                        reminders_enabled: boolean;
+                        updated_at: string | null;
+                        updated_by_name: string | null;
+                        can_edit: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAccountsExport: {
+        parameters: {
+            query: {
+                center_id: string;
+                from: string;
+                to: string;
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with its type in Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getExits: {

@@ -9,6 +9,7 @@ import ChildCare from "@mui/icons-material/ChildCare";
 import Circle from "@mui/icons-material/Circle";
 import Collections from "@mui/icons-material/Collections";
 import ContactPhone from "@mui/icons-material/ContactPhone";
+import CurrencyRupee from "@mui/icons-material/CurrencyRupee";
 import Dashboard from "@mui/icons-material/Dashboard";
 import DataObject from "@mui/icons-material/DataObject";
 import Description from "@mui/icons-material/Description";
@@ -41,6 +42,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/attendance": EventAvailable,
   "/enquiries": ContactPhone,
   "/billing": Receipt,
+  "/fee-collection/settings": CurrencyRupee,
   "/parent-communication": Forum,
   "/classroom-announcements": Campaign,
   "/messaging": Chat,

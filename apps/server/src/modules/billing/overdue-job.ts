@@ -8,13 +8,14 @@ import { createBillingService } from "./service.ts";
 export const OVERDUE_INVOICES_LOCK = 0x5e_0002;
 
 /**
- * Marks overdue invoices and tells families of invoices due soon, run by one instance at a time;
- * the others skip. The pushes are queued on the job's transaction.
+ * Marks overdue invoices (and tells their families), run by one instance at a time; the others
+ * skip. The pushes are queued on the job's transaction. "Due soon" is told by the fee reminders
+ * (fee-collection/reminders.ts), once, with its e-mail.
  */
 export async function runMarkOverdue(db: Database, clock: Clock, push?: Pick<PushQueue, "toFamilies">) {
   const outcome = await runExclusive(db, OVERDUE_INVOICES_LOCK, async (tx) => {
     const billing = createBillingService({ db: tx, clock, push });
-    return { overdue: await billing.markOverdue(clock.now()), dueSoon: await billing.markDueSoon(clock.now()) };
+    return { overdue: await billing.markOverdue(clock.now()) };
   });
-  return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const, overdue: 0, dueSoon: 0 };
+  return outcome ? { ran: true as const, ...outcome.result } : { ran: false as const, overdue: 0 };
 }

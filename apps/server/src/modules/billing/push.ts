@@ -3,7 +3,7 @@ import type { PushPayload } from "@sprout/shared/schemas/push";
 import type { Database } from "../../db/client.ts";
 import type { PushQueue } from "../push/area.ts";
 
-export type InvoicePush = "issued" | "due_soon" | "overdue";
+export type InvoicePush = "issued" | "overdue";
 
 /**
  * "Aanya: new invoice", to the child's guardians (their "billing" choice), opening Billing; never

@@ -37,8 +37,6 @@ import { type InvoiceRow, invoiceInScope, selectInvoices, UUID } from "./queries
 import { recordPaymentIn } from "./record-payment.ts";
 import { createInvoiceRequests } from "./requests.ts";
 
-/** A family is told an invoice is due this many days ahead of its due date (once). */
-export const INVOICE_DUE_SOON_DAYS = 3;
 const childName = sql`${students.firstName} || ' ' || ${students.lastName}`;
 
 /**
@@ -318,29 +316,6 @@ export function createBillingService({
         `),
       );
       await pushInvoices(push, db, row?.children ?? [], "overdue");
-      return row?.count ?? 0;
-    },
-
-    /**
-     * Pending invoices falling due within INVOICE_DUE_SOON_DAYS (in their centre's time zone),
-     * issued before today, whose family was not told yet: marked told and pushed, in one
-     * transaction (the scheduled job's). Returns how many invoices.
-     */
-    async markDueSoon(now: Date = clock.now()): Promise<number> {
-      const [row] = rowsOf<{ count: number; children: string[] | null }>(
-        await db.execute(sql`
-          with due as (
-            update invoices i set due_soon_pushed_at = ${now.toISOString()}::timestamptz
-            from centers c
-            cross join lateral (select (${now.toISOString()}::timestamptz at time zone c.time_zone)::date as today) t
-            where c.id = i.center_id and i.status = 'Pending' and i.due_soon_pushed_at is null
-              and i.due_date between t.today and t.today + ${INVOICE_DUE_SOON_DAYS}::int and i.issue_date < t.today
-            returning i.student_id
-          )
-          select count(*)::int as count, array_agg(distinct student_id::text) as children from due
-        `),
-      );
-      await pushInvoices(push, db, row?.children ?? [], "due_soon");
       return row?.count ?? 0;
     },
 

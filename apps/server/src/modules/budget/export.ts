@@ -17,6 +17,7 @@ import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fileStamp } from "../../lib/file-stamp.ts";
 import { toRupees } from "../../lib/money.ts";
+import { zipCaughtUp } from "../../lib/xlsx-stream.ts";
 import { scopeTimeZone } from "../analytics/calendar.ts";
 import { expenseConditions } from "./expenses.ts";
 import { assert, mayTrackExpenses } from "./policy.ts";
@@ -239,24 +240,6 @@ export function createExportService({ db, clock }: { db: Database; clock: Clock 
   };
 }
 export type ExportService = ReturnType<typeof createExportService>;
-
-/** What the zip may hold of a sheet not yet compressed before the next batch of rows waits. */
-const ZIP_QUEUE_LIMIT = 1 << 20;
-interface QueuedStream {
-  _writableState: { length: number };
-  _readableState: { length: number };
-}
-
-/**
- * exceljs hands a sheet's XML to the zip without waiting for it (its stream ignores backpressure),
- * so rows written faster than they are compressed would pile up in memory: wait until the zip
- * entry has taken most of what is queued. The entry is the sheet stream's one pipe.
- */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet) {
-  const entry = (sheet as unknown as { stream?: { pipes?: QueuedStream[] } }).stream?.pipes?.[0];
-  while (entry && entry._writableState.length + entry._readableState.length > ZIP_QUEUE_LIMIT)
-    await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 function totals(sheet: ExcelJS.Worksheet, column: string, rows: number, totalPaise: number) {
   const row = sheet.addRow([]);

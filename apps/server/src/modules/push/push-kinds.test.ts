@@ -11,6 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { pushOutbox } from "../../db/schema/push.ts";
 import { runMarkOverdue } from "../billing/overdue-job.ts";
+import { runFeeReminders } from "../fee-collection/reminders.ts";
 
 // Each kind a family can switch off reaches the guardian's phone, naming the child, never the content.
 let app: FastifyInstance;
@@ -171,14 +172,17 @@ describe("billing", () => {
     expect(JSON.stringify(received())).not.toContain("1500");
     service.clear();
     try {
-      // The 23rd in Bengaluru: due on the 25th, so due soon (once, whatever the job's reruns).
+      // The 23rd in Bengaluru: due on the 25th, so the fee reminder "due in 3 days" (once, whatever
+      // the job's reruns); it carries what the overdue job's "due soon" push used to.
       clock.set(new Date("2026-11-23T04:00:00Z"));
-      expect((await runMarkOverdue(db, clock, app.pushQueue)).dueSoon).toBeGreaterThanOrEqual(1);
-      expect((await runMarkOverdue(db, clock, app.pushQueue)).dueSoon).toBe(0);
+      const remind = () =>
+        runFeeReminders(db, clock, { queueMail: (tx, message) => app.mailer.send(message, tx), push: app.pushQueue });
+      expect((await remind()).pushed).toBeGreaterThanOrEqual(1);
+      expect((await remind()).pushed).toBe(0);
       await deliver();
       // (The demo's other invoices may fall due or overdue on these days as well.)
       expect(received()).toContainEqual(
-        expect.objectContaining({ title: "Aanya: invoice due soon", kind: "invoice_due_soon", url: "/billing" }),
+        expect.objectContaining({ title: "Aanya: fees due soon", kind: "invoice_due_in_3_days", url: "/billing" }),
       );
       service.clear();
       clock.set(new Date("2026-11-26T04:00:00Z"));
