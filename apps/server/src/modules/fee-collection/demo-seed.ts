@@ -26,10 +26,7 @@ export const DEMO_CLAIM_UTR = "612345678901";
  * invoice (a Waiting claim), so the finance screen's claims list has something to decide.
  */
 export async function seedFeeCollectionDemo(tx: Database, organisationId: string, now: Date) {
-  const centreRows = await tx
-    .select()
-    .from(centers)
-    .where(eq(centers.organisationId, organisationId));
+  const centreRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
   for (const centre of centreRows) {
     const upi = DEMO_UPI[centre.name];
     if (!upi) continue;
