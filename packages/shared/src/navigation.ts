@@ -59,6 +59,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["invoices.read"],
     ready: true,
   },
+  { label: "paymentClaims.menu", path: "/billing/claims", actions: ["payments.reconcile"], ready: true },
   {
     label: "nav.parentCommunication",
     path: "/parent-communication",
