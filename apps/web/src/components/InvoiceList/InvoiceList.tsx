@@ -1,7 +1,7 @@
 import Download from "@mui/icons-material/Download";
-import OpenInFull from "@mui/icons-material/OpenInFull";
 import {
   Box,
+  Button,
   Chip,
   IconButton,
   LinearProgress,
@@ -104,16 +104,14 @@ export function InvoiceList({ title: given, actions }: Props) {
   );
   // The invoice's own page: its lines, payments and receipts, and paying it by UPI (issue 35).
   const open = (invoice: Invoice) => (
-    <Tooltip title={say("invoicePage.open")}>
-      <IconButton
-        component={RouterLink}
-        to={`/billing/invoices/${invoice.id}`}
-        aria-label={say("invoicePage.openNumber", { number: invoice.invoice_number })}
-        size="small"
-      >
-        <OpenInFull fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <Button
+      component={RouterLink}
+      to={`/billing/invoices/${invoice.id}`}
+      aria-label={say("invoicePage.openNumber", { number: invoice.invoice_number })}
+      size="small"
+    >
+      {say("invoicePage.openShort")}
+    </Button>
   );
   const columns: Column<Invoice>[] = [
     {
