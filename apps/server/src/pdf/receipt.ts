@@ -66,7 +66,7 @@ export function renderReceiptPdf(receipt: Receipt, centre: Letterhead, language:
     say({ id: "receipts.footer" }, { centre: centre.name }),
     { weight: "regular", size: 8 },
     left,
-    doc.page.height - 60,
+    doc.page.height - 80,
     { width, align: "center" },
   );
   doc.end();

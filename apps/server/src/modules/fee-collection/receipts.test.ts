@@ -12,10 +12,11 @@ const financeSession = await signIn(app, DEMO_EMAILS.financial_manager);
 const finance = as(app, financeSession);
 const { ownUnpaid, ownPaid, otherFamilyUnpaid } = await payFixtures(db);
 
-const textOf = async (payload: Buffer) => {
+const textOf = async (payload: Buffer, pages?: number) => {
   const parser = new PDFParse({ data: new Uint8Array(payload) });
-  const { text } = await parser.getText();
+  const { text, total } = await parser.getText();
   await parser.destroy();
+  if (pages !== undefined) expect(total).toBe(pages);
   return text;
 };
 
@@ -73,7 +74,8 @@ describe("receipts", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.headers["content-disposition"]).toContain(`receipt_${receiptNumber.replaceAll("/", "-")}.pdf`);
-    const text = await textOf(response.rawPayload);
+    // One A5 page: the footer must not spill onto a second.
+    const text = await textOf(response.rawPayload, 1);
     const [row] = await query<{ issue_date: string; balance: string; child: string; center: string }>(
       db,
       `select to_char(p.paid_on, 'DD/MM/YYYY') as issue_date, i.total_paise - i.paid_paise - i.credited_paise as balance,
@@ -113,7 +115,7 @@ describe("receipts", () => {
 
   it("a parent who chose Hindi reads the receipt in Hindi", async () => {
     expect((await parent.put("/api/account/preferences", { language: "hi" })).statusCode).toBe(200);
-    const text = await textOf((await parent.get(`/api/payments/${paymentId}/receipt`)).rawPayload);
+    const text = await textOf((await parent.get(`/api/payments/${paymentId}/receipt`)).rawPayload, 1);
     expect(text).toContain("भुगतान रसीद");
     expect(text).toContain(receiptNumber);
     expect(text).not.toContain("PAYMENT RECEIPT");
