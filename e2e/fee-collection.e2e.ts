@@ -76,6 +76,9 @@ describe("fee collection: paying an invoice by UPI", () => {
       await snackbar(page, "The office will confirm your payment");
       const claims = listRows(page, "Payments you told us about").filter({ hasText: UTR });
       await visible(claims.getByText("Waiting"));
+      // All of it is claimed: no second payment is offered while the office checks.
+      await visible(page.getByText("You have told the office about your payment"));
+      await page.getByRole("heading", { name: "Pay by UPI" }).waitFor({ state: "detached" });
       await screenshot(page, "fee-collection-claim-filed");
     });
 

@@ -83,7 +83,9 @@ describe("a parent's payment claim", () => {
     const utr = freshUtr();
     const other = otherFamilyUnpaid[0]!;
     await db.transaction(async (tx) => {
-      const row = await findInvoiceRow(tx, { centerIds: [other.center_id], childIds: null } as never, other.id, true);
+      // The office's view of the other family's invoice, as a bank statement's match would lock it.
+      const office = { organisationId: "", centerIds: [other.center_id], childIds: null, classroomIds: null };
+      const row = await findInvoiceRow(tx, office, other.id, true);
       await recordPaymentIn(
         tx,
         row,

@@ -67,7 +67,8 @@ export async function seedFeeCollectionDemo(tx: Database, organisationId: string
       centerId: first.id,
       utr: DEMO_CLAIM_UTR,
       amountPaise: Number(unpaid.outstanding),
-      paidOn: today < unpaid.issue_date ? unpaid.issue_date : today,
+      // Paid today, or on the day it was issued when that is later (ISO dates sort as text).
+      paidOn: [today, unpaid.issue_date].sort().at(-1)!,
       claimedBy: unpaid.claimant,
       claimedAt: now,
     })

@@ -1,3 +1,5 @@
+import QRCode from "qrcode";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { query } from "../../../test/billing-support.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
@@ -39,6 +41,18 @@ describe("GET /api/invoices/{id}/upi", () => {
     expect(png.length).toBeGreaterThan(1_000);
     expect(png.length).toBeLessThan(60_000);
     expect(body.vpa).toBe("sprout.koramangala@okaxis");
+    // The PNG is that very link: each module's centre pixel is dark exactly where the link's QR code has a dark module.
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { modules } = QRCode.create(body.uri, { errorCorrectionLevel: "M" });
+    const cell = info.width / (modules.size + 4);
+    let differing = 0;
+    for (let row = 0; row < modules.size; row++)
+      for (let column = 0; column < modules.size; column++) {
+        const x = Math.floor((column + 2.5) * cell);
+        const y = Math.floor((row + 2.5) * cell);
+        if (data[y * info.width + x]! < 128 !== Boolean(modules.get(row, column))) differing++;
+      }
+    expect(differing).toBe(0);
   });
 
   it("the amount is what is still outstanding after part payments, to the paisa", async () => {

@@ -9,7 +9,7 @@ import { useSignedInUser } from "../../auth/useSession";
 import { InvoiceStatusChip } from "../../components/InvoiceList/InvoiceList";
 import { formatCurrency, formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
-import { useInvoiceDetail } from "./api";
+import { useInvoiceClaims, useInvoiceDetail } from "./api";
 import { ClaimForm } from "./ClaimForm";
 import { ClaimsList } from "./ClaimsList";
 import { PaymentsList } from "./PaymentsList";
@@ -92,6 +92,8 @@ export function InvoicePage() {
   const user = useSignedInUser();
   const canClaim = may(user.role, "payments.claim");
   const invoice = useInvoiceDetail(id);
+  // The claims list's own first page (one request for both): what the parent already told the office.
+  const claims = useInvoiceClaims(id, { page: 1, limit: 10 });
   const [claiming, setClaiming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const back = (
@@ -118,11 +120,18 @@ export function InvoicePage() {
     );
   const detail = invoice.data;
   const unpaid = detail.status === "Pending" || detail.status === "Overdue";
+  const waiting = (claims.data?.rows ?? [])
+    .filter((claim) => claim.status === "Waiting")
+    .reduce((sum, claim) => sum + Math.round(claim.amount * 100), 0);
+  // Told the office about all of it already: no second payment is offered while it checks.
+  const allClaimed = unpaid && waiting > 0 && waiting >= Math.round(detail.balance * 100);
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
       {back}
       <InvoiceSummary invoice={detail} />
+      {allClaimed && <Alert severity="info">{say("payByUpi.allClaimed")}</Alert>}
       {unpaid &&
+        !allClaimed &&
         (claiming ? (
           <ClaimForm
             invoiceId={detail.id}
