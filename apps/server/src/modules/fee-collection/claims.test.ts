@@ -24,6 +24,8 @@ const finance = as(app, await signIn(app, DEMO_EMAILS.financial_manager));
 await parent.post("/api/push/subscriptions", service.device("parent-phone").subscription);
 const { ownUnpaid, otherFamilyUnpaid } = await payFixtures(db);
 const invoice = ownUnpaid[0]!;
+// Later than anything the demo seeded: "newest first" then puts this file's claims on top.
+clock.advance(60_000);
 const paidOn = invoice.issue_date;
 const claimsOf = async () =>
   Number((await query<{ n: string }>(db, "select count(*)::text as n from payment_claims"))[0]!.n);

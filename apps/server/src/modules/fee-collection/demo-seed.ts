@@ -70,7 +70,8 @@ export async function seedFeeCollectionDemo(tx: Database, organisationId: string
       // Paid today, or on the day it was issued when that is later (ISO dates sort as text).
       paidOn: [today, unpaid.issue_date].sort().at(-1)!,
       claimedBy: unpaid.claimant,
-      claimedAt: now,
+      // Told the office this morning, two hours before the demo's moment.
+      claimedAt: new Date(now.getTime() - 2 * 60 * 60 * 1000),
     })
     .returning({ id: paymentClaims.id });
   await tx.update(paymentUtrs).set({ claimId: claim!.id }).where(eq(paymentUtrs.utr, DEMO_CLAIM_UTR));
