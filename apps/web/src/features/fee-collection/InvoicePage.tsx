@@ -125,13 +125,13 @@ export function InvoicePage() {
     .reduce((sum, claim) => sum + Math.round(claim.amount * 100), 0);
   // Told the office about all of it already: no second payment is offered while it checks.
   const allClaimed = unpaid && waiting > 0 && waiting >= Math.round(detail.balance * 100);
+  // The claim form stays until its answer arrives (its callback runs only while it is shown),
+  // even when the claim it files makes the invoice all claimed.
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
       {back}
       <InvoiceSummary invoice={detail} />
-      {allClaimed && <Alert severity="info">{say("payByUpi.allClaimed")}</Alert>}
       {unpaid &&
-        !allClaimed &&
         (claiming ? (
           <ClaimForm
             invoiceId={detail.id}
@@ -142,6 +142,8 @@ export function InvoicePage() {
               setNotice(message);
             }}
           />
+        ) : allClaimed ? (
+          <Alert severity="info">{say("payByUpi.allClaimed")}</Alert>
         ) : (
           <UpiPayPanel invoiceId={detail.id} canClaim={canClaim} onPaid={() => setClaiming(true)} />
         ))}
