@@ -91,6 +91,8 @@ import { createEnquiriesService } from "./modules/enquiries/service.ts";
 import { exitsRoutes } from "./modules/exits/routes.ts";
 import { createExitsService } from "./modules/exits/service.ts";
 import { collectionSettingsArea } from "./modules/fee-collection/settings-area.ts";
+import { createPayArea } from "./modules/fee-collection/pay-area.ts";
+import { payRoutes } from "./modules/fee-collection/pay-routes.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { redisAnswers } from "./modules/health/readiness.ts";
@@ -389,6 +391,7 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
       await api.register(billingRoutes({ billing, twoFactor, codes: oneTimeCodes }));
+      await api.register(payRoutes(createPayArea({ db: deps.db, clock, push: push.queue, mailer })));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(collectionSettingsArea({ db: deps.db, clock }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));

@@ -174,6 +174,16 @@ const areaRoutes: RouteObject[] = [
     ["billing", "invoice_generation", "payment_processing", "view_own_children"],
     async () => (await import("./features/billing/BillingPage")).BillingPage,
   ),
+  // Issue 35: one invoice with its UPI payment and claims; the finance staff's payment claims.
+  featureRoute(
+    "billing/invoices/:id",
+    ["billing", "invoice_generation", "payment_processing", "view_own_children"],
+    async () => (await import("./features/fee-collection/InvoicePage")).InvoicePage,
+  ),
+  {
+    path: "billing/claims",
+    lazy: async () => ({ Component: (await import("./features/fee-collection/ClaimsPage")).ClaimsPage }),
+  },
   // Digital portfolio (issue 15): the gallery with uploads, and the leaders' dashboard.
   {
     path: "digital-portfolio",

@@ -59,6 +59,7 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["invoices.read"],
     ready: true,
   },
+  { label: "paymentClaims.menu", path: "/billing/claims", actions: ["payments.reconcile"], ready: true },
   // A centre's UPI ID, GSTIN, tax invoice details and reminders, and the accountant's export (issue 35).
   {
     label: "collectionSettings.title",

@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { FileStore } from "../files/store.ts";
 import { seedAssignmentsDemo } from "../modules/assignments/demo-seed.ts";
 import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
+import { seedFeeCollectionDemo } from "../modules/fee-collection/demo-seed.ts";
 import { seedBudgetDemo } from "../modules/budget/demo-seed.ts";
 import { seedObservationsDemo } from "../modules/child-day/demo-seed.ts";
 import { seedPortfolioDemo } from "../modules/digital-portfolio/demo.ts";
@@ -451,6 +452,7 @@ export async function seedDemoData(
       today,
     );
     await seedBillingDemo(tx, organisation!.id, today);
+    await seedFeeCollectionDemo(tx, organisation!.id, today);
     await seedBudgetDemo(
       tx,
       organisation!.id,

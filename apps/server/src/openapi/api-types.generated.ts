@@ -1329,6 +1329,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's UPI payment link (upi://pay) and its QR code
+         * @description `uri` is `upi://pay?pa=<UPI ID>&pn=<payee>&am=<outstanding>&cu=INR&tn=<invoice number>&tr=<the invoice's payment reference>`; `qr_png` is that link as a PNG data URL. A paid or cancelled invoice, or a centre without a UPI ID, answers 409 with the reason.
+         */
+        get: operations["getInvoicesByIdUpi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/payment-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of one invoice's payment claims, newest first, with their status and any rejection reason */
+        get: operations["getInvoicesByIdPaymentClaims"];
+        put?: never;
+        /**
+         * Say I have paid this invoice by UPI (a payment claim the office confirms)
+         * @description The 12-digit UTR the UPI app shows, the amount (at most what is outstanding) and the day paid (not in the future nor before the invoice's issue date). A UTR already given on any claim or payment answers 409.
+         */
+        post: operations["postInvoicesByIdPaymentClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of payment claims of one status (Waiting by default), newest first, by centre */
+        get: operations["getPaymentClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-claims/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a waiting payment claim: the payment is recorded with a receipt number */
+        post: operations["postPaymentClaimsByIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a waiting payment claim with a reason the parent reads */
+        post: operations["postPaymentClaimsByIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a payment's receipt as a PDF
+         * @description A parent downloads their own child's receipts (in their language), billing staff those of their centres (in the centre's language). No second factor: the receipt shows nothing the invoice page does not already show the same caller.
+         */
+        get: operations["getPaymentsByIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fee-structures": {
         parameters: {
             query?: never;
@@ -1375,7 +1487,7 @@ export interface paths {
         get: operations["getCentersByIdCollectionSettings"];
         /**
          * Change a centre's fee collection and tax details (audited)
-         * @description The UPI ID is checked against `^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$`; a GSTIN by its shape, state code and check character (a wrong one answers 400 naming the right one); the series code must be unique among the organisation's centres (409).
+         * @description The UPI ID is checked against `^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$`; a GSTIN by its shape, state code and check character (a wrong one answers 400 naming the right one); the series code must be unique among the organisation's centres (409). The body replaces every field: one left out or empty is cleared (reminders default to on).
          */
         put: operations["putCentersByIdCollectionSettings"];
         post?: never;
@@ -4479,6 +4591,7 @@ export interface components {
                 /** @enum {string} */
                 mode: "cash" | "upi" | "card" | "bank_transfer" | "cheque";
                 reference: string | null;
+                receipt_number: string | null;
                 recorded_by_name: string | null;
                 recorded_at: string;
             }[];
@@ -8401,6 +8514,313 @@ export interface operations {
                             invoice_number: string | null;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoicesByIdUpi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        uri: string;
+                        qr_png: string;
+                        vpa: string;
+                        payee_name: string;
+                        amount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getInvoicesByIdPaymentClaims: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            child_name: string;
+                            center_name: string;
+                            utr: string;
+                            amount: number;
+                            paid_on: string;
+                            /** @enum {string} */
+                            status: "Waiting" | "Confirmed" | "Rejected";
+                            reject_reason: string | null;
+                            claimed_by_name: string | null;
+                            claimed_at: string;
+                            decided_at: string | null;
+                            receipt_number: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postInvoicesByIdPaymentClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    utr: string;
+                    amount: number;
+                    paid_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        claim: {
+                            id: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            child_name: string;
+                            center_name: string;
+                            utr: string;
+                            amount: number;
+                            paid_on: string;
+                            /** @enum {string} */
+                            status: "Waiting" | "Confirmed" | "Rejected";
+                            reject_reason: string | null;
+                            claimed_by_name: string | null;
+                            claimed_at: string;
+                            decided_at: string | null;
+                            receipt_number: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getPaymentClaims: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "Waiting" | "Confirmed" | "Rejected";
+                center_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            child_name: string;
+                            center_name: string;
+                            utr: string;
+                            amount: number;
+                            paid_on: string;
+                            /** @enum {string} */
+                            status: "Waiting" | "Confirmed" | "Rejected";
+                            reject_reason: string | null;
+                            claimed_by_name: string | null;
+                            claimed_at: string;
+                            decided_at: string | null;
+                            receipt_number: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postPaymentClaimsByIdConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        claim: {
+                            id: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            child_name: string;
+                            center_name: string;
+                            utr: string;
+                            amount: number;
+                            paid_on: string;
+                            /** @enum {string} */
+                            status: "Waiting" | "Confirmed" | "Rejected";
+                            reject_reason: string | null;
+                            claimed_by_name: string | null;
+                            claimed_at: string;
+                            decided_at: string | null;
+                            receipt_number: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postPaymentClaimsByIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        claim: {
+                            id: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            child_name: string;
+                            center_name: string;
+                            utr: string;
+                            amount: number;
+                            paid_on: string;
+                            /** @enum {string} */
+                            status: "Waiting" | "Confirmed" | "Rejected";
+                            reject_reason: string | null;
+                            claimed_by_name: string | null;
+                            claimed_at: string;
+                            decided_at: string | null;
+                            receipt_number: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getPaymentsByIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with its type in Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

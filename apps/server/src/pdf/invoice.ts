@@ -3,6 +3,7 @@ import type { InvoiceDetail } from "@sprout/shared/schemas/billing";
 import { intlFor } from "../i18n/intl.ts";
 import { openPdf } from "./document.ts";
 import { write } from "./fonts.ts";
+import { drawInvoiceUpi } from "./invoice-upi.ts";
 
 export interface Letterhead {
   name: string;
@@ -145,6 +146,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
     write(doc, money(entry.amount), regular(10), left, y, { width: width - 8, align: "right" });
     y += 16;
   }
+  y = drawInvoiceUpi(doc, centre, say, { left, width, y });
   if (invoice.status === "Cancelled" && invoice.cancel_reason) {
     y += 10;
     write(

@@ -23,6 +23,7 @@ import ManageSearch from "@mui/icons-material/ManageSearch";
 import MeetingRoom from "@mui/icons-material/MeetingRoom";
 import MenuBook from "@mui/icons-material/MenuBook";
 import PhotoLibrary from "@mui/icons-material/PhotoLibrary";
+import PriceCheck from "@mui/icons-material/PriceCheck";
 import PrivacyTip from "@mui/icons-material/PrivacyTip";
 import Receipt from "@mui/icons-material/Receipt";
 import ReportProblem from "@mui/icons-material/ReportProblem";
@@ -42,6 +43,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/attendance": EventAvailable,
   "/enquiries": ContactPhone,
   "/billing": Receipt,
+  "/billing/claims": PriceCheck,
   "/fee-collection/settings": CurrencyRupee,
   "/parent-communication": Forum,
   "/classroom-announcements": Campaign,

@@ -154,6 +154,8 @@ export const payment = z.object({
   paid_on: safeString(),
   mode: z.enum(PAYMENT_MODES),
   reference: safeString().nullable(),
+  /** KOR/R26-27/00012; null on payments recorded before receipts were numbered. */
+  receipt_number: safeString().nullable(),
   recorded_by_name: safeString().nullable(),
   recorded_at: safeString(),
 });

@@ -27,6 +27,7 @@ import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
+import { payableUpiLink } from "../fee-collection/upi.ts";
 import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import { createGenerationPreview } from "./generation-preview.ts";
@@ -79,6 +80,7 @@ export function createBillingService({
           paidOn: payments.paidOn,
           mode: payments.mode,
           reference: payments.reference,
+          receiptNumber: payments.receiptNumber,
           recordedByName: recorder.fullName,
           recordedAt: payments.recordedAt,
         })
@@ -96,6 +98,7 @@ export function createBillingService({
         paid_on: entry.paidOn,
         mode: entry.mode,
         reference: entry.reference,
+        receipt_number: entry.receiptNumber,
         recorded_by_name: entry.recordedByName,
         recorded_at: entry.recordedAt.toISOString(),
       })),
@@ -232,7 +235,8 @@ export function createBillingService({
     async document(scope: Scope, id: string) {
       const row = await findInvoice(db, scope, id);
       const [centre] = await db.select().from(centers).where(eq(centers.id, row.centerId));
-      return { invoice: await detail(db, row), centre: centre! };
+      // An unpaid invoice's PDF carries its UPI QR and the centre's UPI ID.
+      return { invoice: await detail(db, row), centre: { ...centre!, upi: await payableUpiLink(db, row) } };
     },
 
     /** Records money received; part payments add up and the invoice is Paid once nothing is due. */

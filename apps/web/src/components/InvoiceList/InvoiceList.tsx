@@ -1,6 +1,7 @@
 import Download from "@mui/icons-material/Download";
 import {
   Box,
+  Button,
   Chip,
   IconButton,
   LinearProgress,
@@ -21,7 +22,7 @@ import {
   type InvoiceStatus,
 } from "@sprout/shared/schemas/billing";
 import { type ReactNode, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { Link as RouterLink, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import type { SetupReturn } from "../../features/account/Setup2FAPage";
 import { formatCurrency, formatDate } from "../../format";
@@ -101,6 +102,17 @@ export function InvoiceList({ title: given, actions }: Props) {
       </IconButton>
     </Tooltip>
   );
+  // The invoice's own page: its lines, payments and receipts, and paying it by UPI (issue 35).
+  const open = (invoice: Invoice) => (
+    <Button
+      component={RouterLink}
+      to={`/billing/invoices/${invoice.id}`}
+      aria-label={say("invoicePage.openNumber", { number: invoice.invoice_number })}
+      size="small"
+    >
+      {say("invoicePage.openShort")}
+    </Button>
+  );
   const columns: Column<Invoice>[] = [
     {
       header: say("invoiceList.number"),
@@ -143,6 +155,7 @@ export function InvoiceList({ title: given, actions }: Props) {
       nowrap: true,
       cell: (invoice) => (
         <>
+          {open(invoice)}
           {download(invoice)}
           {actions?.(invoice)}
         </>
@@ -226,6 +239,7 @@ export function InvoiceList({ title: given, actions }: Props) {
                   {say("invoiceList.balanceDue", { amount: formatCurrency(invoice.balance) })}
                 </Typography>
               )}
+              {open(invoice)}
               {download(invoice)}
               {actions?.(invoice)}
             </Stack>
