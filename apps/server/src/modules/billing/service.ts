@@ -27,11 +27,12 @@ import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { toPaise, toRupees } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
+import { creditNotesOf } from "../fee-collection/credit-note-queries.ts";
 import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import { createGenerationPreview } from "./generation-preview.ts";
 import { INVOICE_MESSAGES, wrongState } from "./messages.ts";
-import { toInvoice } from "./presenter.ts";
+import { toInvoice, toInvoiceDetail } from "./presenter.ts";
 import { pushInvoices } from "./push.ts";
 import { type InvoiceRow, invoiceInScope, selectInvoices, UUID } from "./queries.ts";
 import { recordPaymentIn } from "./record-payment.ts";
@@ -68,9 +69,18 @@ export function createBillingService({
   }
 
   async function detail(executor: Database, row: InvoiceRow): Promise<InvoiceDetail> {
-    const [lines, paid] = await Promise.all([
+    const [lines, paid, notes] = await Promise.all([
       executor
-        .select({ description: invoiceLines.description, amountPaise: invoiceLines.amountPaise })
+        .select({
+          description: invoiceLines.description,
+          amountPaise: invoiceLines.amountPaise,
+          sacCode: invoiceLines.sacCode,
+          gstRate: invoiceLines.gstRate,
+          taxablePaise: invoiceLines.taxablePaise,
+          cgstPaise: invoiceLines.cgstPaise,
+          sgstPaise: invoiceLines.sgstPaise,
+          igstPaise: invoiceLines.igstPaise,
+        })
         .from(invoiceLines)
         .where(eq(invoiceLines.invoiceId, row.id))
         .orderBy(asc(invoiceLines.position)),
@@ -88,20 +98,9 @@ export function createBillingService({
         .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
         .where(eq(payments.invoiceId, row.id))
         .orderBy(asc(payments.paidOn), asc(payments.recordedAt)),
+      creditNotesOf(executor, row.id),
     ]);
-    return {
-      ...toInvoice(row),
-      lines: lines.map((line) => ({ description: line.description, amount: toRupees(line.amountPaise) })),
-      payments: paid.map((entry) => ({
-        id: entry.id,
-        amount: toRupees(entry.amountPaise),
-        paid_on: entry.paidOn,
-        mode: entry.mode,
-        reference: entry.reference,
-        recorded_by_name: entry.recordedByName,
-        recorded_at: entry.recordedAt.toISOString(),
-      })),
-    };
+    return toInvoiceDetail(row, lines, paid, notes);
   }
 
   /** Invoices of the centres (one status or all): kept counts, or counted for a parent's own. */
