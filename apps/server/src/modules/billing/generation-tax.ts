@@ -81,7 +81,7 @@ export async function lockInvoiceSeries(tx: Database, centerIds: readonly string
     from centers ctr where ctr.id = any(${uuidArray(centerIds)})`;
   await tx.execute(sql`
     insert into document_series (center_id, series, financial_year, last_number)
-    select y.id, 'invoice', y.financial_year, 0 from (${years}) y
+    select y.id, 'invoice', y.financial_year, 0 from (${years}) y order by y.id
     on conflict do nothing`);
   await tx.execute(sql`
     select ds.last_number from document_series ds

@@ -25,7 +25,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { toPaise, toRupees } from "../../lib/money.ts";
+import { toPaise } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
 import { creditNotesOf } from "../fee-collection/credit-note-queries.ts";
 import type { PushQueue } from "../push/area.ts";

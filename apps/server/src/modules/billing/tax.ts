@@ -71,7 +71,7 @@ export function shareOut(scaled: readonly number[]): number[] {
 
 /** The exact tax of a line at `rate` (of a tax-inclusive amount), scaled by TAX_SCALE; `heads` 2 halves it (CGST, SGST). */
 export const scaledTax = (amountPaise: number, rate: number, heads: 1 | 2) =>
-  amountPaise * rate * (TAX_SCALE / (heads * (100 + rate)));
+  rate === 0 ? 0 : amountPaise * rate * (TAX_SCALE / (heads * (100 + rate)));
 
 /**
  * The tax of an invoice's lines. `supplierState` and `placeOfSupply` are GST state codes ("29");
