@@ -303,8 +303,8 @@ export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: english("bi
 
 export const invoiceRequestActionResponse = z.object({ message: safeString(), request: invoiceRequest });
 
-/** The invoice number a PDF is saved under: INV-2026-000123.pdf. */
-export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
+/** The invoice number a PDF is saved under: KOR-26-27-000123.pdf (a file name holds no slash). */
+export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber.replaceAll("/", "-")}.pdf`;
 
 /** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
 export const pdfTwoFactorCode = safeString().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);

@@ -12,7 +12,7 @@ const { app, database } = context;
 const db = database.db;
 
 /** A GSTIN with its real check character (mod-36 weights 1, 2 over the first 14). */
-export function withCheckCharacter(first14: string): string {
+function withCheckCharacter(first14: string): string {
   const chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
   let sum = 0;
   for (const [index, char] of [...first14].entries()) {

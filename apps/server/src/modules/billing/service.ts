@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   type Invoice,
   type InvoiceDetail,
   type InvoicesPage,
@@ -8,7 +7,6 @@ import {
   type PaymentRequest,
   paymentRequest,
 } from "@sprout/shared/schemas/billing";
-import { todayIn } from "@sprout/shared/schemas/children";
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller, Scope } from "../../auth/caller.ts";
@@ -17,12 +15,13 @@ import { rowsOf } from "../../db/rows.ts";
 import { invoiceLines, invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
 import { invoiceCounts } from "../../db/schema/counts.ts";
+import { centerCollectionSettings } from "../../db/schema/fee-collection.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { toPaise } from "../../lib/money.ts";
@@ -232,8 +231,18 @@ export function createBillingService({
     /** What the PDF shows: the invoice with lines and payments, and the centre's letterhead. */
     async document(scope: Scope, id: string) {
       const row = await findInvoice(db, scope, id);
-      const [centre] = await db.select().from(centers).where(eq(centers.id, row.centerId));
-      return { invoice: await detail(db, row), centre: centre! };
+      const [[centre], [settings]] = await Promise.all([
+        db.select().from(centers).where(eq(centers.id, row.centerId)),
+        db
+          .select({ legalName: centerCollectionSettings.legalName, taxAddress: centerCollectionSettings.taxAddress })
+          .from(centerCollectionSettings)
+          .where(eq(centerCollectionSettings.centerId, row.centerId)),
+      ]);
+      return {
+        invoice: await detail(db, row),
+        centre: centre!,
+        seller: { legalName: settings?.legalName ?? null, taxAddress: settings?.taxAddress ?? null },
+      };
     },
 
     /** Records money received; part payments add up and the invoice is Paid once nothing is due. */
