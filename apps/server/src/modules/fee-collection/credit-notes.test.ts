@@ -127,7 +127,8 @@ describe("credit notes", () => {
     const outstanding = (await staff.get(`/api/invoices/${invoice!.id}`)).json().outstanding as number;
     const tooMuch = await staff.post(`/api/invoices/${invoice!.id}/credit-notes`, {
       reason: "Too much",
-      lines: [{ description: "All of it and more", amount: outstanding + 0.01 }],
+      // A paisa more than outstanding, as typed (floating point would add a third decimal).
+      lines: [{ description: "All of it and more", amount: ((Math.round(outstanding * 100) + 1) / 100).toFixed(2) }],
     });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error).toContain(`₹${outstanding.toFixed(2)}`);
