@@ -100,9 +100,9 @@ describe("billing", () => {
         await ownerRow.getByRole("button", { name: "Approve request for Aanya Malhotra" }).click();
         const approved = await snackbar(
           ownerPage,
-          /Request approved\. Invoice INV-\d{4}-\d{6} created for Aanya Malhotra\./,
+          /Request approved\. Invoice [A-Z0-9]{1,3}\/\d{2}-\d{2}\/\d{6} created for Aanya Malhotra\./,
         );
-        invoiceNumber = /INV-\d{4}-\d{6}/.exec((await approved.textContent()) ?? "")![0];
+        invoiceNumber = /[A-Z0-9]{1,3}\/\d{2}-\d{2}\/\d{6}/.exec((await approved.textContent()) ?? "")![0];
       });
       await page.reload();
       await visible(row.getByText("Approved"));

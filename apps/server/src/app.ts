@@ -90,9 +90,11 @@ import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
 import { createEnquiriesService } from "./modules/enquiries/service.ts";
 import { exitsRoutes } from "./modules/exits/routes.ts";
 import { createExitsService } from "./modules/exits/service.ts";
-import { collectionSettingsArea } from "./modules/fee-collection/settings-area.ts";
+import { creditNoteRoutes } from "./modules/fee-collection/credit-note-routes.ts";
+import { createCreditNotes } from "./modules/fee-collection/credit-notes.ts";
 import { createPayArea } from "./modules/fee-collection/pay-area.ts";
 import { payRoutes } from "./modules/fee-collection/pay-routes.ts";
+import { collectionSettingsArea } from "./modules/fee-collection/settings-area.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { redisAnswers } from "./modules/health/readiness.ts";
@@ -392,6 +394,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
       await api.register(billingRoutes({ billing, twoFactor, codes: oneTimeCodes }));
       await api.register(payRoutes(createPayArea({ db: deps.db, clock, push: push.queue, mailer })));
+      await api.register(
+        creditNoteRoutes({
+          creditNotes: createCreditNotes({ db: deps.db, clock }),
+          billing,
+          twoFactor,
+          codes: oneTimeCodes,
+        }),
+      );
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(collectionSettingsArea({ db: deps.db, clock }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));

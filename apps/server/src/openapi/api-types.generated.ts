@@ -1441,6 +1441,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note against an invoice (amounts include tax; at most what is outstanding)
+         * @description The note takes the next number of the centre's credit-note series (KOR/C26-27/00012), its lines are taxed as the invoice's (same GSTIN and place of supply), and its total is added to the invoice's credited amount; the invoice is Paid once paid + credited = total. A paid or cancelled invoice answers 409.
+         */
+        post: operations["postInvoicesByIdCreditNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/credit-notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A credit note of an invoice, with its lines and their tax */
+        get: operations["getInvoicesByIdCreditNotesByNoteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/credit-notes/{noteId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a credit note as a PDF (a fresh two-factor code in X-2FA-TOTP, as for the invoice) */
+        get: operations["getInvoicesByIdCreditNotesByNoteIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fee-structures": {
         parameters: {
             query?: never;
@@ -4583,6 +4637,12 @@ export interface components {
             lines: {
                 description: string;
                 amount: number;
+                sac_code: string;
+                gst_rate: number;
+                taxable_value: number;
+                cgst: number;
+                sgst: number;
+                igst: number;
             }[];
             payments: {
                 id: string;
@@ -4594,6 +4654,23 @@ export interface components {
                 receipt_number: string | null;
                 recorded_by_name: string | null;
                 recorded_at: string;
+            }[];
+            /** @enum {string} */
+            tax_document: "invoice" | "tax_invoice" | "bill_of_supply";
+            supplier_gstin: string | null;
+            place_of_supply: string | null;
+            taxable_value: number;
+            cgst: number;
+            sgst: number;
+            igst: number;
+            amount_credited: number;
+            outstanding: number;
+            credit_notes: {
+                id: string;
+                credit_note_number: string;
+                issue_date: string;
+                reason: string;
+                total_amount: number;
             }[];
         };
         ChildDay: {
@@ -8348,6 +8425,8 @@ export interface operations {
                             amount: number;
                             due_date: string;
                             description: string | null;
+                            sac_code: string;
+                            gst_rate: number;
                             /** @enum {string} */
                             status: "Pending" | "Approved" | "Rejected";
                             reject_reason: string | null;
@@ -8383,6 +8462,9 @@ export interface operations {
                     dueDate: string;
                     /** @default  */
                     description?: string;
+                    /** @default 999210 */
+                    sac_code?: string;
+                    gst_rate?: 0 | 5 | 12 | 18;
                 };
             };
         };
@@ -8404,6 +8486,8 @@ export interface operations {
                             amount: number;
                             due_date: string;
                             description: string | null;
+                            sac_code: string;
+                            gst_rate: number;
                             /** @enum {string} */
                             status: "Pending" | "Approved" | "Rejected";
                             reject_reason: string | null;
@@ -8450,6 +8534,8 @@ export interface operations {
                             amount: number;
                             due_date: string;
                             description: string | null;
+                            sac_code: string;
+                            gst_rate: number;
                             /** @enum {string} */
                             status: "Pending" | "Approved" | "Rejected";
                             reject_reason: string | null;
@@ -8503,6 +8589,8 @@ export interface operations {
                             amount: number;
                             due_date: string;
                             description: string | null;
+                            sac_code: string;
+                            gst_rate: number;
                             /** @enum {string} */
                             status: "Pending" | "Approved" | "Rejected";
                             reject_reason: string | null;
@@ -8829,6 +8917,167 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    postInvoicesByIdCreditNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    lines: {
+                        description: string;
+                        amount: number;
+                        sac_code?: string;
+                        gst_rate?: 0 | 5 | 12 | 18;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        credit_note: {
+                            id: string;
+                            credit_note_number: string;
+                            financial_year: string;
+                            issue_date: string;
+                            reason: string;
+                            invoice_id: string;
+                            invoice_number: string;
+                            invoice_issue_date: string;
+                            child_name: string;
+                            center_name: string;
+                            /** @enum {string} */
+                            tax_document: "invoice" | "tax_invoice" | "bill_of_supply";
+                            supplier_gstin: string | null;
+                            place_of_supply: string | null;
+                            total_amount: number;
+                            taxable_value: number;
+                            cgst: number;
+                            sgst: number;
+                            igst: number;
+                            lines: {
+                                description: string;
+                                amount: number;
+                                sac_code: string;
+                                gst_rate: number;
+                                taxable_value: number;
+                                cgst: number;
+                                sgst: number;
+                                igst: number;
+                            }[];
+                            created_by_name: string | null;
+                            created_at: string;
+                        };
+                        invoice: components["schemas"]["InvoiceDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getInvoicesByIdCreditNotesByNoteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        credit_note_number: string;
+                        financial_year: string;
+                        issue_date: string;
+                        reason: string;
+                        invoice_id: string;
+                        invoice_number: string;
+                        invoice_issue_date: string;
+                        child_name: string;
+                        center_name: string;
+                        /** @enum {string} */
+                        tax_document: "invoice" | "tax_invoice" | "bill_of_supply";
+                        supplier_gstin: string | null;
+                        place_of_supply: string | null;
+                        total_amount: number;
+                        taxable_value: number;
+                        cgst: number;
+                        sgst: number;
+                        igst: number;
+                        lines: {
+                            description: string;
+                            amount: number;
+                            sac_code: string;
+                            gst_rate: number;
+                            taxable_value: number;
+                            cgst: number;
+                            sgst: number;
+                            igst: number;
+                        }[];
+                        created_by_name: string | null;
+                        created_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInvoicesByIdCreditNotesByNoteIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                noteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with its type in Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getFeeStructures: {
         parameters: {
             query?: {
@@ -8869,7 +9118,11 @@ export interface operations {
                                 component_type: "one_time" | "recurring" | "annual";
                                 is_refundable: boolean;
                                 is_optional: boolean;
+                                sac_code: string;
+                                gst_rate: number;
                             }[];
+                            sac_code: string;
+                            gst_rate: number;
                             students_count: number;
                             updated_at: string;
                         }[];
@@ -8913,7 +9166,13 @@ export interface operations {
                         is_refundable?: boolean;
                         /** @default false */
                         is_optional?: boolean;
+                        /** @default 999210 */
+                        sac_code?: string;
+                        gst_rate?: 0 | 5 | 12 | 18;
                     }[];
+                    /** @default 999210 */
+                    sac_code?: string;
+                    gst_rate?: 0 | 5 | 12 | 18;
                 };
             };
         };
@@ -8945,7 +9204,11 @@ export interface operations {
                             component_type: "one_time" | "recurring" | "annual";
                             is_refundable: boolean;
                             is_optional: boolean;
+                            sac_code: string;
+                            gst_rate: number;
                         }[];
+                        sac_code: string;
+                        gst_rate: number;
                         students_count: number;
                         updated_at: string;
                     };
@@ -8989,7 +9252,13 @@ export interface operations {
                         is_refundable?: boolean;
                         /** @default false */
                         is_optional?: boolean;
+                        /** @default 999210 */
+                        sac_code?: string;
+                        gst_rate?: 0 | 5 | 12 | 18;
                     }[];
+                    /** @default 999210 */
+                    sac_code?: string;
+                    gst_rate?: 0 | 5 | 12 | 18;
                 };
             };
         };
@@ -9021,7 +9290,11 @@ export interface operations {
                             component_type: "one_time" | "recurring" | "annual";
                             is_refundable: boolean;
                             is_optional: boolean;
+                            sac_code: string;
+                            gst_rate: number;
                         }[];
+                        sac_code: string;
+                        gst_rate: number;
                         students_count: number;
                         updated_at: string;
                     };

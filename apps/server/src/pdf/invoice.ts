@@ -4,6 +4,7 @@ import { intlFor } from "../i18n/intl.ts";
 import { openPdf } from "./document.ts";
 import { write } from "./fonts.ts";
 import { drawInvoiceUpi } from "./invoice-upi.ts";
+import { drawLines, placeOfSupplyText, taxTotals } from "./tax-lines.ts";
 
 export interface Letterhead {
   name: string;
@@ -15,12 +16,29 @@ export interface Letterhead {
   email: string | null;
 }
 
+/** The supplier as the tax document names it: the centre's legal name and registered address. */
+export interface Seller {
+  legalName: string | null;
+  taxAddress: string | null;
+}
+
+const TITLES = {
+  invoice: "invoice.title",
+  tax_invoice: "invoice.titleTaxInvoice",
+  bill_of_supply: "invoice.titleBillOfSupply",
+} as const;
+
 /**
  * Renders an invoice as an A4 PDF: the centre's letterhead, the invoice number and status, the
  * child and classroom, dates, lines, totals in rupees and the payments received, in the reader's
  * language (the lines' own descriptions are the centre's, as written).
  */
-export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, language: Language): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceDetail,
+  centre: Letterhead,
+  seller: Seller,
+  language: Language,
+): Promise<Buffer> {
   const intl = intlFor(language);
   const say = intl.formatMessage;
   const money = (rupees: number) =>
@@ -54,7 +72,29 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
   write(doc.fillColor(grey), place, regular(9), left, doc.y + 2, { width: width * 0.6 });
   const contact = [centre.phone, centre.email].filter(Boolean).join("  ·  ");
   if (contact) write(doc, contact, regular(9), undefined, undefined, { width: width * 0.6 });
-  write(doc.fillColor("#000"), say({ id: "invoice.title" }), bold(22), left, 36, { width, align: "right" });
+  // A tax invoice names the registered supplier: legal name, GSTIN and address.
+  const taxed = invoice.tax_document !== "invoice";
+  if (invoice.supplier_gstin) {
+    if (seller.legalName)
+      write(doc.fillColor("#000"), seller.legalName, bold(9), left, doc.y + 4, { width: width * 0.6 });
+    write(
+      doc.fillColor("#000"),
+      say({ id: "invoice.gstin" }, { gstin: invoice.supplier_gstin }),
+      bold(9),
+      left,
+      doc.y,
+      {
+        width: width * 0.6,
+      },
+    );
+    if (seller.taxAddress)
+      write(doc.fillColor(grey), seller.taxAddress, regular(9), left, doc.y, { width: width * 0.6 });
+  }
+  const letterheadEnd = doc.y;
+  write(doc.fillColor("#000"), say({ id: TITLES[invoice.tax_document] }), bold(20), left, 36, {
+    width,
+    align: "right",
+  });
   write(doc, invoice.invoice_number, regular(10), left, 64, { width, align: "right" });
   const statusColour = { Paid: green, Pending: "#b26a00", Overdue: "#c62828", Cancelled: grey }[invoice.status];
   write(doc.fillColor(statusColour), say({ id: "invoice.status" }, { status: invoice.status }), bold(10), left, 80, {
@@ -62,7 +102,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
     align: "right",
   });
 
-  let y = Math.max(doc.y, 110) + 16;
+  let y = Math.max(doc.y, letterheadEnd, 110) + 16;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor("#cccccc").stroke();
   y += 14;
 
@@ -80,6 +120,9 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
     doc.y,
     { width: width * 0.5 },
   );
+  if (invoice.place_of_supply) {
+    write(doc, placeOfSupplyText(say, invoice.place_of_supply), regular(10), left, doc.y, { width: width * 0.5 });
+  }
   const billTo = doc.y;
 
   const facts: [string, string][] = [
@@ -99,29 +142,18 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
   }
   y = Math.max(billTo, factY) + 20;
 
-  // Lines
-  doc.rect(left, y, width, 22).fill("#eef5f1");
-  doc.fillColor("#000");
-  write(doc, say({ id: "invoice.description" }), bold(10), left + 8, y + 6, { width: width * 0.7 });
-  write(doc, say({ id: "invoice.amount" }), bold(10), left, y + 6, { width: width - 8, align: "right" });
-  y += 28;
-  for (const line of invoice.lines) {
-    write(doc, line.description, regular(10), left + 8, y, { width: width * 0.7 });
-    const height = doc.y - y;
-    write(doc, money(line.amount), regular(10), left, y, { width: width - 8, align: "right" });
-    y += Math.max(height, 12) + 8;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(right, y - 4)
-      .strokeColor("#eeeeee")
-      .stroke();
-  }
+  // Lines, and in a tax document their SAC codes, rates, taxable values and taxes
+  y = drawLines(doc, say, money, invoice.lines, taxed, { left, width, y });
 
   // Totals, as the server summed them in paise
   const totals: [string, string, boolean][] = [
+    ...(taxed ? taxTotals(say, money, invoice) : []),
     [say({ id: "invoice.total" }), money(invoice.total_amount), true],
+    ...(invoice.amount_credited > 0
+      ? [[say({ id: "invoice.amountCredited" }), money(invoice.amount_credited), false] as [string, string, boolean]]
+      : []),
     [say({ id: "invoice.amountPaid" }), money(invoice.amount_paid), false],
-    [say({ id: "invoice.balanceDue" }), money(invoice.balance), true],
+    [say({ id: "invoice.balanceDue" }), money(invoice.outstanding), true],
   ];
   y += 6;
   for (const [label, value, strong] of totals) {
@@ -129,6 +161,27 @@ export function renderInvoicePdf(invoice: InvoiceDetail, centre: Letterhead, lan
     write(doc.fillColor("#000"), label, style, left + width * 0.5, y, { width: width * 0.25 });
     write(doc, value, style, left + width * 0.75, y, { width: width * 0.25 - 8, align: "right" });
     y += 18;
+  }
+  if (taxed) {
+    write(doc.fillColor(grey), say({ id: "invoice.taxIncluded" }), regular(8), left, y, { width });
+    y += 12;
+  }
+
+  // Credit notes that corrected this invoice
+  if (invoice.credit_notes.length > 0) {
+    y += 10;
+    write(doc.fillColor("#000"), say({ id: "invoice.creditNotes" }), bold(11), left, y);
+    y += 18;
+    for (const note of invoice.credit_notes) {
+      const text = say(
+        { id: "invoice.creditNoteLine" },
+        { number: note.credit_note_number, date: day(note.issue_date), reason: note.reason },
+      );
+      write(doc.fillColor("#000"), text, regular(10), left, y, { width: width * 0.75 });
+      const bottom = doc.y;
+      write(doc, money(note.total_amount), regular(10), left, y, { width: width - 8, align: "right" });
+      y = Math.max(bottom, y + 12) + 4;
+    }
   }
 
   // Payments

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageId } from "../i18n/catalogues.ts";
 import { english } from "../i18n/english.ts";
+import { TAX_DOCUMENTS, taxClassFields, taxLine } from "./fee-collection/tax.ts";
 import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
 /** Each label's English, from its catalogue message (a screen says the message by its id). */
@@ -135,7 +136,8 @@ export const invoicesResponse = z.object({
 });
 export type InvoicesPage = z.infer<typeof invoicesResponse>;
 
-export const invoiceLine = z.object({ description: safeString(), amount: z.number() });
+/** A line: its amount (tax included) and, per line, its tax class and tax in rupees. */
+export const invoiceLine = z.object({ description: safeString(), amount: z.number() }).extend(taxLine.shape);
 
 export const PAYMENT_MODES = ["cash", "upi", "card", "bank_transfer", "cheque"] as const;
 export const PAYMENT_MODE_LABEL_IDS = {
@@ -160,9 +162,31 @@ export const payment = z.object({
   recorded_at: safeString(),
 });
 
+/** A credit note as the invoice it corrects lists it. */
+export const creditNoteSummary = z.object({
+  id: safeString(),
+  credit_note_number: safeString(),
+  issue_date: safeString(),
+  reason: safeString(),
+  total_amount: z.number(),
+});
+
 export const invoiceDetail = invoice.extend({
   lines: z.array(invoiceLine),
   payments: z.array(payment),
+  /** "invoice" (centre not GST-registered), "tax_invoice", or "bill_of_supply" (every line exempt). */
+  tax_document: z.enum(TAX_DOCUMENTS),
+  supplier_gstin: safeString().nullable(),
+  /** The payer's GST state code; null on a plain invoice. */
+  place_of_supply: safeString().nullable(),
+  taxable_value: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  amount_credited: z.number(),
+  /** total - paid - credited: what the family still owes. */
+  outstanding: z.number(),
+  credit_notes: z.array(creditNoteSummary),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
@@ -240,6 +264,8 @@ export const invoiceRequest = z.object({
   amount: z.number(),
   due_date: safeString(),
   description: safeString().nullable(),
+  sac_code: safeString(),
+  gst_rate: z.number().int(),
   status: z.enum(INVOICE_REQUEST_STATUSES),
   reject_reason: safeString().nullable(),
   requested_by_name: safeString().nullable(),
@@ -269,6 +295,7 @@ export const createInvoiceRequest = z.object({
   amount: rupeesAmount(),
   dueDate: calendarDate(BILLING_MESSAGES.dueDateRequired),
   description: safeString().trim().max(500, BILLING_MESSAGES.descriptionTooLong).optional().default(""),
+  ...taxClassFields,
 });
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
 
@@ -278,8 +305,8 @@ export const invoiceRequestIdParams = z.object({ id: z.uuid({ error: english("bi
 
 export const invoiceRequestActionResponse = z.object({ message: safeString(), request: invoiceRequest });
 
-/** The invoice number a PDF is saved under: INV-2026-000123.pdf. */
-export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
+/** The invoice number a PDF is saved under: KOR-26-27-000123.pdf (a file name holds no slash). */
+export const invoiceFileName = (invoiceNumber: string) => `${invoiceNumber.replaceAll("/", "-")}.pdf`;
 
 /** The two-factor code asked before a PDF download: numeric, up to 6 digits, at least 6 to send. */
 export const pdfTwoFactorCode = safeString().regex(/^\d{6}$/, BILLING_MESSAGES.twoFactorCodeInvalid);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageId } from "../i18n/catalogues.ts";
 import { english } from "../i18n/english.ts";
+import { taxClassFields } from "./fee-collection/tax.ts";
 import { isIsoDate, LIST_MAX_PAGE, listPagination, pageParams, safeString } from "./primitives.ts";
 
 /** Each label's English, from its catalogue message (a screen says the message by its id). */
@@ -91,6 +92,7 @@ export const feeComponentInput = z.object({
   component_type: z.enum(FEE_COMPONENT_TYPES, { error: FEE_MESSAGES.componentTypeRequired }),
   is_refundable: z.boolean().default(false),
   is_optional: z.boolean().default(false),
+  ...taxClassFields,
 });
 
 export const feeStructureInput = z.object({
@@ -123,6 +125,8 @@ export const feeStructureInput = z.object({
   quarterly_discount_percent: percent,
   annual_discount_percent: percent,
   components: z.array(feeComponentInput).max(30).default([]),
+  /** The monthly fee's tax class. */
+  ...taxClassFields,
 });
 export type FeeStructureInput = z.input<typeof feeStructureInput>;
 
@@ -133,6 +137,8 @@ export const feeComponent = z.object({
   component_type: z.enum(FEE_COMPONENT_TYPES),
   is_refundable: z.boolean(),
   is_optional: z.boolean(),
+  sac_code: safeString(),
+  gst_rate: z.number().int(),
 });
 
 export const feeStructure = z.object({
@@ -149,6 +155,8 @@ export const feeStructure = z.object({
   quarterly_discount_percent: z.number(),
   annual_discount_percent: z.number(),
   components: z.array(feeComponent),
+  sac_code: safeString(),
+  gst_rate: z.number().int(),
   /** Students whose program is this one (enrolled, not left). */
   students_count: z.number().int(),
   updated_at: safeString(),

@@ -91,7 +91,7 @@ describe("invoice requests", () => {
     expect(approved.statusCode).toBe(200);
     const body = approved.json();
     expect(body.request.status).toBe("Approved");
-    expect(body.request.invoice_number).toMatch(/^INV-2026-\d{6}$/);
+    expect(body.request.invoice_number).toMatch(/^[A-Z0-9]{1,3}\/26-27\/\d{6}$/);
     expect(body.message).toContain(body.request.invoice_number);
 
     const invoice = (await finance.get(`/api/invoices/${body.request.invoice_id}`)).json();

@@ -15,7 +15,7 @@ import { exitRecords } from "../../db/schema/exits.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { documentNumber, financialYearOf, takeNumbers } from "../fee-collection/series.ts";
-import { nextInvoiceNumber } from "./queries.ts";
+import { takeInvoiceNumber } from "./queries.ts";
 
 const PROGRAMS = [
   { program: "Daycare - CRECHE", type: "daycare", age: "6-18 months", hours: 9, fee: 14000, material: 3000 },
@@ -164,6 +164,7 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
   const due = addDays(month, 30);
   for (const [index, child] of children.slice(0, 10).entries()) {
     const total = child.fee ?? 1_200_000;
+    const numbered = await takeInvoiceNumber(tx, firstCentre.id, month);
     const paid = [0, 1, 2, 4, 6].includes(index) ? total : index === 5 ? Math.floor(total / 2) : 0;
     const status = paid === total ? "Paid" : due < today ? "Overdue" : "Pending";
     const [invoice] = await tx
@@ -172,7 +173,7 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
         organisationId,
         centerId: firstCentre.id,
         studentId: child.id,
-        invoiceNumber: nextInvoiceNumber(month),
+        ...numbered,
         kind: "monthly",
         billingMonth: month,
         description: `Monthly fee for ${monthName}`,
@@ -235,13 +236,14 @@ export async function seedBillingDemo(tx: Database, organisationId: string, now:
       requestFor(rest[3]!, 180_000, "Extra hours - 6 days", "Rejected"),
     ])
     .returning({ id: invoiceRequests.id });
+  const numbered = await takeInvoiceNumber(tx, firstCentre.id, today);
   const [invoice] = await tx
     .insert(invoices)
     .values({
       organisationId,
       centerId: firstCentre.id,
       studentId: rest[0]!.id,
-      invoiceNumber: nextInvoiceNumber(today),
+      ...numbered,
       kind: "request",
       requestId: approved!.id,
       description: "Summer camp (2 weeks)",

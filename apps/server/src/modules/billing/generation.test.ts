@@ -47,7 +47,7 @@ describe("monthly invoices", () => {
         billing_month: "2026-11-01",
         status: "Pending",
       });
-      expect(row.invoice_number).toMatch(/^INV-2026-\d{6}$/);
+      expect(row.invoice_number).toMatch(/^[A-Z0-9]{1,3}\/26-27\/\d{6}$/);
       expect(Number(row.lines)).toBe(Number(row.total_paise));
     }
     expect(new Set(rows.map((row) => row.invoice_number)).size).toBe(rows.length);

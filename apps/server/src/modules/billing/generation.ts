@@ -4,12 +4,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
+import { PRE_PRIMARY_SAC } from "../../db/schema/billing.ts";
 import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toRupees } from "../../lib/money.ts";
 import type { PushQueue } from "../push/area.ts";
+import { lockInvoiceSeries, seriesCte, taxCtes } from "./generation-tax.ts";
 import { pushInvoices } from "./push.ts";
 import { uuidArray } from "./queries.ts";
 
@@ -187,51 +189,86 @@ export function monthlyGenerationStatement(
 ) {
   return sql`
     ${billedStudents(centerIds, now, batch)},
-    inserted as (
-      insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, billing_month, description,
-                            issue_date, due_date, total_paise, status, created_by, created_at, updated_at)
-      select organisation_id, center_id, student_id,
-             'INV-' || to_char(today, 'YYYY') || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0'),
-             'monthly', month_start, 'Monthly fee for ' || to_char(month_start, 'FMMonth YYYY'),
-             today, today + ${MONTHLY_INVOICE_DUE_DAYS}::int, base - coalesce(ct.amount, 0), 'Pending', ${actorId}::uuid,
-             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from eligible
-      left join credit_total ct using (student_id)
-      on conflict do nothing
-      returning id, student_id, organisation_id, billing_month, total_paise
+    ${seriesCte},
+    -- Who this run bills: the eligible not invoiced for the month yet (the series lock taken
+    -- before this statement makes that final), numbered per centre in student order.
+    to_bill as (
+      select e.*, coalesce(ct.amount, 0) as credit, sr.gstin, sr.supplier_state, sr.financial_year,
+             sr.code, sr.last_number + row_number() over (partition by e.center_id order by e.student_id) as number,
+             coalesce(s.payer_state_code, sr.supplier_state) as place_of_supply
+      from eligible e
+      join series sr on sr.center_id = e.center_id
+      join students s on s.id = e.student_id
+      left join credit_total ct on ct.student_id = e.student_id
+      where not exists (select 1 from invoices i
+                        where i.student_id = e.student_id and i.kind = 'monthly' and i.billing_month = e.month_start)
     ),
-    -- The lines join the inserted rows to the tables again (by primary key and unique index)
-    -- rather than to the CTEs, whose row estimates would make the planner loop over them.
-    lines as (
-      insert into invoice_lines (invoice_id, position, description, amount_paise, credit_month, credit_days)
-      select i.id, 0, 'Monthly fee - ' || to_char(i.billing_month, 'FMMonth YYYY'), coalesce(s.monthly_fee_paise, fs.monthly_fee_paise),
-             null::date, null::int
-      from inserted i
-      join students s on s.id = i.student_id
-      left join fee_structures fs
-        on fs.organisation_id = i.organisation_id and fs.program_name = s.program_name
-       and fs.academic_year = ${academicYear(sql`i.billing_month`)}
-      where coalesce(s.monthly_fee_paise, fs.monthly_fee_paise) > 0
+    -- The lines of each invoice with their tax class: the monthly fee (the structure's SAC and
+    -- rate), the recurring components (their own) and pause credits (the monthly fee's class).
+    draft_lines as (
+      select b.student_id as doc, 0 as position, 'Monthly fee - ' || to_char(b.month_start, 'FMMonth YYYY') as description,
+             b.fee as amount, coalesce(fs.sac_code, ${PRE_PRIMARY_SAC}::text) as sac_code, coalesce(fs.gst_rate, 0) as rate,
+             null::date as credit_month, null::int as credit_days,
+             b.gstin is not null as registered, b.place_of_supply = b.supplier_state as intra
+      from to_bill b left join fee_structures fs on fs.id = b.structure_id
+      where b.fee > 0
       union all
-      select i.id, 1 + fc.position, fc.name, fc.amount_paise, null, null
-      from inserted i
-      join students s on s.id = i.student_id
-      join fee_structures fs
-        on fs.organisation_id = i.organisation_id and fs.program_name = s.program_name
-       and fs.academic_year = ${academicYear(sql`i.billing_month`)}
-      join fee_components fc on fc.fee_structure_id = fs.id and fc.component_type = 'recurring' and not fc.is_optional
+      select b.student_id, 1 + fc.position, fc.name, fc.amount_paise, fc.sac_code, fc.gst_rate, null, null,
+             b.gstin is not null, b.place_of_supply = b.supplier_state
+      from to_bill b
+      join fee_components fc on fc.fee_structure_id = b.structure_id and fc.component_type = 'recurring' and not fc.is_optional
       union all
-      select i.id, case when ca.credit_month < i.billing_month then 900 else 901 end,
+      select b.student_id, case when ca.credit_month < b.month_start then 900 else 901 end,
              'Pause credit - ' || ca.days || ' school day' || case when ca.days = 1 then '' else 's' end
                || ' of ' || to_char(ca.credit_month, 'FMMonth YYYY'),
-             -ca.amount, ca.credit_month, ca.days
-      from inserted i
-      join credit_amount ca on ca.student_id = i.student_id
+             -ca.amount, coalesce(fs.sac_code, ${PRE_PRIMARY_SAC}::text), coalesce(fs.gst_rate, 0), ca.credit_month, ca.days,
+             b.gstin is not null, b.place_of_supply = b.supplier_state
+      from to_bill b
+      join credit_amount ca on ca.student_id = b.student_id
+      left join fee_structures fs on fs.id = b.structure_id
       where ca.amount > 0
+    ),
+    ${taxCtes(sql`draft_lines`)},
+    documents as (
+      select doc as student_id,
+             case when bool_or(not registered) then 'invoice'
+                  when bool_or(rate > 0) then 'tax_invoice' else 'bill_of_supply' end as tax_document
+      from draft_lines group by doc
+    ),
+    inserted as (
+      insert into invoices (organisation_id, center_id, student_id, invoice_number, kind, billing_month, description,
+                            issue_date, due_date, total_paise, status, financial_year, tax_document, supplier_gstin,
+                            place_of_supply, created_by, created_at, updated_at)
+      select b.organisation_id, b.center_id, b.student_id,
+             b.code || '/' || b.financial_year || '/' || lpad(b.number::text, 6, '0'),
+             'monthly', b.month_start, 'Monthly fee for ' || to_char(b.month_start, 'FMMonth YYYY'),
+             b.today, b.today + ${MONTHLY_INVOICE_DUE_DAYS}::int, b.base - b.credit, 'Pending', b.financial_year,
+             coalesce(d.tax_document, 'invoice'), b.gstin, case when b.gstin is not null then b.place_of_supply end,
+             ${actorId}::uuid, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from to_bill b
+      left join documents d on d.student_id = b.student_id
+      on conflict do nothing
+      returning id, student_id, center_id, total_paise
+    ),
+    lines as (
+      insert into invoice_lines (invoice_id, position, description, amount_paise, credit_month, credit_days,
+                                 sac_code, gst_rate, taxable_paise, cgst_paise, sgst_paise, igst_paise)
+      select i.id, t.position, t.description, t.amount, t.credit_month, t.credit_days,
+             t.sac_code, case when t.registered then t.rate else 0 end, t.taxable, t.cgst, t.sgst, t.igst
+      from inserted i
+      join taxed t on t.doc = i.student_id
       returning invoice_id
+    ),
+    -- The numbers this run gave, once per centre (the rows are locked by lockInvoiceSeries).
+    numbered as (
+      insert into document_series (center_id, series, financial_year, last_number)
+      select b.center_id, 'invoice', b.financial_year, max(b.number) from to_bill b group by b.center_id, b.financial_year
+      on conflict (center_id, series, financial_year) do update set last_number = excluded.last_number
+      returning 1
     )
     ${batchSummary(sql`(select count(*) from inserted)`, sql`(select coalesce(sum(total_paise), 0) from inserted)`)},
       (select count(*) from lines)::int as lines,
+      (select count(*) from numbered)::int as series,
       (select array_agg(student_id::text) from inserted) as invoiced
   `;
 }
@@ -299,6 +336,7 @@ export function createMonthlyGeneration({
     // next run (the unique index makes it idempotent) completes the rest.
     const tally = await inBatches((batch, number) =>
       transaction(db, async (tx) => {
+        await lockInvoiceSeries(tx, centerIds, now);
         const [row] = rowsOf<Outcome & { invoiced: string[] | null }>(
           await tx.execute(monthlyGenerationStatement(centerIds, now, caller.userId, batch)),
         );

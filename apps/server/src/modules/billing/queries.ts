@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { invoices } from "../../db/schema/billing.ts";
 import { classrooms, students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
+import { documentNumber, financialYearOf, takeNumbers } from "../fee-collection/series.ts";
 
 /** A PostgreSQL array literal of ids for `= any(...::uuid[])`; ids are UUIDs, checked by the caller's scope. */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
@@ -31,6 +32,10 @@ export const invoiceColumns = {
   totalPaise: invoices.totalPaise,
   paidPaise: invoices.paidPaise,
   creditedPaise: invoices.creditedPaise,
+  financialYear: invoices.financialYear,
+  taxDocument: invoices.taxDocument,
+  supplierGstin: invoices.supplierGstin,
+  placeOfSupply: invoices.placeOfSupply,
   status: invoices.status,
   cancelReason: invoices.cancelReason,
   childFirstName: students.firstName,
@@ -51,6 +56,12 @@ export function selectInvoices(executor: Database) {
 }
 export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>["execute"]>>[number];
 
-/** The next invoice number for an issue date: INV-2026-000123. */
-export const nextInvoiceNumber = (issueDate: string) =>
-  sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
+/**
+ * Takes the next number of the centre's invoice series for the financial year of the issue date
+ * (KOR/26-27/000123), in the caller's transaction: a rolled-back issue gives its number back.
+ */
+export async function takeInvoiceNumber(tx: Database, centerId: string, issueDate: string) {
+  const financialYear = financialYearOf(issueDate);
+  const { first, code } = await takeNumbers(tx, centerId, "invoice", financialYear);
+  return { invoiceNumber: documentNumber(code, "invoice", financialYear, first), financialYear };
+}

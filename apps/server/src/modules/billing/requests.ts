@@ -23,10 +23,11 @@ import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { toPaise } from "../../lib/money.ts";
 import { paginationOf } from "../../lib/paging.ts";
 import type { PushQueue } from "../push/area.ts";
+import { taxDraft } from "./invoice-tax.ts";
 import { INVOICE_MESSAGES, wrongState } from "./messages.ts";
 import { toInvoiceRequest } from "./presenter.ts";
 import { pushInvoices } from "./push.ts";
-import { nextInvoiceNumber, UUID } from "./queries.ts";
+import { takeInvoiceNumber, UUID } from "./queries.ts";
 
 /**
  * Invoice requests: raised by billing staff for a child of their centres, approved (which issues
@@ -58,6 +59,8 @@ export function createInvoiceRequests({
         amountPaise: invoiceRequests.amountPaise,
         dueDate: invoiceRequests.dueDate,
         description: invoiceRequests.description,
+        sacCode: invoiceRequests.sacCode,
+        gstRate: invoiceRequests.gstRate,
         status: invoiceRequests.status,
         rejectReason: invoiceRequests.rejectReason,
         requestedBy: invoiceRequests.requestedBy,
@@ -144,6 +147,8 @@ export function createInvoiceRequests({
             amountPaise: toPaise(input.amount),
             dueDate: input.dueDate,
             description: input.description || null,
+            sacCode: input.sac_code,
+            gstRate: input.gst_rate,
             requestedBy: caller.userId,
             requestedAt: clock.now(),
           })
@@ -172,13 +177,17 @@ export function createInvoiceRequests({
         const now = clock.now();
         const today = todayIn(request.timeZone, now);
         const description = request.description || "Invoice on request";
+        const numbered = await takeInvoiceNumber(tx, request.centerId, today);
+        const draft = await taxDraft(tx, request.centerId, request.studentId, [
+          { description, amountPaise: request.amountPaise, sacCode: request.sacCode, gstRate: request.gstRate },
+        ]);
         const [invoice] = await tx
           .insert(invoices)
           .values({
             organisationId: caller.organisationId,
             centerId: request.centerId,
             studentId: request.studentId,
-            invoiceNumber: nextInvoiceNumber(today),
+            ...numbered,
             kind: "request",
             requestId: id,
             description,
@@ -186,14 +195,28 @@ export function createInvoiceRequests({
             // biome-ignore lint/complexity/useMathMinMax: ISO date strings, compared as text
             dueDate: request.dueDate < today ? today : request.dueDate, // a request approved after its due date is due today
             totalPaise: request.amountPaise,
+            taxDocument: draft.taxDocument,
+            supplierGstin: draft.supplierGstin,
+            placeOfSupply: draft.placeOfSupply,
             createdBy: caller.userId,
             createdAt: now,
             updatedAt: now,
           })
           .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
-        await tx
-          .insert(invoiceLines)
-          .values({ invoiceId: invoice!.id, position: 0, description, amountPaise: request.amountPaise });
+        await tx.insert(invoiceLines).values(
+          draft.lines.map((line, position) => ({
+            invoiceId: invoice!.id,
+            position,
+            description: line.description,
+            amountPaise: line.amountPaise,
+            sacCode: line.sacCode,
+            gstRate: line.gstRate,
+            taxablePaise: line.taxablePaise,
+            cgstPaise: line.cgstPaise,
+            sgstPaise: line.sgstPaise,
+            igstPaise: line.igstPaise,
+          })),
+        );
         await tx
           .update(invoiceRequests)
           .set({ status: "Approved", decidedBy: caller.userId, decidedAt: now })

@@ -110,10 +110,10 @@ export function billingRoutes({
         ],
       },
       async (request, reply) => {
-        const { invoice, centre } = await billing.document(await request.caller.scope(), request.params.id);
+        const { invoice, centre, seller } = await billing.document(await request.caller.scope(), request.params.id);
         // A parent reads it in their own language; the centre's copy is in the centre's.
         const language = isFamily(request.caller) ? languageOf(request) : centre.language;
-        const pdf = await renderInvoicePdf(invoice, centre, language);
+        const pdf = await renderInvoicePdf(invoice, centre, seller, language);
         const name = invoiceFileName(invoice.invoice_number);
         return reply
           .type("application/pdf")

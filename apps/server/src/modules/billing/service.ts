@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   type Invoice,
   type InvoiceDetail,
   type InvoicesPage,
@@ -8,7 +7,6 @@ import {
   type PaymentRequest,
   paymentRequest,
 } from "@sprout/shared/schemas/billing";
-import { todayIn } from "@sprout/shared/schemas/children";
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Caller, Scope } from "../../auth/caller.ts";
@@ -17,22 +15,24 @@ import { rowsOf } from "../../db/rows.ts";
 import { invoiceLines, invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
 import { invoiceCounts } from "../../db/schema/counts.ts";
+import { centerCollectionSettings } from "../../db/schema/fee-collection.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { users } from "../../db/schema/users.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import { type CappedCount, cappedCount } from "../../lib/capped-count.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { keptCounts } from "../../lib/kept-counts.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { toPaise, toRupees } from "../../lib/money.ts";
+import { toPaise } from "../../lib/money.ts";
 import { preparedQueries, scopeFilters, scopeShape, scopeValues } from "../../lib/prepared.ts";
+import { creditNotesOf } from "../fee-collection/credit-note-queries.ts";
 import { payableUpiLink } from "../fee-collection/upi.ts";
 import type { PushQueue } from "../push/area.ts";
 import { createMonthlyGeneration } from "./generation.ts";
 import { createGenerationPreview } from "./generation-preview.ts";
 import { INVOICE_MESSAGES, wrongState } from "./messages.ts";
-import { toInvoice } from "./presenter.ts";
+import { toInvoice, toInvoiceDetail } from "./presenter.ts";
 import { pushInvoices } from "./push.ts";
 import { type InvoiceRow, invoiceInScope, selectInvoices, UUID } from "./queries.ts";
 import { recordPaymentIn } from "./record-payment.ts";
@@ -67,9 +67,18 @@ export function createBillingService({
   }
 
   async function detail(executor: Database, row: InvoiceRow): Promise<InvoiceDetail> {
-    const [lines, paid] = await Promise.all([
+    const [lines, paid, notes] = await Promise.all([
       executor
-        .select({ description: invoiceLines.description, amountPaise: invoiceLines.amountPaise })
+        .select({
+          description: invoiceLines.description,
+          amountPaise: invoiceLines.amountPaise,
+          sacCode: invoiceLines.sacCode,
+          gstRate: invoiceLines.gstRate,
+          taxablePaise: invoiceLines.taxablePaise,
+          cgstPaise: invoiceLines.cgstPaise,
+          sgstPaise: invoiceLines.sgstPaise,
+          igstPaise: invoiceLines.igstPaise,
+        })
         .from(invoiceLines)
         .where(eq(invoiceLines.invoiceId, row.id))
         .orderBy(asc(invoiceLines.position)),
@@ -88,21 +97,9 @@ export function createBillingService({
         .leftJoin(recorder, eq(recorder.id, payments.recordedBy))
         .where(eq(payments.invoiceId, row.id))
         .orderBy(asc(payments.paidOn), asc(payments.recordedAt)),
+      creditNotesOf(executor, row.id),
     ]);
-    return {
-      ...toInvoice(row),
-      lines: lines.map((line) => ({ description: line.description, amount: toRupees(line.amountPaise) })),
-      payments: paid.map((entry) => ({
-        id: entry.id,
-        amount: toRupees(entry.amountPaise),
-        paid_on: entry.paidOn,
-        mode: entry.mode,
-        reference: entry.reference,
-        receipt_number: entry.receiptNumber,
-        recorded_by_name: entry.recordedByName,
-        recorded_at: entry.recordedAt.toISOString(),
-      })),
-    };
+    return toInvoiceDetail(row, lines, paid, notes);
   }
 
   /** Invoices of the centres (one status or all): kept counts, or counted for a parent's own. */
@@ -234,9 +231,19 @@ export function createBillingService({
     /** What the PDF shows: the invoice with lines and payments, and the centre's letterhead. */
     async document(scope: Scope, id: string) {
       const row = await findInvoice(db, scope, id);
-      const [centre] = await db.select().from(centers).where(eq(centers.id, row.centerId));
-      // An unpaid invoice's PDF carries its UPI QR and the centre's UPI ID.
-      return { invoice: await detail(db, row), centre: { ...centre!, upi: await payableUpiLink(db, row) } };
+      const [[centre], [settings]] = await Promise.all([
+        db.select().from(centers).where(eq(centers.id, row.centerId)),
+        db
+          .select({ legalName: centerCollectionSettings.legalName, taxAddress: centerCollectionSettings.taxAddress })
+          .from(centerCollectionSettings)
+          .where(eq(centerCollectionSettings.centerId, row.centerId)),
+      ]);
+      return {
+        invoice: await detail(db, row),
+        // An unpaid invoice's PDF carries its UPI QR and the centre's UPI ID.
+        centre: { ...centre!, upi: await payableUpiLink(db, row) },
+        seller: { legalName: settings?.legalName ?? null, taxAddress: settings?.taxAddress ?? null },
+      };
     },
 
     /** Records money received; part payments add up and the invoice is Paid once nothing is due. */

@@ -29,7 +29,11 @@ export function toFeeStructure(row: StructureRow, components: ComponentRow[], st
         component_type: component.componentType,
         is_refundable: component.isRefundable,
         is_optional: component.isOptional,
+        sac_code: component.sacCode,
+        gst_rate: component.gstRate,
       })),
+    sac_code: row.sacCode,
+    gst_rate: row.gstRate,
     students_count: studentsCount,
     updated_at: row.updatedAt.toISOString(),
   };

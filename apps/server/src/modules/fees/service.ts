@@ -32,6 +32,8 @@ function columnsOf(input: ReturnType<typeof feeStructureInput.parse>) {
     materialFeePaise: toPaise(input.material_fee),
     quarterlyDiscountPercent: input.quarterly_discount_percent,
     annualDiscountPercent: input.annual_discount_percent,
+    sacCode: input.sac_code,
+    gstRate: input.gst_rate,
   };
 }
 
@@ -127,6 +129,8 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
                 componentType: component.component_type,
                 isRefundable: component.is_refundable,
                 isOptional: component.is_optional,
+                sacCode: component.sac_code,
+                gstRate: component.gst_rate,
               })),
             );
           }
@@ -171,6 +175,8 @@ export function createFeesService({ db, clock }: { db: Database; clock: Clock })
                 componentType: component.component_type,
                 isRefundable: component.is_refundable,
                 isOptional: component.is_optional,
+                sacCode: component.sac_code,
+                gstRate: component.gst_rate,
               })),
             );
           }

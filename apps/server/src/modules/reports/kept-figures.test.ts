@@ -130,7 +130,9 @@ describe("money per centre and day", () => {
     });
 
     const received = (await kept(paidOn))?.receivedPaise ?? 0;
-    await db.insert(payments).values({ invoiceId: paid!.id, centerId: paid!.centerId, amountPaise: 400_000, paidOn, mode: "upi" });
+    await db
+      .insert(payments)
+      .values({ invoiceId: paid!.id, centerId: paid!.centerId, amountPaise: 400_000, paidOn, mode: "upi" });
     await db.update(invoices).set({ paidPaise: 400_000 }).where(eq(invoices.id, paid!.id));
     expect((await kept(paidOn))?.receivedPaise).toBe(received + 400_000);
 

@@ -2,8 +2,10 @@ import AddCard from "@mui/icons-material/AddCard";
 import Block from "@mui/icons-material/Block";
 import Payments from "@mui/icons-material/Payments";
 import PostAdd from "@mui/icons-material/PostAdd";
+import ReceiptLong from "@mui/icons-material/ReceiptLong";
 import Tune from "@mui/icons-material/Tune";
 import { Alert, Box, Button, IconButton, Snackbar, Stack, Tooltip, Typography } from "@mui/material";
+import { may } from "@sprout/shared/access";
 import { hasAnyFeature } from "@sprout/shared/roles";
 import {
   cancelInvoiceRequest,
@@ -17,6 +19,8 @@ import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { InvoiceList } from "../../components/InvoiceList/InvoiceList";
 import { useSay } from "../../i18n/useSay";
+import { useIssueCreditNote } from "../fee-collection/api";
+import { CreditNoteDialog } from "../fee-collection/CreditNoteDialog";
 import { useBillingMutations } from "./api";
 import { GenerateConfirmDialog } from "./GenerateConfirmDialog";
 import { PaymentDialog } from "./PaymentDialog";
@@ -48,6 +52,9 @@ export function BillingPage() {
   const [rejecting, setRejecting] = useState<InvoiceRequest | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [cancelling, setCancelling] = useState<Invoice | null>(null);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const canCredit = may(user.role, "invoices.creditNote");
+  const issueCreditNote = useIssueCreditNote();
   const say = useSay();
   const notify = (text: string, severity: "success" | "error" = "success") => setSnack({ text, severity });
 
@@ -133,6 +140,18 @@ export function BillingPage() {
                   </IconButton>
                 </Tooltip>
               )}
+              {canCredit && (
+                <Tooltip title={say("creditNotes.issue")}>
+                  <IconButton
+                    size="small"
+                    color="primary"
+                    aria-label={say("creditNotes.issueFor", { number: invoice.invoice_number })}
+                    onClick={() => setCrediting(invoice)}
+                  >
+                    <ReceiptLong fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
               {canGenerate && invoice.amount_paid === 0 && (
                 <Tooltip title={say("billing.cancelInvoice")}>
                   <IconButton
@@ -215,6 +234,28 @@ export function BillingPage() {
               {
                 onSuccess: (result) => notify(result.message),
                 onError: (error) => notify(messageOf(error, say("billing.actionFailed")), "error"),
+              },
+            );
+        }}
+      />
+
+      <CreditNoteDialog
+        invoice={crediting}
+        pending={issueCreditNote.isPending}
+        error={issueCreditNote.isError ? messageOf(issueCreditNote.error, say("billing.actionFailed")) : undefined}
+        onClose={() => {
+          setCrediting(null);
+          issueCreditNote.reset();
+        }}
+        onSubmit={(body) => {
+          if (crediting)
+            issueCreditNote.mutate(
+              { invoiceId: crediting.id, body },
+              {
+                onSuccess: (result) => {
+                  setCrediting(null);
+                  notify(result.message);
+                },
               },
             );
         }}

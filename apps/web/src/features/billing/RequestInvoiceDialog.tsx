@@ -9,9 +9,11 @@ import {
   InputAdornment,
   Stack,
   TextField,
+  Typography,
 } from "@mui/material";
 import { type CreateInvoiceRequest, createInvoiceRequest } from "@sprout/shared/schemas/billing";
 import type { StudentListItem } from "@sprout/shared/schemas/children";
+import { PRE_PRIMARY_SAC } from "@sprout/shared/schemas/fee-collection/tax";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -19,6 +21,7 @@ import { FormDateField, FormTextField } from "../../components/form/fields";
 import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { TaxClassFields } from "../fee-collection/TaxClassFields";
 import { useBillableStudents } from "./api";
 
 interface Props {
@@ -39,12 +42,14 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
   const [chosen, setChosen] = useState<StudentListItem | null>(null);
   const form = useForm<CreateInvoiceRequest, unknown, z.output<typeof createInvoiceRequest>>({
     resolver: zodResolver(createInvoiceRequest),
-    defaultValues: { child_id: "", amount: "", dueDate: "", description: "" },
+    defaultValues: { child_id: "", amount: "", dueDate: "", description: "", sac_code: PRE_PRIMARY_SAC, gst_rate: 0 },
   });
   const {
     control,
     handleSubmit,
     reset,
+    setValue,
+    watch,
     formState: { errors },
   } = form;
   const close = () => {
@@ -112,6 +117,19 @@ export function RequestInvoiceDialog({ open, pending, error, onClose, onSubmit }
             />
             <FormDateField form={form} name="dueDate" label={say("billing.dueDate")} required />
             <FormTextField form={form} name="description" label={say("billing.description")} multiline minRows={2} />
+            <TaxClassFields
+              sacCode={watch("sac_code") ?? PRE_PRIMARY_SAC}
+              gstRate={Number(watch("gst_rate") ?? 0)}
+              sacError={errors.sac_code?.message}
+              rateError={errors.gst_rate?.message}
+              onChange={(next) => {
+                setValue("sac_code", next.sac_code, { shouldValidate: Boolean(errors.sac_code) });
+                setValue("gst_rate", next.gst_rate);
+              }}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {say("tax.amountIncludesTax")}
+            </Typography>
           </Stack>
         </DialogContent>
         <DialogActions>

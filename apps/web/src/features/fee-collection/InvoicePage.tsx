@@ -12,6 +12,7 @@ import { useSay } from "../../i18n/useSay";
 import { useInvoiceClaims, useInvoiceDetail } from "./api";
 import { ClaimForm } from "./ClaimForm";
 import { ClaimsList } from "./ClaimsList";
+import { CreditNotesSection } from "./CreditNotesSection";
 import { PaymentsList } from "./PaymentsList";
 import { UpiPayPanel } from "./UpiPayPanel";
 
@@ -21,8 +22,17 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
   const totals: [string, number, boolean][] = [
     [say("invoicePage.total"), invoice.total_amount, false],
     [say("invoicePage.paid"), invoice.amount_paid, false],
+    ...(invoice.amount_credited > 0
+      ? [[say("invoicePage.credited"), invoice.amount_credited, false] as [string, number, boolean]]
+      : []),
     [say("invoicePage.outstanding"), invoice.balance, true],
   ];
+  const taxDocument =
+    invoice.supplier_gstin && invoice.tax_document !== "invoice"
+      ? say(invoice.tax_document === "tax_invoice" ? "invoicePage.taxInvoice" : "invoicePage.billOfSupply", {
+          gstin: invoice.supplier_gstin,
+        })
+      : null;
   return (
     <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="invoice-heading">
       <Stack direction="row" sx={{ alignItems: "center", gap: 1, flexWrap: "wrap" }}>
@@ -39,6 +49,11 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {say("invoicePage.issuedDue", { issued: formatDate(invoice.issue_date), due: formatDate(invoice.due_date) })}
+        {taxDocument && (
+          <Box component="span" sx={{ display: "block" }}>
+            {taxDocument}
+          </Box>
+        )}
       </Typography>
       {invoice.status === "Cancelled" && invoice.cancel_reason && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -56,6 +71,15 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
           >
             <Typography component="dt" sx={{ flexGrow: 1 }}>
               {line.description}
+              {line.gst_rate > 0 && (
+                <Typography variant="caption" color="text.secondary" component="span" sx={{ display: "block" }}>
+                  {say("invoicePage.lineTax", {
+                    code: line.sac_code,
+                    rate: line.gst_rate,
+                    amount: formatCurrency(line.cgst + line.sgst + line.igst),
+                  })}
+                </Typography>
+              )}
             </Typography>
             <Typography component="dd" sx={{ m: 0, whiteSpace: "nowrap" }}>
               {formatCurrency(line.amount)}
@@ -149,6 +173,7 @@ export function InvoicePage() {
         ))}
       <ClaimsList invoiceId={detail.id} />
       <PaymentsList payments={detail.payments} />
+      <CreditNotesSection invoice={detail} />
       <Snackbar open={notice !== null} autoHideDuration={8000} onClose={() => setNotice(null)}>
         <Alert severity="success" onClose={() => setNotice(null)} sx={{ width: "100%" }}>
           {notice}

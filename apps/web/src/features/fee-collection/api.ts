@@ -1,4 +1,5 @@
 import { invoiceDetail } from "@sprout/shared/schemas/billing";
+import { type CreateCreditNote, creditNoteResponse } from "@sprout/shared/schemas/fee-collection/credit-notes";
 import {
   type PaymentClaimRequest,
   type PaymentClaimStatus,
@@ -86,3 +87,13 @@ export const useDownloadReceipt = () =>
     mutationFn: async ({ paymentId, receiptNumber }: { paymentId: string; receiptNumber: string }) =>
       saveDownload(await apiDownload(`/payments/${paymentId}/receipt`), receiptFileName(receiptNumber)),
   });
+
+/** Issues a credit note against an invoice; the invoice lists (and their balances) refetch. */
+export function useIssueCreditNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, body }: { invoiceId: string; body: CreateCreditNote }) =>
+      api.post(`/invoices/${invoiceId}/credit-notes`, body, creditNoteResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}

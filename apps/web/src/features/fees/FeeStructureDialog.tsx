@@ -22,6 +22,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "@sprout/shared/constants";
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { todayIn } from "@sprout/shared/schemas/children";
+import { PRE_PRIMARY_SAC } from "@sprout/shared/schemas/fee-collection/tax";
 import {
   academicYearOf,
   DEFAULT_REGISTRATION_FEE,
@@ -40,6 +41,7 @@ import type { z } from "zod";
 import { useServerError } from "../../components/useServerError";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { TaxClassFields } from "../fee-collection/TaxClassFields";
 
 interface Props {
   open: boolean;
@@ -131,6 +133,8 @@ function defaults(structure: FeeStructure | null): FeeStructureInput {
       quarterly_discount_percent: 0,
       annual_discount_percent: 0,
       components: [],
+      sac_code: PRE_PRIMARY_SAC,
+      gst_rate: 0,
     };
   }
   return { ...structure, age_group: structure.age_group ?? "", service_hours: structure.service_hours ?? "" };
@@ -145,6 +149,7 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
     handleSubmit,
     reset,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<FeeStructureInput, unknown, z.output<typeof feeStructureInput>>({
     resolver: zodResolver(feeStructureInput),
@@ -225,6 +230,22 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                 </Grid>
               ))}
             </Grid>
+            <Typography variant="subtitle2" component="h3">
+              {say("tax.monthlyFeeTax")}
+            </Typography>
+            <TaxClassFields
+              sacCode={watch("sac_code") ?? PRE_PRIMARY_SAC}
+              gstRate={Number(watch("gst_rate") ?? 0)}
+              sacError={errors.sac_code?.message}
+              rateError={errors.gst_rate?.message}
+              onChange={(next) => {
+                setValue("sac_code", next.sac_code);
+                setValue("gst_rate", next.gst_rate);
+              }}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {say("tax.amountIncludesTax")}
+            </Typography>
             <Divider />
             <Stack direction="row" sx={{ alignItems: "center" }}>
               <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
@@ -239,6 +260,8 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                     component_type: "one_time",
                     is_refundable: false,
                     is_optional: false,
+                    sac_code: PRE_PRIMARY_SAC,
+                    gst_rate: 0,
                   })
                 }
               >
@@ -321,6 +344,18 @@ export function FeeStructureDialog({ open, structure, pending, error, onClose, o
                       >
                         <Delete fontSize="small" />
                       </IconButton>
+                    </Grid>
+                    <Grid size={12}>
+                      <TaxClassFields
+                        sacCode={watch(`components.${index}.sac_code`) ?? PRE_PRIMARY_SAC}
+                        gstRate={Number(watch(`components.${index}.gst_rate`) ?? 0)}
+                        sacError={errors.components?.[index]?.sac_code?.message}
+                        rateError={errors.components?.[index]?.gst_rate?.message}
+                        onChange={(next) => {
+                          setValue(`components.${index}.sac_code`, next.sac_code);
+                          setValue(`components.${index}.gst_rate`, next.gst_rate);
+                        }}
+                      />
                     </Grid>
                   </Grid>
                 </Paper>
