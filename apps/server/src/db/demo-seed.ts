@@ -9,7 +9,7 @@ import { seedObservationsDemo } from "../modules/child-day/demo-seed.ts";
 import { seedPortfolioDemo } from "../modules/digital-portfolio/demo.ts";
 import { seedDocumentsDemo } from "../modules/documents/demo-seed.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
-import { seedFeeCollectionDemo } from "../modules/fee-collection/demo-seed.ts";
+import { seedCollectionSettingsDemo, seedPaymentClaimDemo } from "../modules/fee-collection/demo-seed.ts";
 import { seedLessonPlansDemo } from "../modules/lesson-plans/demo-seed.ts";
 import { seedPoliciesDemo } from "../modules/policies/demo-seed.ts";
 import { seedPrivacyDemo } from "../modules/privacy/demo-seed.ts";
@@ -451,8 +451,9 @@ export async function seedDemoData(
       centreRows.map((centre) => centre.id),
       today,
     );
+    await seedCollectionSettingsDemo(tx, organisation!.id, today);
     await seedBillingDemo(tx, organisation!.id, today);
-    await seedFeeCollectionDemo(tx, organisation!.id, today);
+    await seedPaymentClaimDemo(tx, organisation!.id, today);
     await seedBudgetDemo(
       tx,
       organisation!.id,

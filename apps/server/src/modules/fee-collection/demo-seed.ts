@@ -4,11 +4,14 @@ import { rowsOf } from "../../db/rows.ts";
 import { centerCollectionSettings, paymentClaims, paymentUtrs } from "../../db/schema/fee-collection.ts";
 import { centers } from "../../db/schema/organisations.ts";
 
-/** Each demo centre's UPI ID, by its name; the first is also GST-registered. */
-const DEMO_UPI: Record<string, { vpa: string; payee: string }> = {
-  "Sprout Koramangala": { vpa: "sprout.koramangala@okaxis", payee: "Sprout Koramangala" },
-  "Sprout Andheri West": { vpa: "sprout.andheri@okhdfcbank", payee: "Sprout Andheri West" },
-  "Sprout Gachibowli": { vpa: "sprout.gachibowli@okicici", payee: "Sprout Gachibowli" },
+/**
+ * Each demo centre's UPI ID and series code, by its name (every name starts "Sprout", so the
+ * default code would be SPR for all three); the first is also GST-registered.
+ */
+const DEMO_UPI: Record<string, { vpa: string; payee: string; code: string }> = {
+  "Sprout Koramangala": { vpa: "sprout.koramangala@okaxis", payee: "Sprout Koramangala", code: "KOR" },
+  "Sprout Andheri West": { vpa: "sprout.andheri@okhdfcbank", payee: "Sprout Andheri West", code: "AND" },
+  "Sprout Gachibowli": { vpa: "sprout.gachibowli@okicici", payee: "Sprout Gachibowli", code: "GAC" },
 };
 
 /**
@@ -21,11 +24,10 @@ export const DEMO_GSTIN = "29AAKCS4821M1ZS";
 export const DEMO_CLAIM_UTR = "612345678901";
 
 /**
- * The demo's collection details: every centre takes UPI, the first is GST-registered with its
- * legal name and address, and one parent of the first centre has said they paid an unpaid
- * invoice (a Waiting claim), so the finance screen's claims list has something to decide.
+ * The demo's collection details, before its invoices are numbered: every centre takes UPI and
+ * has its own series code, the first is GST-registered with its legal name and address.
  */
-export async function seedFeeCollectionDemo(tx: Database, organisationId: string, now: Date) {
+export async function seedCollectionSettingsDemo(tx: Database, organisationId: string, now: Date) {
   const centreRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
   for (const centre of centreRows) {
     const upi = DEMO_UPI[centre.name];
@@ -34,6 +36,7 @@ export async function seedFeeCollectionDemo(tx: Database, organisationId: string
       centerId: centre.id,
       upiVpa: upi.vpa,
       upiPayeeName: upi.payee,
+      seriesCode: upi.code,
       ...(centre.name === "Sprout Koramangala" && {
         gstin: DEMO_GSTIN,
         legalName: "Sprout Early Learning Private Limited",
@@ -42,6 +45,14 @@ export async function seedFeeCollectionDemo(tx: Database, organisationId: string
       updatedAt: now,
     });
   }
+}
+
+/**
+ * One parent of the first centre has said they paid an unpaid invoice (a Waiting claim), so the
+ * finance screen's claims list has something to decide.
+ */
+export async function seedPaymentClaimDemo(tx: Database, organisationId: string, now: Date) {
+  const centreRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
   const first = centreRows.find((centre) => centre.name === "Sprout Koramangala") ?? centreRows[0];
   if (!first) return;
   // An unpaid invoice of another family than the demo parent's (whose own invoices the journeys pay).
