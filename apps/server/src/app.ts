@@ -90,6 +90,8 @@ import { enquiriesRoutes } from "./modules/enquiries/routes.ts";
 import { createEnquiriesService } from "./modules/enquiries/service.ts";
 import { exitsRoutes } from "./modules/exits/routes.ts";
 import { createExitsService } from "./modules/exits/service.ts";
+import { createStatementsService } from "./modules/fee-collection/statements.ts";
+import { statementsRoutes } from "./modules/fee-collection/statements-routes.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { redisAnswers } from "./modules/health/readiness.ts";
@@ -388,6 +390,7 @@ export async function buildApp(deps: AppDeps) {
       );
       await api.register(centersRoutes({ centers: createCentersService({ db: deps.db }) }));
       await api.register(billingRoutes({ billing, twoFactor, codes: oneTimeCodes }));
+      await api.register(statementsRoutes({ statements: createStatementsService({ db: deps.db, clock }) }));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));
       await api.register(
