@@ -59,6 +59,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["invoices.read"],
     ready: true,
   },
+  // Issue 35: the finance desk matches the bank statement's credits to claims and invoices.
+  { label: "statements.nav", path: "/bank-reconciliation", actions: ["payments.reconcile"], ready: true },
   {
     label: "nav.parentCommunication",
     path: "/parent-communication",

@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalance from "@mui/icons-material/AccountBalance";
 import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
 import Announcement from "@mui/icons-material/Announcement";
 import Assessment from "@mui/icons-material/Assessment";
@@ -41,6 +42,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/attendance": EventAvailable,
   "/enquiries": ContactPhone,
   "/billing": Receipt,
+  "/bank-reconciliation": AccountBalance,
   "/parent-communication": Forum,
   "/classroom-announcements": Campaign,
   "/messaging": Chat,

@@ -13,7 +13,7 @@ import { paymentClaims, statementCredits } from "../../db/schema/fee-collection.
 import { transaction } from "../../db/transaction.ts";
 import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { badRequest, conflict } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type InvoiceRow, invoiceInScope, selectInvoices } from "../billing/queries.ts";
 import { recordPaymentIn } from "../billing/record-payment.ts";
 import { findStatement } from "./statement-queries.ts";
@@ -83,7 +83,9 @@ export function createStatementConfirmation({ db, clock }: { db: Database; clock
           .orderBy(asc(invoices.id))
           .for("update", { of: invoices });
         const byId = new Map(locked.map((row) => [row.id, row]));
-        if (invoiceIds.some((id) => byId.get(id)?.centerId !== statement.centerId))
+        // An invoice the caller may not see is not found; one of their other centres is the wrong one.
+        if (invoiceIds.some((id) => !byId.has(id))) throw notFound("Invoice");
+        if (invoiceIds.some((id) => byId.get(id)!.centerId !== statement.centerId))
           throw refuse("server.statements.otherCentre");
         const receipts: string[] = [];
         for (const step of plan) {
