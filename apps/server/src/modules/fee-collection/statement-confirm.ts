@@ -19,8 +19,8 @@ import { recordPaymentIn } from "../billing/record-payment.ts";
 import { findStatement } from "./statement-queries.ts";
 
 const refuse = (id: Parameters<typeof english>[0]) => badRequest(english(id));
-/** The first 12-digit UPI reference standing alone in a credit's words. */
-const utrIn = (text: string) => /(?<!\d)(\d{12})(?!\d)/.exec(text)?.[1] ?? null;
+/** The credit's UPI reference: a run of exactly 12 digits in its words (the smallest, as the screen shows it). */
+const utrIn = (text: string) => (text.match(/\d{12,}/g) ?? []).filter((run) => run.length === 12).sort()[0] ?? null;
 
 /**
  * Recording the matches the office chose: every credit of the call becomes a payment through
