@@ -191,7 +191,6 @@ export function StatementCredits({
         {alreadyKnown !== null && alreadyKnown > 0 && (
           <Alert severity="info">{say("statements.alreadyKnown", { count: alreadyKnown })}</Alert>
         )}
-        {data && data.statement.credits === 0 && <Alert severity="info">{say("statements.noCredits")}</Alert>}
         {data && <Typography color="text.secondary">{say("statements.totals", data.totals)}</Typography>}
         {notice && (
           <Alert severity={notice.severity} onClose={() => setNotice(null)}>

@@ -47,6 +47,7 @@ export function StatementsPage() {
 
   const columns: Column<StatementSummary>[] = [
     { header: say("statements.columnFile"), cell: (row) => row.file_name },
+    { header: say("statements.centre"), cell: (row) => row.center_name },
     { header: say("statements.columnBank"), cell: (row) => say(FORMAT_LABELS[row.format]) },
     {
       header: say("statements.columnUploaded"),
@@ -101,7 +102,8 @@ export function StatementsPage() {
           setOpenId(id);
         }}
       />
-      {openId && <StatementCredits id={openId} alreadyKnown={known} onClose={() => setOpenId(null)} />}
+      {/* A statement opened afresh starts with its own ticks and no earlier notice. */}
+      {openId && <StatementCredits key={openId} id={openId} alreadyKnown={known} onClose={() => setOpenId(null)} />}
       <Card variant="outlined">
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
           {say("statements.pastTitle")}
@@ -179,6 +181,7 @@ function UploadCard({
               label={say("statements.format")}
               value={format}
               onChange={(event) => setFormat(event.target.value as StatementFormat | "")}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               sx={{ minWidth: 240 }}
             >
               <MenuItem value="">{say("statements.formatAuto")}</MenuItem>
