@@ -95,6 +95,8 @@ export function StatementCredits({
           size="small"
           color="success"
           label={say("statements.recordedReceipt", { receipt: credit.receipt_number ?? "—" })}
+          // The receipt number must show whole on a phone: the label wraps instead of being cut.
+          sx={{ height: "auto", py: 0.25, "& .MuiChip-label": { whiteSpace: "normal" } }}
         />
       );
     if (credit.status === "Ignored")
