@@ -95,6 +95,8 @@ import { createCreditNotes } from "./modules/fee-collection/credit-notes.ts";
 import { createPayArea } from "./modules/fee-collection/pay-area.ts";
 import { payRoutes } from "./modules/fee-collection/pay-routes.ts";
 import { collectionSettingsArea } from "./modules/fee-collection/settings-area.ts";
+import { createStatementsService } from "./modules/fee-collection/statements.ts";
+import { statementsRoutes } from "./modules/fee-collection/statements-routes.ts";
 import { feesRoutes } from "./modules/fees/routes.ts";
 import { createFeesService } from "./modules/fees/service.ts";
 import { redisAnswers } from "./modules/health/readiness.ts";
@@ -402,6 +404,7 @@ export async function buildApp(deps: AppDeps) {
           codes: oneTimeCodes,
         }),
       );
+      await api.register(statementsRoutes({ statements: createStatementsService({ db: deps.db, clock }) }));
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(collectionSettingsArea({ db: deps.db, clock }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));

@@ -23,6 +23,7 @@ import { centerDirectorMatrixRecords } from "./matrix-records/center-director.ts
 import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
 import { communicationMatrixRecords } from "./matrix-records/communication.ts";
 import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
+import { statementsMatrixRecords } from "./matrix-records/fee-collection-statements.ts";
 
 /**
  * Real ids from the demo data, for calls that must be refused by scope: the demo's centre staff
@@ -491,6 +492,7 @@ export async function demoIds(db: Database) {
     childDay,
     ...dataRequests,
     ...attendance,
+    ...(await statementsMatrixRecords(db, { other: otherId })),
     otherIncident,
     otherFamilyIncident,
     teacherRooms,

@@ -184,6 +184,23 @@ const areaRoutes: RouteObject[] = [
     path: "billing/claims",
     lazy: async () => ({ Component: (await import("./features/fee-collection/ClaimsPage")).ClaimsPage }),
   },
+  // Bank reconciliation (issue 35): open to the roles whose menu holds it.
+  {
+    path: "bank-reconciliation",
+    lazy: async () => {
+      const [{ StatementsPage }, { RequirePage }] = await Promise.all([
+        import("./features/fee-collection/StatementsPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/bank-reconciliation">
+            <StatementsPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
   // Digital portfolio (issue 15): the gallery with uploads, and the leaders' dashboard.
   {
     path: "digital-portfolio",

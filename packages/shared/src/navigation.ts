@@ -60,6 +60,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     ready: true,
   },
   { label: "paymentClaims.menu", path: "/billing/claims", actions: ["payments.reconcile"], ready: true },
+  // Issue 35: the finance desk matches the bank statement's credits to claims and invoices.
+  { label: "statements.nav", path: "/bank-reconciliation", actions: ["payments.reconcile"], ready: true },
   // A centre's UPI ID, GSTIN, tax invoice details and reminders, and the accountant's export (issue 35).
   {
     label: "collectionSettings.title",

@@ -1495,6 +1495,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the bank statements uploaded for the caller's centres, newest first */
+        get: operations["getPaymentsStatements"];
+        put?: never;
+        /**
+         * Upload a bank statement (multipart: file, center_id, optional format) and match its credits
+         * @description Reads a CSV or .xlsx statement of HDFC, SBI or ICICI, or one with the columns Date, Narration, Credit Amount and Reference; only credits count. Each credit is stored once (by centre, date, amount and reference), so uploading a statement again adds nothing and answers how many credits were already known. The answer lists the first page of credits with their proposed matches.
+         */
+        post: operations["postPaymentsStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bank statement with a page of its credits, each with its proposed match and suggestions */
+        get: operations["getPaymentsStatementsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/statements/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the chosen matches of a statement's credits as payments, all or none
+         * @description Each match names a credit and either a waiting payment claim (confirmed with the payment) or an invoice of the statement's centre. Every payment gets a receipt number. A credit already recorded answers 409, an amount over what is due 400, an invoice of another centre 400; then nothing is recorded.
+         */
+        post: operations["postPaymentsStatementsByIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/statements/{id}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set aside credits of a statement that are not fees (a refund, interest) */
+        post: operations["postPaymentsStatementsByIdIgnore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fee-structures": {
         parameters: {
             query?: never;
@@ -9076,6 +9151,286 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getPaymentsStatements: {
+        parameters: {
+            query?: {
+                center_id?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statements: {
+                            id: string;
+                            center_id: string;
+                            center_name: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "hdfc" | "sbi" | "icici" | "generic";
+                            credits: number;
+                            recorded: number;
+                            ignored: number;
+                            uploaded_by_name: string | null;
+                            uploaded_at: string;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postPaymentsStatements: {
+        parameters: {
+            query?: {
+                center_id?: string;
+                format?: "hdfc" | "sbi" | "icici" | "generic";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statement: {
+                            id: string;
+                            center_id: string;
+                            center_name: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "hdfc" | "sbi" | "icici" | "generic";
+                            credits: number;
+                            recorded: number;
+                            ignored: number;
+                            uploaded_by_name: string | null;
+                            uploaded_at: string;
+                        };
+                        totals: {
+                            claim: number;
+                            invoice: number;
+                            suggested: number;
+                            unmatched: number;
+                            recorded: number;
+                            ignored: number;
+                        };
+                        credits: {
+                            id: string;
+                            credited_on: string;
+                            narration: string;
+                            reference: string;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "Unmatched" | "Recorded" | "Ignored";
+                            utr: string | null;
+                            /** @enum {string} */
+                            proposal: "claim" | "invoice" | "none";
+                            claim_id: string | null;
+                            invoice_id: string | null;
+                            invoice_number: string | null;
+                            child_name: string | null;
+                            suggestions: {
+                                invoice_id: string;
+                                invoice_number: string;
+                                child_name: string;
+                                due_date: string;
+                                balance: number;
+                                /** @enum {string} */
+                                reason: "amount" | "child";
+                            }[];
+                            receipt_number: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                        message: string;
+                        already_known: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPaymentsStatementsById: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statement: {
+                            id: string;
+                            center_id: string;
+                            center_name: string;
+                            file_name: string;
+                            /** @enum {string} */
+                            format: "hdfc" | "sbi" | "icici" | "generic";
+                            credits: number;
+                            recorded: number;
+                            ignored: number;
+                            uploaded_by_name: string | null;
+                            uploaded_at: string;
+                        };
+                        totals: {
+                            claim: number;
+                            invoice: number;
+                            suggested: number;
+                            unmatched: number;
+                            recorded: number;
+                            ignored: number;
+                        };
+                        credits: {
+                            id: string;
+                            credited_on: string;
+                            narration: string;
+                            reference: string;
+                            amount: number;
+                            /** @enum {string} */
+                            status: "Unmatched" | "Recorded" | "Ignored";
+                            utr: string | null;
+                            /** @enum {string} */
+                            proposal: "claim" | "invoice" | "none";
+                            claim_id: string | null;
+                            invoice_id: string | null;
+                            invoice_number: string | null;
+                            child_name: string | null;
+                            suggestions: {
+                                invoice_id: string;
+                                invoice_number: string;
+                                child_name: string;
+                                due_date: string;
+                                balance: number;
+                                /** @enum {string} */
+                                reason: "amount" | "child";
+                            }[];
+                            receipt_number: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postPaymentsStatementsByIdConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    matches: {
+                        /** Format: uuid */
+                        credit_id: string;
+                        /** Format: uuid */
+                        claim_id?: string;
+                        /** Format: uuid */
+                        invoice_id?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        count: number;
+                        receipts: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postPaymentsStatementsByIdIgnore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credit_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        count: number;
+                        receipts: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getFeeStructures: {

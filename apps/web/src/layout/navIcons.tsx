@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalance from "@mui/icons-material/AccountBalance";
 import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
 import Announcement from "@mui/icons-material/Announcement";
 import Assessment from "@mui/icons-material/Assessment";
@@ -45,6 +46,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/billing": Receipt,
   "/billing/claims": PriceCheck,
   "/fee-collection/settings": CurrencyRupee,
+  "/bank-reconciliation": AccountBalance,
   "/parent-communication": Forum,
   "/classroom-announcements": Campaign,
   "/messaging": Chat,
