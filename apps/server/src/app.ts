@@ -404,7 +404,9 @@ export async function buildApp(deps: AppDeps) {
           codes: oneTimeCodes,
         }),
       );
-      await api.register(statementsRoutes({ statements: createStatementsService({ db: deps.db, clock }) }));
+      await api.register(
+        statementsRoutes({ statements: createStatementsService({ db: deps.db, clock, push: push.queue }) }),
+      );
       await api.register(feesRoutes({ fees: createFeesService({ db: deps.db, clock }) }));
       await api.register(collectionSettingsArea({ db: deps.db, clock }));
       await api.register(exitsRoutes({ exits: createExitsService({ db: deps.db }) }));

@@ -16,6 +16,8 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type InvoiceRow, invoiceInScope, selectInvoices } from "../billing/queries.ts";
 import { recordPaymentIn } from "../billing/record-payment.ts";
+import type { PushQueue } from "../push/area.ts";
+import { tellClaimant } from "./claim-notice.ts";
 import { findStatement } from "./statement-queries.ts";
 
 const refuse = (id: Parameters<typeof english>[0]) => badRequest(english(id));
@@ -28,7 +30,15 @@ const utrIn = (text: string) => (text.match(/\d{12,}/g) ?? []).filter((run) => r
  * ONE transaction, so one bad match (a credit already recorded, an amount over what is due, an
  * invoice of another centre) records none of them.
  */
-export function createStatementConfirmation({ db, clock }: { db: Database; clock: Clock }) {
+export function createStatementConfirmation({
+  db,
+  clock,
+  push,
+}: {
+  db: Database;
+  clock: Clock;
+  push?: Pick<PushQueue, "toUsers">;
+}) {
   /** The chosen credits of the statement, locked; each must still be Unmatched. */
   async function lockCredits(tx: Database, statementId: string, ids: string[]) {
     if (new Set(ids).size !== ids.length) throw refuse("server.statements.creditTwice");
@@ -129,6 +139,7 @@ export function createStatementConfirmation({ db, clock }: { db: Database; clock
               before: { status: "Waiting" },
               after: { status: "Confirmed", payment_id: recorded.paymentId, statement_credit_id: step.credit.id },
             });
+            if (push) await tellClaimant.push(tx, push, step.claim, row, "Confirmed");
           }
         }
         await writeAudit(tx, {

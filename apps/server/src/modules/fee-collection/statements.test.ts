@@ -38,8 +38,18 @@ const open = await query<OpenInvoice>(
 );
 // A child's name is looked for in the narration: the first with a name of three letters or more.
 const byName = open.find((row) => row.first_name.length >= 3)!;
-const [byReference, byClaim, overpaid, spare] = open.filter((row) => row !== byName) as OpenInvoice[];
-if (!byName || !spare) throw new Error("the demo data has too few open invoices");
+const others = open.filter((row) => row !== byName);
+const openInvoice = (row: OpenInvoice | undefined): OpenInvoice => {
+  if (!row) throw new Error("the demo data has too few open invoices");
+  return row;
+};
+const [byReference, byClaim, overpaid, spare] = [0, 1, 2, 3].map((index) => openInvoice(others[index])) as [
+  OpenInvoice,
+  OpenInvoice,
+  OpenInvoice,
+  OpenInvoice,
+];
+if (!byName) throw new Error("the demo data has no open invoice of a named child");
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 // A parent's claim on one invoice, as the "pay" part records it (claim and its UTR).

@@ -18,6 +18,7 @@ import { writeAudit } from "../../lib/audit.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { paginationOf } from "../../lib/paging.ts";
+import type { PushQueue } from "../push/area.ts";
 import { createStatementConfirmation } from "./statement-confirm.ts";
 import { pageOfCredits, suggestionsFor, totalsOf } from "./statement-match.ts";
 import { toStatementCredit, toStatementSummary } from "./statement-presenter.ts";
@@ -29,7 +30,16 @@ import { readStatement } from "./statement-read.ts";
  * statement is uploaded), matched to claims and invoices in the database, and their chosen
  * matches recorded as payments (statement-confirm.ts).
  */
-export function createStatementsService({ db, clock }: { db: Database; clock: Clock }) {
+export function createStatementsService({
+  db,
+  clock,
+  push,
+}: {
+  db: Database;
+  clock: Clock;
+  /** A parent whose claim a statement confirms hears it, as from the claims screen. */
+  push?: Pick<PushQueue, "toUsers">;
+}) {
   async function detail(
     executor: Database,
     row: StatementRow,
@@ -56,7 +66,7 @@ export function createStatementsService({ db, clock }: { db: Database; clock: Cl
   }
 
   return {
-    ...createStatementConfirmation({ db, clock }),
+    ...createStatementConfirmation({ db, clock, push }),
 
     /**
      * Reads the file and stores the statement and its new credits in one transaction: a credit
