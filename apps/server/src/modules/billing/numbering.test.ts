@@ -31,7 +31,8 @@ const GSTIN = withCheckCharacter("29AAGCS1234F1Z");
 /** Registers the home centre for GST and makes day-care hours (18%) and transport (5%) recurring items. */
 async function registerHomeCentre() {
   await db.execute(sql`insert into center_collection_settings (center_id, gstin, legal_name, tax_address)
-    values (${home}::uuid, ${GSTIN}, 'Sprout Early Learning Pvt Ltd', '12 Koramangala 5th Block, Bengaluru 560095')`);
+    values (${home}::uuid, ${GSTIN}, 'Sprout Early Learning Pvt Ltd', '12 Koramangala 5th Block, Bengaluru 560095')
+    on conflict (center_id) do update set gstin = excluded.gstin, legal_name = excluded.legal_name, tax_address = excluded.tax_address`);
   await db.execute(sql`insert into fee_components (fee_structure_id, position, name, amount_paise, component_type, sac_code, gst_rate)
     select id, 10, 'Day-care hours', 333333, 'recurring', '999351', 18 from fee_structures
     union all

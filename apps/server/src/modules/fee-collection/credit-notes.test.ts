@@ -16,7 +16,8 @@ const home = (
   await query<{ center_id: string }>(db, "select center_id from users where email = 'admin@sprout.test'")
 )[0]!.center_id;
 await db.execute(sql`insert into center_collection_settings (center_id, gstin, legal_name, tax_address)
-  values (${home}::uuid, ${GSTIN}, 'Sprout Early Learning Pvt Ltd', '12 Koramangala 5th Block, Bengaluru 560095')`);
+  values (${home}::uuid, ${GSTIN}, 'Sprout Early Learning Pvt Ltd', '12 Koramangala 5th Block, Bengaluru 560095')
+    on conflict (center_id) do update set gstin = excluded.gstin, legal_name = excluded.legal_name, tax_address = excluded.tax_address`);
 await db.execute(sql`insert into fee_components (fee_structure_id, position, name, amount_paise, component_type, sac_code, gst_rate)
   select id, 10, 'Day-care hours', 354000, 'recurring', '999351', 18 from fee_structures`);
 
