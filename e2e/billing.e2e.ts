@@ -252,7 +252,7 @@ describe("billing", () => {
         page.waitForEvent("download"),
         dialog.getByRole("button", { name: "Download PDF" }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+      expect(download.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.pdf`);
       const file = await readFile((await download.path())!);
       expect(file.subarray(0, 5).toString()).toBe("%PDF-");
       await dialog.waitFor({ state: "detached" });
@@ -298,7 +298,7 @@ describe("billing", () => {
         page.waitForEvent("download"),
         dialog.getByRole("button", { name: "Download PDF" }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+      expect(download.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.pdf`);
     });
   });
 
@@ -333,7 +333,7 @@ describe("billing", () => {
           page.waitForEvent("download"),
           dialog.getByRole("button", { name: "Download PDF" }).click(),
         ]);
-        expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+        expect(download.suggestedFilename()).toBe(`${invoiceNumber.replaceAll("/", "-")}.pdf`);
         // Spent on that download, it opens no second one.
         await first.getByRole("button", { name: `Download ${invoiceNumber}` }).click();
         await dialog.getByLabel("2FA code").fill(setupCode);
