@@ -1,6 +1,5 @@
 import type { IntlShape } from "@formatjs/intl";
 import QRCode from "qrcode";
-import type { UpiLink } from "../modules/fee-collection/upi.ts";
 import { write } from "./fonts.ts";
 
 const QR_SIZE = 96;
@@ -55,4 +54,11 @@ export function drawInvoiceUpi(
     },
   );
   return Math.max(y + QR_SIZE, doc.y) + 8;
+}
+
+export interface UpiLink {
+  uri: string;
+  vpa: string;
+  payeeName: string;
+  amountPaise: number;
 }

@@ -1,7 +1,8 @@
 import type { Language } from "@sprout/shared/i18n/languages";
+import type { payments } from "../db/schema/billing.ts";
+import type { centers } from "../db/schema/organisations.ts";
 import { intlFor } from "../i18n/intl.ts";
 import { toRupees } from "../lib/money.ts";
-import type { Receipt } from "../modules/fee-collection/receipts.ts";
 import { openPdf } from "./document.ts";
 import { write } from "./fonts.ts";
 import type { Letterhead } from "./invoice.ts";
@@ -71,4 +72,21 @@ export function renderReceiptPdf(receipt: Receipt, centre: Letterhead, language:
   );
   doc.end();
   return done;
+}
+
+/** What a receipt prints: the payment, its invoice, child and centre, and what was left to pay after it. */
+export interface Receipt {
+  receiptNumber: string;
+  paidOn: string;
+  recordedAt: Date;
+  amountPaise: number;
+  mode: (typeof payments.$inferSelect)["mode"];
+  utr: string | null;
+  reference: string | null;
+  invoiceNumber: string;
+  childName: string;
+  studentId: string;
+  /** Rupees still to pay once this payment (and those before it) had been received. */
+  balanceAfterPaise: number;
+  centre: typeof centers.$inferSelect;
 }

@@ -183,4 +183,23 @@ CREATE TEMPORARY TABLE "receipt_backfill" AS
 UPDATE "payments" SET "receipt_number" = "receipt_backfill"."receipt_number" FROM "receipt_backfill" WHERE "receipt_backfill"."id" = "payments"."id";--> statement-breakpoint
 INSERT INTO "document_series" ("center_id", "series", "financial_year", "last_number")
   SELECT "center_id", 'receipt', "financial_year", max("number") FROM "receipt_backfill" GROUP BY "center_id", "financial_year";--> statement-breakpoint
-DROP TABLE "receipt_backfill";
+DROP TABLE "receipt_backfill";--> statement-breakpoint
+-- Every table announces its changes (0039_data_change_notices.sql).
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "bank_statements"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "center_collection_settings"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "credit_note_lines"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "credit_notes"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "document_series"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "invoice_reminders"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "payment_claims"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "payment_utrs"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();--> statement-breakpoint
+CREATE TRIGGER sprout_data_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "statement_credits"
+  FOR EACH STATEMENT EXECUTE FUNCTION sprout_notify_data_change();

@@ -5,24 +5,8 @@ import { invoices, payments } from "../../db/schema/billing.ts";
 import { students } from "../../db/schema/children.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import { notFound } from "../../lib/errors.ts";
+import type { Receipt } from "../../pdf/receipt.ts";
 import { invoiceInScope, UUID } from "../billing/queries.ts";
-
-/** What a receipt prints: the payment, its invoice, child and centre, and what was left to pay after it. */
-export interface Receipt {
-  receiptNumber: string;
-  paidOn: string;
-  recordedAt: Date;
-  amountPaise: number;
-  mode: (typeof payments.$inferSelect)["mode"];
-  utr: string | null;
-  reference: string | null;
-  invoiceNumber: string;
-  childName: string;
-  studentId: string;
-  /** Rupees still to pay once this payment (and those before it) had been received. */
-  balanceAfterPaise: number;
-  centre: typeof centers.$inferSelect;
-}
 
 const receiptNotFound = () => notFound("Receipt");
 

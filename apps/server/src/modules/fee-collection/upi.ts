@@ -7,6 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { invoices } from "../../db/schema/billing.ts";
 import { centerCollectionSettings } from "../../db/schema/fee-collection.ts";
 import { toRupees } from "../../lib/money.ts";
+import type { UpiLink } from "../../pdf/invoice-upi.ts";
 import { wrongState } from "../billing/messages.ts";
 import type { InvoiceRow } from "../billing/queries.ts";
 import { findInvoiceRow } from "./invoices.ts";
@@ -25,13 +26,6 @@ export const upiAmount = (paise: number) => `${Math.trunc(paise / 100)}.${String
  * apps read `pa=name@bank` most reliably written plainly.
  */
 const encode = (value: string) => encodeURIComponent(value).replaceAll("%40", "@");
-
-export interface UpiLink {
-  uri: string;
-  vpa: string;
-  payeeName: string;
-  amountPaise: number;
-}
 
 /**
  * The `upi://pay` link of an unpaid invoice (NPCI's deep-link parameters): the centre's UPI ID
