@@ -13,7 +13,7 @@ export function CreditNotesSection({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={say("creditNotes.sectionTitle")}>
       <Stack direction="row" justifyContent="space-between" alignItems="baseline">
-        <Typography variant="subtitle1" component="h2">
+        <Typography variant="h6" component="h2">
           {say("creditNotes.sectionTitle")}
         </Typography>
         <Typography variant="body2" color="text.secondary">
