@@ -180,6 +180,13 @@ export const statementCredits = pgTable(
     narration: text("narration").notNull(),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
     reference: text("reference").notNull().default(""),
+    /**
+     * What the credit's narration and reference name, read once when the statement is uploaded
+     * (`statement-references.ts`): its 12-digit UTRs and Sprout's UPI `tr` references, sorted.
+     * Matching joins on them instead of searching every credit's words on every look.
+     */
+    utrs: text("utrs").array().notNull().default(sql`'{}'::text[]`),
+    upiReferences: text("upi_references").array().notNull().default(sql`'{}'::text[]`),
     status: text("status", { enum: STATEMENT_CREDIT_STATUSES }).notNull().default("Unmatched"),
     paymentId: uuid("payment_id").references(() => payments.id),
   },

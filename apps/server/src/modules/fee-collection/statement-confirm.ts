@@ -22,7 +22,6 @@ import { findStatement } from "./statement-queries.ts";
 
 const refuse = (id: Parameters<typeof english>[0]) => badRequest(english(id));
 /** The credit's UPI reference: a run of exactly 12 digits in its words (the smallest, as the screen shows it). */
-const utrIn = (text: string) => (text.match(/\d{12,}/g) ?? []).filter((run) => run.length === 12).sort()[0] ?? null;
 
 /**
  * Recording the matches the office chose: every credit of the call becomes a payment through
@@ -101,7 +100,7 @@ export function createStatementConfirmation({
         for (const step of plan) {
           // Two credits may pay one invoice: each records against what the previous one left.
           const row: InvoiceRow = byId.get(step.invoiceId)!;
-          const utr = step.claim?.utr ?? utrIn(`${step.credit.narration} ${step.credit.reference}`);
+          const utr = step.claim?.utr ?? step.credit.utrs[0] ?? null;
           const recorded = await recordPaymentIn(
             tx,
             row,

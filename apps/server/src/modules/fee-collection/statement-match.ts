@@ -3,65 +3,51 @@ import type { Database } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 
 /**
- * Matching a statement's credits, in the database and set-based: the UTRs and `tr` references in
- * each credit's words are cut out with a regular expression and joined by equality to the claims'
- * and invoices' unique indexes, so no invoice is ever read into memory and the work grows with
- * the statement, not with the books.
+ * Matching a statement's credits, in the database and set-based: the UTRs and `tr` references each
+ * credit names (read once at upload, `statement-references.ts`) are joined by equality to the
+ * claims' and invoices' unique indexes, so no invoice is ever read into memory and the work grows
+ * with the statement, not with the books.
  */
 
-/**
- * A UPI transaction reference (UTR) is a run of exactly 12 digits: runs of 12 or more are cut out
- * and the longer ones (account and cheque numbers) dropped, cheaper than look-around in PostgreSQL's
- * regular expressions. The `tr` Sprout puts on each invoice's UPI link is SPR and 9 digits
- * (`invoices.payment_reference`), looked for only in credits that mention SPR.
- */
-const DIGIT_RUNS = "[0-9]{12,}";
-const TR = "SPR[0-9]{9}(?![0-9])";
 const OPEN = sql`('Pending', 'Overdue')`;
 
 /**
- * Each credit of the statement with what it proposes: a Waiting claim of the centre whose UTR is
- * in the narration or reference and whose amount is the credit's, else an open invoice of the
- * centre whose `tr` is there, else nothing. Only Unmatched credits propose (and show their UTR).
+ * Each credit of the statement with what it proposes: a Waiting claim of the centre whose UTR the
+ * credit names and whose amount is the credit's, else an open invoice of the centre whose `tr` it
+ * names, else nothing. Only Unmatched credits propose (and show their UTR).
  */
 export function proposedCredits(statementId: string, centreId: string): SQL {
   return sql`
     with c as materialized (
       select sc.id, sc.credited_on, sc.narration, sc.reference, sc.amount_paise, sc.status, sc.payment_id,
-             upper(sc.narration || ' ' || sc.reference) as words
+             sc.utrs, sc.upi_references
       from statement_credits sc
       where sc.statement_id = ${statementId}
     ),
-    utr_tokens as (
-      select c.id as credit_id, c.amount_paise, m.found[1] as utr
-      from c
-      cross join lateral regexp_matches(c.words, ${DIGIT_RUNS}, 'g') as m(found)
-      where c.status = 'Unmatched' and length(m.found[1]) = 12
-    ),
     by_utr as (
-      select distinct on (t.credit_id) t.credit_id, p.id as claim_id, p.invoice_id
-      from utr_tokens t
+      select distinct on (c.id) c.id as credit_id, p.id as claim_id, p.invoice_id
+      from c
+      cross join lateral unnest(c.utrs) as t(utr)
       join payment_claims p on p.utr = t.utr and p.status = 'Waiting'
-        and p.amount_paise = t.amount_paise and p.center_id = ${centreId}
-      order by t.credit_id, p.claimed_at
+        and p.amount_paise = c.amount_paise and p.center_id = ${centreId}
+      where c.status = 'Unmatched'
+      order by c.id, p.claimed_at
     ),
     by_tr as (
       select distinct on (c.id) c.id as credit_id, i.id as invoice_id
       from c
-      cross join lateral regexp_matches(c.words, ${TR}, 'g') as m(found)
-      join invoices i on i.payment_reference = m.found[1] and i.center_id = ${centreId} and i.status in ${OPEN}
-      where c.status = 'Unmatched' and strpos(c.words, 'SPR') > 0
+      cross join lateral unnest(c.upi_references) as r(reference)
+      join invoices i on i.payment_reference = r.reference and i.center_id = ${centreId} and i.status in ${OPEN}
+      where c.status = 'Unmatched'
       order by c.id, i.due_date
-    ),
-    utrs as (select credit_id, min(utr) as utr from utr_tokens group by credit_id)
+    )
     select c.id, c.credited_on, c.narration, c.reference, c.amount_paise, c.status, c.payment_id,
-           utrs.utr,
+           case when c.status = 'Unmatched' then c.utrs[1] end as utr,
            u.claim_id,
            coalesce(u.invoice_id, t.invoice_id) as invoice_id,
            case when u.claim_id is not null then 'claim' when t.invoice_id is not null then 'invoice' else 'none' end
              as proposal
     from c
-    left join utrs on utrs.credit_id = c.id
     left join by_utr u on u.credit_id = c.id
     left join by_tr t on t.credit_id = c.id`;
 }

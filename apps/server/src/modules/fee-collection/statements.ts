@@ -24,6 +24,7 @@ import { pageOfCredits, suggestionsFor, totalsOf } from "./statement-match.ts";
 import { toStatementCredit, toStatementSummary } from "./statement-presenter.ts";
 import { decidedCounts, findStatement, type StatementRow, selectStatements } from "./statement-queries.ts";
 import { readStatement } from "./statement-read.ts";
+import { referencesIn } from "./statement-references.ts";
 
 /**
  * Bank statements of a centre: uploaded (each credit stored once, whatever number of times the
@@ -92,20 +93,28 @@ export function createStatementsService({
           })
           .returning({ id: bankStatements.id });
         const credits = JSON.stringify(
-          read.credits.map((credit) => ({
-            credited_on: credit.creditedOn,
-            narration: credit.narration,
-            amount_paise: credit.amountPaise,
-            reference: credit.reference,
-          })),
+          read.credits.map((credit) => {
+            const { utrs, upiReferences } = referencesIn(credit.narration, credit.reference);
+            return {
+              credited_on: credit.creditedOn,
+              narration: credit.narration,
+              amount_paise: credit.amountPaise,
+              reference: credit.reference,
+              utrs,
+              upi_references: upiReferences,
+            };
+          }),
         );
         const [inserted] = rowsOf<{ added: number }>(
           await tx.execute(sql`
             with added as (
-              insert into statement_credits (statement_id, center_id, credited_on, narration, amount_paise, reference)
-              select ${created!.id}, ${input.centerId}, r.credited_on, r.narration, r.amount_paise, r.reference
+              insert into statement_credits (statement_id, center_id, credited_on, narration, amount_paise, reference,
+                                             utrs, upi_references)
+              select ${created!.id}, ${input.centerId}, r.credited_on, r.narration, r.amount_paise, r.reference,
+                     array(select jsonb_array_elements_text(r.utrs)),
+                     array(select jsonb_array_elements_text(r.upi_references))
               from jsonb_to_recordset(${credits}::jsonb)
-                as r(credited_on date, narration text, amount_paise bigint, reference text)
+                as r(credited_on date, narration text, amount_paise bigint, reference text, utrs jsonb, upi_references jsonb)
               on conflict (center_id, credited_on, amount_paise, reference) do nothing
               returning 1
             )
