@@ -16,13 +16,11 @@
 import { readFileSync } from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { eq, sql } from "drizzle-orm";
-import { resolveScope } from "../apps/server/src/auth/caller.ts";
+import { sql } from "drizzle-orm";
 import type { Database } from "../apps/server/src/db/client.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../apps/server/src/db/demo-seed.ts";
-import type { UserWithCentre } from "../apps/server/src/db/schema/users.ts";
-import { users } from "../apps/server/src/db/schema/users.ts";
 import { createExportService } from "../apps/server/src/modules/budget/export.ts";
+import { benchCaller } from "./caller.ts";
 import { onEachDatabase } from "./scale.ts";
 import { startServer } from "./server.ts";
 
@@ -77,16 +75,7 @@ const collect = vm.runInNewContext("gc") as () => void;
  * above the heap before the export is what the export keeps.
  */
 async function exportHeap(db: Database, filters: { category?: "food" }) {
-  const [user] = await db.select().from(users).where(eq(users.email, "finance@sprout.test"));
-  const caller = {
-    userId: user!.id,
-    sessionId: "bench",
-    role: user!.role,
-    organisationId: user!.organisationId,
-    centerId: user!.centerId,
-    user: user as unknown as UserWithCentre,
-    scope: () => resolveScope(db, user!),
-  };
+  const caller = await benchCaller(db, "finance@sprout.test");
   const service = createExportService({ db, clock: { now: () => new Date() } });
   collect();
   const before = process.memoryUsage().heapUsed;

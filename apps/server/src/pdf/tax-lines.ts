@@ -1,4 +1,4 @@
-import { GST_STATES } from "@sprout/shared/schemas/fee-collection/tax";
+import { GST_STATES } from "@sprout/shared/schemas/fee-collection/gstin";
 import { write } from "./fonts.ts";
 
 /** A line as both an invoice and a credit note carry it: amount with tax, and its tax in rupees. */
