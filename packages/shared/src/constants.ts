@@ -9,4 +9,12 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_MAX_DELAY_SECONDS = 900;
 export const CRITICAL_ERROR_THRESHOLD = 5;
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
-export const STORAGE_KEYS = ["token", "sessionToken", "csrfToken", "refreshToken", "user", "children"] as const;
+export const STORAGE_KEYS = [
+  "token",
+  "sessionToken",
+  "csrfToken",
+  "refreshToken",
+  "user",
+  "children",
+  "childrenOwner",
+] as const;

@@ -45,9 +45,15 @@ describe("the parent's cached children (the fallback when the list cannot load)"
     expect(readCachedChildren()).toBeNull();
   });
 
-  it("an entry in the old shape (a bare list, nobody's name on it) is not read", () => {
+  it("a list nobody's name is kept beside (written before) is not read", () => {
     saveUser(ANITA);
     localStorage.setItem("children", JSON.stringify([AARAV]));
     expect(readCachedChildren()).toBeNull();
+  });
+
+  it("stays under the spec's key as the list itself", () => {
+    saveUser(ANITA);
+    cacheChildren([AARAV]);
+    expect(JSON.parse(localStorage.getItem("children") ?? "null")).toEqual([AARAV]);
   });
 });

@@ -1,24 +1,23 @@
 import { type MyChildren, myChildrenResponse } from "@sprout/shared/schemas/parents";
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { api } from "../../api/client";
 import { readSnapshot } from "../../auth/session";
 
 /**
- * The spec's browser cache of the parent's children: the fallback when the call fails. It names
- * the parent who wrote it, so that on a shared phone whose last session ended without a sign-out
- * the next parent never sees the previous family's children.
+ * The spec's browser cache of the parent's children (the list, under its key): the fallback when
+ * the call fails. Beside it, the id of the parent who wrote it, so that on a shared phone whose
+ * last session ended without a sign-out the next parent never sees the previous family's children.
  */
 const CACHE_KEY = "children";
-const cachedChildren = z.object({ user_id: z.string(), children: myChildrenResponse });
+const OWNER_KEY = "childrenOwner";
 
 export function readCachedChildren(): MyChildren | null {
   try {
     const raw = globalThis.localStorage?.getItem(CACHE_KEY);
     const userId = readSnapshot().user?.id;
-    if (!raw || !userId) return null;
-    const parsed = cachedChildren.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.user_id === userId ? parsed.data.children : null;
+    if (!raw || !userId || globalThis.localStorage?.getItem(OWNER_KEY) !== userId) return null;
+    const parsed = myChildrenResponse.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -28,7 +27,8 @@ export function cacheChildren(children: MyChildren) {
   const userId = readSnapshot().user?.id;
   if (!userId) return;
   try {
-    globalThis.localStorage?.setItem(CACHE_KEY, JSON.stringify({ user_id: userId, children }));
+    globalThis.localStorage?.setItem(CACHE_KEY, JSON.stringify(children));
+    globalThis.localStorage?.setItem(OWNER_KEY, userId);
   } catch {
     // A full or blocked storage only loses the fallback; the fresh list is still shown.
   }
