@@ -55,6 +55,26 @@ export const ACTIONS = {
     scope: "centre",
     what: "Every classroom's announcements of the caller's centres, read-only",
   },
+  "assessments.openTerm": {
+    roles: ["super_admin", "owner", "center_director", "academic_coordinator"],
+    scope: "centre",
+    what: "Open a term of assessments for some classrooms",
+  },
+  "assessments.publish": {
+    roles: ["center_director", "academic_coordinator"],
+    scope: "centre",
+    what: "Review, publish and reissue term assessments",
+  },
+  "assessments.read": {
+    roles: ["super_admin", "owner", "center_director", "academic_coordinator", "teacher"],
+    scope: "child",
+    what: "Term assessments, the class view and a child's progress across terms",
+  },
+  "assessments.record": {
+    roles: ["academic_coordinator", "teacher"],
+    scope: "child",
+    what: "Record levels, comments, narratives, photos and the child's page",
+  },
   "assignments.read": {
     roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher", "parent"],
     scope: "classroom",
@@ -248,6 +268,21 @@ export const ACTIONS = {
     roles: ["super_admin", "owner", "center_director"],
     scope: "organisation",
     what: "Data retention periods and their dry run",
+  },
+  "development.addFramework": {
+    roles: ["super_admin", "owner"],
+    scope: "organisation",
+    what: "Add a centre group's own development framework from a file",
+  },
+  "development.chooseFramework": {
+    roles: ["super_admin", "owner", "center_director", "academic_coordinator"],
+    scope: "centre",
+    what: "Choose the centre's framework and name its levels",
+  },
+  "development.readFramework": {
+    roles: ["super_admin", "owner", "center_director", "admin", "academic_coordinator", "teacher"],
+    scope: "centre",
+    what: "A development framework: domains, goals, competencies and levels",
   },
   "digest.choose": { roles: ["parent"], scope: "self", what: "A parent's own daily digest choice" },
   "digest.configure": {
@@ -585,6 +620,16 @@ export const ACTIONS = {
     what: "The privacy notice",
   },
   "privacy.readRefusals": { roles: ["owner", "center_director"], scope: "centre", what: "Consents families refused" },
+  "progressCards.read": {
+    roles: ["super_admin", "owner", "center_director", "academic_coordinator", "teacher", "parent"],
+    scope: "child",
+    what: "A published progress card and its PDF",
+  },
+  "progressCards.respond": {
+    roles: ["parent"],
+    scope: "ownChild",
+    what: "Write the parent's page of a progress card and acknowledge it",
+  },
   "reminders.configure": {
     roles: ["owner", "center_director"],
     scope: "centre",

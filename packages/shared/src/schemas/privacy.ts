@@ -37,6 +37,7 @@ export const RECORD_KINDS = [
   "invoices",
   "work",
   "pickups",
+  "assessments",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export const RECORD_KIND_LABEL_IDS: Record<RecordKind, MessageId> = {
@@ -49,6 +50,7 @@ export const RECORD_KIND_LABEL_IDS: Record<RecordKind, MessageId> = {
   invoices: "privacy.recordInvoices",
   work: "privacy.recordWork",
   pickups: "privacy.recordPickups",
+  assessments: "privacy.recordAssessments",
 };
 export const RECORD_KIND_LABELS = englishLabels(RECORD_KIND_LABEL_IDS);
 
