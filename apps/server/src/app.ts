@@ -80,6 +80,8 @@ import { createNotificationsService } from "./modules/communication/notification
 import { communicationRoutes } from "./modules/communication/routes.ts";
 import { createDataRequestsArea } from "./modules/data-requests/area.ts";
 import { dataRequestsRoutes } from "./modules/data-requests/routes.ts";
+import { developmentArea } from "./modules/development/area.ts";
+import { createFrameworks } from "./modules/development/framework-store.ts";
 import { createPortfolioArea } from "./modules/digital-portfolio/area.ts";
 import { portfolioRoutes } from "./modules/digital-portfolio/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
@@ -424,6 +426,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(
         incidentsRoutes(createIncidentsArea({ db: deps.db, clock, realtime: realtime.publisher, files })),
       );
+      // One framework store: an organisation's own frameworks are parsed once per process.
+      const frameworks = createFrameworks({ db: deps.db });
+      await api.register(developmentArea({ db: deps.db, clock, frameworks }));
       const portfolio = createPortfolioArea({
         db: deps.db,
         clock,
@@ -441,6 +446,7 @@ export async function buildApp(deps: AppDeps) {
             files,
             photos: portfolio.portfolio.childDay,
             push: push.queue,
+            frameworks,
           }),
         ),
       );
@@ -450,7 +456,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(attendanceReportRoutes(attendance));
       await api.register(attendanceLeaveRoutes(attendance));
       await api.register(pickupPhotoRoutes(attendance));
-      await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
+      await api.register(
+        lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock, frameworks }) }),
+      );
       await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
       await api.register(portfolioRoutes(portfolio));
       await api.register(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { english } from "../i18n/english.ts";
 import { tappedAt } from "../offline.ts";
+import { competencyCodesField, competencyTag } from "./development/frameworks-api.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -409,6 +410,11 @@ export const observationFields = z.object({
   date: dayField,
   milestone: text(200).default(""),
   notes: text(4000).default(""),
+  /**
+   * The competencies of the child's centre's framework the log shows (issue 36): codes, as a list
+   * or comma separated. Left out on an edit, the tags stay as they are; sent empty, they go.
+   */
+  competencies: competencyCodesField.optional(),
 });
 export type ObservationFields = z.input<typeof observationFields>;
 
@@ -438,11 +444,16 @@ export const observationLog = z.object({
   attachments: z.array(z.object({ id: z.string(), name: z.string(), mime_type: z.string(), url: z.string() })),
   created_by: z.string(),
   can_edit: z.boolean(),
+  /** The competencies the log is tagged with (issue 36); none for a log written without. */
+  competencies: z.array(competencyTag),
 });
 export type ObservationLog = z.infer<typeof observationLog>;
 
 export const observationsQuery = z.object({
   child_id: z.uuid().optional(),
+  /** Only logs tagged with a competency of this domain (its code, "PD"), or with this competency ("C-3.2"). */
+  domain: safeString().trim().max(24).optional(),
+  competency: safeString().trim().max(24).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(OBSERVATION_PAGE_SIZE),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageId } from "../i18n/catalogues.ts";
 import { english } from "../i18n/english.ts";
+import { competencyCodesField, competencyTag } from "./development/frameworks-api.ts";
 import { isIsoDate, safeString } from "./primitives.ts";
 
 /**
@@ -63,6 +64,11 @@ export const lessonPlanFields = z.object({
   resources: partList,
   /** For staff only: parents never read these. */
   notes: safeString().trim().max(2000).default(""),
+  /**
+   * The competencies of the centre's framework the plan works towards (issue 36); left out on an
+   * edit, they stay as they are.
+   */
+  competencies: competencyCodesField.optional(),
 });
 export type LessonPlanFields = z.input<typeof lessonPlanFields>;
 
@@ -95,6 +101,8 @@ export const lessonPlan = z.object({
   checkoff_status: checkoffStatus.optional(),
   can_edit: z.boolean(),
   can_checkoff: z.boolean(),
+  /** The competencies the plan works towards (issue 36). */
+  competencies: z.array(competencyTag),
 });
 export type LessonPlan = z.infer<typeof lessonPlan>;
 
@@ -102,11 +110,20 @@ export const lessonPlansQuery = z.object({
   classroom_id: z.uuid().optional(),
   from: safeString().refine(isIsoDate, english("lessonPlans.validDate")).optional(),
   to: safeString().refine(isIsoDate, english("lessonPlans.validDate")).optional(),
+  /** Only plans tagged with this competency ("C-3.2"): the coordinator's class view links here. */
+  competency: safeString().trim().max(24).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(LESSON_PLAN_PAGE_SIZE),
 });
 /** What the web asks for (the query string carries page and limit as numbers). */
-export type LessonPlansQuery = { classroom_id?: string; from?: string; to?: string; page?: number; limit?: number };
+export type LessonPlansQuery = {
+  classroom_id?: string;
+  from?: string;
+  to?: string;
+  competency?: string;
+  page?: number;
+  limit?: number;
+};
 
 export const lessonPlansPage = z.object({
   lesson_plans: z.array(lessonPlan),

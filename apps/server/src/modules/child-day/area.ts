@@ -2,6 +2,7 @@ import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../../files/store.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import type { Frameworks } from "../development/framework-store.ts";
 import type { PushQueue } from "../push/area.ts";
 import { createBatchService } from "./batch.ts";
 import { createDigestSettingsService } from "./digest-settings.ts";
@@ -20,6 +21,8 @@ export function createChildDayArea(deps: {
   /** The digital portfolio's photos of a child's day, under its own consent and visibility rules. */
   photos: DayPhotos;
   push: Pick<PushQueue, "toFamilies">;
+  /** The development frameworks observation tags are checked against and named from (issue 36). */
+  frameworks: Frameworks;
 }) {
   const daily = createDailyActivitiesService(deps);
   const summaries = createChildDaySummaryService({ ...deps, daily });

@@ -24,6 +24,8 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { childAudience } from "../../realtime/child-audience.ts";
 import type { RealtimePublisher } from "../../realtime/publisher.ts";
+import { observationTags, resolveTags } from "../development/competency-tags.ts";
+import type { Frameworks } from "../development/framework-store.ts";
 import { checkDay, type DayChild, findDayChild } from "./lookup.ts";
 import { createMilestonesService, resolveMilestone } from "./milestones.ts";
 import { assertMayWriteObservation, mayOpenChildren, mayWriteObservation } from "./policy.ts";
@@ -41,11 +43,13 @@ export function createObservationsService({
   clock,
   files,
   realtime,
+  frameworks,
 }: {
   db: Database;
   clock: Clock;
   files: FileStore;
   realtime: RealtimePublisher;
+  frameworks: Frameworks;
 }) {
   const select = () =>
     db
@@ -68,12 +72,14 @@ export function createObservationsService({
           .where(inArray(observationAttachments.logId, ids))
           .orderBy(asc(observationAttachments.uploadedAt))
       : [];
+    const tags = await observationTags.read(db, frameworks, caller.organisationId, ids);
     const scope = await caller.scope();
     return rows.map((row) =>
       toObservation(
         { ...row.log, childName: row.childName, createdByName: row.createdByName },
         attached.filter((file) => file.logId === row.log.id),
         mayWriteObservation(caller, row, scope),
+        tags.get(row.log.id) ?? [],
       ),
     );
   }
@@ -151,6 +157,10 @@ export function createObservationsService({
               and(eq(observationAttachments.logId, existingId), inArray(observationAttachments.id, existing.removing)),
             )
         : [];
+    // The tags are checked against the child's centre's framework before anything is stored.
+    const tags = input.competencies
+      ? await resolveTags(frameworks, caller.organisationId, child.centerId, input.competencies)
+      : null;
     if (dropped.length !== (existing?.removing.length ?? 0))
       throw badRequest(CHILD_DAY_MESSAGES.attachmentUnknown, {
         remove_attachments: CHILD_DAY_MESSAGES.attachmentUnknown,
@@ -210,6 +220,7 @@ export function createObservationsService({
             })),
           );
         }
+        if (tags && (existingId || tags.codes.length > 0)) await observationTags.replace(tx, id, tags);
         // Counted after the log's insert or update: its row lock makes concurrent edits count in turn.
         const [{ total } = { total: 0 }] = await tx
           .select({ total: count() })
@@ -262,6 +273,17 @@ export function createObservationsService({
       // The logs of the children the caller reads now (a teacher's rooms' children, a family's own).
       const conditions: SQL[] = [inArray(observationLogs.centerId, scope.centerIds), readableChildren(scope)];
       if (query.child_id) conditions.push(eq(observationLogs.studentId, query.child_id));
+      const tagged = await observationTags.filter(
+        frameworks,
+        caller.organisationId,
+        scope.centerIds,
+        observationLogs.id,
+        {
+          competency: query.competency,
+          domain: query.domain,
+        },
+      );
+      if (tagged) conditions.push(tagged);
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db
         .select({ total: count() })

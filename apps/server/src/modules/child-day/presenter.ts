@@ -1,4 +1,5 @@
 import type { DailyActivities, ObservationLog } from "@sprout/shared/schemas/child-day";
+import type { CompetencyTag } from "@sprout/shared/schemas/development/frameworks-api";
 import type {
   foodEntries,
   healthNotes,
@@ -79,6 +80,7 @@ export function toObservation(
   row: typeof observationLogs.$inferSelect & { childName: string; createdByName: string | null },
   files: (typeof observationAttachments.$inferSelect)[],
   canEdit: boolean,
+  competencies: CompetencyTag[],
 ): ObservationLog {
   return {
     id: row.id,
@@ -97,5 +99,6 @@ export function toObservation(
     })),
     created_by: row.createdByName ?? "",
     can_edit: canEdit,
+    competencies,
   };
 }

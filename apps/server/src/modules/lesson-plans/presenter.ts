@@ -1,10 +1,15 @@
+import type { CompetencyTag } from "@sprout/shared/schemas/development/frameworks-api";
 import type { LessonPlan } from "@sprout/shared/schemas/lesson-plans";
 import type { lessonPlans } from "../../db/schema/lesson-plans.ts";
 
 type Row = typeof lessonPlans.$inferSelect & { classroomName: string };
 
 /** A plan as the caller reads it: a parent gets the topic, date, classroom and activities only. */
-export function toLessonPlan(row: Row, access: { staff: boolean; canEdit: boolean; canCheckoff: boolean }): LessonPlan {
+export function toLessonPlan(
+  row: Row,
+  access: { staff: boolean; canEdit: boolean; canCheckoff: boolean },
+  competencies: CompetencyTag[],
+): LessonPlan {
   const shared = {
     id: row.id,
     topic: row.topic,
@@ -14,6 +19,7 @@ export function toLessonPlan(row: Row, access: { staff: boolean; canEdit: boolea
     activities: row.activities,
     can_edit: access.canEdit,
     can_checkoff: access.canCheckoff,
+    competencies,
   };
   if (!access.staff) return shared;
   return {

@@ -20,6 +20,8 @@ import type { Clock } from "../../lib/clock.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { centreDay } from "../attendance/time.ts";
 import { teacherClassroomIds } from "../classrooms/scope.ts";
+import { lessonPlanTags, resolveTags } from "../development/competency-tags.ts";
+import type { Frameworks } from "../development/framework-store.ts";
 import {
   assertMayCheckOff,
   assertMayEditPlans,
@@ -54,7 +56,15 @@ async function readableScope(db: Database, caller: Caller) {
 }
 
 /** Lesson plans (issue 16): coordinators and admins write, teachers check off, everyone else reads. */
-export function createLessonPlansService({ db, clock }: { db: Database; clock: Clock }) {
+export function createLessonPlansService({
+  db,
+  clock,
+  frameworks,
+}: {
+  db: Database;
+  clock: Clock;
+  frameworks: Frameworks;
+}) {
   const select = () =>
     db
       .select({ plan: lessonPlans, classroomName: classrooms.name })
@@ -66,6 +76,12 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
 
   async function present(caller: Caller, rows: Awaited<ReturnType<typeof select>>): Promise<LessonPlan[]> {
     const rooms = await teacherRooms(caller);
+    const tags = await lessonPlanTags.read(
+      db,
+      frameworks,
+      caller.organisationId,
+      rows.map((row) => row.plan.id),
+    );
     return rows.map((row) =>
       toLessonPlan(
         { ...row.plan, classroomName: row.classroomName },
@@ -74,6 +90,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
           canEdit: mayEditPlans(caller),
           canCheckoff: mayCheckOff(caller, row.plan, rooms),
         },
+        tags.get(row.plan.id) ?? [],
       ),
     );
   }
@@ -132,6 +149,13 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
       if (query.classroom_id) conditions.push(eq(lessonPlans.classroomId, query.classroom_id));
       if (query.from) conditions.push(gte(lessonPlans.day, query.from));
       if (query.to) conditions.push(lte(lessonPlans.day, query.to));
+      if (query.competency) {
+        const scope = await caller.scope();
+        const tagged = await lessonPlanTags.filter(frameworks, caller.organisationId, scope.centerIds, lessonPlans.id, {
+          competency: query.competency,
+        });
+        if (tagged) conditions.push(tagged);
+      }
       const filter = and(...conditions);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(lessonPlans).where(filter);
       const rows = await select()
@@ -185,6 +209,9 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
     async create(caller: Caller, input: Fields): Promise<LessonPlan> {
       assertMayEditPlans(caller);
       const room = await classroomOf(caller, input.classroom_id);
+      const tags = input.competencies?.length
+        ? await resolveTags(frameworks, caller.organisationId, room.centerId, input.competencies)
+        : null;
       const id = await db.transaction(async (tx) => {
         const now = clock.now();
         const [row] = await tx
@@ -198,6 +225,7 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
             updatedAt: now,
           })
           .returning({ id: lessonPlans.id });
+        if (tags) await lessonPlanTags.replace(tx, row!.id, tags);
         await writeAudit(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,
@@ -215,11 +243,15 @@ export function createLessonPlansService({ db, clock }: { db: Database; clock: C
       const before = await find(caller, id);
       assertMayEditPlans(caller);
       const room = await classroomOf(caller, input.classroom_id);
+      const tags = input.competencies
+        ? await resolveTags(frameworks, caller.organisationId, room.centerId, input.competencies)
+        : null;
       await db.transaction(async (tx) => {
         await tx
           .update(lessonPlans)
           .set({ ...values(input), centerId: room.centerId, classroomId: room.id, updatedAt: clock.now() })
           .where(eq(lessonPlans.id, id));
+        if (tags) await lessonPlanTags.replace(tx, id, tags);
         await writeAudit(tx, {
           organisationId: caller.organisationId,
           actorId: caller.userId,
