@@ -23,6 +23,7 @@ import { centerDirectorMatrixRecords } from "./matrix-records/center-director.ts
 import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
 import { communicationMatrixRecords } from "./matrix-records/communication.ts";
 import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
+import { developmentFrameworksMatrixRecords } from "./matrix-records/development-frameworks.ts";
 import { statementsMatrixRecords } from "./matrix-records/fee-collection-statements.ts";
 
 /**
@@ -493,6 +494,7 @@ export async function demoIds(db: Database) {
     ...dataRequests,
     ...attendance,
     ...(await statementsMatrixRecords(db, { other: otherId })),
+    ...(await developmentFrameworksMatrixRecords(db)),
     otherIncident,
     otherFamilyIncident,
     teacherRooms,

@@ -1,7 +1,6 @@
 import { english } from "@sprout/shared/i18n/english";
 import { type FrameworkFile, frameworkFile } from "@sprout/shared/schemas/development/framework";
 import {
-  DEVELOPMENT_MESSAGES,
   type DevelopmentSettings,
   type DevelopmentSettingsInput,
   developmentSettingsInput,
