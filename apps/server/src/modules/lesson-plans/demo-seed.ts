@@ -1,7 +1,9 @@
 import { addDays } from "@sprout/shared/schemas/children";
 import type { Database } from "../../db/client.ts";
+import { lessonPlanCompetencies } from "../../db/schema/development.ts";
 import { lessonPlans } from "../../db/schema/lesson-plans.ts";
 import { centreDay } from "../attendance/time.ts";
+import { DEFAULT_FRAMEWORK_KEY } from "../development/framework-store.ts";
 
 /** [days from today, topic, objectives, activities, resources, notes] */
 const PLANS: [number, string, string[], string[], string[], string][] = [
@@ -31,6 +33,13 @@ const PLANS: [number, string, string[], string[], string[], string][] = [
   ],
 ];
 
+/** The NCF-FS 2022 competencies each plan above works towards, in the same order (issue 36). */
+const PLAN_TAGS: string[][] = [
+  ["C-2.1", "C-8.1"],
+  ["C-9.1", "C-7.1"],
+  ["C-8.3", "C-9.1"],
+];
+
 /** A few plans for the demo centre's rooms this week (the demo teacher's two rooms). */
 export async function seedLessonPlansDemo(
   db: Database,
@@ -40,24 +49,36 @@ export async function seedLessonPlansDemo(
   now: Date,
 ) {
   const today = centreDay(centre.timeZone, now);
-  await db.insert(lessonPlans).values(
-    classroomIds.flatMap((classroomId) =>
-      PLANS.map(([offset, topic, objectives, activities, resources, notes]) => ({
-        centerId: centre.id,
-        classroomId,
-        day: addDays(today, offset),
-        topic,
-        objectives,
-        activities,
-        resources,
-        notes,
-        objectivesDone: offset < 0,
-        activitiesDone: offset < 0,
-        resourcesDone: offset < 0,
-        createdBy,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    ),
+  const plans = await db
+    .insert(lessonPlans)
+    .values(
+      classroomIds.flatMap((classroomId) =>
+        PLANS.map(([offset, topic, objectives, activities, resources, notes]) => ({
+          centerId: centre.id,
+          classroomId,
+          day: addDays(today, offset),
+          topic,
+          objectives,
+          activities,
+          resources,
+          notes,
+          objectivesDone: offset < 0,
+          activitiesDone: offset < 0,
+          resourcesDone: offset < 0,
+          createdBy,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      ),
+    )
+    .returning({ id: lessonPlans.id });
+  // Inserted room by room, plan by plan: the n-th row is plan n % PLANS.length.
+  const tags = plans.flatMap((plan, position) =>
+    PLAN_TAGS[position % PLANS.length]!.map((code) => ({
+      planId: plan.id,
+      frameworkKey: DEFAULT_FRAMEWORK_KEY,
+      competencyCode: code,
+    })),
   );
+  if (tags.length > 0) await db.insert(lessonPlanCompetencies).values(tags);
 }
