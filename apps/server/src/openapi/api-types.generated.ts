@@ -1955,6 +1955,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/development/frameworks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The frameworks the organisation may use: the built-in NCF-FS 2022 and its own */
+        get: operations["getDevelopmentFrameworks"];
+        put?: never;
+        /**
+         * Add the organisation's own framework from a JSON file (multipart: file)
+         * @description The file has the shape of the built-in NCF-FS file (name, short_name, source, age_bands, levels, domains → goals → competencies). A file that is not JSON or not of that shape answers 400 naming where it is wrong (`details` holds the path) and stores nothing; a short name the organisation already uses answers 409. At most 1 MB.
+         */
+        post: operations["postDevelopmentFrameworks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/frameworks/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One framework whole: source, age bands, levels, domains, goals and competencies */
+        get: operations["getDevelopmentFrameworksByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/competencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the centre's framework's competencies (code or words); a child's age band first
+         * @description The centre is `center_id`, or the child's centre when `child_id` is given (a child the caller may not read is 404). With a child, the competencies of the child's age band today are marked `suggested` and come first.
+         */
+        get: operations["getDevelopmentCompetencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/centers/{id}/development-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The centre's development framework and its names for the levels */
+        get: operations["getCentersByIdDevelopmentSettings"];
+        /**
+         * Choose the centre's framework and name its levels (audited)
+         * @description An unknown framework answers 404, an unknown level key 400. A blank name keeps the framework's own. Existing tags and terms keep the framework they were made with.
+         */
+        put: operations["putCentersByIdDevelopmentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/child-health/{childId}": {
         parameters: {
             query?: never;
@@ -10579,6 +10658,339 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    getDevelopmentFrameworks: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        frameworks: {
+                            key: string;
+                            name: string;
+                            short_name: string;
+                            source: {
+                                title: string;
+                                publisher: string;
+                                year: number;
+                                /** Format: uri */
+                                url: string;
+                                where: string;
+                            };
+                            built_in: boolean;
+                            counts: {
+                                domains: number;
+                                goals: number;
+                                competencies: number;
+                            };
+                            uploaded_at: string | null;
+                        }[];
+                        pagination: {
+                            current_page: number;
+                            total_pages: number;
+                            total_items: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postDevelopmentFrameworks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        name: string;
+                        short_name: string;
+                        source: {
+                            title: string;
+                            publisher: string;
+                            year: number;
+                            /** Format: uri */
+                            url: string;
+                            where: string;
+                        };
+                        built_in: boolean;
+                        counts: {
+                            domains: number;
+                            goals: number;
+                            competencies: number;
+                        };
+                        uploaded_at: string | null;
+                        age_bands: {
+                            key: string;
+                            label: string;
+                            from_months: number;
+                            to_months: number;
+                        }[];
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            goals: {
+                                code: string;
+                                text: string;
+                                competencies: {
+                                    code: string;
+                                    text: string;
+                                    age_bands: string[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDevelopmentFrameworksByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        name: string;
+                        short_name: string;
+                        source: {
+                            title: string;
+                            publisher: string;
+                            year: number;
+                            /** Format: uri */
+                            url: string;
+                            where: string;
+                        };
+                        built_in: boolean;
+                        counts: {
+                            domains: number;
+                            goals: number;
+                            competencies: number;
+                        };
+                        uploaded_at: string | null;
+                        age_bands: {
+                            key: string;
+                            label: string;
+                            from_months: number;
+                            to_months: number;
+                        }[];
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            goals: {
+                                code: string;
+                                text: string;
+                                competencies: {
+                                    code: string;
+                                    text: string;
+                                    age_bands: string[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDevelopmentCompetencies: {
+        parameters: {
+            query?: {
+                center_id?: string;
+                child_id?: string;
+                q?: string;
+                domain?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        framework_key: string;
+                        framework_name: string;
+                        age_band: {
+                            key: string;
+                            label: string;
+                        } | null;
+                        competencies: {
+                            code: string;
+                            text: string;
+                            goal_code: string;
+                            goal_text: string;
+                            domain_code: string;
+                            domain_name: string;
+                            age_bands: string[];
+                            suggested: boolean;
+                        }[];
+                        pagination: {
+                            current_page: number;
+                            total_pages: number;
+                            total_items: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCentersByIdDevelopmentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        center_id: string;
+                        framework_key: string;
+                        framework_name: string;
+                        framework_short_name: string;
+                        levels: {
+                            key: string;
+                            label: string;
+                            framework_label: string;
+                            description: string;
+                            custom_label: string;
+                        }[];
+                        updated_at: string | null;
+                        can_choose: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putCentersByIdDevelopmentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    framework_key: string;
+                    /** @default {} */
+                    level_labels?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        center_id: string;
+                        framework_key: string;
+                        framework_name: string;
+                        framework_short_name: string;
+                        levels: {
+                            key: string;
+                            label: string;
+                            framework_label: string;
+                            description: string;
+                            custom_label: string;
+                        }[];
+                        updated_at: string | null;
+                        can_choose: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getChildHealthByChildId: {
         parameters: {
             query?: never;
@@ -11624,6 +12036,8 @@ export interface operations {
         parameters: {
             query?: {
                 child_id?: string;
+                domain?: string;
+                competency?: string;
                 page?: number;
                 limit?: number;
             };
@@ -11657,6 +12071,13 @@ export interface operations {
                             }[];
                             created_by: string;
                             can_edit: boolean;
+                            competencies: {
+                                framework_key: string;
+                                code: string;
+                                text: string;
+                                domain_code: string;
+                                domain_name: string;
+                            }[];
                         }[];
                         pagination: {
                             current_page: number;
@@ -11705,6 +12126,13 @@ export interface operations {
                         }[];
                         created_by: string;
                         can_edit: boolean;
+                        competencies: {
+                            framework_key: string;
+                            code: string;
+                            text: string;
+                            domain_code: string;
+                            domain_name: string;
+                        }[];
                     };
                 };
             };
@@ -11859,6 +12287,13 @@ export interface operations {
                         }[];
                         created_by: string;
                         can_edit: boolean;
+                        competencies: {
+                            framework_key: string;
+                            code: string;
+                            text: string;
+                            domain_code: string;
+                            domain_name: string;
+                        }[];
                     };
                 };
             };
@@ -13349,6 +13784,7 @@ export interface operations {
                 classroom_id?: string;
                 from?: string;
                 to?: string;
+                competency?: string;
                 page?: number;
                 limit?: number;
             };
@@ -13382,6 +13818,13 @@ export interface operations {
                             };
                             can_edit: boolean;
                             can_checkoff: boolean;
+                            competencies: {
+                                framework_key: string;
+                                code: string;
+                                text: string;
+                                domain_code: string;
+                                domain_name: string;
+                            }[];
                         }[];
                         pagination: {
                             current_page: number;
@@ -13419,6 +13862,7 @@ export interface operations {
                     resources?: string[];
                     /** @default  */
                     notes?: string;
+                    competencies?: string[] | string;
                 };
             };
         };
@@ -13446,6 +13890,13 @@ export interface operations {
                         };
                         can_edit: boolean;
                         can_checkoff: boolean;
+                        competencies: {
+                            framework_key: string;
+                            code: string;
+                            text: string;
+                            domain_code: string;
+                            domain_name: string;
+                        }[];
                     };
                 };
             };
@@ -13491,6 +13942,13 @@ export interface operations {
                             };
                             can_edit: boolean;
                             can_checkoff: boolean;
+                            competencies: {
+                                framework_key: string;
+                                code: string;
+                                text: string;
+                                domain_code: string;
+                                domain_name: string;
+                            }[];
                         }[];
                     };
                 };
@@ -13525,6 +13983,7 @@ export interface operations {
                     resources?: string[];
                     /** @default  */
                     notes?: string;
+                    competencies?: string[] | string;
                 };
             };
         };
@@ -13552,6 +14011,13 @@ export interface operations {
                         };
                         can_edit: boolean;
                         can_checkoff: boolean;
+                        competencies: {
+                            framework_key: string;
+                            code: string;
+                            text: string;
+                            domain_code: string;
+                            domain_name: string;
+                        }[];
                     };
                 };
             };
@@ -13627,6 +14093,13 @@ export interface operations {
                         };
                         can_edit: boolean;
                         can_checkoff: boolean;
+                        competencies: {
+                            framework_key: string;
+                            code: string;
+                            text: string;
+                            domain_code: string;
+                            domain_name: string;
+                        }[];
                     };
                 };
             };
@@ -16417,7 +16890,7 @@ export interface operations {
                             staff_name: string;
                             staff_role: string;
                             /** @enum {string} */
-                            kind: "profile" | "health" | "observations" | "documents" | "photos" | "messages" | "invoices" | "work" | "pickups";
+                            kind: "profile" | "health" | "observations" | "documents" | "photos" | "messages" | "invoices" | "work" | "pickups" | "assessments";
                             viewed_at: string;
                         }[];
                         pagination: components["schemas"]["Pagination"];
@@ -16457,7 +16930,7 @@ export interface operations {
                             staff_name: string;
                             staff_role: string;
                             /** @enum {string} */
-                            kind: "profile" | "health" | "observations" | "documents" | "photos" | "messages" | "invoices" | "work" | "pickups";
+                            kind: "profile" | "health" | "observations" | "documents" | "photos" | "messages" | "invoices" | "work" | "pickups" | "assessments";
                             viewed_at: string;
                             staff_id: string;
                             child_id: string;
