@@ -234,6 +234,23 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // Development over the year (issue 36): the centre's framework, browsable; its choice for those who may.
+  {
+    path: "development/framework",
+    lazy: async () => {
+      const [{ FrameworkPage }, { RequirePage }] = await Promise.all([
+        import("./features/development/FrameworkPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/development/framework">
+            <FrameworkPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
   // Fees collection & tax (issue 35): the centre's collection settings and the accountant's export.
   {
     path: "fee-collection/settings",

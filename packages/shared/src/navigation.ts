@@ -101,6 +101,13 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["observations.read"],
     ready: true,
   },
+  // Development over the year (issue 36): the centre's framework, its choice and level names.
+  {
+    label: "nav.developmentFramework",
+    path: "/development/framework",
+    actions: ["development.readFramework"],
+    ready: true,
+  },
   // Lesson plans (issue 16): parents read today's plan on their home's Play and Learn tile.
   {
     label: "nav.lessonPlans",

@@ -33,6 +33,7 @@ import { useDebouncedValue } from "../../components/useDebouncedValue";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
 import { useOnline } from "../../offline/connectivity";
+import { CompetencyPicker, type PickedCompetency, pickedFromTag } from "../development/CompetencyPicker";
 import { useMilestones, useObservationMutations, useTap } from "./api";
 import { fieldError } from "./fieldError";
 
@@ -40,7 +41,7 @@ type Values = z.input<typeof observationFields>;
 const ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf";
 
 /** Children the teacher or coordinator may name, searched on the server. */
-function useChildPicker(search: string) {
+export function useChildPicker(search: string) {
   return useQuery({
     queryKey: ["child-day", "picker", search],
     queryFn: ({ signal }) =>
@@ -73,8 +74,12 @@ export function ObservationForm({
       date: log?.date ?? today,
       milestone: log?.milestone ?? "",
       notes: log?.notes ?? "",
+      competencies: log?.competencies.map((tag) => tag.code) ?? [],
     },
   });
+  // The chosen competencies with their words, for the chips; the form keeps their codes.
+  const [tags, setTags] = useState<PickedCompetency[]>(log?.competencies.map(pickedFromTag) ?? []);
+  const childId = form.watch("child_id") || null;
   const [search, setSearch] = useState("");
   const children = useChildPicker(useDebouncedValue(search, 250));
   // The milestone list is the child's centre's: known once a child is chosen (or from the log).
@@ -115,7 +120,10 @@ export function ObservationForm({
   const submit = form.handleSubmit((values) => {
     if (textOnly) return keep.mutate(values, { onSuccess: onClose });
     const body = new FormData();
-    for (const [key, value] of Object.entries(values)) body.append(key, String(value));
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      body.append(key, Array.isArray(value) ? value.join(",") : String(value));
+    }
     if (log && removing.length > 0) body.append("remove_attachments", removing.join(","));
     for (const file of files.slice(0, room)) body.append("attachments", file);
     save.mutate({ id: log?.id ?? null, form: body }, { onSuccess: onClose });
@@ -215,6 +223,20 @@ export function ObservationForm({
               {...form.register("notes")}
               error={Boolean(errors.notes)}
               helperText={fieldError(errors.notes?.message, say)}
+            />
+            <CompetencyPicker
+              value={tags}
+              childId={childId}
+              onChange={(next) => {
+                setTags(next);
+                form.setValue(
+                  "competencies",
+                  next.map((tag) => tag.code),
+                  { shouldDirty: true },
+                );
+              }}
+              error={Boolean(errors.competencies)}
+              helperText={fieldError(errors.competencies?.message, say)}
             />
             {log && log.attachments.length > 0 && (
               <Box>

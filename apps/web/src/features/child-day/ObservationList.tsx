@@ -4,6 +4,7 @@ import { useState } from "react";
 import { refusalMessage } from "../../api/errors";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { CompetencyChip } from "../development/CompetencyPicker";
 import { Attachment } from "./Attachment";
 import { useObservationMutations, useObservations } from "./api";
 
@@ -11,13 +12,18 @@ import { useObservationMutations, useObservations } from "./api";
 export function ObservationList({
   childId,
   onEdit,
+  domain,
+  competency,
 }: {
   childId: string | null;
   onEdit?: (log: ObservationLog) => void;
+  /** Only logs tagged with a competency of this domain, or with this competency. */
+  domain?: string;
+  competency?: string;
 }) {
   const say = useSay();
   const [page, setPage] = useState(1);
-  const logs = useObservations(childId, page);
+  const logs = useObservations(childId, page, { domain, competency });
   const { remove } = useObservationMutations();
   if (logs.isPending) return <LinearProgress aria-label={say("childDay.loadingObservations")} />;
   if (logs.isError) return <Alert severity="error">{say("childDay.observationsLoadFailed")}</Alert>;
@@ -47,6 +53,16 @@ export function ObservationList({
             )}
             {log.notes && (
               <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{log.notes}</Typography>
+            )}
+            {log.competencies.length > 0 && (
+              <Box
+                sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, mt: 1 }}
+                aria-label={say("development.competencies")}
+              >
+                {log.competencies.map((tag) => (
+                  <CompetencyChip key={`${tag.framework_key}:${tag.code}`} tag={tag} />
+                ))}
+              </Box>
             )}
             {log.attachments.length > 0 && (
               <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1 }}>

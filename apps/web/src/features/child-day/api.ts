@@ -116,14 +116,25 @@ export function useWeekStars(childId: string | null) {
   });
 }
 
-export function useObservations(childId: string | null, page: number) {
+/** Observation logs a page at a time; a child's, and those tagged with a domain or a competency. */
+export function useObservations(
+  childId: string | null,
+  page: number,
+  filters: { domain?: string; competency?: string } = {},
+) {
   useLiveChildDay();
   return useQuery({
-    queryKey: [...KEY, "observations", childId, page],
+    queryKey: [...KEY, "observations", childId, page, filters.domain ?? null, filters.competency ?? null],
     queryFn: ({ signal }) =>
       api.get("/observation-logs", observationsPage, {
         signal,
-        query: { page, limit: 10, ...(childId ? { child_id: childId } : {}) },
+        query: {
+          page,
+          limit: 10,
+          ...(childId ? { child_id: childId } : {}),
+          domain: filters.domain || undefined,
+          competency: filters.competency || undefined,
+        },
       }),
   });
 }

@@ -21,6 +21,7 @@ import {
 import { useEffect, useState } from "react";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { CompetencyChip } from "../development/CompetencyPicker";
 
 const doneKey = (part: LessonPart) => `${part}_done` as keyof CheckoffStatus;
 
@@ -61,6 +62,13 @@ export function LessonPlanCard({
         <Typography variant="h6" component="h2" sx={{ overflowWrap: "anywhere" }}>
           {plan.topic}
         </Typography>
+        {plan.competencies.length > 0 && (
+          <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, mt: 1 }} aria-label={say("development.competencies")}>
+            {plan.competencies.map((tag) => (
+              <CompetencyChip key={`${tag.framework_key}:${tag.code}`} tag={tag} />
+            ))}
+          </Box>
+        )}
         {LESSON_PARTS.map((part) => {
           const items = plan[part] ?? [];
           const done = ticked[doneKey(part)] ?? plan.checkoff_status?.[doneKey(part)];

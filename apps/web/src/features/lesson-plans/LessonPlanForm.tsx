@@ -1,11 +1,14 @@
 import { Alert, TextField } from "@mui/material";
 import { LESSON_PARTS, type LessonPlan, lessonPlanFields } from "@sprout/shared/schemas/lesson-plans";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../components/form/FormDialog";
 import { FormDateField, FormSelectField, FormTextField } from "../../components/form/fields";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
+import { fieldError } from "../child-day/fieldError";
+import { CompetencyPicker, type PickedCompetency, pickedFromTag } from "../development/CompetencyPicker";
 import { catalogueError, useClassroomOptions, useLessonPlanMutations } from "./api";
 
 type Values = z.input<typeof lessonPlanFields>;
@@ -38,8 +41,12 @@ export function LessonPlanForm({
       activities: plan?.activities ?? [],
       resources: plan?.resources ?? [],
       notes: plan?.notes ?? "",
+      competencies: plan?.competencies.map((tag) => tag.code) ?? [],
     },
   });
+  const [tags, setTags] = useState<PickedCompetency[]>(plan?.competencies.map(pickedFromTag) ?? []);
+  const roomId = form.watch("classroom_id");
+  const centreId = (rooms.data ?? []).find((room) => room.id === roomId)?.center_id ?? null;
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { id: plan?.id ?? null, body },
@@ -88,6 +95,20 @@ export function LessonPlanForm({
           )}
         />
       ))}
+      <CompetencyPicker
+        value={tags}
+        centerId={centreId}
+        onChange={(next) => {
+          setTags(next);
+          form.setValue(
+            "competencies",
+            next.map((tag) => tag.code),
+            { shouldDirty: true },
+          );
+        }}
+        error={Boolean(form.formState.errors.competencies)}
+        helperText={fieldError(form.formState.errors.competencies?.message, say)}
+      />
       <FormTextField
         form={form}
         name="notes"

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -12,6 +13,7 @@ import {
 } from "@mui/material";
 import type { LessonPlan } from "@sprout/shared/schemas/lesson-plans";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { CardGrid, CardPageHeader, DeleteDialog, SuccessBanner } from "../../components/CardGrid/CardGrid";
 import { useSay } from "../../i18n/useSay";
@@ -39,7 +41,10 @@ export function LessonPlansPage() {
   const [deleting, setDeleting] = useState<LessonPlan | null>(null);
   const [opened, setOpened] = useState<LessonPlan | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const plans = useLessonPlans({ page, classroom_id: roomFilter || undefined });
+  // `?competency=C-3.2`: the coordinator's class view links to the plans working on a competency.
+  const [params, setParams] = useSearchParams();
+  const competency = params.get("competency") || undefined;
+  const plans = useLessonPlans({ page, classroom_id: roomFilter || undefined, competency });
   const { remove, checkoff } = useLessonPlanMutations();
   const mine = useTeacherRooms(user.role === "teacher");
   const weekRoom = roomFilter || mine.data?.[0]?.id || rooms.data?.[0]?.id || "";
@@ -102,6 +107,30 @@ export function LessonPlansPage() {
           ))}
         </TextField>
       </Stack>
+      {competency && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+          <Chip
+            color="primary"
+            label={say("development.plansTagged", { code: competency })}
+            onDelete={() => {
+              params.delete("competency");
+              setParams(params);
+              setPage(1);
+            }}
+            aria-label={say("development.plansTagged", { code: competency })}
+          />
+          <Button
+            size="small"
+            onClick={() => {
+              params.delete("competency");
+              setParams(params);
+              setPage(1);
+            }}
+          >
+            {say("development.showAllPlans")}
+          </Button>
+        </Stack>
+      )}
       {(remove.isError || checkoff.isError) && (
         <Alert severity="error">
           {catalogueError(
