@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalance from "@mui/icons-material/AccountBalance";
 import AccountBalanceWallet from "@mui/icons-material/AccountBalanceWallet";
+import AccountTree from "@mui/icons-material/AccountTree";
 import Announcement from "@mui/icons-material/Announcement";
 import Assessment from "@mui/icons-material/Assessment";
 import Assignment from "@mui/icons-material/Assignment";
@@ -54,6 +55,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/incidents": ReportProblem,
   "/daily-activities": EventNote,
   "/observation-logs": Visibility,
+  "/development/framework": AccountTree,
   "/lesson-plans": MenuBook,
   "/assignments": Assignment,
   "/digital-portfolio": PhotoLibrary,
