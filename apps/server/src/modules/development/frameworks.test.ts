@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { demoIds } from "../../../test/demo-ids.ts";
 import { as, createTestApp, DEMO_EMAILS, signIn } from "../../../test/harness.ts";
 import { multipartBody } from "../../../test/matrix.ts";
 import { otherOrganisation } from "../../../test/other-organisation.ts";
 import { auditLog } from "../../db/schema/audit.ts";
+import { students } from "../../db/schema/children.ts";
 import { centerDevelopmentSettings, developmentFrameworks } from "../../db/schema/development.ts";
 import { centers } from "../../db/schema/organisations.ts";
 
@@ -126,17 +127,31 @@ describe("the framework as data", () => {
   });
 
   it("suggests the child's age band first, and keeps another classroom's child from a teacher (404)", async () => {
-    const mine = await teacher.get(`/api/development/competencies?child_id=${ids.teacherRoomStudent}&limit=50`);
-    expect(mine.statusCode, mine.body).toBe(200);
-    const answer = mine.json();
-    if (answer.age_band) {
-      const suggested = answer.competencies.filter((competency: { suggested: boolean }) => competency.suggested);
-      expect(suggested.length).toBeGreaterThan(0);
-      // Every suggested one comes before every other.
-      const firstOther = answer.competencies.findIndex((competency: { suggested: boolean }) => !competency.suggested);
-      if (firstOther >= 0)
-        expect(answer.competencies.slice(firstOther).some((c: { suggested: boolean }) => c.suggested)).toBe(false);
+    // A child of the teacher's rooms aged 3 to 6 today: the framework's age bands.
+    const roomChildren = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(inArray(students.classroomId, ids.teacherRooms));
+    type Answer = {
+      age_band: { key: string } | null;
+      competencies: { code: string; suggested: boolean; age_bands: string[] }[];
+    };
+    let answer: Answer | null = null;
+    for (const { id } of roomChildren) {
+      const mine = await teacher.get(`/api/development/competencies?child_id=${id}&limit=50`);
+      expect(mine.statusCode, mine.body).toBe(200);
+      if (mine.json().age_band) {
+        answer = mine.json();
+        break;
+      }
     }
+    expect(answer, "a child aged 3 to 6 in the teacher's rooms").not.toBeNull();
+    const band = answer!.age_band!.key;
+    expect(answer!.competencies.every((c) => c.suggested === c.age_bands.includes(band))).toBe(true);
+    const firstOther = answer!.competencies.findIndex((competency) => !competency.suggested);
+    expect(firstOther === -1 ? answer!.competencies.length : firstOther).toBeGreaterThan(0);
+    // Every suggested one comes before every other.
+    if (firstOther >= 0) expect(answer!.competencies.slice(firstOther).some((c) => c.suggested)).toBe(false);
     expect((await teacher.get(`/api/development/competencies?child_id=${ids.otherRoomStudent}`)).statusCode).toBe(404);
     expect((await director.get(`/api/development/competencies?child_id=${ids.otherStudent}`)).statusCode).toBe(404);
     expect((await director.get(`/api/development/competencies?center_id=${ids.otherCentre}`)).statusCode).toBe(404);

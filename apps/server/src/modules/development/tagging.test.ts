@@ -114,7 +114,10 @@ describe("observations tagged with competencies", () => {
       ["competency=C-4.4", (log: Log) => log.competencies.some((tag) => tag.code === "C-4.4")],
     ] as const) {
       const filtered = await list(query);
-      expect(filtered.map((log) => log.id), query).toEqual(all.filter(keep).map((log) => log.id));
+      expect(
+        filtered.map((log) => log.id),
+        query,
+      ).toEqual(all.filter(keep).map((log) => log.id));
       expect(filtered.every((log) => log.child_id === child)).toBe(true);
     }
     expect((await list("domain=PD")).map((log) => log.id)).toContain(logId);
