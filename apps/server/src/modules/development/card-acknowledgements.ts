@@ -68,10 +68,13 @@ export function createCardAcknowledgements({ db }: { db: Database }) {
           acknowledged_at: row.at ? new Date(row.at).toISOString() : null,
           acknowledged_by: row.by,
         })),
-        total: counts?.shown ?? 0,
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total: counts?.shown ?? 0,
+          totalPages: Math.ceil((counts?.shown ?? 0) / query.limit),
+        },
         pending: counts?.pending ?? 0,
-        page: query.page,
-        limit: query.limit,
       };
     },
   };

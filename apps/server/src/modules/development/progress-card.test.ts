@@ -177,11 +177,6 @@ describe("the progress card", () => {
     expect((await teacher.get(`/api/progress-cards/${otherRoomCard.id}`)).statusCode).toBe(404);
     expect((await coordinator.get(`/api/progress-cards/${otherRoomCard.id}`)).statusCode).toBe(200);
     expect((await parent.get(`/api/progress-cards/${otherFamilyCard.id}/pdf`)).statusCode).toBe(404);
-    const [{ id: spare }] = await query<{ id: string }>(
-      db,
-      `select s.id from students s join student_guardians sg on sg.student_id = s.id join guardians g on g.id = sg.guardian_id
-       join users u on u.id = g.user_id where u.email = 'parent@sprout.test' and s.id <> '${child.id}' limit 1`,
-    ).then((rows) => (rows.length ? rows : [{ id: otherFamily!.id }]));
     const term3 = await openTerm(db, {
       centerId: child.center_id,
       name: "Draft term",
@@ -193,7 +188,6 @@ describe("the progress card", () => {
     expect((await parent.get(`/api/progress-cards/${unpublished.id}`)).statusCode).toBe(404);
     expect((await coordinator.get(`/api/progress-cards/${unpublished.id}`)).statusCode).toBe(404);
     expect((await parent.get(`/api/children/${child.id}/progress-cards`)).json().items).toHaveLength(2);
-    expect(spare).toBeTruthy();
   });
 
   it("puts staff reads of the card in the child's access log", async () => {
@@ -306,7 +300,7 @@ describe("the progress card", () => {
     const url = `/api/development/terms/${term2.id}/acknowledgements`;
     const all = await coordinator.get(url);
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json()).toMatchObject({ total: 3, pending: 2 });
+    expect(all.json()).toMatchObject({ pagination: { total: 3 }, pending: 2 });
     const rows = all.json().items as { child_id: string; acknowledged_at: string | null; acknowledged_by: string }[];
     expect(rows.at(-1)).toMatchObject({ child_id: child.id });
     expect(rows.at(-1)!.acknowledged_at).not.toBeNull();

@@ -105,7 +105,7 @@ export function createProgress({ db, frameworks }: { db: Database; frameworks: F
 
     async distribution(caller: Caller, termId: string, classroomId: string | undefined): Promise<Distribution> {
       const scope = await caller.scope();
-      const { term, roomIds } = await termInScope(db, scope, termId, classroomId);
+      const { term, roomIds, rooms } = await termInScope(db, scope, termId, classroomId);
       const framework = await frameworks.byKey(term.organisationId, term.frameworkKey);
       const [rows, scale] = await Promise.all([
         db
@@ -211,6 +211,7 @@ export function createProgress({ db, frameworks }: { db: Database; frameworks: F
       return {
         term: { id: term.id, name: term.name, starts_on: term.startsOn, ends_on: term.endsOn },
         classroom_id: classroomId ?? null,
+        classrooms: rooms,
         scale,
         children: cards.length,
         domains: answer,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { mayReadClassroom, type Scope } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { classrooms } from "../../db/schema/children.ts";
@@ -26,16 +26,18 @@ export async function termInScope(db: Database, scope: Scope, termId: string, cl
     .where(eq(assessmentTerms.id, termId));
   if (!term || !scope.centerIds.includes(term.centerId)) throw notFound("Term");
   const rooms = await db
-    .select({ id: classrooms.id, centerId: classrooms.centerId })
+    .select({ id: classrooms.id, centerId: classrooms.centerId, name: classrooms.name })
     .from(assessmentTermClassrooms)
     .innerJoin(classrooms, eq(classrooms.id, assessmentTermClassrooms.classroomId))
-    .where(eq(assessmentTermClassrooms.termId, termId));
-  const readable = rooms.filter((room) => mayReadClassroom(scope, room)).map((room) => room.id);
+    .where(eq(assessmentTermClassrooms.termId, termId))
+    .orderBy(asc(classrooms.name));
+  const readableRooms = rooms.filter((room) => mayReadClassroom(scope, room));
+  const readable = readableRooms.map((room) => room.id);
   if (classroomId !== undefined && !readable.includes(classroomId)) throw notFound("Classroom");
   const roomIds = classroomId !== undefined ? [classroomId] : readable;
   // A teacher with none of the term's rooms reads nothing of it.
   if (scope.classroomIds && roomIds.length === 0) throw notFound("Term");
-  return { term, roomIds };
+  return { term, roomIds, rooms: readableRooms.map((room) => ({ id: room.id, name: room.name })) };
 }
 
 /** The published assessments of a term in some of its rooms (no rooms: none). */

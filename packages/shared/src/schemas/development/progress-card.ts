@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { english } from "../../i18n/english.ts";
-import { safeString } from "../primitives.ts";
+import { listPagination, pageParams, safeString } from "../primitives.ts";
 import { ALL_ABOUT_ME_FIELDS, PAGE_ANSWER_MAX, PARENT_PAGE_FIELDS } from "./card.ts";
 
 /*
@@ -100,12 +100,10 @@ export const parentPageAnswer = z.object({ answers: pageAnswers, updated_at: z.s
 export const acknowledgementAnswer = z.object({ version: z.number().int(), acknowledged_at: z.string() });
 
 export const ACKNOWLEDGEMENT_FILTERS = ["all", "pending", "done"] as const;
-export const ACKNOWLEDGEMENTS_PAGE_MAX = 100;
 export const acknowledgementsQuery = z.object({
   classroom_id: z.uuid().optional(),
   state: z.enum(ACKNOWLEDGEMENT_FILTERS).default("all"),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ACKNOWLEDGEMENTS_PAGE_MAX).default(25),
+  ...pageParams,
 });
 export const acknowledgementRow = z.object({
   assessment_id: z.uuid(),
@@ -119,10 +117,9 @@ export const acknowledgementRow = z.object({
 });
 export const acknowledgementsPage = z.object({
   items: z.array(acknowledgementRow),
-  total: z.number().int(),
+  pagination: listPagination,
+  /** Published children of the rooms read whose family has not acknowledged the current card. */
   pending: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
 });
 export type AcknowledgementsPage = z.output<typeof acknowledgementsPage>;
 
@@ -151,6 +148,8 @@ export const distributionQuery = z.object({ classroom_id: z.uuid().optional() })
 export const distribution = z.object({
   term: termSummary,
   classroom_id: z.uuid().nullable(),
+  /** The term's classrooms the caller reads (to choose one). */
+  classrooms: z.array(z.object({ id: z.uuid(), name: z.string() })),
   scale: z.array(scaleLevel),
   /** Children whose assessment in the term is published (those counted below). */
   children: z.number().int(),
