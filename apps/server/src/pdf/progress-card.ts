@@ -138,9 +138,10 @@ export function renderProgressCardPdf(
   text(say("development.card.scale"), { weight: "bold", size: 11 }, ink.accent, MARGIN, width, 6);
   card.scale.forEach((level, index) => {
     const top = y;
-    scaleMark(index, index, 14);
-    write(doc.fillColor(ink.text), level.label, { weight: "regular", size: 10 }, MARGIN + 22, top + 1, {
-      width: width - 22,
+    scaleMark(index, null, 12);
+    const right = MARGIN + card.scale.length * 16 + 8;
+    write(doc.fillColor(ink.text), level.label, { weight: "regular", size: 10 }, right, top, {
+      width: width - right + MARGIN,
     });
     y = Math.max(doc.y, top + 16) + 4;
   });

@@ -21,6 +21,7 @@ import {
 } from "@sprout/shared/schemas/development/progress-card";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
+import { useCategoryYAxis, useValueXAxis } from "../../components/charts/categoryAxis";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate, formatNumber } from "../../format";
@@ -30,16 +31,18 @@ import { useAcknowledgements, useDistribution } from "./progress-card-api";
 /** Stacked bars: per domain, the share of children at each level (lowest first). */
 function LevelBars({ data }: { data: Distribution }) {
   const say = useSay();
+  const { ref, axis } = useCategoryYAxis(data.domains.map((domain) => domain.code));
+  const valueAxis = useValueXAxis();
   return (
-    <Box component="figure" sx={{ m: 0 }} aria-label={say("development.distribution.chart")}>
+    <Box ref={ref} component="figure" sx={{ m: 0 }} aria-label={say("development.distribution.chart")}>
       <Typography component="figcaption" variant="subtitle2">
         {say("development.distribution.chart")}
       </Typography>
       <BarChart
         height={Math.max(220, data.domains.length * 48 + 80)}
         layout="horizontal"
-        yAxis={[{ scaleType: "band", data: data.domains.map((domain) => domain.code), width: 56 }]}
-        xAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
+        yAxis={[{ scaleType: "band", data: data.domains.map((domain) => domain.code), ...axis }]}
+        xAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => `${Math.round(value * 100)}%`, ...valueAxis }]}
         series={data.scale.map((level, index) => ({
           label: level.label,
           stack: "levels",
@@ -203,6 +206,7 @@ export function DistributionPage() {
             label={say("development.distribution.classroom")}
             value={classroomId}
             onChange={(event) => setClassroomId(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             sx={{ maxWidth: 360 }}
           >
             <MenuItem value="">{say("development.distribution.allClassrooms")}</MenuItem>

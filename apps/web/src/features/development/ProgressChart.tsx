@@ -2,6 +2,7 @@ import { Alert, Box, Card, CardContent, LinearProgress, Link, List, ListItem, St
 import { LineChart } from "@mui/x-charts/LineChart";
 import type { DevelopmentProgress } from "@sprout/shared/schemas/development/progress-card";
 import { Link as RouterLink } from "react-router";
+import { useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useChildCards, useDevelopmentProgress } from "./progress-card-api";
@@ -15,6 +16,10 @@ function DomainChart({
   domain: DevelopmentProgress["domains"][number];
 }) {
   const say = useSay();
+  const { ref, axis, margin } = useCategoryXAxis(
+    progress.terms.map((term) => term.name),
+    { scale: "point", valueAxisWidth: 80 },
+  );
   const levelName = (value: number | null) =>
     value === null ? say("development.progress.notAssessed") : (progress.scale[value]?.label ?? String(value));
   return (
@@ -22,26 +27,29 @@ function DomainChart({
       <Typography component="figcaption" variant="subtitle2">
         {domain.name} ({domain.code})
       </Typography>
-      <LineChart
-        height={200}
-        xAxis={[{ scaleType: "point", data: progress.terms.map((term) => term.name) }]}
-        yAxis={[
-          {
-            min: 0,
-            max: Math.max(progress.scale.length - 1, 1),
-            tickInterval: progress.scale.map((_, index) => index),
-            valueFormatter: (value: number) => progress.scale[value]?.label.split(" ")[0] ?? "",
-            width: 80,
-          },
-        ]}
-        series={domain.competencies.map((competency) => ({
-          label: competency.code,
-          data: competency.levels,
-          valueFormatter: levelName,
-          connectNulls: true,
-        }))}
-        slotProps={{ legend: { direction: "horizontal", position: { vertical: "bottom", horizontal: "center" } } }}
-      />
+      <Box ref={ref}>
+        <LineChart
+          height={220}
+          margin={margin}
+          xAxis={[{ scaleType: "point", data: progress.terms.map((term) => term.name), ...axis }]}
+          yAxis={[
+            {
+              min: 0,
+              max: Math.max(progress.scale.length - 1, 1),
+              tickInterval: progress.scale.map((_, index) => index),
+              valueFormatter: (value: number) => progress.scale[value]?.label.split(" ")[0] ?? "",
+              width: 80,
+            },
+          ]}
+          series={domain.competencies.map((competency) => ({
+            label: competency.code,
+            data: competency.levels,
+            valueFormatter: levelName,
+            connectNulls: true,
+          }))}
+          slotProps={{ legend: { direction: "horizontal", position: { vertical: "bottom", horizontal: "center" } } }}
+        />
+      </Box>
     </Box>
   );
 }
