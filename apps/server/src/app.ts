@@ -428,7 +428,7 @@ export async function buildApp(deps: AppDeps) {
       );
       // One framework store: an organisation's own frameworks are parsed once per process.
       const frameworks = createFrameworks({ db: deps.db });
-      await api.register(developmentArea({ db: deps.db, clock, frameworks }));
+      await api.register(developmentArea({ db: deps.db, clock, files, frameworks }));
       const portfolio = createPortfolioArea({
         db: deps.db,
         clock,

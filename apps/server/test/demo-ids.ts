@@ -24,6 +24,7 @@ import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
 import { communicationMatrixRecords } from "./matrix-records/communication.ts";
 import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
 import { developmentFrameworksMatrixRecords } from "./matrix-records/development-frameworks.ts";
+import { developmentCardsMatrixRecords } from "./matrix-records/development-cards.ts";
 import { statementsMatrixRecords } from "./matrix-records/fee-collection-statements.ts";
 
 /**
@@ -487,12 +488,25 @@ export async function demoIds(db: Database) {
   });
   const dataRequests = await dataRequestsMatrixRecords(db, children);
   const attendance = await attendanceMatrixRecords(db, { other: otherId, otherStudent: otherStudent.id });
+  const developmentCards = await developmentCardsMatrixRecords(db, {
+    home,
+    other: otherId,
+    otherStudent: otherStudent.id,
+    otherClassroom: otherClassroom.id,
+    parentChild: homeAssignment.childId,
+    teacherClassroom: homeAssignment.classroomId,
+    otherFamilyChild: homeOtherFamilyChild.id,
+    otherRoomStudent: otherRoom.studentId,
+    otherRoomClassroom: otherRoom.classroomId!,
+  });
   return {
     ...communication,
     ...centerDirector,
     childDay,
     ...dataRequests,
     ...attendance,
+    developmentCards,
+    otherFamilyChild: homeOtherFamilyChild.id,
     ...(await statementsMatrixRecords(db, { other: otherId })),
     ...(await developmentFrameworksMatrixRecords(db)),
     otherIncident,

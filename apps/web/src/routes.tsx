@@ -127,6 +127,19 @@ const areaRoutes: RouteObject[] = [
     ["documents", "document_upload"],
     async () => (await import("./features/documents/DocumentsPage")).DocumentsPage,
   ),
+  // Development over the year (issue 36): the progress card (families and staff) and a term's progress.
+  {
+    path: "progress-cards/:assessmentId",
+    lazy: async () => ({
+      Component: (await import("./features/development/ProgressCardPage")).ProgressCardPage,
+    }),
+  },
+  {
+    path: "development/terms/:id/progress",
+    lazy: async () => ({
+      Component: (await import("./features/development/DistributionPage")).DistributionPage,
+    }),
+  },
   // Privacy (issue 19): consents and who viewed a child's records; the page refuses roles it is not for.
   {
     path: "privacy",

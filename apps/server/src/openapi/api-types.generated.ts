@@ -2034,6 +2034,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/children/{id}/progress-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A child's published progress cards, newest term first
+         * @description Whether the family acknowledged each card's current version; at most 50 terms.
+         */
+        get: operations["getChildrenByIdProgressCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress-cards/{assessmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published progress card: the child, the term, attendance, levels, narratives and pages
+         * @description The card is the last publication of the assessment. Photos are listed only while every pictured child's photo consent allows them. A draft, another family's or another classroom's card is 404.
+         */
+        get: operations["getProgressCardsByAssessmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress-cards/{assessmentId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The progress card as an A4 PDF, in colour or for grey printing */
+        get: operations["getProgressCardsByAssessmentIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress-cards/{assessmentId}/photos/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the card's photos (JPEG), only while photo consent allows it */
+        get: operations["getProgressCardsByAssessmentIdPhotosByItemId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress-cards/{assessmentId}/parent-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Write the parent's page of a published card (audited)
+         * @description The answers replace the page; each at most 500 characters, an empty one is left out.
+         */
+        put: operations["putProgressCardsByAssessmentIdParentPage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/progress-cards/{assessmentId}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge the card's current version (idempotent; audited once)
+         * @description A reissued card is a new version and needs a new acknowledgement.
+         */
+        post: operations["postProgressCardsByAssessmentIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A term's published children and whether a guardian acknowledged the current card
+         * @description Those who have not acknowledged first; filter by classroom and by state; paged.
+         */
+        get: operations["getDevelopmentTermsByIdAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/children/{id}/development-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A child's level per competency in each published term (terms in date order) */
+        get: operations["getChildrenByIdDevelopmentProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A term's share of children at each level per domain, and the competencies to plan for
+         * @description Published assessments only. Per domain, children are counted at the lower middle of their levels; the weakest competencies (most children at the lowest level) link to lesson plans tagged with them.
+         */
+        get: operations["getDevelopmentTermsByIdDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/child-health/{childId}": {
         parameters: {
             query?: never;
@@ -10982,6 +11153,424 @@ export interface operations {
                         }[];
                         updated_at: string | null;
                         can_choose: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChildrenByIdProgressCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            assessment_id: string;
+                            term: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                starts_on: string;
+                                ends_on: string;
+                            };
+                            version: number;
+                            published_at: string;
+                            acknowledged: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProgressCardsByAssessmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assessmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        assessment_id: string;
+                        version: number;
+                        published_at: string;
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            age: {
+                                years: number;
+                                months: number;
+                            } | null;
+                            classroom_name: string | null;
+                            centre_name: string;
+                            teacher_names: string[];
+                        };
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                        };
+                        framework: {
+                            key: string;
+                            short_name: string;
+                        };
+                        scale: {
+                            key: string;
+                            label: string;
+                        }[];
+                        attendance: {
+                            days_present: number;
+                            days_open: number;
+                            days_absent: number;
+                        };
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string | null;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                level: string;
+                                level_label: string;
+                                level_index: number;
+                                comment: string;
+                            }[];
+                        }[];
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        parent_page: {
+                            answers: {
+                                [key: string]: string;
+                            };
+                            updated_at: string;
+                        } | null;
+                        acknowledged_at: string | null;
+                        can_respond: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProgressCardsByAssessmentIdPdf: {
+        parameters: {
+            query?: {
+                shade?: "colour" | "grey";
+            };
+            header?: never;
+            path: {
+                assessmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with its type in Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getProgressCardsByAssessmentIdPhotosByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assessmentId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, with its type in Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putProgressCardsByAssessmentIdParentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assessmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            [key: string]: string;
+                        };
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postProgressCardsByAssessmentIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assessmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        acknowledged_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDevelopmentTermsByIdAcknowledgements: {
+        parameters: {
+            query?: {
+                classroom_id?: string;
+                state?: "all" | "pending" | "done";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            assessment_id: string;
+                            /** Format: uuid */
+                            child_id: string;
+                            child_name: string;
+                            classroom_name: string | null;
+                            version: number;
+                            published_at: string;
+                            acknowledged_at: string | null;
+                            acknowledged_by: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                        pending: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChildrenByIdDevelopmentProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        terms: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            /** Format: uuid */
+                            assessment_id: string;
+                        }[];
+                        scale: {
+                            key: string;
+                            label: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                levels: (number | null)[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDevelopmentTermsByIdDistribution: {
+        parameters: {
+            query?: {
+                classroom_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                        };
+                        classroom_id: string | null;
+                        classrooms: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        scale: {
+                            key: string;
+                            label: string;
+                        }[];
+                        children: number;
+                        domains: {
+                            code: string;
+                            name: string;
+                            counts: number[];
+                            shares: number[];
+                            assessed: number;
+                            weakest: {
+                                code: string;
+                                text: string;
+                                at_lowest: number;
+                                assessed: number;
+                                lesson_plans: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    topic: string;
+                                }[];
+                            }[];
+                        }[];
                     };
                 };
             };

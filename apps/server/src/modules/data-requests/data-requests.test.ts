@@ -8,6 +8,7 @@ import JSZip from "jszip";
 import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCentreUser, demoCentres } from "../../../test/children-support.ts";
+import { openTerm, publish } from "../../../test/development-support.ts";
 import { as, createTestApp, DEMO_EMAILS, type SignedIn, signIn } from "../../../test/harness.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { DEMO_PASSWORD } from "../../db/demo-seed.ts";
@@ -17,6 +18,12 @@ import { foodEntries, healthNotes, observationAttachments, observationLogs } fro
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messages, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
 import { childErasures } from "../../db/schema/data-requests.ts";
+import {
+  assessmentHistory,
+  childAssessments,
+  progressCardAcknowledgements,
+  progressCardParentPages,
+} from "../../db/schema/development.ts";
 import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
 import { incidentChildren, incidentPhotos, incidents } from "../../db/schema/incidents.ts";
@@ -66,6 +73,35 @@ const [neighbour] = await db
   )
   .limit(1);
 const otherChild = neighbour!;
+// A published progress card of each family's child, with the parent's page and an acknowledgement.
+const cardTerm = await openTerm(db, {
+  centerId: neighbour!.centerId,
+  name: "Term 1 2026-27",
+  startsOn: "2026-06-01",
+  endsOn: "2026-09-30",
+  classroomIds: [],
+});
+const cardOf = async (studentId: string, classroomId: string | null, words: string) => {
+  const card = await publish(db, {
+    term: cardTerm,
+    childId: studentId,
+    classroomId,
+    levels: [{ competency_code: "C-1.1", level: "mountain", comment: `${words} comment` }],
+    narratives: [{ domain_code: "PD", narrative: `${words} narrative` }],
+  });
+  await db.insert(progressCardParentPages).values({
+    assessmentId: card.id,
+    answers: { my_child_enjoys: `${words} parent page` },
+    writtenBy: parentUser!.id,
+    updatedAt: new Date(),
+  });
+  await db
+    .insert(progressCardAcknowledgements)
+    .values({ assessmentId: card.id, version: 1, userId: parentUser!.id, acknowledgedAt: new Date() });
+  return card.id;
+};
+await cardOf(child.id, child.classroomId, "Card OWN");
+const neighbourCard = await cardOf(otherChild.id, otherChild.classroomId, "Card NEIGHBOUR");
 const SECRET = "NEIGHBOUR-HEALTH-SECRET";
 
 async function jpeg(): Promise<Buffer> {
@@ -329,6 +365,19 @@ describe("export", () => {
       kind: "health",
     });
     expect(data.access_log).toHaveLength(1);
+    // The child's published progress card: levels in the centre's words, narratives and the parent's page.
+    expect(data.progress_cards).toEqual([
+      expect.objectContaining({
+        term: "Term 1 2026-27",
+        parent_page: { my_child_enjoys: "Card OWN parent page" },
+        acknowledgements: [expect.objectContaining({ version: 1 })],
+      }),
+    ]);
+    expect(data.progress_cards[0].publications[0]).toMatchObject({
+      version: 1,
+      levels: [{ competency_code: "C-1.1", level: "Mountain (Proficient)", comment: "Card OWN comment" }],
+      narratives: [{ domain_code: "PD", narrative: "Card OWN narrative" }],
+    });
     // The original files are in the archive, byte for byte.
     const photoPath = data.portfolio.find((item: { title: string }) => item.title === "Painting OWN").file;
     const original = await new Promise<Buffer>((resolve) => {
@@ -342,6 +391,7 @@ describe("export", () => {
     // Nothing of the family next door, in the JSON or among the files.
     const everything = JSON.stringify(data) + names.join("\n");
     expect(everything).not.toContain(SECRET);
+    expect(everything).not.toContain("Card NEIGHBOUR");
     expect(everything).not.toContain(`${otherChild.firstName} ${otherChild.lastName}`);
     expect(names.some((name) => name.includes(neighbourFiles.photo))).toBe(false);
     const audit = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, ready.id));
@@ -477,6 +527,16 @@ describe("erasure", () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().removed).toMatchObject(holding);
     expect(erased.json().files_removed).toBeGreaterThanOrEqual(2);
+    expect(erased.json().removed).toMatchObject({
+      assessments: 1,
+      assessment_history: 1,
+      progress_card_parent_pages: 1,
+      progress_card_acknowledgements: 1,
+    });
+    expect(await db.select().from(childAssessments).where(eq(childAssessments.studentId, otherChild.id))).toEqual([]);
+    for (const table of [assessmentHistory, progressCardParentPages, progressCardAcknowledgements] as const) {
+      expect(await db.select().from(table).where(eq(table.assessmentId, neighbourCard))).toEqual([]);
+    }
 
     for (const table of [foodEntries, healthNotes, observationLogs, portfolioItems] as const) {
       expect(await db.select().from(table).where(eq(table.studentId, otherChild.id))).toHaveLength(0);

@@ -20,6 +20,15 @@ import {
 import { guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messageThreads, noticeRecipients, parentFeedback } from "../../db/schema/communication.ts";
 import { childErasures, dataExports, dataRequests } from "../../db/schema/data-requests.ts";
+import {
+  assessmentHistory,
+  assessmentLevels,
+  assessmentNarratives,
+  assessmentPhotos,
+  childAssessments,
+  progressCardAcknowledgements,
+  progressCardParentPages,
+} from "../../db/schema/development.ts";
 import { portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { enquiries } from "../../db/schema/enquiries.ts";
 import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
@@ -43,6 +52,8 @@ interface Part {
 const childOnly = (studentId: string) => sql`${studentId}::uuid`;
 const logsOf = (studentId: string) =>
   sql`(select ${observationLogs.id} from ${observationLogs} where ${observationLogs.studentId} = ${childOnly(studentId)})`;
+const assessmentsOf = (studentId: string) =>
+  sql`(select ${childAssessments.id} from ${childAssessments} where ${childAssessments.studentId} = ${childOnly(studentId)})`;
 const submissionsOf = (studentId: string) =>
   sql`(select ${assignmentSubmissions.id} from ${assignmentSubmissions} where ${assignmentSubmissions.studentId} = ${childOnly(studentId)})`;
 /** A guardian of this child and of no other: their contact details go with the child's. */
@@ -62,6 +73,38 @@ const onlyThisChild = (studentId: string) =>
  * pick-up people they name, guardians' links before the guardians).
  */
 const PARTS: readonly Part[] = [
+  // The child's term assessments and progress cards (issue 36), their parts before them.
+  {
+    kind: "progress_card_acknowledgements",
+    table: progressCardAcknowledgements,
+    where: (id) => inArray(progressCardAcknowledgements.assessmentId, assessmentsOf(id)),
+  },
+  {
+    kind: "progress_card_parent_pages",
+    table: progressCardParentPages,
+    where: (id) => inArray(progressCardParentPages.assessmentId, assessmentsOf(id)),
+  },
+  {
+    kind: "assessment_history",
+    table: assessmentHistory,
+    where: (id) => inArray(assessmentHistory.assessmentId, assessmentsOf(id)),
+  },
+  {
+    kind: "assessment_photos",
+    table: assessmentPhotos,
+    where: (id) => inArray(assessmentPhotos.assessmentId, assessmentsOf(id)),
+  },
+  {
+    kind: "assessment_levels",
+    table: assessmentLevels,
+    where: (id) => inArray(assessmentLevels.assessmentId, assessmentsOf(id)),
+  },
+  {
+    kind: "assessment_narratives",
+    table: assessmentNarratives,
+    where: (id) => inArray(assessmentNarratives.assessmentId, assessmentsOf(id)),
+  },
+  { kind: "assessments", table: childAssessments, where: (id) => eq(childAssessments.studentId, id) },
   { kind: "food_entries", table: foodEntries, where: (id) => eq(foodEntries.studentId, id) },
   { kind: "sleep_entries", table: sleepEntries, where: (id) => eq(sleepEntries.studentId, id) },
   { kind: "potty_entries", table: pottyEntries, where: (id) => eq(pottyEntries.studentId, id) },

@@ -1,5 +1,6 @@
 import { ROLE_LABELS, type Role } from "@sprout/shared/roles";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { publishedCard } from "@sprout/shared/schemas/development/card";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { assignmentSubmissions, assignments, submissionFiles } from "../../db/schema/assignments.ts";
@@ -20,6 +21,13 @@ import {
 import { classrooms, guardians, studentGuardians, students } from "../../db/schema/children.ts";
 import { messages, messageThreads, parentFeedback } from "../../db/schema/communication.ts";
 import { dataRequests } from "../../db/schema/data-requests.ts";
+import {
+  assessmentHistory,
+  assessmentTerms,
+  childAssessments,
+  progressCardAcknowledgements,
+  progressCardParentPages,
+} from "../../db/schema/development.ts";
 import { photoConsents, portfolioItemChildren, portfolioItems } from "../../db/schema/digital-portfolio.ts";
 import { studentMoves, studentPauses } from "../../db/schema/enrollment.ts";
 import { incidentAcknowledgements, incidentChildren, incidentPhotos, incidents } from "../../db/schema/incidents.ts";
@@ -79,6 +87,66 @@ async function visiblePortfolio(db: Database, studentId: string) {
       .filter((tag) => tag.itemId === item.id && tag.studentId !== studentId)
       .every((tag) => consentAllows(tag.consent, item.isGroup)),
   );
+}
+
+/**
+ * The child's published term assessments (issue 36): every publication as it was published (the
+ * last is the progress card), the parent's page and the family's acknowledgements. Drafts are the
+ * teachers' work in progress and were never shown to the family.
+ */
+async function progressCardsOf(db: Database, studentId: string) {
+  const assessments = await db
+    .select({
+      id: childAssessments.id,
+      term: assessmentTerms.name,
+      startsOn: assessmentTerms.startsOn,
+      endsOn: assessmentTerms.endsOn,
+    })
+    .from(childAssessments)
+    .innerJoin(assessmentTerms, eq(assessmentTerms.id, childAssessments.termId))
+    .where(and(eq(childAssessments.studentId, studentId), gt(childAssessments.version, 0)))
+    .orderBy(asc(assessmentTerms.startsOn), asc(assessmentTerms.id));
+  if (assessments.length === 0) return [];
+  const ids = assessments.map((assessment) => assessment.id);
+  const [history, pages, acknowledgements] = await Promise.all([
+    db
+      .select()
+      .from(assessmentHistory)
+      .where(inArray(assessmentHistory.assessmentId, ids))
+      .orderBy(asc(assessmentHistory.version)),
+    db.select().from(progressCardParentPages).where(inArray(progressCardParentPages.assessmentId, ids)),
+    db
+      .select({
+        assessmentId: progressCardAcknowledgements.assessmentId,
+        version: progressCardAcknowledgements.version,
+        at: progressCardAcknowledgements.acknowledgedAt,
+      })
+      .from(progressCardAcknowledgements)
+      .where(inArray(progressCardAcknowledgements.assessmentId, ids))
+      .orderBy(asc(progressCardAcknowledgements.acknowledgedAt)),
+  ]);
+  return assessments.map((assessment) => ({
+    term: assessment.term,
+    starts_on: assessment.startsOn,
+    ends_on: assessment.endsOn,
+    publications: history
+      .filter((entry) => entry.assessmentId === assessment.id)
+      .map((entry) => {
+        const card = publishedCard.parse(entry.card);
+        return {
+          version: entry.version,
+          published_at: entry.publishedAt,
+          reason: entry.reason,
+          levels: card.levels.map((level) => ({ ...level, level: card.level_labels[level.level] ?? level.level })),
+          narratives: card.narratives,
+          all_about_me: card.all_about_me,
+        };
+      }),
+    parent_page: pages.find((page) => page.assessmentId === assessment.id)?.answers ?? null,
+    acknowledgements: acknowledgements
+      .filter((entry) => entry.assessmentId === assessment.id)
+      .map((entry) => ({ version: entry.version, acknowledged_at: entry.at })),
+  }));
 }
 
 /**
@@ -467,6 +535,7 @@ export async function collectExport(db: Database, input: { studentId: string; pa
     return path;
   };
   const s = child.student;
+  const progressCards = await progressCardsOf(db, studentId);
   const data = {
     child: {
       student_id: s.studentId,
@@ -511,6 +580,7 @@ export async function collectExport(db: Database, input: { studentId: string; pa
       created_at: item.createdAt,
       file: place("photos", index, item.fileName, item.storedName),
     })),
+    progress_cards: progressCards,
     assignment_submissions: submissions.map(({ id, ...submission }) => ({
       ...submission,
       files: submissionDocs

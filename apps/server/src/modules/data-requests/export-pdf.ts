@@ -99,6 +99,7 @@ export function renderExportSummary(data: ExportData, generatedAt: Date, languag
     ["immunisations", data.health.immunisations.length],
     ["observations", data.observations.length],
     ["portfolio", data.portfolio.length],
+    ["progressCards", data.progress_cards.length],
     ["submissions", data.assignment_submissions.length],
     ["pauses", data.enrolment.pauses.length],
     ["moves", data.enrolment.moves.length],

@@ -12,7 +12,8 @@ export type ChildRef =
   | { thread: string }
   | { observationLog: string }
   | { invoice: string }
-  | { submission: string };
+  | { submission: string }
+  | { assessment: string };
 
 export interface RecordRead {
   ref: ChildRef;
@@ -40,6 +41,7 @@ function childOf(ref: ChildRef): SQL | null {
   if ("thread" in ref) return sql`(select child_id from message_threads where id = ${id}::uuid)`;
   if ("observationLog" in ref) return sql`(select student_id from observation_logs where id = ${id}::uuid)`;
   if ("submission" in ref) return sql`(select student_id from assignment_submissions where id = ${id}::uuid)`;
+  if ("assessment" in ref) return sql`(select student_id from child_assessments where id = ${id}::uuid)`;
   return sql`(select student_id from invoices where id = ${id}::uuid)`;
 }
 

@@ -16,7 +16,7 @@ export type ChildSource =
   | { param: string }
   | { field: string }
   | { each: string; field: string }
-  | { via: "thread" | "observationLog" | "invoice" | "submission"; param: string };
+  | { via: "thread" | "observationLog" | "invoice" | "submission" | "assessment"; param: string };
 
 export interface ChildRecordRead {
   kind: RecordKind;

@@ -5,6 +5,7 @@ import Campaign from "@mui/icons-material/Campaign";
 import Chat from "@mui/icons-material/Chat";
 import EventNote from "@mui/icons-material/EventNote";
 import Favorite from "@mui/icons-material/Favorite";
+import Grading from "@mui/icons-material/Grading";
 import PhotoLibrary from "@mui/icons-material/PhotoLibrary";
 import Receipt from "@mui/icons-material/Receipt";
 import ReportProblem from "@mui/icons-material/ReportProblem";
@@ -32,6 +33,7 @@ import { InBackground } from "../../components/InBackground";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useAnnouncementsTile } from "../communication/api";
+import { useProgressCardTile } from "../development/progress-card-api";
 import { PlayAndLearn, usePlayAndLearnLine } from "../lesson-plans/TodaysPlans";
 import { useChildDaySummary } from "./api";
 import { useBillingLine, useDueAssignments, useIncidentsLine, useMediaLine, useMessagesLine } from "./home-lines";
@@ -124,6 +126,7 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
   const billingLine = useBillingLine(childId);
   const incidentsLine = useIncidentsLine(childId);
   const announcements = useAnnouncementsTile(childId);
+  const progressCard = useProgressCardTile(childId);
   const open = TILE_IDS.find((tile) => tile === params.get("tile"));
   const show = useCallback(
     (tile: Detail | null) =>
@@ -231,6 +234,9 @@ export function ParentTiles({ childId, childName }: { childId: string; childName
           <Tile icon={Campaign} title={say("tiles.announcements")} line={announcements.line} to={announcements.to} />
           <Tile icon={Receipt} title={say("tiles.billing")} line={billingLine} to={`/billing?child=${childId}`} />
           <Tile icon={ReportProblem} title={say("tiles.incidents")} line={incidentsLine} to="/incidents" />
+          {progressCard && (
+            <Tile icon={Grading} title={say("development.cards.tile")} line={progressCard.line} to={progressCard.to} />
+          )}
         </Box>
       )}
       <InBackground>

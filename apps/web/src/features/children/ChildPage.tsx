@@ -16,15 +16,18 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
+import { may } from "@sprout/shared/access";
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import type { ChildDetails, ChildHistory } from "@sprout/shared/schemas/child-edit";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
+import { useSignedInUser } from "../../auth/useSession";
 import { formatCurrency, formatDate, formatDateTime } from "../../format";
 import { useRelation } from "../../i18n/useRelation";
 import { type Say, useSay } from "../../i18n/useSay";
 import { PickupPeopleCard } from "../attendance/PickupPeopleCard";
 import { HealthPanel } from "../child-day/HealthPanel";
+import { ChildDevelopment } from "../development/ProgressChart";
 import { useAllClassrooms, useCentres, useChildDetails, useChildHistory, useChildMoves } from "./api";
 import { ChildEditDialog } from "./ChildEditDialog";
 import { genderLabel, STATUS_LABELS } from "./labels";
@@ -62,6 +65,7 @@ const shown = (field: string, value: unknown) => {
 /** A child's page: details, guardians, and the history of pauses, moves and corrections. */
 export function ChildPage() {
   const say = useSay();
+  const user = useSignedInUser();
   const relation = useRelation();
   const { id = "" } = useParams();
   const details = useChildDetails(id);
@@ -152,6 +156,7 @@ export function ChildPage() {
             </CardContent>
           </Card>
           <PickupPeopleCard studentId={child.id} childName={child.first_name} />
+          {may(user.role, "progressCards.read") && <ChildDevelopment childId={child.id} />}
           <History child={child} />
           {editing && (
             <ChildEditDialog
