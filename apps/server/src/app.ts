@@ -80,6 +80,7 @@ import { createNotificationsService } from "./modules/communication/notification
 import { communicationRoutes } from "./modules/communication/routes.ts";
 import { createDataRequestsArea } from "./modules/data-requests/area.ts";
 import { dataRequestsRoutes } from "./modules/data-requests/routes.ts";
+import { developmentArea } from "./modules/development/area.ts";
 import { createPortfolioArea } from "./modules/digital-portfolio/area.ts";
 import { portfolioRoutes } from "./modules/digital-portfolio/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
@@ -450,6 +451,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(attendanceReportRoutes(attendance));
       await api.register(attendanceLeaveRoutes(attendance));
       await api.register(pickupPhotoRoutes(attendance));
+      await api.register(developmentArea({ db: deps.db, clock, realtime: realtime.publisher, push: push.queue }));
       await api.register(lessonPlansRoutes({ lessonPlans: createLessonPlansService({ db: deps.db, clock }) }));
       await api.register(assignmentsRoutes(createAssignmentsArea({ db: deps.db, clock, files })));
       await api.register(portfolioRoutes(portfolio));
