@@ -59,10 +59,20 @@ export const monthsOld = (dob: SQL | string, on: string) =>
   sql`(extract(year from age(${on}::date, ${typeof dob === "string" ? sql.raw(dob) : dob})) * 12 +
     extract(month from age(${on}::date, ${typeof dob === "string" ? sql.raw(dob) : dob})))::int`;
 
-/** The framework's age band a child of this many months is in, if any. */
+/**
+ * The framework's age band a child of this many months is in. A child younger than the first band
+ * (a toddler of 32 months in a 3-6 framework) is suggested the first band's competencies, one
+ * older than the last the last band's: a framework's bands are where it starts and stops, and
+ * every child of the term is still assessed. Null without a date of birth.
+ */
 export function bandOf(framework: Framework, months: number | null) {
   if (months === null) return null;
-  return framework.file.age_bands.find((band) => months >= band.from_months && months < band.to_months) ?? null;
+  const bands = framework.file.age_bands;
+  const youngest = bands.reduce((a, b) => (b.from_months < a.from_months ? b : a));
+  const oldest = bands.reduce((a, b) => (b.to_months > a.to_months ? b : a));
+  if (months < youngest.from_months) return youngest;
+  if (months >= oldest.to_months) return oldest;
+  return bands.find((band) => months >= band.from_months && months < band.to_months) ?? null;
 }
 
 export function monthsBetween(dateOfBirth: string | null, on: string): number | null {
@@ -72,13 +82,19 @@ export function monthsBetween(dateOfBirth: string | null, on: string): number | 
   return (y - by) * 12 + (m - bm) - (d < bd ? 1 : 0);
 }
 
-/** The age band of a child as SQL (null outside every band or without a date of birth). */
+/** The age band of a child as SQL, as `bandOf` finds it (null without a date of birth). */
 export function bandSql(framework: Framework, dob: string, on: string) {
   const months = monthsOld(dob, on);
-  const cases = framework.file.age_bands.map(
+  const bands = framework.file.age_bands;
+  const youngest = bands.reduce((a, b) => (b.from_months < a.from_months ? b : a));
+  const oldest = bands.reduce((a, b) => (b.to_months > a.to_months ? b : a));
+  const cases = bands.map(
     (band) => sql`when ${months} >= ${band.from_months} and ${months} < ${band.to_months} then ${band.key}`,
   );
-  return sql`(case ${sql.join(cases, sql` `)} else null end)`;
+  return sql`(case when ${sql.raw(dob)} is null then null
+    when ${months} < ${youngest.from_months} then ${youngest.key}
+    when ${months} >= ${oldest.to_months} then ${oldest.key}
+    ${sql.join(cases, sql` `)} else null end)`;
 }
 
 /** The competencies suggested for each age band: `values (band, code), ...` for a join. */

@@ -211,7 +211,7 @@ export function createPublishing({
       const id = await assessmentOf(db, termId, childId);
       await transaction(db, async (tx) => {
         const [row] = await tx.select().from(childAssessments).where(eq(childAssessments.id, id)).for("update");
-        if (!row || row.status !== "published") throw conflict(M.notPublished);
+        if (row?.status !== "published") throw conflict(M.notPublished);
         await tx
           .update(childAssessments)
           .set({ status: "draft", reissueReason: parsed.data.reason, updatedBy: caller.userId, updatedAt: clock.now() })
