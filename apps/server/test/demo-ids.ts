@@ -23,6 +23,7 @@ import { centerDirectorMatrixRecords } from "./matrix-records/center-director.ts
 import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
 import { communicationMatrixRecords } from "./matrix-records/communication.ts";
 import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
+import { assessmentsMatrixRecords } from "./matrix-records/development-assessments.ts";
 import { statementsMatrixRecords } from "./matrix-records/fee-collection-statements.ts";
 
 /**
@@ -486,7 +487,15 @@ export async function demoIds(db: Database) {
   });
   const dataRequests = await dataRequestsMatrixRecords(db, children);
   const attendance = await attendanceMatrixRecords(db, { other: otherId, otherStudent: otherStudent.id });
+  const assessments = await assessmentsMatrixRecords(db, {
+    home,
+    other: otherId,
+    teacherRooms,
+    otherRoomClassroom: otherRoom.classroomId!,
+    otherClassroom: otherClassroom.id,
+  });
   return {
+    assessments,
     ...communication,
     ...centerDirector,
     childDay,
