@@ -14,10 +14,11 @@ const teacher = as(app, teacherSession);
 const parentSession = await signIn(app, DEMO_EMAILS.parent);
 const parent = as(app, parentSession);
 
-const [{ home, org }] = await query<{ home: string; org: string }>(
+const [me] = await query<{ home: string; org: string }>(
   db,
   "select center_id as home, organisation_id as org from users where email = 'coordinator@sprout.test'",
 );
+const { home, org } = me!;
 // The demo parent's child, in one of the demo teacher's classrooms.
 const [child] = await query<{ id: string; first_name: string; class_id: string; dob: string }>(
   db,
@@ -92,7 +93,7 @@ async function photo(childId: string, withChild?: string) {
 }
 
 const consent = (childId: string, value: "none" | "own" | "group") =>
-  storePhotoConsent(db, { organisationId: org!, childId, consent: value, by: teacherSession.user.id, at: new Date() });
+  storePhotoConsent(db, { organisationId: org, childId, consent: value, by: teacherSession.user.id, at: new Date() });
 
 describe("the class view", () => {
   it("lists every active child of the term's classrooms, not started until something is saved", async () => {
@@ -365,5 +366,26 @@ describe("publishing and reissuing", () => {
     const entry = await find();
     expect(entry.acknowledged).toBe(1);
     expect(entry.family_accounts).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the demo's terms", () => {
+  it("has a past term with published cards (the demo parent's child's among them) and a current one in progress", async () => {
+    const terms = (await coordinator.get("/api/development/terms?limit=100")).json().terms as {
+      id: string;
+      name: string;
+    }[];
+    const past = terms.find((entry) => entry.name === "Term 1, 2026-27")!;
+    const current = terms.find((entry) => entry.name === "Term 2, 2026-27")!;
+    expect(past && current).toBeTruthy();
+    const pastView = (await coordinator.get(`/api/development/terms/${past.id}/children?limit=100`)).json();
+    const published = pastView.children.filter((entry: { status: string }) => entry.status === "published");
+    expect(published.length).toBeGreaterThan(pastView.children.length / 2);
+    const own = pastView.children.find((entry: { child_id: string }) => entry.child_id === child!.id);
+    expect(own).toMatchObject({ status: "published", version: 1, page_done: true, domains_missing: [] });
+    expect(own.levels_recorded).toBe(own.levels_suggested);
+    const currentView = (await coordinator.get(`/api/development/terms/${current.id}/children?limit=100`)).json();
+    const statuses = new Set(currentView.children.map((entry: { status: string }) => entry.status));
+    expect([...statuses].sort()).toEqual(["draft", "not_started", "submitted"]);
   });
 });

@@ -11,10 +11,11 @@ const director = as(app, await signIn(app, DEMO_EMAILS.center_director));
 const teacher = as(app, await signIn(app, DEMO_EMAILS.teacher));
 const parent = as(app, await signIn(app, DEMO_EMAILS.parent));
 
-const [{ home }] = await query<{ home: string }>(
+const [me] = await query<{ home: string }>(
   db,
   "select center_id as home from users where email = 'coordinator@sprout.test'",
 );
+const home = me!.home;
 const teacherRooms = (
   await query<{ id: string }>(
     db,
