@@ -32,7 +32,7 @@ import {
   CARD_PHOTOS_MAX,
   PAGE_ANSWER_MAX,
 } from "@sprout/shared/schemas/development/card";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, type UseFormReturn, useForm } from "react-hook-form";
 import { Link as RouterLink, useParams } from "react-router";
 import { z } from "zod";
@@ -77,7 +77,8 @@ function valuesOf(assessment: ChildAssessment): z.input<FormShape> {
   return {
     levels,
     narratives,
-    all_about_me: { ...assessment.all_about_me },
+    // Every field of the child's page, empty when unanswered (the server keeps only answers).
+    all_about_me: Object.fromEntries(ALL_ABOUT_ME_FIELDS.map((field) => [field, assessment.all_about_me[field] ?? ""])),
     photo_item_ids: assessment.photos.map((photo) => photo.item_id),
   };
 }
@@ -90,8 +91,7 @@ export function AssessmentPage() {
   if (assessment.isLoading) return <Typography>{say("development.assess.loading")}</Typography>;
   if (assessment.isError || !assessment.data)
     return <Alert severity="error">{refusalMessage(assessment.error, say("development.assess.loadFailed"))}</Alert>;
-  // A fresh form for each saved state: what the server answered is what the form starts from.
-  return <AssessmentForm key={assessment.data.updated_at ?? "new"} assessment={assessment.data} />;
+  return <AssessmentForm key={`${id}:${childId}`} assessment={assessment.data} />;
 }
 
 function AssessmentForm({ assessment }: { assessment: ChildAssessment }) {
@@ -108,6 +108,14 @@ function AssessmentForm({ assessment }: { assessment: ChildAssessment }) {
   const [reissuing, setReissuing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const editable = assessment.can_record;
+  // Each saved state the server answers is what the form holds from then on.
+  const { reset } = form;
+  const savedAt = assessment.updated_at;
+  const latest = useRef(assessment);
+  latest.current = assessment;
+  useEffect(() => {
+    if (savedAt) reset(valuesOf(latest.current));
+  }, [savedAt, reset]);
   const published = assessment.status === "published";
 
   const body = (values: z.output<FormShape>) => ({
@@ -382,14 +390,19 @@ function CompetencyRow({
               onChange={(_event, value: string | null) => field.onChange(value ?? "")}
               disabled={!editable}
               aria-label={say("development.assess.levelFor", { code: competency.code })}
-              sx={{ flexWrap: "wrap" }}
+              sx={{ width: { xs: "100%", md: "auto" }, flexShrink: 0 }}
             >
               {levels.map((level) => (
                 <ToggleButton
                   key={level.key}
                   value={level.key}
                   title={level.description}
-                  sx={{ textTransform: "none" }}
+                  sx={{
+                    textTransform: "none",
+                    whiteSpace: { md: "nowrap" },
+                    lineHeight: 1.25,
+                    flex: { xs: 1, md: "none" },
+                  }}
                 >
                   {level.label}
                 </ToggleButton>

@@ -30,19 +30,15 @@ export function ClassViewPage() {
   const [reissuing, setReissuing] = useState<ClassViewRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const term = view.data?.term;
-  const domainName = new Map(view.data?.domains.map((domain) => [domain.code, domain.name]) ?? []);
   const childLink = (row: ClassViewRow) => `/development/terms/${id}/children/${row.child_id}`;
 
   const missing = (row: ClassViewRow) => {
+    if (row.status === "not_started") return say("development.assess.notStartedYet");
     const parts: string[] = [];
     if (row.levels_recorded < row.levels_suggested)
       parts.push(say("development.assess.missingLevels", { count: row.levels_suggested - row.levels_recorded }));
     if (row.domains_missing.length)
-      parts.push(
-        say("development.assess.missingNarratives", {
-          domains: row.domains_missing.map((code) => domainName.get(code) ?? code).join(", "),
-        }),
-      );
+      parts.push(say("development.assess.missingNarratives", { count: row.domains_missing.length }));
     if (!row.page_done)
       parts.push(say("development.assess.missingPage", { done: row.page_answers, total: ALL_ABOUT_ME_FIELDS.length }));
     if (row.photos === 0) parts.push(say("development.assess.missingPhotos"));
