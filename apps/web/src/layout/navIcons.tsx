@@ -18,6 +18,7 @@ import EventAvailable from "@mui/icons-material/EventAvailable";
 import EventNote from "@mui/icons-material/EventNote";
 import Forum from "@mui/icons-material/Forum";
 import Gavel from "@mui/icons-material/Gavel";
+import Grading from "@mui/icons-material/Grading";
 import Groups from "@mui/icons-material/Groups";
 import ManageAccounts from "@mui/icons-material/ManageAccounts";
 import ManageSearch from "@mui/icons-material/ManageSearch";
@@ -54,6 +55,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/incidents": ReportProblem,
   "/daily-activities": EventNote,
   "/observation-logs": Visibility,
+  "/development/terms": Grading,
   "/lesson-plans": MenuBook,
   "/assignments": Assignment,
   "/digital-portfolio": PhotoLibrary,

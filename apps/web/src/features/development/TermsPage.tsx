@@ -61,8 +61,14 @@ export function TermsPage() {
           <Typography color="text.secondary">{say("development.assess.termsIntro")}</Typography>
         </Box>
         {mayOpen && (
-          <Box>
-            <Button variant="contained" startIcon={<Add />} onClick={() => setOpening(true)} disabled={!centerId}>
+          <Box sx={{ flexShrink: 0 }}>
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setOpening(true)}
+              disabled={!centerId}
+              sx={{ whiteSpace: "nowrap" }}
+            >
               {say("development.assess.openTerm")}
             </Button>
           </Box>
