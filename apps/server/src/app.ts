@@ -428,7 +428,9 @@ export async function buildApp(deps: AppDeps) {
       );
       // One framework store: an organisation's own frameworks are parsed once per process.
       const frameworks = createFrameworks({ db: deps.db });
-      await api.register(developmentArea({ db: deps.db, clock, files, frameworks }));
+      await api.register(
+        developmentArea({ db: deps.db, clock, files, frameworks, realtime: realtime.publisher, push: push.queue }),
+      );
       const portfolio = createPortfolioArea({
         db: deps.db,
         clock,

@@ -23,8 +23,9 @@ import { centerDirectorMatrixRecords } from "./matrix-records/center-director.ts
 import { childDayMatrixRecords } from "./matrix-records/child-day.ts";
 import { communicationMatrixRecords } from "./matrix-records/communication.ts";
 import { dataRequestsMatrixRecords } from "./matrix-records/data-requests.ts";
-import { developmentFrameworksMatrixRecords } from "./matrix-records/development-frameworks.ts";
+import { assessmentsMatrixRecords } from "./matrix-records/development-assessments.ts";
 import { developmentCardsMatrixRecords } from "./matrix-records/development-cards.ts";
+import { developmentFrameworksMatrixRecords } from "./matrix-records/development-frameworks.ts";
 import { statementsMatrixRecords } from "./matrix-records/fee-collection-statements.ts";
 
 /**
@@ -499,7 +500,15 @@ export async function demoIds(db: Database) {
     otherRoomStudent: otherRoom.studentId,
     otherRoomClassroom: otherRoom.classroomId!,
   });
+  const assessments = await assessmentsMatrixRecords(db, {
+    home,
+    other: otherId,
+    teacherRooms,
+    otherRoomClassroom: otherRoom.classroomId!,
+    otherClassroom: otherClassroom.id,
+  });
   return {
+    assessments,
     ...communication,
     ...centerDirector,
     childDay,

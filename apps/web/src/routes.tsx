@@ -214,6 +214,55 @@ const areaRoutes: RouteObject[] = [
       };
     },
   },
+  // Term assessments (issue 36): the terms, a term's class view and one child's assessment.
+  {
+    path: "development/terms",
+    lazy: async () => {
+      const [{ TermsPage }, { RequirePage }] = await Promise.all([
+        import("./features/development/TermsPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/development/terms">
+            <TermsPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
+  {
+    path: "development/terms/:id",
+    lazy: async () => {
+      const [{ ClassViewPage }, { RequirePage }] = await Promise.all([
+        import("./features/development/ClassViewPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/development/terms">
+            <ClassViewPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
+  {
+    path: "development/terms/:id/children/:childId",
+    lazy: async () => {
+      const [{ AssessmentPage }, { RequirePage }] = await Promise.all([
+        import("./features/development/AssessmentPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/development/terms">
+            <AssessmentPage />
+          </RequirePage>
+        ),
+      };
+    },
+  },
   // Digital portfolio (issue 15): the gallery with uploads, and the leaders' dashboard.
   {
     path: "digital-portfolio",

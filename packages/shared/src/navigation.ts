@@ -108,6 +108,8 @@ export const NAVIGATION: readonly NavigationEntry[] = [
     actions: ["development.readFramework"],
     ready: true,
   },
+  // Term assessments and progress cards (issue 36): coordinators open terms, teachers assess their rooms.
+  { label: "development.assess.termsTitle", path: "/development/terms", actions: ["assessments.read"], ready: true },
   // Lesson plans (issue 16): parents read today's plan on their home's Play and Learn tile.
   {
     label: "nav.lessonPlans",

@@ -6,6 +6,7 @@ import { seedAssignmentsDemo } from "../modules/assignments/demo-seed.ts";
 import { seedBillingDemo } from "../modules/billing/demo-seed.ts";
 import { seedBudgetDemo } from "../modules/budget/demo-seed.ts";
 import { seedObservationsDemo } from "../modules/child-day/demo-seed.ts";
+import { seedDevelopmentDemo } from "../modules/development/demo-seed.ts";
 import { seedPortfolioDemo } from "../modules/digital-portfolio/demo.ts";
 import { seedDocumentsDemo } from "../modules/documents/demo-seed.ts";
 import { seedEnquiriesDemo } from "../modules/enquiries/demo-seed.ts";
@@ -491,6 +492,16 @@ export async function seedDemoData(
       new Map([...staffOfRoom].map(([room, people]) => [room, people[0]!])),
       timeZoneOf,
       today,
+    );
+    // Terms of assessments for the first centre's pre-school rooms (Toddlers, Pre-Kindy, Kindy).
+    await seedDevelopmentDemo(
+      tx,
+      centreRows[0]!,
+      [firstCentreRooms[2]!.id, firstCentreRooms[3]!.id, firstCentreRooms[4]!.id],
+      {
+        coordinator: userByRole("academic_coordinator").id,
+        teachers: new Map([...staffOfRoom].map(([room, staff]) => [room, staff[0]!])),
+      },
     );
     if (files)
       await seedDocumentsDemo(

@@ -2034,6 +2034,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/development/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms of the caller's centres, newest first (a teacher: those of her classrooms) */
+        get: operations["getDevelopmentTerms"];
+        put?: never;
+        /**
+         * Open a term of assessments for some classrooms of a centre (audited)
+         * @description The term ends after it starts, its classrooms are the centre's, and its name is unique in the centre (409). It keeps the framework the centre uses now.
+         */
+        post: operations["postDevelopmentTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One term */
+        get: operations["getDevelopmentTermsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a term's name, dates or classrooms (audited) */
+        patch: operations["patchDevelopmentTermsById"];
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The class view: every active child of the term's classrooms, assessed or not, and what is missing */
+        get: operations["getDevelopmentTermsByIdChildren"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish every submitted assessment of one classroom of the term (each child on its own) */
+        post: operations["postDevelopmentTermsByIdPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children/{childId}/assessment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A child's assessment: the framework by domain, the supporting observations, levels and narratives
+         * @description Every staff read is written to the access log.
+         */
+        get: operations["getDevelopmentTermsByIdChildrenByChildIdAssessment"];
+        /**
+         * Save a child's levels, comments, narratives, page and photos (audited)
+         * @description Levels are the term's framework's; photos (at most 4) are the child's own whose consent allows them now (400 otherwise). A published assessment answers 409: reissue it first. With `updated_at`, a save over a newer one answers 409.
+         */
+        put: operations["putDevelopmentTermsByIdChildrenByChildIdAssessment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children/{childId}/assessment/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a child's assessment ready for review */
+        post: operations["postDevelopmentTermsByIdChildrenByChildIdAssessmentSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children/{childId}/assessment/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a child's assessment: a new version of the progress card, and the family is told */
+        post: operations["postDevelopmentTermsByIdChildrenByChildIdAssessmentPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children/{childId}/assessment/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a published assessment with a reason (kept in its history) */
+        post: operations["postDevelopmentTermsByIdChildrenByChildIdAssessmentReissue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/development/terms/{id}/children/{childId}/assessment/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version of a child's assessment, with the reason of each reissue */
+        get: operations["getDevelopmentTermsByIdChildrenByChildIdAssessmentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/children/{id}/progress-cards": {
         parameters: {
             query?: never;
@@ -11162,6 +11327,955 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getDevelopmentTerms: {
+        parameters: {
+            query?: {
+                center_id?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        terms: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postDevelopmentTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    center_id: string;
+                    name: string;
+                    starts_on: string;
+                    ends_on: string;
+                    classroom_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        center_id: string;
+                        center_name: string;
+                        name: string;
+                        starts_on: string;
+                        ends_on: string;
+                        framework_key: string;
+                        framework_name: string;
+                        classrooms: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        created_at: string;
+                        can_edit: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDevelopmentTermsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        center_id: string;
+                        center_name: string;
+                        name: string;
+                        starts_on: string;
+                        ends_on: string;
+                        framework_key: string;
+                        framework_name: string;
+                        classrooms: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        created_at: string;
+                        can_edit: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchDevelopmentTermsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    starts_on?: string;
+                    ends_on?: string;
+                    classroom_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        center_id: string;
+                        center_name: string;
+                        name: string;
+                        starts_on: string;
+                        ends_on: string;
+                        framework_key: string;
+                        framework_name: string;
+                        classrooms: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                        }[];
+                        created_at: string;
+                        can_edit: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDevelopmentTermsByIdChildren: {
+        parameters: {
+            query?: {
+                classroom_id?: string;
+                status?: "not_started" | "draft" | "submitted" | "published";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        domains: {
+                            code: string;
+                            name: string;
+                        }[];
+                        children: {
+                            /** Format: uuid */
+                            child_id: string;
+                            child_name: string;
+                            classroom_id: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            assessment_id: string | null;
+                            /** @enum {string} */
+                            status: "not_started" | "draft" | "submitted" | "published";
+                            version: number;
+                            levels_recorded: number;
+                            levels_suggested: number;
+                            domains_missing: string[];
+                            page_answers: number;
+                            page_done: boolean;
+                            photos: number;
+                            published_at: string | null;
+                            acknowledged: number;
+                            family_accounts: number;
+                            reissue_reason: string | null;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    postDevelopmentTermsByIdPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    classroom_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        published: number;
+                        not_submitted: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDevelopmentTermsByIdChildrenByChildIdAssessment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            age_band_label: string | null;
+                        };
+                        assessment_id: string | null;
+                        /** @enum {string} */
+                        status: "not_started" | "draft" | "submitted" | "published";
+                        version: number;
+                        updated_at: string | null;
+                        published_at: string | null;
+                        reissue_reason: string | null;
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                goal_code: string;
+                                goal_text: string;
+                                suggested: boolean;
+                                level: string | null;
+                                comment: string;
+                                observations: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    excerpt: string;
+                                    notes: string;
+                                    milestone: string;
+                                    attachments: number;
+                                }[];
+                                observations_total: number;
+                            }[];
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        photo_choices: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        can_record: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putDevelopmentTermsByIdChildrenByChildIdAssessment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    levels?: {
+                        competency_code: string;
+                        level: string;
+                        /** @default  */
+                        comment?: string;
+                    }[];
+                    /** @default [] */
+                    narratives?: {
+                        domain_code: string;
+                        narrative: string;
+                    }[];
+                    /** @default {} */
+                    all_about_me?: {
+                        [key: string]: string;
+                    };
+                    /** @default [] */
+                    photo_item_ids?: string[];
+                    updated_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            age_band_label: string | null;
+                        };
+                        assessment_id: string | null;
+                        /** @enum {string} */
+                        status: "not_started" | "draft" | "submitted" | "published";
+                        version: number;
+                        updated_at: string | null;
+                        published_at: string | null;
+                        reissue_reason: string | null;
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                goal_code: string;
+                                goal_text: string;
+                                suggested: boolean;
+                                level: string | null;
+                                comment: string;
+                                observations: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    excerpt: string;
+                                    notes: string;
+                                    milestone: string;
+                                    attachments: number;
+                                }[];
+                                observations_total: number;
+                            }[];
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        photo_choices: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        can_record: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postDevelopmentTermsByIdChildrenByChildIdAssessmentSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            age_band_label: string | null;
+                        };
+                        assessment_id: string | null;
+                        /** @enum {string} */
+                        status: "not_started" | "draft" | "submitted" | "published";
+                        version: number;
+                        updated_at: string | null;
+                        published_at: string | null;
+                        reissue_reason: string | null;
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                goal_code: string;
+                                goal_text: string;
+                                suggested: boolean;
+                                level: string | null;
+                                comment: string;
+                                observations: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    excerpt: string;
+                                    notes: string;
+                                    milestone: string;
+                                    attachments: number;
+                                }[];
+                                observations_total: number;
+                            }[];
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        photo_choices: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        can_record: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postDevelopmentTermsByIdChildrenByChildIdAssessmentPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            age_band_label: string | null;
+                        };
+                        assessment_id: string | null;
+                        /** @enum {string} */
+                        status: "not_started" | "draft" | "submitted" | "published";
+                        version: number;
+                        updated_at: string | null;
+                        published_at: string | null;
+                        reissue_reason: string | null;
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                goal_code: string;
+                                goal_text: string;
+                                suggested: boolean;
+                                level: string | null;
+                                comment: string;
+                                observations: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    excerpt: string;
+                                    notes: string;
+                                    milestone: string;
+                                    attachments: number;
+                                }[];
+                                observations_total: number;
+                            }[];
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        photo_choices: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        can_record: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    postDevelopmentTermsByIdChildrenByChildIdAssessmentReissue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        term: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            center_id: string;
+                            center_name: string;
+                            name: string;
+                            starts_on: string;
+                            ends_on: string;
+                            framework_key: string;
+                            framework_name: string;
+                            classrooms: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            created_at: string;
+                            can_edit: boolean;
+                            can_publish: boolean;
+                        };
+                        child: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            date_of_birth: string | null;
+                            classroom_name: string | null;
+                            age_band: string | null;
+                            age_band_label: string | null;
+                        };
+                        assessment_id: string | null;
+                        /** @enum {string} */
+                        status: "not_started" | "draft" | "submitted" | "published";
+                        version: number;
+                        updated_at: string | null;
+                        published_at: string | null;
+                        reissue_reason: string | null;
+                        levels: {
+                            key: string;
+                            label: string;
+                            description: string;
+                        }[];
+                        domains: {
+                            code: string;
+                            name: string;
+                            narrative: string;
+                            competencies: {
+                                code: string;
+                                text: string;
+                                goal_code: string;
+                                goal_text: string;
+                                suggested: boolean;
+                                level: string | null;
+                                comment: string;
+                                observations: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    day: string;
+                                    excerpt: string;
+                                    notes: string;
+                                    milestone: string;
+                                    attachments: number;
+                                }[];
+                                observations_total: number;
+                            }[];
+                        }[];
+                        all_about_me: {
+                            [key: string]: string;
+                        };
+                        photos: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        photo_choices: {
+                            /** Format: uuid */
+                            item_id: string;
+                            title: string;
+                            thumbnail_url: string | null;
+                            taken_at: string;
+                        }[];
+                        can_record: boolean;
+                        can_publish: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDevelopmentTermsByIdChildrenByChildIdAssessmentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                childId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            version: number;
+                            reason: string | null;
+                            published_by_name: string | null;
+                            published_at: string;
+                        }[];
+                        pending_reason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getChildrenByIdProgressCards: {
         parameters: {
             query?: never;
@@ -18464,7 +19578,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "message" | "announcement" | "notice" | "feedback_response" | "budget" | "policy" | "incident";
+                            kind: "message" | "announcement" | "notice" | "feedback_response" | "budget" | "policy" | "incident" | "progress_card";
                             title: string;
                             body: string;
                             link: string;

@@ -19,6 +19,7 @@ import EventAvailable from "@mui/icons-material/EventAvailable";
 import EventNote from "@mui/icons-material/EventNote";
 import Forum from "@mui/icons-material/Forum";
 import Gavel from "@mui/icons-material/Gavel";
+import Grading from "@mui/icons-material/Grading";
 import Groups from "@mui/icons-material/Groups";
 import ManageAccounts from "@mui/icons-material/ManageAccounts";
 import ManageSearch from "@mui/icons-material/ManageSearch";
@@ -56,6 +57,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   "/daily-activities": EventNote,
   "/observation-logs": Visibility,
   "/development/framework": AccountTree,
+  "/development/terms": Grading,
   "/lesson-plans": MenuBook,
   "/assignments": Assignment,
   "/digital-portfolio": PhotoLibrary,

@@ -308,6 +308,7 @@ export const NOTIFICATION_KINDS = [
   "budget",
   "policy",
   "incident",
+  "progress_card",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LIST_MAX = 30;

@@ -47,6 +47,7 @@ const PUSH_PREFERENCE: Record<NotificationKind, NotificationPreferenceKind> = {
   policy: "announcements",
   budget: "announcements",
   incident: "health_and_incidents",
+  progress_card: "announcements",
 };
 
 /** A push names the kind; the content stays behind the sign-in (a lock screen is not private). */

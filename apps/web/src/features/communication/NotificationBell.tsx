@@ -2,6 +2,7 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import Campaign from "@mui/icons-material/Campaign";
 import Chat from "@mui/icons-material/Chat";
 import Feedback from "@mui/icons-material/Feedback";
+import Grading from "@mui/icons-material/Grading";
 import Notifications from "@mui/icons-material/Notifications";
 import NotificationsNone from "@mui/icons-material/NotificationsNone";
 import ReportProblem from "@mui/icons-material/ReportProblem";
@@ -34,6 +35,7 @@ const ICONS: Partial<Record<NotificationKind, SvgIconComponent>> = {
   notice: Notifications,
   feedback_response: Feedback,
   incident: ReportProblem,
+  progress_card: Grading,
 };
 
 /** The bell in the top bar: the unread count, live; opening it lists the latest lines and reads them. */
