@@ -24,14 +24,14 @@ export async function developmentCardsMatrixRecords(
   const levels = [{ competency_code: "C-1.1", level: "mountain" }];
   const homeTerm = await openTerm(db, {
     centerId: ids.home,
-    name: "Matrix term",
+    name: "Matrix cards term",
     startsOn: "2026-10-01",
     endsOn: "2027-01-31",
     classroomIds: [ids.teacherClassroom, ids.otherRoomClassroom],
   });
   const otherTerm = await openTerm(db, {
     centerId: ids.other,
-    name: "Matrix term",
+    name: "Matrix cards term",
     startsOn: "2026-10-01",
     endsOn: "2027-01-31",
     classroomIds: [ids.otherClassroom],
