@@ -118,11 +118,18 @@ export async function seedDevelopmentDemo(
       (placed) => band && placed.competency.age_bands.includes(band.key),
     );
     const chosen = suggested.slice(0, Math.round(suggested.length * share));
-    // Later terms sit a little higher on the scale than earlier ones.
+    // Each child has their own pace (a fifth mostly at the first level, a fifth mostly at the last),
+    // a step either way on some competencies, and later terms a step up on every other one.
+    const pace = [1, 0, 1, 2, 1][index % 5]!;
     const lift = term.name === PAST.name ? 0 : 1;
+    const levelAt = (at: number) => {
+      const wobble = (index + at) % 4 === 0 ? -1 : (index + at) % 7 === 0 ? 1 : 0;
+      const step = pace + wobble + (at % 2 === 0 ? lift : 0);
+      return levelKeys[Math.max(0, Math.min(levelKeys.length - 1, step))]!;
+    };
     const levels = chosen.map((placed, at) => ({
       competency_code: placed.competency.code,
-      level: levelKeys[Math.min(levelKeys.length - 1, ((index + at) % 3 === 0 ? 0 : (index + at) % 2) + lift)]!,
+      level: levelAt(at),
       comment: at % 7 === 0 ? `Seen often in ${placed.domain.name.toLowerCase()} activities.` : "",
     }));
     const domains = share >= 1 ? framework.file.domains : framework.file.domains.slice(0, Math.floor(share * 6));
