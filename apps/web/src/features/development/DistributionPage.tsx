@@ -12,7 +12,9 @@ import {
   Stack,
   TextField,
   Typography,
+  useTheme,
 } from "@mui/material";
+import { alpha } from "@mui/material/styles";
 import { BarChart } from "@mui/x-charts/BarChart";
 import {
   ACKNOWLEDGEMENT_FILTERS,
@@ -31,6 +33,10 @@ import { useAcknowledgements, useDistribution } from "./progress-card-api";
 /** Stacked bars: per domain, the share of children at each level (lowest first). */
 function LevelBars({ data }: { data: Distribution }) {
   const say = useSay();
+  const theme = useTheme();
+  // One hue, darker up the scale: the order of the levels reads without a legend, also in grey.
+  const shade = (index: number) =>
+    alpha(theme.palette.primary.main, 0.25 + (0.75 * index) / Math.max(1, data.scale.length - 1));
   const { ref, axis } = useCategoryYAxis(data.domains.map((domain) => domain.code));
   const valueAxis = useValueXAxis();
   return (
@@ -45,6 +51,7 @@ function LevelBars({ data }: { data: Distribution }) {
         xAxis={[{ min: 0, max: 1, valueFormatter: (value: number) => `${Math.round(value * 100)}%`, ...valueAxis }]}
         series={data.scale.map((level, index) => ({
           label: level.label,
+          color: shade(index),
           stack: "levels",
           data: data.domains.map((domain) => domain.shares[index] ?? 0),
           valueFormatter: (value: number | null) => `${Math.round((value ?? 0) * 100)}%`,
