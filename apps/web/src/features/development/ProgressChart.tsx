@@ -1,14 +1,35 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Link, List, ListItem, Stack, Typography } from "@mui/material";
-import { LineChart } from "@mui/x-charts/LineChart";
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { SparkLineChart } from "@mui/x-charts/SparkLineChart";
 import type { DevelopmentProgress } from "@sprout/shared/schemas/development/progress-card";
 import { Link as RouterLink } from "react-router";
-import { useCategoryXAxis } from "../../components/charts/categoryAxis";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
+import { LevelScale } from "./LevelScale";
 import { useChildCards, useDevelopmentProgress } from "./progress-card-api";
 
-/** One domain's competencies as lines across the terms, the scale's words on the value axis. */
-function DomainChart({
+/**
+ * One domain: a row per competency with its level in each published term (the card's filled
+ * squares) and, once there are two terms, a small line of its way up or down the scale.
+ */
+function DomainProgress({
   progress,
   domain,
 }: {
@@ -16,39 +37,69 @@ function DomainChart({
   domain: DevelopmentProgress["domains"][number];
 }) {
   const say = useSay();
-  const { ref, axis, margin } = useCategoryXAxis(
-    progress.terms.map((term) => term.name),
-    { scale: "point", valueAxisWidth: 80 },
-  );
-  const levelName = (value: number | null) =>
-    value === null ? say("development.progress.notAssessed") : (progress.scale[value]?.label ?? String(value));
+  const steps = progress.scale.length;
+  const trend = progress.terms.length > 1;
   return (
     <Box component="figure" sx={{ m: 0 }} aria-label={say("development.progress.chartOf", { domain: domain.name })}>
-      <Typography component="figcaption" variant="subtitle2">
+      <Typography component="figcaption" variant="subtitle2" sx={{ mb: 0.5 }}>
         {domain.name} ({domain.code})
       </Typography>
-      <Box ref={ref}>
-        <LineChart
-          height={220}
-          margin={margin}
-          xAxis={[{ scaleType: "point", data: progress.terms.map((term) => term.name), ...axis }]}
-          yAxis={[
-            {
-              min: 0,
-              max: Math.max(progress.scale.length - 1, 1),
-              tickInterval: progress.scale.map((_, index) => index),
-              valueFormatter: (value: number) => progress.scale[value]?.label.split(" ")[0] ?? "",
-              width: 80,
-            },
-          ]}
-          series={domain.competencies.map((competency) => ({
-            label: competency.code,
-            data: competency.levels,
-            valueFormatter: levelName,
-            connectNulls: true,
-          }))}
-          slotProps={{ legend: { direction: "horizontal", position: { vertical: "bottom", horizontal: "center" } } }}
-        />
+      <Box sx={{ overflowX: "auto" }}>
+        <Table size="small" sx={{ "& td, & th": { px: 1 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{say("development.card.competency")}</TableCell>
+              {progress.terms.map((term) => (
+                <TableCell key={term.id} sx={{ whiteSpace: "nowrap" }}>
+                  {term.name}
+                </TableCell>
+              ))}
+              {trend && <TableCell>{say("development.progress.trend")}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {domain.competencies.map((competency) => (
+              <TableRow key={competency.code}>
+                <TableCell sx={{ minWidth: 200 }}>
+                  <Tooltip title={competency.text}>
+                    <Chip label={competency.code} size="small" sx={{ mr: 1 }} />
+                  </Tooltip>
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {competency.text}
+                  </Typography>
+                </TableCell>
+                {competency.levels.map((level, at) => (
+                  <TableCell key={progress.terms[at]?.id ?? at}>
+                    {level === null ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {say("development.progress.notAssessed")}
+                      </Typography>
+                    ) : (
+                      <LevelScale index={level} steps={steps} label={progress.scale[level]?.label ?? ""} />
+                    )}
+                  </TableCell>
+                ))}
+                {trend && (
+                  <TableCell sx={{ width: 120 }}>
+                    <SparkLineChart
+                      data={competency.levels.map((level) => level ?? Number.NaN)}
+                      height={28}
+                      width={100}
+                      yAxis={{ min: 0, max: Math.max(steps - 1, 1) }}
+                      showHighlight
+                      showTooltip
+                      valueFormatter={(value: number | null) =>
+                        value === null || Number.isNaN(value)
+                          ? say("development.progress.notAssessed")
+                          : (progress.scale[value]?.label ?? "")
+                      }
+                    />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </Box>
     </Box>
   );
@@ -95,7 +146,7 @@ export function ChildDevelopment({ childId }: { childId: string }) {
         {progress.data && progress.data.terms.length > 0 && (
           <Stack spacing={2} sx={{ mt: 1 }}>
             {progress.data.domains.map((domain) => (
-              <DomainChart key={domain.code} progress={progress.data} domain={domain} />
+              <DomainProgress key={domain.code} progress={progress.data} domain={domain} />
             ))}
           </Stack>
         )}
