@@ -1,5 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { childWithAgeBand } from "./development-children";
 import { DESKTOP, demoUser, launchBrowser, openSignedIn, PHONE, screenshot, visible, withPage } from "./helpers";
 
 let browser: Browser;
@@ -11,35 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A GET of the API with the page's own session. */
-function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (path) => {
-    const response = await fetch(path, {
-      headers: {
-        Authorization: `Bearer ${localStorage.getItem("token")}`,
-        "X-Session-Token": localStorage.getItem("sessionToken") ?? "",
-      },
-    });
-    return response.json();
-  }, path);
-}
-
-/** A child of the teacher's rooms whose age today is in one of the framework's age bands. */
-async function childWithAgeBand(page: Page) {
-  const students = await apiGet<{ id: string; first_name: string; last_name: string }[]>(
-    page,
-    "/api/students?status=enrolled&limit=20",
-  );
-  for (const child of students) {
-    const answer = await apiGet<{ age_band: { label: string } | null }>(
-      page,
-      `/api/development/competencies?child_id=${child.id}&limit=1`,
-    );
-    if (answer.age_band) return { ...child, band: answer.age_band.label };
-  }
-  throw new Error("no child of the teacher's rooms is 3 to 6 years old");
-}
 
 describe("development: observations tagged with the framework's competencies", () => {
   it("a teacher writes an observation, picks a suggested competency, sees the chip and filters the child's logs by its domain", async () => {

@@ -136,9 +136,19 @@ const areaRoutes: RouteObject[] = [
   },
   {
     path: "development/terms/:id/progress",
-    lazy: async () => ({
-      Component: (await import("./features/development/DistributionPage")).DistributionPage,
-    }),
+    lazy: async () => {
+      const [{ DistributionPage }, { RequirePage }] = await Promise.all([
+        import("./features/development/DistributionPage"),
+        import("./features/digital-portfolio/RequirePage"),
+      ]);
+      return {
+        element: (
+          <RequirePage path="/development/terms">
+            <DistributionPage />
+          </RequirePage>
+        ),
+      };
+    },
   },
   // Privacy (issue 19): consents and who viewed a child's records; the page refuses roles it is not for.
   {

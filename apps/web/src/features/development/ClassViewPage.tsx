@@ -1,4 +1,6 @@
+import Insights from "@mui/icons-material/Insights";
 import { Alert, Box, Button, Card, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { may } from "@sprout/shared/access";
 import {
   CLASS_VIEW_STATUSES,
   type ClassViewRow,
@@ -8,6 +10,7 @@ import { ALL_ABOUT_ME_FIELDS } from "@sprout/shared/schemas/development/card";
 import { useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { refusalMessage } from "../../api/errors";
+import { useSignedInUser } from "../../auth/useSession";
 import { type Column, PagedTable } from "../../components/PagedTable/PagedTable";
 import { usePaging } from "../../components/PagedTable/usePaging";
 import { formatDate, formatNumber } from "../../format";
@@ -19,7 +22,10 @@ import { useClassActions, useClassView } from "./assessments-api";
 /** The class view: who is assessed, what is missing, and publishing per child or per class. */
 export function ClassViewPage() {
   const say = useSay();
+  const user = useSignedInUser();
   const { id = "" } = useParams();
+  // The term's progress page (levels per domain, who has acknowledged) reads what assessments.read allows.
+  const mayReadProgress = may(user.role, "assessments.read");
   const [classroomId, setClassroomId] = useState("");
   const [status, setStatus] = useState<ClassViewStatus | "">("");
   const paging = usePaging(25);
@@ -89,20 +95,39 @@ export function ClassViewPage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Link component={RouterLink} to="/development/terms">
-          {say("development.assess.backToTerms")}
-        </Link>
-        <Typography variant="h4" component="h1">
-          {term?.name ?? say("development.assess.classView")}
-        </Typography>
-        {term && (
-          <Typography color="text.secondary">
-            {say("development.assess.termDates", { from: formatDate(term.starts_on), to: formatDate(term.ends_on) })} ·{" "}
-            {term.framework_name}
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ justifyContent: "space-between", alignItems: { sm: "flex-end" } }}
+      >
+        <Box>
+          <Link component={RouterLink} to="/development/terms">
+            {say("development.assess.backToTerms")}
+          </Link>
+          <Typography variant="h4" component="h1">
+            {term?.name ?? say("development.assess.classView")}
           </Typography>
+          {term && (
+            <Typography color="text.secondary">
+              {say("development.assess.termDates", { from: formatDate(term.starts_on), to: formatDate(term.ends_on) })}{" "}
+              · {term.framework_name}
+            </Typography>
+          )}
+        </Box>
+        {term && mayReadProgress && (
+          <Box sx={{ flexShrink: 0 }}>
+            <Button
+              component={RouterLink}
+              to={`/development/terms/${id}/progress`}
+              variant="outlined"
+              startIcon={<Insights />}
+              sx={{ minHeight: 44 }}
+            >
+              {say("development.assess.progressLink")}
+            </Button>
+          </Box>
         )}
-      </Box>
+      </Stack>
       {notice && (
         <Alert severity="success" onClose={() => setNotice(null)}>
           {notice}

@@ -199,6 +199,11 @@ export function DistributionPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <Box>
+        {data && (
+          <Link component={RouterLink} to={`/development/terms/${termId}`}>
+            {say("development.assess.backToClass", { term: data.term.name })}
+          </Link>
+        )}
         <Typography variant="h4" component="h1">
           {say("development.distribution.title", { term: data?.term.name ?? "" })}
         </Typography>

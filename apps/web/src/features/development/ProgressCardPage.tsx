@@ -82,6 +82,7 @@ export function ProgressCardPage() {
   if (card.isError) return <Alert severity="error">{say("development.cards.loadFailed")}</Alert>;
   const data = card.data;
   const steps = data.scale.length;
+  const aboutMe = ALL_ABOUT_ME_FIELDS.filter((field) => data.all_about_me[field]?.trim());
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
       <Button startIcon={<ArrowBack />} onClick={() => navigate(-1)} sx={{ alignSelf: "flex-start", minHeight: 44 }}>
@@ -123,14 +124,19 @@ export function ProgressCardPage() {
       {downloadFailed && <Alert severity="error">{say("development.cards.downloadFailed")}</Alert>}
       <Acknowledgement card={data} />
       <Alert severity="info" icon={false}>
-        {say("development.cards.attendance", {
-          present: data.attendance.days_present,
-          open: data.attendance.days_open,
-        })}
+        {data.attendance.days_open === 0
+          ? say("development.cards.attendanceNone")
+          : say("development.cards.attendance", {
+              present: data.attendance.days_present,
+              open: data.attendance.days_open,
+            })}
       </Alert>
       <Section title={say("development.card.allAboutMe")}>
+        {aboutMe.length === 0 && (
+          <Typography color="text.secondary">{say("development.card.allAboutMeEmpty")}</Typography>
+        )}
         <Box component="dl" sx={{ m: 0 }}>
-          {ALL_ABOUT_ME_FIELDS.filter((field) => data.all_about_me[field]).map((field) => (
+          {aboutMe.map((field) => (
             <Box key={field} sx={{ mb: 1 }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {say(`development.aboutMe.${field}`)}
