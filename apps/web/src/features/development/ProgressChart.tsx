@@ -69,7 +69,7 @@ function DomainProgress({
                   </Typography>
                 </TableCell>
                 {competency.levels.map((level, at) => (
-                  <TableCell key={progress.terms[at]?.id ?? at}>
+                  <TableCell key={progress.terms[at]?.id ?? at} sx={{ whiteSpace: "nowrap" }}>
                     {level === null ? (
                       <Typography variant="body2" color="text.secondary">
                         {say("development.progress.notAssessed")}
