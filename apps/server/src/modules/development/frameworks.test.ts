@@ -167,7 +167,13 @@ describe("a centre group's own framework", () => {
     const wrong = await upload(ownerSession.headers, JSON.stringify(broken));
     expect(wrong.statusCode, wrong.body).toBe(400);
     expect(wrong.json().error).toContain("domains[1].goals[0].competencies[0]");
-    expect(wrong.json().error).toContain("nine-ten");
+    expect(wrong.json().error).toContain("“nine-ten” is not one of the file’s age bands");
+    // The same file to a reader of Hindi: the whole sentence in Hindi, the place and the code as they are.
+    const hindi = await upload({ ...ownerSession.headers, "accept-language": "hi" }, JSON.stringify(broken));
+    expect(hindi.statusCode).toBe(400);
+    expect(hindi.json().error).toBe(
+      "फ़ाइल में domains[1].goals[0].competencies[0] पर गलती है: “nine-ten” फ़ाइल के आयु-वर्गों में से नहीं है",
+    );
     const missing = structuredClone(eyfs);
     delete missing.levels;
     const noLevels = await upload(ownerSession.headers, JSON.stringify(missing));

@@ -1,5 +1,5 @@
 import { english } from "@sprout/shared/i18n/english";
-import { type FrameworkFile, frameworkFile } from "@sprout/shared/schemas/development/framework";
+import { type FrameworkFile, frameworkFile, frameworkFileProblem } from "@sprout/shared/schemas/development/framework";
 import {
   type DevelopmentSettings,
   type DevelopmentSettingsInput,
@@ -163,7 +163,7 @@ export function createFrameworksService({
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const where = pathOf(issue.path);
-        const message = english("development.frameworkFileInvalid", { path: where, problem: issue.message });
+        const message = english("development.frameworkFileInvalid", { path: where, ...frameworkFileProblem(issue) });
         throw badRequest(message, { [where]: issue.message });
       }
       const file = parsed.data;

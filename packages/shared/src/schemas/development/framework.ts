@@ -20,7 +20,7 @@ export const frameworkAgeBand = z
     from_months: z.number().int().min(0).max(240),
     to_months: z.number().int().min(1).max(240),
   })
-  .refine((band) => band.to_months > band.from_months, { message: "An age band must end after it starts" });
+  .refine((band) => band.to_months > band.from_months, { params: { problem: "bandOrder" } });
 
 /** One step of the framework's assessment scale, lowest first. */
 export const frameworkLevel = z.object({ key: code, label: text(40), description: text(300) });
@@ -66,7 +66,7 @@ export const frameworkFile = z
     const bands = new Set(file.age_bands.map((band) => band.key));
     const seen = new Set<string>();
     const once = (value: string, path: (string | number)[]) => {
-      if (seen.has(value)) context.addIssue({ code: "custom", message: `"${value}" is used twice`, path });
+      if (seen.has(value)) context.addIssue({ code: "custom", params: { problem: "usedTwice", value }, path });
       seen.add(value);
     };
     file.domains.forEach((domain, d) => {
@@ -77,12 +77,38 @@ export const frameworkFile = z
           const path = ["domains", d, "goals", g, "competencies", c];
           once(competency.code, [...path, "code"]);
           for (const band of competency.age_bands) {
-            if (!bands.has(band)) context.addIssue({ code: "custom", message: `Unknown age band "${band}"`, path });
+            if (!bands.has(band))
+              context.addIssue({ code: "custom", params: { problem: "unknownBand", value: band }, path });
           }
         });
       });
     });
     const levels = new Set(file.levels.map((level) => level.key));
-    if (levels.size !== file.levels.length) context.addIssue({ code: "custom", message: "Level keys must differ" });
+    if (levels.size !== file.levels.length)
+      context.addIssue({ code: "custom", params: { problem: "levelsRepeat" }, path: ["levels"] });
   });
 export type FrameworkFile = z.output<typeof frameworkFile>;
+
+/**
+ * What is wrong with a framework file, by kind, for a message in the reader's language
+ * (`development.fileProblem.*`): the schema's own rules name theirs, zod's checks by their code.
+ */
+export function frameworkFileProblem(issue: z.core.$ZodIssue): { problem: FileProblem; value: string } {
+  if (issue.code === "custom") {
+    const params = (issue.params ?? {}) as { problem?: FileProblem; value?: string };
+    return { problem: params.problem ?? "invalid", value: params.value ?? "" };
+  }
+  if (issue.code === "too_small") return { problem: "tooSmall", value: "" };
+  if (issue.code === "too_big") return { problem: "tooBig", value: "" };
+  if (issue.code === "invalid_type") return { problem: "wrongType", value: "" };
+  return { problem: "invalid", value: "" };
+}
+export type FileProblem =
+  | "bandOrder"
+  | "usedTwice"
+  | "unknownBand"
+  | "levelsRepeat"
+  | "tooSmall"
+  | "tooBig"
+  | "wrongType"
+  | "invalid";
