@@ -54,6 +54,19 @@ const logsOf = (studentId: string) =>
   sql`(select ${observationLogs.id} from ${observationLogs} where ${observationLogs.studentId} = ${childOnly(studentId)})`;
 const assessmentsOf = (studentId: string) =>
   sql`(select ${childAssessments.id} from ${childAssessments} where ${childAssessments.studentId} = ${childOnly(studentId)})`;
+/** A part of the child's assessments: its rows name the assessment, not the child. */
+function assessmentPart(
+  kind: string,
+  table:
+    | typeof progressCardAcknowledgements
+    | typeof progressCardParentPages
+    | typeof assessmentHistory
+    | typeof assessmentPhotos
+    | typeof assessmentLevels
+    | typeof assessmentNarratives,
+): Part {
+  return { kind, table, where: (id) => inArray(table.assessmentId, assessmentsOf(id)) };
+}
 const submissionsOf = (studentId: string) =>
   sql`(select ${assignmentSubmissions.id} from ${assignmentSubmissions} where ${assignmentSubmissions.studentId} = ${childOnly(studentId)})`;
 /** A guardian of this child and of no other: their contact details go with the child's. */
@@ -74,36 +87,12 @@ const onlyThisChild = (studentId: string) =>
  */
 const PARTS: readonly Part[] = [
   // The child's term assessments and progress cards (issue 36), their parts before them.
-  {
-    kind: "progress_card_acknowledgements",
-    table: progressCardAcknowledgements,
-    where: (id) => inArray(progressCardAcknowledgements.assessmentId, assessmentsOf(id)),
-  },
-  {
-    kind: "progress_card_parent_pages",
-    table: progressCardParentPages,
-    where: (id) => inArray(progressCardParentPages.assessmentId, assessmentsOf(id)),
-  },
-  {
-    kind: "assessment_history",
-    table: assessmentHistory,
-    where: (id) => inArray(assessmentHistory.assessmentId, assessmentsOf(id)),
-  },
-  {
-    kind: "assessment_photos",
-    table: assessmentPhotos,
-    where: (id) => inArray(assessmentPhotos.assessmentId, assessmentsOf(id)),
-  },
-  {
-    kind: "assessment_levels",
-    table: assessmentLevels,
-    where: (id) => inArray(assessmentLevels.assessmentId, assessmentsOf(id)),
-  },
-  {
-    kind: "assessment_narratives",
-    table: assessmentNarratives,
-    where: (id) => inArray(assessmentNarratives.assessmentId, assessmentsOf(id)),
-  },
+  assessmentPart("progress_card_acknowledgements", progressCardAcknowledgements),
+  assessmentPart("progress_card_parent_pages", progressCardParentPages),
+  assessmentPart("assessment_history", assessmentHistory),
+  assessmentPart("assessment_photos", assessmentPhotos),
+  assessmentPart("assessment_levels", assessmentLevels),
+  assessmentPart("assessment_narratives", assessmentNarratives),
   { kind: "assessments", table: childAssessments, where: (id) => eq(childAssessments.studentId, id) },
   { kind: "food_entries", table: foodEntries, where: (id) => eq(foodEntries.studentId, id) },
   { kind: "sleep_entries", table: sleepEntries, where: (id) => eq(sleepEntries.studentId, id) },
