@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { takeTurns } from "./pglite-turns.ts";
 import { queryWatch } from "./query-watch.ts";
+import { NEEDED_WAL_SQL, type NeededWal, withoutSpareWal } from "./spare-wal.ts";
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -107,13 +108,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
     snapshot: (alongside) =>
-      turns.exclusive(async () => {
-        // Written out to the data files, so the copy opens without replaying the log.
-        await client.exec("CHECKPOINT");
-        const copy = await client.dumpDataDir("none");
-        await alongside();
-        return copy;
-      }),
+      turns
+        .exclusive(async () => {
+          // Written out to the data files, so the copy opens without replaying the log.
+          await client.exec("CHECKPOINT");
+          const needed = (await client.query<NeededWal>(NEEDED_WAL_SQL)).rows[0]!;
+          const copy = await client.dumpDataDir("none");
+          await alongside();
+          return { copy, needed };
+        })
+        .then(({ copy, needed }) => withoutSpareWal(copy, needed)),
     // One process holds the embedded database: notices arrive as their transaction commits.
     listen: async (channel, onNotice, onState) => {
       const stop = await client.listen(channel, onNotice);
