@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
@@ -48,6 +49,12 @@ async function embeddedTemplates() {
   // One database, dumped before and after the demo data: the migrations run once.
   const database = await openDatabase({});
   try {
+    // A file's copy opens the one database Sprout uses; PostgreSQL's own templates would be a
+    // third of what every file reads, for a CREATE DATABASE that PGlite never runs.
+    for (const template of ["template1", "template0"]) {
+      await database.db.execute(sql.raw(`alter database ${template} is_template false`));
+      await database.db.execute(sql.raw(`drop database ${template}`));
+    }
     await database.migrate();
     const migrated = await dump(database, "migrated");
     await seedDemoData(database.db, TEST_START);

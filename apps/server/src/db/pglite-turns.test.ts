@@ -1,8 +1,14 @@
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { takeTurns } from "./pglite-turns.ts";
 
-const pglite = new PGlite();
+// The run's migrated template opens in half a second; a new cluster (initdb) takes five.
+const templates = inject("databaseTemplates");
+const pglite = new PGlite(
+  "memory://",
+  templates.kind === "pglite" ? { loadDataDir: new Blob([await readFile(templates.migrated)]) } : {},
+);
 await pglite.waitReady;
 afterAll(() => pglite.close());
 

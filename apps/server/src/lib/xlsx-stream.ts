@@ -1,5 +1,13 @@
 import type ExcelJS from "exceljs";
 
+/**
+ * exceljs and the zip libraries under it take a third of a second to load: loaded with the first
+ * workbook, not with every start of the server.
+ */
+export async function loadExcel(): Promise<typeof ExcelJS> {
+  return (await import("exceljs")).default;
+}
+
 /** What the zip may hold of a sheet not yet compressed before the next batch of rows waits. */
 const ZIP_QUEUE_LIMIT = 1 << 20;
 interface QueuedStream {

@@ -1,5 +1,5 @@
 import type { ReportAnswer } from "@sprout/shared/schemas/attendance";
-import ExcelJS from "exceljs";
+import { loadExcel } from "../../lib/xlsx-stream.ts";
 
 /** A cell that a spreadsheet would run as a formula is written as text (CSV injection). */
 const safeCell = (value: string | number) =>
@@ -17,6 +17,7 @@ export function reportCsv(report: ReportAnswer): Buffer {
 }
 
 export async function reportXlsx(report: ReportAnswer): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   book.creator = "Sprout";
   const sheet = book.addWorksheet(report.title.slice(0, 31));

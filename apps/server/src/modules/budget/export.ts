@@ -7,7 +7,7 @@ import {
 } from "@sprout/shared/schemas/budget";
 import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { z } from "zod";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
@@ -17,7 +17,7 @@ import { users } from "../../db/schema/users.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fileStamp } from "../../lib/file-stamp.ts";
 import { toRupees } from "../../lib/money.ts";
-import { zipCaughtUp } from "../../lib/xlsx-stream.ts";
+import { loadExcel, zipCaughtUp } from "../../lib/xlsx-stream.ts";
 import { scopeTimeZone } from "../analytics/calendar.ts";
 import { expenseConditions } from "./expenses.ts";
 import { assert, mayTrackExpenses } from "./policy.ts";
@@ -207,7 +207,7 @@ export function createExportService({ db, clock }: { db: Database; clock: Clock 
       const stream = new PassThrough();
       // Strings inline (a shared-strings table would hold every distinct text until the end), and
       // styles only for the few formats used; fast compression, as a large export is bound by it.
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
         stream,
         useSharedStrings: false,
         useStyles: true,

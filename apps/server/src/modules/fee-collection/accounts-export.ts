@@ -5,14 +5,13 @@ import { PAYMENT_MODE_LABELS } from "@sprout/shared/schemas/billing";
 import { type AccountsExportQuery, accountsExportQuery } from "@sprout/shared/schemas/fee-collection/accounts-export";
 import { placeOfSupplyName } from "@sprout/shared/schemas/fee-collection/gstin";
 import { eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { Caller } from "../../auth/caller.ts";
 import type { Database } from "../../db/client.ts";
 import { centers } from "../../db/schema/organisations.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { notFound } from "../../lib/errors.ts";
 import { toRupees } from "../../lib/money.ts";
-import { zipCaughtUp } from "../../lib/xlsx-stream.ts";
+import { loadExcel, zipCaughtUp } from "../../lib/xlsx-stream.ts";
 import { UUID } from "../billing/queries.ts";
 import { type ExportRow, exportBatches, type VoucherKind } from "./accounts-export-rows.ts";
 
@@ -123,9 +122,9 @@ export function createAccountsExport({ db, clock }: { db: Database; clock: Clock
     for await (const batch of exportBatches(db, range)) yield batch.map((row) => csvLine(cellsOf(row))).join("");
   }
 
-  function xlsx(range: { centerId: string; from: string; to: string }) {
+  async function xlsx(range: { centerId: string; from: string; to: string }) {
     const stream = new PassThrough();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({
       stream,
       useSharedStrings: false,
       useStyles: true,
@@ -189,7 +188,7 @@ export function createAccountsExport({ db, clock }: { db: Database; clock: Clock
       return query.format === "csv"
         ? { stream: Readable.from(csv(range)), fileName, contentType: "text/csv; charset=utf-8" }
         : {
-            stream: xlsx(range),
+            stream: await xlsx(range),
             fileName,
             contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           };

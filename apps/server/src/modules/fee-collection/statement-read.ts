@@ -1,7 +1,8 @@
 import { english } from "@sprout/shared/i18n/english";
 import type { StatementFormat } from "@sprout/shared/schemas/fee-collection/statements";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { badRequest } from "../../lib/errors.ts";
+import { loadExcel } from "../../lib/xlsx-stream.ts";
 import { columnsOf, MAPPINGS, parseStatementAmount, parseStatementDate } from "./statement-formats.ts";
 
 /** One credit read from a statement. */
@@ -98,7 +99,7 @@ async function rowsOf(content: Buffer): Promise<string[][]> {
 }
 
 async function workbookRows(content: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   try {
     await book.xlsx.load(content as unknown as ArrayBuffer);
   } catch {

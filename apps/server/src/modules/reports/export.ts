@@ -1,11 +1,12 @@
 import { PassThrough } from "node:stream";
 import type { Language } from "@sprout/shared/i18n/languages";
 import type { ReportName } from "@sprout/shared/schemas/reports";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { Caller } from "../../auth/caller.ts";
 import { intlFor } from "../../i18n/intl.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { fileStamp } from "../../lib/file-stamp.ts";
+import { loadExcel } from "../../lib/xlsx-stream.ts";
 import { type Sheet, toSheet } from "./presenter.ts";
 import type { ReportQueryInput, ReportsService } from "./service.ts";
 
@@ -49,7 +50,7 @@ export function createReportExport({ reports, clock }: { reports: ReportsService
           ? intl.formatMessage({ id: "reports.server.asOf" }, { date: report.as_of })
           : intl.formatMessage({ id: "reports.server.fromTo" }, { from: report.from, to: report.to });
       const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+      const workbook = new (await loadExcel()).stream.xlsx.WorkbookWriter({ stream, useStyles: true });
       workbook.creator = "Sprout";
       workbook.created = clock.now();
       write(workbook, sheet, range);
