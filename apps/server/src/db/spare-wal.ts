@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import type { ReadableStream } from "node:stream/web";
 import { pack as tarPack, extract as untar } from "tar-stream";
 
 /** The log segments a copy of the data folder needs: from the last checkpoint's redo point to now. */
@@ -25,9 +26,11 @@ export async function withoutSpareWal(dump: Blob, needed: NeededWal): Promise<Bl
   const copied = (async () => {
     for await (const entry of extract) {
       const segment = WAL_SEGMENT.exec(entry.header.name)?.[1];
-      const spare = segment !== undefined && (segment < needed.first || segment > needed.last);
+      if (segment !== undefined && (segment < needed.first || segment > needed.last)) {
+        entry.resume();
+        continue;
+      }
       const content = await buffer(entry);
-      if (spare) continue;
       await new Promise<void>((resolve, reject) =>
         out.entry(entry.header, content, (error) => (error ? reject(error) : resolve())),
       );
@@ -35,7 +38,12 @@ export async function withoutSpareWal(dump: Blob, needed: NeededWal): Promise<Bl
     out.finalize();
   })();
   copied.catch((error: Error) => out.destroy(error));
-  Readable.from(Buffer.from(await dump.arrayBuffer())).pipe(extract);
-  const [content] = await Promise.all([buffer(out), copied]);
-  return new Blob([content]);
+  // Read as a stream and kept as the packer's chunks: a large database is not copied whole twice.
+  Readable.fromWeb(dump.stream() as ReadableStream).pipe(extract);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const collected = (async () => {
+    for await (const chunk of out) chunks.push(chunk as Uint8Array<ArrayBuffer>);
+  })();
+  await Promise.all([collected, copied]);
+  return new Blob(chunks);
 }
