@@ -38,7 +38,11 @@ describe("without MAIL_TEST_INBOX", async () => {
     const stored = await storedText(database.db);
     expect(stored).toContain("••••••");
     expect(stored).not.toContain(code);
-    // Once delivered, not even the sealed copy is kept.
+    // Once delivered, not even the sealed copy is kept. The outbox records the delivery after the
+    // mail server has taken the message: a moment later, on PostgreSQL's pool.
+    const settled = async () =>
+      !["queued", "sending"].includes((await database.db.select().from(mailOutbox))[0]?.status ?? "queued");
+    await waitFor(settled);
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "sent", sealed: null, transport: "smtp" });
   });
@@ -56,9 +60,9 @@ describe("with MAIL_TEST_INBOX=1", async () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000) {
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
