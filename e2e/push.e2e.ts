@@ -16,7 +16,7 @@ import {
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ notifications: true });
 });
 
 afterAll(async () => {
