@@ -6,14 +6,16 @@ import type { Role } from "@sprout/shared/roles";
 import { loginResponse } from "@sprout/shared/schemas/auth";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
-/** This file's own server, started by e2e/file-server.ts before the file runs. */
-export const baseURL = fileServer();
+/**
+ * This file's own server, set by e2e/file-server.ts before the file runs. A worker runs several
+ * files one after another, each with its own server, so it is read when used, never copied.
+ */
+export let baseURL = "";
 
-function fileServer(): string {
-  const url = process.env.SPROUT_E2E_BASE_URL;
-  if (!url) throw new Error("No server for this file: e2e/file-server.ts starts one (see e2e/vitest.config.ts)");
-  return url;
+export function useServer(url: string) {
+  baseURL = url;
 }
+
 export const DEMO_PASSWORD = "Sprout@2026";
 export const DESKTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };

@@ -21,5 +21,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     maxWorkers: 2,
     pool: "forks",
+    // A worker runs its files one after another and loads Playwright once; each file still has its
+    // own server, data and browser (e2e/file-server.ts).
+    isolate: false,
   },
 });
