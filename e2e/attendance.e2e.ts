@@ -468,11 +468,14 @@ describe("attendance", () => {
       // At a desk: a child marked absent arrives after all and is checked in from the card.
       await openSignedIn(wide.page, demoUser("teacher").email, "/attendance");
       await wide.page.getByRole("tab", { name: "Toddlers" }).click();
-      const absentButton = wide.page.getByRole("button", { name: /^Mark .+ absent$/ }).first();
-      const name = (await (await visible(absentButton)).getAttribute("aria-label"))!.replace(/^Mark | absent$/g, "");
-      await absentButton.click();
-      await wide.page.getByRole("menuitem", { name: "Sick" }).click();
+      // Toddlers' roster is on the screen (Aarav is in it) before a child on it is chosen.
+      await visible(wide.page.locator('[aria-label="Aarav Pillai"]'));
+      const firstAbsent = wide.page.getByRole("button", { name: /^Mark .+ absent$/ }).first();
+      const name = (await (await visible(firstAbsent)).getAttribute("aria-label"))!.replace(/^Mark | absent$/g, "");
       const card = wide.page.locator(`[aria-label="${name}"]`);
+      // That child's own button: "the first" may be another child once the roster is drawn again.
+      await card.getByRole("button", { name: `Mark ${name} absent` }).click();
+      await wide.page.getByRole("menuitem", { name: "Sick" }).click();
       // Marked absent: the Absent button is gone and the reason shows; Check in stays on the card.
       await card.getByRole("button", { name: `Mark ${name} absent` }).waitFor({ state: "detached" });
       await visible(card.getByText("Sick", { exact: true }));
