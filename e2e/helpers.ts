@@ -166,7 +166,15 @@ export function readStorage(page: Page): Promise<Record<string, string | null>> 
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
 
+/**
+ * Screenshots are for people to look at a screen (`npm run screenshots`), not checks: `npm test`
+ * skips them, about a tenth of the journeys' time in Chromium's headless shell (ADR 0064).
+ * A failed step always leaves one (withWhatThePageShowed).
+ */
+const TAKE_SCREENSHOTS = process.env.SPROUT_E2E_SCREENSHOTS === "1";
+
 export async function screenshot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   await mkdir(screenshotDir, { recursive: true });
   const { width } = page.viewportSize() ?? DESKTOP;
   // Finished transitions only: a half-drawn focus outline is not what people see.
