@@ -111,6 +111,18 @@ describe("unknown paths", () => {
     }
   });
 
+  it("a HEAD is answered as its GET, without the body: the page for a client-side route, 404 for a call or a file", async () => {
+    const page = await app.inject({ method: "HEAD", url: "/children" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toBe("");
+    for (const url of ["/api/no-such-call", "/manifest.json"]) {
+      const response = await app.inject({ method: "HEAD", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/^application\/json/);
+    }
+  });
+
   it("GET /metrics without METRICS_TOKEN answers exactly as an unknown path does", async () => {
     const metrics = await app.inject({ method: "GET", url: "/metrics" });
     const unknown = await app.inject({ method: "GET", url: "/metrics.txt" });

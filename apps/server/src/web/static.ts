@@ -33,14 +33,15 @@ export function sendWebApp(reply: FastifyReply) {
 const SERVER_PATHS = new Set(["/metrics"]);
 
 /**
- * Whether an unmatched request is a client-side route of the web app, to be answered with
+ * Whether an unmatched GET or HEAD is a client-side route of the web app, to be answered with
  * index.html. Not under /api (an unknown call is a 404), not a server path (/metrics without
  * METRICS_TOKEN), and not a file: a path whose last segment has an extension (/manifest.json,
  * /sw.js, /assets/missing.css) names a file that is not there, and a page in its place would be
  * cached as the script or the manifest.
  */
 export function wantsWebApp(method: string, url: string): boolean {
-  if (method !== "GET") return false;
+  // A HEAD is answered as its GET (a link checker or an uptime probe asks for headers only).
+  if (method !== "GET" && method !== "HEAD") return false;
   const pathname = url.split("?")[0]!;
   if (pathname === "/api" || pathname.startsWith("/api/") || SERVER_PATHS.has(pathname)) return false;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
