@@ -9,6 +9,8 @@ import {
   DESKTOP,
   demoUser,
   launchBrowser,
+  openPage,
+  openSignedIn,
   PHONE,
   readStorage,
   screenshot,
@@ -279,5 +281,44 @@ describe("global error screen", () => {
       await visible(page.getByRole("heading", { name: "Something went wrong" }));
       await screenshot(page, "error-screen");
     });
+  });
+});
+
+describe("one journey after another", () => {
+  it("a journey starts as a new visitor would: signed out, nothing stored, online, at its own width", async () => {
+    const first = await openPage(browser, DESKTOP);
+    await openSignedIn(first.page, demoUser("center_director").email, "/dashboard");
+    await visible(first.page.getByRole("navigation", { name: "Main navigation" }));
+    await first.page.evaluate(async () => {
+      sessionStorage.setItem("kiosk", "1");
+      await new Promise((resolve) => {
+        const request = indexedDB.open("left-behind");
+        request.onsuccess = resolve;
+      });
+    });
+    await first.context.addCookies([{ name: "left", value: "behind", url: first.page.url() }]);
+    await first.context.setOffline(true);
+    first.page.on("dialog", (dialog) => void dialog.accept());
+    await first.context.close();
+
+    const second = await openPage(browser, PHONE);
+    // The same context, emptied (ADR 0065): otherwise this test would check a new one.
+    expect(second.context).toBe(first.context);
+    expect(second.page.viewportSize()).toEqual(PHONE);
+    expect(await second.context.cookies()).toEqual([]);
+    try {
+      await second.page.goto("/dashboard");
+      await second.page.waitForURL("**/login");
+      expect(Object.values(await readStorage(second.page)).every((value) => value === null)).toBe(true);
+      const left = await second.page.evaluate(async () => ({
+        session: sessionStorage.length,
+        databases: (await indexedDB.databases()).length,
+        online: navigator.onLine,
+        confirmed: confirm("Left from the last journey?"),
+      }));
+      expect(left).toEqual({ session: 0, databases: 0, online: true, confirmed: false });
+    } finally {
+      await second.context.close();
+    }
   });
 });

@@ -69,9 +69,13 @@ export function launchBrowser({ notifications = false }: { notifications?: boole
 }
 
 /**
- * A fresh context (own storage) and page; tests close the context when done. It prefers reduced
+ * A context with empty storage and a page; tests close the context when done. It prefers reduced
  * motion, which MUI X Charts honours by drawing each chart at once: a screenshot would otherwise
  * catch a bar or line part way through growing to its value.
+ *
+ * A closed context is emptied and kept for the file's next journey (ADR 0065): a page's first
+ * load in a new context costs its renderer about three times a later one, compiling the app's
+ * code afresh in a new process.
  */
 export async function openPage(
   browser: Browser,
@@ -80,6 +84,11 @@ export async function openPage(
   // only the files that test it let it in, so that every other page loads as its journey needs.
   { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const kept = serviceWorkers === "block" ? emptied.get(browser)?.pop() : undefined;
+  if (kept) {
+    await kept.page.setViewportSize(viewport);
+    return kept;
+  }
   const context = await browser.newContext({
     baseURL,
     viewport,
@@ -89,7 +98,54 @@ export async function openPage(
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  if (serviceWorkers === "block") keepWhenClosed(browser, context, page);
   return { context, page };
+}
+
+const emptied = new WeakMap<Browser, { context: BrowserContext; page: Page }[]>();
+
+/** The page events journeys listen to: a listener left from one journey must not act in the next. */
+const JOURNEY_EVENTS = ["dialog", "request", "response", "popup", "download", "console", "pageerror"] as const;
+
+function keepWhenClosed(browser: Browser, context: BrowserContext, page: Page) {
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    if (!(await empty(context, page))) return close(options);
+    const kept = emptied.get(browser) ?? [];
+    kept.push({ context, page });
+    emptied.set(browser, kept);
+  };
+}
+
+/**
+ * Leaves the context as a new one would be for the app: no storage, cookies, permissions, routes,
+ * listeners or other pages, online. Only the browser's cache of the app's files and the page's
+ * renderer remain. False when it cannot, and the context is then closed for good.
+ */
+async function empty(context: BrowserContext, page: Page): Promise<boolean> {
+  try {
+    if (page.isClosed()) return false;
+    for (const other of context.pages()) if (other !== page) await other.close();
+    for (const event of JOURNEY_EVENTS) page.removeAllListeners(event);
+    await Promise.all([
+      context.unrouteAll({ behavior: "ignoreErrors" }),
+      page.unrouteAll({ behavior: "ignoreErrors" }),
+      context.setOffline(false),
+      context.clearPermissions(),
+    ]);
+    context.setDefaultTimeout(15_000);
+    // A file of the same site stops the app (its socket closes; nothing of it writes storage again)
+    // and keeps the renderer, which a page of another site (about:blank) would not.
+    await page.goto("/favicon.svg");
+    const cdp = await context.newCDPSession(page);
+    // "all" takes the page's session storage with the rest (foundation.e2e.ts checks it).
+    await cdp.send("Storage.clearDataForOrigin", { origin: new URL(baseURL).origin, storageTypes: "all" });
+    await cdp.detach();
+    await context.clearCookies();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Fills and sends the sign-in form, as a person would, and waits for the move to /dashboard. */
