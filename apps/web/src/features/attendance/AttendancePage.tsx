@@ -21,6 +21,7 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedInUser } from "../../auth/useSession";
 import { CentrePicker } from "../../components/CentrePicker";
 import { NoClassroom } from "../../components/NoClassroom";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { formatDate, formatTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { useTapQueue } from "../../offline/useTapQueue";
@@ -177,17 +178,15 @@ export function AttendancePage() {
           )}
 
           {rooms.data && rooms.data.rooms.length > 0 && roomId && (
-            <Tabs
+            <ScrollableTabs
               value={roomId}
               onChange={(_, value: string) => setChosen(value)}
-              variant="scrollable"
-              allowScrollButtonsMobile
               aria-label={say("attendance.classroomTabs")}
             >
               {rooms.data.rooms.map((room) => (
                 <Tab key={room.classroom_id} value={room.classroom_id} label={room.classroom_name} />
               ))}
-            </Tabs>
+            </ScrollableTabs>
           )}
 
           {roster.isPending && roomId && <LinearProgress aria-label={say("attendance.loadingRoster")} />}

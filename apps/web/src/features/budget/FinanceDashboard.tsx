@@ -18,7 +18,6 @@ import {
   SpeedDialIcon,
   Stack,
   Tab,
-  Tabs,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -29,6 +28,7 @@ import { hasFeature } from "@sprout/shared/roles";
 import type { BudgetLimit } from "@sprout/shared/schemas/budget";
 import { type ReactNode, useState } from "react";
 import { useSignedInUser } from "../../auth/useSession";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { formatCurrency, formatNumber } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { AnalyticsTab } from "./AnalyticsTab";
@@ -171,18 +171,15 @@ export function FinanceDashboard({ initialTab = 0 }: { initialTab?: number }) {
 
       <FilterBar value={filters} onChange={setFilters} onExport={download} />
 
-      <Tabs
+      <ScrollableTabs
         value={tab}
         onChange={(_event, next: number) => setTab(next)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
       >
         {tabs.map((label) => (
           <Tab key={label} label={say(label)} />
         ))}
-      </Tabs>
+      </ScrollableTabs>
       {tab === 0 && <LimitsTab onAdd={() => setEditing("new")} onEdit={setEditing} />}
       {tab === 1 && <ApprovalsTab onNotice={setNotice} />}
       {tab === 2 && data && <ExpensesTab centres={data.centers} onNotice={setNotice} />}

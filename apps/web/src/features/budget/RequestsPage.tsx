@@ -11,7 +11,6 @@ import {
   Pagination,
   Stack,
   Tab,
-  Tabs,
   TextField,
   Typography,
 } from "@mui/material";
@@ -33,6 +32,7 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { useServerError } from "../../components/useServerError";
 import { formatCurrency, formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
@@ -79,16 +79,14 @@ export function RequestsPage() {
         {say("budget.title")}
       </Typography>
       {logsExpenses && (
-        <Tabs
+        <ScrollableTabs
           value={tab}
           onChange={(_event, next: number) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }}
         >
           <Tab label={say("budget.tabRequests")} />
           <Tab label={say("budget.tabExpenses")} />
-        </Tabs>
+        </ScrollableTabs>
       )}
       {tab === 0 && <BudgetRequestsPanel centres={centres.data?.centers ?? []} />}
       {tab === 1 && (

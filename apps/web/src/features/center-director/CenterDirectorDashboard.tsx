@@ -1,10 +1,11 @@
-import { Alert, Box, Card, CircularProgress, Grid, Stack, Tab, Tabs } from "@mui/material";
+import { Alert, Box, Card, CircularProgress, Grid, Stack, Tab } from "@mui/material";
 import type { MessageId } from "@sprout/shared/i18n/catalogues";
 import { hasFeature } from "@sprout/shared/roles";
 import type { SessionUser } from "@sprout/shared/schemas/auth";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { type Say, useSay } from "../../i18n/useSay";
 import { useActiveAlerts } from "../emergency/api";
 import { ActiveAlertsPanel } from "./ActiveAlertsPanel";
@@ -81,18 +82,15 @@ export function CenterDirectorDashboard({ user }: { user: SessionUser }) {
       {ownCentre && <RoomsNow />}
       <QuickActions role={user.role} centerId={data.center.id} />
       <Card variant="outlined">
-        <Tabs
+        <ScrollableTabs
           value={tab}
           onChange={(_, value: number) => setTab(value)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label={say("centerDirector.sections")}
         >
           {TABS.map((label) => (
             <Tab key={label} label={say(label)} />
           ))}
-        </Tabs>
+        </ScrollableTabs>
       </Card>
       <Box role="tabpanel" aria-label={say(TABS[tab]!)}>
         {tab === 0 && <KpiTab data={data} />}

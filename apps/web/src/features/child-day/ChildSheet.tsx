@@ -10,12 +10,12 @@ import {
   LinearProgress,
   Stack,
   Tab,
-  Tabs,
   Typography,
   useMediaQuery,
   useTheme,
 } from "@mui/material";
 import { useState } from "react";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { formatDate } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { centreToday, useChildActivities } from "./api";
@@ -76,17 +76,11 @@ export function ChildSheet({
             {say("childDay.allergies", { allergies: day.data.allergies.join(", ") })}
           </Alert>
         )}
-        <Tabs
-          value={tab}
-          onChange={(_event, next: TabName) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ mb: 2 }}
-        >
+        <ScrollableTabs value={tab} onChange={(_event, next: TabName) => setTab(next)} sx={{ mb: 2 }}>
           {TABS.map((name) => (
             <Tab key={name} value={name} label={say("childDay.tab", { tab: name })} sx={{ minWidth: 64 }} />
           ))}
-        </Tabs>
+        </ScrollableTabs>
         {form}
         <Box component="section" aria-labelledby="today-entries" sx={{ mt: 3 }}>
           <Typography id="today-entries" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>

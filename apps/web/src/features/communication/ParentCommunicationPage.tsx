@@ -9,7 +9,6 @@ import {
   Rating,
   Stack,
   Tab,
-  Tabs,
   TextField,
   Typography,
 } from "@mui/material";
@@ -22,6 +21,7 @@ import {
 import { useState } from "react";
 import { errorMessage } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { formatDateTime } from "../../format";
 import { useSay } from "../../i18n/useSay";
 import { LiveChip } from "../../realtime/LiveChip";
@@ -45,18 +45,12 @@ export function ParentCommunicationPage() {
         <LiveChip />
       </Stack>
       {/* On a phone the last tabs lie past the edge: the arrows say there is more. */}
-      <Tabs
-        value={tab}
-        onChange={(_event, value) => setTab(value)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-      >
+      <ScrollableTabs value={tab} onChange={(_event, value) => setTab(value)}>
         <Tab value="notices" label={say("communication.tabNotices")} />
         <Tab value="feedback" label={say("communication.tabFeedback")} />
         <Tab value="conversations" label={say("communication.tabConversations")} />
         {setsReminders && <Tab value="reminders" label={say("communication.tabReminders")} />}
-      </Tabs>
+      </ScrollableTabs>
       {tab === "notices" && <NoticesDesk />}
       {tab === "feedback" && <FeedbackInbox />}
       {tab === "conversations" && <Conversations />}

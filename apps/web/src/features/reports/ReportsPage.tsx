@@ -12,7 +12,6 @@ import {
   Select,
   Stack,
   Tab,
-  Tabs,
   Typography,
 } from "@mui/material";
 import {
@@ -28,6 +27,7 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useSignedInUser } from "../../auth/useSession";
 import { DateField } from "../../components/DateField";
+import { ScrollableTabs } from "../../components/ScrollableTabs";
 import { useSay } from "../../i18n/useSay";
 import { useCentres, useReport, useReportDownload } from "./api";
 import { AttendanceView, CentersView, DuesView, EnquiriesView, EnrolmentView, RevenueView } from "./views";
@@ -163,17 +163,15 @@ export function ReportsPage() {
         )}
       </Stack>
       {problem && <Alert severity="warning">{problem}</Alert>}
-      <Tabs
+      <ScrollableTabs
         value={name}
         onChange={(_, value: ReportName) => set("report", value)}
-        variant="scrollable"
-        allowScrollButtonsMobile
         aria-label={say("reports.tabsLabel")}
       >
         {available.map((report) => (
           <Tab key={report} value={report} label={say(REPORT_TITLE_IDS[report])} />
         ))}
-      </Tabs>
+      </ScrollableTabs>
       <ReportPanel key={name} name={name} filters={filters} valid={checked.success} />
     </Stack>
   );
