@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, inject } from "vitest";
-import { useServer } from "./helpers";
+import { afterAll, beforeEach, inject } from "vitest";
+import { closedPages, useServer } from "./helpers";
 import { startServer } from "./server";
 
 // Each test file gets its own server on its own copy of the demo data: a journey that changes
@@ -15,6 +15,13 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "sprout-e2e-"));
 await promisify(execFile)("cp", ["-R", `${demoDataDir}/.`, dataDir]);
 const server = await startServer(root, dataDir);
 useServer(server.baseURL);
+
+beforeEach(({ onTestFailed }) => {
+  closedPages.length = 0;
+  onTestFailed(() => {
+    for (const shown of closedPages) console.error(`A page of the failed journey, when it was closed: ${shown}`);
+  });
+});
 
 afterAll(async () => {
   await server.stop();

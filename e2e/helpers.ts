@@ -107,9 +107,24 @@ const emptied = new WeakMap<Browser, { context: BrowserContext; page: Page }[]>(
 /** The page events journeys listen to: a listener left from one journey must not act in the next. */
 const JOURNEY_EVENTS = ["dialog", "request", "response", "popup", "download", "console", "pageerror"] as const;
 
+/**
+ * What each page the running journey closed showed at that moment: a journey closes its contexts
+ * before its failure is reported, so e2e/file-server.ts prints these when it fails.
+ */
+export const closedPages: string[] = [];
+
+async function whatItShowed(page: Page): Promise<string> {
+  const text = await page
+    .locator("body")
+    .textContent({ timeout: 2_000 })
+    .catch(() => "(unreadable)");
+  return `${page.url()} (${page.viewportSize()?.width ?? "?"} wide): ${(text ?? "").replace(/\s+/g, " ").slice(0, 1_500)}`;
+}
+
 function keepWhenClosed(browser: Browser, context: BrowserContext, page: Page) {
   const close = context.close.bind(context);
   context.close = async (options) => {
+    if (!page.isClosed()) closedPages.push(await whatItShowed(page));
     if (!(await empty(context, page))) return close(options);
     const kept = emptied.get(browser) ?? [];
     kept.push({ context, page });
