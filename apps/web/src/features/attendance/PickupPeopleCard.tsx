@@ -28,6 +28,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { showAnswer } from "../../api/queryClient";
 import { useRelation } from "../../i18n/useRelation";
 import { useSay } from "../../i18n/useSay";
 import { zodResolver } from "../../i18n/zodResolver";
@@ -45,7 +46,7 @@ export function PickupPeopleCard({ studentId, childName }: { studentId: string; 
     queryKey: keyOf(studentId),
     queryFn: () => api.get(`/attendance/children/${studentId}/pickup-people`, pickupList),
   });
-  const onSuccess = (answer: z.infer<typeof pickupList>) => queryClient.setQueryData(keyOf(studentId), answer);
+  const onSuccess = (answer: z.infer<typeof pickupList>) => showAnswer(queryClient, keyOf(studentId), answer);
   const remove = useMutation({
     mutationFn: (id: string) => api.delete(`/attendance/children/${studentId}/pickup-people/${id}`, pickupList),
     onSuccess,

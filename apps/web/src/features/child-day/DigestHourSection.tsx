@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { refusalMessage } from "../../api/errors";
+import { showAnswer } from "../../api/queryClient";
 import { useSay } from "../../i18n/useSay";
 import { useCentres } from "../children/api";
 
@@ -27,7 +28,7 @@ export function DigestHourSection() {
   const change = useMutation({
     mutationFn: (digest_hour: number) =>
       api.put("/child-day/digest-setting", { center_id: centreId, digest_hour }, digestSetting),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    onSuccess: (answer) => showAnswer(queryClient, key, answer),
   });
   return (
     <Card variant="outlined" component="section" aria-labelledby="digest-hour-title">

@@ -8,6 +8,7 @@ import {
 } from "@sprout/shared/schemas/child-health";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 
 /** Under the child-day key, so a `child-day-update` event refetches the record too. */
 const KEY = ["child-day", "health"] as const;
@@ -67,7 +68,7 @@ export function useDigestPreference() {
     }),
     change: useMutation({
       mutationFn: (daily_digest: boolean) => api.put("/parents/digest", { daily_digest }, digestPreference),
-      onSuccess: (answer) => queryClient.setQueryData(key, answer),
+      onSuccess: (answer) => showAnswer(queryClient, key, answer),
     }),
   };
 }

@@ -26,6 +26,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 import { useSay } from "../../i18n/useSay";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 import { MY_CHILDREN_KEY } from "../parents/useMyChildren";
@@ -222,7 +223,7 @@ export function useSaveReminderSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReminderSettingInput) => api.put("/communication/reminder-setting", input, reminderSetting),
-    onSuccess: (saved) => queryClient.setQueryData([...KEY, "reminder-setting", saved.center_id], saved),
+    onSuccess: (saved) => showAnswer(queryClient, [...KEY, "reminder-setting", saved.center_id], saved),
   });
 }
 

@@ -11,6 +11,7 @@ import {
 } from "@sprout/shared/schemas/development/assessments";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 import type { PageQuery } from "../../components/PagedTable/usePaging";
 
 const KEY = ["development", "assessments"] as const;
@@ -70,8 +71,8 @@ export const useAssessmentHistory = (termId: string, childId: string) =>
 /** Save, submit, publish and reissue one child's assessment; each answers the assessment as it is now. */
 export function useAssessmentActions(termId: string, childId: string) {
   const queryClient = useQueryClient();
-  const done = (answer: unknown) => {
-    queryClient.setQueryData([...KEY, "child", termId, childId], answer);
+  const done = async (answer: unknown) => {
+    await showAnswer(queryClient, [...KEY, "child", termId, childId], answer);
     void queryClient.invalidateQueries({ queryKey: [...KEY, "class", termId] });
     void queryClient.invalidateQueries({ queryKey: [...KEY, "history", termId, childId] });
   };

@@ -8,6 +8,7 @@ import {
 } from "@sprout/shared/schemas/development/frameworks-api";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 
 const KEY = ["development"] as const;
 
@@ -41,8 +42,8 @@ export function useSaveDevelopmentSettings(centerId: string | null) {
   return useMutation({
     mutationFn: (body: DevelopmentSettingsInput) =>
       api.put(`/centers/${centerId}/development-settings`, body, developmentSettings),
-    onSuccess: (saved) => {
-      queryClient.setQueryData([...KEY, "settings", saved.center_id], saved);
+    onSuccess: async (saved) => {
+      await showAnswer(queryClient, [...KEY, "settings", saved.center_id], saved);
       void queryClient.invalidateQueries({ queryKey: [...KEY, "competencies"] });
     },
   });

@@ -2,6 +2,7 @@ import type { AccountsExportQuery } from "@sprout/shared/schemas/fee-collection/
 import { type CollectionSettingsInput, collectionSettings } from "@sprout/shared/schemas/fee-collection/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiDownload, saveDownload } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 
 const SETTINGS_KEY = ["collection-settings"] as const;
 
@@ -18,7 +19,7 @@ export function useSaveCollectionSettings(centerId: string | null) {
   return useMutation({
     mutationFn: (body: CollectionSettingsInput) =>
       api.put(`/centers/${centerId}/collection-settings`, body, collectionSettings),
-    onSuccess: (saved) => queryClient.setQueryData([...SETTINGS_KEY, saved.center_id], saved),
+    onSuccess: (saved) => showAnswer(queryClient, [...SETTINGS_KEY, saved.center_id], saved),
   });
 }
 

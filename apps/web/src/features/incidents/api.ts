@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { z } from "zod";
 import { api } from "../../api/client";
+import { showAnswer } from "../../api/queryClient";
 import { useRealtimeEvent } from "../../realtime/RealtimeProvider";
 
 const KEY = ["incidents"] as const;
@@ -104,6 +105,6 @@ export function useChangeReviewSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: IncidentReviewInput) => api.put("/incidents/review-setting", input, incidentReviewSetting),
-    onSuccess: (answer) => queryClient.setQueryData(reviewKey(answer.center_id), answer),
+    onSuccess: (answer) => showAnswer(queryClient, reviewKey(answer.center_id), answer),
   });
 }

@@ -21,6 +21,7 @@ import {
 } from "@sprout/shared/schemas/push";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../../api/errors";
+import { showAnswer } from "../../api/queryClient";
 import { useSay } from "../../i18n/useSay";
 import { pushApi } from "./api";
 import { PUSH_SERVICE_UNREACHABLE, type PushState, pushState, turnOff, turnOn } from "./browserPush";
@@ -48,15 +49,15 @@ export function NotificationSettings() {
   const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: pushApi.preferences });
   const toggleDevice = useMutation({
     mutationFn: (on: boolean) => (on ? turnOn() : turnOff()),
-    onSuccess: (next) => queryClient.setQueryData(STATE_KEY, next),
+    onSuccess: (next) => showAnswer(queryClient, STATE_KEY, next),
   });
   const choose = useMutation({
     mutationFn: (change: Partial<NotificationPreferences>) => pushApi.updatePreferences(change),
-    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
+    onSuccess: (saved) => showAnswer(queryClient, PREFERENCES_KEY, saved),
   });
   const quiet = useMutation({
     mutationFn: (quiet_hours: QuietHours) => pushApi.updatePreferences({ quiet_hours }),
-    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
+    onSuccess: (saved) => showAnswer(queryClient, PREFERENCES_KEY, saved),
   });
   const current = state.data;
 
