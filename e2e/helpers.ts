@@ -113,12 +113,17 @@ const JOURNEY_EVENTS = ["dialog", "request", "response", "popup", "download", "c
  */
 export const closedPages: string[] = [];
 
-async function whatItShowed(page: Page): Promise<string> {
+/** The page's text, dialogs included (they are drawn outside #root), on one line. */
+async function pageText(page: Page): Promise<string> {
   const text = await page
     .locator("body")
     .textContent({ timeout: 2_000 })
     .catch(() => "(unreadable)");
-  return `${page.url()} (${page.viewportSize()?.width ?? "?"} wide): ${(text ?? "").replace(/\s+/g, " ").slice(0, 1_500)}`;
+  return (text ?? "").replace(/\s+/g, " ").slice(0, 1_500);
+}
+
+async function whatItShowed(page: Page): Promise<string> {
+  return `${page.url()} (${page.viewportSize()?.width ?? "?"} wide): ${await pageText(page)}`;
 }
 
 function keepWhenClosed(browser: Browser, context: BrowserContext, page: Page) {
@@ -278,10 +283,7 @@ async function withWhatThePageShowed(page: Page, error: unknown): Promise<unknow
     await mkdir(screenshotDir, { recursive: true });
     const name = `failure-${Date.now()}.png`;
     await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true, timeout: 5_000 });
-    const text = ((await page.locator("#root").textContent({ timeout: 2_000 })) ?? "")
-      .replace(/\s+/g, " ")
-      .slice(0, 1_500);
-    error.message += `\n  at ${page.url()} (screenshot e2e/screenshots/${name})\n  the page showed: ${text}`;
+    error.message += `\n  at ${page.url()} (screenshot e2e/screenshots/${name})\n  the page showed: ${await pageText(page)}`;
   } catch {
     // The page itself may be what broke; the original error is what matters.
   }
